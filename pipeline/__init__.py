@@ -1,0 +1,1 @@
+"""Kuaibu's pipeline: fetch → decode → extract → localize → bind, with no Qt anywhere."""

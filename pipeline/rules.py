@@ -1,0 +1,181 @@
+"""Per-domain rules (rules.yaml): the seeds' "manual first, algorithm as fallback".
+
+A ``default:`` section and one section per domain. A host finds its section by widening:
+``a.b.example.com → b.example.com → example.com`` (the first that exists wins) and its values
+are laid over the defaults. ``strip_extra`` adds to ``strip`` instead of replacing it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+import yaml
+
+from pipeline.errors import RulesError
+
+DEFAULT_KEEP_ATTRS = ("src", "href", "alt", "title", "colspan", "rowspan")
+
+
+@dataclass(frozen=True)
+class SiteRules:
+    """The rules in force for one host, defaults already merged in."""
+
+    content_selector: str | None = None
+    title_selector: str | None = None
+    strip: tuple[str, ...] = ()
+    strip_extra: tuple[str, ...] = ()
+    keep_attrs: tuple[str, ...] = DEFAULT_KEEP_ATTRS
+    min_chars: int = 0
+    encoding: str | None = None
+    cookies: str | None = None
+    headers: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    user_agent: str | None = None
+    referer: str | None = None
+    concurrency: int | None = None
+    delay_ms: int | None = None
+    tracking_params: tuple[str, ...] = ()
+    lazy_attrs: tuple[str, ...] = ()
+
+    @property
+    def strip_all(self) -> tuple[str, ...]:
+        """Every selector to remove before extraction: ``strip`` then ``strip_extra``."""
+        return self.strip + self.strip_extra
+
+
+# key → (expected type as the YAML author reads it, converter)
+def _str(v: Any) -> str:
+    if not isinstance(v, str) or not v.strip():
+        raise TypeError("a non-empty string")
+    return v
+
+
+def _str_list(v: Any) -> tuple[str, ...]:
+    if isinstance(v, str):
+        v = [v]
+    if not isinstance(v, list) or not all(isinstance(s, str) and s.strip() for s in v):
+        raise TypeError("a list of strings")
+    return tuple(v)
+
+
+def _pos_int(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise TypeError("a whole number ≥ 0")
+    return v
+
+
+def _count(v: Any) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+        raise TypeError("a whole number ≥ 1")
+    return v
+
+
+def _str_map(v: Any) -> Mapping[str, str]:
+    if not isinstance(v, dict) or not all(
+        isinstance(k, str) and isinstance(x, str) for k, x in v.items()
+    ):
+        raise TypeError("a mapping of header names to strings")
+    return MappingProxyType(dict(v))
+
+
+_SCHEMA = {
+    "content_selector": _str,
+    "title_selector": _str,
+    "strip": _str_list,
+    "strip_extra": _str_list,
+    "keep_attrs": _str_list,
+    "min_chars": _pos_int,
+    "encoding": _str,
+    "cookies": _str,
+    "headers": _str_map,
+    "user_agent": _str,
+    "referer": _str,
+    "concurrency": _count,
+    "delay_ms": _pos_int,
+    "tracking_params": _str_list,
+    "lazy_attrs": _str_list,
+}
+assert set(_SCHEMA) == {f.name for f in fields(SiteRules)}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """All sections of one rules.yaml."""
+
+    default: SiteRules = SiteRules()
+    domains: Mapping[str, Mapping[str, Any]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    def section_for(self, host: str) -> str | None:
+        """The domain section that applies to ``host``, found by widening, or None."""
+        labels = host.lower().rstrip(".").split(".")
+        for i in range(len(labels) - 1):
+            candidate = ".".join(labels[i:])
+            if candidate in self.domains:
+                return candidate
+        return None
+
+    def for_host(self, host: str) -> SiteRules:
+        section = self.section_for(host)
+        if section is None:
+            return self.default
+        return replace(self.default, **self.domains[section])
+
+
+def parse_rules(text: str, path: str = "rules.yaml") -> Rules:
+    """Validate rules.yaml text. Errors name the file, line and key."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        raise RulesError(path, line, None, f"not valid YAML ({getattr(e, 'problem', e)})") from e
+    if data is None:
+        return Rules()
+    if not isinstance(data, dict) or not isinstance(root, yaml.MappingNode):
+        raise RulesError(path, 1, None, "expected a mapping of sections (default: and domains)")
+    lines = _key_lines(root)
+    sections: dict[str, dict[str, Any]] = {}
+    for name, body in data.items():
+        name_s = str(name)
+        if body is None:
+            body = {}
+        if not isinstance(body, dict):
+            raise RulesError(path, lines.get((name_s, None)), name_s, "expected a mapping of rules")
+        parsed: dict[str, Any] = {}
+        for key, value in body.items():
+            line = lines.get((name_s, str(key)))
+            conv = _SCHEMA.get(str(key))
+            if conv is None:
+                known = ", ".join(sorted(_SCHEMA))
+                raise RulesError(path, line, f"{name_s}.{key}", f"unknown key (known: {known})")
+            try:
+                parsed[str(key)] = conv(value)
+            except TypeError as e:
+                raise RulesError(path, line, f"{name_s}.{key}", f"expected {e}") from None
+        sections[name_s.lower()] = parsed
+    default = replace(SiteRules(), **sections.pop("default", {}))
+    return Rules(default=default, domains=MappingProxyType(sections))
+
+
+def load_rules(path: Path) -> Rules:
+    """Read a rules file; a missing file means built-in defaults."""
+    if not path.exists():
+        return Rules()
+    return parse_rules(path.read_text(encoding="utf-8"), str(path))
+
+
+def _key_lines(root: yaml.MappingNode) -> dict[tuple[str, str | None], int]:
+    """1-based line of every section and every key, from the composed node tree."""
+    out: dict[tuple[str, str | None], int] = {}
+    for knode, vnode in root.value:
+        sec = str(knode.value)
+        out[(sec, None)] = knode.start_mark.line + 1
+        if isinstance(vnode, yaml.MappingNode):
+            for k2, _ in vnode.value:
+                out[(sec, str(k2.value))] = k2.start_mark.line + 1
+    return out
