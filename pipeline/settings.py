@@ -6,7 +6,7 @@ uses on Chinese and Western sites alike. Pass a ``Settings`` down; never read gl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 MB = 1024 * 1024
@@ -41,7 +41,6 @@ class Settings:
     sort_by: str = "published"  # or "title"
     # task list: how often the store flushes status changes to tasks.csv
     tasks_flush_seconds: float = 1.0
-    extra_tracking_params: tuple[str, ...] = field(default=())
 
     def with_overrides(self, **changes: Any) -> Settings:
         """A copy with some values changed; unknown names are an error, not a silent no-op."""

@@ -1,0 +1,135 @@
+"""The archive folder: its layout (seed 003 §3, "分层") and the one way files are written.
+
+``00_raw`` is never rewritten: a refetch whose bytes changed moves the old pair to
+``00_raw/history/<id>/``. Every write goes to a temp file in the same folder, is fsynced and
+then renamed over the target, so a kill at any moment leaves the old file or the new one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+DEFAULT_ARCHIVE = Path(__file__).resolve().parent.parent / "archive"
+_BUNDLED_RULES = DEFAULT_ARCHIVE / "rules.yaml"
+
+
+def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new, never a torn one."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if readonly:
+            os.chmod(tmp, stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # Windows cannot open a directory; its rename is durable enough
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def utc_now() -> str:
+    """A timestamp for records and file names: ISO 8601, UTC, whole seconds."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+@dataclass(frozen=True)
+class Archive:
+    """Paths of one archive folder. ``Archive.open`` creates the layout on first use."""
+
+    root: Path
+
+    @classmethod
+    def open(cls, root: Path) -> Archive:
+        archive = cls(Path(root).resolve())
+        for folder in (archive.raw_dir, archive.clean_dir, archive.assets_dir,
+                       archive.output_dir, archive.logs_dir):
+            folder.mkdir(parents=True, exist_ok=True)
+        if not archive.rules_path.exists() and _BUNDLED_RULES.exists():
+            shutil.copyfile(_BUNDLED_RULES, archive.rules_path)
+        return archive
+
+    @property
+    def raw_dir(self) -> Path:
+        return self.root / "00_raw"
+
+    @property
+    def clean_dir(self) -> Path:
+        return self.root / "01_clean"
+
+    @property
+    def assets_dir(self) -> Path:
+        return self.root / "02_assets"
+
+    @property
+    def output_dir(self) -> Path:
+        return self.root / "03_output"
+
+    @property
+    def logs_dir(self) -> Path:
+        return self.root / "04_logs"
+
+    @property
+    def tasks_path(self) -> Path:
+        return self.root / "tasks.csv"
+
+    @property
+    def rules_path(self) -> Path:
+        return self.root / "rules.yaml"
+
+    def raw_html(self, task_id: int) -> Path:
+        return self.raw_dir / f"{task_id}.html"
+
+    def raw_meta(self, task_id: int) -> Path:
+        return self.raw_dir / f"{task_id}.json"
+
+    def clean_html(self, task_id: int) -> Path:
+        return self.clean_dir / f"{task_id}.html"
+
+    def clean_meta(self, task_id: int) -> Path:
+        return self.clean_dir / f"{task_id}.json"
+
+    def has_raw(self, task_id: int) -> bool:
+        # the .json is written last: it is the proof that the pair is complete
+        return self.raw_meta(task_id).exists()
+
+    def has_clean(self, task_id: int) -> bool:
+        return self.clean_meta(task_id).exists()
+
+    def store_raw(self, task_id: int, body: bytes, meta_json: str) -> None:
+        """Keep a fetched page. An existing pair with other bytes goes to history, untouched."""
+        html_path, meta_path = self.raw_html(task_id), self.raw_meta(task_id)
+        if html_path.exists() and meta_path.exists():
+            if html_path.read_bytes() == body:
+                return
+            history = self.raw_dir / "history" / str(task_id)
+            history.mkdir(parents=True, exist_ok=True)
+            stamp = utc_now().replace(":", "")
+            os.replace(meta_path, history / f"{stamp}.json")
+            os.replace(html_path, history / f"{stamp}.html")
+        write_atomic(html_path, body, readonly=True)
+        write_atomic(meta_path, meta_json.encode("utf-8"), readonly=True)
+
+    def append_log(self, name: str, line: str) -> None:
+        """One line to a log in 04_logs (append is atomic enough for whole short lines)."""
+        with open(self.logs_dir / name, "a", encoding="utf-8") as f:
+            f.write(line.rstrip("\n") + "\n")

@@ -1,0 +1,164 @@
+"""The command line: the same pipeline as the window, headless.
+
+Every command takes ``--archive DIR`` (before or after the command name; default: the
+``archive/`` folder beside main.py). Exit status 0 on success; otherwise a one-line reason on
+stderr and status 1 (2 for a usage error, as argparse does).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from pipeline.archive import DEFAULT_ARCHIVE, Archive
+from pipeline.errors import KuaibuError
+from pipeline.intake import IntakeReport, add_links
+from pipeline.rules import load_rules
+from pipeline.tasks import STATUSES, TaskStore
+
+
+class CommandError(KuaibuError):
+    """A command cannot do what was asked; the message is the one line printed."""
+
+
+def read_text_source(source: str) -> str:
+    """A file's or stdin's text: UTF-8 (with or without BOM), else GB18030 (Chinese Windows)."""
+    try:
+        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+    except OSError as e:
+        raise CommandError(f"cannot read {source}: {e.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("gb18030", errors="replace")
+
+
+def open_store(archive: Archive) -> TaskStore:
+    return TaskStore(archive.tasks_path)
+
+
+def print_intake(report: IntakeReport) -> None:
+    print(report.summary())
+    for link, existing in report.duplicates:
+        print(f"  duplicate of #{existing}: {link}")
+    for link, reason in report.rejected:
+        print(f"  rejected: {link} — {reason}")
+
+
+def cmd_add(args: argparse.Namespace, archive: Archive) -> int:
+    text = read_text_source(args.source)
+    store = open_store(archive)
+    report = add_links(store, text, args.cat1, args.cat2, load_rules(archive.rules_path))
+    if not (report.added or report.duplicates or report.rejected):
+        raise CommandError(f"no links found in {'standard input' if args.source == '-' else args.source}")
+    store.save()
+    print_intake(report)
+    return 0
+
+
+def cmd_status(args: argparse.Namespace, archive: Archive) -> int:
+    tasks = open_store(archive).tasks()
+    counts = Counter(t.status for t in tasks)
+    print(f"{len(tasks)} tasks in {archive.root}")
+    for status in STATUSES:
+        if counts[status]:
+            print(f"  {status:<10} {counts[status]}")
+    if args.failed:
+        for t in tasks:
+            if t.status == "failed":
+                print(f"  #{t.id} {t.url} — {t.error}")
+    return 0
+
+
+def cmd_extract(args: argparse.Namespace, archive: Archive) -> int:
+    from pipeline.extract.batch import extract_folder
+
+    pages = Path(args.dir)
+    if not pages.is_dir():
+        raise CommandError(f"no such folder: {pages}")
+    count = extract_folder(pages, Path(args.jsonl))
+    print(f"{count} pages → {args.jsonl}")
+    return 0
+
+
+def not_yet(issue: int):  # noqa: ANN201 - a tiny factory
+    def command(args: argparse.Namespace, archive: Archive) -> int:
+        raise CommandError(f"'{args.command}' is not built yet (issue #{issue})")
+
+    return command
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Kuaibu 快捕: capture web articles for offline reading and bind them into EPUB.",
+    )
+    archive_help = f"the archive folder (default: {DEFAULT_ARCHIVE})"
+    parser.add_argument("--archive", metavar="DIR", help=archive_help)
+    common = argparse.ArgumentParser(add_help=False)
+    # SUPPRESS: an --archive given before the command is not overwritten by the default here
+    common.add_argument("--archive", metavar="DIR", default=argparse.SUPPRESS, help=archive_help)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("add", parents=[common], help="add links from a file or stdin (-)")
+    p.add_argument("source", metavar="FILE|-", help="text, Markdown or a bookmarks export")
+    p.add_argument("--cat1", default="", help="first-level category (NN_name sorts by NN)")
+    p.add_argument("--cat2", default="", help="second-level category")
+    p.set_defaults(func=cmd_add)
+
+    p = sub.add_parser("status", parents=[common], help="count tasks by status")
+    p.add_argument("--failed", action="store_true", help="list failed tasks with their reasons")
+    p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("run", parents=[common], help="fetch, clean and localize pending tasks")
+    p.add_argument("--retry-failed", action="store_true", help="also retry failed tasks")
+    p.set_defaults(func=not_yet(3))
+
+    p = sub.add_parser("build", parents=[common], help="bind the archive into EPUB books")
+    p.set_defaults(func=not_yet(6))
+
+    p = sub.add_parser("extract", parents=[common],
+                       help="extract articles from a folder of saved pages to JSON lines")
+    p.add_argument("--dir", required=True, help="folder of *.html files (raw bytes)")
+    p.add_argument("--jsonl", required=True, help="output file, one JSON object per page")
+    p.set_defaults(func=cmd_extract)
+
+    p = sub.add_parser("clean", parents=[common], help="re-clean stored pages after a rules change")
+    p.set_defaults(func=not_yet(4))
+
+    p = sub.add_parser("dupes", parents=[common], help="list exact and near duplicates")
+    p.set_defaults(func=not_yet(4))
+
+    p = sub.add_parser("demo", parents=[common],
+                       help="archive the bundled sample site (served on 127.0.0.1)")
+    p.set_defaults(func=cmd_demo)
+    return parser
+
+
+def cmd_demo(args: argparse.Namespace, archive: Archive) -> int:
+    from pipeline.demo import run_demo
+
+    return run_demo(archive)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        archive = Archive.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE)
+        return int(args.func(args, archive))
+    except KuaibuError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"error: {e.filename or ''}: {e.strerror}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("stopped", file=sys.stderr)
+        return 130

@@ -1,0 +1,46 @@
+"""Adding pasted links to the task list, with a report a person can act on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline.rules import Rules
+from pipeline.tasks import Task, TaskStore
+from pipeline.urls import UrlRejected, find_links, host_of, normalize_url
+
+
+@dataclass
+class IntakeReport:
+    added: list[Task] = field(default_factory=list)
+    duplicates: list[tuple[str, int]] = field(default_factory=list)  # (link, existing task id)
+    rejected: list[tuple[str, str]] = field(default_factory=list)  # (link, reason)
+
+    def summary(self) -> str:
+        return (f"added {len(self.added)}, duplicates {len(self.duplicates)},"
+                f" rejected {len(self.rejected)}")
+
+
+def add_links(store: TaskStore, text: str, cat1: str = "", cat2: str = "",
+              rules: Rules | None = None) -> IntakeReport:
+    """Find every link in ``text`` and add the new ones as pending tasks.
+
+    Tracking parameters the user listed in rules.yaml (``tracking_params``, in ``default:``
+    or in a domain's section) are dropped on top of the built-in list.
+    """
+    rules = rules or Rules()
+    report = IntakeReport()
+    for link in find_links(text):
+        try:
+            url = normalize_url(link, rules.default.tracking_params)
+            site = rules.for_host(host_of(url))
+            if site.tracking_params != rules.default.tracking_params:
+                url = normalize_url(link, site.tracking_params + rules.default.tracking_params)
+        except UrlRejected as e:
+            report.rejected.append((link, str(e)))
+            continue
+        existing = store.find_url(url)
+        if existing is not None:
+            report.duplicates.append((link, existing))
+        else:
+            report.added.append(store.add(url, link, cat1.strip(), cat2.strip()))
+    return report
