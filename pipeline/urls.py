@@ -50,8 +50,15 @@ def find_links(text: str) -> list[str]:
     Link texts (bookmark names, Markdown labels) are not kept as titles: they are usually the
     page's <title> with its site suffix, worse than what extraction finds.
     """
-    if _looks_like_html(text):
-        return _links_from_html(text)
+    if not _looks_like_html(text):
+        return _links_in_prose(text)
+    root = lxml_html.fromstring(text)
+    hrefs = [href for a in root.iter("a") if (href := (a.get("href") or "").strip())]
+    seen = set(hrefs)
+    return hrefs + [u for u in _links_in_prose(root.text_content()) if u not in seen]
+
+
+def _links_in_prose(text: str) -> list[str]:
     found = []
     for m in _LINK_RE.finditer(text):
         url = _trim(m.group(0))
@@ -63,12 +70,6 @@ def find_links(text: str) -> list[str]:
 def _looks_like_html(text: str) -> bool:
     head = text[:2048].lower()
     return "netscape-bookmark-file" in head or bool(re.search(r"<a\s[^>]*href\s*=", head))
-
-
-def _links_from_html(text: str) -> list[str]:
-    """Bookmarks exports and pasted HTML: every <a href>."""
-    root = lxml_html.fromstring(text)
-    return [href for a in root.iter("a") if (href := (a.get("href") or "").strip())]
 
 
 def _trim(url: str) -> str:

@@ -1,0 +1,73 @@
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline.cli import main
+from pipeline.demo_site.server import DemoSite
+from pipeline.tasks import TaskStore
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def site() -> DemoSite:
+    with DemoSite() as s:
+        yield s
+
+
+def test_add_and_status_on_demo_urls(tmp_path: Path, site: DemoSite,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    paste = tmp_path / "links.txt"
+    paste.write_text(site.paste_text(), encoding="utf-8")
+    archive = tmp_path / "arch"
+    assert main(["add", str(paste), "--cat1", "01_周末", "--cat2", "demo", "--archive", str(archive)]) == 0
+    out = capsys.readouterr().out
+    n_articles = len(site.article_urls)
+    # articles + near-duplicate + interstitial are new; the tracking variant is a duplicate
+    assert out.startswith(f"added {n_articles + 2}, duplicates 1, rejected 2")
+    assert "rejected: mailto:editor@example.com" in out
+    for folder in ("00_raw", "01_clean", "02_assets", "03_output", "04_logs"):
+        assert (archive / folder).is_dir()
+    assert (archive / "rules.yaml").is_file()
+    store = TaskStore(archive / "tasks.csv")
+    assert {t.url for t in store.tasks()} >= set(site.article_urls)
+    assert {(t.cat1, t.cat2, t.status) for t in store.tasks()} == {("01_周末", "demo", "pending")}
+
+    # --archive before the command works the same
+    assert main(["--archive", str(archive), "status"]) == 0
+    assert f"pending    {n_articles + 2}" in capsys.readouterr().out
+
+
+def test_add_from_stdin_via_main_py(tmp_path: Path, site: DemoSite) -> None:
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "main.py"), "--archive", str(tmp_path), "add", "-"],
+        input="\n".join(site.article_urls[:3]).encode(), capture_output=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.decode().startswith("added 3, duplicates 0, rejected 0")
+
+
+def test_errors_are_one_line_and_non_zero(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("no links here, 没有链接\n", encoding="utf-8")
+    assert main(["add", str(empty), "--archive", str(tmp_path)]) == 1
+    assert main(["add", str(tmp_path / "missing.txt"), "--archive", str(tmp_path)]) == 1
+    (tmp_path / "rules.yaml").write_text("default:\n  stripp: [nav]\n", encoding="utf-8")
+    links = tmp_path / "links.txt"
+    links.write_text("https://example.com/\n", encoding="utf-8")
+    assert main(["add", str(links), "--archive", str(tmp_path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"error: no links found in {empty}"
+    assert err[1].startswith(f"error: cannot read {tmp_path / 'missing.txt'}")
+    assert err[2].startswith("error: ") and "line 2: default.stripp: unknown key" in err[2]
+    assert len(err) == 3
+
+
+def test_gbk_text_file_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    links = tmp_path / "links.txt"
+    links.write_bytes("收藏：https://example.com/茶\n".encode("gbk"))
+    assert main(["add", str(links), "--archive", str(tmp_path)]) == 0
+    assert TaskStore(tmp_path / "tasks.csv").get(1).url == "https://example.com/%E8%8C%B6"

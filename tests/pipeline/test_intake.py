@@ -1,0 +1,43 @@
+from pathlib import Path
+
+from pipeline.intake import add_links
+from pipeline.rules import parse_rules
+from pipeline.tasks import TaskStore
+
+MIXED = """\
+Reading list 读书清单
+https://example.com/a?utm_source=wx&utm_medium=x
+重复一次：https://EXAMPLE.com:443/a#comments ，再来一个 [文章](https://example.com/b?spm=1)
+<DT><A HREF="https://example.org/bookmarked">bookmark</A>
+javascript:alert(1) file:///etc/passwd ftp://example.com/x mailto:a@example.com
+https://example.com/c?src=feed&id=1
+"""
+
+
+def test_mixed_paste_reports_added_duplicates_rejected(tmp_path: Path) -> None:
+    store = TaskStore(tmp_path / "tasks.csv")
+    rules = parse_rules("example.com:\n  tracking_params: [src]\n")
+    report = add_links(store, MIXED, cat1="01_读书", cat2="2026", rules=rules)
+    assert [t.url for t in report.added] == [
+        "https://example.org/bookmarked",  # an <a href> pasted along: HTML links come first
+        "https://example.com/a",
+        "https://example.com/b",
+        "https://example.com/c?id=1",
+    ]
+    assert report.duplicates == [("https://EXAMPLE.com:443/a#comments", 2)]
+    assert [reason.split(",")[0] for _, reason in report.rejected] == [
+        "only http and https links are archived"] * 4
+    assert {t.cat1 for t in store.tasks()} == {"01_读书"}
+    assert report.summary() == "added 4, duplicates 1, rejected 4"
+    # pasting again adds nothing and names the tasks that already hold the links
+    again = add_links(store, MIXED, rules=rules)
+    assert (len(again.added), len(again.duplicates)) == (0, 5)
+
+
+def test_bookmarks_export_is_read_as_html(tmp_path: Path) -> None:
+    store = TaskStore(tmp_path / "tasks.csv")
+    export = ('<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p><DT><A HREF="https://example.org/x">X</A>'
+              '<DT><A HREF="https://example.org/y?fbclid=1">Y</A></DL>')
+    report = add_links(store, export)
+    assert [t.url for t in report.added] == ["https://example.org/x", "https://example.org/y"]
+    assert report.added[1].original_url == "https://example.org/y?fbclid=1"
