@@ -1,0 +1,421 @@
+"""One page over HTTP, with the seed's limits and retries (003 §3.2): a RawPage or a FetchError.
+
+Redirects are followed here, hop by hop, so that every hop is checked (http/https only),
+counted, passes the politeness gate, and is logged. The body is streamed and counted after
+decompression, so a gzip bomb stops at the page limit instead of filling memory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from http import HTTPStatus
+from urllib.parse import urljoin, urlsplit, urlunsplit
+
+import requests
+import urllib3.exceptions
+from requests.adapters import HTTPAdapter
+
+from pipeline.cookies import CookieStore
+from pipeline.errors import FetchError
+from pipeline.politeness import HostGate, StopRequested
+from pipeline.rules import SiteRules
+from pipeline.settings import MB, Settings
+
+HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+# Anti-bot pages often come with these codes; their body decides between "interstitial" and
+# the plain status.
+CHALLENGE_STATUSES = frozenset({403, 429, 503})
+ALLOWED_SCHEMES = frozenset({"http", "https"})
+
+# Challenge pages are small; a real article page that merely mentions "captcha" is rarely
+# this short, so only short bodies are searched for markers.
+INTERSTITIAL_MAX_BYTES = 32 * 1024
+INTERSTITIAL_MARKERS = (
+    "正在验证", "请稍候", "安全验证", "人机验证",
+    "just a moment", "checking your browser", "verify you are human", "captcha",
+)
+_CHUNK = 64 * 1024
+_HTML_END = re.compile(rb"</html\s*>", re.I)
+_HTML_START = re.compile(rb"<html[\s>]|<!doctype\s+html", re.I)
+
+
+@dataclass(frozen=True)
+class RawPage:
+    """The bytes of a page exactly as received, and what is known of how they came."""
+
+    url: str  # as requested
+    final_url: str  # after redirects
+    status: int
+    headers: dict[str, str]
+    body: bytes  # decompressed, not decoded
+    fetched_at: str  # ISO 8601, UTC
+    elapsed: float  # seconds, the successful attempt from first hop to last byte
+    redirects: tuple[str, ...]  # every URL that answered with a redirect, in order
+    attempts: int
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One HTTP request (a redirect hop counts as one), for a line in 04_logs/fetch.log."""
+
+    url: str
+    attempt: int  # 1 for the first try of the page, 2 for its first retry, …
+    status: int | None
+    error: str | None
+    elapsed: float
+
+
+class _StatusError(FetchError):
+    """An HTTP error status, with the server's Retry-After if it sent one."""
+
+    def __init__(
+        self, status: int, reason: str, *, retryable: bool, retry_after: str | None
+    ) -> None:
+        super().__init__(reason, retryable=retryable)
+        self.status = status
+        self.retry_after = retry_after
+
+
+def new_session(settings: Settings) -> requests.Session:
+    """The one session of a run: truthful User-Agent, the user's languages, compressed bodies."""
+    session = requests.Session()
+    session.headers.update(
+        {
+            "User-Agent": settings.user_agent,
+            "Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
+            "Accept-Language": settings.accept_language,
+            # br is decoded by urllib3 because the brotli package is installed
+            "Accept-Encoding": "gzip, deflate, br",
+        }
+    )
+    # Keep connections for many hosts, as many per host as the run may open at once.
+    adapter = HTTPAdapter(pool_connections=64, pool_maxsize=settings.global_connections)
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    return session
+
+
+def fetch_page(
+    session: requests.Session,
+    url: str,
+    settings: Settings,
+    rules: SiteRules,
+    cancel: threading.Event | None = None,
+    *,
+    gate: HostGate | None = None,
+    cookies: CookieStore | None = None,
+    on_attempt: Callable[[Attempt], None] | None = None,
+) -> RawPage:
+    """Fetch one HTML page, retrying what is worth retrying; raise FetchError otherwise.
+
+    Raises StopRequested when ``cancel`` is set while waiting (for the gate or a retry).
+    """
+    _check_scheme(url, "")
+    cancel = cancel or threading.Event()
+    attempt = 1
+    while True:
+        try:
+            return _fetch_chain(
+                _Call(session, url, settings, rules, cancel, gate, cookies, on_attempt), attempt
+            )
+        except FetchError as e:
+            if not e.retryable or attempt > settings.retries:
+                raise
+            wait = retry_wait(
+                attempt, settings, e.retry_after if isinstance(e, _StatusError) else None
+            )
+        if cancel.wait(wait):
+            raise StopRequested()
+        attempt += 1
+
+
+def retry_wait(
+    retry: int, settings: Settings, retry_after: str | None = None, now: datetime | None = None
+) -> float:
+    """Seconds to wait before retry number ``retry`` (1-based).
+
+    The server's Retry-After (seconds or an HTTP-date, RFC 9110 §10.2.3) wins over the
+    schedule, capped at ``settings.retry_after_cap``.
+    """
+    if retry_after is not None:
+        asked = _parse_retry_after(retry_after, now or datetime.now(UTC))
+        if asked is not None:
+            return min(asked, settings.retry_after_cap)
+    waits = settings.retry_waits
+    return waits[min(retry, len(waits)) - 1] if waits else 0.0
+
+
+def looks_interstitial(body: bytes) -> bool:
+    """A short page carrying an anti-bot marker, read as UTF-8 and as GB18030 alike."""
+    if len(body) > INTERSTITIAL_MAX_BYTES:
+        return False
+    texts = (body.decode("utf-8", "replace").lower(), body.decode("gb18030", "replace").lower())
+    return any(marker in text for text in texts for marker in INTERSTITIAL_MARKERS)
+
+
+@dataclass(frozen=True)
+class _Call:
+    """The fixed arguments of one fetch_page call, handed to its helpers together."""
+
+    session: requests.Session
+    url: str
+    settings: Settings
+    rules: SiteRules
+    cancel: threading.Event
+    gate: HostGate | None
+    cookies: CookieStore | None
+    on_attempt: Callable[[Attempt], None] | None
+
+
+def _fetch_chain(call: _Call, attempt: int) -> RawPage:
+    """One attempt: follow redirects from ``call.url`` to a final response and judge it."""
+    started = time.monotonic()
+    redirects: list[str] = []
+    seen: set[tuple[str, str | None]] = set()
+    hop = call.url
+    while True:
+        hop_started = time.monotonic()
+        try:
+            status, headers, body, sent_cookie = _exchange(call, hop)
+        except FetchError as e:
+            status_seen = e.status if isinstance(e, _StatusError) else None
+            _report(call, Attempt(hop, attempt, status_seen, e.reason,
+                                  time.monotonic() - hop_started))
+            raise
+        elapsed = time.monotonic() - hop_started
+        location = headers.get("Location") if status in REDIRECT_STATUSES else None
+        if location is None:
+            _report(call, Attempt(hop, attempt, status, None, elapsed))
+            return RawPage(
+                url=call.url,
+                final_url=hop,
+                status=status,
+                headers=headers,
+                body=body,
+                fetched_at=datetime.now(UTC).isoformat(timespec="seconds"),
+                elapsed=time.monotonic() - started,
+                redirects=tuple(redirects),
+                attempts=attempt,
+            )
+        seen.add((hop, sent_cookie))
+        redirects.append(hop)
+        target = _strip_fragment(urljoin(hop, location.strip()))
+        error = None
+        try:
+            _check_scheme(target, "redirect to ")
+        except FetchError as e:
+            error = e
+        if error is None and (target, _cookie_for(call, target)) in seen:
+            error = FetchError("redirect loop")
+        if error is None and len(redirects) > call.settings.max_redirects:
+            error = FetchError(f"too many redirects (more than {call.settings.max_redirects})")
+        _report(call, Attempt(hop, attempt, status, error and error.reason, elapsed))
+        if error is not None:
+            raise error
+        hop = target
+
+
+def _exchange(call: _Call, url: str) -> tuple[int, dict[str, str], bytes, str | None]:
+    """One request through the gate: status, headers, the body if it matters, cookie sent."""
+    prepared = call.session.prepare_request(
+        requests.Request("GET", url, headers=_hop_headers(call, url))
+    )
+    configured = call.cookies.header_for(url) if call.cookies else None
+    if configured:
+        prepared.headers["Cookie"] = "; ".join(
+            c for c in (prepared.headers.get("Cookie"), configured) if c
+        )
+    env = call.session.merge_environment_settings(prepared.url, {}, True, None, None)
+    host = urlsplit(url).hostname or ""
+    same_host = host == urlsplit(call.url).hostname
+    slot = (
+        call.gate.slot(
+            host,
+            concurrency=call.rules.concurrency if same_host else None,
+            delay_ms=call.rules.delay_ms if same_host else None,
+            cancel=call.cancel,
+        )
+        if call.gate
+        else contextlib.nullcontext()
+    )
+    with slot:
+        if call.cancel.is_set():
+            raise StopRequested()
+        response = _send(call, prepared, env)
+        with response:
+            headers = dict(response.headers)
+            status = response.status_code
+            if status in REDIRECT_STATUSES and "Location" in response.headers:
+                return status, headers, b"", prepared.headers.get("Cookie")
+            body = _judged_body(call, response, status, headers)
+    return status, headers, body, prepared.headers.get("Cookie")
+
+
+def _send(
+    call: _Call, prepared: requests.PreparedRequest, env: dict[str, object]
+) -> requests.Response:
+    s = call.settings
+    try:
+        return call.session.send(
+            prepared,
+            timeout=(s.connect_timeout, s.read_timeout),
+            allow_redirects=False,
+            **env,  # type: ignore[arg-type]
+        )
+    except requests.exceptions.ConnectTimeout:
+        raise FetchError(f"connection timed out after {s.connect_timeout:g} s", retryable=True)
+    except requests.exceptions.ReadTimeout:
+        raise FetchError(f"no answer within {s.read_timeout:g} s", retryable=True)
+    except requests.exceptions.SSLError as e:
+        raise FetchError(f"TLS error: {_root_cause(e)}")
+    except requests.exceptions.ConnectionError as e:
+        raise FetchError(f"connection failed: {_root_cause(e)}", retryable=True)
+    except (requests.exceptions.InvalidURL, requests.exceptions.InvalidSchema) as e:
+        raise FetchError(f"invalid URL: {e}")
+    except requests.exceptions.RequestException as e:
+        raise FetchError(f"request failed: {_root_cause(e)}", retryable=True)
+
+
+def _judged_body(
+    call: _Call, response: requests.Response, status: int, headers: dict[str, str]
+) -> bytes:
+    """Read the body when it can matter, and raise for anything that is not a good page."""
+    mime = headers.get("Content-Type", "").split(";")[0].strip().lower()
+    ok = 200 <= status < 300
+    if not ok and not (status in CHALLENGE_STATUSES and mime in HTML_TYPES):
+        raise _status_error(status, headers)
+    if ok and mime and mime not in HTML_TYPES:
+        raise FetchError(f"not an HTML page: {mime}")
+    body = _read_body(response, call.settings, call.cancel)
+    if looks_interstitial(body):
+        raise FetchError("interstitial page", retryable=True)
+    if not ok:
+        raise _status_error(status, headers)
+    if not mime and not _HTML_START.search(body[:1024]):
+        raise FetchError("not an HTML page: no Content-Type and no <html>")
+    close_delimited = "Content-Length" not in response.headers and "chunked" not in (
+        response.headers.get("Transfer-Encoding", "").lower()
+    )
+    if close_delimited and _HTML_START.search(body[:4096]) and not _HTML_END.search(body):
+        raise FetchError("page cut short: the connection closed before </html>", retryable=True)
+    return body
+
+
+def _read_body(response: requests.Response, settings: Settings, cancel: threading.Event) -> bytes:
+    """Stream the body, counting decompressed bytes against the page limit."""
+    limit = settings.max_page_bytes
+    body = bytearray()
+    try:
+        for chunk in response.raw.stream(_CHUNK, decode_content=True):
+            body += chunk
+            if len(body) > limit:
+                raise FetchError(f"page larger than {limit / MB:g} MB")
+            if cancel.is_set():
+                raise StopRequested()
+    except urllib3.exceptions.ReadTimeoutError:
+        raise FetchError(
+            f"body stalled: no data for {settings.read_timeout:g} s", retryable=True
+        ) from None
+    except urllib3.exceptions.ProtocolError as e:
+        incomplete = next(
+            (a for a in e.args if isinstance(a, urllib3.exceptions.IncompleteRead)), None
+        )
+        if incomplete is not None:
+            raise FetchError(
+                f"truncated body: {incomplete.partial} of {incomplete.partial + incomplete.expected}"
+                " bytes",
+                retryable=True,
+            ) from None
+        raise FetchError(
+            f"connection broken while reading the page: {_root_cause(e)}", retryable=True
+        ) from None
+    except urllib3.exceptions.DecodeError as e:
+        raise FetchError(f"the compressed body is corrupt: {_root_cause(e)}") from None
+    return bytes(body)
+
+
+def _hop_headers(call: _Call, url: str) -> dict[str, str]:
+    """rules.yaml's per-domain request headers. Extra headers (which may carry secrets) go
+    only to the task's own host; a browser-like User-Agent and the Referer go to every hop."""
+    rules = call.rules
+    headers: dict[str, str] = {}
+    if rules.user_agent:
+        headers["User-Agent"] = rules.user_agent
+    if rules.referer:
+        headers["Referer"] = rules.referer
+    if urlsplit(url).hostname == urlsplit(call.url).hostname:
+        headers.update(rules.headers)
+    return headers
+
+
+def _cookie_for(call: _Call, url: str) -> str | None:
+    """The Cookie header the next hop would carry: part of what makes a redirect a loop."""
+    prepared = call.session.prepare_request(requests.Request("GET", url))
+    configured = call.cookies.header_for(url) if call.cookies else None
+    return "; ".join(c for c in (prepared.headers.get("Cookie"), configured) if c) or None
+
+
+def _status_error(status: int, headers: dict[str, str]) -> _StatusError:
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = ""
+    return _StatusError(
+        status,
+        f"HTTP {status} {phrase}".rstrip(),
+        retryable=status in RETRY_STATUSES,
+        retry_after=headers.get("Retry-After"),
+    )
+
+
+def _check_scheme(url: str, context: str) -> None:
+    """Only http and https, ever (the seed's security rule): no file:, javascript:, ftp:…"""
+    parts = urlsplit(url.strip())
+    if parts.scheme.lower() not in ALLOWED_SCHEMES:
+        shown = parts.scheme or "none"
+        raise FetchError(f"{context}unsupported URL scheme: {shown} (only http and https)")
+    if not parts.hostname:
+        raise FetchError(f"{context}invalid URL: no host in {url!r}")
+
+
+def _strip_fragment(url: str) -> str:
+    return urlunsplit(urlsplit(url)._replace(fragment=""))
+
+
+def _parse_retry_after(value: str, now: datetime) -> float | None:
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, (when - now).total_seconds())
+
+
+def _root_cause(e: BaseException) -> str:
+    """The innermost message of a wrapped network error, e.g. "[Errno 111] Connection refused"."""
+    while True:
+        inner = next((a for a in getattr(e, "args", ()) if isinstance(a, BaseException)), None)
+        inner = inner or e.__cause__ or e.__context__
+        if inner is None or inner is e:
+            break
+        e = inner
+    text = str(e)
+    return text.split(": ", 1)[-1] if "Errno" not in text else text[text.index("[Errno"):]
+
+
+def _report(call: _Call, attempt: Attempt) -> None:
+    if call.on_attempt is not None:
+        call.on_attempt(attempt)

@@ -1,0 +1,393 @@
+"""A local HTTP server that misbehaves on request, for the fetch and politeness tests.
+
+One ``FaultServer`` is one host: a stdlib ThreadingHTTPServer on ``<address>:0`` in a thread
+(any 127.0.0.x works on Linux loopback, so two servers are two hosts). Routes are paths; query
+parameters tune them, e.g. ``/status?code=500&fail=1`` answers 500 once, then 200. Every
+request is recorded with its start time and the number of requests open at that moment, so
+tests measure politeness where it matters: at the server.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+import socket
+import struct
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+PAGE = (
+    "<!DOCTYPE html><html><head><meta charset='utf-8'><title>快步 test page</title></head>"
+    "<body><article><h1>标题</h1><p>{text}</p></article></body></html>"
+)
+GBK_TEXT = "中文网页的正文，用国标扩展编码写成。" * 20
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One request as the server saw it: when it started and how many were open then."""
+
+    path: str
+    start: float
+    open_at_start: int
+    headers: dict[str, str]
+
+
+class FaultServer:
+    """One fault-injecting host. Use as a context manager; ``url(path)`` builds addresses."""
+
+    def __init__(self, address: str = "127.0.0.1") -> None:
+        self.hits: list[Hit] = []
+        self.peak_open = 0
+        self.stopping = threading.Event()
+        self._open = 0
+        self._lock = threading.Lock()
+        self._counts: dict[str, int] = {}
+        self._httpd = _QuietServer((address, 0), _handler_for(self))
+        self.host, self.port = self._httpd.server_address[:2]
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> FaultServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stopping.set()
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join()
+
+    def url(self, path: str) -> str:
+        return f"http://{self.host}:{self.port}{path}"
+
+    def starts(self, path_prefix: str = "/") -> list[float]:
+        """Start times of the requests whose path begins with ``path_prefix``, in order."""
+        with self._lock:
+            return sorted(h.start for h in self.hits if h.path.startswith(path_prefix))
+
+    def count(self, path: str) -> int:
+        """How many requests this exact path (with query) has had."""
+        with self._lock:
+            return self._counts.get(path, 0)
+
+    # called by the handler
+    def _begin(self, path: str, headers: dict[str, str]) -> int:
+        with self._lock:
+            self._counts[path] = self._counts.get(path, 0) + 1
+            self._open += 1
+            self.peak_open = max(self.peak_open, self._open)
+            self.hits.append(Hit(path, time.monotonic(), self._open, headers))
+            return self._counts[path]
+
+    def _end(self) -> None:
+        with self._lock:
+            self._open -= 1
+
+
+@contextmanager
+def fault_servers(*addresses: str) -> Iterator[list[FaultServer]]:
+    """Several hosts at once, e.g. ``fault_servers("127.0.0.1", "127.0.0.2")``."""
+    servers = [FaultServer(a) for a in addresses]
+    for s in servers:
+        s.__enter__()
+    try:
+        yield servers
+    finally:
+        for s in servers:
+            s.__exit__(None, None, None)
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A client that hangs up (as the fetch tests make it do) is not a server error."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+Route = Callable[["_Handler", dict[str, str], int], None]
+_ROUTES: dict[str, Route] = {}
+
+
+def _route(path: str) -> Callable[[Route], Route]:
+    def register(fn: Route) -> Route:
+        _ROUTES[path] = fn
+        return fn
+
+    return register
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_state: FaultServer
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
+        """Quiet: the tests assert on recordings, not on a log."""
+
+    def do_GET(self) -> None:
+        parts = urlsplit(self.path)
+        query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+        hit = self.server_state._begin(self.path, dict(self.headers.items()))
+        self._ended = False
+        try:
+            route = _ROUTES.get(parts.path)
+            if route is None:
+                self.send_body(404, b"<html><body>no such page</body></html>")
+            else:
+                route(self, query, hit)
+        except (ConnectionError, TimeoutError):
+            self.close_connection = True  # the client gave up; that is what some tests do
+        finally:
+            self.end()
+
+    def end(self) -> None:
+        """Mark the request finished (once), before its last byte leaves.
+
+        Counting it closed *before* the client can see the end means the open count the server
+        records is never higher than what the client really had open.
+        """
+        if not self._ended:
+            self._ended = True
+            self.server_state._end()
+
+    def wait(self, seconds: float) -> None:
+        """Simulated latency that ends early when the server shuts down."""
+        self.server_state.stopping.wait(seconds)
+
+    def send_body(
+        self,
+        status: int,
+        body: bytes,
+        content_type: str = "text/html; charset=utf-8",
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body[:-1])
+        self.wfile.flush()
+        self.end()
+        self.wfile.write(body[-1:])
+
+    def send_page(self, text: str = "正文内容。") -> None:
+        self.send_body(200, PAGE.format(text=text).encode("utf-8"))
+
+    def cut(self, reset: bool) -> None:
+        """Drop the connection now: a TCP reset (RST) or an early but orderly close (FIN)."""
+        self.wfile.flush()
+        if reset:
+            self.connection.setsockopt(
+                socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0)
+            )
+        self.close_connection = True
+        self.end()
+        self.connection.close()
+
+
+def _handler_for(server: FaultServer) -> type[_Handler]:
+    return type("Handler", (_Handler,), {"server_state": server})
+
+
+def _failing(query: dict[str, str], hit: int) -> bool:
+    """True while this path is still meant to fail: ``fail=N`` means the first N hits."""
+    return hit <= int(query.get("fail", "1"))
+
+
+@_route("/ok")
+def _ok(h: _Handler, q: dict[str, str], hit: int) -> None:
+    h.wait(float(q.get("latency", "0")))
+    h.send_page(q.get("text", "正文内容。"))
+
+
+@_route("/slow")
+def _slow(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """Sends nothing for ``delay`` seconds while failing: a read timeout for the client."""
+    if _failing(q, hit):
+        h.wait(float(q.get("delay", "2")))
+        h.close_connection = True
+        return
+    h.send_page()
+
+
+@_route("/status")
+def _status(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """``code`` (with optional ``retry_after``) while failing, then a good page."""
+    if _failing(q, hit):
+        headers = {"Retry-After": q["retry_after"]} if "retry_after" in q else {}
+        h.send_body(int(q["code"]), b"<html><body>error page</body></html>", headers=headers)
+    else:
+        h.send_page()
+
+
+@_route("/reset")
+def _reset(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """Headers promise 20 000 bytes; 2 000 arrive, then a TCP reset."""
+    if not _failing(q, hit):
+        h.send_page()
+        return
+    h.send_response(200)
+    h.send_header("Content-Type", "text/html; charset=utf-8")
+    h.send_header("Content-Length", "20000")
+    h.end_headers()
+    h.wfile.write(b"<html><body>" + b"x" * 1988)
+    h.cut(reset=True)
+
+
+@_route("/truncated")
+def _truncated(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """Content-Length larger than what is sent, then an orderly close."""
+    if not _failing(q, hit):
+        h.send_page()
+        return
+    body = PAGE.format(text="被截断的正文").encode("utf-8")
+    h.send_response(200)
+    h.send_header("Content-Type", "text/html; charset=utf-8")
+    h.send_header("Content-Length", str(len(body) + 5000))
+    h.end_headers()
+    h.wfile.write(body)
+    h.cut(reset=False)
+
+
+@_route("/unterminated")
+def _unterminated(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """No Content-Length, the connection closes before ``</html>``: cut short, not finished."""
+    body = PAGE.format(text="正文").encode("utf-8")
+    if _failing(q, hit):
+        body = body[: len(body) // 2]
+    h.send_response(200)
+    h.send_header("Content-Type", "text/html; charset=utf-8")
+    h.send_header("Connection", "close")
+    h.end_headers()
+    h.wfile.write(body)
+    h.cut(reset=False)
+
+
+@_route("/redirect")
+def _redirect(h: _Handler, q: dict[str, str], hit: int) -> None:
+    h.send_response(int(q.get("code", "302")))
+    h.send_header("Location", q["to"])
+    h.send_header("Content-Length", "0")
+    h.end_headers()
+
+
+@_route("/loop/a")
+def _loop_a(h: _Handler, q: dict[str, str], hit: int) -> None:
+    _redirect(h, {"to": "/loop/b"}, hit)
+
+
+@_route("/loop/b")
+def _loop_b(h: _Handler, q: dict[str, str], hit: int) -> None:
+    _redirect(h, {"to": "/loop/a"}, hit)
+
+
+@_route("/chain")
+def _chain(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """``n`` more redirects, then a page."""
+    n = int(q.get("n", "0"))
+    if n:
+        _redirect(h, {"to": f"/chain?n={n - 1}"}, hit)
+    else:
+        h.send_page()
+
+
+@functools.cache
+def _bomb() -> bytes:
+    """60 MB of zeros gzip to about 60 KB: a bomb against a reader that trusts the wire size."""
+    return gzip.compress(b"<html><body>" + b"\0" * (60 * 1024 * 1024), compresslevel=9)
+
+
+@_route("/gzip-bomb")
+def _gzip_bomb(h: _Handler, q: dict[str, str], hit: int) -> None:
+    h.send_body(200, _bomb(), headers={"Content-Encoding": "gzip"})
+
+
+@_route("/big")
+def _big(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """An honest page of ``mb`` megabytes, streamed."""
+    size = int(float(q.get("mb", "6")) * 1024 * 1024)
+    head, tail = b"<html><body><p>", b"</p></body></html>"
+    h.send_response(200)
+    h.send_header("Content-Type", "text/html; charset=utf-8")
+    h.send_header("Content-Length", str(size))
+    h.end_headers()
+    filler = size - len(head) - len(tail)
+    h.wfile.write(head)
+    chunk = b"a" * 65536
+    while filler > 0:
+        h.wfile.write(chunk[: min(filler, len(chunk))])
+        filler -= len(chunk)
+    h.end()
+    h.wfile.write(tail)
+
+
+def _gbk_page(meta: str = "") -> bytes:
+    return (
+        f"<!DOCTYPE html><html><head>{meta}<title>国标编码</title></head>"
+        f"<body><p>{GBK_TEXT}</p></body></html>"
+    ).encode("gbk")
+
+
+@_route("/gbk-utf8-header")
+def _gbk_utf8_header(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """The header says UTF-8; the bytes are GBK (a common lie on Chinese sites)."""
+    h.send_body(200, _gbk_page(), "text/html; charset=utf-8")
+
+
+@_route("/meta-charset")
+def _meta_charset(h: _Handler, q: dict[str, str], hit: int) -> None:
+    h.send_body(200, _gbk_page('<meta charset="gbk">'), "text/html")
+
+
+@_route("/gbk-no-charset")
+def _gbk_no_charset(h: _Handler, q: dict[str, str], hit: int) -> None:
+    h.send_body(200, _gbk_page(), "text/html")
+
+
+@_route("/mixed")
+def _mixed(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """A UTF-8 page with one GBK paragraph pasted in (a template and its content disagree)."""
+    body = (
+        PAGE.format(text="统一码写的正文。" * 60).encode("utf-8").replace(
+            b"</article>", "<p>国标的一段</p>".encode("gbk") + b"</article>"
+        )
+    )
+    h.send_body(200, body, "text/html; charset=utf-8")
+
+
+@_route("/pdf")
+def _pdf(h: _Handler, q: dict[str, str], hit: int) -> None:
+    h.send_body(200, b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj<<>>endobj\n%%EOF\n", "application/pdf")
+
+
+@_route("/interstitial")
+def _interstitial(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """An anti-bot page while failing, then the article; ``lang=zh`` sends a GBK one."""
+    if not _failing(q, hit):
+        h.send_page()
+    elif q.get("lang") == "zh":
+        body = "<html><head><title>安全验证</title></head><body>正在验证您的浏览器，请稍候…</body></html>"
+        h.send_body(200, body.encode("gbk"), "text/html; charset=gbk", {})
+    else:
+        body = (
+            "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>"
+            "<p>Checking your browser before accessing the site.</p></body></html>"
+        )
+        h.send_body(int(q.get("code", "200")), body.encode("utf-8"))
+
+
+@_route("/headers")
+def _headers(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """The request headers as JSON inside a page, so a test can read what was sent."""
+    text = json.dumps(dict(h.headers.items()), ensure_ascii=False)
+    h.send_body(200, f"<html><body><pre>{text}</pre></body></html>".encode())
