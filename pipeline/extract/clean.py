@@ -1,0 +1,304 @@
+"""Normalize the chosen article to a small, well-formed, XHTML-ready whitelist (issue 4 §7).
+
+Kept: h2–h6, p, lists, tables (colspan/rowspan), pre/code (white space exact), blockquote,
+figure/figcaption, img (alt), links (absolute), em/strong, sub/sup. Runs of <br> become
+paragraphs (seed 003 §3.3); font/center/div/span and other wrappers become plain content;
+attributes come only from ``keep_attrs``; scripts, frames, forms and ``on*``/``javascript:``
+never survive. The same walk gives the plain text and the image list.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import urljoin
+
+from lxml import etree
+
+from pipeline.extract.dom import tag_of
+
+DEFAULT_LAZY_ATTRS = ("data-src", "data-original", "data-lazy-src", "data-actualsrc",
+                      "data-echo", "data-url")
+_RENAME = {"b": "strong", "i": "em", "h1": "h2", "cite": "em", "dfn": "em", "var": "em",
+           "tt": "code", "kbd": "code", "samp": "code", "strike": "s", "del": "s", "ins": "u"}
+_SIMPLE_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre"))  # phrasing inside
+_FLOW_BLOCKS = frozenset(("blockquote",))  # inline runs inside are wrapped in <p>
+_LISTS = frozenset(("ul", "ol", "dl"))
+_CELLS = frozenset(("li", "dt", "dd", "td", "th", "figcaption", "caption"))
+_TABLE_PARTS = frozenset(("table", "thead", "tbody", "tfoot", "tr"))
+_INLINE_KEEP = frozenset(("a", "em", "strong", "sub", "sup", "code", "s", "u", "img", "br"))
+_UNWRAP_BLOCKS = frozenset((
+    "div", "section", "article", "main", "center", "header", "footer", "address", "details",
+    "summary", "body", "html", "form", "fieldset", "nav", "aside", "hgroup", "figure-body",
+    "menu", "legend", "dir",
+))
+_PHRASING_ONLY = _SIMPLE_BLOCKS | frozenset(("a", "em", "strong", "sub", "sup", "code", "s", "u"))
+_BLOCK_OUT = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "dl",
+                        "li", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "th",
+                        "caption", "figure", "figcaption", "hr"))
+_DROP = frozenset(("script", "style", "noscript", "iframe", "object", "embed", "form", "input",
+                   "button", "select", "textarea", "svg", "canvas", "template", "frame",
+                   "frameset", "applet", "head", "title", "meta", "link"))
+_BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_LINK_SCHEMES = ("http:", "https:", "mailto:", "ftp:")
+
+
+@dataclass
+class Cleaned:
+    html: str
+    text: str
+    images: list[str] = field(default_factory=list)
+
+
+def clean(
+    content: list[etree._Element],
+    base_url: str,
+    keep_attrs: tuple[str, ...],
+    lazy_attrs: tuple[str, ...] = (),
+    drop_heading: str | None = None,
+) -> Cleaned:
+    """Whitelisted XHTML for the content blocks, with their text and absolute image URLs."""
+    writer = _Writer(base_url, keep_attrs, lazy_attrs + DEFAULT_LAZY_ATTRS, drop_heading)
+    out = etree.Element("div")
+    for el in content:
+        writer.node(el, out, wrap=True, with_tail=False)
+    _prune_empty(out)
+    html = "".join(
+        etree.tostring(child, encoding="unicode", method="xml", with_tail=False) for child in out
+    )
+    return Cleaned(html=html, text=plain_text(out), images=writer.images)
+
+
+class _Writer:
+    """Copies a source subtree into the whitelist, tracking the open paragraph per container."""
+
+    def __init__(self, base: str, keep: tuple[str, ...], lazy: tuple[str, ...],
+                 drop_heading: str | None) -> None:
+        self.base = base
+        self.keep = tuple(a for a in keep if not a.lower().startswith("on"))
+        self.lazy = lazy
+        self.drop_heading = " ".join(drop_heading.split()) if drop_heading else None
+        self.images: list[str] = []
+        self.open: dict[etree._Element, etree._Element] = {}
+
+    # Inline runs in a flow container go into one open <p>; a block closes it.
+    def para(self, container: etree._Element) -> etree._Element:
+        p = self.open.get(container)
+        if p is None:
+            p = etree.SubElement(container, "p")
+            self.open[container] = p
+        return p
+
+    def close(self, container: etree._Element) -> None:
+        self.open.pop(container, None)
+
+    def text(self, text: str | None, out: etree._Element, wrap: bool) -> None:
+        if not text:
+            return
+        if wrap:
+            if not text.strip():
+                return
+            out = self.para(out)
+        _append_text(out, _BAD_XML.sub("", text))
+
+    def children(self, src: etree._Element, out: etree._Element, wrap: bool) -> None:
+        self.text(src.text, out, wrap)
+        for child in src:
+            self.node(child, out, wrap)
+
+    def node(self, el: etree._Element, out: etree._Element, wrap: bool,
+             with_tail: bool = True) -> None:
+        tag = tag_of(el)
+        tag = _RENAME.get(tag, tag)
+        if tag and tag not in _DROP:
+            self.element(el, tag, out, wrap)
+        if with_tail:
+            self.text(el.tail, out, wrap)
+
+    def element(self, el: etree._Element, tag: str, out: etree._Element, wrap: bool) -> None:
+        if tag == "br":
+            self.br(out, wrap)
+        elif tag == "img":
+            self.img(el, self.para(out) if wrap else out)
+        elif tag == "hr":
+            if wrap:
+                self.close(out)
+                etree.SubElement(out, "hr")
+        elif tag in _BLOCK_OUT and out.tag not in _PHRASING_ONLY:
+            self.block(el, tag, out, wrap)
+        elif tag in _INLINE_KEEP:
+            target = self.para(out) if wrap else out
+            attrs = self.attrs(el, tag)
+            if tag == "a" and "href" not in attrs:
+                self.children(el, target, False)
+                return
+            self.children(el, etree.SubElement(target, tag, attrs), False)
+        elif tag in _UNWRAP_BLOCKS or tag in _BLOCK_OUT:
+            if wrap:
+                self.close(out)
+            elif out.tag in _PHRASING_ONLY and out.tag != "pre" and len(out) + bool(out.text):
+                etree.SubElement(out, "br")
+            self.children(el, out, wrap)
+            if wrap:
+                self.close(out)
+        else:  # span, font, small, time, custom tags: their content only
+            self.children(el, out, wrap)
+
+    def block(self, el: etree._Element, tag: str, out: etree._Element, wrap: bool) -> None:
+        if tag in ("h2", "h3", "h4", "h5", "h6") and self.drop_heading:
+            if " ".join("".join(el.itertext()).split()) == self.drop_heading:
+                return
+        if tag in _TABLE_PARTS and tag != "table" and out.tag not in _TABLE_PARTS:
+            self.children(el, out, wrap)  # a stray row outside any table: keep its text
+            return
+        if tag in ("td", "th", "tr") and out.tag not in _TABLE_PARTS:
+            self.children(el, out, wrap)
+            return
+        if tag in ("li", "dt", "dd") and out.tag not in _LISTS:
+            tag = "p"
+        if wrap:
+            self.close(out)
+        new = etree.SubElement(out, tag, self.attrs(el, tag))
+        if tag == "pre":
+            self.pre(el, new)
+        elif tag in _FLOW_BLOCKS or tag == "figure":
+            self.children(el, new, True)
+        else:
+            self.children(el, new, False)
+
+    def pre(self, el: etree._Element, new: etree._Element) -> None:
+        """Code keeps every space and newline: only tags are changed, never text."""
+        self.children(el, new, False)
+
+    def br(self, out: etree._Element, wrap: bool) -> None:
+        if not wrap:
+            etree.SubElement(out, "br")
+            return
+        p = self.open.get(out)
+        if p is None:
+            return
+        last = p[-1] if len(p) else None
+        if last is not None and last.tag == "br" and not (last.tail or "").strip():
+            # A second <br> in a row ends the paragraph (seed 003 §3.3).
+            p.remove(last)
+            self.close(out)
+        elif len(p) or (p.text or "").strip():
+            etree.SubElement(p, "br")
+
+    def img(self, el: etree._Element, out: etree._Element) -> None:
+        src = image_source(el, self.lazy)
+        if not src:
+            return
+        src = urljoin(self.base, src)
+        if not src.startswith(("http:", "https:")):
+            return
+        attrs = self.attrs(el, "img")
+        attrs["src"] = src
+        attrs.setdefault("alt", el.get("alt", "") or "")
+        etree.SubElement(out, "img", attrs)
+        if src not in self.images:
+            self.images.append(src)
+
+    def attrs(self, el: etree._Element, tag: str) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for name in self.keep:
+            value = el.get(name)
+            if value is None or name in ("src", "srcset"):
+                continue
+            value = _BAD_XML.sub("", value.strip())
+            if name == "href":
+                if tag != "a":
+                    continue
+                href = urljoin(self.base, value)
+                if not href.lower().startswith(_LINK_SCHEMES):
+                    continue
+                value = href
+            elif name in ("colspan", "rowspan") and (tag not in ("td", "th") or not value.isdigit()):
+                continue
+            elif value.lower().startswith("javascript:"):
+                continue
+            out[name] = value
+        return out
+
+
+def image_source(el: etree._Element, lazy: tuple[str, ...]) -> str | None:
+    """The real image URL: a lazy-load attribute beats a placeholder ``src``; srcset last."""
+    for name in lazy:
+        value = (el.get(name) or "").strip()
+        if value and not value.startswith("data:"):
+            return value
+    src = (el.get("src") or "").strip()
+    if src and not src.startswith("data:"):
+        return src
+    srcset = el.get("srcset") or el.get("data-srcset") or ""
+    candidates = [c.strip().split()[0] for c in srcset.split(",") if c.strip()]
+    return candidates[-1] if candidates else None
+
+
+def _append_text(out: etree._Element, text: str) -> None:
+    if len(out):
+        last = out[-1]
+        last.tail = (last.tail or "") + text
+    else:
+        out.text = (out.text or "") + text
+
+
+def _prune_empty(root: etree._Element) -> None:
+    """Remove blocks and inline wrappers left with no text and no image."""
+    for el in reversed(list(root.iter())):
+        if el is root or el.tag in ("br", "img", "hr", "td", "th", "tr"):
+            continue
+        if len(el) == 0 and not (el.text or "").strip():
+            parent = el.getparent()
+            if el.tail:
+                _append_after_removal(el, parent)
+            parent.remove(el)
+        elif el.tag == "p" and len(el) and el[-1].tag == "br" and not (el[-1].tail or "").strip():
+            el.remove(el[-1])
+
+
+def _append_after_removal(el: etree._Element, parent: etree._Element) -> None:
+    prev = el.getprevious()
+    if prev is not None:
+        prev.tail = (prev.tail or "") + (el.tail or "")
+    else:
+        parent.text = (parent.text or "") + (el.tail or "")
+
+
+_TEXT_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol",
+                          "dl", "li", "dt", "dd", "table", "tr", "figure", "figcaption",
+                          "caption", "hr"))
+
+
+def plain_text(root: etree._Element) -> str:
+    """Readable text of cleaned HTML: a line per block, code blocks verbatim."""
+    parts: list[str] = []
+    verbatim: list[str] = []
+
+    def walk(el: etree._Element) -> None:
+        tag = el.tag
+        if tag == "pre":
+            verbatim.append("".join(el.itertext()).strip("\n"))
+            parts.append(f"\n\x00{len(verbatim) - 1}\n")
+            return
+        if tag in _TEXT_BLOCKS or tag == "br":
+            parts.append("\n")
+        elif tag in ("td", "th"):
+            parts.append("\t")
+        if el.text:
+            parts.append(el.text)
+        for child in el:
+            walk(child)
+            if child.tail:
+                parts.append(child.tail)
+        if tag in _TEXT_BLOCKS:
+            parts.append("\n")
+
+    walk(root)
+    lines = []
+    for line in "".join(parts).split("\n"):
+        if line.startswith("\x00"):
+            lines.append(verbatim[int(line[1:])])
+        elif line := " ".join(line.split()):
+            lines.append(line)
+    return "\n".join(lines)

@@ -1,0 +1,338 @@
+"""Finding the article in a page: noise removal, block scoring, and selection.
+
+The seeds' method (001, 004; 《基于文本及符号密度的网页正文提取方法》): every block of text is scored
+on its length, its punctuation (Chinese and Western: running prose has it, menus do not) and its
+link density; the score flows up to the ancestors, weighted by tag/class/id hints; the best
+ancestor wins. Then the selection is expanded (content-like siblings join it, so headings,
+captions and tables between paragraphs stay) and shrunk (link lists, share bars and other
+non-content blocks inside it are cut).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from pipeline.extract.dom import BLOCK_TAGS, HEADINGS, remove, selector, tag_of
+
+# Removed outright: never content, and costly to score.
+NOISE_TAGS = (
+    "script", "style", "noscript", "iframe", "object", "embed", "svg", "canvas", "button",
+    "input", "select", "textarea", "template", "link", "meta", "audio", "video", "map",
+    "frameset", "frame", "applet", "dialog", "head",
+)
+# Page chrome: removed unless it holds the article itself (some sites wrap everything in it).
+CHROME_TAGS = ("nav", "aside", "footer", "header", "menu")
+
+_UNLIKELY = re.compile(
+    r"-ad-|\bads?\b|adsbygoogle|advert|ai2html|banner|breadcrumb|combx|comment|community|"
+    r"cover-wrap|disqus|extra|foot|gdpr|header|legends|menu|related|remark|replies|rss|"
+    r"shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|"
+    r"pager|popup|share|sharing|newsletter|subscribe|promo|toolbar|widget|navbar|cookie|"
+    r"recommend|login|signup",
+    re.I,
+)
+_MAYBE = re.compile(r"and|article|body|column|content|main|shadow|post|entry|story", re.I)
+_POSITIVE = re.compile(
+    r"article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|detail|"
+    r"zhengwen|neirong|wenzhang",
+    re.I,
+)
+_NEGATIVE = re.compile(
+    r"-ad-|\bads?\b|hidden|\bhid\b|banner|combx|comment|\bcom-|contact|foot|gdpr|masthead|"
+    r"media|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|"
+    r"tags|tool|widget|recommend|\bnav|menu|copyright|byline|author|meta|breadcrumb|"
+    r"subscribe|newsletter|social|hot|rank",
+    re.I,
+)
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+_WS = {ord(c): None for c in " \t\n\r\f\v\u00a0\u3000\u200b\ufeff"}
+_PUNCT = {ord(c): None for c in "，。！？；：、,.!?;:“”「」《》（）\"'"}
+_COMMAS = "，,、"
+_TAG_BASE = {
+    "div": 5, "article": 10, "main": 8, "section": 3, "pre": 3, "td": 3, "blockquote": 3,
+    "address": -3, "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3,
+    "th": -5, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5,
+}
+_PARA_MIN_CHARS = 20
+
+
+@dataclass(slots=True)
+class Stats:
+    """Text measures of one element: all its text, and its own flow (inline text only)."""
+
+    chars: int = 0
+    links: int = 0
+    punct: int = 0
+    commas: int = 0
+    flow: int = 0
+    flow_links: int = 0
+    flow_punct: int = 0
+    score: float = 0.0
+    candidate: bool = False
+
+    @property
+    def link_density(self) -> float:
+        return self.links / self.chars if self.chars else 0.0
+
+
+def class_weight(el: etree._Element) -> int:
+    """+25 for content-like class/id words, −25 for chrome-like ones (each attribute counted)."""
+    weight = 0
+    for attr in (el.get("class"), el.get("id")):
+        if attr:
+            if _NEGATIVE.search(attr):
+                weight -= 25
+            if _POSITIVE.search(attr):
+                weight += 25
+    return weight
+
+
+def remove_noise(root: etree._Element, strip: tuple[str, ...] = ()) -> None:
+    """Drop what is never article text: rules' strip selectors, scripts, hidden nodes."""
+    for css in strip:
+        for el in selector(css)(root):
+            remove(el)
+    etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
+    # ASP.NET and many portals wrap the whole page in one <form>: keep its content.
+    etree.strip_tags(root, "form")
+    for el in root.xpath(
+        "//*[@hidden or @aria-hidden='true' or contains(@style,'display') "
+        "or contains(@style,'visibility')]"
+    ):
+        if el.get("hidden") is not None or el.get("aria-hidden") == "true" or _HIDDEN_STYLE.search(
+            el.get("style", "")
+        ):
+            remove(el)
+
+
+def remove_chrome(root: etree._Element) -> None:
+    """Drop page chrome (nav, sidebars, share bars, comments) unless it holds the article."""
+    for el in list(root.iter(*CHROME_TAGS)):
+        if not _holds_article(el):
+            remove(el)
+    for el in root.xpath("//*[@class or @id]"):
+        if el.getparent() is None:
+            continue
+        tag = tag_of(el)
+        if tag in ("html", "body", "article", "main", "a", "td", "tr", "tbody", "table"):
+            continue
+        attrs = f"{el.get('class', '')} {el.get('id', '')}"
+        if _UNLIKELY.search(attrs) and not _MAYBE.search(attrs) and not _holds_article(el):
+            remove(el)
+
+
+def _holds_article(el: etree._Element) -> bool:
+    return bool(el.xpath("boolean(.//article|.//main|.//*[@itemprop='articleBody'])"))
+
+
+def measure(root: etree._Element) -> dict[etree._Element, Stats]:
+    """Stats for every element, children before parents (one pass over the tree)."""
+    stats: dict[etree._Element, Stats] = {}
+    for el in reversed(list(root.iter())):
+        tag = tag_of(el)
+        if not tag:
+            continue
+        s = Stats()
+        own = el.text or ""
+        for child in el:
+            if child.tail:
+                own += child.tail
+        if own:
+            n = len(own.translate(_WS))
+            if n:
+                p = n - len(own.translate(_PUNCT)) + len(own) - n
+                s.chars = s.flow = n
+                s.punct = s.flow_punct = max(p, 0)
+                s.commas = sum(own.count(c) for c in _COMMAS)
+        for child in el:
+            cs = stats.get(child)
+            if cs is None:
+                continue
+            s.chars += cs.chars
+            s.links += cs.links
+            s.punct += cs.punct
+            s.commas += cs.commas
+            if tag_of(child) not in BLOCK_TAGS:
+                s.flow += cs.chars
+                s.flow_links += cs.links
+                s.flow_punct += cs.punct
+        if tag == "a":
+            s.links = s.chars
+            s.flow_links = s.flow
+        stats[el] = s
+    return stats
+
+
+def score(root: etree._Element, stats: dict[etree._Element, Stats]) -> None:
+    """Give each text block's score to its ancestors (parent fully, then less and less)."""
+    for el, s in stats.items():
+        if s.flow < _PARA_MIN_CHARS and not s.flow_punct:
+            continue
+        if tag_of(el) not in BLOCK_TAGS or tag_of(el) in ("html", "body"):
+            continue
+        ld = s.flow_links / s.flow if s.flow else 1.0
+        if ld > 0.5:
+            continue
+        points = (1 + s.flow_punct + min(s.flow / 100, 3)) * (1 - ld)
+        # The block itself is a candidate too: text in a lone <td> or <div> with <br> runs.
+        _credit(el, stats, points)
+        ancestor = el.getparent()
+        level = 0
+        while ancestor is not None and level < 5:
+            _credit(ancestor, stats, points / (1 if level == 0 else 2 if level == 1 else level * 3))
+            ancestor = ancestor.getparent()
+            level += 1
+
+
+def _credit(el: etree._Element, stats: dict[etree._Element, Stats], points: float) -> None:
+    s = stats.get(el)
+    if s is None or tag_of(el) in ("html", "a"):
+        return
+    if not s.candidate:
+        s.candidate = True
+        s.score += _TAG_BASE.get(tag_of(el), 0) + class_weight(el)
+    s.score += points
+
+
+def best_candidate(
+    root: etree._Element, stats: dict[etree._Element, Stats]
+) -> tuple[etree._Element, float] | None:
+    """The highest-scoring block (scores discounted by link density), moved up when its parent
+    holds more of the article; None when nothing on the page reads as prose."""
+    best, best_score = None, 0.0
+    for el, s in stats.items():
+        if s.candidate and tag_of(el) != "body":
+            final = s.score * (1 - s.link_density)
+            if final > best_score:
+                best, best_score = el, final
+    if best is None:
+        return None
+    # Readability's walk up: a parent scoring higher than the child is the fuller article.
+    last = best_score
+    parent = best.getparent()
+    while parent is not None and tag_of(parent) not in ("body", "html"):
+        ps = stats.get(parent)
+        if ps is None or not ps.candidate:
+            parent = parent.getparent()
+            continue
+        pscore = ps.score * (1 - ps.link_density)
+        if pscore < best_score / 3:
+            break
+        if pscore > last:
+            best, best_score = parent, pscore
+            break
+        last = pscore
+        parent = parent.getparent()
+    # A lone child carries no more than its parent: take the parent (it may hold captions).
+    while (parent := best.getparent()) is not None and tag_of(parent) not in ("body", "html"):
+        if len(parent) != 1:
+            break
+        best = parent
+    return best, best_score
+
+
+def expand(
+    best: etree._Element, best_score: float, stats: dict[etree._Element, Stats]
+) -> list[etree._Element]:
+    """Content-like siblings of the best block join it ("expand the selection", seed 004)."""
+    parent = best.getparent()
+    if parent is None:
+        return [best]
+    threshold = max(10.0, best_score * 0.2)
+    picked: list[etree._Element] = []
+    for sib in parent:
+        if sib is best:
+            picked.append(sib)
+            continue
+        s = stats.get(sib)
+        if s is None or not s.chars and not len(sib.xpath(".//img")):
+            continue
+        bonus = best_score * 0.2 if sib.get("class") and sib.get("class") == best.get("class") else 0
+        if s.candidate and s.score * (1 - s.link_density) + bonus >= threshold:
+            picked.append(sib)
+        elif tag_of(sib) == "p" or tag_of(sib) not in BLOCK_TAGS:
+            ld = s.link_density
+            if s.chars > 80 and ld < 0.25:
+                picked.append(sib)
+            elif 0 < s.chars <= 80 and ld == 0 and s.punct and _ends_sentence(sib):
+                picked.append(sib)
+    return _fill_gaps(parent, picked, stats)
+
+
+def _ends_sentence(el: etree._Element) -> bool:
+    text = "".join(el.itertext()).rstrip()
+    return bool(text) and text[-1] in ".!?。！？…”\"』」"
+
+
+def _fill_gaps(
+    parent: etree._Element, picked: list[etree._Element], stats: dict[etree._Element, Stats]
+) -> list[etree._Element]:
+    """Headings, figures, tables and code between picked blocks stay in (content is contiguous)."""
+    if len(picked) < 2:
+        return picked
+    children = list(parent)
+    first, last = children.index(picked[0]), children.index(picked[-1])
+    chosen = set(picked)
+    out = []
+    for child in children[first : last + 1]:
+        if child in chosen:
+            out.append(child)
+            continue
+        s = stats.get(child)
+        if s is None:
+            continue
+        tag = tag_of(child)
+        if tag in HEADINGS or tag in ("figure", "table", "pre", "blockquote", "img", "ul", "ol"):
+            if s.link_density < 0.5 and class_weight(child) >= 0:
+                out.append(child)
+        elif s.chars and s.link_density < 0.3 and class_weight(child) >= 0 and not s.candidate:
+            out.append(child)
+    return out
+
+
+def shrink(content: list[etree._Element], stats: dict[etree._Element, Stats]) -> None:
+    """Cut non-content blocks inside the selection (readability's conditional cleaning)."""
+    for top in content:
+        for el in reversed(list(top.iter("div", "section", "ul", "ol", "dl", "table", "aside",
+                                        "header", "footer", "nav", "figure", "p", "h1", "h2",
+                                        "h3", "h4", "h5", "h6", "span", "center"))):
+            if el is top:
+                continue
+            if _is_junk(el, stats):
+                remove(el)
+
+
+def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats]) -> bool:
+    s = stats.get(el)
+    if s is None:
+        return False
+    tag = tag_of(el)
+    weight = class_weight(el)
+    ld = s.link_density
+    if tag in HEADINGS:
+        return weight < 0 or ld > 0.33
+    if tag == "p" or tag == "span":
+        return s.chars > 0 and ld > 0.8 and s.chars < 200 and weight <= 0
+    if tag == "table" and el.xpath("boolean(.//th|.//caption)"):
+        return ld > 0.5
+    if weight + (s.score if s.candidate else 0) < 0:
+        return True
+    if s.commas >= 10:
+        return False
+    imgs = len(el.xpath(".//img"))
+    paras = len(el.xpath(".//p"))
+    lis = len(el.xpath(".//li")) - 100
+    if tag == "figure":
+        return ld > 0.5
+    if imgs > 1 and paras / imgs < 0.5 and not el.xpath("boolean(ancestor::figure)"):
+        return s.chars < 100
+    if lis > paras and tag not in ("ul", "ol"):
+        return True
+    if s.chars < 25 and not s.punct and imgs == 0:
+        return not el.xpath("boolean(.//pre|.//table)")
+    if weight < 25 and ld > 0.2:
+        return True
+    return weight >= 25 and ld > 0.5
