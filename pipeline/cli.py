@@ -9,14 +9,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from pipeline.archive import DEFAULT_ARCHIVE, Archive
 from pipeline.errors import KuaibuError
+from pipeline.events import Event, Progress
 from pipeline.intake import IntakeReport, add_links
 from pipeline.rules import load_rules
+from pipeline.runner import Runner
 from pipeline.tasks import STATUSES, TaskStore
 
 
@@ -73,6 +77,55 @@ def cmd_status(args: argparse.Namespace, archive: Archive) -> int:
     return 0
 
 
+class ProgressBar:
+    """The run's progress on stderr: a redrawn bar on a terminal, a line every few s otherwise."""
+
+    def __init__(self, stream: TextIO = sys.stderr) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+        self._last = 0.0
+
+    def __call__(self, event: Event) -> None:
+        if isinstance(event, Progress):
+            now = time.monotonic()
+            if self.tty or now - self._last >= 3 or event.finished == event.total:
+                self._last = now
+                self._draw(event)
+
+    def _draw(self, p: Progress) -> None:
+        width = 24
+        filled = int(width * p.finished / p.total) if p.total else width
+        eta = "--:--" if p.eta is None else f"{int(p.eta) // 60}:{int(p.eta) % 60:02d}"
+        line = (f"[{'#' * filled}{'.' * (width - filled)}] {p.finished}/{p.total}"
+                f"  fetched {p.counts.get('fetched', 0)} cleaned {p.counts.get('cleaned', 0)}"
+                f" failed {p.failed}  {p.rate:.1f}/s  ETA {eta}")
+        self.stream.write(("\r" + line) if self.tty else line + "\n")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+
+
+def run_archive(archive: Archive, retry_failed: bool = False) -> Progress:
+    """Run every runnable task of an archive with a progress bar; prints the outcome."""
+    bar = ProgressBar()
+    runner = Runner(archive, open_store(archive), listener=bar)
+    try:
+        progress = runner.run(retry_failed=retry_failed)
+    finally:
+        bar.finish()
+    c = progress.counts
+    print(f"fetched {c.get('fetched', 0)}, cleaned {c.get('cleaned', 0)}, failed {progress.failed}"
+          f" of {progress.total} tasks in {progress.elapsed:.1f} s")
+    return progress
+
+
+def cmd_run(args: argparse.Namespace, archive: Archive) -> int:
+    run_archive(archive, args.retry_failed)
+    return 0
+
+
 def cmd_extract(args: argparse.Namespace, archive: Archive) -> int:
     from pipeline.extract.batch import extract_folder
 
@@ -115,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("run", parents=[common], help="fetch, clean and localize pending tasks")
     p.add_argument("--retry-failed", action="store_true", help="also retry failed tasks")
-    p.set_defaults(func=not_yet(3))
+    p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("build", parents=[common], help="bind the archive into EPUB books")
     p.set_defaults(func=not_yet(6))

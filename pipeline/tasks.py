@@ -263,6 +263,8 @@ class TaskStore:
                 if task.status in ("failed", "duplicate"):
                     continue
                 reached = stage_reached(task.id)
+                if task.status == "done" and reached == "localized":
+                    continue  # "done" (bound into a book) leaves no output of its own
                 if task.status != reached:
                     task.status = reached
                     changed += 1

@@ -1,0 +1,234 @@
+"""The scheduler: takes tasks through the stages, politely, and can pause, stop and resume.
+
+Workers (``settings.global_connections`` threads) take tasks from one queue ordered round-robin
+by host, so no host's politeness wait holds up the others. Which stage a task needs is read
+from the archive, never from the status word, so a run after a crash or a kill picks up exactly
+where the outputs end. A failed task never stops the batch.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import queue
+import threading
+import time
+import traceback
+from collections import Counter, defaultdict, deque
+from collections.abc import Iterable
+
+from pipeline.archive import Archive, utc_now, write_atomic
+from pipeline.cookies import load_cookies
+from pipeline.errors import ExtractError, FetchError
+from pipeline.events import Listener, LogLine, Progress, TaskChanged
+from pipeline.fetch import Attempt, new_session
+from pipeline.politeness import HostGate, StopRequested
+from pipeline.rules import Rules, load_rules
+from pipeline.settings import Settings
+from pipeline.stages import StageContext, clean_stage, cleaned_changes, fetch_stage
+from pipeline.tasks import Task, TaskStore
+from pipeline.urls import host_of
+
+_RUNNABLE = ("pending", "running", "fetched", "cleaned")
+
+
+def stage_reached(archive: Archive, task_id: int) -> str:
+    """The furthest stage whose output exists for a task."""
+    if archive.has_clean(task_id):
+        return "cleaned"
+    if archive.has_raw(task_id):
+        return "fetched"
+    return "pending"
+
+
+def interleave_by_host(tasks: Iterable[Task]) -> list[int]:
+    """Task ids ordered round-robin over hosts (a, b, c, a, b, c, …)."""
+    by_host: dict[str, deque[int]] = defaultdict(deque)
+    for task in tasks:
+        by_host[host_of(task.url)].append(task.id)
+    order: list[int] = []
+    queues = list(by_host.values())
+    while queues:
+        order.extend(q.popleft() for q in queues)
+        queues = [q for q in queues if q]
+    return order
+
+
+class Runner:
+    """One run over an archive. ``pause``/``resume``/``stop`` may be called from any thread."""
+
+    def __init__(self, archive: Archive, store: TaskStore, settings: Settings | None = None,
+                 rules: Rules | None = None, listener: Listener | None = None) -> None:
+        self.archive = archive
+        self.store = store
+        self.settings = settings or Settings()
+        self.rules = rules if rules is not None else load_rules(archive.rules_path)
+        self._listener = listener or (lambda event: None)
+        self._cancel = threading.Event()
+        self._unpaused = threading.Event()
+        self._unpaused.set()
+        self._lock = threading.Lock()
+        self._hashes: dict[str, int] = {}
+        self._counts: Counter[str] = Counter()
+        self._total = 0
+        self._started = 0.0
+
+    # -- control -----------------------------------------------------------------------------
+
+    def pause(self) -> None:
+        self._unpaused.clear()
+
+    def resume(self) -> None:
+        self._unpaused.set()
+
+    def stop(self) -> None:
+        self._cancel.set()
+        self._unpaused.set()
+
+    @property
+    def paused(self) -> bool:
+        return not self._unpaused.is_set()
+
+    # -- the run -----------------------------------------------------------------------------
+
+    def run(self, task_ids: Iterable[int] | None = None, retry_failed: bool = False) -> Progress:
+        """Process the runnable tasks (or just ``task_ids``); returns the final progress."""
+        self.store.reconcile(lambda task_id: stage_reached(self.archive, task_id))
+        wanted = set(task_ids) if task_ids is not None else None
+        statuses = _RUNNABLE + (("failed",) if retry_failed or wanted else ())
+        tasks = [t for t in self.store.tasks()
+                 if t.status in statuses and (wanted is None or t.id in wanted)]
+        self._hashes = {t.content_hash: t.id for t in self.store.tasks()
+                        if t.content_hash and t.status not in ("failed", "duplicate")}
+        self._total, self._counts, self._started = len(tasks), Counter(), time.monotonic()
+        work: queue.SimpleQueue[int] = queue.SimpleQueue()
+        for task_id in interleave_by_host(tasks):
+            work.put(task_id)
+        ctx = StageContext(
+            archive=self.archive, settings=self.settings, rules=self.rules,
+            session=new_session(self.settings), gate=HostGate(self.settings),
+            cookies=load_cookies(self.settings, self.rules), cancel=self._cancel,
+            on_attempt=self._log_attempt,
+        )
+        workers = [threading.Thread(target=self._work, args=(ctx, work), name=f"kuaibu-{n}",
+                                    daemon=True)
+                   for n in range(min(self.settings.global_connections, len(tasks)))]
+        for w in workers:
+            w.start()
+        try:
+            for w in workers:
+                while w.is_alive():
+                    w.join(0.2)
+                    self._save_if_due()
+        finally:
+            self.stop()  # a KeyboardInterrupt here still lets the workers finish cleanly
+            for w in workers:
+                w.join()
+            ctx.session.close()
+            self._save()
+        return self._progress()
+
+    def _work(self, ctx: StageContext, work: queue.SimpleQueue[int]) -> None:
+        while not self._cancel.is_set():
+            try:
+                task_id = work.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                self._process(ctx, task_id)
+            except StopRequested:
+                self._set(task_id, status=stage_reached(self.archive, task_id))
+                return
+            except Exception as e:  # a bug must not stop the batch; the task says what broke
+                self.archive.append_log("errors.log", f"{utc_now()} #{task_id}\n"
+                                        + traceback.format_exc())
+                self._fail(task_id, f"internal error: {type(e).__name__}: {e}")
+
+    def _wait_unpaused(self) -> None:
+        while not self._unpaused.wait(0.2):
+            pass
+        if self._cancel.is_set():
+            raise StopRequested()
+
+    def _process(self, ctx: StageContext, task_id: int) -> None:
+        while True:
+            self._wait_unpaused()
+            reached = stage_reached(self.archive, task_id)
+            if reached == "cleaned":
+                break
+            task = self._set(task_id, status="running")
+            if reached == "pending":
+                try:
+                    changes = fetch_stage(ctx, task)
+                except FetchError as e:
+                    self._fail(task_id, e.reason, attempts=task.attempts + 1)
+                    return
+                self._set(task_id, attempts=task.attempts + 1, **changes)
+                self._count("fetched")
+            else:
+                try:
+                    article = clean_stage(ctx, task)
+                except ExtractError as e:
+                    self._fail(task_id, str(e))
+                    return
+                changes = cleaned_changes(article)
+                with self._lock:
+                    original = self._hashes.setdefault(str(changes["content_hash"]), task_id)
+                if original != task_id:
+                    changes.update(status="duplicate", duplicate_of=original)
+                self._set(task_id, **changes)
+                self._count("cleaned")
+                if original != task_id:
+                    break
+        self._count("finished")
+
+    # -- bookkeeping ---------------------------------------------------------------------------
+
+    def _set(self, task_id: int, **changes: object) -> Task:
+        task = self.store.update(task_id, **changes)
+        self._listener(TaskChanged(task))
+        return task
+
+    def _fail(self, task_id: int, reason: str, **changes: object) -> None:
+        self._set(task_id, status="failed", error=reason, **changes)
+        self._listener(LogLine(f"#{task_id} failed: {reason}"))
+        self._count("failed")
+        self._count("finished")
+
+    def _count(self, key: str) -> None:
+        with self._lock:
+            self._counts[key] += 1
+        if key == "finished":
+            self._listener(self._progress())
+
+    def _progress(self) -> Progress:
+        with self._lock:
+            counts = dict(self._counts)
+        return Progress(total=self._total, finished=counts.pop("finished", 0),
+                        failed=counts.get("failed", 0), counts=counts,
+                        elapsed=time.monotonic() - self._started)
+
+    def _log_attempt(self, task: Task, attempt: Attempt) -> None:
+        outcome = attempt.error or f"HTTP {attempt.status}"
+        line = (f"{utc_now()}\t#{task.id}\ttry {attempt.attempt}\t{outcome}\t"
+                f"{attempt.elapsed:.2f}s\t{attempt.url}")
+        self.archive.append_log("fetch.log", line)
+        self._listener(LogLine(line))
+
+    def _save_if_due(self) -> None:
+        if self.store.save_if_due():
+            self._write_failures()
+
+    def _save(self) -> None:
+        self.store.save()
+        self._write_failures()
+
+    def _write_failures(self) -> None:
+        """04_logs/failures.csv: the failed tasks as they stand, for a person or a retry."""
+        buf = io.StringIO(newline="")
+        writer = csv.writer(buf, lineterminator="\r\n")
+        writer.writerow(["id", "url", "reason", "attempts", "updated_at"])
+        for t in self.store.tasks():
+            if t.status == "failed":
+                writer.writerow([t.id, t.url, t.error, t.attempts, t.updated_at])
+        write_atomic(self.archive.logs_dir / "failures.csv", buf.getvalue().encode("utf-8-sig"))

@@ -1,0 +1,109 @@
+"""One task through one stage: the I/O edge around the pure stage functions.
+
+Each stage reads what the archive holds, calls its pure function (``fetch_page``,
+``decode_html``, ``extract``), writes its output temp-then-rename and returns the changes for
+the task's row. The Runner decides which stage a task needs from what the archive holds.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import requests
+
+from pipeline.archive import Archive, write_atomic
+from pipeline.article import Article
+from pipeline.cookies import CookieStore
+from pipeline.decode import decode_html
+from pipeline.dedup import content_hash, simhash
+from pipeline.extract import extract
+from pipeline.fetch import Attempt, fetch_page
+from pipeline.politeness import HostGate
+from pipeline.rules import Rules
+from pipeline.settings import Settings
+from pipeline.tasks import Task
+from pipeline.templating import environment
+from pipeline.urls import host_of
+
+
+@dataclass
+class StageContext:
+    """Everything a stage needs that lives as long as the run."""
+
+    archive: Archive
+    settings: Settings
+    rules: Rules
+    session: requests.Session
+    gate: HostGate
+    cookies: CookieStore
+    cancel: threading.Event
+    on_attempt: Callable[[Task, Attempt], None]
+
+
+def _header(headers: dict[str, str], name: str) -> str | None:
+    name = name.lower()
+    return next((v for k, v in headers.items() if k.lower() == name), None)
+
+
+def fetch_stage(ctx: StageContext, task: Task) -> dict[str, object]:
+    """Download the page into 00_raw/<id>.html with its record in <id>.json."""
+    site = ctx.rules.for_host(host_of(task.url))
+    page = fetch_page(
+        ctx.session, task.url, ctx.settings, site, ctx.cancel, gate=ctx.gate,
+        cookies=ctx.cookies, on_attempt=lambda attempt: ctx.on_attempt(task, attempt),
+    )
+    decoded = decode_html(page.body, _header(page.headers, "Content-Type"), site.encoding,
+                          ctx.settings)
+    record = {
+        "url": page.url,
+        "final_url": page.final_url,
+        "status": page.status,
+        "headers": page.headers,
+        "fetched_at": page.fetched_at,
+        "elapsed": round(page.elapsed, 3),
+        "redirects": list(page.redirects),
+        "attempts": page.attempts,
+        "encoding": decoded.encoding,
+        "encoding_reason": decoded.reason,
+        "bytes": len(page.body),
+    }
+    ctx.archive.store_raw(task.id, page.body, json.dumps(record, ensure_ascii=False, indent=1))
+    return {"status": "fetched", "fetched_at": page.fetched_at, "error": ""}
+
+
+def clean_stage(ctx: StageContext, task: Task) -> Article:
+    """Extract the article from the stored raw page (no network) into 01_clean."""
+    archive = ctx.archive
+    record = json.loads(archive.raw_meta(task.id).read_text(encoding="utf-8"))
+    body = archive.raw_html(task.id).read_bytes()
+    url = record.get("final_url") or task.url
+    site = ctx.rules.for_host(host_of(url))
+    decoded = decode_html(body, _header(record.get("headers", {}), "Content-Type"),
+                          site.encoding, ctx.settings)
+    article = extract(decoded.text, url, site)
+    save_clean(archive, task.id, article)
+    return article
+
+
+def save_clean(archive: Archive, task_id: int, article: Article) -> None:
+    """01_clean/<id>.html (readable in a browser) then <id>.json, the proof of completion."""
+    page = environment(archive.root).get_template("clean_page.html.j2").render(article=article)
+    write_atomic(archive.clean_html(task_id), page.encode("utf-8"))
+    write_atomic(archive.clean_meta(task_id), article.to_json().encode("utf-8"))
+
+
+def cleaned_changes(article: Article) -> dict[str, object]:
+    """The task row's view of an article."""
+    return {
+        "status": "cleaned",
+        "extracted_title": article.title,
+        "chars": article.chars,
+        "confidence": article.confidence,
+        "content_hash": content_hash(article.text),
+        "simhash": f"{simhash(article.text):016x}",
+        "images_total": len(article.images),
+        "error": "",
+    }
