@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+import brotli
+
 PAGE = (
     "<!DOCTYPE html><html><head><meta charset='utf-8'><title>快步 test page</title></head>"
     "<body><article><h1>标题</h1><p>{text}</p></article></body></html>"
@@ -52,7 +54,10 @@ class FaultServer:
         self._counts: dict[str, int] = {}
         self._httpd = _QuietServer((address, 0), _handler_for(self))
         self.host, self.port = self._httpd.server_address[:2]
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        # A short poll interval makes shutdown (and so every test's teardown) quick.
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
 
     def __enter__(self) -> FaultServer:
         self._thread.start()
@@ -384,6 +389,13 @@ def _interstitial(h: _Handler, q: dict[str, str], hit: int) -> None:
             "<p>Checking your browser before accessing the site.</p></body></html>"
         )
         h.send_body(int(q.get("code", "200")), body.encode("utf-8"))
+
+
+@_route("/br")
+def _br(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """A brotli-compressed page, the encoding most Chinese CDNs prefer."""
+    h.send_body(200, brotli.compress(PAGE.format(text="压缩的正文").encode()),
+                headers={"Content-Encoding": "br"})
 
 
 @_route("/headers")

@@ -1,0 +1,311 @@
+"""fetch_page against a real misbehaving server on 127.0.0.1 (issue 3's fault list)."""
+
+from __future__ import annotations
+
+import threading
+import time
+import tracemalloc
+from datetime import UTC, datetime, timedelta
+from email.utils import format_datetime
+
+import pytest
+import requests
+
+from pipeline.decode import decode_html
+from pipeline.errors import FetchError
+from pipeline.fetch import (
+    INTERSTITIAL_MAX_BYTES,
+    Attempt,
+    RawPage,
+    fetch_page,
+    looks_interstitial,
+    retry_wait,
+)
+from pipeline.politeness import StopRequested
+from pipeline.rules import SiteRules
+from pipeline.settings import MB, Settings
+from tests.sites import faults
+from tests.sites.faults import FaultServer, fault_servers
+
+RULES = SiteRules()
+
+
+def fetch(
+    session: requests.Session, server: FaultServer, path: str, settings: Settings, **kw: object
+) -> RawPage:
+    return fetch_page(session, server.url(path), settings, RULES, **kw)  # type: ignore[arg-type]
+
+
+def fails(
+    session: requests.Session, server: FaultServer, path: str, settings: Settings
+) -> FetchError:
+    with pytest.raises(FetchError) as info:
+        fetch(session, server, path, settings)
+    return info.value
+
+
+# --- retries -------------------------------------------------------------------------------
+
+
+def test_slow_server_times_out_then_the_retry_succeeds(fetch_session, fault_server, fast_settings):
+    attempts: list[Attempt] = []
+    page = fetch(fetch_session, fault_server, "/slow?fail=1&delay=3", fast_settings,
+                 on_attempt=attempts.append)
+    assert page.status == 200 and page.attempts == 2
+    assert [a.attempt for a in attempts] == [1, 2]
+    assert attempts[0].error == "no answer within 0.5 s" and attempts[0].status is None
+    assert attempts[1].status == 200 and attempts[1].error is None
+
+
+def test_a_server_that_stays_slow_fails_retryably_after_three_attempts(
+    fetch_session, fault_server, fast_settings
+):
+    settings = fast_settings.with_overrides(read_timeout=0.2)
+    error = fails(fetch_session, fault_server, "/slow?fail=9&delay=3", settings)
+    assert error.reason == "no answer within 0.2 s" and error.retryable
+    assert fault_server.count("/slow?fail=9&delay=3") == settings.retries + 1
+
+
+def test_connection_reset_mid_body_is_retried(fetch_session, fault_server, fast_settings):
+    assert fetch(fetch_session, fault_server, "/reset?fail=1", fast_settings).attempts == 2
+    error = fails(fetch_session, fault_server, "/reset?fail=9", fast_settings)
+    assert error.retryable and "Connection reset" in error.reason
+    assert fault_server.count("/reset?fail=9") == 3
+
+
+def test_500_then_200(fetch_session, fault_server, fast_settings):
+    attempts: list[Attempt] = []
+    page = fetch(fetch_session, fault_server, "/status?code=500&fail=1", fast_settings,
+                 on_attempt=attempts.append)
+    assert page.status == 200 and b"</html>" in page.body
+    assert [(a.attempt, a.status, a.error) for a in attempts] == [
+        (1, 500, "HTTP 500 Internal Server Error"), (2, 200, None)
+    ]
+
+
+@pytest.mark.parametrize("code", [408, 502, 503, 504])
+def test_every_transient_status_is_retried(fetch_session, fault_server, fast_settings, code):
+    assert fetch(fetch_session, fault_server, f"/status?code={code}", fast_settings).attempts == 2
+
+
+def test_429_waits_as_long_as_retry_after_asks(fetch_session, fault_server, fast_settings):
+    path = "/status?code=429&retry_after=1"
+    page = fetch(fetch_session, fault_server, path, fast_settings)
+    first, second = fault_server.starts("/status")
+    assert page.attempts == 2
+    assert second - first >= 1.0  # not the 50 ms the schedule alone would wait
+
+
+def test_retry_after_is_capped(fetch_session, fault_server, fast_settings):
+    settings = fast_settings.with_overrides(retry_after_cap=0.2)
+    fetch(fetch_session, fault_server, "/status?code=429&retry_after=3600", settings)
+    first, second = fault_server.starts("/status")
+    assert 0.2 <= second - first < 1.0
+
+
+def test_429_that_never_clears_fails_retryably(fetch_session, fault_server, fast_settings):
+    error = fails(fetch_session, fault_server, "/status?code=429&retry_after=0&fail=9",
+                  fast_settings)
+    assert error.reason == "HTTP 429 Too Many Requests" and error.retryable
+
+
+def test_default_schedule_and_retry_after_parsing():
+    """The real 2 s / 6 s schedule and Retry-After forms, computed without waiting."""
+    s = Settings()
+    now = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)
+    assert [retry_wait(n, s) for n in (1, 2, 3)] == [2.0, 6.0, 6.0]
+    assert retry_wait(1, s, "30") == 30.0
+    assert retry_wait(1, s, "500") == s.retry_after_cap == 120.0
+    assert retry_wait(1, s, format_datetime(now + timedelta(seconds=45), usegmt=True), now) == 45
+    assert retry_wait(2, s, format_datetime(now - timedelta(hours=1), usegmt=True), now) == 0
+    assert retry_wait(2, s, "soon, maybe") == 6.0  # unreadable: the schedule applies
+
+
+def test_a_stop_interrupts_a_retry_wait_within_a_second(fault_server):
+    """The default 2 s wait after a 500 is cut short by the cancel event."""
+    cancel = threading.Event()
+    settings = Settings()
+    timer = threading.Timer(0.2, cancel.set)
+    started = time.monotonic()
+    timer.start()
+    try:
+        with requests.Session() as s, pytest.raises(StopRequested):
+            fetch_page(s, fault_server.url("/status?code=500&fail=9"), settings, RULES, cancel)
+    finally:
+        timer.join()
+    assert time.monotonic() - started < 1.0
+    assert fault_server.count("/status?code=500&fail=9") == 1
+
+
+# --- redirects -----------------------------------------------------------------------------
+
+
+def test_redirect_loop_fails_at_once(fetch_session, fault_server, fast_settings):
+    error = fails(fetch_session, fault_server, "/loop/a", fast_settings)
+    assert error.reason == "redirect loop" and not error.retryable
+    assert fault_server.count("/loop/a") == 1 and fault_server.count("/loop/b") == 1
+
+
+def test_redirects_are_followed_and_the_final_url_recorded(
+    fetch_session, fault_server, fast_settings
+):
+    page = fetch(fetch_session, fault_server, "/chain?n=10", fast_settings)
+    assert page.final_url == fault_server.url("/chain?n=0")
+    assert page.url == fault_server.url("/chain?n=10")
+    assert len(page.redirects) == 10 and page.redirects[0] == page.url
+
+
+def test_more_than_max_redirects_fails(fetch_session, fault_server, fast_settings):
+    error = fails(fetch_session, fault_server, "/chain?n=11", fast_settings)
+    assert error.reason == "too many redirects (more than 10)" and not error.retryable
+    assert fault_server.count("/chain?n=0") == 0
+
+
+@pytest.mark.parametrize(
+    ("target", "scheme"),
+    [("file:///etc/passwd", "file"), ("javascript:alert(1)", "javascript"),
+     ("ftp://127.0.0.1/x.html", "ftp")],
+)
+def test_redirect_to_another_scheme_is_refused(
+    fetch_session, fault_server, fast_settings, target, scheme
+):
+    error = fails(fetch_session, fault_server, f"/redirect?to={target}", fast_settings)
+    assert error.reason == f"redirect to unsupported URL scheme: {scheme} (only http and https)"
+    assert not error.retryable
+
+
+@pytest.mark.parametrize(
+    ("url", "scheme"),
+    [("file:///etc/passwd", "file"), ("javascript:alert(document.cookie)", "javascript"),
+     ("ftp://example.com/a.html", "ftp"), ("data:text/html,<p>x</p>", "data")],
+)
+def test_only_http_and_https_are_ever_fetched(fetch_session, fast_settings, url, scheme):
+    with pytest.raises(FetchError) as info:
+        fetch_page(fetch_session, url, fast_settings, RULES)
+    assert info.value.reason == f"unsupported URL scheme: {scheme} (only http and https)"
+    assert not info.value.retryable
+
+
+# --- what the server sends -----------------------------------------------------------------
+
+
+def test_404_fails_at_once_with_the_status(fetch_session, fault_server, fast_settings):
+    attempts: list[Attempt] = []
+    with pytest.raises(FetchError) as info:
+        fetch(fetch_session, fault_server, "/status?code=404&fail=9", fast_settings,
+              on_attempt=attempts.append)
+    assert info.value.reason == "HTTP 404 Not Found" and not info.value.retryable
+    assert attempts == [Attempt(fault_server.url("/status?code=404&fail=9"), 1, 404,
+                                "HTTP 404 Not Found", attempts[0].elapsed)]
+
+
+def test_gzip_bomb_stops_at_the_page_limit(fetch_session, fault_server, fast_settings):
+    faults._bomb()  # built before measuring: the server's 60 MB is not the client's
+    tracemalloc.start()
+    try:
+        error = fails(fetch_session, fault_server, "/gzip-bomb", fast_settings)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert error.reason == "page larger than 5 MB" and not error.retryable
+    assert peak < 3 * fast_settings.max_page_bytes  # it did not inflate all 60 MB
+
+
+def test_a_6_mb_page_is_refused_and_a_4_mb_page_is_not(fetch_session, fault_server, fast_settings):
+    assert fails(fetch_session, fault_server, "/big?mb=6", fast_settings).reason == (
+        "page larger than 5 MB"
+    )
+    page = fetch(fetch_session, fault_server, "/big?mb=4", fast_settings)
+    assert len(page.body) == 4 * MB and page.body.endswith(b"</html>")
+
+
+def test_brotli_bodies_are_decompressed(fetch_session, fault_server, fast_settings):
+    page = fetch(fetch_session, fault_server, "/br", fast_settings)
+    assert page.headers["Content-Encoding"] == "br"
+    assert "压缩的正文".encode() in page.body
+
+
+def test_pdf_is_not_an_html_page(fetch_session, fault_server, fast_settings):
+    error = fails(fetch_session, fault_server, "/pdf", fast_settings)
+    assert error.reason == "not an HTML page: application/pdf" and not error.retryable
+
+
+@pytest.mark.parametrize("query", ["", "lang=zh&", "code=403&"])
+def test_interstitial_pages_fail_retryably(fetch_session, fault_server, fast_settings, query):
+    """English and GBK-encoded Chinese challenge pages, and a 403 challenge, are all caught."""
+    error = fails(fetch_session, fault_server, f"/interstitial?{query}fail=9", fast_settings)
+    assert error.reason == "interstitial page" and error.retryable
+
+
+def test_an_interstitial_that_clears_gives_the_article(fetch_session, fault_server, fast_settings):
+    page = fetch(fetch_session, fault_server, "/interstitial?fail=1", fast_settings)
+    assert page.attempts == 2 and "正文内容".encode() in page.body
+
+
+def test_a_long_article_that_mentions_captcha_is_not_an_interstitial():
+    article = f"<html><body><p>{'How CAPTCHA works. ' * 2000}</p></body></html>".encode()
+    assert len(article) > INTERSTITIAL_MAX_BYTES and not looks_interstitial(article)
+    assert looks_interstitial("<title>安全验证</title>".encode("gb18030"))
+
+
+def test_truncated_body_is_retried(fetch_session, fault_server, fast_settings):
+    assert fetch(fetch_session, fault_server, "/truncated?fail=1", fast_settings).attempts == 2
+    error = fails(fetch_session, fault_server, "/truncated?fail=9", fast_settings)
+    assert error.reason.startswith("truncated body: ") and error.retryable
+
+
+def test_a_connection_closed_before_html_end_is_a_cut_short_page(
+    fetch_session, fault_server, fast_settings
+):
+    page = fetch(fetch_session, fault_server, "/unterminated?fail=1", fast_settings)
+    assert page.attempts == 2 and page.body.endswith(b"</html>")
+    error = fails(fetch_session, fault_server, "/unterminated?fail=9", fast_settings)
+    assert error.reason == "page cut short: the connection closed before </html>"
+    assert error.retryable
+
+
+# --- encodings: raw bytes kept as sent, decoded by pipeline.decode -------------------------
+
+
+def decoded(session: requests.Session, server: FaultServer, path: str, settings: Settings) -> str:
+    page = fetch(session, server, path, settings)
+    return decode_html(page.body, page.headers.get("Content-Type")).text
+
+
+@pytest.mark.parametrize("path", ["/gbk-utf8-header", "/meta-charset", "/gbk-no-charset"])
+def test_gbk_pages_arrive_byte_for_byte_and_decode(fetch_session, fault_server, fast_settings,
+                                                   path):
+    page = fetch(fetch_session, fault_server, path, fast_settings)
+    assert faults.GBK_TEXT.encode("gbk") in page.body  # the raw bytes, untouched
+    assert faults.GBK_TEXT in decoded(fetch_session, fault_server, path, fast_settings)
+
+
+def test_a_page_mixing_encodings_is_decoded_with_replacement_not_dropped(
+    fetch_session, fault_server, fast_settings
+):
+    text = decoded(fetch_session, fault_server, "/mixed", fast_settings)
+    assert "统一码写的正文。" in text and "\ufffd" in text
+
+
+# --- what is sent --------------------------------------------------------------------------
+
+
+def test_requests_name_kuaibu_and_the_users_languages(fetch_session, fault_server, fast_settings):
+    fetch(fetch_session, fault_server, "/headers", fast_settings)
+    sent = fault_server.hits[-1].headers
+    assert sent["User-Agent"] == fast_settings.user_agent and "Kuaibu" in sent["User-Agent"]
+    assert sent["Accept-Language"] == "zh-CN,zh;q=0.9,en;q=0.8"
+    assert sent["Accept-Encoding"] == "gzip, deflate, br"
+
+
+def test_rules_override_the_user_agent_and_add_headers_only_for_their_host(fetch_session,
+                                                                          fast_settings):
+    rules = SiteRules(user_agent="Mozilla/5.0 (X11) Firefox/140.0",
+                      headers={"X-Token": "secret"}, referer="https://example.org/")
+    with fault_servers("127.0.0.1", "127.0.0.2") as (home, other):
+        hop = other.url("/headers")
+        fetch_page(fetch_session, home.url(f"/redirect?to={hop}"), fast_settings, rules)
+    home_sent, other_sent = home.hits[0].headers, other.hits[0].headers
+    assert home_sent["User-Agent"] == other_sent["User-Agent"] == rules.user_agent
+    assert home_sent["X-Token"] == "secret" and "X-Token" not in other_sent
+    assert other_sent["Referer"] == "https://example.org/"
