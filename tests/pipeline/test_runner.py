@@ -1,0 +1,163 @@
+import csv
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from pipeline.archive import Archive
+from pipeline.demo_site.server import DemoSite
+from pipeline.events import Event, Progress, TaskChanged
+from pipeline.intake import add_links
+from pipeline.runner import Runner
+from pipeline.settings import Settings
+from pipeline.tasks import TaskStore
+from tests.sites.faults import FaultServer
+
+REPO = Path(__file__).resolve().parents[2]
+FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0)
+
+
+def page_url(server: FaultServer, n: int, latency: float = 0.0) -> str:
+    text = quote(f"第{n}篇：一段足够长的正文，写着它自己的编号 {n}，所以每页内容都不一样。" * 3)
+    return server.url(f"/ok?n={n}&latency={latency}&text={text}")
+
+
+def fresh_archive(tmp_path: Path, rules: str = "") -> Archive:
+    archive = Archive.open(tmp_path / "archive")
+    if rules:
+        archive.rules_path.write_text(rules, encoding="utf-8")
+    return archive
+
+
+def test_demo_site_end_to_end(tmp_path: Path) -> None:
+    archive = fresh_archive(tmp_path)
+    store = TaskStore(archive.tasks_path)
+    events: list[Event] = []
+    with DemoSite() as site:
+        add_links(store, site.paste_text(), cat1="01_demo")
+        progress = Runner(archive, store, FAST, listener=events.append).run()
+        article_ids = [store.find_url(u) for u in site.article_urls]
+        interstitial = store.find_url(site.interstitial_url)
+    tasks = {t.id: t for t in TaskStore(archive.tasks_path).tasks()}  # what reached the disk
+    for task_id in article_ids:
+        assert task_id is not None
+        task = tasks[task_id]
+        assert task.status == "cleaned", (task.url, task.error)
+        assert task.extracted_title and task.chars and task.content_hash
+        assert archive.has_raw(task_id) and archive.has_clean(task_id)
+    assert tasks[interstitial].status == "failed"
+    assert "interstitial" in tasks[interstitial].error
+    assert progress.total == len(tasks) and progress.finished == len(tasks)
+    assert any(isinstance(e, TaskChanged) for e in events)
+    assert isinstance(events[-1], Progress)
+    # the GBK portal page, served with no charset at all, comes out as Chinese text
+    titles = " ".join(t.extracted_title for t in tasks.values())
+    assert "\ufffd" not in titles
+    with open(archive.logs_dir / "failures.csv", encoding="utf-8-sig", newline="") as f:
+        failures = list(csv.DictReader(f))
+    assert [int(r["id"]) for r in failures] == [interstitial]
+    log = (archive.logs_dir / "fetch.log").read_text(encoding="utf-8").splitlines()
+    assert len(log) >= len(article_ids)
+    # raw files are read-only, and a second run has nothing to do
+    assert not os.access(archive.raw_html(article_ids[0]), os.W_OK) or os.geteuid() == 0
+    assert oct(archive.raw_html(article_ids[0]).stat().st_mode & 0o222) == "0o0"
+    again = Runner(archive, TaskStore(archive.tasks_path), FAST).run()
+    assert again.counts.get("fetched", 0) == 0
+
+
+def test_failed_page_is_retried_later(tmp_path: Path) -> None:
+    archive = fresh_archive(tmp_path)
+    store = TaskStore(archive.tasks_path)
+    with FaultServer() as server:
+        url = server.url("/status?code=404&fail=1")
+        add_links(store, url)
+        Runner(archive, store, FAST).run()
+        task = store.get(1)
+        assert (task.status, task.error, task.attempts) == ("failed", "HTTP 404 Not Found", 1)
+        Runner(archive, store, FAST).run()  # a plain run leaves failed tasks alone
+        assert server.count("/status?code=404&fail=1") == 1
+        Runner(archive, store, FAST).run(retry_failed=True)
+    task = store.get(1)
+    assert (task.status, task.error, task.attempts) == ("cleaned", "", 2)
+
+
+def test_same_text_twice_is_a_duplicate(tmp_path: Path) -> None:
+    archive = fresh_archive(tmp_path)
+    store = TaskStore(archive.tasks_path)
+    with FaultServer() as server:
+        body = quote("同一篇文章，被两个地址转载。" * 5)
+        add_links(store, f"{server.url('/ok?a=1&text=' + body)}\n{server.url('/ok?a=2&text=' + body)}")
+        Runner(archive, store, FAST).run()
+    first, second = store.tasks()
+    assert {first.status, second.status} == {"cleaned", "duplicate"}
+    dup, original = (second, first) if second.status == "duplicate" else (first, second)
+    assert dup.duplicate_of == original.id
+
+
+def test_pause_and_stop_take_effect_within_a_second(tmp_path: Path) -> None:
+    archive = fresh_archive(tmp_path, "127.0.0.1:\n  delay_ms: 50\n")
+    store = TaskStore(archive.tasks_path)
+    with FaultServer() as server:
+        add_links(store, "\n".join(page_url(server, n, latency=0.05) for n in range(60)))
+        runner = Runner(archive, store, FAST)
+        done = threading.Event()
+        thread = threading.Thread(target=lambda: (runner.run(), done.set()))
+        thread.start()
+        while len(server.hits) < 5:
+            time.sleep(0.01)
+        runner.pause()
+        time.sleep(1.0)
+        paused_at = len(server.hits)
+        time.sleep(1.0)
+        assert len(server.hits) == paused_at, "requests started while paused"
+        runner.resume()
+        while len(server.hits) < paused_at + 5:
+            time.sleep(0.01)
+        stop_asked = time.monotonic()
+        runner.stop()
+        assert done.wait(5)
+        assert time.monotonic() - stop_asked < 1.0
+        thread.join()
+    saved = TaskStore(archive.tasks_path).tasks()
+    assert {t.status for t in saved} <= {"pending", "fetched", "cleaned"}
+    assert 5 < sum(t.status == "cleaned" for t in saved) < 60
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+def test_kill_9_mid_run_resumes_without_refetching(tmp_path: Path) -> None:
+    archive = fresh_archive(tmp_path, "127.0.0.1:\n  delay_ms: 5\n")
+    n_pages = 100
+    with FaultServer() as server:
+        urls = [page_url(server, n, latency=0.03) for n in range(n_pages)]
+        store = TaskStore(archive.tasks_path)
+        add_links(store, "\n".join(urls))
+        store.save()
+        proc = subprocess.Popen(
+            [sys.executable, str(REPO / "main.py"), "run", "--archive", str(archive.root)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 60
+        while len(list(archive.raw_dir.glob("*.json"))) < 30 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        stored = {int(p.stem) for p in archive.raw_dir.glob("*.json")}
+        assert 30 <= len(stored) < n_pages, "the kill landed too late to test a resume"
+
+        store = TaskStore(archive.tasks_path)  # must load: never torn
+        progress = Runner(archive, store, FAST).run()
+        tasks = store.tasks()
+        assert [t.status for t in tasks] == ["cleaned"] * n_pages
+        for task in tasks:
+            path = task.url.split(f":{server.port}", 1)[1]
+            if task.id in stored:
+                assert server.count(path) == 1, f"#{task.id} was stored, then fetched again"
+            assert server.count(path) >= 1
+        assert progress.counts["fetched"] == n_pages - len(stored)
+    assert not list(archive.root.glob(".tasks.csv.*.tmp"))
