@@ -14,10 +14,9 @@ from lxml import etree
 
 from pipeline.article import Article
 from pipeline.errors import ExtractError
-from pipeline.extract import density
+from pipeline.extract import density, meta
 from pipeline.extract.clean import clean
 from pipeline.extract.dom import parse, selector
-from pipeline.extract.meta import guess_lang, read_meta
 from pipeline.rules import SiteRules
 
 __all__ = ["extract"]
@@ -29,7 +28,7 @@ def extract(html: str, url: str, rules: SiteRules | None = None) -> Article:
     rules = rules or SiteRules()
     root = parse(html)
     base = _base_url(root, url)
-    meta = read_meta(root, url, rules.title_selector)
+    facts = meta.gather(root, rules.title_selector)
     density.remove_noise(root, rules.strip_all)
     body = root.find("body")
     if body is None:
@@ -38,18 +37,19 @@ def extract(html: str, url: str, rules: SiteRules | None = None) -> Article:
     confidence = 1.0
     if content is None:
         content, confidence = _by_density(body)
-    cleaned = clean(content, base, rules.keep_attrs, rules.lazy_attrs, drop_heading=meta.title)
-    chars = sum(1 for c in cleaned.text if not c.isspace())
+    page = meta.resolve(facts, url, content[0])
+    cleaned = clean(content, base, rules.keep_attrs, rules.lazy_attrs, drop_heading=page.title)
+    chars = len("".join(cleaned.text.split()))
     if chars == 0 or chars < rules.min_chars:
         raise ExtractError("no article found")
     return Article(
         url=url,
-        title=meta.title,
+        title=page.title,
         content_html=cleaned.html,
         text=cleaned.text,
-        author=meta.author,
-        published=meta.published,
-        lang=meta.lang or guess_lang(cleaned.text),
+        author=page.author,
+        published=page.published,
+        lang=page.lang or meta.guess_lang(cleaned.text),
         images=cleaned.images,
         confidence=round(confidence * min(1.0, chars / 300), 3),
     )

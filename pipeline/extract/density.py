@@ -110,22 +110,20 @@ def remove_noise(root: etree._Element, strip: tuple[str, ...] = ()) -> None:
 
 def remove_chrome(root: etree._Element) -> None:
     """Drop page chrome (nav, sidebars, share bars, comments) unless it holds the article."""
+    holders = {
+        a for el in root.xpath("//article|//main|//*[@itemprop='articleBody']")
+        for a in el.iterancestors()
+    }
     for el in list(root.iter(*CHROME_TAGS)):
-        if not _holds_article(el):
+        if el not in holders:
             remove(el)
     for el in root.xpath("//*[@class or @id]"):
-        if el.getparent() is None:
-            continue
         tag = tag_of(el)
         if tag in ("html", "body", "article", "main", "a", "td", "tr", "tbody", "table"):
             continue
         attrs = f"{el.get('class', '')} {el.get('id', '')}"
-        if _UNLIKELY.search(attrs) and not _MAYBE.search(attrs) and not _holds_article(el):
+        if _UNLIKELY.search(attrs) and not _MAYBE.search(attrs) and el not in holders:
             remove(el)
-
-
-def _holds_article(el: etree._Element) -> bool:
-    return bool(el.xpath("boolean(.//article|.//main|.//*[@itemprop='articleBody'])"))
 
 
 def measure(root: etree._Element) -> dict[etree._Element, Stats]:

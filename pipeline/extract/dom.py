@@ -46,7 +46,7 @@ def selector(css: str) -> CSSSelector:
 def tag_of(el: etree._Element) -> str:
     """The lower-case tag name, or "" for comments and processing instructions."""
     tag = el.tag
-    return tag.lower() if isinstance(tag, str) else ""
+    return tag if isinstance(tag, str) else ""  # libxml2's HTML parser lower-cases tags
 
 
 def text_of(el: etree._Element) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from difflib import SequenceMatcher
 from urllib.parse import unquote, urlsplit
 
 from lxml import etree
@@ -17,7 +16,7 @@ from lxml import etree
 from pipeline.extract.dom import selector, tag_of, text_of
 
 # Separators between a headline and the site name in <title> (seed 000: h1 > title > URL).
-_TITLE_SPLIT = re.compile(r"\s+[-|–—·•»:]+\s+|\s*[|_｜–—·•»]+\s*|\s*-{2,}\s*|——|\s+::\s+")
+_TITLE_SPLIT = re.compile(r"\s+[-|–—·•»:]+\s+|(?<=[\u4e00-\u9fff）)])-|-(?=[\u4e00-\u9fff])|\s*[|_｜•»]+\s*|\s*-{2,}\s*|\s+::\s+")
 _DATE_META = (
     "article:published_time", "og:article:published_time", "og:published_time",
     "og:release_date", "published_time", "article.published", "article_date_original",
@@ -49,31 +48,108 @@ _DATE_CUE = re.compile(
 _AUTHOR_TEXT = re.compile(
     r"(?:作者|撰文|文)\s*[:：/／]\s*([^\s:：，,|]{2,20})|记者\s*([^\s:：，,|]{2,4})"
 )
+_MAYBE_DATE = re.compile(r"\d|作者|文|记者")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 
+_TITLE_CLASS = re.compile(r"title|heading|headline|(?:^|[\s_-])tit\d*(?:$|[\s_-])", re.I)
+_HEADLINE_TAGS = {"h1": 0.3, "h2": 0.2, "h3": 0.15, "h4": 0.05, "h5": 0.05}
+_BOLD_TAGS = frozenset(("b", "strong", "font"))
+_SKIP_TEXT = frozenset(("script", "style", "noscript", "title", "option", "textarea", "head"))
+_END_PUNCT = tuple("。.；;：:，,")  # a headline may end in ？ or ！, not in these
+_METADATA_LINE = re.compile(
+    r"作者[:：]|来源[:：]|发布|日期|时间[:：]|编辑[:：]|(?:19|20)\d\d[-/年.]\d", re.I)
+
+
+def headline_text(el: etree._Element) -> str:
+    """An element's text as one line."""
+    return text_of(el)
+
+
+@dataclass
+class Headline:
+    """A visible text that may be the headline: where it is, what it says, how it looks."""
+
+    index: int
+    el: etree._Element
+    text: str
+    look: float  # h1 > h2 > title-like class > bold
+
+
+@dataclass
+class PageFacts:
+    """Everything the metadata needs, read in one pass before noise removal changes the tree;
+    ``order`` numbers the elements so later choices can say "near the article"."""
+
+    order: dict[etree._Element, int]
+    refs: list[str]
+    segments: list[str]
+    headlines: list[Headline]
+    dates: list[tuple[int, str, bool]]  # (element index, ISO date, follows a cue word)
+    authors: list[tuple[int, str]]
+    meta_date: str | None
+    meta_author: str | None
+    lang: str | None
+    selected_title: tuple[str, etree._Element] | None
+
+
 @dataclass
 class PageMeta:
-    """What the page says about its article; ``headline`` is the element the title came from."""
-
     title: str
     published: str | None
     author: str | None
     lang: str | None
-    headline: etree._Element | None
 
 
-def read_meta(root: etree._Element, url: str, title_selector: str | None = None) -> PageMeta:
+def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts:
+    """Read titles, dates and authors with their positions (one walk over the tree)."""
     metas = _meta_map(root)
-    title, headline = find_title(root, url, metas, title_selector)
-    return PageMeta(
-        title=title,
-        published=find_published(root, metas, headline),
-        author=find_author(root, metas, headline),
-        lang=find_lang(root, metas),
-        headline=headline,
+    selected = None
+    if title_selector:
+        for el in selector(title_selector)(root):
+            if text := text_of(el):
+                selected = (text, el)
+                break
+    title_el = root.find(".//title")
+    page_title = text_of(title_el) if title_el is not None else ""
+    refs = [" ".join(r.split()) for r in (metas.get("og:title"), metas.get("twitter:title"),
+                                         page_title) if r and r.strip()]
+    segments = [seg.strip() for r in refs for seg in _TITLE_SPLIT.split(r) if seg.strip()]
+    order: dict[etree._Element, int] = {}
+    headlines: list[Headline] = []
+    dates: list[tuple[int, str, bool]] = []
+    authors: list[tuple[int, str]] = []
+    exact = set(refs) | set(segments)
+    prev = ""
+    for i, el in enumerate(root.iter()):
+        order[el] = i
+        tag = tag_of(el)
+        if not tag:
+            continue
+        look = _headline_look(el, tag)
+        if look:
+            text = headline_text(el)
+            if 2 <= len(text) <= 200 and not _METADATA_LINE.search(text):
+                headlines.append(Headline(i, el, text, look))
+        elif el.text and tag not in _SKIP_TEXT and " ".join(el.text.split()) in exact:
+            headlines.append(Headline(i, el, " ".join(el.text.split()), 0.02))
+        for text in (el.text if tag not in _SKIP_TEXT else None, el.tail):
+            # Date and byline lines are short; long texts are body prose, whose dates don't count.
+            if not text or len(text) > 300 or not (text := text.strip()):
+                continue
+            prev, before = text, prev
+            if not _MAYBE_DATE.search(text):
+                continue
+            for iso, start in _iter_dates(text):
+                dates.append((i, iso, bool(_DATE_CUE.search((before + " " + text[:start])[-14:]))))
+            if m := _AUTHOR_TEXT.search(text):
+                authors.append((i, m.group(1) or m.group(2)))
+    return PageFacts(
+        order=order, refs=refs, segments=segments, headlines=headlines, dates=dates,
+        authors=authors, meta_date=_meta_date(root, metas), meta_author=_meta_author(root, metas),
+        lang=find_lang(root, metas), selected_title=selected,
     )
 
 
@@ -88,85 +164,102 @@ def _meta_map(root: etree._Element) -> dict[str, str]:
     return out
 
 
-# --- title ---------------------------------------------------------------------------------
+def _headline_look(el: etree._Element, tag: str) -> float:
+    if tag in _HEADLINE_TAGS:
+        return _HEADLINE_TAGS[tag]
+    if tag in ("html", "body", "head", "title", "meta", "script", "style", "li"):
+        return 0.0
+    attrs = (el.get("class") or "") + " " + (el.get("id") or "")
+    if _TITLE_CLASS.search(attrs):
+        return 0.12
+    if tag == "a":
+        return 0.0
+    if tag in _BOLD_TAGS:
+        return 0.05
+    return 0.0
 
 
-def find_title(
-    root: etree._Element, url: str, metas: dict[str, str], title_selector: str | None = None
-) -> tuple[str, etree._Element | None]:
-    """The visible headline: a heading (or title-like block) that matches <title>/og:title,
-    else the first h1, else og:title or <title> without the site name, else the URL's slug."""
-    if title_selector:
-        for el in selector(title_selector)(root):
-            if text := text_of(el):
-                return text, el
-    title_el = root.find(".//title")
-    page_title = text_of(title_el) if title_el is not None else ""
-    refs = [r for r in (metas.get("og:title"), metas.get("twitter:title"), page_title) if r]
-    refs = [" ".join(r.split()) for r in refs]
-    segments = [s for r in refs for s in _TITLE_SPLIT.split(r) if s.strip()]
-    best: tuple[float, str, etree._Element] | None = None
-    for rank, el in enumerate(_headline_candidates(root)):
-        text = text_of(el)
-        if not 2 <= len(text) <= 200:
+def resolve(facts: PageFacts, url: str, start: etree._Element | None) -> PageMeta:
+    """Choose title, date and author now that the article's first element is known."""
+    at = facts.order.get(start, 0) if start is not None else 0
+    title, head_index = _choose_title(facts, url, at)
+    return PageMeta(
+        title=title,
+        published=facts.meta_date or _choose_date(facts, head_index, at),
+        author=facts.meta_author or _choose_author(facts, head_index, at),
+        lang=facts.lang,
+    )
+
+
+def _choose_title(facts: PageFacts, url: str, at: int) -> tuple[str, int | None]:
+    """The visible headline: the heading-like text that best matches <title>/og:title, nearest
+    the article; without a match, a strong heading just above the article; then <title> without
+    its site name; then the URL's slug (seed 000: h1 > title > URL)."""
+    if facts.selected_title:
+        text, el = facts.selected_title
+        return text, facts.order.get(el)
+    best: tuple[float, Headline] | None = None
+    for h in facts.headlines:
+        match, full = _match(h.text, facts.refs, facts.segments) if facts.refs else (0.0, "")
+        near = _nearness(h.index, at)
+        if match > 0.5:
+            weight = 1 + match + h.look + near
+            if full != h.text and h.look < 0.2:
+                h = Headline(h.index, h.el, full, h.look)
+        elif h.look >= 0.12 and near > 0 and not h.text.endswith(_END_PUNCT):
+            weight = 0.5 + h.look + near  # an unmatched heading just above the article
+        elif h.look and near > 0.2 and len(h.text) >= 4 and not h.text.endswith(_END_PUNCT):
+            weight = 0.3 + h.look + near  # bold text right above the article
+        else:
             continue
-        match = _match(text, refs, segments)
-        if match <= 0.5:
-            continue
-        # Prefer real headings and earlier nodes when the match is as good.
-        weight = match + (0.15 if tag_of(el) == "h1" else 0.1 if tag_of(el) in ("h2", "h3") else 0)
-        weight -= rank * 1e-4
         if best is None or weight > best[0]:
-            best = (weight, text, el)
-    if best is not None:
-        return best[1], best[2]
-    h1 = next((el for el in root.iter("h1") if 2 <= len(text_of(el)) <= 200), None)
-    if h1 is not None and not refs:
-        return text_of(h1), h1
-    if refs:
-        pieces = _TITLE_SPLIT.split(refs[0])
-        return max(pieces, key=len).strip(), None
-    if h1 is not None:
-        return text_of(h1), h1
+            best = (weight, h)
+    if best is not None and (best[0] >= 1.5 or not facts.refs or best[0] >= 0.6):
+        return best[1].text, best[1].index
+    if facts.refs:
+        pieces = [p.strip() for p in _TITLE_SPLIT.split(facts.refs[0]) if p.strip()]
+        return max(pieces, key=_visual_len), None
     slug = unquote(urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1])
     slug = re.sub(r"\.\w{2,5}$", "", slug)
     return " ".join(re.split(r"[-_+]+", slug)).strip(), None
 
 
-def _headline_candidates(root: etree._Element) -> list[etree._Element]:
-    """Headings first, then blocks whose class/id says title or headline, then short bold text."""
-    return root.xpath(
-        "//h1 | //h2 | //h3"
-        " | //*[self::div or self::span or self::td or self::p or self::strong or self::b"
-        " or self::font or self::h4 or self::h5][contains(translate(@class,'TITLEHADN','titlehadn'),"
-        "'title') or contains(translate(@id,'TITLEHADN','titlehadn'),'title')"
-        " or contains(@class,'headline')]"
-        " | //b | //strong | //font"
-    )
+def _visual_len(text: str) -> int:
+    """Length as a reader sees it: a CJK character weighs about as much as a short word."""
+    return len(text) + 2 * len(_CJK.findall(text))
 
 
-def _match(text: str, refs: list[str], segments: list[str]) -> float:
-    """How well a visible text matches the page's declared titles (0–1.2)."""
+def _nearness(index: int, at: int) -> float:
+    """0.6 right at the article's start, falling off with distance; text far below it, 0."""
+    if index <= at:
+        distance = at - index
+    else:
+        distance = (index - at) * 3
+    return max(0.0, 0.6 - distance * 0.004)
+
+
+def _match(text: str, refs: list[str], segments: list[str]) -> tuple[float, str]:
+    """How well a visible text matches the page's declared titles (0–1.2), and the headline it
+    stands for: a visible part of a longer declared title (a headline broken over two lines or
+    two elements) stands for the whole declared segment."""
     if text in refs or text in segments:
-        return 1.2
-    best = 0.0
-    for ref in refs:
-        if len(text) >= 4 and text in ref:
-            best = max(best, len(text) / max(len(s) for s in _TITLE_SPLIT.split(ref)) * 1.0)
-        m = SequenceMatcher(None, text, ref, autojunk=False).find_longest_match(
-            0, len(text), 0, len(ref)
-        )
-        best = max(best, m.size / max(len(text), 1) * (0.9 if m.size >= 0.8 * len(text) else 0.6))
-    return min(best, 1.1)
+        # Only the longest segment is the headline; the others name the site or section.
+        site_like = len(segments) > 1 and text != max(segments, key=_visual_len)
+        return (0.8 if site_like else 1.2), text
+    best, full = 0.0, text
+    for seg in segments:
+        if len(text) >= 4 and text in seg and len(text) >= 0.4 * len(seg):
+            score = 0.6 + len(text) / len(seg) * 0.5
+            if score > best:
+                best, full = score, seg
+        elif len(seg) >= 4 and seg in text:
+            # A heading that adds a kicker or subtitle to the declared title.
+            best = max(best, 0.6 + len(seg) / len(text) * 0.5)
+    return min(best, 1.1), full
 
 
-# --- dates ---------------------------------------------------------------------------------
-
-
-def find_published(
-    root: etree._Element, metas: dict[str, str], headline: etree._Element | None
-) -> str | None:
-    """meta → JSON-LD → itemprop/<time> → a dated line near the headline (body dates ignored)."""
+def _meta_date(root: etree._Element, metas: dict[str, str]) -> str | None:
+    """meta → JSON-LD → itemprop/<time pubdate>: what the page declares for machines."""
     for key in _DATE_META:
         if key in metas and (iso := parse_date(metas[key])):
             return iso
@@ -178,67 +271,26 @@ def find_published(
         value = el.get("datetime") or el.get("content") or text_of(el)
         if iso := parse_date(value):
             return iso
-    return _date_near(root, headline)
+    return None
 
 
-def _date_near(root: etree._Element, headline: etree._Element | None) -> str | None:
-    """The first date after the headline (within a short stretch of text); a date with a cue
-    word (发布, 时间, Posted…) before it wins over a bare one. No headline: cue words only."""
-    texts = _texts_after(root, headline, limit=600) if headline is not None else None
-    if texts is None:
-        texts = _texts_after(root, None, limit=100_000)
-        cue_only = True
-    else:
-        cue_only = False
-    bare: str | None = None
-    for prev, text in zip([""] + texts, texts):
-        for m in _iter_dates(text):
-            iso, start = m
-            before = (prev + text[:start])[-12:]
-            if _DATE_CUE.search(before):
-                return iso
-            if bare is None:
-                bare = iso
-    if cue_only:
-        return None
-    if bare is None and headline is not None:
-        # The date line sometimes precedes the headline (e.g. in a breadcrumb bar).
-        return _date_near(root, None)
-    return bare
+def _choose_date(facts: PageFacts, head: int | None, at: int) -> str | None:
+    """A date shown between the headline and the article (a cue word such as 发布 or Posted wins
+    over a bare date); dates deep in the body or in sidebars are ignored."""
+    lo = head if head is not None else at - 150
+    hi = at + 40
+    window = [d for d in facts.dates if lo <= d[0] <= hi]
+    for _, iso, cue in window:
+        if cue:
+            return iso
+    if window:
+        return window[0][1]
+    return next((iso for _, iso, cue in facts.dates if cue), None)
 
 
-def _texts_after(root: etree._Element, start: etree._Element | None, limit: int) -> list[str]:
-    """Text nodes in document order after ``start`` (or from the top), up to ``limit`` chars."""
-    out: list[str] = []
-    total = 0
-    seen_start = start is None
-    skip = ("script", "style", "noscript", "head", "title", "option", "textarea")
-    for el in root.iter():
-        tag = tag_of(el)
-        if not seen_start:
-            if el is start:
-                seen_start = True
-                if el.tail and el.tail.strip():
-                    out.append(el.tail.strip())
-            continue
-        if start is not None and _inside(el, start):
-            continue
-        for text in (el.text if tag not in skip else None, el.tail):
-            if text and text.strip():
-                out.append(text.strip())
-                total += len(text)
-        if total >= limit:
-            break
-    return out
-
-
-def _inside(el: etree._Element, ancestor: etree._Element) -> bool:
-    parent = el.getparent()
-    while parent is not None:
-        if parent is ancestor:
-            return True
-        parent = parent.getparent()
-    return False
+def _choose_author(facts: PageFacts, head: int | None, at: int) -> str | None:
+    lo = head if head is not None else at - 150
+    return next((name for i, name in facts.authors if lo <= i <= at + 40), None)
 
 
 def _iter_dates(text: str) -> list[tuple[str, int]]:
@@ -291,9 +343,7 @@ def parse_date(value: str | None) -> str | None:
 # --- author and language -------------------------------------------------------------------
 
 
-def find_author(
-    root: etree._Element, metas: dict[str, str], headline: etree._Element | None
-) -> str | None:
+def _meta_author(root: etree._Element, metas: dict[str, str]) -> str | None:
     for key in _AUTHOR_META:
         value = metas.get(key)
         if value and not value.startswith(("http:", "https:")) and len(value) <= 100:
@@ -308,10 +358,6 @@ def find_author(
         name = el.get("content") or text_of(el)
         if name and len(name) <= 100:
             return name
-    texts = _texts_after(root, headline, limit=400) if headline is not None else []
-    for text in texts:
-        if m := _AUTHOR_TEXT.search(text):
-            return m.group(1) or m.group(2)
     return None
 
 
