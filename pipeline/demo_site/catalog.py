@@ -75,7 +75,9 @@ LIST_PATH = "/"
 # An article URL that answers with an anti-bot "please wait" page instead of the story.
 INTERSTITIAL_PATH = "/news/2024/07/bus-routes.html"
 # The Chinese semantic article as a person would get it from a share button.
-TRACKING_VARIANT_PATH = "/articles/covered-bridge-repair.html?utm_source=wechat&spm=1.2&from=timeline"
+TRACKING_VARIANT_PATH = (
+    "/articles/covered-bridge-repair.html?utm_source=wechat&spm=1.2&from=timeline"
+)
 
 # A reposted copy of one article: one sentence changed and another footer (for SimHash). It is
 # derived from the original when served, so the two can never drift apart by accident.

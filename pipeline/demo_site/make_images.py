@@ -28,7 +28,8 @@ def _gradient(size: tuple[int, int], top: tuple[int, int, int], bottom: tuple[in
     column = Image.new("RGB", (1, h))
     for y in range(h):
         t = y / max(h - 1, 1)
-        column.putpixel((0, y), tuple(round(a + (b - a) * t) for a, b in zip(top, bottom)))
+        shade = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True))
+        column.putpixel((0, y), shade)
     return column.resize((w, h))
 
 
@@ -158,7 +159,8 @@ def build() -> dict[str, Image.Image]:
         "img/blog/avatar-2.png": _avatar((90, 150, 200)),
         "img/blog/avatar-3.png": _avatar((120, 180, 100)),
         "img/docs/borrow-graph.png": _diagram((640, 300), _boxes("owner", "&T", "&mut T")),
-        "img/docs/generator-pipeline.png": _diagram((640, 240), _boxes("source", "filter", "map", "sink")),
+        "img/docs/generator-pipeline.png": _diagram((640, 240),
+                                                    _boxes("source", "filter", "map", "sink")),
         "img/news/market-480.jpg": market.resize((480, 320)),
         "img/news/market-960.jpg": market,
         "img/news/market-960.webp": market,

@@ -12,7 +12,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 import requests
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, Tag
 
 from pipeline.demo_site import catalog
 from pipeline.demo_site.server import SITE_ROOT, DemoSite, respond
@@ -48,16 +48,20 @@ def placeholder_bytes(src: str) -> bytes:
     return get(src).content
 
 
+def attr(tag: Tag, name: str) -> str:
+    """A single-valued attribute as text ("" when absent)."""
+    value = tag.get(name)
+    return value if isinstance(value, str) else ""
+
+
 def image_urls(page_url: str, html: str) -> set[str]:
     """Every image URL a page names: src, lazy attributes, srcset and <source srcset>."""
     soup = BeautifulSoup(html, "lxml")
     found: set[str] = set()
     for tag in soup.find_all(["img", "source"]):
-        for attr in ("src", "data-src", "data-original"):
-            if tag.get(attr):
-                found.add(tag[attr])
-        for attr in ("srcset", "data-srcset"):
-            for candidate in (tag.get(attr) or "").split(","):
+        found.update(filter(None, (attr(tag, a) for a in ("src", "data-src", "data-original"))))
+        for name in ("srcset", "data-srcset"):
+            for candidate in attr(tag, name).split(","):
                 if candidate.strip():
                     found.add(candidate.split()[0])
     return {urljoin(page_url, u) for u in found if not u.startswith("data:")}
@@ -112,12 +116,13 @@ def test_lazy_images_point_at_served_images(site: DemoSite) -> None:
     for article in (a for a in catalog.ARTICLES if a.layout == "news"):
         url = site.url(article.path)
         soup = BeautifulSoup(get(url).text, "lxml")
-        lazy = [img for img in soup.find_all("img") if img.get("data-src") or img.get("data-original")]
+        lazy = [img for img in soup.find_all("img")
+                if attr(img, "data-src") or attr(img, "data-original")]
         assert lazy, url
         for img in lazy:
-            placeholder = placeholder_bytes(urljoin(url, img["src"]))
+            placeholder = placeholder_bytes(urljoin(url, attr(img, "src")))
             assert placeholder[:6] == b"GIF89a" and placeholder[6:10] == b"\x01\x00\x01\x00"
-            real = get(urljoin(url, img.get("data-src") or img["data-original"]))
+            real = get(urljoin(url, attr(img, "data-src") or attr(img, "data-original")))
             assert real.status_code == 200 and real.headers["Content-Type"].startswith("image/")
         assert soup.find("img", srcset=True) is not None
     night = BeautifulSoup(get(site.article_urls[8]).text, "lxml")
@@ -180,7 +185,8 @@ def test_interstitial_is_a_short_please_wait_page(site: DemoSite) -> None:
 
 def test_list_page_links_every_article_with_little_prose(site: DemoSite) -> None:
     soup = BeautifulSoup(get(site.list_url).text, "lxml")
-    links = {urljoin(site.list_url, a["href"]).split("?", 1)[0] for a in soup.find_all("a", href=True)}
+    links = {urljoin(site.list_url, attr(a, "href")).split("?", 1)[0]
+             for a in soup.find_all("a", href=True)}
     assert set(site.article_urls) <= links
     prose = sum(len(p.get_text(strip=True)) for p in soup.find_all("p"))
     assert prose < 200
@@ -205,7 +211,8 @@ def test_request_log_records_path_and_headers(site: DemoSite) -> None:
     assert mine[0].header("x-probe") == "demo-test"
     assert mine[0].header("USER-AGENT") == "KuaibuTest/1"
     assert mine[0].header("Referer") is None
-    assert all(a.time <= b.time for a, b in zip(site.request_log, site.request_log[1:]))
+    log = site.request_log
+    assert all(a.time <= b.time for a, b in zip(log, log[1:], strict=False))
 
 
 def test_head_answers_headers_only(site: DemoSite) -> None:
