@@ -277,15 +277,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve the Kuaibu demo site in the foreground.")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default: any)")
     args = parser.parse_args(argv)
-    with DemoSite(port=args.port, verbose=True) as site:
-        print(f"Demo site at {site.base_url}/  (list page: {site.list_url})", flush=True)
-        for url in site.article_urls:
-            print(f"  {url}")
-        print("Ctrl-C to stop.", flush=True)
-        try:
+    try:
+        with DemoSite(port=args.port, verbose=True) as site:
+            print(f"Demo site at {site.base_url}/  (list page: {site.list_url})")
+            for url in site.article_urls:
+                print(f"  {url}")
+            print("Ctrl-C to stop.", flush=True)
             threading.Event().wait()
-        except KeyboardInterrupt:
-            pass
+    except KeyboardInterrupt:
+        pass
 
 
 if __name__ == "__main__":
