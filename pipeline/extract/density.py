@@ -49,7 +49,7 @@ _NEGATIVE = re.compile(
 )
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _WS = {ord(c): None for c in " \t\n\r\f\v\u00a0\u3000\u200b\ufeff"}
-_PUNCT = {ord(c): None for c in "，。！？；：、,.!?;:“”「」《》（）\"'"}
+_PUNCT = {ord(c): None for c in "，。！？；：、,.!?;“”「」《》（）\"'"}
 _COMMAS = "，,、"
 _TAG_BASE = {
     "div": 5, "article": 10, "main": 8, "section": 3, "pre": 3, "td": 3, "blockquote": 3,
@@ -174,7 +174,7 @@ def score(root: etree._Element, stats: dict[etree._Element, Stats]) -> None:
         ld = s.flow_links / s.flow if s.flow else 1.0
         if ld > 0.5:
             continue
-        points = (1 + s.flow_punct + min(s.flow / 100, 3)) * (1 - ld)
+        points = (1 + s.flow_punct + min(s.flow / 100, 3)) * (1 - ld) ** 2
         # The block itself is a candidate too: text in a lone <td> or <div> with <br> runs.
         _credit(el, stats, points)
         ancestor = el.getparent()

@@ -37,6 +37,11 @@ _TIME = r"(?:[\sT日]*(\d{1,2})[:：时](\d{1,2})(?:[:：分](\d{1,2}))?)?"
 _DATE_PATTERNS = (
     re.compile(r"((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})(?!\d)" + _TIME),
 )
+# 9/17/2004 5:54:13 AM: month first (US and ASP default), unless the first number can't be one.
+_SLASH_DATE = re.compile(
+    r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)\d{2})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?"
+    r"(?:\s*([AaPp])\.?[Mm]\.?)?)?"
+)
 _EN_DATES = (
     re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|"
                r"rd|th)?,?\s+((?:19|20)\d{2})", re.I),
@@ -299,6 +304,13 @@ def _iter_dates(text: str) -> list[tuple[str, int]]:
         for m in pattern.finditer(text):
             if iso := _iso(*m.groups()):
                 found.append((iso, m.start()))
+    for m in _SLASH_DATE.finditer(text):
+        a, b, year, hh, mm, ss, ampm = m.groups()
+        month, day = (a, b) if int(a) <= 12 else (b, a)
+        if hh is not None and ampm:
+            hh = str(int(hh) % 12 + (12 if ampm in "Pp" else 0))
+        if iso := _iso(year, month, day, hh, mm, ss):
+            found.append((iso, m.start()))
     for i, pattern in enumerate(_EN_DATES):
         for m in pattern.finditer(text):
             mon, day, year = (m.group(1), m.group(2), m.group(3)) if i == 0 else (
