@@ -40,6 +40,7 @@ _DROP = frozenset(("script", "style", "noscript", "iframe", "object", "embed", "
                    "button", "select", "textarea", "svg", "canvas", "template", "frame",
                    "frameset", "applet", "head", "title", "meta", "link"))
 _BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_CAPTION = re.compile(r"caption|credit", re.I)
 _LINK_SCHEMES = ("http:", "https:", "mailto:", "ftp:")
 
 
@@ -116,6 +117,8 @@ class _Writer:
             self.text(el.tail, out, wrap)
 
     def element(self, el: etree._Element, tag: str, out: etree._Element, wrap: bool) -> None:
+        if out.tag == "figure" and tag != "img" and _CAPTION.search(el.get("class") or ""):
+            tag = "figcaption"  # <div class="caption"> in a figure is its caption
         if tag == "br":
             self.br(out, wrap)
         elif tag == "img":
@@ -277,6 +280,11 @@ def plain_text(root: etree._Element) -> str:
 
     def walk(el: etree._Element) -> None:
         tag = el.tag
+        if tag == "figcaption":
+            # A caption annotates its image; the article's text (its 字数, its dedup hash,
+            # what the benchmark scores) is the prose. The caption stays in the HTML.
+            parts.append("\n")
+            return
         if tag == "pre":
             verbatim.append("".join(el.itertext()).strip("\n"))
             parts.append(f"\n\x00{len(verbatim) - 1}\n")
