@@ -33,6 +33,7 @@ _UNWRAP_BLOCKS = frozenset((
     "menu", "legend", "dir",
 ))
 _PHRASING_ONLY = _SIMPLE_BLOCKS | frozenset(("a", "em", "strong", "sub", "sup", "code", "s", "u"))
+_NO_FIGURE = _PHRASING_ONLY | _LISTS | _TABLE_PARTS
 _BLOCK_OUT = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "dl",
                         "li", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "th",
                         "caption", "figure", "figcaption", "hr"))
@@ -117,8 +118,14 @@ class _Writer:
             self.text(el.tail, out, wrap)
 
     def element(self, el: etree._Element, tag: str, out: etree._Element, wrap: bool) -> None:
-        if out.tag == "figure" and tag != "img" and _CAPTION.search(el.get("class") or ""):
-            tag = "figcaption"  # <div class="caption"> in a figure is its caption
+        if tag not in ("img", "figure", "figcaption") and out.tag not in _NO_FIGURE:
+            if _CAPTION.search(el.get("class") or ""):
+                # <div class="caption"> is an image's caption: say so in the markup.
+                if out.tag != "figure":
+                    if wrap:
+                        self.close(out)
+                    out = etree.SubElement(out, "figure")
+                tag = "figcaption"
         if tag == "br":
             self.br(out, wrap)
         elif tag == "img":

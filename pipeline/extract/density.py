@@ -31,7 +31,8 @@ _UNLIKELY = re.compile(
     r"cover-wrap|disqus|extra|foot|gdpr|header|legends|menu|related|remark|replies|rss|"
     r"shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|"
     r"pager|popup|share|sharing|newsletter|subscribe|promo|toolbar|widget|navbar|cookie|"
-    r"recommend|login|signup",
+    r"recommend|login|signup|teaser|\brail|trending|popular|most-?read|outbrain|taboola|"
+    r"read-?more|more-?stories|rollover|tooltip|popover|byline|timestamp|dateline",
     re.I,
 )
 _MAYBE = re.compile(r"and|article|body|column|content|main|shadow|post|entry|story", re.I)
