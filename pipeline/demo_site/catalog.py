@@ -55,7 +55,7 @@ ARTICLES: tuple[DemoArticle, ...] = (
     ),
     DemoArticle(
         "/news/2024/05/night-market.html", "news", "zh",
-        "夜市重开第一周：摊主与街坊的新约定", "2024-05-18T21:40:00+08:00",
+        "夜市重开第一周：摊主与街坊的新约定", "2024-05-18T21:40",
     ),
     DemoArticle(
         "/news/2024/06/canal-cleanup.html", "news", "en",
