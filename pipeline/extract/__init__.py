@@ -35,9 +35,12 @@ def extract(html: str, url: str, rules: SiteRules | None = None) -> Article:
         body = root
     content = _by_selector(root, rules.content_selector)
     confidence = 1.0
+    stats = None
     if content is None:
-        content, confidence = _by_density(body)
+        content, confidence, stats = _by_density(body)
     page = meta.resolve(facts, url, content[0])
+    if stats is not None:
+        density.trim(content, stats, page.title)
     cleaned = clean(content, base, rules.keep_attrs, rules.lazy_attrs, drop_heading=page.title)
     chars = len("".join(cleaned.text.split()))
     if chars == 0 or chars < rules.min_chars:
@@ -69,7 +72,9 @@ def _by_selector(root: etree._Element, css: str | None) -> list[etree._Element] 
     return outer or None
 
 
-def _by_density(body: etree._Element) -> tuple[list[etree._Element], float]:
+def _by_density(
+    body: etree._Element,
+) -> tuple[list[etree._Element], float, dict[etree._Element, density.Stats]]:
     density.remove_chrome(body)
     stats = density.measure(body)
     density.score(body, stats)
@@ -81,7 +86,7 @@ def _by_density(body: etree._Element) -> tuple[list[etree._Element], float]:
         raise ExtractError("no article found")  # a list of links, not an article
     content = density.expand(best, best_score, stats)
     density.shrink(content, stats)
-    return content, _confidence(best_score, stats[best].link_density)
+    return content, _confidence(best_score, stats[best].link_density), stats
 
 
 def _confidence(best_score: float, link_density: float) -> float:

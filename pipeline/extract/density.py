@@ -304,6 +304,54 @@ def shrink(content: list[etree._Element], stats: dict[etree._Element, Stats]) ->
                 remove(el)
 
 
+# Lines that frame an article rather than belong to it (seed 004: "trim head and tail").
+_HEAD_LINE = re.compile(
+    r"(?:19|20)\d\d\s*[-/年.]\s*\d|来源[:：]|作者[:：]|编辑[:：]|发布|更新|浏览|点击[:：数]|字号|"
+    r"^(?:by|posted|updated|published)\b",
+    re.I,
+)
+_TAIL_LINE = re.compile(
+    r"责任编辑|编辑[:：]|责编|返回|打印|关闭窗口|分享到|转载|免责|版权|copyright|©|all rights reserved",
+    re.I,
+)
+
+
+def trim(content: list[etree._Element], stats: dict[etree._Element, Stats], title: str) -> None:
+    """Remove the headline, date/source lines and link lines at the head of the selection, and
+    editor credits, copyright and link lines at its tail (a few lines at most on each side)."""
+    lines = [
+        el for top in content for el in top.iter()
+        if (s := stats.get(el)) is not None and s.flow and tag_of(el) in BLOCK_TAGS
+    ]
+    tops = set(content)
+
+    def framing(el: etree._Element, pattern: re.Pattern[str]) -> bool:
+        s = stats[el]
+        if el in tops or s.chars > s.flow or s.flow > 100:
+            return False
+        text = flow_text(el)
+        return text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
+
+    for el in lines[:5]:
+        if not framing(el, _HEAD_LINE):
+            break
+        remove(el)
+    for el in reversed(lines[-5:]):
+        if not framing(el, _TAIL_LINE):
+            break
+        remove(el)
+
+
+def flow_text(el: etree._Element) -> str:
+    """An element's own line: its text and its inline children's, not its blocks'."""
+    parts = [el.text or ""]
+    for child in el:
+        if tag_of(child) not in BLOCK_TAGS:
+            parts.append("".join(child.itertext()))
+        parts.append(child.tail or "")
+    return " ".join("".join(parts).split())
+
+
 def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats]) -> bool:
     s = stats.get(el)
     if s is None:
@@ -326,8 +374,8 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats]) -> bool:
     lis = len(el.xpath(".//li")) - 100
     if tag == "figure":
         return ld > 0.5
-    if imgs > 1 and paras / imgs < 0.5 and not el.xpath("boolean(ancestor::figure)"):
-        return s.chars < 100
+    if imgs > 1 and paras / imgs < 0.5 and s.chars < 100:
+        return not el.xpath("boolean(ancestor::figure)")
     if lis > paras and tag not in ("ul", "ol"):
         return True
     if s.chars < 25 and not s.punct and imgs == 0:
