@@ -381,5 +381,6 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats]) -> bool:
     if s.chars < 25 and not s.punct and imgs == 0:
         return not el.xpath("boolean(.//pre|.//table)")
     if weight < 25 and ld > 0.2:
-        return True
+        # Prose with a few links (sources, references) keeps its punctuation; link lists don't.
+        return ld > 0.5 or s.punct * 30 < s.chars
     return weight >= 25 and ld > 0.5
