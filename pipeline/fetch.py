@@ -16,15 +16,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from http import HTTPStatus
+from typing import Any
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import requests
+import urllib3
+import urllib3.connection
 import urllib3.exceptions
 from requests.adapters import HTTPAdapter
 
 from pipeline.cookies import CookieStore
 from pipeline.errors import FetchError
-from pipeline.politeness import HostGate, StopRequested
+from pipeline.politeness import HostGate, Slot, StopRequested
 from pipeline.rules import SiteRules
 from pipeline.settings import MB, Settings
 
@@ -98,10 +101,48 @@ def new_session(settings: Settings) -> requests.Session:
         }
     )
     # Keep connections for many hosts, as many per host as the run may open at once.
-    adapter = HTTPAdapter(pool_connections=64, pool_maxsize=settings.global_connections)
+    adapter = _SentReportingAdapter(pool_connections=64, pool_maxsize=settings.global_connections)
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     return session
+
+
+# The gate slot whose request this thread is sending; read by the connection once it is sent.
+_sending = threading.local()
+
+
+class _SentReporter:
+    """Mixed into urllib3's connections: report to the gate when a request has gone out."""
+
+    def request(self, *args: Any, **kwargs: Any) -> None:
+        super().request(*args, **kwargs)  # type: ignore[misc]
+        slot: Slot | None = getattr(_sending, "slot", None)
+        if slot is not None:
+            slot.started()
+
+
+class _HTTPConnection(_SentReporter, urllib3.connection.HTTPConnection):
+    pass
+
+
+class _HTTPSConnection(_SentReporter, urllib3.connection.HTTPSConnection):
+    pass
+
+
+class _HTTPPool(urllib3.HTTPConnectionPool):
+    ConnectionCls = _HTTPConnection
+
+
+class _HTTPSPool(urllib3.HTTPSConnectionPool):
+    ConnectionCls = _HTTPSConnection
+
+
+class _SentReportingAdapter(HTTPAdapter):
+    """requests' adapter over connections that report when each request has really left."""
+
+    def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = {"http": _HTTPPool, "https": _HTTPSPool}
 
 
 def fetch_page(
@@ -247,10 +288,14 @@ def _exchange(call: _Call, url: str) -> tuple[int, dict[str, str], bytes, str | 
         if call.gate
         else contextlib.nullcontext()
     )
-    with slot:
+    with slot as granted:
         if call.cancel.is_set():
             raise StopRequested()
-        response = _send(call, prepared, env)
+        _sending.slot = granted
+        try:
+            response = _send(call, prepared, env)
+        finally:
+            _sending.slot = None
         with response:
             headers = dict(response.headers)
             status = response.status_code

@@ -15,10 +15,10 @@ from contextlib import contextmanager
 from pipeline.errors import KuaibuError
 from pipeline.settings import Settings
 
-# The gate grants a start; the request reaches the server a moment later. That moment varies
-# (a new connection, a thread waiting for the GIL), so two starts granted exactly 300 ms apart
-# can arrive 295 ms apart. The margin keeps the spacing the *server* sees at the promised value.
-START_MARGIN_S = 0.015
+# Spacing counts from when a request actually left (``Slot.started``), but the server reads it a
+# moment later, and that moment varies (its thread waits for a CPU). The margin keeps the
+# spacing the *server* sees at the promised value.
+START_MARGIN_S = 0.010
 
 # How often a waiter looks at its cancel event: stop must take effect within a second.
 _CANCEL_POLL_S = 0.1
@@ -29,6 +29,18 @@ class StopRequested(KuaibuError):
 
     def __init__(self) -> None:
         super().__init__("stopped")
+
+
+class Slot:
+    """A granted slot. The next start to its host is spaced from the grant, or from
+    ``started()`` when the caller reports the moment its request really went out — after a
+    TCP connect or TLS handshake that could otherwise eat most of the delay."""
+
+    def __init__(self, gate: HostGate, host: str, delay: float) -> None:
+        self._gate, self._host, self._delay = gate, host, delay
+
+    def started(self) -> None:
+        self._gate._started(self._host, self._delay)
 
 
 class HostGate:
@@ -49,7 +61,7 @@ class HostGate:
         concurrency: int | None = None,
         delay_ms: int | None = None,
         cancel: threading.Event | None = None,
-    ) -> Iterator[None]:
+    ) -> Iterator[Slot]:
         """Hold one connection slot to ``host`` for the duration of the ``with`` block.
 
         ``concurrency`` and ``delay_ms`` override the settings for this host (rules.yaml).
@@ -60,7 +72,7 @@ class HostGate:
         delay = (self._settings.host_delay_ms if delay_ms is None else delay_ms) / 1000
         self._acquire(host, limit, delay, cancel)
         try:
-            yield
+            yield Slot(self, host, delay)
         finally:
             self._release(host)
 
@@ -86,8 +98,12 @@ class HostGate:
                 self._cond.wait(timeout)
             self._open[host] = self._open.get(host, 0) + 1
             self._open_total += 1
-            margin = START_MARGIN_S if delay > 0 else 0.0
-            self._next_start[host] = now + delay + margin
+            self._next_start[host] = now + delay + (START_MARGIN_S if delay else 0.0)
+
+    def _started(self, host: str, delay: float) -> None:
+        with self._cond:
+            not_before = self._clock() + delay + (START_MARGIN_S if delay else 0.0)
+            self._next_start[host] = max(self._next_start.get(host, 0.0), not_before)
 
     def _release(self, host: str) -> None:
         with self._cond:
