@@ -297,7 +297,7 @@ def shrink(content: list[etree._Element], stats: dict[etree._Element, Stats]) ->
     for top in content:
         for el in reversed(list(top.iter("div", "section", "ul", "ol", "dl", "table", "aside",
                                         "header", "footer", "nav", "figure", "p", "h1", "h2",
-                                        "h3", "h4", "h5", "h6", "span", "center"))):
+                                        "h3", "h4", "h5", "h6", "center"))):
             if el is top:
                 continue
             if _is_junk(el, stats):
@@ -306,12 +306,13 @@ def shrink(content: list[etree._Element], stats: dict[etree._Element, Stats]) ->
 
 # Lines that frame an article rather than belong to it (seed 004: "trim head and tail").
 _HEAD_LINE = re.compile(
-    r"(?:19|20)\d\d\s*[-/年.]\s*\d|来源[:：]|作者[:：]|编辑[:：]|发布|更新|浏览|点击[:：数]|字号|"
+    r"(?:19|20)\d\d\s*[-/年.]\s*\d|\d/(?:19|20)\d\d|来源[:：]|作者[:：]|编辑[:：]|发布|更新|浏览|点击[:：数]|字号|"
     r"^(?:by|posted|updated|published)\b",
     re.I,
 )
 _TAIL_LINE = re.compile(
-    r"责任编辑|编辑[:：]|责编|返回|打印|关闭窗口|分享到|转载|免责|版权|copyright|©|all rights reserved",
+    r"责任编辑|编辑[:：]|责编|返回|打印|关闭窗口|分享到|转载|免责|版权|copyright|©|all rights reserved|"
+    r"发表于|阅读[:：(（]|评论[:：(（]|^posted\b|click here|^\d*\s*comments?$",
     re.I,
 )
 
@@ -361,8 +362,10 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats]) -> bool:
     ld = s.link_density
     if tag in HEADINGS:
         return weight < 0 or ld > 0.33
-    if tag == "p" or tag == "span":
+    if tag == "p":
         return s.chars > 0 and ld > 0.8 and s.chars < 200 and weight <= 0
+    if tag == "blockquote" or el.find(".//blockquote") is not None:
+        return ld > 0.5  # quotations and embedded posts are part of the story
     if tag == "table" and el.xpath("boolean(.//th|.//caption)"):
         return ld > 0.5
     if weight + (s.score if s.candidate else 0) < 0:
