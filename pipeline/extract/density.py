@@ -381,7 +381,7 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats]) -> bool:
         return not el.xpath("boolean(ancestor::figure)")
     if lis > paras and tag not in ("ul", "ol"):
         return True
-    if s.chars < 25 and not s.punct and imgs == 0:
+    if s.chars < 25 and not s.punct and imgs == 0 and (s.links or not s.chars):
         return not el.xpath("boolean(.//pre|.//table)")
     if weight < 25 and ld > 0.2:
         # Prose with a few links (sources, references) keeps its punctuation; link lists don't.
