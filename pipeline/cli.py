@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from pipeline.archive import DEFAULT_ARCHIVE, Archive
+from pipeline.dedup import near_duplicate_pairs
 from pipeline.errors import KuaibuError
 from pipeline.events import Event, Progress
 from pipeline.intake import IntakeReport, add_links
@@ -126,6 +127,22 @@ def cmd_run(args: argparse.Namespace, archive: Archive) -> int:
     return 0
 
 
+def cmd_dupes(args: argparse.Namespace, archive: Archive) -> int:
+    """Exact duplicates (same text) and near ones (SimHash within 3 bits), for a person to judge."""
+    tasks = {t.id: t for t in open_store(archive).tasks()}
+    exact = [t for t in tasks.values() if t.status == "duplicate"]
+    near = near_duplicate_pairs(
+        (t.id, int(t.simhash, 16)) for t in tasks.values()
+        if t.simhash and t.status not in ("failed", "duplicate")
+    )
+    print(f"exact duplicates {len(exact)}, near duplicates {len(near)}")
+    for t in exact:
+        print(f"  #{t.id} = #{t.duplicate_of}  {t.url}")
+    for a, b, bits in near:
+        print(f"  #{a} ~ #{b} ({bits} bits apart)  {tasks[a].display_title} | {tasks[b].url}")
+    return 0
+
+
 def cmd_extract(args: argparse.Namespace, archive: Archive) -> int:
     from pipeline.extract.batch import extract_folder
 
@@ -183,7 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=not_yet(4))
 
     p = sub.add_parser("dupes", parents=[common], help="list exact and near duplicates")
-    p.set_defaults(func=not_yet(4))
+    p.set_defaults(func=cmd_dupes)
 
     p = sub.add_parser("demo", parents=[common],
                        help="archive the bundled sample site (served on 127.0.0.1)")

@@ -11,6 +11,7 @@ from urllib.parse import quote
 import pytest
 
 from pipeline.archive import Archive
+from pipeline.dedup import NEAR_DUPLICATE_BITS, hamming
 from pipeline.demo_site.server import DemoSite
 from pipeline.events import Event, Progress, TaskChanged
 from pipeline.intake import add_links
@@ -44,6 +45,7 @@ def test_demo_site_end_to_end(tmp_path: Path) -> None:
         progress = Runner(archive, store, FAST, listener=events.append).run()
         article_ids = [store.find_url(u) for u in site.article_urls]
         interstitial = store.find_url(site.interstitial_url)
+        near_dup = store.find_url(site.near_duplicate_url)
     tasks = {t.id: t for t in TaskStore(archive.tasks_path).tasks()}  # what reached the disk
     for task_id in article_ids:
         assert task_id is not None
@@ -69,6 +71,10 @@ def test_demo_site_end_to_end(tmp_path: Path) -> None:
     assert oct(archive.raw_html(article_ids[0]).stat().st_mode & 0o222) == "0o0"
     again = Runner(archive, TaskStore(archive.tasks_path), FAST).run()
     assert again.counts.get("fetched", 0) == 0
+    # the repost with one sentence changed is a near duplicate of its original, not merged
+    original, repost = tasks[article_ids[1]], tasks[near_dup]
+    assert repost.status == "cleaned" and repost.content_hash != original.content_hash
+    assert hamming(int(repost.simhash, 16), int(original.simhash, 16)) <= NEAR_DUPLICATE_BITS
 
 
 def test_failed_page_is_retried_later(tmp_path: Path) -> None:
@@ -91,7 +97,7 @@ def test_same_text_twice_is_a_duplicate(tmp_path: Path) -> None:
     archive = fresh_archive(tmp_path)
     store = TaskStore(archive.tasks_path)
     with FaultServer() as server:
-        body = quote("同一篇文章，被两个地址转载。" * 5)
+        body = quote("同一篇文章，被两个地址转载，一字不差，只是网址不同而已。" * 12)
         add_links(store, f"{server.url('/ok?a=1&text=' + body)}\n{server.url('/ok?a=2&text=' + body)}")
         Runner(archive, store, FAST).run()
     first, second = store.tasks()
