@@ -171,7 +171,7 @@ class _Writer:
         new = etree.SubElement(out, tag, self.attrs(el, tag))
         if tag == "pre":
             self.pre(el, new)
-        elif tag in _FLOW_BLOCKS or tag == "figure":
+        elif tag in _FLOW_BLOCKS:
             self.children(el, new, True)
         else:
             self.children(el, new, False)

@@ -64,6 +64,7 @@ _HEADLINE_TAGS = {"h1": 0.3, "h2": 0.2, "h3": 0.15, "h4": 0.05, "h5": 0.05}
 _BOLD_TAGS = frozenset(("b", "strong", "font"))
 _SKIP_TEXT = frozenset(("script", "style", "noscript", "title", "option", "textarea", "head"))
 _END_PUNCT = tuple("。.；;：:，,")  # a headline may end in ？ or ！, not in these
+_TOPIC_LABEL = re.compile(r"^\s*(?:主题|标题|title)\s*[:：]\s*", re.I)
 _METADATA_LINE = re.compile(
     r"作者[:：]|来源[:：]|发布|日期|时间[:：]|编辑[:：]|(?:19|20)\d\d[-/年.]\d", re.I)
 
@@ -136,11 +137,16 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         look = _headline_look(el, tag)
         if look:
             text = headline_text(el)
+            if _TOPIC_LABEL.match(text) and (parent := el.getparent()) is not None:
+                # Forums: <b>主题：</b> the thread's title
+                text, el, look = _TOPIC_LABEL.sub("", headline_text(parent)), parent, 0.12
             if 2 <= len(text) <= 200 and not _METADATA_LINE.search(text):
                 headlines.append(Headline(i, el, text, look))
         elif el.text and tag not in _SKIP_TEXT and " ".join(el.text.split()) in exact:
             headlines.append(Headline(i, el, " ".join(el.text.split()), 0.02))
-        for text in (el.text if tag not in _SKIP_TEXT else None, el.tail):
+        # A date in link text dates another page (an archive, a related story): skip it.
+        own = el.text if tag not in _SKIP_TEXT and tag != "a" else None
+        for text in (own, el.tail):
             # Date and byline lines are short; long texts are body prose, whose dates don't count.
             if not text or len(text) > 300 or not (text := text.strip()):
                 continue
@@ -211,9 +217,11 @@ def _choose_title(facts: PageFacts, url: str, at: int) -> tuple[str, int | None]
             weight = 1 + match + h.look + near
             if full != h.text and h.look < 0.2:
                 h = Headline(h.index, h.el, full, h.look)
+        elif h.index > at + 5:
+            continue  # an unmatched heading below the article's start is a section's
         elif h.look >= 0.12 and near > 0 and not h.text.endswith(_END_PUNCT):
             weight = 0.5 + h.look + near  # an unmatched heading just above the article
-        elif h.look and near > 0.2 and len(h.text) >= 4 and not h.text.endswith(_END_PUNCT):
+        elif h.look >= 0.05 and near > 0.2 and len(h.text) >= 4 and not h.text.endswith(_END_PUNCT):
             weight = 0.3 + h.look + near  # bold text right above the article
         else:
             continue
@@ -250,7 +258,7 @@ def _match(text: str, refs: list[str], segments: list[str]) -> tuple[float, str]
     if text in refs or text in segments:
         # Only the longest segment is the headline; the others name the site or section.
         site_like = len(segments) > 1 and text != max(segments, key=_visual_len)
-        return (0.8 if site_like else 1.2), text
+        return (0.5 if site_like else 1.2), text
     best, full = 0.0, text
     for seg in segments:
         if len(text) >= 4 and text in seg and len(text) >= 0.4 * len(seg):
@@ -281,16 +289,22 @@ def _meta_date(root: etree._Element, metas: dict[str, str]) -> str | None:
 
 def _choose_date(facts: PageFacts, head: int | None, at: int) -> str | None:
     """A date shown between the headline and the article (a cue word such as 发布 or Posted wins
-    over a bare date); dates deep in the body or in sidebars are ignored."""
-    lo = head if head is not None else at - 150
-    hi = at + 40
-    window = [d for d in facts.dates if lo <= d[0] <= hi]
-    for _, iso, cue in window:
-        if cue:
-            return iso
-    if window:
-        return window[0][1]
-    return next((iso for _, iso, cue in facts.dates if cue), None)
+    over a bare date), else just above the headline or at the very top of the article, else one
+    with a cue word below
+    it (blog footers: 发表于 …, posted @ …); dates in links and deep in the body are ignored."""
+    lo = min(head, at) if head is not None else at - 150
+    hi = max(at, lo + 30)
+    for window in (
+        [d for d in facts.dates if lo <= d[0] <= hi],
+        [d for d in facts.dates if lo - 30 <= d[0] < lo],  # a date bar above the headline
+        [d for d in facts.dates if hi < d[0] <= hi + 10],
+    ):
+        for _, iso, cue in window:
+            if cue:
+                return iso
+        if window:
+            return window[0][1]
+    return next((iso for i, iso, cue in facts.dates if cue and i >= lo), None)
 
 
 def _choose_author(facts: PageFacts, head: int | None, at: int) -> str | None:

@@ -1,0 +1,247 @@
+"""extract(): one small page per rule of issue 4."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from lxml import etree
+
+from pipeline.errors import ExtractError
+from pipeline.extract import extract
+from pipeline.rules import SiteRules
+from tests.pipeline.extract.pages import PROSE, ZH_PROSE, article_page
+
+URL = "https://news.example.com/2019/02/river-rises.html"
+
+
+def xhtml(fragment: str) -> etree._Element:
+    """Parse content_html as XML: it must be well-formed to go into an EPUB."""
+    return etree.fromstring(f"<div>{fragment}</div>")
+
+
+def test_article_text_is_the_body_without_chrome() -> None:
+    a = extract(article_page(), URL)
+    for p in PROSE:
+        assert p in a.text
+    for chrome in ("Home", "Most read", "Copyright", "Ten things"):
+        assert chrome not in a.text
+    assert a.confidence > 0.5
+    assert a.lang == "en"
+
+
+def test_title_drops_site_suffix_and_is_the_visible_headline() -> None:
+    a = extract(article_page(), URL)
+    assert a.title == "River rises, old bridge closed"
+    assert "Daily Example" not in a.title
+    assert a.title not in a.text  # the headline is the title, not the first body line
+
+
+def test_title_suffix_removed_without_h1() -> None:
+    page = article_page(headline="").replace("<h1></h1>", "")
+    assert extract(page, URL).title == "River rises, old bridge closed"
+
+
+def test_title_from_url_as_last_resort() -> None:
+    page = article_page(title="", headline="").replace("<h1></h1>", "")
+    page = page.replace("<title></title>", "")
+    assert extract(page, "https://x.example/news/old-bridge-closed.html").title == (
+        "old bridge closed"
+    )
+
+
+def test_published_from_date_line_not_from_body_or_sidebar() -> None:
+    body = "".join(f"<p>{p}</p>" for p in PROSE)
+    body += "<p>The bridge first opened on 1931-05-04, the records show, after long delays.</p>"
+    a = extract(article_page(body), URL)
+    assert a.published == "2019-02-20T02:26:00"
+
+
+def test_published_from_meta_keeps_time_zone() -> None:
+    head = '<meta property="article:published_time" content="2019-02-20T02:26:00+08:00">'
+    a = extract(article_page(head=head, byline=""), URL)
+    assert a.published == "2019-02-20T02:26:00+08:00"
+
+
+def test_chinese_date_and_author_near_headline() -> None:
+    body = "".join(f"<p>{p}</p>" for p in ZH_PROSE) + "<p>一九三一年5月4日大桥首次通车，2001年5月4日大修。</p>"
+    page = article_page(
+        body,
+        title="老桥因河水上涨关闭_新闻_示例网",
+        headline="老桥因河水上涨关闭",
+        byline='<div class="info">2019年2月20日 02:26 来源：示例网 作者：王小明</div>',
+    )
+    a = extract(page, URL)
+    assert a.title == "老桥因河水上涨关闭"
+    assert a.published == "2019-02-20T02:26:00"
+    assert a.author == "王小明"
+    assert "来源" not in a.text  # the date/source line frames the article, it is not in it
+    assert ZH_PROSE[0] in a.text
+
+
+def test_code_block_whitespace_is_exact() -> None:
+    code = "def f(x):\n    if x:\n        return  1\n\n    return 0\n"
+    body = f"<p>{PROSE[0]}</p><pre><code>{code}</code></pre><p>{PROSE[1]}</p><p>{PROSE[2]}</p>"
+    a = extract(article_page(body), URL)
+    pre = xhtml(a.content_html).find(".//pre")
+    assert pre is not None
+    assert "".join(pre.itertext()) == code
+    assert "    if x:\n        return  1" in a.text
+
+
+def test_table_kept_with_colspan_and_rowspan() -> None:
+    table = (
+        '<table class="data"><tr><th colspan="2" style="color:red">Level</th></tr>'
+        '<tr><td rowspan="2">Mon</td><td>3.1 m</td></tr><tr><td>3.4 m</td></tr></table>'
+    )
+    body = f"<p>{PROSE[0]}</p>{table}<p>{PROSE[1]}</p><p>{PROSE[2]}</p>"
+    tree = xhtml(extract(article_page(body), URL).content_html)
+    th = tree.find(".//table//th")
+    assert th is not None and th.get("colspan") == "2" and th.get("style") is None
+    assert tree.find(".//td[@rowspan='2']") is not None
+    assert "3.4 m" in "".join(tree.itertext())
+
+
+def test_figure_caption_kept_in_html() -> None:
+    fig = (
+        '<figure><img src="/img/bridge.jpg" alt="The bridge">'
+        "<figcaption>The old bridge on Monday.</figcaption></figure>"
+    )
+    body = f"<p>{PROSE[0]}</p>{fig}<p>{PROSE[1]}</p><p>{PROSE[2]}</p>"
+    a = extract(article_page(body), URL)
+    tree = xhtml(a.content_html)
+    cap = tree.find(".//figure/figcaption")
+    assert cap is not None and cap.text == "The old bridge on Monday."
+    img = tree.find(".//figure/img")
+    assert img is not None and img.get("alt") == "The bridge"
+    assert a.images == ["https://news.example.com/img/bridge.jpg"]
+
+
+def test_link_list_inside_article_dropped() -> None:
+    related = (
+        '<div class="more"><ul><li><a href="/1">Flood maps for every district</a></li>'
+        '<li><a href="/2">How bridges are inspected</a></li>'
+        '<li><a href="/3">Rain warning for the weekend</a></li></ul></div>'
+    )
+    body = "".join(f"<p>{p}</p>" for p in PROSE) + related
+    a = extract(article_page(body), URL)
+    assert "Flood maps" not in a.text
+    assert PROSE[-1] in a.text
+
+
+def test_rules_content_selector_and_strip_win() -> None:
+    body = "".join(f"<p>{p}</p>" for p in PROSE) + '<p class="promo">Subscribe today!</p>'
+    page = article_page(body, after='<div id="notes"><p>Editor note: short.</p></div>')
+    rules = SiteRules(content_selector="#notes, .article-body", strip=(".promo",))
+    a = extract(page, URL, rules)
+    assert "Editor note: short." in a.text  # a block the density method would never pick
+    assert "Subscribe" not in a.text
+    assert a.text.index(PROSE[0]) < a.text.index("Editor note")  # document order
+
+
+def test_rules_title_selector_and_min_chars() -> None:
+    rules = SiteRules(title_selector=".logo")
+    assert extract(article_page(), URL, rules).title == "The Daily Example"
+    with pytest.raises(ExtractError, match="no article found"):
+        extract(article_page(), URL, SiteRules(min_chars=100_000))
+
+
+def test_hidden_nodes_dropped() -> None:
+    body = (
+        f"<p>{PROSE[0]}</p><p style='display: none'>Hidden teaser text.</p>"
+        f"<p hidden>Another hidden line.</p><div aria-hidden='true'>Screen-reader junk.</div>"
+        f"<p style='visibility:hidden'>Invisible.</p><p>{PROSE[1]}</p><p>{PROSE[2]}</p>"
+    )
+    a = extract(article_page(body), URL)
+    for hidden in ("Hidden teaser", "Another hidden", "Screen-reader", "Invisible"):
+        assert hidden not in a.text
+    assert PROSE[1] in a.text
+
+
+def test_malformed_html_still_extracts() -> None:
+    body = (
+        f"<p>{PROSE[0]}<p><b>{PROSE[1]}<i> unclosed</b> tags</i><div><p>{PROSE[2]}"
+        f"</span></td><p>{PROSE[3]}"
+    )
+    page = f"<html><head><title>Broken page</title><body><h1>Broken page</h1>{body}"
+    a = extract(page, URL)
+    for p in PROSE:
+        assert p in a.text
+    xhtml(a.content_html)
+
+
+def test_empty_and_list_pages_raise_no_article_found() -> None:
+    for page in ("", "<html><body></body></html>", "<html><body><p> </p></body></html>"):
+        with pytest.raises(ExtractError, match="no article found"):
+            extract(page, URL)
+    links = "".join(f'<li><a href="/n/{i}">Headline number {i} of the day</a></li>' for i in range(60))
+    with pytest.raises(ExtractError, match="no article found"):
+        extract(f"<html><body><ul>{links}</ul></body></html>", URL)
+
+
+def test_br_runs_become_paragraphs_and_obsolete_tags_unwrap() -> None:
+    body = (
+        f"<center><font color=red>{PROSE[0]}<br><br>{PROSE[1]}<br>still the second"
+        f"<br><br><br>{PROSE[2]}</font></center>"
+    )
+    tree = xhtml(extract(article_page(body), URL).content_html)
+    paras = ["".join(p.itertext()) for p in tree.iter("p")]
+    assert paras[0] == PROSE[0]
+    assert paras[1] == f"{PROSE[1]}still the second"
+    assert paras[2] == PROSE[2]
+    assert tree.find(".//font") is None and tree.find(".//center") is None
+    assert len(tree.findall(".//p/br")) == 1
+
+
+def test_dangerous_markup_never_survives() -> None:
+    body = (
+        f'<p onclick="steal()">{PROSE[0]} <a href="javascript:alert(1)">click</a> '
+        f'<a href="/more" onmouseover="x()">more</a></p><script>alert(1)</script>'
+        f'<iframe src="https://evil.example/"></iframe><form action="/x"><p>{PROSE[1]}</p>'
+        f'<input name="q"></form><object data="x.swf"></object><p>{PROSE[2]}</p>'
+    )
+    a = extract(article_page(body), URL, SiteRules(keep_attrs=("href", "src", "onclick")))
+    html = a.content_html
+    for bad in ("onclick", "onmouseover", "javascript:", "<script", "<iframe", "<form",
+                "<input", "<object", "alert"):
+        assert bad not in html
+    assert 'href="https://news.example.com/more"' in html
+    assert PROSE[1] in a.text  # a form's text survives, the form does not
+
+
+def test_attributes_only_from_keep_attrs() -> None:
+    body = f'<p class="lead" id="p1" style="x" title="t" data-x="1">{PROSE[0]}</p>'
+    body += "".join(f"<p>{p}</p>" for p in PROSE[1:])
+    tree = xhtml(extract(article_page(body), URL).content_html)
+    first = tree.find("p")
+    assert first is not None and dict(first.attrib) == {"title": "t"}
+    tree = xhtml(extract(article_page(body), URL, SiteRules(keep_attrs=("id",))).content_html)
+    first = tree.find("p")
+    assert first is not None and dict(first.attrib) == {"id": "p1"}
+
+
+def test_lazy_images_resolved_against_base_href() -> None:
+    imgs = (
+        '<img src="data:image/gif;base64,R0lGOD" data-src="pics/a.jpg" alt="a">'
+        '<img src="/placeholder.gif" data-original="https://cdn.example.net/b.png">'
+        '<img srcset="s.jpg 300w, l.jpg 1200w">'
+    )
+    body = f"<p>{PROSE[0]}</p><p>{imgs}</p><p>{PROSE[1]}</p><p>{PROSE[2]}</p>"
+    a = extract(article_page(body, head='<base href="https://static.example.org/x/">'), URL)
+    assert a.images == [
+        "https://static.example.org/x/pics/a.jpg",
+        "https://cdn.example.net/b.png",
+        "https://static.example.org/x/l.jpg",
+    ]
+    assert 'src="https://static.example.org/x/pics/a.jpg"' in a.content_html
+
+
+def test_five_megabyte_page() -> None:
+    para = "<p>" + " ".join(PROSE) + "</p>\n"
+    filler = "<div class='c'><span>x</span> <a href='/y'>link</a></div>\n" * 20_000
+    page = article_page(para * 7500 + filler)
+    assert len(page.encode()) > 5 * 1024 * 1024
+    start = time.perf_counter()
+    a = extract(page, URL)
+    assert time.perf_counter() - start < 20
+    assert a.text.count(PROSE[0]) == 7500
