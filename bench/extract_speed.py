@@ -39,7 +39,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args(argv)
-    pages = [p for name in args.datasets for p in sorted((args.data / name / "pages").glob("*.html"))]
+    pages = [
+        p for name in args.datasets for p in sorted((args.data / name / "pages").glob("*.html"))
+    ]
     htmls = [decode_html(p.read_bytes()).text for p in pages]
     names = ("kuaibu", "trafilatura")
     times: dict[str, list[float]] = {n: [] for n in names}

@@ -88,8 +88,8 @@ def _declared(
     for bom, name in _BOMS:
         if body.startswith(bom):
             return name, "BOM"
-    if m := _META_CHARSET.search(body[:1024]):
-        if name := _canonical(m.group(1).decode("ascii", "replace")):
+    if meta := _META_CHARSET.search(body[:1024]):
+        if name := _canonical(meta.group(1).decode("ascii", "replace")):
             # A UTF-16 meta read as ASCII bytes cannot be true: the bytes would not be ASCII.
             if not name.startswith("utf-16") and not name.startswith("utf-32"):
                 return name, "meta charset"

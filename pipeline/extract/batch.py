@@ -7,8 +7,8 @@ what a user would get. A page that fails gives a line with empty text; the batch
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from pipeline.decode import decode_html
 from pipeline.errors import ExtractError

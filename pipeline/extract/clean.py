@@ -223,8 +223,9 @@ class _Writer:
                 if not href.lower().startswith(_LINK_SCHEMES):
                     continue
                 value = href
-            elif name in ("colspan", "rowspan") and (tag not in ("td", "th") or not value.isdigit()):
-                continue
+            elif name in ("colspan", "rowspan"):
+                if tag not in ("td", "th") or not value.isdigit():
+                    continue
             elif value.lower().startswith("javascript:"):
                 continue
             out[name] = value

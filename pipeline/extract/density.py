@@ -1,11 +1,11 @@
 """Finding the article in a page: noise removal, block scoring, and selection.
 
-The seeds' method (001, 004; 《基于文本及符号密度的网页正文提取方法》): every block of text is scored
-on its length, its punctuation (Chinese and Western: running prose has it, menus do not) and its
-link density; the score flows up to the ancestors, weighted by tag/class/id hints; the best
-ancestor wins. Then the selection is expanded (content-like siblings join it, so headings,
-captions and tables between paragraphs stay) and shrunk (link lists, share bars and other
-non-content blocks inside it are cut).
+The seeds' method (001, 004; 《基于文本及符号密度的网页正文提取方法》): every block of text
+is scored on its length, its punctuation (Chinese and Western: running prose has it, menus
+do not) and its link density; the score flows up to the ancestors, weighted by tag/class/id
+hints; the best ancestor wins. Then the selection is expanded (content-like siblings join
+it, so headings, captions and tables between paragraphs stay) and shrunk (link lists, share
+bars and other non-content blocks inside it are cut).
 """
 
 from __future__ import annotations
@@ -249,7 +249,8 @@ def expand(
         s = stats.get(sib)
         if s is None or not s.chars and not len(sib.xpath(".//img")):
             continue
-        bonus = best_score * 0.2 if sib.get("class") and sib.get("class") == best.get("class") else 0
+        same_class = sib.get("class") and sib.get("class") == best.get("class")
+        bonus = best_score * 0.2 if same_class else 0
         if s.candidate and s.score * (1 - s.link_density) + bonus >= threshold:
             picked.append(sib)
         elif tag_of(sib) == "p" or tag_of(sib) not in BLOCK_TAGS:
@@ -311,7 +312,8 @@ _HEAD_LINE = re.compile(
     re.I,
 )
 _TAIL_LINE = re.compile(
-    r"责任编辑|编辑[:：]|责编|返回|打印|关闭窗口|分享到|转载|免责|版权|copyright|©|all rights reserved|"
+    r"责任编辑|编辑[:：]|责编|返回|打印|关闭窗口|分享到|转载|免责|版权|copyright|©|"
+    r"all rights reserved|"
     r"发表于|阅读[:：(（]|评论[:：(（]|^posted\b|click here|^\d*\s*comments?$",
     re.I,
 )

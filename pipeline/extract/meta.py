@@ -16,7 +16,10 @@ from lxml import etree
 from pipeline.extract.dom import selector, tag_of, text_of
 
 # Separators between a headline and the site name in <title> (seed 000: h1 > title > URL).
-_TITLE_SPLIT = re.compile(r"\s+[-|–—·•»:]+\s+|(?<=[\u4e00-\u9fff）)])-|-(?=[\u4e00-\u9fff])|\s*[|_｜•»]+\s*|\s*-{2,}\s*|\s+::\s+")
+_TITLE_SPLIT = re.compile(
+    r"\s+[-|–—·•»:]+\s+|(?<=[\u4e00-\u9fff）)])-|-(?=[\u4e00-\u9fff])|\s*[|_｜•»]+\s*|"
+    r"\s*-{2,}\s*|\s+::\s+"
+)
 _DATE_META = (
     "article:published_time", "og:article:published_time", "og:published_time",
     "og:release_date", "published_time", "article.published", "article_date_original",
@@ -146,9 +149,9 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
             headlines.append(Headline(i, el, " ".join(el.text.split()), 0.02))
         # A date in link text dates another page (an archive, a related story): skip it.
         own = el.text if tag not in _SKIP_TEXT and tag != "a" else None
-        for text in (own, el.tail):
+        for raw in (own, el.tail):
             # Date and byline lines are short; long texts are body prose, whose dates don't count.
-            if not text or len(text) > 300 or not (text := text.strip()):
+            if not raw or len(raw) > 300 or not (text := raw.strip()):
                 continue
             prev, before = text, prev
             if not _MAYBE_DATE.search(text):

@@ -64,7 +64,8 @@ def test_published_from_meta_keeps_time_zone() -> None:
 
 
 def test_chinese_date_and_author_near_headline() -> None:
-    body = "".join(f"<p>{p}</p>" for p in ZH_PROSE) + "<p>一九三一年5月4日大桥首次通车，2001年5月4日大修。</p>"
+    body = "".join(f"<p>{p}</p>" for p in ZH_PROSE)
+    body += "<p>一九三一年5月4日大桥首次通车，2001年5月4日大修。</p>"
     page = article_page(
         body,
         title="老桥因河水上涨关闭_新闻_示例网",
@@ -174,7 +175,7 @@ def test_empty_and_list_pages_raise_no_article_found() -> None:
     for page in ("", "<html><body></body></html>", "<html><body><p> </p></body></html>"):
         with pytest.raises(ExtractError, match="no article found"):
             extract(page, URL)
-    links = "".join(f'<li><a href="/n/{i}">Headline number {i} of the day</a></li>' for i in range(60))
+    links = "".join(f'<li><a href="/n/{i}">Headline {i} of the day</a></li>' for i in range(60))
     with pytest.raises(ExtractError, match="no article found"):
         extract(f"<html><body><ul>{links}</ul></body></html>", URL)
 
