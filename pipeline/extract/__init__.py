@@ -40,7 +40,7 @@ def extract(html: str, url: str, rules: SiteRules | None = None) -> Article:
         content, confidence, stats = _by_density(body)
     page = meta.resolve(facts, url, content[0])
     if stats is not None:
-        density.trim(content, stats, page.title)
+        content = density.trim(content, stats, page.title)
     cleaned = clean(content, base, rules.keep_attrs, rules.lazy_attrs, drop_heading=page.title)
     chars = len("".join(cleaned.text.split()))
     if chars == 0 or chars < rules.min_chars:

@@ -308,7 +308,7 @@ def shrink(content: list[etree._Element], stats: dict[etree._Element, Stats]) ->
 # Lines that frame an article rather than belong to it (seed 004: "trim head and tail").
 _HEAD_LINE = re.compile(
     r"(?:19|20)\d\d\s*[-/年.]\s*\d|\d/(?:19|20)\d\d|来源[:：]|作者[:：]|编辑[:：]|发布|更新|浏览|点击[:：数]|字号|"
-    r"^(?:by|posted|updated|published)\b",
+    r"^(?:by|posted|updated|published)\b|当前位置|您的位置|所在位置|^you are here",
     re.I,
 )
 _TAIL_LINE = re.compile(
@@ -319,18 +319,21 @@ _TAIL_LINE = re.compile(
 )
 
 
-def trim(content: list[etree._Element], stats: dict[etree._Element, Stats], title: str) -> None:
+def trim(
+    content: list[etree._Element], stats: dict[etree._Element, Stats], title: str
+) -> list[etree._Element]:
     """Remove the headline, date/source lines and link lines at the head of the selection, and
-    editor credits, copyright and link lines at its tail (a few lines at most on each side)."""
+    editor credits, copyright and link lines at its tail (a few lines at most on each side).
+    Returns the selection without the top-level blocks that were cut (maybe none left)."""
     lines = [
         el for top in content for el in top.iter()
         if (s := stats.get(el)) is not None and s.flow and tag_of(el) in BLOCK_TAGS
     ]
-    tops = set(content)
+    cut: set[etree._Element] = set()
 
     def framing(el: etree._Element, pattern: re.Pattern[str]) -> bool:
         s = stats[el]
-        if el in tops or s.chars > s.flow or s.flow > 100:
+        if el is content[0] and len(content) == 1 or s.chars > s.flow or s.flow > 100:
             return False
         text = flow_text(el)
         return text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
@@ -339,10 +342,14 @@ def trim(content: list[etree._Element], stats: dict[etree._Element, Stats], titl
         if not framing(el, _HEAD_LINE):
             break
         remove(el)
+        cut.add(el)
     for el in reversed(lines[-5:]):
-        if not framing(el, _TAIL_LINE):
+        if el in cut or not framing(el, _TAIL_LINE):
             break
         remove(el)
+        cut.add(el)
+    kept = [el for el in content if el not in cut]
+    return kept
 
 
 def flow_text(el: etree._Element) -> str:
