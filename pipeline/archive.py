@@ -8,6 +8,7 @@ then renamed over the target, so a kill at any moment leaves the old file or the
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -108,12 +109,29 @@ class Archive:
     def clean_meta(self, task_id: int) -> Path:
         return self.clean_dir / f"{task_id}.json"
 
+    def assets_map(self, task_id: int) -> Path:
+        """01_clean/<id>.assets.json: each image URL of the article → its local file or error.
+
+        Written last by the localize stage; its presence means "localized". The clean JSON
+        beside it keeps the extracted article with its original image URLs, untouched.
+        """
+        return self.clean_dir / f"{task_id}.assets.json"
+
+    def asset_path(self, sha256: str, ext: str) -> Path:
+        """Content-addressed: 02_assets/<sha256[:2]>/<sha256>.<ext>; never a name from a URL."""
+        if not re.fullmatch(r"[0-9a-f]{64}", sha256) or not re.fullmatch(r"[a-z0-9]{2,5}", ext):
+            raise ValueError(f"not a content address: {sha256!r}.{ext!r}")
+        return self.assets_dir / sha256[:2] / f"{sha256}.{ext}"
+
     def has_raw(self, task_id: int) -> bool:
         # the .json is written last: it is the proof that the pair is complete
         return self.raw_meta(task_id).exists()
 
     def has_clean(self, task_id: int) -> bool:
         return self.clean_meta(task_id).exists()
+
+    def has_assets(self, task_id: int) -> bool:
+        return self.assets_map(task_id).exists()
 
     def store_raw(self, task_id: int, body: bytes, meta_json: str) -> None:
         """Keep a fetched page. An existing pair with other bytes goes to history, untouched."""

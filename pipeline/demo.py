@@ -28,7 +28,8 @@ def start_site() -> DemoSite:
 def run_demo(archive: Archive) -> int:
     from pipeline.cli import print_intake, run_archive
 
-    with start_site() as site:
+    site = start_site()
+    try:
         print(f"Demo site serving at {site.base_url}/ (127.0.0.1 only)")
         store = TaskStore(archive.tasks_path)
         report = add_links(store, site.paste_text(), cat1="01_Demo 示例",
@@ -36,6 +37,8 @@ def run_demo(archive: Archive) -> int:
         store.save()
         print_intake(report)
         run_archive(archive)
+    finally:
+        site.close()
     print(f"Archive:    {archive.root}")
     print(f"Task list:  {archive.tasks_path}")
     print(f"Clean HTML: {archive.clean_dir}")

@@ -34,6 +34,8 @@ _RUNNABLE = ("pending", "running", "fetched", "cleaned")
 
 def stage_reached(archive: Archive, task_id: int) -> str:
     """The furthest stage whose output exists for a task."""
+    if archive.has_assets(task_id):
+        return "localized"
     if archive.has_clean(task_id):
         return "cleaned"
     if archive.has_raw(task_id):

@@ -1,0 +1,80 @@
+"""Which local file stands for each image of an article, and how the HTML is pointed at it.
+
+The localize stage writes one ``AssetMap`` per article (01_clean/<id>.assets.json); the clean
+page and the book both rewrite the article's ``<img>`` from it, each with its own path prefix.
+An image that could not be brought home becomes a visible placeholder with its alt text and a
+link to the original, never a remote ``src``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+
+from lxml import etree, html
+
+
+@dataclass(frozen=True)
+class AssetEntry:
+    url: str  # absolute, as the article names it
+    path: str | None = None  # relative to the archive root: "02_assets/ab/<sha256>.<ext>"
+    error: str | None = None  # why it is missing, when path is None
+    width: int | None = None
+    height: int | None = None
+
+
+@dataclass
+class AssetMap:
+    entries: dict[str, AssetEntry] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return len(self.entries)
+
+    @property
+    def ok(self) -> int:
+        return sum(1 for e in self.entries.values() if e.path)
+
+    def to_json(self) -> str:
+        return json.dumps({"images": [asdict(e) for e in self.entries.values()]},
+                          ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> AssetMap:
+        return cls({d["url"]: AssetEntry(**d) for d in json.loads(text)["images"]})
+
+
+MISSING_LABEL = {"zh": "图片未能保存", "en": "Image not saved"}
+
+
+def rewrite_images(content_html: str, href_for: Callable[[str], str | None],
+                   lang: str | None = None) -> str:
+    """Point every ``<img src>`` at ``href_for(src)``, or replace it with a placeholder.
+
+    The placeholder keeps what a reader needs: the alt text and a link to the original.
+    """
+    label = MISSING_LABEL["zh" if (lang or "").startswith("zh") else "en"]
+    parts = html.fragments_fromstring(content_html) if content_html.strip() else []
+    wrapper = html.Element("div")
+    for part in parts:
+        if isinstance(part, str):
+            wrapper.text = (wrapper.text or "") + part
+        else:
+            wrapper.append(part)
+    for img in list(wrapper.iter("img")):
+        src = img.get("src") or ""
+        href = href_for(src) if src else None
+        if href is not None:
+            img.set("src", href)
+            continue
+        placeholder = html.Element("span", {"class": "missing-image"})
+        alt = (img.get("alt") or "").strip()
+        placeholder.text = f"[{label}{': ' + alt if alt else ''}] "
+        if src.startswith(("http://", "https://")):
+            link = etree.SubElement(placeholder, "a", href=src)
+            link.text = src if len(src) <= 60 else src[:57] + "…"
+        placeholder.tail = img.tail
+        img.getparent().replace(img, placeholder)
+    inner = html.tostring(wrapper, encoding="unicode")
+    return inner[len("<div>") : -len("</div>")]
