@@ -15,11 +15,6 @@ from contextlib import contextmanager
 from pipeline.errors import KuaibuError
 from pipeline.settings import Settings
 
-# Spacing counts from when a request actually left (``Slot.started``), but the server reads it a
-# moment later, and that moment varies (its thread waits for a CPU). The margin keeps the
-# spacing the *server* sees at the promised value.
-START_MARGIN_S = 0.010
-
 # How often a waiter looks at its cancel event: stop must take effect within a second.
 _CANCEL_POLL_S = 0.1
 
@@ -98,11 +93,11 @@ class HostGate:
                 self._cond.wait(timeout)
             self._open[host] = self._open.get(host, 0) + 1
             self._open_total += 1
-            self._next_start[host] = now + delay + (START_MARGIN_S if delay else 0.0)
+            self._next_start[host] = now + delay
 
     def _started(self, host: str, delay: float) -> None:
         with self._cond:
-            not_before = self._clock() + delay + (START_MARGIN_S if delay else 0.0)
+            not_before = self._clock() + delay
             self._next_start[host] = max(self._next_start.get(host, 0.0), not_before)
 
     def _release(self, host: str) -> None:

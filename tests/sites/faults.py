@@ -34,10 +34,10 @@ GBK_TEXT = "中文网页的正文，用国标扩展编码写成。" * 20
 
 @dataclass(frozen=True)
 class Hit:
-    """One request as the server saw it: when it started and how many were open then."""
+    """One request as the server saw it: when it arrived and how many were open then."""
 
     path: str
-    start: float
+    start: float  # arrival of its first byte, wall-clock seconds (see _arrival_time)
     open_at_start: int
     headers: dict[str, str]
 
@@ -83,12 +83,12 @@ class FaultServer:
             return self._counts.get(path, 0)
 
     # called by the handler
-    def _begin(self, path: str, headers: dict[str, str]) -> int:
+    def _begin(self, path: str, arrived: float, headers: dict[str, str]) -> int:
         with self._lock:
             self._counts[path] = self._counts.get(path, 0) + 1
             self._open += 1
             self.peak_open = max(self.peak_open, self._open)
-            self.hits.append(Hit(path, time.monotonic(), self._open, headers))
+            self.hits.append(Hit(path, arrived, self._open, headers))
             return self._counts[path]
 
     def _end(self) -> None:
@@ -109,8 +109,19 @@ def fault_servers(*addresses: str) -> Iterator[list[FaultServer]]:
             s.__exit__(None, None, None)
 
 
+# Linux's SO_TIMESTAMPNS (not exported by the socket module): the kernel stamps each packet
+# as it arrives, so a request's start is known exactly even when the handler thread that reads
+# it runs late on a busy machine. Set on the listening socket, accepted sockets inherit it.
+_SO_TIMESTAMPNS = 35 if sys.platform == "linux" else None
+
+
 class _QuietServer(ThreadingHTTPServer):
     daemon_threads = True
+
+    def server_bind(self) -> None:
+        if _SO_TIMESTAMPNS is not None:
+            self.socket.setsockopt(socket.SOL_SOCKET, _SO_TIMESTAMPNS, 1)
+        super().server_bind()
 
     def handle_error(self, request: object, client_address: object) -> None:
         """A client that hangs up (as the fetch tests make it do) is not a server error."""
@@ -137,10 +148,14 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib name
         """Quiet: the tests assert on recordings, not on a log."""
 
+    def handle_one_request(self) -> None:
+        self._arrived = _arrival_time(self.connection)
+        super().handle_one_request()
+
     def do_GET(self) -> None:
         parts = urlsplit(self.path)
         query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
-        hit = self.server_state._begin(self.path, dict(self.headers.items()))
+        hit = self.server_state._begin(self.path, self._arrived, dict(self.headers.items()))
         self._ended = False
         try:
             route = _ROUTES.get(parts.path)
@@ -198,6 +213,22 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         self.end()
         self.connection.close()
+
+
+def _arrival_time(sock: socket.socket) -> float:
+    """When the next request's first byte reached this socket (waits for it, reads nothing).
+
+    The kernel's timestamp where available, else the time the handler got to it."""
+    if _SO_TIMESTAMPNS is not None:
+        try:
+            _, ancillary, _, _ = sock.recvmsg(1, socket.CMSG_SPACE(16), socket.MSG_PEEK)
+        except OSError:
+            ancillary = []
+        for level, kind, data in ancillary:
+            if level == socket.SOL_SOCKET and kind == _SO_TIMESTAMPNS:
+                seconds, nanoseconds = struct.unpack("qq", data[:16])
+                return seconds + nanoseconds / 1e9
+    return time.time()
 
 
 def _handler_for(server: FaultServer) -> type[_Handler]:
