@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lxml import etree, html
+from lxml import etree
 from lxml.cssselect import CSSSelector
 
 # Tags that start a new block of text; everything else is read as inline, so that unknown or
@@ -22,19 +22,24 @@ BLOCK_TAGS = frozenset(
 HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
-_PARSER = html.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False)
+# Plain etree elements, not lxml.html's HtmlElement: its per-node class lookup costs more than
+# its conveniences are worth here.
+_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False)
 
 
-def parse(text: str) -> html.HtmlElement:
+def parse(text: str) -> etree._Element:
     """Parse a page into an lxml tree; malformed markup is repaired, never an error."""
     # lxml refuses str input that still carries an XML encoding declaration.
     text = _XML_DECL.sub("", text, count=1)
-    if not text.strip():
-        return html.document_fromstring("<html><body></body></html>", parser=_PARSER)
     try:
-        return html.document_fromstring(text, parser=_PARSER)
-    except (etree.ParserError, ValueError):
-        return html.document_fromstring("<html><body></body></html>", parser=_PARSER)
+        root = etree.fromstring(text, _PARSER) if text.strip() else None
+    except etree.XMLSyntaxError:  # libxml2 recovers from nearly anything; not from everything
+        root = None
+    if root is None:
+        root = etree.fromstring("<html><body></body></html>", _PARSER)
+    if root.find("body") is None:
+        etree.SubElement(root, "body")
+    return root
 
 
 @lru_cache(maxsize=256)

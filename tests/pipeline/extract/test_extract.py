@@ -162,7 +162,7 @@ def test_hidden_nodes_dropped() -> None:
 def test_malformed_html_still_extracts() -> None:
     body = (
         f"<p>{PROSE[0]}<p><b>{PROSE[1]}<i> unclosed</b> tags</i><div><p>{PROSE[2]}"
-        f"</span></td><p>{PROSE[3]}"
+        f"</span></td><p>{PROSE[3]}\x00 <!-- unclosed comment"
     )
     page = f"<html><head><title>Broken page</title><body><h1>Broken page</h1>{body}"
     a = extract(page, URL)
