@@ -23,6 +23,7 @@ from pipeline.intake import IntakeReport, add_links
 from pipeline.rules import load_rules
 from pipeline.runner import Runner
 from pipeline.tasks import STATUSES, TaskStore
+from pipeline.urls import host_of
 
 
 class CommandError(KuaibuError):
@@ -143,6 +144,27 @@ def cmd_dupes(args: argparse.Namespace, archive: Archive) -> int:
     return 0
 
 
+def cmd_clean(args: argparse.Namespace, archive: Archive) -> int:
+    store = open_store(archive)
+    tasks = store.tasks()
+    if args.ids:
+        missing = sorted(set(args.ids) - {t.id for t in tasks})
+        if missing:
+            raise CommandError(f"no task #{missing[0]} in {archive.tasks_path}")
+        tasks = [t for t in tasks if t.id in set(args.ids)]
+    if args.domain:
+        domain = args.domain.lower().strip(".")
+        tasks = [t for t in tasks
+                 if host_of(t.url) == domain or host_of(t.url).endswith("." + domain)]
+    ids = [t.id for t in tasks if archive.has_raw(t.id)]
+    if not ids:
+        raise CommandError("no stored pages match; fetch them first with 'run'")
+    progress = Runner(archive, store).reclean(ids)
+    print(f"cleaned {progress.counts.get('cleaned', 0)}, failed {progress.failed}"
+          f" of {len(ids)} stored pages")
+    return 0
+
+
 def cmd_extract(args: argparse.Namespace, archive: Archive) -> int:
     from pipeline.extract.batch import extract_folder
 
@@ -196,8 +218,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jsonl", required=True, help="output file, one JSON object per page")
     p.set_defaults(func=cmd_extract)
 
-    p = sub.add_parser("clean", parents=[common], help="re-clean stored pages after a rules change")
-    p.set_defaults(func=not_yet(4))
+    p = sub.add_parser("clean", parents=[common],
+                       help="clean stored pages again after a rules change (no refetch)")
+    p.add_argument("--domain", help="only this host and its sub-domains")
+    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
+                   help="only task N (repeatable)")
+    p.set_defaults(func=cmd_clean)
 
     p = sub.add_parser("dupes", parents=[common], help="list exact and near duplicates")
     p.set_defaults(func=cmd_dupes)

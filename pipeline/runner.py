@@ -25,7 +25,13 @@ from pipeline.fetch import Attempt, new_session
 from pipeline.politeness import HostGate, StopRequested
 from pipeline.rules import Rules, load_rules
 from pipeline.settings import Settings
-from pipeline.stages import StageContext, clean_stage, cleaned_changes, fetch_stage
+from pipeline.stages import (
+    StageContext,
+    article_from_raw,
+    cleaned_changes,
+    fetch_stage,
+    save_clean,
+)
 from pipeline.tasks import Task, TaskStore
 from pipeline.urls import host_of
 
@@ -130,6 +136,28 @@ class Runner:
             self._save()
         return self._progress()
 
+    def reclean(self, task_ids: Iterable[int]) -> Progress:
+        """Clean stored pages again after a rules change: no network, nothing refetched.
+
+        Tasks with no raw page yet are left for the next run. Their images are localized
+        again by the next run only if the new article names other images.
+        """
+        ids = [i for i in task_ids if self.archive.has_raw(i)]
+        self._total, self._counts, self._started = len(ids), Counter(), time.monotonic()
+        self._hashes = {t.content_hash: t.id for t in self.store.tasks()
+                        if t.content_hash and t.status not in ("failed", "duplicate")
+                        and t.id not in ids}
+        try:
+            for task_id in ids:
+                if self._cancel.is_set():
+                    break
+                if self._clean(self.store.get(task_id)):
+                    self._count("finished")
+                self._save_if_due()
+        finally:
+            self._save()
+        return self._progress()
+
     def _work(self, ctx: StageContext, work: queue.SimpleQueue[int]) -> None:
         while not self._cancel.is_set():
             try:
@@ -167,21 +195,31 @@ class Runner:
                     return
                 self._set(task_id, attempts=task.attempts + 1, **changes)
                 self._count("fetched")
-            else:
-                try:
-                    article = clean_stage(ctx, task)
-                except ExtractError as e:
-                    self._fail(task_id, str(e))
-                    return
-                changes = cleaned_changes(article)
-                with self._lock:
-                    original = self._hashes.setdefault(str(changes["content_hash"]), task_id)
-                if original != task_id:
-                    changes.update(status="duplicate", duplicate_of=original)
-                self._set(task_id, **changes)
-                self._count("cleaned")
-                if original != task_id:
-                    break
+            elif not self._clean(task):
+                return
+        self._count("finished")
+
+    def _clean(self, task: Task) -> bool:
+        """The clean stage for one task. False: the task failed or is a duplicate, goes no
+        further and is already counted as finished."""
+        try:
+            article = article_from_raw(self.archive, task, self.rules, self.settings)
+        except ExtractError as e:
+            self._fail(task.id, str(e))
+            return False
+        save_clean(self.archive, task.id, article)
+        changes = cleaned_changes(article)
+        with self._lock:
+            original = self._hashes.setdefault(str(changes["content_hash"]), task.id)
+        if original != task.id:
+            changes.update(status="duplicate", duplicate_of=original)
+        self._set(task.id, **changes)
+        self._count("cleaned")
+        if original != task.id:
+            self._count("finished")
+            return False
+        return True
+
         self._count("finished")
 
     # -- bookkeeping ---------------------------------------------------------------------------

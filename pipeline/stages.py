@@ -74,18 +74,18 @@ def fetch_stage(ctx: StageContext, task: Task) -> dict[str, object]:
     return {"status": "fetched", "fetched_at": page.fetched_at, "error": ""}
 
 
-def clean_stage(ctx: StageContext, task: Task) -> Article:
-    """Extract the article from the stored raw page (no network) into 01_clean."""
-    archive = ctx.archive
+def article_from_raw(archive: Archive, task: Task, rules: Rules, settings: Settings) -> Article:
+    """The article in a stored raw page, with the rules given; reads only, no network.
+
+    The rules editor calls this to preview a rule before anyone saves it.
+    """
     record = json.loads(archive.raw_meta(task.id).read_text(encoding="utf-8"))
     body = archive.raw_html(task.id).read_bytes()
     url = record.get("final_url") or task.url
-    site = ctx.rules.for_host(host_of(url))
+    site = rules.for_host(host_of(url))
     decoded = decode_html(body, _header(record.get("headers", {}), "Content-Type"),
-                          site.encoding, ctx.settings)
-    article = extract(decoded.text, url, site)
-    save_clean(archive, task.id, article)
-    return article
+                          site.encoding, settings)
+    return extract(decoded.text, url, site)
 
 
 def save_clean(archive: Archive, task_id: int, article: Article) -> None:

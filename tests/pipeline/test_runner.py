@@ -11,6 +11,7 @@ from urllib.parse import quote
 import pytest
 
 from pipeline.archive import Archive
+from pipeline.article import Article
 from pipeline.dedup import NEAR_DUPLICATE_BITS, hamming
 from pipeline.demo_site.server import DemoSite
 from pipeline.events import Event, Progress, TaskChanged
@@ -167,3 +168,30 @@ def test_kill_9_mid_run_resumes_without_refetching(tmp_path: Path) -> None:
             assert server.count(path) >= 1
         assert progress.counts["fetched"] == n_pages - len(stored)
     assert not list(archive.root.glob(".tasks.csv.*.tmp"))
+
+
+def test_rules_change_then_clean_again_without_refetching(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pipeline.cli import main
+
+    archive = fresh_archive(tmp_path)
+    store = TaskStore(archive.tasks_path)
+    two_parts = quote(
+        '<div class="lead">' + "导语部分，介绍这篇文章要讲的内容，并不是正文本身。" * 4 + "</div>"
+        '<div class="body">' + "真正的正文在这里，规则选中它以后，导语就不再出现。" * 8 + "</div>"
+    )
+    with FaultServer() as server:
+        add_links(store, server.url(f"/ok?text={two_parts}"))
+        Runner(archive, store, FAST).run()
+        before = store.get(1)
+        assert "导语部分" in Article.from_json(archive.clean_meta(1).read_text("utf-8")).text
+        archive.rules_path.write_text("127.0.0.1:\n  content_selector: div.body\n", "utf-8")
+        assert main(["clean", "--domain", "127.0.0.1", "--archive", str(archive.root)]) == 0
+        assert server.count(server.hits[0].path) == 1  # stored raw page reused, no request
+    assert capsys.readouterr().out.strip() == "cleaned 1, failed 0 of 1 stored pages"
+    article = Article.from_json(archive.clean_meta(1).read_text("utf-8"))
+    assert "导语部分" not in article.text and "真正的正文" in article.text
+    after = TaskStore(archive.tasks_path).get(1)
+    assert after.chars < before.chars and after.content_hash != before.content_hash
+    assert main(["clean", "--id", "99", "--archive", str(archive.root)]) == 1
