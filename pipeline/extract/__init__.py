@@ -86,10 +86,14 @@ def _by_density(
         raise ExtractError("no article found")  # a list of links, not an article
     content = density.expand(best, best_score, stats)
     density.shrink(content, stats)
-    return content, _confidence(best_score, stats[best].link_density), stats
+    rival = density.rival_score(best, stats)
+    return content, _confidence(best_score, rival, stats[best].link_density), stats
 
 
-def _confidence(best_score: float, link_density: float) -> float:
-    """Strong prose evidence and few links → near 1; a thin winner → low (needs review)."""
-    return min(1.0, best_score / 40) * (1 - link_density)
+def _confidence(best_score: float, rival: float, link_density: float) -> float:
+    """Strong prose evidence, few links and no close rival elsewhere on the page → near 1;
+    a thin winner, or two blocks that both read like the article (an archive page, a page
+    with a long comment) → low, so the task is flagged "needs review"."""
+    strength = min(1.0, best_score / 40) * (1 - link_density)
+    return strength * (1 - 0.6 * min(1.0, rival / best_score))
 

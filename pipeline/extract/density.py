@@ -233,6 +233,18 @@ def best_candidate(
     return best, best_score
 
 
+def rival_score(best: etree._Element, stats: dict[etree._Element, Stats]) -> float:
+    """The best score of a block outside the chosen one (neither inside it nor around it)."""
+    around = set(best.iterancestors())
+    rival = 0.0
+    for el, s in stats.items():
+        if s.candidate and el not in around and el is not best:
+            final = s.score * (1 - s.link_density)
+            if final > rival and not any(a is best for a in el.iterancestors()):
+                rival = final
+    return rival
+
+
 def expand(
     best: etree._Element, best_score: float, stats: dict[etree._Element, Stats]
 ) -> list[etree._Element]:
@@ -325,15 +337,17 @@ def trim(
     """Remove the headline, date/source lines and link lines at the head of the selection, and
     editor credits, copyright and link lines at its tail (a few lines at most on each side).
     Returns the selection without the top-level blocks that were cut (maybe none left)."""
+    # Lines are leaf blocks: all their text is their own flow (no nested blocks).
     lines = [
         el for top in content for el in top.iter()
-        if (s := stats.get(el)) is not None and s.flow and tag_of(el) in BLOCK_TAGS
+        if (s := stats.get(el)) is not None and s.flow and s.flow == s.chars
+        and tag_of(el) in BLOCK_TAGS
     ]
     cut: set[etree._Element] = set()
 
     def framing(el: etree._Element, pattern: re.Pattern[str]) -> bool:
         s = stats[el]
-        if el is content[0] and len(content) == 1 or s.chars > s.flow or s.flow > 100:
+        if el is content[0] and len(content) == 1 or s.flow > 100:
             return False
         text = flow_text(el)
         return text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
