@@ -133,12 +133,15 @@ class Archive:
     def has_assets(self, task_id: int) -> bool:
         return self.assets_map(task_id).exists()
 
-    def store_raw(self, task_id: int, body: bytes, meta_json: str) -> None:
-        """Keep a fetched page. An existing pair with other bytes goes to history, untouched."""
+    def store_raw(self, task_id: int, body: bytes, meta_json: str) -> bool:
+        """Keep a fetched page; False when the same bytes are already stored.
+
+        An existing pair with other bytes goes to history, untouched (seed 003 §3.5).
+        """
         html_path, meta_path = self.raw_html(task_id), self.raw_meta(task_id)
         if html_path.exists() and meta_path.exists():
             if html_path.read_bytes() == body:
-                return
+                return False
             history = self.raw_dir / "history" / str(task_id)
             history.mkdir(parents=True, exist_ok=True)
             stamp = utc_now().replace(":", "")
@@ -146,6 +149,13 @@ class Archive:
             os.replace(html_path, history / f"{stamp}.html")
         write_atomic(html_path, body, readonly=True)
         write_atomic(meta_path, meta_json.encode("utf-8"), readonly=True)
+        return True
+
+    def forget_derived(self, task_id: int) -> None:
+        """Drop the clean and localize outputs of a task (they are made again from raw)."""
+        for path in (self.assets_map(task_id), self.clean_meta(task_id),
+                     self.clean_html(task_id)):
+            path.unlink(missing_ok=True)
 
     def append_log(self, name: str, line: str) -> None:
         """One line to a log in 04_logs (append is atomic enough for whole short lines)."""

@@ -109,12 +109,13 @@ class ProgressBar:
             self.stream.write("\n")
 
 
-def run_archive(archive: Archive, retry_failed: bool = False) -> Progress:
-    """Run every runnable task of an archive with a progress bar; prints the outcome."""
+def run_archive(archive: Archive, retry_failed: bool = False, refetch: bool = False,
+                task_ids: list[int] | None = None) -> Progress:
+    """Run the runnable tasks of an archive with a progress bar; prints the outcome."""
     bar = ProgressBar()
     runner = Runner(archive, open_store(archive), listener=bar)
     try:
-        progress = runner.run(retry_failed=retry_failed)
+        progress = runner.run(task_ids, retry_failed=retry_failed, refetch=refetch)
     finally:
         bar.finish()
     c = progress.counts
@@ -124,7 +125,7 @@ def run_archive(archive: Archive, retry_failed: bool = False) -> Progress:
 
 
 def cmd_run(args: argparse.Namespace, archive: Archive) -> int:
-    run_archive(archive, args.retry_failed)
+    run_archive(archive, args.retry_failed, args.refetch, args.ids)
     return 0
 
 
@@ -207,6 +208,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("run", parents=[common], help="fetch, clean and localize pending tasks")
     p.add_argument("--retry-failed", action="store_true", help="also retry failed tasks")
+    p.add_argument("--refetch", action="store_true",
+                   help="download stored pages again; a changed page keeps its old copy")
+    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
+                   help="only task N (repeatable)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("build", parents=[common], help="bind the archive into EPUB books")

@@ -36,6 +36,7 @@ from pipeline.tasks import Task, TaskStore
 from pipeline.urls import host_of
 
 _RUNNABLE = ("pending", "running", "fetched", "cleaned")
+LAST_STAGE = "cleaned"  # the furthest stage this runner can take a task to
 
 
 def stage_reached(archive: Archive, task_id: int) -> str:
@@ -80,6 +81,7 @@ class Runner:
         self._counts: Counter[str] = Counter()
         self._total = 0
         self._started = 0.0
+        self._refetch = False
 
     # -- control -----------------------------------------------------------------------------
 
@@ -99,11 +101,19 @@ class Runner:
 
     # -- the run -----------------------------------------------------------------------------
 
-    def run(self, task_ids: Iterable[int] | None = None, retry_failed: bool = False) -> Progress:
-        """Process the runnable tasks (or just ``task_ids``); returns the final progress."""
+    def run(self, task_ids: Iterable[int] | None = None, retry_failed: bool = False,
+            refetch: bool = False) -> Progress:
+        """Process the runnable tasks (or just ``task_ids``); returns the final progress.
+
+        ``refetch`` downloads the chosen tasks again even when their page is stored: a page
+        whose bytes changed keeps its old copy in 00_raw/history and is cleaned again.
+        """
         self.store.reconcile(lambda task_id: stage_reached(self.archive, task_id))
         wanted = set(task_ids) if task_ids is not None else None
+        self._refetch = refetch
         statuses = _RUNNABLE + (("failed",) if retry_failed or wanted else ())
+        if refetch:
+            statuses += ("localized", "done")
         tasks = [t for t in self.store.tasks()
                  if t.status in statuses and (wanted is None or t.id in wanted)]
         self._hashes = {t.content_hash: t.id for t in self.store.tasks()
@@ -181,19 +191,28 @@ class Runner:
             raise StopRequested()
 
     def _process(self, ctx: StageContext, task_id: int) -> None:
+        refetch = self._refetch
         while True:
             self._wait_unpaused()
             reached = stage_reached(self.archive, task_id)
-            if reached == "cleaned":
+            if reached == LAST_STAGE and not refetch:
+                if self.store.get(task_id).status != reached:
+                    self._set(task_id, status=reached)
                 break
             task = self._set(task_id, status="running")
-            if reached == "pending":
+            if reached == "pending" or refetch:
+                refetch = False
                 try:
-                    changes = fetch_stage(ctx, task)
+                    changes, changed = fetch_stage(ctx, task)
                 except FetchError as e:
                     self._fail(task_id, e.reason, attempts=task.attempts + 1)
                     return
-                self._set(task_id, attempts=task.attempts + 1, **changes)
+                if changed and reached != "pending":
+                    self.archive.forget_derived(task_id)  # made again from the new page
+                    self._listener(LogLine(f"#{task_id} changed since it was last fetched;"
+                                           " the old copy is in 00_raw/history"))
+                self._set(task_id, attempts=task.attempts + 1,
+                          status=stage_reached(self.archive, task_id), **changes)
                 self._count("fetched")
             elif not self._clean(task):
                 return

@@ -48,8 +48,12 @@ def _header(headers: dict[str, str], name: str) -> str | None:
     return next((v for k, v in headers.items() if k.lower() == name), None)
 
 
-def fetch_stage(ctx: StageContext, task: Task) -> dict[str, object]:
-    """Download the page into 00_raw/<id>.html with its record in <id>.json."""
+def fetch_stage(ctx: StageContext, task: Task) -> tuple[dict[str, object], bool]:
+    """Download the page into 00_raw/<id>.html with its record in <id>.json.
+
+    Returns the task's changes and whether the stored bytes changed (False for a refetch
+    that found the page as it was).
+    """
     site = ctx.rules.for_host(host_of(task.url))
     page = fetch_page(
         ctx.session, task.url, ctx.settings, site, ctx.cancel, gate=ctx.gate,
@@ -70,8 +74,9 @@ def fetch_stage(ctx: StageContext, task: Task) -> dict[str, object]:
         "encoding_reason": decoded.reason,
         "bytes": len(page.body),
     }
-    ctx.archive.store_raw(task.id, page.body, json.dumps(record, ensure_ascii=False, indent=1))
-    return {"status": "fetched", "fetched_at": page.fetched_at, "error": ""}
+    changed = ctx.archive.store_raw(task.id, page.body,
+                                    json.dumps(record, ensure_ascii=False, indent=1))
+    return {"fetched_at": page.fetched_at, "error": ""}, changed
 
 
 def article_from_raw(archive: Archive, task: Task, rules: Rules, settings: Settings) -> Article:

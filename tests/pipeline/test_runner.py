@@ -5,6 +5,7 @@ import subprocess
 import sys
 import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote
 
@@ -195,3 +196,50 @@ def test_rules_change_then_clean_again_without_refetching(
     after = TaskStore(archive.tasks_path).get(1)
     assert after.chars < before.chars and after.content_hash != before.content_hash
     assert main(["clean", "--id", "99", "--archive", str(archive.root)]) == 1
+
+
+class _Versioned(BaseHTTPRequestHandler):
+    """Serves whatever ``body`` the test sets; a page whose author edits it."""
+
+    body = b""
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(self.body)))
+        self.end_headers()
+        self.wfile.write(self.body)
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def _versioned_page(words: str) -> bytes:
+    return (f"<html><head><title>改过的文章</title></head><body><article><h1>改过的文章</h1>"
+            f"<p>{words * 10}</p></article></body></html>").encode()
+
+
+def test_refetch_keeps_history_and_cleans_the_new_version(tmp_path: Path) -> None:
+    archive = fresh_archive(tmp_path)
+    store = TaskStore(archive.tasks_path)
+    handler = type("Handler", (_Versioned,), {"body": _versioned_page("第一版的结论是肯定的。")})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        add_links(store, f"http://127.0.0.1:{server.server_address[1]}/post/1")
+        Runner(archive, store, FAST).run()
+        first_hash = store.get(1).content_hash
+        unchanged = Runner(archive, store, FAST).run(refetch=True)
+        assert unchanged.counts["fetched"] == 1 and "cleaned" not in unchanged.counts
+        assert not (archive.raw_dir / "history").exists()
+        handler.body = _versioned_page("第二版悄悄改成了否定的结论。")
+        Runner(archive, store, FAST).run(refetch=True)
+    finally:
+        server.shutdown()
+        server.server_close()
+    task = store.get(1)
+    assert task.status == "cleaned" and task.content_hash != first_hash
+    assert "第二版" in Article.from_json(archive.clean_meta(1).read_text("utf-8")).text
+    history = sorted((archive.raw_dir / "history" / "1").iterdir())
+    assert [p.suffix for p in history] == [".html", ".json"]
+    assert "第一版".encode() in history[0].read_bytes()
