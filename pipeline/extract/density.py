@@ -32,7 +32,7 @@ _UNLIKELY = re.compile(
     r"shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|"
     r"pager|popup|share|sharing|newsletter|subscribe|promo|toolbar|widget|navbar|cookie|"
     r"recommend|login|signup|teaser|\brail|trending|popular|most-?read|outbrain|taboola|"
-    r"read-?more|more-?stories|rollover|tooltip|popover|byline|timestamp|dateline",
+    r"read-?more|more-?stories|rollover|tooltip|popover|hovercard|flyout|byline|timestamp|dateline",
     re.I,
 )
 _MAYBE = re.compile(r"and|article|body|column|content|main|shadow|post|entry|story", re.I)
@@ -331,6 +331,9 @@ _TAIL_LINE = re.compile(
 )
 
 
+_AD_LABEL = re.compile(r"^(?:advertisements?|advertising|sponsored|ad|广告|推广)$", re.I)
+
+
 def trim(
     content: list[etree._Element], stats: dict[etree._Element, Stats], title: str
 ) -> list[etree._Element]:
@@ -357,9 +360,14 @@ def trim(
             break
         remove(el)
         cut.add(el)
-    for el in reversed(lines[-5:]):
-        if el in cut or not framing(el, _TAIL_LINE):
-            break
+    tail = [el for el in lines[-6:] if el not in cut]
+    # From a credit or copyright line on, the short lines that follow are boilerplate too.
+    start = next((i for i, el in enumerate(tail) if framing(el, _TAIL_LINE)), len(tail))
+    if not all(stats[el].flow <= 100 for el in tail[start:]):
+        start = len(tail)
+    while start > 0 and framing(tail[start - 1], _TAIL_LINE):
+        start -= 1
+    for el in tail[start:]:
         remove(el)
         cut.add(el)
     kept = [el for el in content if el not in cut]
@@ -385,6 +393,8 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats]) -> bool:
     ld = s.link_density
     if tag in HEADINGS:
         return weight < 0 or ld > 0.33
+    if s.chars < 20 and _AD_LABEL.match(" ".join("".join(el.itertext()).split())):
+        return True
     if tag == "p":
         return s.chars > 0 and ld > 0.8 and s.chars < 200 and weight <= 0
     if tag == "blockquote" or el.find(".//blockquote") is not None:
