@@ -160,21 +160,21 @@ def fetch_page(
 
     Raises StopRequested when ``cancel`` is set while waiting (for the gate or a retry).
     """
-    _check_scheme(url, "")
-    cancel = cancel or threading.Event()
+    if problem := _scheme_problem(url):
+        raise FetchError(problem)
+    call = _Call(session, url, settings, rules, cancel or threading.Event(), gate, cookies,
+                 on_attempt)
     attempt = 1
     while True:
         try:
-            return _fetch_chain(
-                _Call(session, url, settings, rules, cancel, gate, cookies, on_attempt), attempt
-            )
+            return _fetch_chain(call, attempt)
         except FetchError as e:
             if not e.retryable or attempt > settings.retries:
                 raise
             wait = retry_wait(
                 attempt, settings, e.retry_after if isinstance(e, _StatusError) else None
             )
-        if cancel.wait(wait):
+        if call.cancel.wait(wait):
             raise StopRequested()
         attempt += 1
 
@@ -250,32 +250,31 @@ def _fetch_chain(call: _Call, attempt: int) -> RawPage:
         seen.add((hop, sent_cookie))
         redirects.append(hop)
         target = _strip_fragment(urljoin(hop, location.strip()))
-        error = None
-        try:
-            _check_scheme(target, "redirect to ")
-        except FetchError as e:
-            error = e
-        if error is None and (target, _cookie_for(call, target)) in seen:
-            error = FetchError("redirect loop")
-        if error is None and len(redirects) > call.settings.max_redirects:
-            error = FetchError(f"too many redirects (more than {call.settings.max_redirects})")
-        _report(call, Attempt(hop, attempt, status, error and error.reason, elapsed))
-        if error is not None:
-            raise error
+        problem = _redirect_problem(call, target, seen, len(redirects))
+        _report(call, Attempt(hop, attempt, status, problem, elapsed))
+        if problem:
+            raise FetchError(problem)
         hop = target
+
+
+def _redirect_problem(
+    call: _Call, target: str, seen: set[tuple[str, str | None]], redirects: int
+) -> str | None:
+    """Why a redirect must not be followed, or None. The same URL asked for with the same
+    cookies is a loop; with new ones it is a site setting a cookie and reloading."""
+    if problem := _scheme_problem(target):
+        return f"redirect to {problem}"
+    if (target, _cookie_header(_prepare(call, target))) in seen:
+        return "redirect loop"
+    if redirects > call.settings.max_redirects:
+        return f"too many redirects (more than {call.settings.max_redirects})"
+    return None
 
 
 def _exchange(call: _Call, url: str) -> tuple[int, dict[str, str], bytes, str | None]:
     """One request through the gate: status, headers, the body if it matters, cookie sent."""
-    prepared = call.session.prepare_request(
-        requests.Request("GET", url, headers=_hop_headers(call, url))
-    )
-    configured = call.cookies.header_for(url) if call.cookies else None
-    if configured:
-        prepared.headers["Cookie"] = "; ".join(
-            c for c in (prepared.headers.get("Cookie"), configured) if c
-        )
-    env = call.session.merge_environment_settings(prepared.url, {}, True, None, None)
+    prepared = _prepare(call, url)
+    env = call.session.merge_environment_settings(url, {}, True, None, None)
     host = urlsplit(url).hostname or ""
     same_host = host == urlsplit(call.url).hostname
     slot = (
@@ -300,9 +299,9 @@ def _exchange(call: _Call, url: str) -> tuple[int, dict[str, str], bytes, str | 
             headers = dict(response.headers)
             status = response.status_code
             if status in REDIRECT_STATUSES and "Location" in response.headers:
-                return status, headers, b"", prepared.headers.get("Cookie")
+                return status, headers, b"", _cookie_header(prepared)
             body = _judged_body(call, response, status, headers)
-    return status, headers, body, prepared.headers.get("Cookie")
+    return status, headers, body, _cookie_header(prepared)
 
 
 def _send(
@@ -317,17 +316,18 @@ def _send(
             **env,  # type: ignore[arg-type]
         )
     except requests.exceptions.ConnectTimeout:
-        raise FetchError(f"connection timed out after {s.connect_timeout:g} s", retryable=True)
+        reason = f"connection timed out after {s.connect_timeout:g} s"
+        raise FetchError(reason, retryable=True) from None
     except requests.exceptions.ReadTimeout:
-        raise FetchError(f"no answer within {s.read_timeout:g} s", retryable=True)
+        raise FetchError(f"no answer within {s.read_timeout:g} s", retryable=True) from None
     except requests.exceptions.SSLError as e:
-        raise FetchError(f"TLS error: {_root_cause(e)}")
+        raise FetchError(f"TLS error: {_root_cause(e)}") from None
     except requests.exceptions.ConnectionError as e:
-        raise FetchError(f"connection failed: {_root_cause(e)}", retryable=True)
+        raise FetchError(f"connection failed: {_root_cause(e)}", retryable=True) from None
     except (requests.exceptions.InvalidURL, requests.exceptions.InvalidSchema) as e:
-        raise FetchError(f"invalid URL: {e}")
+        raise FetchError(f"invalid URL: {e}") from None
     except requests.exceptions.RequestException as e:
-        raise FetchError(f"request failed: {_root_cause(e)}", retryable=True)
+        raise FetchError(f"request failed: {_root_cause(e)}", retryable=True) from None
 
 
 def _judged_body(
@@ -375,10 +375,9 @@ def _read_body(response: requests.Response, settings: Settings, cancel: threadin
             (a for a in e.args if isinstance(a, urllib3.exceptions.IncompleteRead)), None
         )
         if incomplete is not None:
+            total = incomplete.partial + incomplete.expected
             raise FetchError(
-                f"truncated body: {incomplete.partial} of {incomplete.partial + incomplete.expected}"
-                " bytes",
-                retryable=True,
+                f"truncated body: {incomplete.partial} of {total} bytes", retryable=True
             ) from None
         raise FetchError(
             f"connection broken while reading the page: {_root_cause(e)}", retryable=True
@@ -402,11 +401,23 @@ def _hop_headers(call: _Call, url: str) -> dict[str, str]:
     return headers
 
 
-def _cookie_for(call: _Call, url: str) -> str | None:
-    """The Cookie header the next hop would carry: part of what makes a redirect a loop."""
-    prepared = call.session.prepare_request(requests.Request("GET", url))
+def _prepare(call: _Call, url: str) -> requests.PreparedRequest:
+    """The request for one hop: session headers, the rules' headers, and every cookie that
+    applies — the session's (set by servers this run) and the configured ones."""
+    prepared = call.session.prepare_request(
+        requests.Request("GET", url, headers=_hop_headers(call, url))
+    )
     configured = call.cookies.header_for(url) if call.cookies else None
-    return "; ".join(c for c in (prepared.headers.get("Cookie"), configured) if c) or None
+    if configured:
+        prepared.headers["Cookie"] = "; ".join(
+            c for c in (_cookie_header(prepared), configured) if c
+        )
+    return prepared
+
+
+def _cookie_header(prepared: requests.PreparedRequest) -> str | None:
+    cookie = prepared.headers.get("Cookie")
+    return cookie if isinstance(cookie, str) else None
 
 
 def _status_error(status: int, headers: dict[str, str]) -> _StatusError:
@@ -422,14 +433,14 @@ def _status_error(status: int, headers: dict[str, str]) -> _StatusError:
     )
 
 
-def _check_scheme(url: str, context: str) -> None:
+def _scheme_problem(url: str) -> str | None:
     """Only http and https, ever (the seed's security rule): no file:, javascript:, ftp:…"""
     parts = urlsplit(url.strip())
     if parts.scheme.lower() not in ALLOWED_SCHEMES:
-        shown = parts.scheme or "none"
-        raise FetchError(f"{context}unsupported URL scheme: {shown} (only http and https)")
+        return f"unsupported URL scheme: {parts.scheme or 'none'} (only http and https)"
     if not parts.hostname:
-        raise FetchError(f"{context}invalid URL: no host in {url!r}")
+        return f"invalid URL: no host in {url!r}"
+    return None
 
 
 def _strip_fragment(url: str) -> str:

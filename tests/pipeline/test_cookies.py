@@ -52,7 +52,8 @@ def test_domain_matching_follows_rfc_6265(host, domain, expected):
 @pytest.mark.parametrize(
     ("path", "cookie_path", "expected"),
     [("/", "/", True), ("/members/a", "/members", True), ("/members", "/members", True),
-     ("/membership", "/members", False), ("/members/a", "/members/", True), ("/", "/members", False)],
+     ("/membership", "/members", False), ("/members/a", "/members/", True),
+     ("/", "/members", False)],
 )
 def test_path_matching_follows_rfc_6265(path, cookie_path, expected):
     assert path_matches(path, cookie_path) is expected

@@ -146,6 +146,14 @@ def test_redirect_loop_fails_at_once(fetch_session, fault_server, fast_settings)
     assert fault_server.count("/loop/a") == 1 and fault_server.count("/loop/b") == 1
 
 
+def test_a_redirect_to_itself_that_sets_a_cookie_is_not_a_loop(
+    fetch_session, fault_server, fast_settings
+):
+    page = fetch(fetch_session, fault_server, "/cookie-reload", fast_settings)
+    assert page.redirects == (page.url,) and page.final_url == page.url
+    assert fault_server.hits[1].headers["Cookie"] == "visited=1"
+
+
 def test_redirects_are_followed_and_the_final_url_recorded(
     fetch_session, fault_server, fast_settings
 ):

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import brotli
@@ -53,7 +54,7 @@ class FaultServer:
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
         self._httpd = _QuietServer((address, 0), _handler_for(self))
-        self.host, self.port = self._httpd.server_address[:2]
+        self.host, self.port = address, self._httpd.server_address[1]
         # A short poll interval makes shutdown (and so every test's teardown) quick.
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
@@ -123,7 +124,7 @@ class _QuietServer(ThreadingHTTPServer):
             self.socket.setsockopt(socket.SOL_SOCKET, _SO_TIMESTAMPNS, 1)
         super().server_bind()
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that hangs up (as the fetch tests make it do) is not a server error."""
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
@@ -327,6 +328,19 @@ def _loop_b(h: _Handler, q: dict[str, str], hit: int) -> None:
     _redirect(h, {"to": "/loop/a"}, hit)
 
 
+@_route("/cookie-reload")
+def _cookie_reload(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """Sets a cookie and redirects to itself, as consent and anti-bot gates do."""
+    if "visited=1" in h.headers.get("Cookie", ""):
+        h.send_page()
+        return
+    h.send_response(302)
+    h.send_header("Location", "/cookie-reload")
+    h.send_header("Set-Cookie", "visited=1; Path=/")
+    h.send_header("Content-Length", "0")
+    h.end_headers()
+
+
 @_route("/chain")
 def _chain(h: _Handler, q: dict[str, str], hit: int) -> None:
     """``n`` more redirects, then a page."""
@@ -412,8 +426,8 @@ def _interstitial(h: _Handler, q: dict[str, str], hit: int) -> None:
     if not _failing(q, hit):
         h.send_page()
     elif q.get("lang") == "zh":
-        body = "<html><head><title>安全验证</title></head><body>正在验证您的浏览器，请稍候…</body></html>"
-        h.send_body(200, body.encode("gbk"), "text/html; charset=gbk", {})
+        body = "<html><head><title>安全验证</title></head><body>正在验证您的浏览器，请稍候…"
+        h.send_body(200, (body + "</body></html>").encode("gbk"), "text/html; charset=gbk")
     else:
         body = (
             "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>"
