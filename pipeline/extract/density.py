@@ -48,6 +48,11 @@ _NEGATIVE = re.compile(
     r"subscribe|newsletter|social|hot|rank",
     re.I,
 )
+_ALWAYS_HIDDEN = frozenset(
+    ("hidden", "hide", "sr-only", "visually-hidden", "screen-reader-text", "screen-reader-only",
+     "visuallyhidden", "invisible", "print-only", "printonly")
+)
+_SHOWN_AT = re.compile(r"d-(?:sm|md|lg|xl|xxl)-(?!none)")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _WS = {ord(c): None for c in " \t\n\r\f\v\u00a0\u3000\u200b\ufeff"}
 _PUNCT = {ord(c): None for c in "，。！？；：、,.!?;“”「」《》（）\"'"}
@@ -107,6 +112,18 @@ def remove_noise(root: etree._Element, strip: tuple[str, ...] = ()) -> None:
             el.get("style", "")
         ):
             remove(el)
+    for el in root.xpath("//*[@class]"):
+        if _hidden_by_class(el.get("class", "")):
+            remove(el)
+
+
+def _hidden_by_class(classes: str) -> bool:
+    """Classes that mean "never shown on screen" in the common CSS frameworks (Bootstrap's
+    d-none unless a breakpoint shows it again, sr-only, visually-hidden, hidden)."""
+    tokens = classes.lower().split()
+    if _ALWAYS_HIDDEN.intersection(tokens):
+        return True
+    return "d-none" in tokens and not any(_SHOWN_AT.match(t) for t in tokens)
 
 
 def remove_chrome(root: etree._Element) -> None:

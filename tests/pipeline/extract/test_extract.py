@@ -152,11 +152,17 @@ def test_hidden_nodes_dropped() -> None:
         f"<p>{PROSE[0]}</p><p style='display: none'>Hidden teaser text.</p>"
         f"<p hidden>Another hidden line.</p><div aria-hidden='true'>Screen-reader junk.</div>"
         f"<p style='visibility:hidden'>Invisible.</p><p>{PROSE[1]}</p><p>{PROSE[2]}</p>"
+        "<div class='d-none d-print-block'>Printed citation.</div>"
+        "<p><span class='sr-only'>Label for screen readers</span>Shown on wide screens,"
+        " where the layout has room for it.</p>"
+        "<p class='d-none d-md-block'>Also shown on wide screens, beside the map.</p>"
     )
     a = extract(article_page(body), URL)
-    for hidden in ("Hidden teaser", "Another hidden", "Screen-reader", "Invisible"):
+    for hidden in ("Hidden teaser", "Another hidden", "Screen-reader", "Invisible", "Printed",
+                   "Label for"):
         assert hidden not in a.text
     assert PROSE[1] in a.text
+    assert "Shown on wide screens" in a.text and "Also shown on wide screens" in a.text
 
 
 def test_malformed_html_still_extracts() -> None:
