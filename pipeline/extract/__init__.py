@@ -84,7 +84,7 @@ def _by_density(
     best, best_score = found
     if stats[best].link_density > 0.5:
         raise ExtractError("no article found")  # a list of links, not an article
-    content = density.expand(best, best_score, stats)
+    content = density.repeated_posts(best, stats) or density.expand(best, best_score, stats)
     density.shrink(content, stats)
     rival = density.rival_score(best, stats)
     return content, _confidence(best_score, rival, stats[best].link_density), stats

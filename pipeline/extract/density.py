@@ -262,6 +262,41 @@ def rival_score(best: etree._Element, stats: dict[etree._Element, Stats]) -> flo
     return rival
 
 
+def repeated_posts(
+    best: etree._Element, stats: dict[etree._Element, Stats]
+) -> list[etree._Element] | None:
+    """Several posts on one page (a blog's archive or day page): when the best block's wrapper
+    repeats beside itself, each copy holding a block of the same tag and class and some prose,
+    all of them are the article, in page order. None when nothing repeats."""
+    marker = best
+    while marker.get("class") is None and len(marker) == 1:
+        marker = marker[0]
+    cls = marker.get("class")
+    if not cls or '"' in cls:
+        return None
+    probe = f'.//{tag_of(marker)}[@class="{cls}"]'
+    unit = best
+    for _ in range(8):
+        parent = unit.getparent()
+        if parent is None or tag_of(parent) == "html":
+            return None
+        peers = [
+            sib for sib in parent
+            if sib is unit or (
+                tag_of(sib) == tag_of(unit) and sib.get("class") == unit.get("class")
+                and _is_prose(stats.get(sib)) and sib.xpath(probe)
+            )
+        ]
+        if len(peers) > 1:
+            return peers
+        unit = parent
+    return None
+
+
+def _is_prose(s: Stats | None) -> bool:
+    return s is not None and s.chars >= 150 and s.link_density < 0.3 and s.punct >= 3
+
+
 def expand(
     best: etree._Element, best_score: float, stats: dict[etree._Element, Stats]
 ) -> list[etree._Element]:

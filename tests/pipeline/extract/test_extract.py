@@ -252,3 +252,17 @@ def test_five_megabyte_page() -> None:
     a = extract(page, URL)
     assert time.perf_counter() - start < 20
     assert a.text.count(PROSE[0]) == 7500
+
+
+def test_repeated_posts_on_one_page_are_all_kept_in_order() -> None:
+    posts = "".join(
+        f'<div class="post"><h2 class="post-title">Day {i}</h2>'
+        f'<div class="post-body"><p>{PROSE[i]}</p><p>{PROSE[3]}</p>'
+        f'</div><p class="post-footer"><a href="/p/{i}">Permalink</a></p></div>'
+        for i in range(3)
+    )
+    page = f"<html><head><title>My blog</title></head><body>{posts}</body></html>"
+    text = extract(page, URL).text
+    starts = [text.index(PROSE[i]) for i in range(3)]  # each post is there …
+    assert starts == sorted(starts)  # … in page order
+    assert "Permalink" not in text
