@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import re
+import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -47,6 +48,7 @@ INTERSTITIAL_MARKERS = (
     "just a moment", "checking your browser", "verify you are human", "captcha",
 )
 _CHUNK = 64 * 1024
+_STOP_POLL_S = 0.1  # how soon an in-flight request notices a stop
 _HTML_END = re.compile(rb"</html\s*>", re.I)
 _HTML_START = re.compile(rb"<html[\s>]|<!doctype\s+html", re.I)
 
@@ -107,18 +109,36 @@ def new_session(settings: Settings) -> requests.Session:
     return session
 
 
-# The gate slot whose request this thread is sending; read by the connection once it is sent.
+class _Hop:
+    """One request in flight: its gate slot, and its connection once urllib3 picks one."""
+
+    def __init__(self, slot: Slot | None) -> None:
+        self.slot = slot
+        self.connection: urllib3.connection.HTTPConnection | None = None
+
+    def abort(self) -> None:
+        """Unblock a read that waits on the server: a stop must not wait for a read timeout."""
+        sock = getattr(self.connection, "sock", None)
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+
+# The hop this thread is sending; the connection reports to it (requests passes no context).
 _sending = threading.local()
 
 
 class _SentReporter:
-    """Mixed into urllib3's connections: report to the gate when a request has gone out."""
+    """Mixed into urllib3's connections: tell the hop which connection carries it, and the
+    gate when the request has really gone out (after any connect or TLS handshake)."""
 
     def request(self, *args: Any, **kwargs: Any) -> None:
+        hop: _Hop | None = getattr(_sending, "hop", None)
+        if hop is not None:
+            hop.connection = self  # type: ignore[assignment]
         super().request(*args, **kwargs)  # type: ignore[misc]
-        slot: Slot | None = getattr(_sending, "slot", None)
-        if slot is not None:
-            slot.started()
+        if hop is not None and hop.slot is not None:
+            hop.slot.started()
 
 
 class _HTTPConnection(_SentReporter, urllib3.connection.HTTPConnection):
@@ -158,7 +178,9 @@ def fetch_page(
 ) -> RawPage:
     """Fetch one HTML page, retrying what is worth retrying; raise FetchError otherwise.
 
-    Raises StopRequested when ``cancel`` is set while waiting (for the gate or a retry).
+    Raises StopRequested when ``cancel`` is set: while waiting for the gate or a retry, or
+    while a request is in flight. ``session`` should come from ``new_session``: its
+    connections tell the gate when a request really left and let a stop abort a slow read.
     """
     if problem := _scheme_problem(url):
         raise FetchError(problem)
@@ -290,18 +312,53 @@ def _exchange(call: _Call, url: str) -> tuple[int, dict[str, str], bytes, str | 
     with slot as granted:
         if call.cancel.is_set():
             raise StopRequested()
-        _sending.slot = granted
-        try:
-            response = _send(call, prepared, env)
-        finally:
-            _sending.slot = None
-        with response:
-            headers = dict(response.headers)
-            status = response.status_code
-            if status in REDIRECT_STATUSES and "Location" in response.headers:
-                return status, headers, b"", _cookie_header(prepared)
-            body = _judged_body(call, response, status, headers)
+        hop = _Hop(granted)
+        with _aborted_on_stop(hop, call.cancel):
+            _sending.hop = hop
+            try:
+                response = _send(call, prepared, env)
+            finally:
+                _sending.hop = None
+            with response:
+                headers = dict(response.headers)
+                status = response.status_code
+                if status in REDIRECT_STATUSES and "Location" in response.headers:
+                    return status, headers, b"", _cookie_header(prepared)
+                body = _judged_body(call, response, status, headers)
     return status, headers, body, _cookie_header(prepared)
+
+
+@contextlib.contextmanager
+def _aborted_on_stop(hop: _Hop, cancel: threading.Event) -> Iterator[None]:
+    """While the block runs, a watcher aborts the hop's connection as soon as ``cancel`` is
+    set; the failure that follows is then reported as StopRequested, not as a FetchError.
+
+    The block does not wait for the watcher to notice it ended (that would add up to a poll
+    interval to every request); the lock makes sure a late watcher never aborts a connection
+    that has gone back to the pool."""
+    lock = threading.Lock()
+    done = threading.Event()
+
+    def watch() -> None:
+        while True:
+            stopping = cancel.wait(_STOP_POLL_S)
+            with lock:
+                if done.is_set():
+                    return
+                if stopping:
+                    hop.abort()
+                    return
+
+    threading.Thread(target=watch, name="fetch-stop-watcher", daemon=True).start()
+    try:
+        yield
+    except FetchError as e:
+        if cancel.is_set():
+            raise StopRequested() from e
+        raise
+    finally:
+        with lock:
+            done.set()
 
 
 def _send(

@@ -19,6 +19,7 @@ from pipeline.fetch import (
     RawPage,
     fetch_page,
     looks_interstitial,
+    new_session,
     retry_wait,
 )
 from pipeline.politeness import StopRequested
@@ -135,6 +136,20 @@ def test_a_stop_interrupts_a_retry_wait_within_a_second(fault_server):
         timer.join()
     assert time.monotonic() - started < 1.0
     assert fault_server.count("/status?code=500&fail=9") == 1
+
+
+def test_a_stop_aborts_a_request_waiting_on_a_slow_server(fault_server):
+    """With the real 20 s read timeout, a stop still ends the fetch within a second."""
+    cancel = threading.Event()
+    timer = threading.Timer(0.3, cancel.set)
+    started = time.monotonic()
+    timer.start()
+    try:
+        with new_session(Settings()) as s, pytest.raises(StopRequested):
+            fetch_page(s, fault_server.url("/slow?fail=9&delay=30"), Settings(), RULES, cancel)
+    finally:
+        timer.join()
+    assert time.monotonic() - started < 1.0
 
 
 # --- redirects -----------------------------------------------------------------------------
