@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lxml import etree
 
@@ -86,14 +87,20 @@ class Stats:
 
 def class_weight(el: etree._Element) -> int:
     """+25 for content-like class/id words, −25 for chrome-like ones (each attribute counted)."""
-    weight = 0
-    for attr in (el.get("class"), el.get("id")):
-        if attr:
-            if _NEGATIVE.search(attr):
-                weight -= 25
-            if _POSITIVE.search(attr):
-                weight += 25
-    return weight
+    return _attr_weight(el.get("class")) + _attr_weight(el.get("id"))
+
+
+# Class names repeat hundreds of times in a page and across a site's pages: decide each once.
+@lru_cache(maxsize=8192)
+def _attr_weight(attr: str | None) -> int:
+    if not attr:
+        return 0
+    return (25 if _POSITIVE.search(attr) else 0) - (25 if _NEGATIVE.search(attr) else 0)
+
+
+@lru_cache(maxsize=8192)
+def _unlikely(attrs: str) -> bool:
+    return bool(_UNLIKELY.search(attrs)) and not _MAYBE.search(attrs)
 
 
 def remove_noise(root: etree._Element, strip: tuple[str, ...] = ()) -> None:
@@ -140,7 +147,7 @@ def remove_chrome(root: etree._Element) -> None:
         if tag in ("html", "body", "article", "main", "a", "td", "tr", "tbody", "table"):
             continue
         attrs = f"{el.get('class', '')} {el.get('id', '')}"
-        if _UNLIKELY.search(attrs) and not _MAYBE.search(attrs) and el not in holders:
+        if _unlikely(attrs) and el not in holders:
             remove(el)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from urllib.parse import unquote, urlsplit
 
 from lxml import etree
@@ -183,14 +184,19 @@ def _headline_look(el: etree._Element, tag: str) -> float:
         return _HEADLINE_TAGS[tag]
     if tag in ("html", "body", "head", "title", "meta", "script", "style", "li"):
         return 0.0
-    attrs = (el.get("class") or "") + " " + (el.get("id") or "")
-    if _TITLE_CLASS.search(attrs):
+    cls, ident = el.get("class"), el.get("id")
+    if (cls or ident) and _title_like(f"{cls or ''} {ident or ''}"):
         return 0.12
     if tag == "a":
         return 0.0
     if tag in _BOLD_TAGS:
         return 0.05
     return 0.0
+
+
+@lru_cache(maxsize=8192)
+def _title_like(attrs: str) -> bool:
+    return bool(_TITLE_CLASS.search(attrs))
 
 
 def resolve(facts: PageFacts, url: str, start: etree._Element | None) -> PageMeta:
