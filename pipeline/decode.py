@@ -82,9 +82,13 @@ def _declared(
     """The first encoding that something declares, and what declared it."""
     if forced and (name := _canonical(forced)):
         return name, "rules encoding"
+    header = None
     if content_type and (m := _HEADER_CHARSET.search(content_type)):
-        if name := _canonical(m.group(1)):
-            return name, "header charset"
+        header = _canonical(m.group(1))
+        # ISO-8859-1 is what servers (Tomcat, old Apache set-ups) send when nobody configured a
+        # charset: on its own it is believed, but a page's own declaration outranks it.
+        if header and header != "cp1252":
+            return header, "header charset"
     for bom, name in _BOMS:
         if body.startswith(bom):
             return name, "BOM"
@@ -92,7 +96,11 @@ def _declared(
         if name := _canonical(meta.group(1).decode("ascii", "replace")):
             # A UTF-16 meta read as ASCII bytes cannot be true: the bytes would not be ASCII.
             if not name.startswith("utf-16") and not name.startswith("utf-32"):
+                if header and name != header:
+                    return name, f"meta charset (over the default header {header})"
                 return name, "meta charset"
+    if header:
+        return header, "header charset"
     return None, ""
 
 

@@ -85,3 +85,18 @@ def test_unknown_charset_label_is_ignored() -> None:
     got = decode_html(page("plain").encode(), "text/html; charset=x-no-such-thing")
     assert got.encoding == "utf-8"
     assert "plain" in got.text
+
+
+def test_default_latin1_header_yields_to_the_page_meta() -> None:
+    raw = page(ZH, '<meta http-equiv="Content-Type" content="text/html; charset=gbk">')
+    got = decode_html(raw.encode("gbk"), "text/html; charset=ISO-8859-1")
+    assert got.encoding == "gb18030"
+    assert ZH in got.text
+    assert "over the default header" in got.reason
+
+
+def test_latin1_header_alone_is_believed() -> None:
+    raw = page("Grüße aus Köln", title="Köln").encode("latin-1")
+    got = decode_html(raw, "text/html; charset=iso-8859-1")
+    assert got.encoding == "cp1252" and got.reason == "header charset cp1252"
+    assert "Grüße aus Köln" in got.text
