@@ -1,0 +1,1 @@
+"""Kuaibu's window (PySide6): a thin face over ``pipeline``, which never imports Qt."""

@@ -1,0 +1,765 @@
+"""The main window: paste links, watch the batch, review articles, fix rules, build books.
+
+Everything slow runs in ``Jobs`` (loading the archive, saving tasks.csv, previews, builds) or
+in the ``RunController`` (the Runner); the window only reacts to their signals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QByteArray,
+    QItemSelection,
+    QMimeData,
+    QSettings,
+    Qt,
+    QTimer,
+    QUrl,
+    Signal,
+)
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QCompleter,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMenu,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.preview import PreviewData, PreviewPane, load_preview
+from gui.rules_editor import RulesEditor
+from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog, settings_from_prefs
+from gui.task_model import COLUMNS, NEEDS_REVIEW, TaskFilter, TaskTableModel
+from gui.worker import Jobs, RunController
+from pipeline.archive import Archive
+from pipeline.errors import KuaibuError, RulesError
+from pipeline.events import Progress
+from pipeline.intake import IntakeReport, add_links
+from pipeline.rules import Rules, load_rules
+from pipeline.runner import Runner, stage_reached
+from pipeline.settings import Settings
+from pipeline.tasks import STATUSES, Task, TaskStore
+
+TEXT_SUFFIXES = (".txt", ".html", ".htm", ".md", ".csv", ".url")
+
+
+@dataclass
+class Loaded:
+    archive: Archive
+    store: TaskStore
+    reconciled: int
+
+
+def load_archive(root: Path, settings: Settings) -> Loaded:
+    """Open an archive and its task list, statuses made to agree with the stage outputs."""
+    archive = Archive.open(root)
+    store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds)
+    changed = store.reconcile(lambda task_id: stage_reached(archive, task_id))
+    if changed:
+        store.save()
+    return Loaded(archive, store, changed)
+
+
+def in_domain(host: str, section: str) -> bool:
+    """Whether a rules section (a domain or "default") covers a host."""
+    return section == "default" or host == section or host.endswith("." + section)
+
+
+class PasteArea(QPlainTextEdit):
+    """Takes pasted or dropped text, links dragged from a browser, .txt files and bookmark
+    exports (their links are found by intake like any other text)."""
+
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        return source.hasUrls() or super().canInsertFromMimeData(source)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        if not source.hasUrls():
+            super().insertFromMimeData(source)
+            return
+        from pipeline.cli import read_text_source
+
+        parts = []
+        for url in source.urls():
+            if url.isLocalFile():
+                if url.toLocalFile().lower().endswith(TEXT_SUFFIXES):
+                    try:
+                        parts.append(read_text_source(url.toLocalFile()))
+                    except KuaibuError as e:
+                        parts.append(f"# {e}")
+            else:
+                parts.append(url.toString())
+        self.insertPlainText("\n".join(parts) + "\n")
+
+
+class CategoryDialog(QDialog):
+    """Change the categories of the selected tasks (an empty field leaves it as it is)."""
+
+    def __init__(self, categories: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Change category"))
+        form = QFormLayout(self)
+        self.cat1, self.cat2 = QLineEdit(), QLineEdit()
+        for edit in (self.cat1, self.cat2):
+            edit.setCompleter(QCompleter(categories, edit))
+        form.addRow(self.tr("Category"), self.cat1)
+        form.addRow(self.tr("Subcategory"), self.cat2)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+
+class MainWindow(QMainWindow):
+    """One archive at a time. ``prefs`` and ``settings`` are injectable (tests use their own)."""
+
+    archive_loaded = Signal()
+    intake_done = Signal(object)  # IntakeReport
+    run_finished = Signal(object)  # Progress, or None when the run failed to start/finish
+    build_finished = Signal(object)  # BuildResult
+    saved = Signal()
+
+    def __init__(self, archive_root: Path, prefs: QSettings, settings: Settings | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.prefs = prefs
+        self.settings = settings or settings_from_prefs(prefs)
+        self.archive: Archive | None = None
+        self.store: TaskStore | None = None
+        self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
+        self.last_build: Any = None
+        self.jobs = Jobs(self)
+        self.controller = RunController(self.jobs, self)
+        self.rules_editor: RulesEditor | None = None
+        self._save_timer = QTimer(self)
+        self._save_timer.setSingleShot(True)
+        self._save_timer.setInterval(500)
+        self._save_timer.timeout.connect(self.save_tasks)
+        self._build_ui()
+        self._connect()
+        self._restore_window()
+        self.open_archive(archive_root)
+
+    # -- building the window -------------------------------------------------------------------
+
+    def _build_ui(self) -> None:
+        self.setWindowTitle(self.tr("Kuaibu"))
+        # intake
+        self.paste = PasteArea()
+        self.paste.setPlaceholderText(self.tr(
+            "Paste or drop links here: chat messages, Markdown, a .txt file, a bookmarks export…"))
+        self.cat1 = QComboBox()
+        self.cat2 = QComboBox()
+        for box, key in ((self.cat1, "intake/cat1"), (self.cat2, "intake/cat2")):
+            box.setEditable(True)
+            box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            box.setCurrentText(str(self.prefs.value(key, "")))
+        self.add_button = QPushButton(self.tr("Add links"))
+        self.add_button.setDefault(True)
+        self.report = QLabel()
+        self.report.setWordWrap(True)
+        self.report.setTextFormat(Qt.TextFormat.PlainText)
+        intake = QGroupBox(self.tr("Add links"))
+        form = QFormLayout(intake)
+        form.addRow(self.paste)
+        form.addRow(self.tr("Category"), self.cat1)
+        form.addRow(self.tr("Subcategory"), self.cat2)
+        form.addRow(self.add_button)
+        form.addRow(self.report)
+
+        # run controls
+        self.run_button = QPushButton(self.tr("Run"))
+        self.pause_button = QPushButton(self.tr("Pause"))
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.retry_button = QPushButton(self.tr("Retry failed"))
+        self.progress = QProgressBar()
+        self.progress.setFormat("%v / %m")
+        self.stage_counts = QLabel()
+        self.rate = QLabel()
+        run_row = QHBoxLayout()
+        for w in (self.run_button, self.pause_button, self.stop_button, self.retry_button):
+            run_row.addWidget(w)
+        run_row.addWidget(self.progress, 1)
+        run_row.addWidget(self.stage_counts)
+        run_row.addWidget(self.rate)
+
+        # filters
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("Filter by text…"))
+        self.search.setClearButtonEnabled(True)
+        self.status_filter = QComboBox()
+        self.category_filter = QComboBox()
+        self.domain_filter = QComboBox()
+        filter_row = QHBoxLayout()
+        filter_row.addWidget(self.search, 2)
+        for label, box in ((self.tr("Status"), self.status_filter),
+                           (self.tr("Category"), self.category_filter),
+                           (self.tr("Domain"), self.domain_filter)):
+            filter_row.addWidget(QLabel(label))
+            filter_row.addWidget(box, 1)
+
+        # the table
+        self.model = TaskTableModel(self)
+        self.proxy = TaskFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # id order until a click
+        self.table.setSortingEnabled(True)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in (("status", 110), ("title", 320), ("domain", 140), ("cat1", 110),
+                              ("cat2", 100), ("date", 90), ("chars", 80), ("images", 60)):
+            self.table.setColumnWidth(COLUMNS.index(column), width)
+
+        # actions on the selection
+        self.task_actions: dict[str, QAction] = {}
+        for key, text, shortcut in (
+            ("run", self.tr("Run selected"), None),
+            ("reclean", self.tr("Clean again"), None),
+            ("retry", self.tr("Retry"), None),
+            ("category", self.tr("Change category…"), None),
+            ("open_source", self.tr("Open source URL"), None),
+            ("open_clean", self.tr("Open clean page"), None),
+            ("remove", self.tr("Remove"), QKeySequence.StandardKey.Delete),
+        ):
+            action = QAction(text, self)
+            if shortcut is not None:
+                action.setShortcut(shortcut)
+                action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+                self.table.addAction(action)
+            self.task_actions[key] = action
+        self.selection_button = QToolButton()
+        self.selection_button.setText(self.tr("Selected"))
+        self.selection_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.selection_menu = QMenu(self)
+        self.selection_menu.addActions(list(self.task_actions.values()))
+        self.selection_button.setMenu(self.selection_menu)
+        filter_row.addWidget(self.selection_button)
+
+        # build
+        self.build_scope = QComboBox()
+        self.build_scope.addItem(self.tr("All categories"), "all")
+        self.build_scope.addItem(self.tr("Category in the filter"), "category")
+        self.build_scope.addItem(self.tr("Selected tasks"), "selected")
+        self.build_button = QPushButton(self.tr("Build EPUB"))
+        self.build_status = QLabel()
+        self.open_book_button = QPushButton(self.tr("Open"))
+        self.show_folder_button = QPushButton(self.tr("Show in folder"))
+        self.open_book_button.setEnabled(False)
+        build_row = QHBoxLayout()
+        build_row.addWidget(self.build_scope)
+        build_row.addWidget(self.build_button)
+        build_row.addWidget(self.build_status, 1)
+        build_row.addWidget(self.open_book_button)
+        build_row.addWidget(self.show_folder_button)
+
+        # bottom: preview and log
+        self.preview = PreviewPane()
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(5000)
+        self.log.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.preview, self.tr("Preview"))
+        self.tabs.addTab(self.log, self.tr("Log"))
+
+        table_box = QWidget()
+        table_layout = QVBoxLayout(table_box)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        table_layout.addLayout(run_row)
+        table_layout.addLayout(filter_row)
+        table_layout.addWidget(self.table, 1)
+        table_layout.addLayout(build_row)
+        self.right_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.right_splitter.addWidget(table_box)
+        self.right_splitter.addWidget(self.tabs)
+        self.right_splitter.setStretchFactor(0, 3)
+        self.right_splitter.setStretchFactor(1, 2)
+        self.main_splitter = QSplitter()
+        self.main_splitter.addWidget(intake)
+        self.main_splitter.addWidget(self.right_splitter)
+        self.main_splitter.setStretchFactor(1, 1)
+        self.main_splitter.setSizes([300, 1000])
+        self.setCentralWidget(self.main_splitter)
+
+        menu = self.menuBar().addMenu(self.tr("&File"))
+        self.settings_action = menu.addAction(self.tr("&Settings…"), self.show_settings)
+        menu.addAction(self.tr("Show archive folder"), self.show_archive_folder)
+        menu.addSeparator()
+        menu.addAction(self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.close)
+        tools = self.menuBar().addMenu(self.tr("&Tools"))
+        self.rules_action = tools.addAction(self.tr("Site &rules…"), self.show_rules_editor)
+        self.statusBar()
+        self.resize(1280, 820)
+
+    def _connect(self) -> None:
+        self.add_button.clicked.connect(self.add_pasted)
+        self.run_button.clicked.connect(lambda: self.start_run())
+        self.retry_button.clicked.connect(lambda: self.start_run(retry_failed=True))
+        self.pause_button.clicked.connect(self.toggle_pause)
+        self.stop_button.clicked.connect(self.controller.stop)
+        self.controller.task_changed.connect(self._task_changed)
+        self.controller.log_line.connect(self.log.appendPlainText)
+        self.controller.progress.connect(self._show_progress)
+        self.controller.finished.connect(self._run_done)
+        self.controller.failed.connect(self._run_failed)
+        self.model.edited.connect(self._edited)
+        self.search.textChanged.connect(self.proxy.set_text)
+        self.status_filter.currentIndexChanged.connect(
+            lambda: self.proxy.set_status(self.status_filter.currentData() or ""))
+        self.category_filter.currentIndexChanged.connect(
+            lambda: self.proxy.set_category(self.category_filter.currentData() or ""))
+        self.domain_filter.currentIndexChanged.connect(
+            lambda: self.proxy.set_domain(self.domain_filter.currentData() or ""))
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.selectionModel().currentRowChanged.connect(lambda *_: self.show_current())
+        self.table.customContextMenuRequested.connect(
+            lambda pos: self.selection_menu.exec(self.table.viewport().mapToGlobal(pos)))
+        self.task_actions["run"].triggered.connect(lambda: self.start_run(self.selected_ids()))
+        self.task_actions["retry"].triggered.connect(
+            lambda: self.start_run(self.selected_ids(), retry_failed=True))
+        self.task_actions["reclean"].triggered.connect(lambda: self.reclean(self.selected_ids()))
+        self.task_actions["remove"].triggered.connect(
+            lambda: self.remove_tasks(self.selected_ids()))
+        self.task_actions["category"].triggered.connect(self.ask_category)
+        self.task_actions["open_source"].triggered.connect(self.open_source_urls)
+        self.task_actions["open_clean"].triggered.connect(self.open_clean_pages)
+        self.build_button.clicked.connect(self.build)
+        self.open_book_button.clicked.connect(self.open_book)
+        self.show_folder_button.clicked.connect(self.show_output_folder)
+        self._update_controls()
+
+    # -- archive -------------------------------------------------------------------------------
+
+    def open_archive(self, root: Path) -> None:
+        """Load an archive in the background; the table fills when it is ready."""
+        if self.controller.running:
+            return
+        if self.store is not None:
+            self.store.save()
+        self.archive, self.store = None, None
+        self.model.set_store(None)
+        self.preview.clear()
+        self.statusBar().showMessage(self.tr("Opening %1…").replace("%1", str(root)))
+        settings = self.settings
+        self.jobs.start(lambda: load_archive(root, settings), self._archive_ready,
+                        self._archive_failed)
+        self._update_controls()
+
+    def _archive_ready(self, loaded: Loaded) -> None:
+        self.archive, self.store = loaded.archive, loaded.store
+        self.prefs.setValue(ARCHIVE_KEY, str(loaded.archive.root))
+        self.model.set_store(loaded.store)
+        self._refresh_filters()
+        self.setWindowTitle(self.tr("Kuaibu — %1").replace("%1", str(loaded.archive.root)))
+        self.statusBar().showMessage(self.tr("%1 tasks in %2").replace(
+            "%1", str(len(loaded.store))).replace("%2", str(loaded.archive.root)))
+        if self.rules_editor is not None:
+            self.rules_editor.close()
+            self.rules_editor = None
+        self._update_controls()
+        self.archive_loaded.emit()
+
+    def _archive_failed(self, message: str) -> None:
+        self.statusBar().showMessage(message)
+        self.log.appendPlainText(message)
+        self._update_controls()
+
+    def _refresh_filters(self) -> None:
+        """Status, category and domain choices, and the category completers."""
+        for box, items in (
+            (self.status_filter, [(self.model.status_name(s), s)
+                                  for s in (*STATUSES, NEEDS_REVIEW)]),
+            (self.category_filter, [(c, c) for c in self.model.categories()]),
+            (self.domain_filter, [(h, h) for h in self.model.hosts()]),
+        ):
+            current = box.currentData()
+            box.blockSignals(True)
+            box.clear()
+            box.addItem(self.tr("All"), "")
+            for text, data in items:
+                box.addItem(text, data)
+            box.setCurrentIndex(max(0, box.findData(current)))
+            box.blockSignals(False)
+        categories = self.model.categories()
+        for box in (self.cat1, self.cat2):
+            text = box.currentText()
+            box.blockSignals(True)
+            box.clear()
+            box.addItems(categories)
+            box.setCurrentText(text)
+            box.blockSignals(False)
+
+    def rules(self) -> Rules:
+        """The archive's rules as saved; a broken file is reported and the defaults used."""
+        assert self.archive is not None
+        try:
+            return load_rules(self.archive.rules_path)
+        except RulesError as e:
+            self.log.appendPlainText(str(e))
+            return Rules()
+
+    # -- intake ----------------------------------------------------------------------------------
+
+    def add_pasted(self) -> IntakeReport | None:
+        if self.store is None:
+            return None
+        cat1, cat2 = self.cat1.currentText().strip(), self.cat2.currentText().strip()
+        report = add_links(self.store, self.paste.toPlainText(), cat1, cat2, self.rules())
+        self.prefs.setValue("intake/cat1", cat1)
+        self.prefs.setValue("intake/cat2", cat2)
+        self.model.add_tasks(report.added)
+        self._show_report(report)
+        if report.added:
+            self.paste.clear()
+            self._refresh_filters()
+            self.save_tasks()
+        self.intake_done.emit(report)
+        return report
+
+    def _show_report(self, report: IntakeReport) -> None:
+        self.report.setText(self.tr("Added %1, duplicates %2, rejected %3")
+                            .replace("%1", str(len(report.added)))
+                            .replace("%2", str(len(report.duplicates)))
+                            .replace("%3", str(len(report.rejected))))
+        details = [self.tr("Duplicate of #%1: %2").replace("%1", str(i)).replace("%2", link)
+                   for link, i in report.duplicates]
+        details += [self.tr("Rejected %1: %2").replace("%1", link).replace("%2", reason)
+                    for link, reason in report.rejected]
+        self.report.setToolTip("\n".join(details))
+        for line in details:
+            self.log.appendPlainText(line)
+
+    # -- the run -------------------------------------------------------------------------------
+
+    def _runner(self, rules: Rules | None = None) -> Runner | None:
+        assert self.archive is not None and self.store is not None
+        try:
+            return Runner(self.archive, self.store, self.settings, rules, self.controller.listen)
+        except RulesError as e:
+            self.log.appendPlainText(str(e))
+            self.statusBar().showMessage(str(e))
+            return None
+
+    def start_run(self, task_ids: list[int] | None = None, retry_failed: bool = False) -> bool:
+        """Fetch and clean the runnable tasks (or the given ones) off the GUI thread."""
+        if self.store is None or self.controller.running:
+            return False
+        runner = self._runner()
+        if runner is None:
+            return False
+        self._save_timer.stop()
+        self.progress.setValue(0)
+        self.controller.run(runner, task_ids, retry_failed)
+        self.statusBar().showMessage(self.tr("Running…"))
+        self._update_controls()
+        return True
+
+    def reclean(self, task_ids: list[int], rules: Rules | None = None) -> bool:
+        """Clean stored pages again (after a rules change): no network."""
+        if self.store is None or self.controller.running or not task_ids:
+            return False
+        runner = self._runner(rules)
+        if runner is None:
+            return False
+        self.controller.reclean(runner, task_ids)
+        self.statusBar().showMessage(self.tr("Cleaning %1 pages again…")
+                                     .replace("%1", str(len(task_ids))))
+        self._update_controls()
+        return True
+
+    def toggle_pause(self) -> None:
+        if self.controller.paused:
+            self.controller.resume()
+        else:
+            self.controller.pause()
+        self._update_controls()
+
+    def _task_changed(self, task: Task) -> None:
+        self.model.update_task(task)
+        shown = self.preview.shown
+        if shown is not None and shown.task.id == task.id and task.status != "running":
+            self.show_current()
+
+    def _show_progress(self, p: Progress) -> None:
+        self.progress.setMaximum(max(p.total, 1))
+        self.progress.setValue(p.finished)
+        self.stage_counts.setText(self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")
+                                  .replace("%1", str(p.counts.get("fetched", 0)))
+                                  .replace("%2", str(p.counts.get("cleaned", 0)))
+                                  .replace("%3", str(p.counts.get("localized", 0)))
+                                  .replace("%4", str(p.failed)))
+        eta = "–" if p.eta is None else f"{int(p.eta) // 60}:{int(p.eta) % 60:02d}"
+        self.rate.setText(self.tr("%1/s, ETA %2").replace("%1", f"{p.rate:.1f}")
+                          .replace("%2", eta))
+
+    def _run_done(self, p: Progress) -> None:
+        self._show_progress(p)
+        message = self.tr("Finished %1 of %2, %3 failed").replace("%1", str(p.finished)) \
+            .replace("%2", str(p.total)).replace("%3", str(p.failed))
+        self.statusBar().showMessage(message)
+        self.log.appendPlainText(message)
+        self._refresh_filters()
+        self._update_controls()
+        self.show_current()
+        self.run_finished.emit(p)
+
+    def _run_failed(self, message: str) -> None:
+        self.statusBar().showMessage(message)
+        self.log.appendPlainText(message)
+        self._update_controls()
+        self.run_finished.emit(None)
+
+    # -- selection actions ----------------------------------------------------------------------
+
+    def selected_ids(self) -> list[int]:
+        rows = self.table.selectionModel().selectedRows()
+        return sorted(self.model.task_at(self.proxy.mapToSource(i).row()).id for i in rows)
+
+    def current_task(self) -> Task | None:
+        index = self.table.selectionModel().currentIndex()
+        if not index.isValid():
+            return None
+        return self.model.task_at(self.proxy.mapToSource(index).row())
+
+    def select_task(self, task_id: int) -> None:
+        """Make a task the current, only selected row (scrolls to it)."""
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if self.model.task_at(self.proxy.mapToSource(index).row()).id == task_id:
+                self.table.selectRow(row)
+                self.table.setCurrentIndex(index)
+                self.table.scrollTo(index)
+                return
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._update_controls()
+
+    def remove_tasks(self, task_ids: list[int]) -> None:
+        """Take tasks off the list (their files in the archive stay)."""
+        if self.store is None or self.controller.running or not task_ids:
+            return
+        self.store.remove(task_ids)
+        self.model.remove_tasks(task_ids)
+        self.preview.clear()
+        self._refresh_filters()
+        self.save_tasks()
+
+    def set_category(self, task_ids: list[int], cat1: str | None, cat2: str | None) -> None:
+        """Set cat1 and/or cat2 (None leaves a field as it is) on several tasks at once."""
+        if self.store is None:
+            return
+        changes = {k: v.strip() for k, v in (("cat1", cat1), ("cat2", cat2)) if v is not None}
+        if not changes:
+            return
+        for task_id in task_ids:
+            self.model.update_task(self.store.update(task_id, **changes))
+        self._refresh_filters()
+        self._edited()
+
+    def ask_category(self) -> None:
+        ids = self.selected_ids()
+        dialog = CategoryDialog(self.model.categories(), self)
+        if ids and dialog.exec() == QDialog.DialogCode.Accepted:
+            self.set_category(ids, dialog.cat1.text() or None, dialog.cat2.text() or None)
+
+    def open_source_urls(self) -> None:
+        for task_id in self.selected_ids()[:20]:  # a slip of the mouse must not open 10,000 tabs
+            task = self.model.task(task_id)
+            if task is not None:
+                self.open_url(QUrl(task.url))
+
+    def open_clean_pages(self) -> None:
+        if self.archive is None:
+            return
+        for task_id in self.selected_ids()[:20]:
+            if self.archive.has_clean(task_id):
+                self.open_url(QUrl.fromLocalFile(str(self.archive.clean_html(task_id))))
+
+    def show_archive_folder(self) -> None:
+        if self.archive is not None:
+            self.open_url(QUrl.fromLocalFile(str(self.archive.root)))
+
+    # -- preview ---------------------------------------------------------------------------------
+
+    def show_current(self) -> None:
+        task = self.current_task()
+        if self.rules_editor is not None:
+            self.rules_editor.set_task(task)
+        if task is None or self.archive is None:
+            return
+        archive = self.archive
+        self.jobs.start(lambda: load_preview(archive, task), self._preview_loaded)
+
+    def _preview_loaded(self, data: PreviewData) -> None:
+        current = self.current_task()
+        if current is not None and current.id == data.task.id:  # not a stale answer
+            self.preview.show_data(data)
+
+    def _rules_tested(self, data: PreviewData) -> None:
+        self.preview.show_data(data)
+        self.tabs.setCurrentWidget(self.preview)
+
+    # -- edits and saving ------------------------------------------------------------------------
+
+    def _edited(self, _task_id: int = 0) -> None:
+        self._save_timer.start()
+
+    def save_tasks(self) -> None:
+        """Write tasks.csv in the background (a run saves it itself, in batches)."""
+        if self.store is None:
+            return
+        store = self.store
+        self.jobs.start(store.save, lambda _none: self.saved.emit(), self._archive_failed)
+
+    # -- rules editor, settings ------------------------------------------------------------------
+
+    def show_rules_editor(self) -> None:
+        if self.archive is None:
+            return
+        if self.rules_editor is None:
+            self.rules_editor = RulesEditor(self.archive, self.jobs, self.settings, self)
+            self.rules_editor.tested.connect(self._rules_tested)
+            self.rules_editor.apply_requested.connect(self.apply_rules_to_domain)
+        self.rules_editor.set_task(self.current_task())
+        self.rules_editor.show()
+        self.rules_editor.raise_()
+
+    def apply_rules_to_domain(self, section: str) -> None:
+        """Clean again every stored page the saved section covers."""
+        ids = [t.id for t in self.model.tasks()
+               if in_domain(self.model.host(t), section) and t.status != "duplicate"]
+        if self.archive is not None:
+            ids = [i for i in ids if self.archive.has_raw(i)]
+        if not ids:
+            self.statusBar().showMessage(self.tr("No stored pages of %1 yet.").replace(
+                "%1", section))
+            return
+        self.reclean(ids)
+
+    def show_settings(self) -> None:
+        root = self.archive.root if self.archive is not None else Path()
+        dialog = SettingsDialog(self.prefs, self.settings, root, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        self.settings = dialog.chosen_settings()
+        if dialog.archive_root() != root:
+            self.open_archive(dialog.archive_root())
+
+    # -- building books ------------------------------------------------------------------------
+
+    def build(self) -> bool:
+        """Bind the chosen tasks into EPUB books in the background."""
+        if self.archive is None or self.store is None or self.controller.running:
+            return False
+        from pipeline.book import build_books  # issue 6; imported when first used
+
+        scope = self.build_scope.currentData()
+        cat1 = self.category_filter.currentData() if scope == "category" else None
+        ids = self.selected_ids() if scope == "selected" else None
+        archive, tasks, settings = self.archive, self.store.tasks(), self.settings
+        self.build_button.setEnabled(False)
+        self.build_status.setText(self.tr("Building…"))
+        self.jobs.start(lambda: build_books(archive, tasks, settings, cat1=cat1 or None,
+                                           task_ids=ids),
+                        self._built, self._build_failed)
+        return True
+
+    def _built(self, result: Any) -> None:
+        self.last_build = result
+        names = ", ".join(Path(p).name for p in result.epubs)
+        self.build_status.setText(self.tr("%1 articles in %2").replace("%1", str(result.count))
+                                  .replace("%2", names or "–"))
+        self.build_button.setEnabled(True)
+        self.open_book_button.setEnabled(bool(result.epubs))
+        self.build_finished.emit(result)
+
+    def _build_failed(self, message: str) -> None:
+        self.build_status.setText(message)
+        self.log.appendPlainText(message)
+        self.build_button.setEnabled(True)
+        self.build_finished.emit(None)
+
+    def open_book(self) -> None:
+        if self.last_build is not None and self.last_build.epubs:
+            self.open_url(QUrl.fromLocalFile(str(self.last_build.epubs[0])))
+
+    def show_output_folder(self) -> None:
+        if self.archive is not None:
+            self.open_url(QUrl.fromLocalFile(str(self.archive.output_dir)))
+
+    # -- state -----------------------------------------------------------------------------------
+
+    def _update_controls(self) -> None:
+        loaded = self.store is not None
+        running = self.controller.running
+        selected = loaded and self.table.selectionModel().hasSelection()
+        self.run_button.setEnabled(loaded and not running)
+        self.retry_button.setEnabled(loaded and not running)
+        self.pause_button.setEnabled(running)
+        self.pause_button.setText(self.tr("Resume") if self.controller.paused else self.tr("Pause"))
+        self.stop_button.setEnabled(running)
+        self.add_button.setEnabled(loaded)
+        self.build_button.setEnabled(loaded and not running)
+        for key, action in self.task_actions.items():
+            action.setEnabled(bool(selected) and (not running or key.startswith("open")
+                                                  or key == "category"))
+        self.selection_button.setEnabled(bool(selected))
+
+    def _restore_window(self) -> None:
+        for key, restore in (("window/geometry", self.restoreGeometry),
+                             ("window/state", self.restoreState),
+                             ("window/main_splitter", self.main_splitter.restoreState),
+                             ("window/right_splitter", self.right_splitter.restoreState),
+                             ("window/preview_splitter", self.preview.splitter.restoreState)):
+            value = self.prefs.value(key)
+            if isinstance(value, QByteArray):
+                restore(value)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop a run cleanly (within a second, nothing half-written), then save everything."""
+        self.controller.stop()
+        self._save_timer.stop()
+        self.jobs.wait()
+        if self.store is not None:
+            self.store.save()
+        self.prefs.setValue("window/geometry", self.saveGeometry())
+        self.prefs.setValue("window/state", self.saveState())
+        self.prefs.setValue("window/main_splitter", self.main_splitter.saveState())
+        self.prefs.setValue("window/right_splitter", self.right_splitter.saveState())
+        self.prefs.setValue("window/preview_splitter", self.preview.splitter.saveState())
+        self.prefs.sync()
+        if self.rules_editor is not None:
+            self.rules_editor.close()
+        super().closeEvent(event)

@@ -1,0 +1,153 @@
+"""Edits to rules.yaml text that keep a person's comments and layout, and selector hints.
+
+PyYAML cannot round-trip comments, so the form's changes are made line by line inside one
+section; the result is validated by ``pipeline.rules.parse_rules`` like anything typed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+import yaml
+from lxml import etree
+
+from pipeline.extract.dom import parse, selector, tag_of, text_of
+
+
+class FlowSectionError(ValueError):
+    """The section is written inline (``site: {a: b}``); the form edits block style only."""
+
+
+def _section_start(lines: list[str], section: str) -> int | None:
+    header = re.compile(rf"""^(['"]?){re.escape(section)}\1\s*:(.*)$""", re.I)
+    for i, line in enumerate(lines):
+        match = header.match(line)
+        if match:
+            rest = match.group(2).strip()
+            if rest and not rest.startswith("#"):
+                raise FlowSectionError(section)
+            return i
+    return None
+
+
+def _block_end(lines: list[str], start: int) -> int:
+    """The index after a section's last line (the next line at column 0 ends it)."""
+    end = start + 1
+    while end < len(lines) and (not lines[end].strip() or lines[end][0] in " \t"):
+        end += 1
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1  # blank lines between sections stay between sections
+    return end
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def set_section_keys(text: str, section: str, values: Mapping[str, object | None]) -> str:
+    """``text`` with ``section``'s keys set to ``values`` (None or "" or [] removes a key).
+
+    Other keys, other sections and every comment stay as they were; a missing section is
+    appended at the end.
+    """
+    lines = text.splitlines()
+    start = _section_start(lines, section)
+    wanted = {k: v for k, v in values.items() if v not in (None, "", [], ())}
+    if start is None:
+        if not wanted:
+            return text
+        while lines and not lines[-1].strip():
+            lines.pop()
+        lines += ["", f"{section}:"]
+        start = len(lines) - 1
+    end = _block_end(lines, start)
+    body = lines[start + 1:end]
+    keyed = [line for line in body if line.strip() and not line.lstrip().startswith("#")]
+    indent = _indent(keyed[0]) if keyed else 2
+    kept: list[str] = []
+    insert_at: int | None = None
+    i = 0
+    while i < len(body):
+        line = body[i]
+        match = re.match(rf"^ {{{indent}}}([\w-]+)\s*:", line)
+        if match and match.group(1) in values:
+            if insert_at is None:
+                insert_at = len(kept)
+            i += 1
+            while i < len(body) and body[i].strip() and (
+                    _indent(body[i]) > indent
+                    or (_indent(body[i]) == indent and body[i].lstrip().startswith("- "))):
+                i += 1
+            continue
+        kept.append(line)
+        i += 1
+    new: list[str] = []
+    for key, value in wanted.items():
+        dumped = yaml.safe_dump({key: value}, allow_unicode=True, default_flow_style=False,
+                                sort_keys=False, width=1000)
+        new += [" " * indent + part for part in dumped.splitlines()]
+    if insert_at is None:
+        insert_at = len(kept)
+    kept[insert_at:insert_at] = new
+    out = lines[:start + 1] + kept + lines[end:]
+    return "\n".join(out) + "\n"
+
+
+def _compact(text: str) -> str:
+    return "".join(text.split())
+
+
+def _unique(root: etree._Element, css: str, el: etree._Element) -> bool:
+    try:
+        found = selector(css)(root)
+    except Exception:  # cssselect refuses odd class names; that candidate is simply unusable
+        return False
+    return len(found) == 1 and found[0] is el
+
+
+def _own_selectors(el: etree._Element) -> list[str]:
+    tag = tag_of(el)
+    out = []
+    if el.get("id") and re.fullmatch(r"[A-Za-z][\w-]*", el.get("id") or ""):
+        out.append(f"#{el.get('id')}")
+    classes = [c for c in (el.get("class") or "").split() if re.fullmatch(r"[A-Za-z_][\w-]*", c)]
+    out += [f"{tag}.{c}" for c in classes]
+    if len(classes) > 1:
+        out.append(tag + "".join(f".{c}" for c in classes))
+    out.append(tag)
+    return out
+
+
+def suggest_selector(page_html: str, article_text: str) -> str | None:
+    """A CSS selector for the smallest element of the page holding the whole article text.
+
+    The extractor's own choice, expressed as a rule a person can keep ("Pick content").
+    """
+    compact = _compact(article_text)
+    if len(compact) < 20:
+        return None
+    head, tail = compact[:40], compact[-40:]
+    root = parse(page_html)
+    best: etree._Element | None = None
+    best_len = 0
+    for el in root.iter():
+        if not tag_of(el) or tag_of(el) in ("html", "body"):
+            continue
+        text = _compact(text_of(el))
+        if head in text and tail in text and (best is None or len(text) <= best_len):
+            best, best_len = el, len(text)
+    if best is None:
+        return None
+    for css in _own_selectors(best):
+        if _unique(root, css, best):
+            return css
+    for ancestor in best.iterancestors():
+        if tag_of(ancestor) in ("html", "body"):
+            break
+        for outer in _own_selectors(ancestor)[:-1]:  # an id or class, not a bare tag
+            for inner in _own_selectors(best):
+                css = f"{outer} {inner}"
+                if _unique(root, css, best):
+                    return css
+    return None

@@ -1,0 +1,303 @@
+"""The task table: one model over TaskStore snapshots (no widget per row), and its filter.
+
+The model keeps a list of ``Task`` copies and an id → row index, so a ``TaskChanged`` from the
+runner repaints one row. Edits (expected title, categories) go to the store at once and reach
+tasks.csv with the window's next save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
+
+from pipeline.tasks import Task, TaskStore
+from pipeline.urls import host_of
+
+# Below this extraction confidence a cleaned article is flagged "needs review" (the extractor
+# gives 1.0 when a rules.yaml selector matched; density picks score lower on odd layouts).
+REVIEW_BELOW = 0.5
+
+COLUMNS = ("status", "title", "domain", "cat1", "cat2", "date", "chars", "images", "error")
+EDITABLE = frozenset({"title", "cat1", "cat2"})
+STATUS_COLOURS = {
+    "pending": "#9e9e9e", "running": "#1e88e5", "fetched": "#00897b", "cleaned": "#43a047",
+    "localized": "#2e7d32", "done": "#1b5e20", "failed": "#e53935", "duplicate": "#8e24aa",
+    "review": "#fb8c00",
+}
+NEEDS_REVIEW = "review"  # the pseudo-status the filter offers beside the real ones
+
+TaskRole = Qt.ItemDataRole.UserRole + 1
+SortRole = Qt.ItemDataRole.UserRole + 2
+Index = QModelIndex | QPersistentModelIndex
+
+
+def needs_review(task: Task) -> bool:
+    return (task.status in ("cleaned", "localized", "done") and task.confidence is not None
+            and task.confidence < REVIEW_BELOW)
+
+
+def _dot(colour: str) -> QIcon:
+    pixmap = QPixmap(12, 12)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setBrush(QColor(colour))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.drawEllipse(1, 1, 10, 10)
+    painter.end()
+    return QIcon(pixmap)
+
+
+class TaskTableModel(QAbstractTableModel):
+    """Rows are tasks in id order; columns are ``COLUMNS``."""
+
+    edited = Signal(int)  # task id whose row a person changed
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._store: TaskStore | None = None
+        self._tasks: list[Task] = []
+        self._row_of: dict[int, int] = {}
+        self._hosts: dict[int, str] = {}
+        self._icons: dict[str, QIcon] = {}
+        self._status_names = {
+            "pending": self.tr("pending"), "running": self.tr("running"),
+            "fetched": self.tr("fetched"), "cleaned": self.tr("cleaned"),
+            "localized": self.tr("localized"), "done": self.tr("done"),
+            "failed": self.tr("failed"), "duplicate": self.tr("duplicate"),
+            NEEDS_REVIEW: self.tr("needs review"),
+        }
+        self._headers = {
+            "status": self.tr("Status"), "title": self.tr("Title"), "domain": self.tr("Domain"),
+            "cat1": self.tr("Category"), "cat2": self.tr("Subcategory"),
+            "date": self.tr("Fetched"), "chars": self.tr("Characters"),
+            "images": self.tr("Images"), "error": self.tr("Error"),
+        }
+
+    # -- feeding -----------------------------------------------------------------------------
+
+    def set_store(self, store: TaskStore | None) -> None:
+        self.beginResetModel()
+        self._store = store
+        self._tasks = store.tasks() if store is not None else []
+        self._row_of = {t.id: row for row, t in enumerate(self._tasks)}
+        self._hosts = {}
+        self.endResetModel()
+
+    def update_task(self, task: Task) -> None:
+        """A fresher copy of a task (from the runner): repaint its row."""
+        row = self._row_of.get(task.id)
+        if row is None:
+            return  # removed meanwhile
+        self._tasks[row] = task
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
+
+    def add_tasks(self, tasks: Iterable[Task]) -> None:
+        new = [t for t in tasks if t.id not in self._row_of]
+        if not new:
+            return
+        first = len(self._tasks)
+        self.beginInsertRows(QModelIndex(), first, first + len(new) - 1)
+        for task in new:
+            self._row_of[task.id] = len(self._tasks)
+            self._tasks.append(task)
+        self.endInsertRows()
+
+    def remove_tasks(self, task_ids: Iterable[int]) -> None:
+        """Drop rows (after the store dropped the tasks), one contiguous run at a time."""
+        rows = sorted((self._row_of[i] for i in set(task_ids) if i in self._row_of),
+                      reverse=True)
+        while rows:
+            last = first = rows.pop(0)
+            while rows and rows[0] == first - 1:
+                first = rows.pop(0)
+            self.beginRemoveRows(QModelIndex(), first, last)
+            del self._tasks[first:last + 1]
+            self.endRemoveRows()
+        self._row_of = {t.id: row for row, t in enumerate(self._tasks)}
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def task_at(self, row: int) -> Task:
+        return self._tasks[row]
+
+    def task(self, task_id: int) -> Task | None:
+        row = self._row_of.get(task_id)
+        return self._tasks[row] if row is not None else None
+
+    def tasks(self) -> list[Task]:
+        return list(self._tasks)
+
+    def host(self, task: Task) -> str:
+        host = self._hosts.get(task.id)
+        if host is None:
+            host = self._hosts[task.id] = host_of(task.url)
+        return host
+
+    def categories(self) -> list[str]:
+        return sorted({c for t in self._tasks for c in (t.cat1, t.cat2) if c})
+
+    def hosts(self) -> list[str]:
+        return sorted({self.host(t) for t in self._tasks})
+
+    def status_name(self, status: str) -> str:
+        return self._status_names.get(status, status)
+
+    # -- Qt model ----------------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._tasks)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            if 0 <= section < len(COLUMNS):
+                return self._headers[COLUMNS[section]]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if COLUMNS[index.column()] in EDITABLE:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._tasks):
+            return None
+        task = self._tasks[index.row()]
+        column = COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(task, column)
+        if role == Qt.ItemDataRole.EditRole:
+            return getattr(task, column) if column in EDITABLE else self._display(task, column)
+        if role == SortRole:
+            return self._sort_key(task, column)
+        if role == TaskRole:
+            return task
+        if column == "status":
+            return self._status_data(task, role)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == "title":
+                return task.url
+            if column == "error" and task.error:
+                return task.error
+        return None
+
+    def _display(self, task: Task, column: str) -> str:
+        if column == "status":
+            return self.status_name(task.status)
+        if column == "title":
+            return task.display_title
+        if column == "domain":
+            return self.host(task)
+        if column == "date":
+            return task.fetched_at[:10]
+        if column == "chars":
+            return "" if task.chars is None else f"{task.chars:,}"
+        if column == "images":
+            if task.images_total is None:
+                return ""
+            return f"{task.images_ok if task.images_ok is not None else '–'}/{task.images_total}"
+        return str(getattr(task, column))
+
+    def _sort_key(self, task: Task, column: str) -> Any:
+        if column == "chars":
+            return -1 if task.chars is None else task.chars
+        if column == "images":
+            return -1 if task.images_total is None else task.images_total
+        return self._display(task, column).casefold()
+
+    def _status_data(self, task: Task, role: int) -> Any:
+        key = NEEDS_REVIEW if needs_review(task) else task.status
+        if role == Qt.ItemDataRole.DecorationRole:
+            icon = self._icons.get(key)
+            if icon is None:
+                icon = self._icons[key] = _dot(STATUS_COLOURS.get(key, "#9e9e9e"))
+            return icon
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(QColor(STATUS_COLOURS.get(key, "#9e9e9e")).darker(130))
+        if role == Qt.ItemDataRole.ToolTipRole and key == NEEDS_REVIEW:
+            return self.tr("Needs review: extraction confidence %1").replace(
+                "%1", f"{task.confidence:.2f}")
+        return None
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if (role != Qt.ItemDataRole.EditRole or not index.isValid() or self._store is None
+                or COLUMNS[index.column()] not in EDITABLE):
+            return False
+        task = self._tasks[index.row()]
+        column = COLUMNS[index.column()]
+        text = str(value).strip()
+        if getattr(task, column) == text:
+            return False
+        self._tasks[index.row()] = self._store.update(task.id, **{column: text})
+        self.dataChanged.emit(self.index(index.row(), 0), self.index(index.row(), len(COLUMNS) - 1))
+        self.edited.emit(task.id)
+        return True
+
+
+class TaskFilter(QSortFilterProxyModel):
+    """Filter by status, category (cat1 or cat2), domain (and its sub-domains) and text."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._status = ""
+        self._category = ""
+        self._domain = ""
+        self._text = ""
+        self.setSortRole(SortRole)
+        self.setDynamicSortFilter(True)
+
+    def set_status(self, status: str) -> None:
+        self._status = status
+        self.invalidateRowsFilter()
+
+    def set_category(self, category: str) -> None:
+        self._category = category
+        self.invalidateRowsFilter()
+
+    def set_domain(self, domain: str) -> None:
+        self._domain = domain.lower().strip(".")
+        self.invalidateRowsFilter()
+
+    def set_text(self, text: str) -> None:
+        self._text = text.strip().casefold()
+        self.invalidateRowsFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        assert isinstance(model, TaskTableModel)
+        task = model.task_at(source_row)
+        if self._status:
+            if self._status == NEEDS_REVIEW:
+                if not needs_review(task):
+                    return False
+            elif task.status != self._status:
+                return False
+        if self._category and self._category not in (task.cat1, task.cat2):
+            return False
+        if self._domain:
+            host = model.host(task)
+            if host != self._domain and not host.endswith("." + self._domain):
+                return False
+        if self._text:
+            haystack = " ".join((task.display_title, task.url, task.cat1, task.cat2,
+                                 task.error)).casefold()
+            if self._text not in haystack:
+                return False
+        return True
