@@ -1,7 +1,7 @@
 """TaskStore at scale: add, save, load and snapshot 100,000 tasks; prints medians of 3 runs.
 
 Target (ARCHITECTURE.md): 100,000 tasks load in about a second.
-    python bench/tasks_store.py [--tasks N]
+    python -m bench.tasks_store [--tasks N]
 """
 
 from __future__ import annotations
@@ -9,15 +9,12 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from pipeline.tasks import TaskStore  # noqa: E402
+from pipeline.tasks import TaskStore
 
 
 def main() -> None:
