@@ -264,20 +264,24 @@ class TaskFilter(QSortFilterProxyModel):
         self.setDynamicSortFilter(True)
 
     def set_status(self, status: str) -> None:
+        self.beginFilterChange()
         self._status = status
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_category(self, category: str) -> None:
+        self.beginFilterChange()
         self._category = category
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_domain(self, domain: str) -> None:
+        self.beginFilterChange()
         self._domain = domain.lower().strip(".")
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_text(self, text: str) -> None:
+        self.beginFilterChange()
         self._text = text.strip().casefold()
-        self.invalidateRowsFilter()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self.sourceModel()

@@ -1,0 +1,75 @@
+"""Fixtures for the window tests: the demo site, private preferences, fast settings, a window."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from gui.main_window import MainWindow
+from pipeline.demo_site.server import DemoSite
+from pipeline.settings import Settings
+
+
+@pytest.fixture
+def demo_site() -> Iterator[DemoSite]:
+    with DemoSite() as site:
+        yield site
+
+
+@pytest.fixture
+def prefs(tmp_path: Path) -> QSettings:
+    """Preferences in the test's own ini file, never the user's."""
+    return QSettings(str(tmp_path / "prefs.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def fast_settings() -> Settings:
+    """Polite enough for one local host, but quick: short gaps, one quick retry."""
+    return Settings().with_overrides(host_delay_ms=20, retries=1, retry_waits=(0.05,),
+                                     read_timeout=5.0, tasks_flush_seconds=0.2)
+
+
+OpenWindow = Callable[..., MainWindow]
+
+
+@pytest.fixture
+def open_window(qtbot: QtBot, prefs: QSettings, fast_settings: Settings,
+                tmp_path: Path) -> OpenWindow:
+    """Open a window on an archive (default: tmp_path/archive) and wait until it is loaded."""
+
+    def open_(root: Path | None = None, settings: Settings | None = None) -> MainWindow:
+        window = MainWindow(root or tmp_path / "archive", prefs, settings or fast_settings)
+        qtbot.addWidget(window)
+        with qtbot.waitSignal(window.archive_loaded, timeout=10_000):
+            pass
+        return window
+
+    return open_
+
+
+def add_demo_links(qtbot: QtBot, window: MainWindow, site: DemoSite, cat1: str = "") -> None:
+    """Paste the demo site's chat text and press Add, as a person would."""
+    window.paste.setPlainText(site.paste_text())
+    window.cat1.setCurrentText(cat1)
+    with qtbot.waitSignal(window.intake_done, timeout=5_000):
+        window.add_button.click()
+
+
+def run_to_end(qtbot: QtBot, window: MainWindow, timeout: int = 30_000) -> object:
+    with qtbot.waitSignal(window.run_finished, timeout=timeout) as blocker:
+        window.run_button.click()
+    return blocker.args[0]
+
+
+def saved_rows(tasks_csv: Path) -> dict[int, dict[str, str]]:
+    """tasks.csv as written, read with csv alone (a TaskStore would sweep the window's temp
+    files while it saves)."""
+    if not tasks_csv.exists():
+        return {}
+    with open(tasks_csv, encoding="utf-8-sig", newline="") as f:
+        return {int(row["id"]): row for row in csv.DictReader(f)}

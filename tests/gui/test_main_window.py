@@ -1,0 +1,141 @@
+"""The real window against the demo site on 127.0.0.1: paste, run, edit, review, stop, resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, Qt, QUrl
+from pytestqt.qtbot import QtBot
+
+from gui.task_model import COLUMNS
+from pipeline.demo_site.server import DemoSite
+from pipeline.intake import add_links
+from pipeline.tasks import TaskStore
+from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
+
+
+def test_paste_shows_the_intake_report(qtbot: QtBot, open_window: OpenWindow,
+                                       demo_site: DemoSite, tmp_path: Path) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site, cat1="Reading")
+    # the same text into an empty store of its own gives the numbers the label must show
+    expected = add_links(TaskStore(tmp_path / "other.csv"), demo_site.paste_text())
+    assert window.report.text() == (f"Added {len(expected.added)}, duplicates"
+                                    f" {len(expected.duplicates)}, rejected"
+                                    f" {len(expected.rejected)}")
+    assert "mailto:editor@example.com" in window.report.toolTip()
+    assert window.model.rowCount() == len(expected.added)
+    assert {t.cat1 for t in window.model.tasks()} == {"Reading"}
+    assert window.paste.toPlainText() == ""
+    qtbot.waitUntil(lambda: len(saved_rows(window.archive.tasks_path)) == len(expected.added),
+                    timeout=5_000)
+
+
+def test_run_edit_category_and_preview(qtbot: QtBot, open_window: OpenWindow,
+                                       demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site)
+    seen: dict[int, list[str]] = {}
+    window.controller.task_changed.connect(
+        lambda task: seen.setdefault(task.id, []).append(task.status))
+    progress = run_to_end(qtbot, window)
+    assert progress.total == window.model.rowCount()
+    assert progress.finished == progress.total
+    # statuses changed in the table while it ran: running → fetched → running → cleaned
+    first = window.model.tasks()[0]
+    assert seen[first.id][:2] == ["running", "fetched"] and seen[first.id][-1] == "cleaned"
+    statuses = [window.proxy.index(r, 0).data() for r in range(window.proxy.rowCount())]
+    assert statuses.count("cleaned") == progress.counts["cleaned"]
+    assert "failed" in statuses  # the interstitial page has no article
+    assert window.progress.value() == progress.total
+
+    # edit a category in place, as the item delegate does; it reaches tasks.csv
+    index = window.proxy.index(0, COLUMNS.index("cat1"))
+    assert window.proxy.flags(index) & Qt.ItemFlag.ItemIsEditable
+    assert window.proxy.setData(index, "Bridges 桥")
+    task_id = window.model.task_at(window.proxy.mapToSource(index).row()).id
+    qtbot.waitUntil(lambda: saved_rows(window.archive.tasks_path)[task_id]["cat1"]
+                    == "Bridges 桥", timeout=5_000)
+
+    # the preview shows the article as in the book, beside the raw page's text
+    window.select_task(task_id)
+    article = json.loads(window.archive.clean_meta(task_id).read_text(encoding="utf-8"))
+    qtbot.waitUntil(lambda: window.preview.shown is not None
+                    and window.preview.shown.task.id == task_id, timeout=5_000)
+    book = window.preview.book.toPlainText()
+    assert book.startswith(article["title"])
+    assert article["text"].split("\n")[0][:40] in book
+    raw = window.preview.raw.toPlainText()
+    assert article["title"] in raw and len(raw) > len(article["text"]) // 2
+
+
+def test_filters_narrow_the_table(qtbot: QtBot, open_window: OpenWindow,
+                                  demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site, cat1="A")
+    total = window.model.rowCount()
+    window.search.setText("blog")
+    blog = [t for t in window.model.tasks() if "blog" in t.url]
+    assert 0 < window.proxy.rowCount() == len(blog) < total
+    window.search.clear()
+    window.status_filter.setCurrentIndex(window.status_filter.findData("failed"))
+    assert window.proxy.rowCount() == 0
+    window.status_filter.setCurrentIndex(window.status_filter.findData("pending"))
+    assert window.proxy.rowCount() == total
+    window.category_filter.setCurrentIndex(window.category_filter.findData("A"))
+    assert window.proxy.rowCount() == total
+
+
+def test_dropped_text_file_goes_into_the_paste_area(qtbot: QtBot, open_window: OpenWindow,
+                                                    demo_site: DemoSite, tmp_path: Path) -> None:
+    window = open_window()
+    links = tmp_path / "links.txt"
+    links.write_text("读这个 " + demo_site.article_urls[0] + "\n", encoding="gb18030")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(links)), QUrl(demo_site.article_urls[1])])
+    assert window.paste.canInsertFromMimeData(mime)
+    window.paste.insertFromMimeData(mime)
+    text = window.paste.toPlainText()
+    assert "读这个" in text and demo_site.article_urls[1] in text
+    with qtbot.waitSignal(window.intake_done) as blocker:
+        window.add_button.click()
+    assert len(blocker.args[0].added) == 2
+
+
+def test_remove_and_change_category_of_a_selection(qtbot: QtBot, open_window: OpenWindow,
+                                                   demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site)
+    window.table.selectRow(0)
+    window.table.selectionModel().select(
+        window.proxy.index(1, 0), window.table.selectionModel().SelectionFlag.Select
+        | window.table.selectionModel().SelectionFlag.Rows)
+    ids = window.selected_ids()
+    assert len(ids) == 2 and window.task_actions["remove"].isEnabled()
+    window.set_category(ids, "Later", None)
+    assert [window.model.task(i).cat1 for i in ids] == ["Later", "Later"]
+    assert window.category_filter.findData("Later") >= 0
+    before = window.model.rowCount()
+    window.task_actions["remove"].trigger()
+    assert window.model.rowCount() == before - 2
+    assert all(window.model.task(i) is None for i in ids)
+    qtbot.waitUntil(lambda: len(saved_rows(window.archive.tasks_path)) == before - 2,
+                    timeout=5_000)
+
+
+def test_open_actions_hand_urls_to_the_desktop(qtbot: QtBot, open_window: OpenWindow,
+                                               demo_site: DemoSite) -> None:
+    window = open_window()
+    opened: list[QUrl] = []
+    window.open_url = opened.append
+    add_demo_links(qtbot, window, demo_site)
+    run_to_end(qtbot, window)
+    task = window.model.tasks()[0]
+    window.select_task(task.id)
+    window.task_actions["open_source"].trigger()
+    window.task_actions["open_clean"].trigger()
+    window.show_folder_button.click()
+    assert [u.toString() for u in opened[:1]] == [task.url]
+    assert opened[1].toLocalFile() == str(window.archive.clean_html(task.id))
+    assert opened[2].toLocalFile() == str(window.archive.output_dir)
