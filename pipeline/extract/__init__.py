@@ -38,7 +38,7 @@ def extract(html: str, url: str, rules: SiteRules | None = None) -> Article:
     stats = None
     if content is None:
         content, confidence, stats = _by_density(body)
-    page = meta.resolve(facts, url, content[0])
+    page = meta.resolve(facts, url, _first_text(content))
     if stats is not None:
         content = density.trim(content, stats, page.title)
     cleaned = clean(content, base, rules.keep_attrs, rules.lazy_attrs, drop_heading=page.title)
@@ -56,6 +56,15 @@ def extract(html: str, url: str, rules: SiteRules | None = None) -> Article:
         images=cleaned.images,
         confidence=round(confidence * min(1.0, chars / 300), 3),
     )
+
+
+def _first_text(content: list[etree._Element]) -> etree._Element:
+    """Where the reader's eye lands: the first element of the selection that carries text."""
+    for top in content:
+        for el in top.iter():
+            if (el.text or "").strip():
+                return el
+    return content[0]
 
 
 def _base_url(root: etree._Element, url: str) -> str:

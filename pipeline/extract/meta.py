@@ -68,6 +68,7 @@ _HEADLINE_TAGS = {"h1": 0.3, "h2": 0.2, "h3": 0.15, "h4": 0.05, "h5": 0.05}
 _BOLD_TAGS = frozenset(("b", "strong", "font"))
 _SKIP_TEXT = frozenset(("script", "style", "noscript", "title", "option", "textarea", "head"))
 _END_PUNCT = tuple("。.；;：:，,")  # a headline may end in ？ or ！, not in these
+_CATEGORY = re.compile(r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)\s*(?=\S)")  # [专栏] 标题
 _TOPIC_LABEL = re.compile(r"^\s*(?:主题|标题|title)\s*[:：]\s*", re.I)
 _METADATA_LINE = re.compile(
     r"作者[:：]|来源[:：]|发布|日期|时间[:：]|编辑[:：]|(?:19|20)\d\d[-/年.]\d", re.I)
@@ -226,7 +227,7 @@ def _choose_title(facts: PageFacts, url: str, at: int) -> tuple[str, int | None]
             weight = 1 + match + h.look + near
             if full != h.text and h.look < 0.2:
                 h = Headline(h.index, h.el, full, h.look)
-        elif h.index > at + 5:
+        elif h.index > at:
             continue  # an unmatched heading below the article's start is a section's
         elif h.look >= 0.12 and near > 0 and not h.text.endswith(_END_PUNCT):
             weight = 0.5 + h.look + near  # an unmatched heading just above the article
@@ -234,9 +235,11 @@ def _choose_title(facts: PageFacts, url: str, at: int) -> tuple[str, int | None]
             weight = 0.3 + h.look + near  # bold text right above the article
         else:
             continue
+        if match <= 0.5:
+            h = Headline(h.index, h.el, _CATEGORY.sub("", h.text), h.look)
         if best is None or weight > best[0]:
             best = (weight, h)
-    if best is not None and (best[0] >= 1.5 or not facts.refs or best[0] >= 0.6):
+    if best is not None and (best[0] >= 0.6 or not facts.refs):
         return best[1].text, best[1].index
     if facts.refs:
         pieces = [p.strip() for p in _TITLE_SPLIT.split(facts.refs[0]) if p.strip()]

@@ -266,3 +266,27 @@ def test_repeated_posts_on_one_page_are_all_kept_in_order() -> None:
     starts = [text.index(PROSE[i]) for i in range(3)]  # each post is there …
     assert starts == sorted(starts)  # … in page order
     assert "Permalink" not in text
+
+
+def test_headline_found_when_title_names_only_the_site() -> None:
+    body = "".join(f"<p>{p}</p>" for p in ZH_PROSE)
+    page = (
+        "<html><head><title>欢迎访问示例网</title></head><body>"
+        '<table><tr><td><b>栏目导航</b> <a href="/">首页</a></td></tr></table>'
+        '<table><tr><td><font size="4"><strong><a href="/c/1">[城市新闻]</a>'
+        '<a href="/n/2">老桥因河水上涨关闭</a></strong></font><br>发表于 2019-2-20 02:26</td></tr>'
+        f"<tr><td>{body}</td></tr></table></body></html>"
+    )
+    a = extract(page, URL)
+    assert a.title == "老桥因河水上涨关闭"  # the bold line above the article, category dropped
+    assert a.published == "2019-02-20T02:26:00"
+
+
+def test_forum_topic_label_is_not_part_of_the_title() -> None:
+    body = "".join(f"<p>{p}</p>" for p in ZH_PROSE)
+    page = (
+        "<html><head><title>示例论坛 :: 帖子</title></head><body>"
+        '<table><tr><td class="large"><b>主题：</b> 老桥为什么关闭了？</td></tr>'
+        f"<tr><td>{body}</td></tr></table></body></html>"
+    )
+    assert extract(page, URL).title == "老桥为什么关闭了？"
