@@ -44,7 +44,7 @@ _POSITIVE = re.compile(
 )
 _NEGATIVE = re.compile(
     r"-ad-|\bads?\b|hidden|\bhid\b|banner|combx|comment|\bcom-|contact|foot|gdpr|masthead|"
-    r"media|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|"
+    r"outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|"
     r"tags|tool|widget|recommend|\bnav|menu|copyright|byline|author|meta|breadcrumb|"
     r"subscribe|newsletter|social|hot|rank",
     re.I,
