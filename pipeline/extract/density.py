@@ -379,13 +379,16 @@ def shrink(content: list[etree._Element], stats: dict[etree._Element, Stats]) ->
 # Lines that frame an article rather than belong to it (seed 004: "trim head and tail").
 _HEAD_LINE = re.compile(
     r"(?:19|20)\d\d\s*[-/年.]\s*\d|\d/(?:19|20)\d\d|来源[:：]|作者[:：]|编辑[:：]|发布|更新|浏览|点击[:：数]|字号|"
-    r"^(?:by|posted|updated|published)\b|当前位置|您的位置|所在位置|^you are here",
+    r"^(?:by|posted|updated|published)\b|当前位置|您的位置|所在位置|^you are here|"
+    r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+\d{4}\b|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?\s+\d{4}\b",
     re.I,
 )
 _TAIL_LINE = re.compile(
     r"责任编辑|编辑[:：]|责编|返回|打印|关闭窗口|分享到|转载|免责|版权|copyright|©|"
     r"all rights reserved|"
-    r"发表于|阅读[:：(（]|评论[:：(（]|^posted\b|click here|^\d*\s*comments?$",
+    r"发表于|阅读[:：(（]|评论[:：(（]|^posted\b|click here|^\d*\s*comments?$|"
+    r"share (?:this|it)\b|follow us\b|^follow \w+ on\b",
     re.I,
 )
 
