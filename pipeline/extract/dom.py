@@ -9,8 +9,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from cssselect import ExpressionError, SelectorError
 from lxml import etree
 from lxml.cssselect import CSSSelector
+
+from pipeline.errors import ExtractError
 
 # Tags that start a new block of text; everything else is read as inline, so that unknown or
 # custom tags (<o:p>, <font>, <my-span>) never split a paragraph.
@@ -44,8 +47,12 @@ def parse(text: str) -> etree._Element:
 
 @lru_cache(maxsize=256)
 def selector(css: str) -> CSSSelector:
-    """A compiled CSS selector (rules.yaml selectors repeat for every page of a site)."""
-    return CSSSelector(css)
+    """A compiled CSS selector (rules.yaml selectors repeat for every page of a site).
+    A selector cssselect cannot read fails the page with a message naming it."""
+    try:
+        return CSSSelector(css)
+    except (SelectorError, ExpressionError) as e:
+        raise ExtractError(f"rules selector {css!r} is not valid CSS ({e})") from None
 
 
 def tag_of(el: etree._Element) -> str:

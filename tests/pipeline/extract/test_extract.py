@@ -140,6 +140,11 @@ def test_rules_content_selector_and_strip_win() -> None:
     assert a.text.index(PROSE[0]) < a.text.index("Editor note")  # document order
 
 
+def test_invalid_rules_selector_is_a_named_failure() -> None:
+    with pytest.raises(ExtractError, match="not valid CSS"):
+        extract(article_page(), URL, SiteRules(content_selector="div[[oops"))
+
+
 def test_rules_title_selector_and_min_chars() -> None:
     rules = SiteRules(title_selector=".logo")
     assert extract(article_page(), URL, rules).title == "The Daily Example"
