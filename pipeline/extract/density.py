@@ -166,9 +166,8 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
         if own:
             n = len(own.translate(_WS))
             if n:
-                p = n - len(own.translate(_PUNCT)) + len(own) - n
                 s.chars = s.flow = n
-                s.punct = s.flow_punct = max(p, 0)
+                s.punct = s.flow_punct = len(own) - len(own.translate(_PUNCT))
                 s.commas = sum(own.count(c) for c in _COMMAS)
         for child in el:
             cs = stats.get(child)
