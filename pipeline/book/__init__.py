@@ -1,0 +1,206 @@
+"""Binding the archive into EPUB books and the browser index (issue 6; seed 003 §3.4).
+
+``build_books`` is the one entry point (CLI ``build``, the demo, the GUI's Build button): it
+picks the bindable articles, renders each chapter once to a staging folder, splits each
+collection into volumes under the size budget, writes every volume with ebooklib, and finally
+writes 03_output/index.html.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from pipeline.archive import Archive
+from pipeline.book.chapters import Chapter, ImageCatalog, chapter_file, link_key, prepare_chapter
+from pipeline.book.collect import Entry, display_category, group, load_entry, ordered, select
+from pipeline.book.cover import find_cjk_font, render_cover
+from pipeline.book.epub import COVER_IMAGE, VolumeContent, write_volume
+from pipeline.book.errors import BookError
+from pipeline.book.identity import Collection, collection_uuid, record_build, volume_uuid
+from pipeline.book.index import write_index
+from pipeline.book.labels import labels_for
+from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
+from pipeline.book.volumes import pack
+from pipeline.book.xhtml import clean_url
+from pipeline.settings import Settings
+from pipeline.tasks import Task
+from pipeline.templating import environment
+
+__all__ = ["BookError", "BuildResult", "build_books"]
+
+SPLIT_CHOICES = ("cat1",)
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_UNSAFE_NAME = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class BuildResult:
+    epubs: list[Path]
+    index: Path
+    articles: int
+
+
+def book_language(entries: Iterable[Entry]) -> str:
+    """The language most articles give; else Chinese when titles are, else English."""
+    entries = list(entries)
+    counts = Counter(e.lang for e in entries if e.lang)
+    if counts:
+        return counts.most_common(1)[0][0]
+    return "zh" if any(_CJK.search(e.title) for e in entries) else "en"
+
+
+def safe_stem(name: str) -> str:
+    """A file name every system accepts, from a title."""
+    stem = _UNSAFE_NAME.sub("_", name).strip(" ._")[:80].strip()
+    return stem or "kuaibu"
+
+
+def _collections(archive: Archive, chosen: list[Entry], *, cat1: str | None,
+                 split_by: str | None, task_ids: set[int] | None,
+                 labels: dict[str, str]) -> list[tuple[Collection, list[Entry]]]:
+    name = archive.root.name or "kuaibu"
+    ids_part = ""
+    if task_ids is not None:
+        listed = ",".join(str(i) for i in sorted(task_ids))
+        ids_part = "ids:" + hashlib.sha1(listed.encode()).hexdigest()[:16]
+    if split_by == "cat1" or cat1 is not None:
+        out = []
+        for g in group(chosen):
+            shown = display_category(g.name) if g.name else labels["uncategorized"]
+            key = "|".join(p for p in (f"cat1:{g.name}", ids_part) if p)
+            suffix = f"-{ids_part[4:12]}" if ids_part else ""
+            out.append((Collection(key, shown, safe_stem(f"{name}-{shown}{suffix}")), g.entries))
+        return out
+    if ids_part:
+        return [(Collection(ids_part, name, safe_stem(f"{name}-{ids_part[4:12]}")), chosen)]
+    return [(Collection("all", name, safe_stem(name)), chosen)]
+
+
+def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
+                cat1: str | None = None, split_by: str | None = None,
+                task_ids: set[int] | None = None,
+                progress: Progress | None = None) -> BuildResult:
+    """Bind the cleaned, localized and done articles into EPUBs; write index.html beside them."""
+    if split_by is not None and split_by not in SPLIT_CHOICES:
+        raise BookError(f"--split-by takes {', '.join(SPLIT_CHOICES)}, not {split_by!r}")
+    entries = [e for e in (load_entry(archive, t) for t in select(tasks)) if e is not None]
+    everything = ordered(entries, settings.sort_by)
+    wanted = {t.id for t in select(tasks, cat1=cat1, task_ids=task_ids)}
+    chosen = [e for e in everything if e.task_id in wanted]
+    if not chosen:
+        raise BookError(_nothing_to_bind(everything, cat1, task_ids))
+    env = environment(archive.root)
+    font = find_cjk_font()
+    labels = labels_for(book_language(chosen))
+    task_urls = {t.id: t.url for t in tasks}
+    report = progress or (lambda done, total: None)
+    counter = _Counter(2 * len(chosen), report)
+    epubs: list[Path] = []
+    with tempfile.TemporaryDirectory(dir=archive.output_dir, prefix=".build-") as staging:
+        for collection, members in _collections(archive, chosen, cat1=cat1, split_by=split_by,
+                                                task_ids=task_ids, labels=labels):
+            epubs += _build_collection(archive, collection, members, settings, env, font,
+                                       Path(staging), task_urls, counter)
+    shelf = sorted(archive.output_dir.glob("*.epub"))
+    index = write_index(archive, everything, shelf, title=archive.root.name,
+                        lang=book_language(everything), env=env)
+    report(counter.total, counter.total)
+    return BuildResult(epubs, index, len(chosen))
+
+
+@dataclass
+class _Counter:
+    total: int
+    report: Progress
+    done: int = 0
+
+    def add(self, n: int) -> None:
+        self.done += n
+        self.report(self.done, self.total)
+
+
+def _nothing_to_bind(everything: list[Entry], cat1: str | None,
+                     task_ids: set[int] | None) -> str:
+    if not everything:
+        return "nothing to bind: no article is cleaned yet (run the tasks first)"
+    if cat1 is not None:
+        known = sorted({e.cat1 for e in everything if e.cat1})
+        return (f"nothing to bind in category {cat1!r}"
+                + (f"; categories: {', '.join(known)}" if known else ""))
+    return f"nothing to bind: none of the ids {sorted(task_ids or ())[:20]} is a cleaned article"
+
+
+def _build_collection(archive: Archive, collection: Collection, entries: list[Entry],
+                      settings: Settings, env: jinja2.Environment, font: Path, staging: Path,
+                      task_urls: dict[int, str], counter: _Counter) -> list[Path]:
+    lang = book_language(entries)
+    labels = labels_for(lang)
+    link_ids: dict[str, int] = {}
+    for e in entries:
+        for url in (task_urls.get(e.task_id, ""), e.url):
+            key = link_key(url)
+            if key:
+                link_ids.setdefault(key, e.task_id)
+    catalog = ImageCatalog(archive)
+    chapters: list[Chapter] = []
+    for e in entries:
+        chapters.append(prepare_chapter(archive, e, env=env, catalog=catalog, link_ids=link_ids,
+                                        labels=labels, lang=lang, staging=staging))
+        counter.add(1)
+    volumes = pack(chapters, settings.epub_budget_bytes)
+    ident = collection_uuid(archive, collection.key)
+    css = stylesheet(env)
+    url_of = {e.task_id: e.url for e in entries}
+    files: list[Path] = []
+    for k, volume in enumerate(volumes, 1):
+        members = [c.entry for c in volume]
+        here = {c.entry.task_id for c in volume}
+
+        def link_href(task_id: int, here: set[int] = here) -> str | None:
+            if task_id in here:
+                return chapter_file(task_id).removeprefix("text/")
+            return clean_url(url_of.get(task_id, ""))
+
+        volume_label = labels["volume"].format(k=k, n=len(volumes)) if len(volumes) > 1 else ""
+        title = f"{collection.title} · {volume_label}" if volume_label else collection.title
+        dates = date_range(members)
+        lines = render_lines(env, "cover.txt.j2", title=collection.title, volume=volume_label,
+                             date_range=dates, count=len(members), labels=labels)
+        cover_jpeg = render_cover(lines[0] if lines else title, lines[1:], font)
+
+        def row(e: Entry) -> dict[str, object]:
+            return {"title": e.title, "href": chapter_file(e.task_id), "domain": e.domain,
+                    "published": (e.published or "")[:10], "fetched": (e.fetched or "")[:10],
+                    "chars": e.chars}
+
+        groups = group(members)
+        index_page = render_xhtml(env, "index.xhtml.j2", title=title, lang=lang, labels=labels,
+                                  count=len(members), date_range=dates, volume=volume_label,
+                                  groups=index_tree(groups, labels, row),
+                                  stylesheet="style.css")
+        cover_page = render_xhtml(env, "cover.xhtml.j2", title=title, lang=lang, labels=labels,
+                                  image=COVER_IMAGE, stylesheet="style.css")
+        name = collection.stem + (f".vol{k}" if len(volumes) > 1 else "") + ".epub"
+        path = archive.output_dir / name
+        description = f"{len(members)} {labels['articles']}" + (f", {dates}" if dates else "")
+        write_volume(path, VolumeContent(
+            identifier=volume_uuid(ident, k, len(volumes)), title=title, lang=lang,
+            description=description, chapters=volume, groups=groups, cover_jpeg=cover_jpeg,
+            cover_page=cover_page, index_page=index_page, stylesheet=css, labels=labels,
+            link_href=link_href,
+        ))
+        files.append(path)
+        counter.add(len(volume))
+    for stale in record_build(archive, collection.key, ident, files):
+        stale.unlink(missing_ok=True)
+    return files

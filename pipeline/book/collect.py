@@ -1,0 +1,184 @@
+"""Which archived articles go into a book, and in what order (issue 6, seed 003 §3.1).
+
+Categories sort by their ``NN_`` prefix as a number (so ``10_`` comes after ``9_``), then by
+name; articles with no category go last, under a default one. Within a category, articles
+sort by published date (undated ones last) or by title, as ``Settings.sort_by`` says.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from pipeline.archive import Archive
+from pipeline.asset_map import AssetMap
+from pipeline.book.errors import BookError
+from pipeline.book.xhtml import valid_lang, xml_safe
+from pipeline.tasks import Task
+from pipeline.urls import host_of
+
+BINDABLE = frozenset(("cleaned", "localized", "done"))
+_PREFIX = re.compile(r"^(\d+)[_ ]\s*")
+SORT_KEYS = ("published", "title")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One article as the book sees it: the task's row plus what its clean record says."""
+
+    task_id: int
+    url: str
+    title: str
+    cat1: str
+    cat2: str
+    published: str | None
+    fetched: str | None
+    author: str | None
+    lang: str | None
+    chars: int
+
+    @property
+    def domain(self) -> str:
+        return host_of(self.url) if "://" in self.url else ""
+
+
+def display_category(name: str) -> str:
+    """A category as a reader sees it: ``03_性能优化`` → ``性能优化`` (the prefix only sorts)."""
+    return _PREFIX.sub("", name).strip() or name.strip()
+
+
+def category_key(name: str) -> tuple[int, int, str]:
+    """Numbered first, by number; then named; the empty (default) category last."""
+    if not name:
+        return (2, 0, "")
+    m = _PREFIX.match(name)
+    if m:
+        return (0, int(m.group(1)), display_category(name).casefold())
+    return (1, 0, name.casefold())
+
+
+def _instant(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def ordered(entries: Iterable[Entry], sort_by: str) -> list[Entry]:
+    """Category order, then date or title order inside each category."""
+    if sort_by not in SORT_KEYS:
+        raise BookError(f"sort_by must be one of {', '.join(SORT_KEYS)}, not {sort_by!r}")
+
+    def key(e: Entry) -> tuple[object, ...]:
+        categories = (category_key(e.cat1), e.cat1, category_key(e.cat2), e.cat2)
+        if sort_by == "title":
+            return (*categories, e.title.casefold(), e.task_id)
+        moment = _instant(e.published)
+        when = moment.timestamp() if moment else 0.0
+        return (*categories, moment is None, when, e.title.casefold(), e.task_id)
+
+    return sorted(entries, key=key)
+
+
+def _clean_title(text: str) -> str:
+    return " ".join(xml_safe(text).split())
+
+
+def load_entry(archive: Archive, task: Task) -> Entry | None:
+    """The book's view of one task, or None when its clean record is missing or unreadable."""
+    path = archive.clean_meta(task.id)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    title = _clean_title(task.title) or _clean_title(str(data.get("title") or "")) \
+        or _clean_title(task.extracted_title) or task.url
+    text = str(data.get("text") or "")
+    chars = data.get("chars")
+    return Entry(
+        task_id=task.id,
+        url=str(data.get("url") or task.url),
+        title=title,
+        cat1=task.cat1.strip(),
+        cat2=task.cat2.strip(),
+        published=_str_or_none(data.get("published")),
+        fetched=task.fetched_at or None,
+        author=_clean_title(str(data.get("author") or "")) or None,
+        lang=valid_lang(_str_or_none(data.get("lang"))),
+        chars=chars if isinstance(chars, int) else sum(1 for c in text if not c.isspace()),
+    )
+
+
+def _str_or_none(value: object) -> str | None:
+    return str(value) if value else None
+
+
+def select(tasks: Iterable[Task], *, cat1: str | None = None,
+           task_ids: set[int] | None = None) -> list[Task]:
+    """Bindable tasks (cleaned, localized or done), narrowed to one category or some ids.
+
+    ``cat1`` matches the stored name or its display form (``Demo`` finds ``01_Demo``).
+    """
+    chosen = [t for t in tasks if t.status in BINDABLE]
+    if task_ids is not None:
+        chosen = [t for t in chosen if t.id in task_ids]
+    if cat1 is not None:
+        wanted = cat1.strip()
+        chosen = [t for t in chosen
+                  if t.cat1.strip() == wanted or display_category(t.cat1) == wanted]
+    return chosen
+
+
+def load_assets(archive: Archive, task_id: int) -> AssetMap:
+    """The article's image map; an article not yet localized has none (every image missing)."""
+    path: Path = archive.assets_map(task_id)
+    try:
+        return AssetMap.from_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, TypeError):  # absent, or not a map we can read
+        return AssetMap()
+
+
+@dataclass
+class Cat2Group:
+    name: str  # as stored ("" when the articles sit directly under their cat1)
+    entries: list[Entry]
+
+    @property
+    def display(self) -> str:
+        return display_category(self.name)
+
+
+@dataclass
+class Cat1Group:
+    name: str  # "" is the default category
+    direct: list[Entry]  # articles with no cat2, listed before the cat2 groups
+    children: list[Cat2Group]
+
+    @property
+    def entries(self) -> list[Entry]:
+        return self.direct + [e for child in self.children for e in child.entries]
+
+
+def group(entries: Iterable[Entry]) -> list[Cat1Group]:
+    """Ordered entries as the two-level tree the TOC and both index pages show."""
+    groups: list[Cat1Group] = []
+    for e in entries:
+        if not groups or groups[-1].name != e.cat1:
+            groups.append(Cat1Group(e.cat1, [], []))
+        top = groups[-1]
+        if not e.cat2:
+            top.direct.append(e)
+        elif top.children and top.children[-1].name == e.cat2:
+            top.children[-1].entries.append(e)
+        else:
+            top.children.append(Cat2Group(e.cat2, [e]))
+    return groups

@@ -1,0 +1,63 @@
+"""A stable identifier per collection, kept in 03_output/books.json.
+
+A reader's library matches books by ``dc:identifier``: rebuilding the same collection (the whole
+archive, one cat1, or one set of ids) must keep it, so a new build replaces the old book
+instead of sitting beside it. The first id is a uuid5 of the archive path and the collection,
+then stored, so moving the archive folder keeps it too. The file also lists each collection's
+EPUB files, so a rebuild can remove volumes that no longer exist.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.archive import Archive, write_atomic
+
+REGISTRY = "books.json"
+
+
+@dataclass(frozen=True)
+class Collection:
+    key: str  # "all", "cat1:<name>", "ids:<sorted ids>"
+    title: str
+    stem: str  # file name without extension
+
+
+def _load(path: Path) -> dict[str, dict[str, object]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    books = data.get("collections") if isinstance(data, dict) else None
+    return books if isinstance(books, dict) else {}
+
+
+def collection_uuid(archive: Archive, key: str) -> uuid.UUID:
+    """The collection's id: the stored one, else a new uuid5 (not yet stored)."""
+    stored = _load(archive.output_dir / REGISTRY).get(key, {}).get("id")
+    try:
+        return uuid.UUID(str(stored))
+    except ValueError:
+        return uuid.uuid5(uuid.NAMESPACE_URL, f"kuaibu:{archive.root.as_posix()}:{key}")
+
+
+def volume_uuid(collection: uuid.UUID, index: int, count: int) -> uuid.UUID:
+    """One book keeps the collection's id; volumes get ids derived from it."""
+    return collection if count == 1 else uuid.uuid5(collection, f"volume {index} of {count}")
+
+
+def record_build(archive: Archive, key: str, ident: uuid.UUID, files: list[Path]) -> list[Path]:
+    """Store the collection's id and files; the files of its previous build that are gone."""
+    path = archive.output_dir / REGISTRY
+    books = _load(path)
+    previous = books.get(key, {}).get("files", [])
+    names = [f.name for f in files]
+    books[key] = {"id": str(ident), "files": names}
+    write_atomic(path, json.dumps({"collections": books}, ensure_ascii=False, indent=1)
+                 .encode("utf-8"))
+    stale = [archive.output_dir / name for name in previous if isinstance(name, str)
+             and name not in names and Path(name).name == name and name.endswith(".epub")]
+    return stale

@@ -1,0 +1,49 @@
+"""03_output/index.html: the archive's index for a browser (seed 003 §3.4), readable offline.
+
+Every bindable article by category, with title, source domain, published and fetched dates and
+character count, linking its clean page in 01_clean and its local images in 02_assets (all
+relative links, so the folder can move or be copied whole).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import quote
+
+import jinja2
+
+from pipeline.archive import Archive, write_atomic
+from pipeline.book.collect import Entry, group, load_assets
+from pipeline.book.labels import labels_for
+from pipeline.book.pages import date_range, index_tree
+from pipeline.book.xhtml import clean_url
+
+
+def _href(path: str) -> str:
+    return quote(path, safe="/")
+
+
+def write_index(archive: Archive, entries: list[Entry], books: list[Path], *, title: str,
+                lang: str, env: jinja2.Environment) -> Path:
+    labels = labels_for(lang)
+    assets_dir = archive.assets_dir.resolve()
+
+    def row(e: Entry) -> dict[str, object]:
+        assets = load_assets(archive, e.task_id)
+        local = [a.path for a in assets.entries.values() if a.path
+                 and (archive.root / a.path).resolve().is_relative_to(assets_dir)]
+        return {
+            "title": e.title, "href": f"../01_clean/{e.task_id}.html", "url": clean_url(e.url),
+            "domain": e.domain, "published": (e.published or "")[:10],
+            "fetched": (e.fetched or "")[:10], "chars": e.chars,
+            "images": [_href(f"../{p}") for p in local], "images_total": assets.total,
+        }
+
+    page = env.get_template("index.html.j2").render(
+        title=title, lang=lang, labels=labels, count=len(entries),
+        date_range=date_range(entries), groups=index_tree(group(entries), labels, row),
+        books=[{"name": b.name, "href": _href(b.name)} for b in books],
+    )
+    path = archive.output_dir / "index.html"
+    write_atomic(path, page.encode("utf-8"))
+    return path

@@ -1,0 +1,24 @@
+"""The few words a book prints itself, in the book's language (Chinese or English)."""
+
+from __future__ import annotations
+
+LABELS: dict[str, dict[str, str]] = {
+    "zh": {
+        "index": "文章索引", "uncategorized": "未分类", "contents": "目录", "cover": "封面",
+        "title": "标题", "source": "来源", "published": "发布", "fetched": "抓取",
+        "chars": "字数", "articles": "篇文章", "volume": "第 {k}/{n} 卷",
+        "original": "原文链接", "author": "作者", "images": "图片", "books": "电子书",
+        "clean_page": "正文页",
+    },
+    "en": {
+        "index": "Index of articles", "uncategorized": "Uncategorized", "contents": "Contents",
+        "cover": "Cover", "title": "Title", "source": "Source", "published": "Published",
+        "fetched": "Fetched", "chars": "Characters", "articles": "articles",
+        "volume": "Volume {k} of {n}", "original": "Original", "author": "Author",
+        "images": "Images", "books": "Books", "clean_page": "Clean page",
+    },
+}
+
+
+def labels_for(lang: str | None) -> dict[str, str]:
+    return LABELS["zh" if (lang or "").lower().startswith("zh") else "en"]

@@ -1,0 +1,73 @@
+"""The book's own pages from jinja2 templates: chapter, index, cover page, cover text, CSS.
+
+Templates may be overridden in ``<archive>/templates/``; an override that breaks XHTML would
+break every reader, so each rendered page is parsed before it goes in, and a failure names the
+template.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import jinja2
+from lxml import etree
+
+from pipeline.book.collect import Cat1Group, Entry, display_category
+from pipeline.book.errors import BookError
+
+
+def render_xhtml(env: jinja2.Environment, name: str, **context: Any) -> bytes:
+    """A rendered XHTML page, checked to be well-formed XML."""
+    try:
+        page = env.get_template(name).render(**context)
+    except jinja2.TemplateError as e:
+        raise BookError(f"template {name}: {e}") from None
+    data = page.encode("utf-8")
+    try:
+        etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError as e:
+        raise BookError(f"template {name} does not give well-formed XHTML: {e}") from None
+    return data
+
+
+def render_lines(env: jinja2.Environment, name: str, **context: Any) -> list[str]:
+    """A plain-text template's non-empty lines (drawn, not parsed: no HTML escaping)."""
+    try:
+        text = env.overlay(autoescape=False).get_template(name).render(**context)
+    except jinja2.TemplateError as e:
+        raise BookError(f"template {name}: {e}") from None
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def stylesheet(env: jinja2.Environment) -> bytes:
+    """style.css as found on the template path (an override in the archive wins)."""
+    assert env.loader is not None
+    source, _, _ = env.loader.get_source(env, "style.css")
+    return source.encode("utf-8")
+
+
+def index_tree(groups: list[Cat1Group], labels: dict[str, str],
+               row: Callable[[Entry], dict[str, Any]]) -> list[dict[str, Any]]:
+    """The category tree as both index templates read it, each article made a row by ``row``."""
+    tree = []
+    for i, g in enumerate(groups, 1):
+        tree.append({
+            "id": f"kb-c{i}",
+            "title": display_category(g.name) if g.name else labels["uncategorized"],
+            "entries": [row(e) for e in g.direct],
+            "children": [{"id": f"kb-c{i}-{j}", "title": c.display,
+                          "entries": [row(e) for e in c.entries]}
+                         for j, c in enumerate(g.children, 1)],
+        })
+    return tree
+
+
+def date_range(entries: list[Entry]) -> str:
+    """``2019-02-20 – 2021-05-01`` from published dates (fetched dates when none has one)."""
+    dates = sorted(d[:10] for d in (e.published for e in entries) if d)
+    if not dates:
+        dates = sorted(d[:10] for d in (e.fetched for e in entries) if d)
+    if not dates:
+        return ""
+    return dates[0] if dates[0] == dates[-1] else f"{dates[0]} – {dates[-1]}"
