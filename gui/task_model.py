@@ -37,7 +37,6 @@ STATUS_COLOURS = {
 NEEDS_REVIEW = "review"  # the pseudo-status the filter offers beside the real ones
 
 TaskRole = Qt.ItemDataRole.UserRole + 1
-SortRole = Qt.ItemDataRole.UserRole + 2
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -126,6 +125,23 @@ class TaskTableModel(QAbstractTableModel):
             self.endRemoveRows()
         self._row_of = {t.id: row for row, t in enumerate(self._tasks)}
 
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Reorder the rows in Python, one key per row: 10,000 rows sort in milliseconds where a
+        proxy's comparisons would call ``data`` hundreds of thousands of times."""
+        self.layoutAboutToBeChanged.emit()
+        persistent = self.persistentIndexList()
+        held = [(self._tasks[i.row()].id, i.column()) for i in persistent]
+        if 0 <= column < len(COLUMNS):
+            name = COLUMNS[column]
+            self._tasks.sort(key=lambda t: self._sort_key(t, name),
+                             reverse=order == Qt.SortOrder.DescendingOrder)
+        else:
+            self._tasks.sort(key=lambda t: t.id)
+        self._row_of = {t.id: row for row, t in enumerate(self._tasks)}
+        self.changePersistentIndexList(
+            persistent, [self.index(self._row_of[i], c) for i, c in held])
+        self.layoutChanged.emit()
+
     # -- reading -----------------------------------------------------------------------------
 
     def task_at(self, row: int) -> Task:
@@ -185,8 +201,6 @@ class TaskTableModel(QAbstractTableModel):
             return self._display(task, column)
         if role == Qt.ItemDataRole.EditRole:
             return getattr(task, column) if column in EDITABLE else self._display(task, column)
-        if role == SortRole:
-            return self._sort_key(task, column)
         if role == TaskRole:
             return task
         if column == "status":
@@ -252,7 +266,8 @@ class TaskTableModel(QAbstractTableModel):
 
 
 class TaskFilter(QSortFilterProxyModel):
-    """Filter by status, category (cat1 or cat2), domain (and its sub-domains) and text."""
+    """Filter by status, category (cat1 or cat2), domain (and its sub-domains) and text;
+    sorting is handed to the source model."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -260,7 +275,6 @@ class TaskFilter(QSortFilterProxyModel):
         self._category = ""
         self._domain = ""
         self._text = ""
-        self.setSortRole(SortRole)
         self.setDynamicSortFilter(True)
 
     def set_status(self, status: str) -> None:
@@ -282,6 +296,12 @@ class TaskFilter(QSortFilterProxyModel):
         self.beginFilterChange()
         self._text = text.strip().casefold()
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sorting is the source model's (see ``TaskTableModel.sort``); rows keep its order."""
+        model = self.sourceModel()
+        if model is not None:
+            model.sort(column, order)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self.sourceModel()

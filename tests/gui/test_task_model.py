@@ -1,0 +1,109 @@
+"""The task table model: Qt's model checks, edits to the store, and 10,000 tasks without stalls."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+from pytestqt.qtbot import QtBot
+
+from gui.task_model import COLUMNS, NEEDS_REVIEW, TaskFilter, TaskTableModel, needs_review
+from pipeline.tasks import TaskStore
+from tests.gui.conftest import OpenWindow
+
+
+def _store(path: Path, n: int) -> TaskStore:
+    store = TaskStore(path)
+    for i in range(n):
+        task = store.add(f"https://site{i % 37}.example.com/post/{i}", cat1=f"cat{i % 5}")
+        if i % 3 == 0:
+            store.update(task.id, status="cleaned", chars=1000 + i, confidence=(i % 10) / 10,
+                         extracted_title=f"标题 {i}", images_total=3, images_ok=2)
+        elif i % 7 == 0:
+            store.update(task.id, status="failed", error="HTTP 404")
+    return store
+
+
+def test_model_passes_qt_model_checks(qapp, qtmodeltester, tmp_path: Path) -> None:  # noqa: ANN001
+    model = TaskTableModel()
+    model.set_store(_store(tmp_path / "tasks.csv", 60))
+    qtmodeltester.check(model, force_py=True)
+    proxy = TaskFilter()
+    proxy.setSourceModel(model)
+    proxy.set_status("cleaned")
+    proxy.sort(COLUMNS.index("chars"), Qt.SortOrder.DescendingOrder)
+    qtmodeltester.check(proxy, force_py=True)
+
+
+def test_rows_follow_the_store(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    store = _store(tmp_path / "tasks.csv", 10)
+    model = TaskTableModel()
+    model.set_store(store)
+    changed: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda a, b: changed.append((a.row(), b.column())))
+    model.update_task(store.update(4, status="failed", error="timed out"))
+    assert changed == [(3, len(COLUMNS) - 1)]
+    assert model.index(3, COLUMNS.index("error")).data() == "timed out"
+    title = model.index(0, COLUMNS.index("title"))
+    assert model.setData(title, "  Expected title ")
+    assert store.get(1).title == "Expected title" and title.data() == "Expected title"
+    assert not model.setData(model.index(0, COLUMNS.index("status")), "done")
+    model.remove_tasks([2, 3, 7])
+    store.remove([2, 3, 7])
+    assert [t.id for t in model.tasks()] == [t.id for t in store.tasks()]
+    model.add_tasks([store.add("https://new.example.com/a")])
+    assert model.rowCount() == len(store)
+
+
+def test_status_column_flags_tasks_that_need_review(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    model = TaskTableModel()
+    model.set_store(_store(tmp_path / "tasks.csv", 30))
+    proxy = TaskFilter()
+    proxy.setSourceModel(model)
+    proxy.set_status(NEEDS_REVIEW)
+    flagged = [model.task_at(r) for r in range(model.rowCount()) if needs_review(model.task_at(r))]
+    assert 0 < proxy.rowCount() == len(flagged)
+    index = proxy.index(0, 0)
+    assert "confidence" in index.data(Qt.ItemDataRole.ToolTipRole)
+    assert index.data(Qt.ItemDataRole.DecorationRole) is not None
+
+
+@pytest.mark.parametrize("n", [10_000])
+def test_ten_thousand_tasks_load_filter_sort_and_scroll(qtbot: QtBot, open_window: OpenWindow,
+                                                        tmp_path: Path, n: int) -> None:
+    root = tmp_path / "big"
+    root.mkdir()
+    _store(root / "tasks.csv", n).save()
+    started = time.monotonic()
+    window = open_window(root)
+    assert window.model.rowCount() == n
+    assert time.monotonic() - started < 3.0  # loading happens off the GUI thread anyway
+
+    def timed(step: Callable[[], object]) -> float:
+        t0 = time.monotonic()
+        step()
+        return time.monotonic() - t0
+
+    window.show()
+    qtbot.waitExposed(window)
+    assert timed(lambda: window.search.setText("site7.")) < 0.3
+    assert window.proxy.rowCount() == sum(1 for t in window.model.tasks() if "site7." in t.url)
+    assert timed(lambda: window.search.setText("")) < 0.3
+    assert timed(lambda: window.table.sortByColumn(COLUMNS.index("title"),
+                                                   Qt.SortOrder.AscendingOrder)) < 0.3
+    titles = [window.proxy.index(r, COLUMNS.index("title")).data().casefold()
+              for r in range(window.proxy.rowCount())]
+    assert titles == sorted(titles)
+    scrollbar = window.table.verticalScrollBar()
+    gaps = []
+    for value in range(0, scrollbar.maximum() + 1, max(1, scrollbar.maximum() // 50)):
+        t0 = time.monotonic()
+        scrollbar.setValue(value)
+        window.table.viewport().repaint()
+        gaps.append(time.monotonic() - t0)
+    assert max(gaps) < 0.05, f"a scroll step took {max(gaps) * 1000:.0f} ms"
+    assert window.table.rowAt(window.table.viewport().height() - 1) >= n - 60
+    assert QModelIndex() == window.proxy.parent(window.proxy.index(0, 0))
