@@ -137,7 +137,8 @@ class MainWindow(QMainWindow):
     archive_loaded = Signal()
     intake_done = Signal(object)  # IntakeReport
     run_finished = Signal(object)  # Progress, or None when the run failed to start/finish
-    build_finished = Signal(object)  # BuildResult
+    build_finished = Signal(object)  # BuildResult, or None when the build failed
+    build_progress = Signal(int, int)  # steps done, steps in all
     saved = Signal()
 
     def __init__(self, archive_root: Path, prefs: QSettings, settings: Settings | None = None,
@@ -269,7 +270,8 @@ class MainWindow(QMainWindow):
 
         # build
         self.build_scope = QComboBox()
-        self.build_scope.addItem(self.tr("All categories"), "all")
+        self.build_scope.addItem(self.tr("Everything, one book"), "all")
+        self.build_scope.addItem(self.tr("One book per category"), "each")
         self.build_scope.addItem(self.tr("Category in the filter"), "category")
         self.build_scope.addItem(self.tr("Selected tasks"), "selected")
         self.build_button = QPushButton(self.tr("Build EPUB"))
@@ -356,6 +358,7 @@ class MainWindow(QMainWindow):
         self.task_actions["open_source"].triggered.connect(self.open_source_urls)
         self.task_actions["open_clean"].triggered.connect(self.open_clean_pages)
         self.build_button.clicked.connect(self.build)
+        self.build_progress.connect(self._build_progressed)
         self.open_book_button.clicked.connect(self.open_book)
         self.show_folder_button.clicked.connect(self.show_output_folder)
         self._update_controls()
@@ -683,24 +686,30 @@ class MainWindow(QMainWindow):
         """Bind the chosen tasks into EPUB books in the background."""
         if self.archive is None or self.store is None or self.controller.running:
             return False
-        from pipeline.book import build_books  # issue 6; imported when first used
+        from pipeline.book import build_books  # issue 6's binder; its import is not free
 
         scope = self.build_scope.currentData()
-        cat1 = self.category_filter.currentData() if scope == "category" else None
-        ids = self.selected_ids() if scope == "selected" else None
+        cat1 = (self.category_filter.currentData() or None) if scope == "category" else None
+        ids = set(self.selected_ids()) if scope == "selected" else None
+        split_by = "cat1" if scope == "each" else None
         archive, tasks, settings = self.archive, self.store.tasks(), self.settings
+        report = self.build_progress.emit  # called on the job's thread; Qt queues it here
         self.build_button.setEnabled(False)
         self.build_status.setText(self.tr("Building…"))
-        self.jobs.start(lambda: build_books(archive, tasks, settings, cat1=cat1 or None,
-                                           task_ids=ids),
+        self.jobs.start(lambda: build_books(archive, tasks, settings, cat1=cat1,
+                                           split_by=split_by, task_ids=ids, progress=report),
                         self._built, self._build_failed)
         return True
+
+    def _build_progressed(self, done: int, total: int) -> None:
+        self.build_status.setText(self.tr("Building… %1/%2").replace("%1", str(done))
+                                  .replace("%2", str(total)))
 
     def _built(self, result: Any) -> None:
         self.last_build = result
         names = ", ".join(Path(p).name for p in result.epubs)
-        self.build_status.setText(self.tr("%1 articles in %2").replace("%1", str(result.count))
-                                  .replace("%2", names or "–"))
+        self.build_status.setText(self.tr("%1 articles in %2")
+                                  .replace("%1", str(result.articles)).replace("%2", names))
         self.build_button.setEnabled(True)
         self.open_book_button.setEnabled(bool(result.epubs))
         self.build_finished.emit(result)

@@ -1,0 +1,49 @@
+"""Build EPUB from the window: a valid book in 03_output, and Open hands it to the desktop."""
+
+from __future__ import annotations
+
+import zipfile
+
+from PySide6.QtCore import QUrl
+from pytestqt.qtbot import QtBot
+
+from gui.task_model import TaskRole
+from pipeline.demo_site.server import DemoSite
+from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end
+from tests.pipeline.book.epubcheck import assert_valid
+
+
+def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: OpenWindow,
+                                                 demo_site: DemoSite) -> None:
+    window = open_window()
+    opened: list[QUrl] = []
+    window.open_url = opened.append
+    add_demo_links(qtbot, window, demo_site, cat1="Demo")
+    run_to_end(qtbot, window)
+    cleaned = [t for t in window.model.tasks() if t.status == "cleaned"][:3]
+    window.table.clearSelection()
+    for task in cleaned:
+        row = next(r for r in range(window.proxy.rowCount())
+                   if window.proxy.index(r, 0).data(TaskRole).id == task.id)
+        window.table.selectionModel().select(
+            window.proxy.index(row, 0),
+            window.table.selectionModel().SelectionFlag.Select
+            | window.table.selectionModel().SelectionFlag.Rows)
+    window.build_scope.setCurrentIndex(window.build_scope.findData("selected"))
+    steps: list[tuple[int, int]] = []
+    window.build_progress.connect(lambda done, total: steps.append((done, total)))
+    with qtbot.waitSignal(window.build_finished, timeout=30_000) as blocker:
+        window.build_button.click()
+    result = blocker.args[0]
+    assert result is not None and result.articles == len(cleaned)
+    assert steps and steps[-1][0] == steps[-1][1]
+    [book] = result.epubs
+    assert book.parent == window.archive.output_dir
+    with zipfile.ZipFile(book) as z:
+        chapters = " ".join(z.read(n).decode("utf-8") for n in z.namelist()
+                            if n.endswith(".xhtml"))
+    assert all(t.extracted_title in chapters for t in cleaned)
+    assert_valid(book)
+    assert window.open_book_button.isEnabled()
+    window.open_book_button.click()
+    assert opened[-1].toLocalFile() == str(book)
