@@ -137,7 +137,8 @@ class PreviewPane(QWidget):
         elif task.error:
             self.book.setHtml(f"<p style='color:#c62828'>{html.escape(task.error)}</p>")
         else:
-            self.book.setHtml(f"<p><i>{html.escape(self.tr('Not cleaned yet.'))}</i></p>")
+            not_yet = self.tr("Not cleaned yet.")
+            self.book.setHtml(f"<p><i>{html.escape(not_yet)}</i></p>")
         self.raw.setPlainText(data.raw_text)
 
     def clear(self) -> None:

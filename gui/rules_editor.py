@@ -180,7 +180,8 @@ class RulesEditor(QWidget):
             self._set_valid(False)
             self.validated.emit(message)
             return False
-        self.status.setText(f"<span style='color:#2e7d32'>✓ {self.tr('Valid')}</span>")
+        valid = self.tr("Valid")
+        self.status.setText(f"<span style='color:#2e7d32'>✓ {valid}</span>")
         self._mark_line(None)
         self._set_valid(True)
         self._refresh_sections()
