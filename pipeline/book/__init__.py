@@ -180,7 +180,7 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
 
         def row(e: Entry) -> dict[str, object]:
             return {"title": e.title, "href": chapter_file(e.task_id), "domain": e.domain,
-                    "published": (e.published or "")[:10], "fetched": (e.fetched or "")[:10],
+                    "published": e.published_day, "fetched": e.fetched_day,
                     "chars": e.chars}
 
         groups = group(members)

@@ -125,7 +125,7 @@ def prepare_chapter(archive: Archive, entry: Entry, *, env: jinja2.Environment,
         env, "chapter.xhtml.j2",
         article={
             "title": entry.title, "author": entry.author, "url": clean_url(entry.url),
-            "domain": entry.domain, "published": (entry.published or "")[:10],
+            "domain": entry.domain, "published": entry.published_day,
             "category": category or labels["uncategorized"],
         },
         body=Markup(body.xhtml), lang=chapter_lang, labels=labels, stylesheet="../style.css",

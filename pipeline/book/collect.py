@@ -1,7 +1,8 @@
 """Which archived articles go into a book, and in what order (issue 6, seed 003 §3.1).
 
 Categories sort by their ``NN_`` prefix as a number (so ``10_`` comes after ``9_``), then by
-name; articles with no category go last, under a default one. Within a category, articles
+name; articles with no category go last, under a default one; articles with a cat1 but no
+cat2 come first in their cat1. Within a category, articles
 sort by published date (undated ones last) or by title, as ``Settings.sort_by`` says.
 """
 
@@ -45,6 +46,15 @@ class Entry:
     def domain(self) -> str:
         return host_of(self.url) if "://" in self.url else ""
 
+    @property
+    def published_day(self) -> str:
+        """YYYY-MM-DD, or "" when the record's date is missing or not ISO 8601."""
+        return self.published[:10] if self.published and _instant(self.published) else ""
+
+    @property
+    def fetched_day(self) -> str:
+        return (self.fetched or "")[:10]
+
 
 def display_category(name: str) -> str:
     """A category as a reader sees it: ``03_性能优化`` → ``性能优化`` (the prefix only sorts)."""
@@ -77,7 +87,9 @@ def ordered(entries: Iterable[Entry], sort_by: str) -> list[Entry]:
         raise BookError(f"sort_by must be one of {', '.join(SORT_KEYS)}, not {sort_by!r}")
 
     def key(e: Entry) -> tuple[object, ...]:
-        categories = (category_key(e.cat1), e.cat1, category_key(e.cat2), e.cat2)
+        # articles with no cat2 sit directly under their cat1, before its cat2 groups
+        sub = category_key(e.cat2) if e.cat2 else (-1, 0, "")
+        categories = (category_key(e.cat1), e.cat1, sub, e.cat2)
         if sort_by == "title":
             return (*categories, e.title.casefold(), e.task_id)
         moment = _instant(e.published)

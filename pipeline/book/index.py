@@ -34,8 +34,8 @@ def write_index(archive: Archive, entries: list[Entry], books: list[Path], *, ti
                  and (archive.root / a.path).resolve().is_relative_to(assets_dir)]
         return {
             "title": e.title, "href": f"../01_clean/{e.task_id}.html", "url": clean_url(e.url),
-            "domain": e.domain, "published": (e.published or "")[:10],
-            "fetched": (e.fetched or "")[:10], "chars": e.chars,
+            "domain": e.domain, "published": e.published_day,
+            "fetched": e.fetched_day, "chars": e.chars,
             "images": [_href(f"../{p}") for p in local], "images_total": assets.total,
         }
 

@@ -65,9 +65,9 @@ def index_tree(groups: list[Cat1Group], labels: dict[str, str],
 
 def date_range(entries: list[Entry]) -> str:
     """``2019-02-20 – 2021-05-01`` from published dates (fetched dates when none has one)."""
-    dates = sorted(d[:10] for d in (e.published for e in entries) if d)
+    dates = sorted(d for d in (e.published_day for e in entries) if d)
     if not dates:
-        dates = sorted(d[:10] for d in (e.fetched for e in entries) if d)
+        dates = sorted(d for d in (e.fetched_day for e in entries) if d)
     if not dates:
         return ""
     return dates[0] if dates[0] == dates[-1] else f"{dates[0]} – {dates[-1]}"
