@@ -1,8 +1,10 @@
-"""One page over HTTP, with the seed's limits and retries (003 §3.2): a RawPage or a FetchError.
+"""One resource over HTTP, with the seed's limits and retries (003 §3.2): a RawPage or a FetchError.
 
+Pages and images go through the same code (``fetch_page`` is ``fetch_resource`` wanting an HTML
+page), so images share the session, the politeness gate, timeouts, retries and cookies.
 Redirects are followed here, hop by hop, so that every hop is checked (http/https only),
 counted, passes the politeness gate, and is logged. The body is streamed and counted after
-decompression, so a gzip bomb stops at the page limit instead of filling memory.
+decompression, so a gzip bomb stops at the size limit instead of filling memory.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ INTERSTITIAL_MARKERS = (
     "正在验证", "请稍候", "安全验证", "人机验证",
     "just a moment", "checking your browser", "verify you are human", "captcha",
 )
+PAGE_ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"
 _CHUNK = 64 * 1024
 _STOP_POLL_S = 0.1  # how soon an in-flight request notices a stop
 _HTML_END = re.compile(rb"</html\s*>", re.I)
@@ -54,8 +57,24 @@ _HTML_START = re.compile(rb"<html[\s>]|<!doctype\s+html", re.I)
 
 
 @dataclass(frozen=True)
+class Want:
+    """What a request is for: the Accept header, the size limit (decompressed bytes), the noun
+    its errors use, and whether the body must be an HTML page (its content type, anti-bot
+    pages and a document cut short are then judged; any other body is left to the caller)."""
+
+    accept: str
+    max_bytes: int
+    noun: str = "page"
+    html_page: bool = True
+
+    @classmethod
+    def page(cls, settings: Settings) -> Want:
+        return cls(PAGE_ACCEPT, settings.max_page_bytes)
+
+
+@dataclass(frozen=True)
 class RawPage:
-    """The bytes of a page exactly as received, and what is known of how they came."""
+    """The bytes of a page (or any resource) exactly as received, and how they came."""
 
     url: str  # as requested
     final_url: str  # after redirects
@@ -96,7 +115,7 @@ def new_session(settings: Settings) -> requests.Session:
     session.headers.update(
         {
             "User-Agent": settings.user_agent,
-            "Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
+            "Accept": PAGE_ACCEPT,
             "Accept-Language": settings.accept_language,
             # br is decoded by urllib3 because the brotli package is installed
             "Accept-Encoding": "gzip, deflate, br",
@@ -182,10 +201,32 @@ def fetch_page(
     while a request is in flight. ``session`` should come from ``new_session``: its
     connections tell the gate when a request really left and let a stop abort a slow read.
     """
+    return fetch_resource(session, url, settings, rules, Want.page(settings), cancel,
+                          gate=gate, cookies=cookies, on_attempt=on_attempt)
+
+
+def fetch_resource(
+    session: requests.Session,
+    url: str,
+    settings: Settings,
+    rules: SiteRules,
+    want: Want,
+    cancel: threading.Event | None = None,
+    *,
+    referer: str | None = None,
+    gate: HostGate | None = None,
+    cookies: CookieStore | None = None,
+    on_attempt: Callable[[Attempt], None] | None = None,
+) -> RawPage:
+    """Fetch what ``want`` describes, with fetch_page's retries, limits and stop handling.
+
+    ``rules`` are those of ``url``'s host. ``referer`` is sent on every hop unless the rules
+    name their own (an image asks with its page's URL, as hotlink protection expects).
+    """
     if problem := _scheme_problem(url):
         raise FetchError(problem)
-    call = _Call(session, url, settings, rules, cancel or threading.Event(), gate, cookies,
-                 on_attempt)
+    call = _Call(session, url, settings, rules, want, referer, cancel or threading.Event(),
+                 gate, cookies, on_attempt)
     attempt = 1
     while True:
         try:
@@ -227,12 +268,14 @@ def looks_interstitial(body: bytes) -> bool:
 
 @dataclass(frozen=True)
 class _Call:
-    """The fixed arguments of one fetch_page call, handed to its helpers together."""
+    """The fixed arguments of one fetch_resource call, handed to its helpers together."""
 
     session: requests.Session
     url: str
     settings: Settings
     rules: SiteRules
+    want: Want
+    referer: str | None
     cancel: threading.Event
     gate: HostGate | None
     cookies: CookieStore | None
@@ -390,14 +433,18 @@ def _send(
 def _judged_body(
     call: _Call, response: requests.Response, status: int, headers: dict[str, str]
 ) -> bytes:
-    """Read the body when it can matter, and raise for anything that is not a good page."""
+    """Read the body when it can matter, and raise for anything that is not what was wanted."""
     mime = headers.get("Content-Type", "").split(";")[0].strip().lower()
     ok = 200 <= status < 300
+    if not call.want.html_page:
+        if not ok:
+            raise _status_error(status, headers)
+        return _read_body(response, call.want, call.settings, call.cancel)
     if not ok and not (status in CHALLENGE_STATUSES and mime in HTML_TYPES):
         raise _status_error(status, headers)
     if ok and mime and mime not in HTML_TYPES:
         raise FetchError(f"not an HTML page: {mime}")
-    body = _read_body(response, call.settings, call.cancel)
+    body = _read_body(response, call.want, call.settings, call.cancel)
     if looks_interstitial(body):
         raise FetchError("interstitial page", retryable=True)
     if not ok:
@@ -412,15 +459,24 @@ def _judged_body(
     return body
 
 
-def _read_body(response: requests.Response, settings: Settings, cancel: threading.Event) -> bytes:
-    """Stream the body, counting decompressed bytes against the page limit."""
-    limit = settings.max_page_bytes
+def _read_body(
+    response: requests.Response, want: Want, settings: Settings, cancel: threading.Event
+) -> bytes:
+    """Stream the body, counting decompressed bytes against the limit; an announced length
+    over the limit fails before anything is read."""
+    limit = want.max_bytes
+    too_large = FetchError(f"{want.noun} larger than {limit / MB:g} MB")
+    announced = response.headers.get("Content-Length", "")
+    if announced.isdigit() and int(announced) > limit and not response.headers.get(
+        "Content-Encoding"
+    ):
+        raise too_large
     body = bytearray()
     try:
         for chunk in response.raw.stream(_CHUNK, decode_content=True):
             body += chunk
             if len(body) > limit:
-                raise FetchError(f"page larger than {limit / MB:g} MB")
+                raise too_large
             if cancel.is_set():
                 raise StopRequested()
     except urllib3.exceptions.ReadTimeoutError:
@@ -437,7 +493,8 @@ def _read_body(response: requests.Response, settings: Settings, cancel: threadin
                 f"truncated body: {incomplete.partial} of {total} bytes", retryable=True
             ) from None
         raise FetchError(
-            f"connection broken while reading the page: {_root_cause(e)}", retryable=True
+            f"connection broken while reading the {want.noun}: {_root_cause(e)}",
+            retryable=True,
         ) from None
     except urllib3.exceptions.DecodeError as e:
         raise FetchError(f"the compressed body is corrupt: {_root_cause(e)}") from None
@@ -445,14 +502,15 @@ def _read_body(response: requests.Response, settings: Settings, cancel: threadin
 
 
 def _hop_headers(call: _Call, url: str) -> dict[str, str]:
-    """rules.yaml's per-domain request headers. Extra headers (which may carry secrets) go
-    only to the task's own host; a browser-like User-Agent and the Referer go to every hop."""
+    """What is wanted and rules.yaml's per-domain request headers. Extra headers (which may
+    carry secrets) go only to the requested URL's own host; a browser-like User-Agent and the
+    Referer go to every hop."""
     rules = call.rules
-    headers: dict[str, str] = {}
+    headers: dict[str, str] = {"Accept": call.want.accept}
     if rules.user_agent:
         headers["User-Agent"] = rules.user_agent
-    if rules.referer:
-        headers["Referer"] = rules.referer
+    if referer := rules.referer or call.referer:
+        headers["Referer"] = referer
     if urlsplit(url).hostname == urlsplit(call.url).hostname:
         headers.update(rules.headers)
     return headers

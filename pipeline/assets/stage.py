@@ -1,0 +1,130 @@
+"""The localize stage for one article: every image brought home, or logged and shown missing.
+
+Writes, in this order: the images (02_assets, content-addressed), failures appended to
+04_logs/assets.csv, 01_clean/<id>.html re-rendered with local paths, and last
+01_clean/<id>.assets.json — its existence means "localized". 01_clean/<id>.json is left as
+the extractor wrote it (original image URLs); the book applies the map itself.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import replace
+
+from pipeline.archive import Archive, utc_now, write_atomic
+from pipeline.article import Article
+from pipeline.asset_map import AssetEntry, AssetMap, rewrite_images
+from pipeline.assets.images import process_image
+from pipeline.assets.sources import decode_data_uri
+from pipeline.assets.store import store_image
+from pipeline.errors import AssetError, FetchError
+from pipeline.fetch import Want, fetch_resource
+from pipeline.politeness import StopRequested
+from pipeline.settings import Settings
+from pipeline.stages import StageContext
+from pipeline.tasks import Task
+from pipeline.templating import environment
+from pipeline.urls import host_of
+
+ASSETS_LOG = "assets.csv"
+ASSETS_LOG_HEADER = ("time", "task", "page", "image", "reason")
+# Every format the image stage reads; the bytes decide, this only tells servers what we take.
+IMAGE_ACCEPT = "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8,*/*;q=0.5"
+
+
+def image_want(settings: Settings) -> Want:
+    """An image request: any body up to ``max_image_bytes``; its type is sniffed later."""
+    return Want(IMAGE_ACCEPT, settings.max_image_bytes, noun="image", html_page=False)
+
+
+def localize_stage(ctx: StageContext, task: Task, article: Article,
+                   previous: AssetMap | None) -> AssetMap:
+    """Localize the images of ``article`` (task ``task``); a failed image never fails it.
+
+    Entries of ``previous`` that are stored and still on disk are kept, so a retry fetches
+    only what failed. Raises StopRequested when ``ctx.cancel`` is set; nothing is marked
+    localized then.
+    """
+    archive, settings = ctx.archive, ctx.settings
+    assets = AssetMap()
+    failed: list[AssetEntry] = []
+    for index, url in enumerate(article.images):
+        if ctx.cancel.is_set():
+            raise StopRequested()
+        kept = previous.entries.get(url) if previous else None
+        if kept is not None and kept.path and (archive.root / kept.path).is_file():
+            entry = kept
+        elif index >= settings.max_images_per_article:
+            entry = AssetEntry(url, error=f"more than {settings.max_images_per_article} "
+                                          "images in the article")
+        else:
+            entry = _localize_one(ctx, task, article, url)
+        assets.entries[url] = entry
+        if entry.error:
+            failed.append(entry)
+    _log_failures(archive, task, article.url, failed)
+    write_atomic(archive.clean_html(task.id), render_localized(archive, article, assets))
+    write_atomic(archive.assets_map(task.id), assets.to_json().encode("utf-8"))
+    return assets
+
+
+def render_localized(archive: Archive, article: Article, assets: AssetMap) -> bytes:
+    """01_clean/<id>.html with every image pointing at its file, relative to 01_clean/."""
+
+    def href_for(src: str) -> str | None:
+        entry = assets.entries.get(src)
+        return f"../{entry.path}" if entry is not None and entry.path else None
+
+    local = replace(article, content_html=rewrite_images(article.content_html, href_for,
+                                                         article.lang))
+    page = environment(archive.root).get_template("clean_page.html.j2").render(article=local)
+    return page.encode("utf-8")
+
+
+def _localize_one(ctx: StageContext, task: Task, article: Article, url: str) -> AssetEntry:
+    try:
+        data = decode_data_uri(url) if url.startswith("data:") else _download(ctx, task,
+                                                                              article, url)
+        image = process_image(data, ctx.settings)
+        path = store_image(ctx.archive, image)
+    except (AssetError, FetchError) as e:
+        return AssetEntry(url, error=str(e))
+    return AssetEntry(url, path=path, width=image.width, height=image.height)
+
+
+def _download(ctx: StageContext, task: Task, article: Article, url: str) -> bytes:
+    """The image's bytes, asked for the way its page would: same session, gate, cookies and
+    retries, with the page as Referer (rules.yaml's ``referer`` for the image's or the page's
+    host overrides it)."""
+    page_rules = ctx.rules.for_host(host_of(article.url))
+    referer = page_rules.referer or article.url
+    page = fetch_resource(
+        ctx.session, url, ctx.settings, ctx.rules.for_host(host_of(url)),
+        image_want(ctx.settings), ctx.cancel, referer=referer, gate=ctx.gate,
+        cookies=ctx.cookies, on_attempt=lambda attempt: ctx.on_attempt(task, attempt),
+    )
+    return page.body
+
+
+def _log_failures(archive: Archive, task: Task, page_url: str, failed: list[AssetEntry]) -> None:
+    """One CSV line per image that is missing, appended to 04_logs/assets.csv."""
+    if not failed:
+        return
+    path = archive.logs_dir / ASSETS_LOG
+    try:
+        with open(path, "x", encoding="utf-8", newline="") as f:  # "x": one header, ever
+            csv.writer(f, lineterminator="\n").writerow(ASSETS_LOG_HEADER)
+    except FileExistsError:
+        pass
+    now = utc_now()
+    for entry in failed:
+        line = io.StringIO()
+        csv.writer(line, lineterminator="").writerow(
+            (now, task.id, page_url, _loggable(entry.url), entry.error))
+        archive.append_log(ASSETS_LOG, line.getvalue())
+
+
+def _loggable(url: str) -> str:
+    """A data: URI can be megabytes; the log keeps its head."""
+    return url if not url.startswith("data:") or len(url) <= 80 else url[:77] + "…"
