@@ -34,6 +34,15 @@ _UNWRAP_BLOCKS = frozenset((
 ))
 _PHRASING_ONLY = _SIMPLE_BLOCKS | frozenset(("a", "em", "strong", "sub", "sup", "code", "s", "u"))
 _NO_FIGURE = _PHRASING_ONLY | _LISTS | _TABLE_PARTS
+# What may stand directly inside lists and tables, and what loose content is wrapped in there.
+_CHILDREN = {
+    "ul": ("li",), "ol": ("li",), "dl": ("dt", "dd"),
+    "table": ("caption", "thead", "tbody", "tfoot", "tr"),
+    "thead": ("tr",), "tbody": ("tr",), "tfoot": ("tr",), "tr": ("td", "th"),
+}
+_AUTO_CHILD = {"ul": "li", "ol": "li", "dl": "dd", "table": "tr", "thead": "tr", "tbody": "tr",
+               "tfoot": "tr", "tr": "td"}
+_LIST_ITEM = {"ul": "li", "ol": "li", "dl": "dd"}
 _BLOCK_OUT = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "dl",
                         "li", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "th",
                         "caption", "figure", "figcaption", "hr"))
@@ -83,13 +92,24 @@ class _Writer:
         self.images: list[str] = []
         self.open: dict[etree._Element, etree._Element] = {}
 
-    # Inline runs in a flow container go into one open <p>; a block closes it.
+    # Inline runs in a flow container go into one open <p>; a block closes it. Lists and
+    # tables take no loose content: it goes into an open <li>, <dd> or cell of its own.
+    def auto(self, container: etree._Element, tag: str = "p") -> etree._Element:
+        child = self.open.get(container)
+        if child is None:
+            child = etree.SubElement(container, tag)
+            self.open[container] = child
+        return child
+
     def para(self, container: etree._Element) -> etree._Element:
-        p = self.open.get(container)
-        if p is None:
-            p = etree.SubElement(container, "p")
-            self.open[container] = p
-        return p
+        return self.auto(container, "p")
+
+    def inline_target(self, out: etree._Element, wrap: bool) -> etree._Element:
+        if wrap:
+            return self.para(out)
+        while (child := _AUTO_CHILD.get(out.tag)) is not None:
+            out = self.auto(out, child)
+        return out
 
     def close(self, container: etree._Element) -> None:
         self.open.pop(container, None)
@@ -97,10 +117,10 @@ class _Writer:
     def text(self, text: str | None, out: etree._Element, wrap: bool) -> None:
         if not text:
             return
-        if wrap:
+        if wrap or out.tag in _AUTO_CHILD:
             if not text.strip():
                 return
-            out = self.para(out)
+            out = self.inline_target(out, wrap)
         _append_text(out, _BAD_XML.sub("", text))
 
     def children(self, src: etree._Element, out: etree._Element, wrap: bool) -> None:
@@ -129,7 +149,7 @@ class _Writer:
         if tag == "br":
             self.br(out, wrap)
         elif tag == "img":
-            self.img(el, self.para(out) if wrap else out)
+            self.img(el, self.inline_target(out, wrap))
         elif tag == "hr":
             if wrap:
                 self.close(out)
@@ -137,20 +157,18 @@ class _Writer:
         elif tag in _BLOCK_OUT and out.tag not in _PHRASING_ONLY:
             self.block(el, tag, out, wrap)
         elif tag in _INLINE_KEEP:
-            target = self.para(out) if wrap else out
+            target = self.inline_target(out, wrap)
             attrs = self.attrs(el, tag)
             if tag == "a" and "href" not in attrs:
                 self.children(el, target, False)
                 return
             self.children(el, etree.SubElement(target, tag, attrs), False)
         elif tag in _UNWRAP_BLOCKS or tag in _BLOCK_OUT:
-            if wrap:
-                self.close(out)
-            elif out.tag in _PHRASING_ONLY and out.tag != "pre" and len(out) + bool(out.text):
+            if out.tag in _PHRASING_ONLY and out.tag != "pre" and len(out) + bool(out.text):
                 etree.SubElement(out, "br")
+            self.close(out)
             self.children(el, out, wrap)
-            if wrap:
-                self.close(out)
+            self.close(out)
         else:  # span, font, small, time, custom tags: their content only
             self.children(el, out, wrap)
 
@@ -161,13 +179,16 @@ class _Writer:
         if tag in _TABLE_PARTS and tag != "table" and out.tag not in _TABLE_PARTS:
             self.children(el, out, wrap)  # a stray row outside any table: keep its text
             return
-        if tag in ("td", "th", "tr") and out.tag not in _TABLE_PARTS:
+        if tag in ("td", "th") and out.tag not in _TABLE_PARTS:
             self.children(el, out, wrap)
             return
-        if tag in ("li", "dt", "dd") and out.tag not in _LISTS:
+        if tag in ("li", "dt", "dd"):
+            tag = tag if tag in _CHILDREN.get(out.tag, ()) else _LIST_ITEM.get(out.tag, "p")
+        elif tag == "caption" and out.tag != "table" or tag == "figcaption" and out.tag != "figure":
             tag = "p"
-        if wrap:
-            self.close(out)
+        self.close(out)
+        while tag not in _CHILDREN.get(out.tag, (tag,)):
+            out = self.auto(out, _AUTO_CHILD[out.tag])  # a <p> right in a <ul> goes in an <li>
         new = etree.SubElement(out, tag, self.attrs(el, tag))
         if tag == "pre":
             self.pre(el, new)
