@@ -50,6 +50,7 @@ _DROP = frozenset(("script", "style", "noscript", "iframe", "object", "embed", "
                    "button", "select", "textarea", "svg", "canvas", "template", "frame",
                    "frameset", "applet", "head", "title", "meta", "link"))
 _BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_ATTR_NAME = re.compile(r"^[A-Za-z_][\w.-]*$")
 _CAPTION = re.compile(r"caption|credit", re.I)
 _LINK_SCHEMES = ("http:", "https:", "mailto:", "ftp:")
 
@@ -86,7 +87,8 @@ class _Writer:
     def __init__(self, base: str, keep: tuple[str, ...], lazy: tuple[str, ...],
                  drop_heading: str | None) -> None:
         self.base = base
-        self.keep = tuple(a for a in keep if not a.lower().startswith("on"))
+        # on* handlers never; names XML cannot carry (a:b, spaces) neither
+        self.keep = tuple(a for a in keep if _ATTR_NAME.match(a) and not a.lower().startswith("on"))
         self.lazy = lazy
         self.drop_heading = " ".join(drop_heading.split()) if drop_heading else None
         self.images: list[str] = []

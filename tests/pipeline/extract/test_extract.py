@@ -227,7 +227,8 @@ def test_attributes_only_from_keep_attrs() -> None:
     tree = xhtml(extract(article_page(body), URL).content_html)
     first = tree.find("p")
     assert first is not None and dict(first.attrib) == {"title": "t"}
-    tree = xhtml(extract(article_page(body), URL, SiteRules(keep_attrs=("id",))).content_html)
+    odd = SiteRules(keep_attrs=("id", "xml:lang", "bad name"))
+    tree = xhtml(extract(article_page(body), URL, odd).content_html)
     first = tree.find("p")
     assert first is not None and dict(first.attrib) == {"id": "p1"}
 
