@@ -222,7 +222,7 @@ def test_dangerous_markup_never_survives() -> None:
 
 
 def test_attributes_only_from_keep_attrs() -> None:
-    body = f'<p class="lead" id="p1" style="x" title="t" data-x="1">{PROSE[0]}</p>'
+    body = f'<p class="lead" id="p1" style="x" title="t" data-x="1" xml:lang="en">{PROSE[0]}</p>'
     body += "".join(f"<p>{p}</p>" for p in PROSE[1:])
     tree = xhtml(extract(article_page(body), URL).content_html)
     first = tree.find("p")
