@@ -55,9 +55,10 @@ _EN_DATES = (
 _DATE_CUE = re.compile(
     r"发布|发表|时间|日期|来源|更新|published|posted|updated|date|on\s*$", re.I)
 _AUTHOR_TEXT = re.compile(
-    r"(?:作者|撰文|文)\s*[:：/／]\s*([^\s:：，,|]{2,20})|记者\s*([^\s:：，,|]{2,4})"
+    r"(?:作者|撰文|文)\s*[:：/／]\s*([^\s:：，,|]{2,20})|记者\s*([^\s:：，,|]{2,4})|"
+    r"^[Bb]y\s+([A-Z][\w.'’-]+(?:\s+(?:[A-Z][\w.'’-]+|de|van|von|da|and)){0,6})"
 )
-_MAYBE_DATE = re.compile(r"\d|作者|文|记者")
+_MAYBE_DATE = re.compile(r"\d|作者|文|记者|^[Bb]y\s")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
@@ -161,7 +162,7 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
             for iso, start in _iter_dates(text):
                 dates.append((i, iso, bool(_DATE_CUE.search((before + " " + text[:start])[-14:]))))
             if m := _AUTHOR_TEXT.search(text):
-                authors.append((i, m.group(1) or m.group(2)))
+                authors.append((i, next(g for g in m.groups() if g)))
     return PageFacts(
         order=order, refs=refs, segments=segments, headlines=headlines, dates=dates,
         authors=authors, meta_date=_meta_date(root, metas), meta_author=_meta_author(root, metas),

@@ -50,6 +50,11 @@ def test_title_from_url_as_last_resort() -> None:
     )
 
 
+def test_english_byline_gives_the_author() -> None:
+    byline = '<p class="meta">By Jane van Dyke and Li Wei</p><p>Published 2019-02-20 02:26</p>'
+    assert extract(article_page(byline=byline), URL).author == "Jane van Dyke and Li Wei"
+
+
 def test_published_from_date_line_not_from_body_or_sidebar() -> None:
     body = "".join(f"<p>{p}</p>" for p in PROSE)
     body += "<p>The bridge first opened on 1931-05-04, the records show, after long delays.</p>"
