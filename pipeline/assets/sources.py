@@ -29,6 +29,19 @@ LAZY_BACKGROUND = ("data-bg", "data-background", "data-background-image")
 TINY_DATA_URI = 512
 # Types a <picture><source> may offer that Kuaibu cannot keep; the next source is used instead.
 _UNREADABLE_TYPES = frozenset({"image/svg+xml", "image/jxl", "image/heic", "image/heif"})
+# A file is a placeholder when its name is made only of these words (and sizes like 1x1),
+# at least one of them a word no real picture is named by alone: "lazy-bg.jpg" is not one.
+_PLACEHOLDER_WORDS = frozenset({"blank", "spacer", "pixel", "transparent", "placeholder",
+                                "loading", "loader", "lazy", "lazyload", "spinner", "grey",
+                                "gray", "empty", "clear", "trans"})
+_FILLER_WORDS = frozenset({"img", "image", "default", "white", "small", "icon", "gif", "dot"})
+_SIZE_WORD = re.compile(r"\d+(?:x\d+)?|\d+(?:\.\d+)?x")
+_IMAGE_EXT = re.compile(r"\.(?:gif|png|svg|jpe?g|webp)$", re.I)
+_BACKGROUND = ("data-bg", "data-background", "data-background-image")
+# A data: URI this short holds a placeholder (a 1×1 GIF is about 70 characters), not a picture.
+TINY_DATA_URI = 512
+# Types a <picture><source> may offer that Kuaibu cannot keep; the next source is used instead.
+_UNREADABLE_TYPES = frozenset({"image/svg+xml", "image/jxl", "image/heic", "image/heif"})
 _PLACEHOLDER_NAME = re.compile(
     r"(?:^|[-_.])(?:blank|spacer|pixel|transparent|placeholder|loading|loader|lazy|lazyload|"
     r"spinner|grey|gray|empty|1x1)(?:[-_.@][^/]*)?\.(?:gif|png|svg|jpe?g|webp)$",
@@ -88,7 +101,12 @@ def is_placeholder(url: str) -> bool:
     if url.startswith("data:"):
         return _is_tiny_data(url) or url[5:].lower().startswith("image/svg")
     name = url.split("?", 1)[0].split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
-    return bool(_PLACEHOLDER_NAME.search(name))
+    ext = _IMAGE_EXT.search(name)
+    if ext is None:
+        return False
+    words = [w for w in re.split(r"[-_.@\s]+", name[: ext.start()].lower()) if w]
+    return any(w in _PLACEHOLDER_WORDS for w in words) and all(
+        w in _PLACEHOLDER_WORDS or w in _FILLER_WORDS or _SIZE_WORD.fullmatch(w) for w in words)
 
 
 def parse_srcset(value: str) -> list[Candidate]:
@@ -146,9 +164,10 @@ def _srcsets(el: etree._Element) -> list[str]:
     """The srcsets that apply, in the order a browser on a large screen would use them: the
     ``<source>`` elements of an enclosing ``<picture>``, then the image's own."""
     sets: list[str] = []
-    parent = el.getparent()
-    if parent is not None and parent.tag == "picture":
-        for source in parent.iterchildren("source"):
+    # lxml's HTML parser does not know <source> is empty and nests what follows inside it
+    picture = next(el.iterancestors("picture"), None)
+    if picture is not None:
+        for source in picture.iter("source"):
             kind = (source.get("type") or "").strip().lower()
             if kind in _UNREADABLE_TYPES or _SMALL_SCREEN.search(source.get("media") or ""):
                 continue

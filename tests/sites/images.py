@@ -42,6 +42,7 @@ class ImageServer:
 
     def __init__(self, address: str = "127.0.0.1") -> None:
         self.resources: dict[str, Resource] = {}
+        self.fallback: Resource | None = None  # what any other path gets (404 when None)
         self.hits: list[Hit] = []
         self._lock = threading.Lock()
         self._httpd = _Server((address, 0), _handler_for(self))
@@ -93,7 +94,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         self.state._record(Hit(self.path, dict(self.headers.items())))
-        resource = self.state.resources.get(self.path)
+        resource = self.state.resources.get(self.path, self.state.fallback)
         if resource is None:
             resource = Resource(b"<html><body>not found</body></html>", "text/html", 404)
         elif resource.protected and not _same_origin(self.headers.get("Referer"),
