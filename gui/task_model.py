@@ -99,6 +99,9 @@ class TaskTableModel(QAbstractTableModel):
         if row is None:
             return  # removed meanwhile
         self._tasks[row] = task
+        self._repaint(row)
+
+    def _repaint(self, row: int) -> None:
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
 
     def add_tasks(self, tasks: Iterable[Task]) -> None:
@@ -260,7 +263,7 @@ class TaskTableModel(QAbstractTableModel):
         if getattr(task, column) == text:
             return False
         self._tasks[index.row()] = self._store.update(task.id, **{column: text})
-        self.dataChanged.emit(self.index(index.row(), 0), self.index(index.row(), len(COLUMNS) - 1))
+        self._repaint(index.row())
         self.edited.emit(task.id)
         return True
 

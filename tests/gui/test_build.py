@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 from gui.task_model import TaskRole
 from pipeline.demo_site.server import DemoSite
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end
-from tests.pipeline.book.epubcheck import assert_valid
+from tests.pipeline.book.validator import assert_valid
 
 
 def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: OpenWindow,
