@@ -54,8 +54,16 @@ _EN_DATES = (
 )
 _DATE_CUE = re.compile(
     r"发布|发表|时间|日期|来源|更新|published|posted|updated|date|on\s*$", re.I)
+_REPORTER_VERBS = (
+    "了解|获悉|介绍|透露|看到|发现|采访|注意|调查|观察|表示|得知|来到|走访|从|在|日前|近日|昨日|今天|今日"
+)
+_CJK_NAME_END = r"(?=[\s）)，,、|]|$|报道|摄|发自)"
 _AUTHOR_TEXT = re.compile(
-    r"(?:作者|撰文|文)\s*[:：/／]\s*([^\s:：，,|]{2,20})|记者\s*([^\s:：，,|]{2,4})|"
+    r"(?:作者|撰文)\s*[:：/／]\s*(?![a-z]+\b)([^\s:：，,|=\"'<>]{2,20})|"
+    r"(?:^|[\s（(])文\s*[/／]\s*([\u4e00-\u9fff·]{2,8})" + _CJK_NAME_END + "|"
+    # 本报记者 张三 / （记者 张三）, not "记者了解到"
+    r"(?:^|[\s（(【]|本报|本台|社|网)记者\s*(?!" + _REPORTER_VERBS + r")"
+    r"([\u4e00-\u9fff]{2,3})" + _CJK_NAME_END + "|"
     r"^[Bb]y\s+([A-Z][\w.'’-]+(?:\s+(?:[A-Z][\w.'’-]+|de|van|von|da|and)){0,6})"
 )
 _MAYBE_DATE = re.compile(r"\d|作者|文|记者|^[Bb]y\s")
@@ -384,20 +392,33 @@ def parse_date(value: str | None) -> str | None:
 
 def _meta_author(root: etree._Element, metas: dict[str, str]) -> str | None:
     for key in _AUTHOR_META:
-        value = metas.get(key)
-        if value and not value.startswith(("http:", "https:")) and len(value) <= 100:
-            return value
+        if name := _author_name(metas.get(key)):
+            return name
     for script in root.iter("script"):
         if script.get("type", "").lower() == "application/ld+json" and script.text:
             if m := _JSONLD_AUTHOR.search(script.text):
-                name = m.group(1) or m.group(2)
-                if name and not name.startswith(("http:", "https:")):
+                if name := _author_name(m.group(1) or m.group(2)):
                     return name
     for el in root.xpath("//*[@itemprop='author'] | //*[@rel='author']"):
-        name = el.get("content") or text_of(el)
-        if name and len(name) <= 100:
+        if name := _author_name(el.get("content") or text_of(el)):
             return name
     return None
+
+
+_BYLINE_TAIL = re.compile(
+    r"\s+(?:@|•|\||·|-\s|–|—)|\s+\d{4}[-/]|"
+    r"\s+(?:on\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d",
+    re.I,
+)
+
+
+def _author_name(value: str | None) -> str | None:
+    """A person's or desk's name from a byline: no "By", no handle, date or reading time."""
+    if not value or value.startswith(("http:", "https:")):
+        return None
+    name = re.sub(r"^\s*by\s+", "", " ".join(value.split()), flags=re.I)
+    name = _BYLINE_TAIL.split(name, maxsplit=1)[0].strip(" ,;:")
+    return name if 2 <= len(name) <= 100 else None
 
 
 def find_lang(root: etree._Element, metas: dict[str, str]) -> str | None:

@@ -301,3 +301,15 @@ def test_forum_topic_label_is_not_part_of_the_title() -> None:
         f"<tr><td>{body}</td></tr></table></body></html>"
     )
     assert extract(page, URL).title == "老桥为什么关闭了？"
+
+
+def test_reporter_verbs_are_not_authors() -> None:
+    body = "".join(f"<p>{p}</p>" for p in ZH_PROSE)
+    page = article_page(
+        body, title="老桥关闭_示例网", headline="老桥关闭",
+        byline="<p>2019年2月20日 记者了解到，桥面已经封闭。作者： size=20</p>",
+    )
+    assert extract(page, URL).author is None
+    page = article_page(body, title="老桥关闭_示例网", headline="老桥关闭",
+                        byline="<p>（本报记者 王小明）2019年2月20日</p>")
+    assert extract(page, URL).author == "王小明"
