@@ -28,7 +28,7 @@ from pipeline.decode import decode_html
 from pipeline.extract.dom import BLOCK_TAGS, parse, remove
 from pipeline.tasks import Task
 
-_BLANK_LINES = re.compile(r"\n[ \t\r\f\v]*(?:\n[ \t\r\f\v]*)+")
+_SPACES = re.compile(r"\s+")
 
 
 @dataclass
@@ -43,16 +43,19 @@ class PreviewData:
 
 
 def page_text(page_html: str) -> str:
-    """The readable text of a whole page (scripts and styles dropped, one block a line)."""
+    """The readable text of a whole page: scripts and styles dropped, one block a line."""
     root = parse(page_html)
     for el in list(root.iter("script", "style", "noscript", "template")):
         remove(el)
     for el in root.iter():
+        # source line breaks mean nothing in HTML; a block's start and end do
+        el.text = _SPACES.sub(" ", el.text or "")
+        el.tail = _SPACES.sub(" ", el.tail or "")
         if isinstance(el.tag, str) and (el.tag in BLOCK_TAGS or el.tag == "br"):
-            el.tail = "\n" + (el.tail or "")
-    text = "".join(root.itertext())
-    lines = (" ".join(line.split()) for line in text.splitlines())
-    return _BLANK_LINES.sub("\n", "\n".join(lines)).strip()
+            el.text = "\n" + el.text
+            el.tail = "\n" + el.tail
+    lines = (line.strip() for line in "".join(root.itertext()).splitlines())
+    return "\n".join(line for line in lines if line)
 
 
 def raw_page_html(archive: Archive, task_id: int) -> str:

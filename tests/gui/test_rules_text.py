@@ -1,0 +1,67 @@
+"""Form edits to rules.yaml keep comments and other sections; Pick content's selector finder."""
+
+from __future__ import annotations
+
+import pytest
+
+from gui.rules_text import FlowSectionError, set_section_keys, suggest_selector
+from pipeline.rules import parse_rules
+
+RULES = """\
+# my notes about sites
+default:
+  strip: [nav, footer]  # keep these
+
+example.com:
+  # their article body
+  content_selector: div.old
+  strip_extra:
+    - .ads
+    - .share
+  min_chars: 200
+
+other.org:
+  encoding: gb18030
+"""
+
+
+def test_set_keys_in_a_section_keeps_everything_else() -> None:
+    out = set_section_keys(RULES, "example.com",
+                           {"content_selector": "article .body", "strip_extra": None,
+                            "cookies": "a=1"})
+    rules = parse_rules(out)
+    site = rules.for_host("www.example.com")
+    assert site.content_selector == "article .body" and site.cookies == "a=1"
+    assert site.strip_extra == () and site.min_chars == 200
+    assert rules.for_host("other.org").encoding == "gb18030"
+    for kept in ("# my notes about sites", "# keep these", "# their article body"):
+        assert kept in out
+    assert ".ads" not in out
+
+
+def test_a_missing_section_is_appended_and_empty_values_add_nothing() -> None:
+    assert set_section_keys(RULES, "new.net", {"cookies": None}) == RULES
+    out = set_section_keys(RULES, "new.net", {"strip_extra": [".x", ".y"], "encoding": "big5"})
+    assert out.startswith(RULES.rstrip("\n"))
+    site = parse_rules(out).for_host("new.net")
+    assert site.strip_extra == (".x", ".y") and site.encoding == "big5"
+
+
+def test_an_inline_section_is_left_to_the_text() -> None:
+    with pytest.raises(FlowSectionError):
+        set_section_keys("a.com: {min_chars: 3}\n", "a.com", {"encoding": "utf-8"})
+
+
+PAGE = """<html><body><div id="nav">Home News</div>
+<div class="wrap"><div class="wrap"><article class="post-body entry">
+<h1>Title</h1><p>The first paragraph of the article, long enough to matter.</p>
+<p>And its closing paragraph, which ends the piece.</p></article></div></div>
+<div class="comments">Nice!</div></body></html>"""
+
+
+def test_suggested_selector_is_unique_and_holds_the_text() -> None:
+    text = ("The first paragraph of the article, long enough to matter.\n"
+            "And its closing paragraph, which ends the piece.")
+    assert suggest_selector(PAGE, text) == "article.post-body"
+    assert suggest_selector(PAGE, "nothing on this page at all, not one word") is None
+    assert suggest_selector(PAGE, "short") is None
