@@ -37,16 +37,6 @@ _PLACEHOLDER_WORDS = frozenset({"blank", "spacer", "pixel", "transparent", "plac
 _FILLER_WORDS = frozenset({"img", "image", "default", "white", "small", "icon", "gif", "dot"})
 _SIZE_WORD = re.compile(r"\d+(?:x\d+)?|\d+(?:\.\d+)?x")
 _IMAGE_EXT = re.compile(r"\.(?:gif|png|svg|jpe?g|webp)$", re.I)
-_BACKGROUND = ("data-bg", "data-background", "data-background-image")
-# A data: URI this short holds a placeholder (a 1×1 GIF is about 70 characters), not a picture.
-TINY_DATA_URI = 512
-# Types a <picture><source> may offer that Kuaibu cannot keep; the next source is used instead.
-_UNREADABLE_TYPES = frozenset({"image/svg+xml", "image/jxl", "image/heic", "image/heif"})
-_PLACEHOLDER_NAME = re.compile(
-    r"(?:^|[-_.])(?:blank|spacer|pixel|transparent|placeholder|loading|loader|lazy|lazyload|"
-    r"spinner|grey|gray|empty|1x1)(?:[-_.@][^/]*)?\.(?:gif|png|svg|jpe?g|webp)$",
-    re.I,
-)
 _BACKGROUND = re.compile(r"background(?:-image)?\s*:[^;]*?url\(\s*(['\"]?)(.*?)\1\s*\)", re.I)
 _SMALL_SCREEN = re.compile(r"max-width", re.I)
 
@@ -72,7 +62,8 @@ def image_source(el: etree._Element, base_url: str, lazy_attrs: tuple[str, ...] 
         chosen = choose_candidate(parse_srcset(srcset), max_edge)
         if chosen and not is_placeholder(chosen):
             return _absolute(base_url, chosen)
-    src = _first_real(el, lazy + ("src",))
+    # A lazy attribute is trusted whatever its file is called; only tiny data: URIs are not.
+    src = _first_real(el, lazy, placeholders_ok=True, tiny_ok=False) or _first_real(el, ("src",))
     if src is None:
         src = _noscript_source(el)
     if src is None:  # only placeholders: keep the visible one rather than lose the <img>
@@ -177,11 +168,13 @@ def _srcsets(el: etree._Element) -> list[str]:
     return [s for s in sets if s]
 
 
-def _first_real(el: etree._Element, names: tuple[str, ...],
-                placeholders_ok: bool = False) -> str | None:
+def _first_real(el: etree._Element, names: tuple[str, ...], placeholders_ok: bool = False,
+                tiny_ok: bool = True) -> str | None:
     for name in names:
         value = (el.get(name) or "").strip()
-        if value and (placeholders_ok or not is_placeholder(value)):
+        if not value or (not tiny_ok and _is_tiny_data(value)):
+            continue
+        if placeholders_ok or not is_placeholder(value):
             return value
     return None
 

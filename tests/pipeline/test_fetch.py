@@ -15,9 +15,12 @@ from pipeline.decode import decode_html
 from pipeline.errors import FetchError
 from pipeline.fetch import (
     INTERSTITIAL_MAX_BYTES,
+    PAGE_ACCEPT,
     Attempt,
     RawPage,
+    Want,
     fetch_page,
+    fetch_resource,
     looks_interstitial,
     new_session,
     retry_wait,
@@ -332,3 +335,41 @@ def test_rules_override_the_user_agent_and_add_headers_only_for_their_host(fetch
     assert home_sent["User-Agent"] == other_sent["User-Agent"] == rules.user_agent
     assert home_sent["X-Token"] == "secret" and "X-Token" not in other_sent
     assert other_sent["Referer"] == "https://example.org/"
+
+
+# --- other resources: fetch_resource (images use it with the page's session and gate) -------
+
+
+IMAGE = Want("image/*", 5 * MB, noun="image", html_page=False)
+
+
+def test_a_resource_that_is_not_html_is_returned_as_sent(fetch_session, fault_server,
+                                                          fast_settings):
+    page = fetch_resource(fetch_session, fault_server.url("/pdf"), fast_settings, RULES, IMAGE)
+    assert page.body.startswith(b"%PDF-1.4") and page.headers["Content-Type"] == "application/pdf"
+
+
+def test_a_resource_has_its_own_size_limit_and_noun(fetch_session, fault_server, fast_settings):
+    with pytest.raises(FetchError) as info:
+        fetch_resource(fetch_session, fault_server.url("/big?mb=6"), fast_settings, RULES, IMAGE)
+    assert info.value.reason == "image larger than 5 MB" and not info.value.retryable
+
+
+def test_a_resource_is_retried_like_a_page(fetch_session, fault_server, fast_settings):
+    page = fetch_resource(fetch_session, fault_server.url("/status?code=503"), fast_settings,
+                          RULES, IMAGE)
+    assert page.attempts == 2
+
+
+def test_a_resource_sends_its_accept_and_referer_unless_the_rules_name_one(
+    fetch_session, fault_server, fast_settings
+):
+    url = fault_server.url("/headers")
+    fetch_resource(fetch_session, url, fast_settings, RULES, IMAGE, referer="http://a.test/p")
+    fetch_resource(fetch_session, url, fast_settings, SiteRules(referer="http://b.test/"), IMAGE,
+                   referer="http://a.test/p")
+    fetch(fetch_session, fault_server, "/headers", fast_settings)
+    first, second, plain_page = (h.headers for h in fault_server.hits)
+    assert (first["Accept"], first["Referer"]) == ("image/*", "http://a.test/p")
+    assert second["Referer"] == "http://b.test/"
+    assert plain_page["Accept"] == PAGE_ACCEPT and "Referer" not in plain_page
