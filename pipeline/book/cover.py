@@ -43,7 +43,7 @@ def find_cjk_font(candidates: Sequence[str] = CJK_FONT_CANDIDATES,
                   ask_fontconfig: bool = True) -> Path:
     """A font file with Chinese glyphs, or a BookError saying what to install."""
     for candidate in candidates:
-        if Path(candidate).is_file():
+        if _has_cjk(Path(candidate)):
             return Path(candidate)
     fc_list = shutil.which("fc-list") if ask_fontconfig else None
     if fc_list:
@@ -51,12 +51,30 @@ def find_cjk_font(candidates: Sequence[str] = CJK_FONT_CANDIDATES,
                                  timeout=20, check=False).stdout
         for line in sorted(listing.splitlines()):
             path = Path(line.split(":", 1)[0].strip())
-            if path.suffix.lower() in (".ttf", ".ttc", ".otf") and path.is_file():
+            if path.suffix.lower() in (".ttf", ".ttc", ".otf") and _has_cjk(path):
                 return path
     raise BookError(
         "no font with Chinese glyphs was found for the book cover; install one "
         "(Debian/Ubuntu: apt install fonts-wqy-microhei or fonts-noto-cjk) and build again"
     )
+
+
+def _has_cjk(path: Path) -> bool:
+    """Whether the font draws 汉 as itself rather than as its "missing glyph" box."""
+    if not path.is_file():
+        return False
+    try:
+        font = ImageFont.truetype(str(path), 32)
+    except OSError:
+        return False
+    han, missing = _glyph(font, "汉"), _glyph(font, "\U0010fffd")  # a private-use code point
+    return han != missing and any(han)
+
+
+def _glyph(font: ImageFont.FreeTypeFont, char: str) -> bytes:
+    image = Image.new("L", (48, 48))
+    ImageDraw.Draw(image).text((4, 4), char, font=font, fill=255)
+    return image.tobytes()
 
 
 def _wrap(text: str, font: ImageFont.FreeTypeFont, width: int) -> list[str]:

@@ -53,11 +53,12 @@ def record_build(archive: Archive, key: str, ident: uuid.UUID, files: list[Path]
     """Store the collection's id and files; the files of its previous build that are gone."""
     path = archive.output_dir / REGISTRY
     books = _load(path)
-    previous = books.get(key, {}).get("files", [])
+    previous = books.get(key, {}).get("files")
     names = [f.name for f in files]
     books[key] = {"id": str(ident), "files": names}
     write_atomic(path, json.dumps({"collections": books}, ensure_ascii=False, indent=1)
                  .encode("utf-8"))
-    stale = [archive.output_dir / name for name in previous if isinstance(name, str)
-             and name not in names and Path(name).name == name and name.endswith(".epub")]
-    return stale
+    if not isinstance(previous, list):
+        return []
+    return [archive.output_dir / name for name in previous if isinstance(name, str)
+            and name not in names and Path(name).name == name and name.endswith(".epub")]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeAlias
 from urllib.parse import quote, urlsplit
 
 from lxml import etree, html
@@ -28,7 +29,8 @@ _BAD_CHARS = re.compile(
 )
 _LANG = re.compile(r"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$")
 _ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,127}$")
-_HOST = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*\.?$")
+_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
+_HOST = re.compile(rf"^{_LABEL}(\.{_LABEL})*\.?$")
 _RESERVED_ID_PREFIX = "kb-"  # ids the chapter template uses
 
 # What a tag becomes. A tag missing from every table below is unwrapped (children kept).
@@ -97,17 +99,23 @@ def clean_url(url: str) -> str | None:
         return "mailto:" + quote(url[7:], safe="@.+-_!~*'();:&=,%?")
     if scheme not in ("http", "https"):
         return None
-    url = re.sub(r"%(?![0-9A-Fa-f]{2})", "%25", url)
-    url = quote(url, safe=":/?#[]@!$&'()*+,;=%~-._")
     try:
         parts = urlsplit(url)
         port = parts.port
     except ValueError:
         return None
     host = parts.hostname or ""
+    if not host.isascii():
+        try:
+            ascii_host = host.encode("idna").decode("ascii")
+        except UnicodeError:
+            return None
+        url = url.replace(parts.netloc, parts.netloc.replace(host, ascii_host), 1)
+        host = ascii_host
     if not _HOST.match(host) or port == 0:
         return None
-    return url
+    url = re.sub(r"%(?![0-9A-Fa-f]{2})", "%25", url)
+    return quote(url, safe=":/?#[]@!$&'()*+,;=%~-._")
 
 
 @dataclass
@@ -281,7 +289,7 @@ class _Converter:
             self.copy(cell, target, in_table=True, in_link=in_link)
 
 
-Cell = etree._Element | str
+Cell: TypeAlias = "etree._Element | str"  # a table cell, or stray content made one
 
 
 def _table_parts(table: etree._Element) -> tuple[etree._Element | None, list[list[Cell]],

@@ -12,6 +12,7 @@ from pipeline.archive import Archive
 from pipeline.book import build_books
 from pipeline.book.epub import COVER_IMAGE
 from pipeline.settings import Settings
+from pipeline.tasks import Task
 from tests.pipeline.book.conftest import Built
 from tests.pipeline.book.hostile import BIG_CATEGORY, url_of
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image
@@ -125,7 +126,7 @@ def test_links_between_archived_articles_stay_in_the_book(hostile_book: Built) -
     assert hrefs["bad host"] is None and hrefs["spaces"] == "https://x.example/a%20b%25zz"
 
 
-def _image_article(archive: Archive, i: int, link_to: int | None = None) -> object:
+def _image_article(archive: Archive, i: int, link_to: int | None = None) -> Task:
     src = f"https://img.example/{i}.jpg"
     path = store_image(archive, jpeg(160, 120, noise=True))
     link = (f' <a href="https://blog.example/{link_to}">see {link_to}</a>'
