@@ -27,7 +27,14 @@ HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*\?>", re.I)
 # Plain etree elements, not lxml.html's HtmlElement: its per-node class lookup costs more than
 # its conveniences are worth here.
-_PARSER = etree.HTMLParser(remove_comments=True, remove_pis=True, default_doctype=False)
+# huge_tree: without it libxml2 gives up on nesting deeper than 256 (old pages that never close a
+# <font>) and returns an empty document.
+_PARSER = etree.HTMLParser(
+    remove_comments=True, remove_pis=True, default_doctype=False, huge_tree=True
+)
+# Deeper than this, an element's descendants are flattened to text: the cleaner walks the tree
+# recursively, and no real article needs more levels than this.
+MAX_DEPTH = 120
 
 
 def parse(text: str) -> etree._Element:
@@ -42,6 +49,8 @@ def parse(text: str) -> etree._Element:
         root = etree.fromstring("<html><body></body></html>", _PARSER)
     if root.find("body") is None:
         etree.SubElement(root, "body")
+    for deep in root.xpath(f"//*[count(ancestor::*) = {MAX_DEPTH}]"):
+        etree.strip_tags(deep, "*")
     return root
 
 

@@ -187,6 +187,14 @@ def test_malformed_html_still_extracts() -> None:
     xhtml(a.content_html)
 
 
+def test_deeply_nested_unclosed_tags() -> None:
+    # Old pages open a <font> per paragraph and never close one: thousands of levels.
+    body = "".join(f"<font color=black><p>{PROSE[i % 4]}" for i in range(1000))
+    a = extract(f"<html><head><title>Deep</title></head><body>{body}</body></html>", URL)
+    assert a.text.count(PROSE[3]) == 250
+    xhtml(a.content_html)
+
+
 def test_empty_and_list_pages_raise_no_article_found() -> None:
     for page in ("", "<html><body></body></html>", "<html><body><p> </p></body></html>"):
         with pytest.raises(ExtractError, match="no article found"):
