@@ -86,8 +86,8 @@ def _by_density(
 ) -> tuple[list[etree._Element], float, dict[etree._Element, density.Stats]]:
     density.remove_chrome(body)
     stats = density.measure(body)
-    density.score(body, stats)
-    found = density.best_candidate(body, stats)
+    density.score(stats)
+    found = density.best_candidate(stats)
     if found is None:
         raise ExtractError("no article found")
     best, best_score = found

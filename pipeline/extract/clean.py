@@ -24,7 +24,6 @@ _RENAME = {"b": "strong", "i": "em", "h1": "h2", "cite": "em", "dfn": "em", "var
 _SIMPLE_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre"))  # phrasing inside
 _FLOW_BLOCKS = frozenset(("blockquote",))  # inline runs inside are wrapped in <p>
 _LISTS = frozenset(("ul", "ol", "dl"))
-_CELLS = frozenset(("li", "dt", "dd", "td", "th", "figcaption", "caption"))
 _TABLE_PARTS = frozenset(("table", "thead", "tbody", "tfoot", "tr"))
 _INLINE_KEEP = frozenset(("a", "em", "strong", "sub", "sup", "code", "s", "u", "img", "br"))
 _UNWRAP_BLOCKS = frozenset((

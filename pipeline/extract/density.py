@@ -188,7 +188,7 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
     return stats
 
 
-def score(root: etree._Element, stats: dict[etree._Element, Stats]) -> None:
+def score(stats: dict[etree._Element, Stats]) -> None:
     """Give each text block's score to its ancestors (parent fully, then less and less)."""
     for el, s in stats.items():
         if s.flow < _PARA_MIN_CHARS and not s.flow_punct:
@@ -219,9 +219,7 @@ def _credit(el: etree._Element, stats: dict[etree._Element, Stats], points: floa
     s.score += points
 
 
-def best_candidate(
-    root: etree._Element, stats: dict[etree._Element, Stats]
-) -> tuple[etree._Element, float] | None:
+def best_candidate(stats: dict[etree._Element, Stats]) -> tuple[etree._Element, float] | None:
     """The highest-scoring block (scores discounted by link density), moved up when its parent
     holds more of the article; None when nothing on the page reads as prose."""
     best, best_score = None, 0.0
@@ -431,8 +429,7 @@ def trim(
     for el in tail[start:]:
         remove(el)
         cut.add(el)
-    kept = [el for el in content if el not in cut]
-    return kept
+    return [el for el in content if el not in cut]
 
 
 def flow_text(el: etree._Element) -> str:
