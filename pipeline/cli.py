@@ -8,6 +8,7 @@ stderr and status 1 (2 for a usage error, as argparse does).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import Counter
@@ -245,12 +246,25 @@ def cmd_demo(args: argparse.Namespace, archive: Archive) -> int:
     return run_demo(archive)
 
 
+def open_window(parser: argparse.ArgumentParser) -> int:
+    """No command: the window. With no display to show it on, say so instead of crashing."""
+    headless = (sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM")
+                and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
+    if headless:
+        parser.print_help()
+        print("\nerror: no display to open the window on; try 'python main.py demo'",
+              file=sys.stderr)
+        return 1
+    from gui.app import main as window_main  # Qt is imported only when a window is wanted
+
+    return window_main()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        return open_window(parser)
     try:
         archive = Archive.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE)
         return int(args.func(args, archive))
