@@ -151,7 +151,7 @@ class MainWindow(QMainWindow):
         self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
         self.last_build: Any = None
         self.jobs = Jobs(self)
-        self.controller = RunController(self.jobs, self)
+        self.controller = RunController(self)
         self.rules_editor: RulesEditor | None = None
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
@@ -331,8 +331,8 @@ class MainWindow(QMainWindow):
         self.retry_button.clicked.connect(lambda: self.start_run(retry_failed=True))
         self.pause_button.clicked.connect(self.toggle_pause)
         self.stop_button.clicked.connect(self.controller.stop)
-        self.controller.task_changed.connect(self._task_changed)
-        self.controller.log_line.connect(self.log.appendPlainText)
+        self.controller.tasks_changed.connect(self._tasks_changed)
+        self.controller.log_lines.connect(self.log.appendPlainText)
         self.controller.progress.connect(self._show_progress)
         self.controller.finished.connect(self._run_done)
         self.controller.failed.connect(self._run_failed)
@@ -509,10 +509,12 @@ class MainWindow(QMainWindow):
             self.controller.pause()
         self._update_controls()
 
-    def _task_changed(self, task: Task) -> None:
-        self.model.update_task(task)
+    def _tasks_changed(self, tasks: list[Task]) -> None:
+        for task in tasks:
+            self.model.update_task(task)
         shown = self.preview.shown
-        if shown is not None and shown.task.id == task.id and task.status != "running":
+        if shown is not None and any(t.id == shown.task.id and t.status != "running"
+                                     for t in tasks):
             self.show_current()
 
     def _show_progress(self, p: Progress) -> None:
@@ -760,6 +762,7 @@ class MainWindow(QMainWindow):
         """Stop a run cleanly (within a second, nothing half-written), then save everything."""
         self.controller.stop()
         self._save_timer.stop()
+        self.controller.wait()
         self.jobs.wait()
         if self.store is not None:
             self.store.save()

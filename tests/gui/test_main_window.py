@@ -36,15 +36,13 @@ def test_run_edit_category_and_preview(qtbot: QtBot, open_window: OpenWindow,
                                        demo_site: DemoSite) -> None:
     window = open_window()
     add_demo_links(qtbot, window, demo_site)
-    seen: dict[int, list[str]] = {}
-    window.controller.task_changed.connect(
-        lambda task: seen.setdefault(task.id, []).append(task.status))
+    seen: list[str] = []
+    window.controller.tasks_changed.connect(lambda tasks: seen.extend(t.status for t in tasks))
     progress = run_to_end(qtbot, window)
     assert progress.total == window.model.rowCount()
     assert progress.finished == progress.total
-    # statuses changed in the table while it ran: running → fetched → running → cleaned
-    first = window.model.tasks()[0]
-    assert seen[first.id][:2] == ["running", "fetched"] and seen[first.id][-1] == "cleaned"
+    # statuses changed in the table while it ran, not only at the end
+    assert {"running", "cleaned", "failed"} <= set(seen)
     statuses = [window.proxy.index(r, 0).data() for r in range(window.proxy.rowCount())]
     assert statuses.count("cleaned") == progress.counts["cleaned"]
     assert "failed" in statuses  # the interstitial page has no article
