@@ -68,22 +68,31 @@ def safe_stem(name: str) -> str:
 def _collections(archive: Archive, chosen: list[Entry], *, cat1: str | None,
                  split_by: str | None, task_ids: set[int] | None,
                  labels: dict[str, str]) -> list[tuple[Collection, list[Entry]]]:
+    """The books to make. A category is known by its display name, so ``--cat1 Blog`` and
+    ``--split-by cat1`` name (and identify) the book of ``01_Blog`` the same way."""
     name = archive.root.name or "kuaibu"
     ids_part = ""
     if task_ids is not None:
         listed = ",".join(str(i) for i in sorted(task_ids))
         ids_part = "ids:" + hashlib.sha1(listed.encode()).hexdigest()[:16]
-    if split_by == "cat1" or cat1 is not None:
-        out = []
-        for g in group(chosen):
-            shown = display_category(g.name) if g.name else labels["uncategorized"]
-            key = "|".join(p for p in (f"cat1:{g.name}", ids_part) if p)
-            suffix = f"-{ids_part[4:12]}" if ids_part else ""
-            out.append((Collection(key, shown, safe_stem(f"{name}-{shown}{suffix}")), g.entries))
-        return out
-    if ids_part:
-        return [(Collection(ids_part, name, safe_stem(f"{name}-{ids_part[4:12]}")), chosen)]
-    return [(Collection("all", name, safe_stem(name)), chosen)]
+    suffix = f"-{ids_part[4:12]}" if ids_part else ""
+    if split_by != "cat1" and cat1 is None:
+        key = ids_part or "all"
+        return [(Collection(key, name, safe_stem(name + suffix)), chosen)]
+    by_category: dict[str, list[Entry]] = {}
+    for e in chosen:
+        by_category.setdefault(display_category(e.cat1) if e.cat1 else "", []).append(e)
+    out: list[tuple[Collection, list[Entry]]] = []
+    stems: set[str] = set()
+    for shown, members in by_category.items():
+        title = shown or labels["uncategorized"]
+        stem = safe_stem(f"{name}-{title}{suffix}")
+        while stem in stems:  # two names that differ only in characters a file name drops
+            stem += "_"
+        stems.add(stem)
+        key = "|".join(p for p in (f"cat1:{shown}", ids_part) if p)
+        out.append((Collection(key, title, stem), members))
+    return out
 
 
 def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,

@@ -141,7 +141,8 @@ def write_volume(path: Path, content: VolumeContent) -> None:
     ]
     tmp = path.with_name(f".{path.name}.tmp")
     try:
-        writer = _StreamingWriter(str(tmp), book, {"epub3_pages": False, "mtime": now})
+        writer = _StreamingWriter(str(tmp), book, {"epub3_pages": False, "mtime": now,
+                                                   "landmark_title": content.labels["guide"]})
         writer.process()
         writer.write()
         os.replace(tmp, path)

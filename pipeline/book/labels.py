@@ -7,15 +7,15 @@ LABELS: dict[str, dict[str, str]] = {
         "index": "文章索引", "uncategorized": "未分类", "contents": "目录", "cover": "封面",
         "title": "标题", "source": "来源", "published": "发布", "fetched": "抓取",
         "chars": "字数", "articles": "篇文章", "volume": "第 {k}/{n} 卷",
-        "original": "原文链接", "author": "作者", "images": "图片", "books": "电子书",
-        "clean_page": "正文页",
+        "original": "原文链接", "images": "图片", "books": "电子书",
+        "guide": "导览",
     },
     "en": {
         "index": "Index of articles", "uncategorized": "Uncategorized", "contents": "Contents",
         "cover": "Cover", "title": "Title", "source": "Source", "published": "Published",
         "fetched": "Fetched", "chars": "Characters", "articles": "articles",
-        "volume": "Volume {k} of {n}", "original": "Original", "author": "Author",
-        "images": "Images", "books": "Books", "clean_page": "Clean page",
+        "volume": "Volume {k} of {n}", "original": "Original",
+        "images": "Images", "books": "Books", "guide": "Guide",
     },
 }
 
