@@ -45,6 +45,8 @@ Progress = Callable[[int, int], None]
 
 @dataclass
 class BuildResult:
+    """What a build made, for the CLI and the GUI to show (paths are inside 03_output)."""
+
     epubs: list[Path]
     index: Path
     articles: int
@@ -123,12 +125,13 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
     shelf = sorted(archive.output_dir.glob("*.epub"))
     index = write_index(archive, everything, shelf, title=archive.root.name,
                         lang=book_language(everything), env=env)
-    report(counter.total, counter.total)
     return BuildResult(epubs, index, len(chosen))
 
 
 @dataclass
 class _Counter:
+    """Progress in article steps: each is rendered once, then written once into its volume."""
+
     total: int
     report: Progress
     done: int = 0
