@@ -75,7 +75,8 @@ def _convert(im: Image.Image, data: bytes, kind: str, settings: Settings) -> Pro
     im.load()
     alpha = _has_alpha(im)
     keep_png = alpha or (kind != "jpeg" and _is_line_art(im))
-    im = im.convert("RGBA" if alpha else "RGB")
+    mode = "RGBA" if alpha else "RGB"
+    im = im if im.mode == mode else im.convert(mode)
     resized = max(im.size) > limit
     if resized:
         im.thumbnail((limit, limit), Image.Resampling.LANCZOS)

@@ -154,10 +154,12 @@ def png_alpha_bytes(size: tuple[int, int] = (200, 120)) -> bytes:
     return encoded(img, "PNG")
 
 
-def animated_gif_bytes(size: tuple[int, int] = (120, 80), frames: int = 3) -> bytes:
+def animated_gif_bytes(size: tuple[int, int] = (120, 80), frames: int = 3, seed: int = 0
+                       ) -> bytes:
     images = [Image.new("P", size, i) for i in range(frames)]
     for i, img in enumerate(images):
-        img.putpalette([v for c in range(256) for v in ((c * 70) % 256, 90, (i * 80) % 256)])
+        img.putpalette([v for c in range(256) for v in ((c * 70) % 256, seed % 256,
+                                                         (i * 80) % 256)])
     return encoded(images[0], "GIF", save_all=True, append_images=images[1:], duration=100,
                    loop=0)
 
