@@ -46,7 +46,7 @@ _NEGATIVE = re.compile(
     r"-ad-|\bads?\b|hidden|\bhid\b|banner|combx|comment|\bcom-|contact|foot|gdpr|masthead|"
     r"outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|"
     r"tags|tool|widget|recommend|\bnav|menu|copyright|byline|author|meta|breadcrumb|"
-    r"subscribe|newsletter|social|hot|rank",
+    r"subscribe|newsletter|social|(?<![a-z])hot(?![a-z])|(?<![a-z])rank",
     re.I,
 )
 _ALWAYS_HIDDEN = frozenset(

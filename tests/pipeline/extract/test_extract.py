@@ -123,6 +123,15 @@ def test_figure_caption_kept_in_html() -> None:
     assert a.images == ["https://news.example.com/img/bridge.jpg"]
 
 
+@pytest.mark.parametrize("cls", ["photo", "photo-wide", "photograph", "shot"])
+def test_figure_class_with_a_negative_word_inside_stays(cls: str) -> None:
+    """"photo" holds "hot" and "shot" holds "hot": class hints match words, not letters."""
+    fig = f'<figure class="{cls}"><img src="/img/sign.jpg" alt="A sign"></figure>'
+    body = f"<p>{PROSE[0]}</p>{fig}<p>{PROSE[1]}</p><p>{PROSE[2]}</p>"
+    a = extract(article_page(body), URL)
+    assert a.images == ["https://news.example.com/img/sign.jpg"]
+
+
 def test_link_list_inside_article_dropped() -> None:
     related = (
         '<div class="more"><ul><li><a href="/1">Flood maps for every district</a></li>'
