@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 
 from gui.preview import PreviewData, PreviewPane, load_preview
 from gui.rules_editor import RulesEditor
+from gui.run_process import run_changes
 from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog, settings_from_prefs
 from gui.task_model import COLUMNS, NEEDS_REVIEW, TaskFilter, TaskTableModel
 from gui.worker import Jobs, RunController
@@ -57,7 +58,7 @@ from pipeline.errors import KuaibuError, RulesError
 from pipeline.events import Progress
 from pipeline.intake import IntakeReport, add_links
 from pipeline.rules import Rules, load_rules
-from pipeline.runner import Runner, stage_reached
+from pipeline.runner import stage_reached
 from pipeline.settings import Settings
 from pipeline.tasks import STATUSES, Task, TaskStore
 
@@ -466,37 +467,22 @@ class MainWindow(QMainWindow):
 
     # -- the run -------------------------------------------------------------------------------
 
-    def _runner(self, rules: Rules | None = None) -> Runner | None:
-        assert self.archive is not None and self.store is not None
-        try:
-            return Runner(self.archive, self.store, self.settings, rules, self.controller.listen)
-        except RulesError as e:
-            self.log.appendPlainText(str(e))
-            self.statusBar().showMessage(str(e))
-            return None
-
     def start_run(self, task_ids: list[int] | None = None, retry_failed: bool = False) -> bool:
-        """Fetch and clean the runnable tasks (or the given ones) off the GUI thread."""
-        if self.store is None or self.controller.running:
-            return False
-        runner = self._runner()
-        if runner is None:
+        """Fetch and clean the runnable tasks (or the given ones) in the run's process."""
+        if self.archive is None or self.store is None or self.controller.running:
             return False
         self._save_timer.stop()
         self.progress.setValue(0)
-        self.controller.run(runner, task_ids, retry_failed)
+        self.controller.run(self.archive, self.settings, task_ids, retry_failed)
         self.statusBar().showMessage(self.tr("Running…"))
         self._update_controls()
         return True
 
-    def reclean(self, task_ids: list[int], rules: Rules | None = None) -> bool:
-        """Clean stored pages again (after a rules change): no network."""
-        if self.store is None or self.controller.running or not task_ids:
+    def reclean(self, task_ids: list[int]) -> bool:
+        """Clean stored pages again with the saved rules (after a change): no network."""
+        if self.archive is None or self.controller.running or not task_ids:
             return False
-        runner = self._runner(rules)
-        if runner is None:
-            return False
-        self.controller.reclean(runner, task_ids)
+        self.controller.reclean(self.archive, self.settings, task_ids)
         self.statusBar().showMessage(self.tr("Cleaning %1 pages again…")
                                      .replace("%1", str(len(task_ids))))
         self._update_controls()
@@ -509,13 +495,18 @@ class MainWindow(QMainWindow):
             self.controller.pause()
         self._update_controls()
 
-    def _tasks_changed(self, tasks: list[Task]) -> None:
-        for task in tasks:
-            self.model.update_task(task)
+    def _tasks_changed(self, changes: list[dict[str, Any]]) -> None:
+        """The run's changes, mirrored into the window's store (which saves after the run)."""
+        if self.store is None:
+            return
         shown = self.preview.shown
-        if shown is not None and any(t.id == shown.task.id and t.status != "running"
-                                     for t in tasks):
-            self.show_current()
+        for change in changes:
+            if self.model.task(change["id"]) is None:
+                continue  # removed from the list meanwhile
+            task = self.store.update(change["id"], **run_changes(change))
+            self.model.update_task(task)
+            if shown is not None and task.id == shown.task.id and task.status != "running":
+                self.show_current()
 
     def _show_progress(self, p: Progress) -> None:
         self.progress.setMaximum(max(p.total, 1))
@@ -533,18 +524,34 @@ class MainWindow(QMainWindow):
         self._show_progress(p)
         message = self.tr("Finished %1 of %2, %3 failed").replace("%1", str(p.finished)) \
             .replace("%2", str(p.total)).replace("%3", str(p.failed))
+        self._after_run(message, p)
+
+    def _run_failed(self, message: str) -> None:
+        self._after_run(message, None)
+
+    def _after_run(self, message: str, progress: Progress | None) -> None:
+        """Save the window's store, which mirrors the run plus any edits made meanwhile, then
+        say the run is over."""
         self.statusBar().showMessage(message)
         self.log.appendPlainText(message)
         self._refresh_filters()
         self._update_controls()
         self.show_current()
-        self.run_finished.emit(p)
+        if self.store is None or self.archive is None:
+            self.run_finished.emit(progress)
+            return
+        store, archive = self.store, self.archive
 
-    def _run_failed(self, message: str) -> None:
-        self.statusBar().showMessage(message)
-        self.log.appendPlainText(message)
-        self._update_controls()
-        self.run_finished.emit(None)
+        def settle() -> Progress | None:
+            store.reconcile(lambda task_id: stage_reached(archive, task_id))
+            store.save()
+            return progress
+
+        def unsaved(error: str) -> None:
+            self._archive_failed(error)
+            self.run_finished.emit(progress)
+
+        self.jobs.start(settle, self.run_finished.emit, unsaved)
 
     # -- selection actions ----------------------------------------------------------------------
 
@@ -642,8 +649,9 @@ class MainWindow(QMainWindow):
         self._save_timer.start()
 
     def save_tasks(self) -> None:
-        """Write tasks.csv in the background (a run saves it itself, in batches)."""
-        if self.store is None:
+        """Write tasks.csv in the background; during a run the run's process owns the file
+        and the window saves when it ends."""
+        if self.store is None or self.controller.running:
             return
         store = self.store
         self.jobs.start(store.save, lambda _none: self.saved.emit(), self._archive_failed)

@@ -1,27 +1,37 @@
-"""Work off the GUI thread: jobs on a QThreadPool and the Runner on its own thread, with
-results and pipeline events brought back to the GUI thread as signals (Picard's ``run_task``,
-Anki's "don't call UI routines in op").
+"""Work off the GUI thread: short jobs on a QThreadPool, the run in a child process, results
+and pipeline events brought back to the GUI thread as signals (Picard's ``run_task``, Anki's
+"don't call UI routines in op").
 """
 
 from __future__ import annotations
 
+import json
 import os
-import threading
+import sys
 import traceback
-from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import (
+    QObject,
+    QProcess,
+    QProcessEnvironment,
+    QRunnable,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 
+from gui.run_process import Job, progress_from_json, settings_to_json
+from pipeline.archive import Archive
 from pipeline.errors import KuaibuError
-from pipeline.events import Event, LogLine, Progress, TaskChanged
-from pipeline.runner import Runner
-from pipeline.tasks import Task
+from pipeline.events import Progress
+from pipeline.settings import Settings
 
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DRAIN_MS = 50  # how often run events reach the window: 20 updates a second
-RUN_NICENESS = 10  # the run's threads are niced so the window stays responsive on 2 cores
+STOP_WAIT_MS = 10_000  # a stopped run ends within about a second; this is a safety net
 
 
 class _JobSignals(QObject):
@@ -78,30 +88,16 @@ class Jobs(QObject):
         return self.pool.waitForDone(msecs)
 
 
-def lower_priority() -> None:
-    """Nice the calling thread (Linux: per thread, inherited by the threads it starts), so the
-    run's workers yield the CPU to the GUI thread; a no-op where that is not possible."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), RUN_NICENESS)
-    except (AttributeError, OSError):  # not Linux/Unix, or not allowed
-        pass
-
-
-@dataclass
-class _Outcome:
-    progress: Progress | None = None
-    error: str | None = None
-
-
 class RunController(QObject):
-    """One Runner at a time on its own thread: start, pause, resume, stop, events as signals.
+    """One run at a time, in a child process (``gui.run_process``): start, pause, resume, stop,
+    its events as signals.
 
-    The Runner's listener only appends to a queue; a GUI-thread timer drains it every
-    ``DRAIN_MS``, keeping the latest copy of each task, so a fast run costs the window one
-    repaint per changed row per tick rather than one queued call per event.
+    Output lines are read as the child writes them and handed on every ``DRAIN_MS``, keeping
+    the latest copy of each task, so a fast run costs the window one repaint per changed row
+    per tick rather than one call per event.
     """
 
-    tasks_changed = Signal(list)  # list[Task], the latest copy of each
+    tasks_changed = Signal(list)  # list[dict]: "id" and the run's fields (RUN_FIELDS)
     log_lines = Signal(str)  # several lines, newline-separated
     progress = Signal(object)  # Progress
     finished = Signal(object)  # the final Progress
@@ -109,100 +105,131 @@ class RunController(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._runner: Runner | None = None
-        self._thread: threading.Thread | None = None
-        self._events: deque[Event] = deque()
-        self._outcome: _Outcome | None = None
+        self._process: QProcess | None = None
+        self._paused = False
+        self._buffer = b""
+        self._tasks: dict[int, dict[str, Any]] = {}
+        self._lines: list[str] = []
+        self._progress: Progress | None = None
+        self._outcome: Progress | str | None = None
         self._drain = QTimer(self)
         self._drain.setInterval(DRAIN_MS)
         self._drain.timeout.connect(self._deliver)
 
     @property
     def running(self) -> bool:
-        return self._runner is not None
+        return self._process is not None
 
     @property
     def paused(self) -> bool:
-        return self._runner is not None and self._runner.paused
+        return self._process is not None and self._paused
 
-    def listen(self, event: Event) -> None:
-        """The Runner's listener: called on its worker threads; must not block."""
-        self._events.append(event)  # deque.append is atomic
-
-    def run(self, runner: Runner, task_ids: Iterable[int] | None = None,
+    def run(self, archive: Archive, settings: Settings, task_ids: Iterable[int] | None = None,
             retry_failed: bool = False) -> None:
-        """Fetch and clean (``Runner.run``)."""
-        ids = list(task_ids) if task_ids is not None else None
-        self._start(runner, lambda: runner.run(ids, retry_failed))
+        """Fetch and clean (``Runner.run``) the runnable tasks, or the given ones."""
+        ids = sorted(task_ids) if task_ids is not None else None
+        self._start(Job(str(archive.root), settings_to_json(settings), "run", ids, retry_failed))
 
-    def reclean(self, runner: Runner, task_ids: Iterable[int]) -> None:
-        """Clean stored pages again with the runner's rules (``Runner.reclean``), no network."""
-        ids = list(task_ids)
-        self._start(runner, lambda: runner.reclean(ids))
+    def reclean(self, archive: Archive, settings: Settings, task_ids: Iterable[int]) -> None:
+        """Clean stored pages again with the saved rules (``Runner.reclean``), no network."""
+        self._start(Job(str(archive.root), settings_to_json(settings), "reclean",
+                        sorted(task_ids)))
 
-    def _start(self, runner: Runner, work: Callable[[], Progress]) -> None:
-        if self._runner is not None:
+    def _start(self, job: Job) -> None:
+        if self._process is not None:
             raise RuntimeError("a run is already going")
-        self._runner, self._outcome = runner, None
-
-        def body() -> None:
-            lower_priority()
-            try:
-                outcome = _Outcome(progress=work())
-            except KuaibuError as e:
-                outcome = _Outcome(error=str(e))
-            except Exception as e:  # a bug: say what broke rather than lose it in a thread
-                traceback.print_exc()
-                outcome = _Outcome(error=f"{type(e).__name__}: {e}")
-            self._outcome = outcome
-
-        self._thread = threading.Thread(target=body, name="kuaibu-run")
-        self._thread.start()
+        process = QProcess(self)
+        env = QProcessEnvironment.systemEnvironment()
+        env.insert("PYTHONPATH", os.pathsep.join(
+            p for p in (str(PROJECT_ROOT), env.value("PYTHONPATH")) if p))
+        env.insert("PYTHONUNBUFFERED", "1")
+        process.setProcessEnvironment(env)
+        process.setWorkingDirectory(str(PROJECT_ROOT))
+        process.readyReadStandardOutput.connect(self._read)
+        process.finished.connect(self._exited)
+        process.errorOccurred.connect(self._process_error)
+        self._process, self._paused, self._outcome, self._buffer = process, False, None, b""
+        process.start(sys.executable, ["-m", "gui.run_process", job.to_json()])
         self._drain.start()
 
+    def _command(self, word: str) -> None:
+        if self._process is not None:
+            self._process.write(f"{word}\n".encode())
+
     def pause(self) -> None:
-        if self._runner is not None:
-            self._runner.pause()
+        self._command("pause")
+        self._paused = self._process is not None
 
     def resume(self) -> None:
-        if self._runner is not None:
-            self._runner.resume()
+        self._command("resume")
+        self._paused = False
 
     def stop(self) -> None:
-        if self._runner is not None:
-            self._runner.stop()
+        self._command("stop")
+        self._paused = False
 
     def wait(self) -> None:
-        """Block until the run's thread has ended (after ``stop``: within about a second)."""
-        if self._thread is not None:
-            self._thread.join()
+        """Block until the child has ended (after ``stop``: within about a second) and every
+        line it wrote has been handed on; used when the window closes."""
+        process = self._process
+        if process is not None and process.waitForFinished(STOP_WAIT_MS):
+            self._exited()
+
+    # -- the child's output ------------------------------------------------------------------
+
+    def _read(self) -> None:
+        if self._process is None:
+            return
+        self._buffer += bytes(self._process.readAllStandardOutput().data())
+        *lines, self._buffer = self._buffer.split(b"\n")
+        for line in lines:
+            if line.strip():
+                self._take(json.loads(line))
+
+    def _take(self, message: dict[str, Any]) -> None:
+        if "task" in message:
+            task = message["task"]
+            self._tasks.setdefault(task["id"], {}).update(task)
+        elif "log" in message:
+            self._lines.append(message["log"])
+        elif "progress" in message:
+            self._progress = progress_from_json(message["progress"])
+        elif "done" in message:
+            self._outcome = progress_from_json(message["done"])
+        elif "error" in message:
+            self._outcome = str(message["error"])
 
     def _deliver(self) -> None:
-        outcome = self._outcome  # read first: events queued before the end are drained below
-        tasks: dict[int, Task] = {}
-        lines: list[str] = []
-        progress: Progress | None = None
-        while self._events:
-            event = self._events.popleft()
-            if isinstance(event, TaskChanged):
-                tasks[event.task.id] = event.task
-            elif isinstance(event, LogLine):
-                lines.append(event.text)
-            elif isinstance(event, Progress):
-                progress = event
-        if tasks:
-            self.tasks_changed.emit(list(tasks.values()))
-        if lines:
-            self.log_lines.emit("\n".join(lines))
-        if progress is not None:
+        if self._tasks:
+            tasks, self._tasks = list(self._tasks.values()), {}
+            self.tasks_changed.emit(tasks)
+        if self._lines:
+            lines, self._lines = "\n".join(self._lines), []
+            self.log_lines.emit(lines)
+        if self._progress is not None:
+            progress, self._progress = self._progress, None
             self.progress.emit(progress)
-        if outcome is None:
+
+    def _exited(self) -> None:
+        process = self._process
+        if process is None:
             return
+        self._read()
         self._drain.stop()
-        if self._thread is not None:
-            self._thread.join()
-        self._runner = self._thread = None
-        if outcome.progress is not None:
-            self.finished.emit(outcome.progress)
+        self._deliver()
+        self._process = None
+        outcome = self._outcome
+        if outcome is None:  # the child died without a word: show what it printed
+            errors = bytes(process.readAllStandardError().data()).decode("utf-8", "replace")
+            outcome = errors.strip().splitlines()[-1] if errors.strip() else (
+                f"the run stopped unexpectedly (exit code {process.exitCode()})")
+        process.deleteLater()
+        if isinstance(outcome, Progress):
+            self.finished.emit(outcome)
         else:
-            self.failed.emit(outcome.error or "")
+            self.failed.emit(outcome)
+
+    def _process_error(self, error: QProcess.ProcessError) -> None:
+        if error == QProcess.ProcessError.FailedToStart and self._process is not None:
+            self._outcome = f"cannot start the run: {self._process.errorString()}"
+            self._exited()

@@ -37,7 +37,7 @@ def test_run_edit_category_and_preview(qtbot: QtBot, open_window: OpenWindow,
     window = open_window()
     add_demo_links(qtbot, window, demo_site)
     seen: list[str] = []
-    window.controller.tasks_changed.connect(lambda tasks: seen.extend(t.status for t in tasks))
+    window.controller.tasks_changed.connect(lambda tasks: seen.extend(t["status"] for t in tasks))
     progress = run_to_end(qtbot, window)
     assert progress.total == window.model.rowCount()
     assert progress.finished == progress.total
