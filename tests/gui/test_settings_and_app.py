@@ -1,0 +1,74 @@
+"""Settings persist in QSettings and reach the pipeline; the app opens the remembered archive;
+window geometry and splitters come back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from gui.app import main
+from gui.main_window import MainWindow
+from gui.settings_dialog import ARCHIVE_KEY, LANGUAGE_KEY, SettingsDialog, settings_from_prefs
+from pipeline.settings import MB, Settings
+from tests.gui.conftest import OpenWindow
+
+
+def test_settings_dialog_saves_what_the_pipeline_reads(qtbot: QtBot, prefs: QSettings,
+                                                       tmp_path: Path) -> None:
+    dialog = SettingsDialog(prefs, Settings(), tmp_path / "a")
+    qtbot.addWidget(dialog)
+    dialog.fields["host_delay_ms"].setValue(750)
+    dialog.fields["read_timeout"].setValue(33.0)
+    dialog.fields["epub_budget_bytes"].setValue(80)
+    dialog.language.setCurrentIndex(dialog.language.findData("zh_CN"))
+    dialog.archive_edit.setText(str(tmp_path / "b"))
+    dialog.accept()
+    prefs.sync()
+    again = QSettings(prefs.fileName(), QSettings.Format.IniFormat)
+    settings = settings_from_prefs(again)
+    assert settings.host_delay_ms == 750 and settings.read_timeout == 33.0
+    assert settings.epub_budget_bytes == 80 * MB
+    assert settings.jpeg_quality == Settings().jpeg_quality  # untouched values keep defaults
+    assert again.value(LANGUAGE_KEY) == "zh_CN"
+    assert Path(str(again.value(ARCHIVE_KEY))) == tmp_path / "b"
+
+
+def test_nonsense_in_the_ini_keeps_the_default(prefs: QSettings) -> None:
+    prefs.setValue("settings/host_delay_ms", "soon")
+    assert settings_from_prefs(prefs).host_delay_ms == Settings().host_delay_ms
+
+
+def test_splitters_and_geometry_come_back(qtbot: QtBot, open_window: OpenWindow,
+                                          prefs: QSettings, tmp_path: Path) -> None:
+    window = open_window()
+    window.main_splitter.setSizes([420, 860])
+    sizes = window.main_splitter.sizes()
+    window.close()
+    again = open_window(tmp_path / "archive")
+    assert again.main_splitter.sizes() == sizes
+
+
+def test_app_main_opens_the_remembered_archive(qapp: QApplication, tmp_path: Path) -> None:
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    prefs = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "Kuaibu", "Kuaibu")
+    prefs.setValue(ARCHIVE_KEY, str(tmp_path / "remembered"))
+    prefs.sync()
+    seen: list[Path] = []
+
+    def close_when_loaded() -> None:
+        windows = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow)]
+        if windows and windows[0].archive is not None:
+            seen.append(windows[0].archive.root)
+            windows[0].close()
+            qapp.quit()
+        else:
+            QTimer.singleShot(20, close_when_loaded)
+
+    QTimer.singleShot(0, close_when_loaded)
+    assert main([]) == 0
+    assert seen == [(tmp_path / "remembered").resolve()]
+    assert (tmp_path / "remembered" / "rules.yaml").exists()
