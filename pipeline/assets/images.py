@@ -66,6 +66,7 @@ def process_image(data: bytes, settings: Settings) -> Processed:
 def _convert(im: Image.Image, data: bytes, kind: str, settings: Settings) -> Processed:
     limit = settings.image_max_edge
     if kind == "gif" and max(im.size) <= limit:
+        im.load()  # the first frame must decode: a broken GIF is not kept
         return Processed(data, "gif", *im.size)  # kept as sent: palette and animation intact
     if kind == "jpeg":
         # Decode at 1/2, 1/4 or 1/8 scale when the target allows: far less memory and time.

@@ -118,6 +118,9 @@ def test_a_corrupt_image_is_an_asset_error():
         process_image(broken, SETTINGS)
     with pytest.raises(AssetError, match="corrupt PNG image"):
         process_image(b"\x89PNG\r\n\x1a\n" + b"garbage" * 10, SETTINGS)
+    with pytest.raises(AssetError, match="corrupt GIF image"):  # even one kept as sent
+        gif = encoded(picture((200, 150)).quantize(64), "GIF")
+        process_image(gif[: len(gif) // 2], SETTINGS)
 
 
 def test_html_is_not_an_image():

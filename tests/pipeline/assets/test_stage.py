@@ -6,30 +6,25 @@ import base64
 import csv
 import io
 import re
-import threading
-from collections.abc import Iterator
 from html import escape
-from pathlib import Path
 from types import MappingProxyType
 
 import pytest
 from lxml import html
 from PIL import Image
 
-from pipeline.archive import Archive
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.assets.sources import document_base, image_source
 from pipeline.assets.stage import localize_stage
-from pipeline.cookies import CookieStore, load_cookies
-from pipeline.fetch import Attempt, fetch_page, new_session
-from pipeline.politeness import HostGate, StopRequested
+from pipeline.cookies import load_cookies
+from pipeline.fetch import fetch_page
+from pipeline.politeness import StopRequested
 from pipeline.rules import Rules, SiteRules
-from pipeline.settings import MB, Settings
+from pipeline.settings import MB
 from pipeline.stages import StageContext
 from pipeline.tasks import Task
 from tests.sites.images import (
-    ImageServer,
     Resource,
     animated_gif_bytes,
     encoded,
@@ -40,29 +35,6 @@ from tests.sites.images import (
 )
 
 CONTENT_ADDRESS = re.compile(r"02_assets/([0-9a-f]{2})/\1[0-9a-f]{62}\.(jpg|png|gif)")
-
-
-@pytest.fixture
-def server() -> Iterator[ImageServer]:
-    with ImageServer() as s:
-        yield s
-
-
-@pytest.fixture
-def settings() -> Settings:
-    return Settings().with_overrides(retry_waits=(0.01, 0.02), host_delay_ms=0,
-                                     read_timeout=2.0)
-
-
-@pytest.fixture
-def ctx(tmp_path: Path, settings: Settings) -> Iterator[StageContext]:
-    attempts: list[tuple[Task, Attempt]] = []
-    with new_session(settings) as session:
-        yield StageContext(
-            archive=Archive.open(tmp_path / "archive"), settings=settings, rules=Rules(),
-            session=session, gate=HostGate(settings), cookies=CookieStore(),
-            cancel=threading.Event(), on_attempt=lambda t, a: attempts.append((t, a)),
-        )
 
 
 def article_with(page_url: str, images: list[str]) -> Article:

@@ -1,0 +1,51 @@
+"""The demo site's pictures through fetch, extract and localize: what a first run does."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from pipeline.article import Article
+from pipeline.assets.stage import localize_stage
+from pipeline.decode import decode_html
+from pipeline.demo_site.server import DemoSite
+from pipeline.extract import extract
+from pipeline.fetch import fetch_page
+from pipeline.rules import SiteRules
+from pipeline.tasks import Task
+
+
+def test_demo_articles_bring_every_picture_home(ctx):
+    """Lazy images, srcset, <picture>, an EXIF-rotated photo and a 2400 px original."""
+    paths = ["/blog/2019/02/20/patching-a-tube/", "/news/2024/05/night-market.html",
+             "/news/2024/06/canal-cleanup.html"]
+    with DemoSite() as site:
+        results = {}
+        for n, path in enumerate(paths, 1):
+            raw = fetch_page(ctx.session, site.url(path), ctx.settings, SiteRules())
+            article = extract(decode_html(raw.body, raw.headers.get("Content-Type")).text,
+                              raw.final_url, SiteRules())
+            results[path] = localize_stage(ctx, Task(n, raw.final_url), article, None)
+        requested = {r.path for r in site.request_log}
+        tube = results[paths[0]].entries[site.url("/img/blog/tube-patch.jpg")]
+    assert all(a.ok == a.total > 0 for a in results.values())
+    stored = Image.open(io.BytesIO((ctx.archive.root / str(tube.path)).read_bytes()))
+    assert stored.size == (tube.width, tube.height) == (720, 480)  # upright, as EXIF says
+    assert "/img/blank.gif" not in requested and "/img/news/canal-2400.jpg" not in requested
+
+
+def test_demo_hotlink_protection_lets_the_page_itself_in(ctx):
+    with DemoSite() as site:
+        image = site.url("/protected/press.jpg")
+        page = site.url("/photo/letterpress-workshop.html")
+        at_home = localize_stage(ctx, Task(1, page), _article(page, image), None)
+        elsewhere = localize_stage(ctx, Task(2, "https://elsewhere.test/"),
+                                   _article("https://elsewhere.test/", image), None)
+    assert at_home.ok == 1
+    assert elsewhere.entries[image].error == "HTTP 403 Forbidden"
+
+
+def _article(page: str, image: str) -> Article:
+    return Article(url=page, title="t", content_html=f'<p><img src="{image}" alt=""/></p>',
+                   text="", images=[image])
