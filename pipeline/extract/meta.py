@@ -169,7 +169,7 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
                 continue
             for iso, start in _iter_dates(text):
                 dates.append((i, iso, bool(_DATE_CUE.search((before + " " + text[:start])[-14:]))))
-            if m := _AUTHOR_TEXT.search(text):
+            if (m := _AUTHOR_TEXT.search(text)) and not _in_comments(el):
                 authors.append((i, next(g for g in m.groups() if g)))
     return PageFacts(
         order=order, refs=refs, segments=segments, headlines=headlines, dates=dates,
@@ -402,7 +402,23 @@ def _meta_author(root: etree._Element, metas: dict[str, str]) -> str | None:
     for el in root.xpath("//*[@itemprop='author'] | //*[@rel='author']"):
         if name := _author_name(el.get("content") or text_of(el)):
             return name
+    # A "byline" element (hAtom, WordPress themes), not one inside the comments
+    for el in root.xpath(_BYLINE_XPATH):
+        if name := _author_name(text_of(el)):
+            return name
     return None
+
+
+_IN_COMMENTS = "ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')]"
+_BYLINE_XPATH = (
+    "//*[contains(concat(' ', normalize-space(@class), ' '), ' byline ')]"
+    f"[not({_IN_COMMENTS})]"
+)
+
+
+def _in_comments(el: etree._Element) -> bool:
+    """Inside a comment thread: a commenter's "by …" is not the article's author."""
+    return bool(el.xpath(f"boolean({_IN_COMMENTS})"))
 
 
 _BYLINE_TAIL = re.compile(

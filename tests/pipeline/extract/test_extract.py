@@ -55,6 +55,15 @@ def test_english_byline_gives_the_author() -> None:
     assert extract(article_page(byline=byline), URL).author == "Jane van Dyke and Li Wei"
 
 
+def test_byline_element_gives_the_author_not_a_commenter() -> None:
+    byline = ('<p class="meta"><span class="byline"> by <a class="url fn n" href="/a/tom">'
+              "Tom Reed</a></span> · Published 2019-02-20 02:26</p>")
+    comments = ('<ol class="comment-list"><li><span class="byline">by Spammer Sam</span>'
+                "<p>Great post!</p></li></ol>")
+    assert extract(article_page(byline=byline), URL).author == "Tom Reed"
+    assert extract(article_page(after=comments), URL).author is None
+
+
 def test_published_from_date_line_not_from_body_or_sidebar() -> None:
     body = "".join(f"<p>{p}</p>" for p in PROSE)
     body += "<p>The bridge first opened on 1931-05-04, the records show, after long delays.</p>"
