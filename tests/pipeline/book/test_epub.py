@@ -209,3 +209,4 @@ def test_cover_index_and_chapter_header(hostile_book: Built) -> None:
     assert re.search(r'<p class="chapter-source">原文链接: <a href="https://site0.example/post/'
                      r'0.html">site0.example</a></p>', header)
     assert '<span class="published">2023-01-01</span>' in header
+    assert '<span class="author">作者 &lt;b&gt;&amp;</span>' in header
