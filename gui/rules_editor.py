@@ -263,6 +263,19 @@ class RulesEditor(QWidget):
         self.editor.setPlainText(text)
         self._validate_timer.stop()
         self.validate()
+        self._show_section(section)
+
+    def _show_section(self, section: str) -> None:
+        """Put the cursor on a section's first line and scroll it into view."""
+        block = self.editor.document().firstBlock()
+        while block.isValid():
+            if block.text().strip().strip("'\"").lower().startswith(f"{section}:"):
+                cursor = self.editor.textCursor()
+                cursor.setPosition(block.position())
+                self.editor.setTextCursor(cursor)
+                self.editor.centerCursor()
+                return
+            block = block.next()
 
     # -- actions ---------------------------------------------------------------------------------
 
