@@ -21,9 +21,11 @@ from pipeline.assets.sniff import PILLOW_FORMATS, describe_non_image, sniff_imag
 from pipeline.errors import AssetError
 from pipeline.settings import Settings
 
-# Pillow only warns for images between its pixel limit and twice that; a decompression bomb
-# must raise (issue 5), in the app as under pytest. Kuaibu's own, lower limit is checked
-# below on the header alone, so this is the net under it, not the check itself.
+# Pillow only warns for images between its pixel limit (Image.MAX_IMAGE_PIXELS, ~89 M) and
+# twice that; a decompression bomb must raise (issue 5), in the app as under pytest. The
+# check that matters is settings.max_image_pixels (50 M), made below on the header alone and
+# without touching Pillow's globals (threads with other Settings may run at the same time);
+# Pillow's own limit stays as the net under it, so a setting above ~89 M has no effect.
 warnings.filterwarnings("error", category=Image.DecompressionBombWarning)
 
 # What a broken file makes Pillow's decoders raise.
