@@ -235,7 +235,7 @@ def test_outputs_clean_page_map_and_failure_log(ctx, server):
     saved = AssetMap.from_json(ctx.archive.assets_map(1).read_text(encoding="utf-8"))
     assert saved.entries == assets.entries and (saved.total, saved.ok) == (2, 1)
     clean = ctx.archive.clean_html(1).read_text(encoding="utf-8")
-    assert f'src="../{assets.entries[good].path}"' in clean
+    assert f'<img src="../{assets.entries[good].path}" alt="picture 0">' in clean
     assert (ctx.archive.clean_dir / f"../{assets.entries[good].path}").resolve().is_file()
     assert 'class="missing-image"' in clean and f'href="{missing}"' in clean
     assert "picture 1" in clean  # the alt text of the missing image
