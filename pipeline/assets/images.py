@@ -33,6 +33,7 @@ _DECODE_ERRORS = (OSError, SyntaxError, ValueError, EOFError, IndexError, struct
                   zlib.error)
 _EXIF_ORIENTATION = 0x0112
 _LINE_ART_COLOURS = 256
+_BACKGROUND_SHARE = 0.2
 
 
 @dataclass(frozen=True)
@@ -109,8 +110,15 @@ def _has_alpha(im: Image.Image) -> bool:
 
 
 def _is_line_art(im: Image.Image) -> bool:
-    """Few distinct colours: diagrams, screenshots of text, charts (JPEG would smear them)."""
-    return im.mode in ("1", "P") or im.convert("RGB").getcolors(_LINE_ART_COLOURS) is not None
+    """Diagrams, charts, screenshots of text (JPEG would smear them): few colours, one of
+    them a background covering much of the picture. A smooth gradient or a grey photo has
+    few colours too, but none that dominates. Palette images stay as they are."""
+    if im.mode in ("1", "P"):
+        return True
+    colours = im.convert("RGB").getcolors(_LINE_ART_COLOURS)
+    if colours is None:
+        return False
+    return max(count for count, _ in colours) >= _BACKGROUND_SHARE * im.width * im.height
 
 
 def _encoded(im: Image.Image, fmt: str, **options: object) -> bytes:

@@ -72,6 +72,9 @@ def test_line_art_png_stays_png_and_a_photo_png_becomes_jpeg():
     assert (line_art.ext, line_art.width) == ("png", 1600)
     photo = process_image(encoded(picture((400, 300)), "PNG"), SETTINGS)
     assert photo.ext == "jpg" and opened(photo.data).format == "JPEG"
+    # a grey photograph has no more than 256 colours, but no background either
+    grey = process_image(encoded(picture((400, 300)).convert("L"), "PNG"), SETTINGS)
+    assert grey.ext == "jpg"
 
 
 def test_animated_gif_keeps_its_animation_under_the_cap():
