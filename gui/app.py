@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from gui.language import install_language, resolve_language
@@ -14,15 +14,20 @@ from gui.settings_dialog import ARCHIVE_KEY, LANGUAGE_KEY
 from pipeline.archive import DEFAULT_ARCHIVE
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Open the window on the last archive (or the default one) and run until it closes."""
-    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
-    app.setOrganizationName("Kuaibu")
-    app.setApplicationName("Kuaibu")
-    prefs = QSettings()
+def open_window(app: QApplication, prefs: QSettings) -> tuple[MainWindow, list[QTranslator]]:
+    """The window on the last archive (or the default one), in the chosen language; the
+    translators are returned because a collected QTranslator stops translating."""
     translators = install_language(app, resolve_language(str(prefs.value(LANGUAGE_KEY, ""))))
     window = MainWindow(Path(str(prefs.value(ARCHIVE_KEY, DEFAULT_ARCHIVE))), prefs)
+    return window, translators
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the window until it closes."""
+    app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
+    assert isinstance(app, QApplication)
+    app.setOrganizationName("Kuaibu")
+    app.setApplicationName("Kuaibu")
+    window, _translators = open_window(app, QSettings())
     window.show()
-    code = app.exec()
-    del translators  # kept alive until here: a collected QTranslator stops translating
-    return code
+    return app.exec()

@@ -31,6 +31,7 @@ from pipeline.settings import Settings
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DRAIN_MS = 50  # how often run events reach the window: 20 updates a second
+STDERR_TAIL = 8192
 STOP_WAIT_MS = 10_000  # a stopped run ends within about a second; this is a safety net
 
 
@@ -108,6 +109,7 @@ class RunController(QObject):
         self._process: QProcess | None = None
         self._paused = False
         self._buffer = b""
+        self._errors = b""  # the tail of the child's stderr, for a crash report
         self._tasks: dict[int, dict[str, Any]] = {}
         self._lines: list[str] = []
         self._progress: Progress | None = None
@@ -146,9 +148,11 @@ class RunController(QObject):
         process.setProcessEnvironment(env)
         process.setWorkingDirectory(str(PROJECT_ROOT))
         process.readyReadStandardOutput.connect(self._read)
+        process.readyReadStandardError.connect(self._read_errors)
         process.finished.connect(self._exited)
         process.errorOccurred.connect(self._process_error)
-        self._process, self._paused, self._outcome, self._buffer = process, False, None, b""
+        self._process, self._paused, self._outcome = process, False, None
+        self._buffer = self._errors = b""
         process.start(sys.executable, ["-m", "gui.run_process", job.to_json()])
         self._drain.start()
 
@@ -186,6 +190,12 @@ class RunController(QObject):
             if line.strip():
                 self._take(json.loads(line))
 
+    def _read_errors(self) -> None:
+        """Drain stderr as it comes (a full pipe would block the child); keep the tail."""
+        if self._process is not None:
+            data = bytes(self._process.readAllStandardError().data())
+            self._errors = (self._errors + data)[-STDERR_TAIL:]
+
     def _take(self, message: dict[str, Any]) -> None:
         if "task" in message:
             task = message["task"]
@@ -219,9 +229,10 @@ class RunController(QObject):
         self._deliver()
         self._process = None
         outcome = self._outcome
-        if outcome is None:  # the child died without a word: show what it printed
-            errors = bytes(process.readAllStandardError().data()).decode("utf-8", "replace")
-            outcome = errors.strip().splitlines()[-1] if errors.strip() else (
+        if outcome is None:  # the child died without a word: show what it printed last
+            self._read_errors()
+            errors = self._errors.decode("utf-8", "replace").strip()
+            outcome = errors.splitlines()[-1] if errors else (
                 f"the run stopped unexpectedly (exit code {process.exitCode()})")
         process.deleteLater()
         if isinstance(outcome, Progress):

@@ -90,15 +90,22 @@ def test_dropped_text_file_goes_into_the_paste_area(qtbot: QtBot, open_window: O
     window = open_window()
     links = tmp_path / "links.txt"
     links.write_text("读这个 " + demo_site.article_urls[0] + "\n", encoding="gb18030")
+    bookmarks = tmp_path / "bookmarks.html"
+    bookmarks.write_text("<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p>"
+                         f'<DT><A HREF="{demo_site.article_urls[2]}">tea</A></DL>',
+                         encoding="utf-8")
+    ignored = tmp_path / "photo.jpg"
+    ignored.write_bytes(b"\xff\xd8")
     mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(links)), QUrl(demo_site.article_urls[1])])
+    mime.setUrls([QUrl.fromLocalFile(str(links)), QUrl(demo_site.article_urls[1]),
+                  QUrl.fromLocalFile(str(bookmarks)), QUrl.fromLocalFile(str(ignored))])
     assert window.paste.canInsertFromMimeData(mime)
     window.paste.insertFromMimeData(mime)
     text = window.paste.toPlainText()
-    assert "读这个" in text and demo_site.article_urls[1] in text
+    assert "读这个" in text and demo_site.article_urls[1] in text and "photo.jpg" not in text
     with qtbot.waitSignal(window.intake_done) as blocker:
         window.add_button.click()
-    assert len(blocker.args[0].added) == 2
+    assert len(blocker.args[0].added) == 3
 
 
 def test_remove_and_change_category_of_a_selection(qtbot: QtBot, open_window: OpenWindow,

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from gui.app import main
-from gui.main_window import MainWindow
+from gui.app import open_window as open_app_window
+from gui.language import install_language
 from gui.settings_dialog import ARCHIVE_KEY, LANGUAGE_KEY, SettingsDialog, settings_from_prefs
 from pipeline.settings import MB, Settings
 from tests.gui.conftest import OpenWindow
@@ -51,24 +51,18 @@ def test_splitters_and_geometry_come_back(qtbot: QtBot, open_window: OpenWindow,
     assert again.main_splitter.sizes() == sizes
 
 
-def test_app_main_opens_the_remembered_archive(qapp: QApplication, tmp_path: Path) -> None:
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
-    prefs = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "Kuaibu", "Kuaibu")
+def test_the_app_opens_the_remembered_archive_in_the_chosen_language(
+        qtbot: QtBot, qapp: QApplication, prefs: QSettings, tmp_path: Path) -> None:
     prefs.setValue(ARCHIVE_KEY, str(tmp_path / "remembered"))
-    prefs.sync()
-    seen: list[Path] = []
-
-    def close_when_loaded() -> None:
-        windows = [w for w in qapp.topLevelWidgets() if isinstance(w, MainWindow)]
-        if windows and windows[0].archive is not None:
-            seen.append(windows[0].archive.root)
-            windows[0].close()
-            qapp.quit()
-        else:
-            QTimer.singleShot(20, close_when_loaded)
-
-    QTimer.singleShot(0, close_when_loaded)
-    assert main([]) == 0
-    assert seen == [(tmp_path / "remembered").resolve()]
-    assert (tmp_path / "remembered" / "rules.yaml").exists()
+    prefs.setValue(LANGUAGE_KEY, "zh_CN")
+    window, translators = open_app_window(qapp, prefs)
+    qtbot.addWidget(window)
+    try:
+        with qtbot.waitSignal(window.archive_loaded, timeout=5_000):
+            pass
+        assert window.archive is not None
+        assert window.archive.root == (tmp_path / "remembered").resolve()
+        assert (tmp_path / "remembered" / "rules.yaml").exists()
+        assert window.run_button.text() != "Run" and translators
+    finally:
+        install_language(qapp, "en", translators)
