@@ -687,6 +687,8 @@ class MainWindow(QMainWindow):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         self.settings = dialog.chosen_settings()
+        if self.rules_editor is not None:
+            self.rules_editor.settings = self.settings
         if dialog.archive_root() != root:
             self.open_archive(dialog.archive_root())
 
@@ -700,6 +702,9 @@ class MainWindow(QMainWindow):
 
         scope = self.build_scope.currentData()
         cat1 = (self.category_filter.currentData() or None) if scope == "category" else None
+        if scope == "category" and cat1 is None:
+            self.build_status.setText(self.tr("Choose a category in the filter first."))
+            return False
         ids = set(self.selected_ids()) if scope == "selected" else None
         split_by = "cat1" if scope == "each" else None
         archive, tasks, settings = self.archive, self.store.tasks(), self.settings

@@ -55,7 +55,7 @@
     </message>
     <message>
         <location filename="../main_window.py" line="195"/>
-        <location filename="../main_window.py" line="750"/>
+        <location filename="../main_window.py" line="755"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -265,22 +265,27 @@
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="708"/>
+        <location filename="../main_window.py" line="706"/>
+        <source>Choose a category in the filter first.</source>
+        <translation>请先在筛选中选择一个分类。</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="713"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="715"/>
+        <location filename="../main_window.py" line="720"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="721"/>
+        <location filename="../main_window.py" line="726"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="750"/>
+        <location filename="../main_window.py" line="755"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -407,32 +412,32 @@
         <translation>%1 一节是行内写法，请直接在文本中修改。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="271"/>
+        <location filename="../rules_editor.py" line="284"/>
         <source>Select a task whose page has been fetched.</source>
         <translation>请选择一个页面已抓取的任务。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="282"/>
+        <location filename="../rules_editor.py" line="295"/>
         <source>test of the rules as typed, not saved</source>
         <translation>按当前输入的规则测试，未保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="283"/>
+        <location filename="../rules_editor.py" line="296"/>
         <source>Testing…</source>
         <translation>正在测试…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="294"/>
+        <location filename="../rules_editor.py" line="307"/>
         <source>Test: “%1”, %2 characters, confidence %3</source>
         <translation>测试结果：“%1”，%2 字，置信度 %3</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="319"/>
+        <location filename="../rules_editor.py" line="332"/>
         <source>No single element holds the article; write a selector by hand.</source>
         <translation>没有单个元素包含整篇正文，请手动填写选择器。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="323"/>
+        <location filename="../rules_editor.py" line="336"/>
         <source>Suggested content selector: %1 (Write to YAML to keep it)</source>
         <translation>建议的正文选择器：%1（点“写入 YAML”保留）</translation>
     </message>
