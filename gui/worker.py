@@ -59,8 +59,8 @@ class _Job(QRunnable):
 
 
 class Jobs(QObject):
-    """A private thread pool. Slots should be bound methods of GUI-thread QObjects, so Qt
-    delivers the result on the GUI thread."""
+    """A private thread pool for short work (load, save, preview, build). Each job's signal
+    object is made on the GUI thread, so Qt queues its result to the GUI thread."""
 
     def __init__(self, parent: QObject | None = None, max_threads: int = 4) -> None:
         super().__init__(parent)
