@@ -13,6 +13,7 @@ import io
 import os
 import threading
 from dataclasses import replace
+from urllib.parse import urlsplit
 
 from pipeline.archive import Archive, utc_now, write_atomic
 from pipeline.article import Article
@@ -27,7 +28,6 @@ from pipeline.settings import Settings
 from pipeline.stages import StageContext
 from pipeline.tasks import Task
 from pipeline.templating import environment
-from pipeline.urls import host_of
 
 ASSETS_LOG = "assets.csv"
 ASSETS_LOG_HEADER = ("time", "task", "page", "image", "reason")
@@ -103,14 +103,19 @@ def _download(ctx: StageContext, task: Task, article: Article, url: str) -> byte
     """The image's bytes, asked for the way its page would: same session, gate, cookies and
     retries, with the page as Referer (rules.yaml's ``referer`` for the image's or the page's
     host overrides it)."""
-    page_rules = ctx.rules.for_host(host_of(article.url))
+    page_rules = ctx.rules.for_host(_host(article.url))
     referer = page_rules.referer or article.url
     page = fetch_resource(
-        ctx.session, url, ctx.settings, ctx.rules.for_host(host_of(url)),
+        ctx.session, url, ctx.settings, ctx.rules.for_host(_host(url)),
         image_want(ctx.settings), ctx.cancel, referer=referer, gate=ctx.gate,
         cookies=ctx.cookies, on_attempt=lambda attempt: ctx.on_attempt(task, attempt),
     )
     return page.body
+
+
+def _host(url: str) -> str:
+    """The host rules are looked up by; "" for a URL with none (fetch_resource refuses it)."""
+    return (urlsplit(url).hostname or "").lower()
 
 
 def _log_failures(archive: Archive, task: Task, page_url: str, failed: list[AssetEntry]) -> None:

@@ -153,6 +153,13 @@ def test_bad_images_fail_alone_with_a_reason(ctx, server, body, content_type, re
     assert (assets.total, assets.ok) == (2, 1)
 
 
+def test_only_http_and_https_images_are_fetched(ctx, server):
+    urls = ["javascript:alert(1)", "file:///etc/passwd", "ftp://127.0.0.1/a.jpg"]
+    assets = localize(ctx, server.url("/page.html"), urls)
+    assert [error_of(assets, u).split(":")[0] for u in urls] == ["unsupported URL scheme"] * 3
+    assert not server.hits
+
+
 def test_404_is_not_retried(ctx, server):
     missing = server.url("/img/gone.jpg")
     assets = localize(ctx, server.url("/page.html"), [missing])
