@@ -13,6 +13,7 @@ import io
 import os
 import threading
 from dataclasses import replace
+from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
 from pipeline.archive import Archive, utc_now, write_atomic
@@ -31,10 +32,10 @@ from pipeline.templating import environment
 
 ASSETS_LOG = "assets.csv"
 ASSETS_LOG_HEADER = ("time", "task", "page", "image", "reason")
-# Every format the image stage reads; the bytes decide, this only tells servers what we take.
 # Decoding is CPU work (Pillow releases the GIL): more images at once than cores only adds
 # memory — up to ~30 MB each for a 2400 px photo — while downloads go on meanwhile.
 _DECODING = threading.BoundedSemaphore(os.cpu_count() or 1)
+# Every format the image stage reads; the bytes decide, this only tells servers what we take.
 IMAGE_ACCEPT = "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8,*/*;q=0.5"
 
 
@@ -58,7 +59,7 @@ def localize_stage(ctx: StageContext, task: Task, article: Article,
         if ctx.cancel.is_set():
             raise StopRequested()
         kept = previous.entries.get(url) if previous else None
-        if kept is not None and kept.path and (archive.root / kept.path).is_file():
+        if kept is not None and _still_stored(archive, kept):
             entry = kept
         elif index >= settings.max_images_per_article:
             entry = AssetEntry(url, error=f"more than {settings.max_images_per_article} "
@@ -85,6 +86,17 @@ def render_localized(archive: Archive, article: Article, assets: AssetMap) -> by
                                                          article.lang))
     page = environment(archive.root).get_template("clean_page.html.j2").render(article=local)
     return page.encode("utf-8")
+
+
+def _still_stored(archive: Archive, entry: AssetEntry) -> bool:
+    """An earlier entry is reused only if it names a content address that is on disk (the
+    map is a file a person could edit; a path from it must not lead anywhere else)."""
+    name = PurePosixPath(entry.path or "")
+    try:
+        path = archive.asset_path(name.stem, name.suffix.lstrip("."))
+    except ValueError:
+        return False
+    return path.relative_to(archive.root).as_posix() == entry.path and path.is_file()
 
 
 def _localize_one(ctx: StageContext, task: Task, article: Article, url: str) -> AssetEntry:

@@ -14,7 +14,7 @@ from lxml import html
 from PIL import Image
 
 from pipeline.article import Article
-from pipeline.asset_map import AssetMap
+from pipeline.asset_map import AssetEntry, AssetMap
 from pipeline.assets.sources import document_base, image_source
 from pipeline.assets.stage import localize_stage
 from pipeline.cookies import load_cookies
@@ -264,6 +264,18 @@ def test_a_retry_fetches_only_the_images_that_failed(ctx, server):
     assert second.ok == 2 and second.entries[good] == first.entries[good]
     assert len(server.requests_for("/img/good.jpg")) == 1
     assert len(server.requests_for("/img/late.jpg")) == 2
+
+
+def test_a_previous_entry_is_reused_only_for_a_stored_content_address(ctx, server, tmp_path):
+    url = server.put("/img/a.jpg", jpeg_bytes(), "image/jpeg")
+    first = localize(ctx, server.url("/page.html"), [url])
+    outside = tmp_path / "secret.jpg"
+    outside.write_bytes(b"not yours")
+    for path in ("../secret.jpg", "02_assets/../../secret.jpg", "02_assets/ab/missing.jpg"):
+        edited = AssetMap({url: AssetEntry(url, path=path)})
+        again = localize(ctx, server.url("/page.html"), [url], previous=edited)
+        assert again.entries[url] == first.entries[url]  # fetched and stored again
+    assert len(server.requests_for("/img/a.jpg")) == 4
 
 
 def test_no_more_than_the_per_article_cap_is_downloaded(ctx, server):
