@@ -176,8 +176,12 @@ class RunController(QObject):
         """Block until the child has ended (after ``stop``: within about a second) and every
         line it wrote has been handed on; used when the window closes."""
         process = self._process
-        if process is not None and process.waitForFinished(STOP_WAIT_MS):
-            self._exited()
+        if process is None:
+            return
+        if not process.waitForFinished(STOP_WAIT_MS):
+            process.kill()  # a child deaf to "stop": its outputs are temp-then-rename anyway
+            process.waitForFinished(STOP_WAIT_MS)
+        self._exited()
 
     # -- the child's output ------------------------------------------------------------------
 
