@@ -71,6 +71,7 @@ _FLOW_ONLY = frozenset((
     "dl", "dt", "dd", "table", "figure", "figcaption",
 ))
 _TRANSPARENT = frozenset(("a", "ins", "del"))
+_NO_SELF_NESTING = frozenset(("a", "dfn"))  # HTML5: no a inside a, no dfn inside dfn
 _HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 _VOID = frozenset(("br", "hr", "img", "wbr"))
 # the only class names that reach the book: the ones this pipeline gives and style.css knows
@@ -137,7 +138,7 @@ def to_xhtml(content_html: str, *, image_href: Callable[[str], str | None],
               else html.Element("div"))
     out = etree.Element("div")
     converter = _Converter(link_href)
-    converter.copy_children(source, out, in_table=False, in_link=False)
+    converter.copy_children(source, out, frozenset())
     _fix(out)
     _fix_ids_and_fragments(out)
     serialized = etree.tostring(out, encoding="unicode", method="xml")
@@ -146,21 +147,24 @@ def to_xhtml(content_html: str, *, image_href: Callable[[str], str | None],
 
 
 class _Converter:
-    """Copies whitelisted nodes from the parsed HTML into a fresh element tree."""
+    """Copies whitelisted nodes from the parsed HTML into a fresh element tree.
+
+    ``inside`` is the set of output tags around the current node: it keeps a link out of a
+    link, a ``dfn`` out of a ``dfn``, and a table out of a table.
+    """
 
     def __init__(self, link_href: Callable[[str], str | None]) -> None:
         self.link_href = link_href
         self.images: set[str] = set()
 
-    def copy_children(self, src: etree._Element, dst: etree._Element, *, in_table: bool,
-                      in_link: bool) -> None:
+    def copy_children(self, src: etree._Element, dst: etree._Element,
+                      inside: frozenset[str]) -> None:
         _append_text(dst, src.text)
         for child in src:
-            self.copy(child, dst, in_table=in_table, in_link=in_link)
+            self.copy(child, dst, inside)
             _append_text(dst, child.tail)
 
-    def copy(self, src: etree._Element, dst: etree._Element, *, in_table: bool,
-             in_link: bool) -> None:
+    def copy(self, src: etree._Element, dst: etree._Element, inside: frozenset[str]) -> None:
         if not isinstance(src.tag, str):  # comments, processing instructions
             return
         tag = src.tag.lower()
@@ -170,27 +174,29 @@ class _Converter:
             _append_text(dst, src.get("alttext") or src.text_content())
             return
         if tag == "table":
-            self.copy_table(src, dst, in_table=in_table, in_link=in_link)
+            self.copy_table(src, dst, inside)
             return
         if tag in _TABLE_PARTS:  # a table part outside a table: lay it out as a block
             tag = "div"
-        if tag == "a" and in_link:  # no link inside a link
-            self.copy_children(src, dst, in_table=in_table, in_link=True)
-            return
         new_class: str | None = None
         if tag in _RENAME:
             tag, new_class = _RENAME[tag]
-        elif tag not in _KEEP:
-            self.copy_children(src, dst, in_table=in_table, in_link=in_link)
+        if tag not in _KEEP or tag in inside & _NO_SELF_NESTING:
+            self.copy_children(src, dst, inside)  # unwrapped: its content stays
             return
         if tag == "img":
             self.copy_img(src, dst)
-            return
-        el = etree.SubElement(dst, tag)
-        self.copy_attributes(src, el, tag)
-        if new_class:
-            el.set("class", new_class)
-        self.copy_children(src, el, in_table=in_table, in_link=in_link or tag == "a")
+        else:
+            el = etree.SubElement(dst, tag)
+            self.copy_attributes(src, el, tag)
+            if new_class:
+                el.set("class", new_class)
+            if tag not in _VOID:
+                self.copy_children(src, el, inside | {tag})
+                return
+        # a void element the parser gave children (libxml2 does not know <wbr> is empty):
+        # the children follow it
+        self.copy_children(src, dst, inside)
 
     def copy_img(self, src: etree._Element, dst: etree._Element) -> None:
         path = src.get("src") or ""
@@ -233,7 +239,7 @@ class _Converter:
             elif tag == "ol" and name == "type" and value in ("1", "a", "A", "i", "I"):
                 el.set("type", value)
             elif tag == "li" and name == "value" and re.fullmatch(r"-?\d{1,6}", value):
-                el.set("value", value)
+                el.set("value", value)  # dropped later unless the li ends up in an ol
 
     def resolve_href(self, value: str) -> str | None:
         if value.startswith("#"):
@@ -245,27 +251,26 @@ class _Converter:
             return self.link_href(url) or url
         return url
 
-    def copy_table(self, src: etree._Element, dst: etree._Element, *, in_table: bool,
-                   in_link: bool) -> None:
+    def copy_table(self, src: etree._Element, dst: etree._Element,
+                   inside: frozenset[str]) -> None:
         caption, head_rows, body_rows = _table_parts(src)
-        if in_table:
+        inner = inside | {"table"}
+        if "table" in inside:
             # a table inside a table: rows and cells as blocks, always valid, always fits
             box = etree.SubElement(dst, "div", {"class": "table"})
             if caption is not None:
-                self.copy_children(caption, etree.SubElement(box, "div"), in_table=True,
-                                   in_link=in_link)
+                self.copy_children(caption, etree.SubElement(box, "div"), inner)
             for row in head_rows + body_rows:
                 line = etree.SubElement(box, "div", {"class": "table-row"})
                 for cell in row:
-                    target = etree.SubElement(line, "div", {"class": "table-cell"})
-                    self.copy_cell_content(cell, target, in_link)
+                    self.copy_cell(cell, etree.SubElement(line, "div", {"class": "table-cell"}),
+                                   inner)
             return
         if caption is None and not head_rows and not body_rows:
             return
         table = etree.SubElement(dst, "table")
         if caption is not None:
-            self.copy_children(caption, etree.SubElement(table, "caption"), in_table=True,
-                               in_link=in_link)
+            self.copy_children(caption, etree.SubElement(table, "caption"), inner)
         for group, rows in (("thead", head_rows), ("tbody", body_rows)):
             if not rows:
                 continue
@@ -277,16 +282,15 @@ class _Converter:
                     td = etree.SubElement(tr, tag if tag in ("td", "th") else "td")
                     if isinstance(cell, etree._Element) and tag in ("td", "th"):
                         _copy_span(cell, td)
-                    self.copy_cell_content(cell, td, in_link)
+                    self.copy_cell(cell, td, inner)
 
-    def copy_cell_content(self, cell: etree._Element | str, target: etree._Element,
-                          in_link: bool) -> None:
+    def copy_cell(self, cell: Cell, target: etree._Element, inside: frozenset[str]) -> None:
         if isinstance(cell, str):
             _append_text(target, cell)
         elif isinstance(cell.tag, str) and cell.tag.lower() in ("td", "th"):
-            self.copy_children(cell, target, in_table=True, in_link=in_link)
+            self.copy_children(cell, target, inside)
         else:  # stray content in a row or table: it becomes a cell of its own
-            self.copy(cell, target, in_table=True, in_link=in_link)
+            self.copy(cell, target, inside)
 
 
 Cell: TypeAlias = "etree._Element | str"  # a table cell, or stray content made one
@@ -301,7 +305,7 @@ def _table_parts(table: etree._Element) -> tuple[etree._Element | None, list[lis
     foot: list[list[Cell]] = []
 
     def add_rows(container: etree._Element, rows: list[list[Cell]]) -> None:
-        stray: list[Cell] = [container.text] if (container.text or "").strip() else []
+        stray: list[Cell] = [container.text] if _has_text(container.text) else []
         for child in container:
             tag = child.tag.lower() if isinstance(child.tag, str) else ""
             if tag == "tr":
@@ -311,12 +315,12 @@ def _table_parts(table: etree._Element) -> tuple[etree._Element | None, list[lis
                 rows.append(_row_cells(child))
             elif tag and tag not in _DROP:
                 stray.append(child)
-            if (child.tail or "").strip():
+            if _has_text(child.tail):
                 stray.append(child.tail)
         if stray:
             rows.append(stray)
 
-    if (table.text or "").strip():
+    if _has_text(table.text):
         body.append([table.text])
     for child in table:
         tag = child.tag.lower() if isinstance(child.tag, str) else ""
@@ -332,17 +336,17 @@ def _table_parts(table: etree._Element) -> tuple[etree._Element | None, list[lis
             body.append(_row_cells(child))
         elif tag and tag not in _DROP:
             body.append([child])
-        if (child.tail or "").strip():
+        if _has_text(child.tail):
             body.append([child.tail])
     return caption, head, body + foot
 
 
 def _row_cells(tr: etree._Element) -> list[Cell]:
-    cells: list[Cell] = [tr.text] if (tr.text or "").strip() else []
+    cells: list[Cell] = [tr.text] if _has_text(tr.text) else []
     for child in tr:
         if isinstance(child.tag, str) and child.tag.lower() not in _DROP:
             cells.append(child)
-        if (child.tail or "").strip():
+        if _has_text(child.tail):
             cells.append(child.tail)
     return cells
 
@@ -352,6 +356,11 @@ def _copy_span(src: etree._Element, td: etree._Element) -> None:
         value = (src.get(name) or "").strip()
         if value.isdigit() and 1 <= int(value) <= limit and value != "1":
             td.set(name, str(int(value)))
+
+
+def _has_text(text: str | None) -> bool:
+    """Whether ``text`` is more than HTML white space (a no-break space is text)."""
+    return bool(text and text.strip(" \t\n\r\f"))
 
 
 def _append_text(el: etree._Element, text: str | None) -> None:
@@ -399,70 +408,87 @@ def _unwrap(el: etree._Element) -> None:
             parent.text = (parent.text or "") + tail
 
 
-def _wrap_runs(el: etree._Element, wrapper: str, keep: Callable[[etree._Element], bool]) -> None:
+def _wrap_runs(el: etree._Element, wrapper: str,
+               keep: Callable[[etree._Element], bool]) -> list[etree._Element]:
     """Wrap each run of children not passing ``keep`` (and stray text) in a new ``wrapper``."""
     items: list[etree._Element | str] = []
-    if (el.text or "").strip():
+    if _has_text(el.text):
         items.append(el.text or "")
     for child in el:
         items.append(child)
-        if (child.tail or "").strip():
+        if _has_text(child.tail):
             items.append(child.tail or "")
         child.tail = None
     el.text = None
     for child in list(el):
         el.remove(child)
+    made: list[etree._Element] = []
     run: etree._Element | None = None
     for item in items:
         if isinstance(item, str) or not keep(item):
             if run is None:
                 run = etree.SubElement(el, wrapper)
-            _append_text(run, item) if isinstance(item, str) else run.append(item)
+                made.append(run)
+            if isinstance(item, str):
+                _append_text(run, item)
+            else:
+                run.append(item)
         else:
             run = None
             el.append(item)
+    return made
 
 
-def _group_list_items(el: etree._Element) -> None:
+def _group_list_items(el: etree._Element) -> list[etree._Element]:
     """Runs of ``li`` outside a list go into a ``ul`` of their own."""
+    made: list[etree._Element] = []
     current: etree._Element | None = None
     for child in list(el):
         if child.tag == "li":
             if current is None:
                 current = etree.Element("ul")
                 child.addprevious(current)
+                made.append(current)
             tail, child.tail = child.tail, None
             current.append(child)
-            if (tail or "").strip():
-                current.tail = (current.tail or "") + tail
+            if _has_text(tail):
+                current.tail = (current.tail or "") + (tail or "")
                 current = None
         else:
             current = None
+    return made
 
 
 def _dl_is_valid(dl: etree._Element) -> bool:
     """dt+ dd+ groups and nothing else (HTML5's content model for dl)."""
-    if (dl.text or "").strip() or any((c.tail or "").strip() for c in dl):
+    if _has_text(dl.text) or any(_has_text(c.tail) for c in dl):
         return False
     tags = "".join("t" if c.tag == "dt" else "d" if c.tag == "dd" else "x" for c in dl)
     return re.fullmatch(r"(t+d+)*", tags) is not None
 
 
-def _fix(el: etree._Element, *, in_heading_free: bool = False) -> None:
+def _fix(el: etree._Element, *, no_heading: bool = False) -> None:
     """Repair content models bottom-up, so a child is always fixed before its parent."""
-    no_heading = in_heading_free or el.tag in ("th", "dt", "caption")
+    inner_no_heading = no_heading or el.tag in ("th", "dt", "caption")
     for child in list(el):
-        _fix(child, in_heading_free=no_heading)
-    if el.tag in ("ul", "ol"):
-        _wrap_runs(el, "li", lambda c: c.tag == "li")
-    else:
-        _group_list_items(el)
+        _fix(child, no_heading=inner_no_heading)
+    _fix_own(el, no_heading)
+
+
+def _fix_own(el: etree._Element, no_heading: bool) -> None:
+    """The rules about ``el`` and its direct children (its descendants are already fixed)."""
+    inner_no_heading = no_heading or el.tag in ("th", "dt", "caption")
+    wrappers = (_wrap_runs(el, "li", lambda c: c.tag == "li") if el.tag in ("ul", "ol")
+                else _group_list_items(el))
+    for wrapper in wrappers:  # new elements need the same care as the old ones
+        _fix_own(wrapper, inner_no_heading)
     if el.tag == "dl" and not _dl_is_valid(el):
         el.tag = "div"
-    if el.tag != "dl":
-        for child in el:
-            if child.tag in ("dt", "dd"):
-                child.tag, child.attrib["class"] = "div", child.tag
+    for child in el:
+        if child.tag in ("dt", "dd") and el.tag != "dl":
+            child.tag, child.attrib["class"] = "div", child.tag
+        if child.tag == "li" and el.tag != "ol":
+            child.attrib.pop("value", None)
     captions = [c for c in el if c.tag == "figcaption"]
     if el.tag == "figure" and captions:
         first = captions.pop(0)  # HTML5: one figcaption, first or last child; ours goes last
@@ -473,7 +499,7 @@ def _fix(el: etree._Element, *, in_heading_free: bool = False) -> None:
         else:
             el.text = (el.text or "") + (tail or "")
         el.append(first)
-    for extra in captions if el.tag == "figure" else [c for c in el if c.tag == "figcaption"]:
+    for extra in captions:
         extra.tag, extra.attrib["class"] = "div", "figcaption"
     if no_heading and el.tag in _HEADINGS:
         el.tag = "p"
@@ -492,13 +518,11 @@ def _fix(el: etree._Element, *, in_heading_free: bool = False) -> None:
 def _flatten(el: etree._Element) -> None:
     """Unwrap every block inside a heading or pre until only phrasing content remains."""
     while True:
-        block = next((c for c in el.iter() if c is not el and _is_flow(c)), None)
+        block = next((c for c in el.iter() if c is not el and
+                      (_is_flow(c) or c.tag in _TABLE_PARTS)), None)
         if block is None:
             return
-        if block.tag == "hr":
-            block.getparent().remove(block) if not block.tail else _unwrap(block)
-        else:
-            _unwrap(block)
+        _unwrap(block)
 
 
 def _fix_ids_and_fragments(root: etree._Element) -> None:

@@ -60,6 +60,13 @@ HOSTILE_BODIES = (
     # comments, processing instructions, CDATA-looking text, a deep nest
     "<!-- a comment --><?php echo 1 ?><p>text <![CDATA[ x ]]> more</p>"
     + "<div>" * 60 + "deep" + "</div>" * 60,
+    # what fuzzing against EPUBCheck found: children inside <wbr>, dfn in dfn, li value
+    # outside ol, text that only Python calls white space, tables inside headings, dt in ul
+    "<p>a<wbr>inside wbr<b>bold</b></wbr>b</p><dfn>x<span><dfn>y</dfn></span></dfn>"
+    '<ul><li value="3">v</li><dt>dt in ul</dt><figcaption>fc in ul</figcaption></ul>'
+    "<dl>&nbsp;<dt>t</dt><dd>d</dd>\u2028</dl><h2>h<span><table><caption>c</caption><tr><td>"
+    "t</td></tr></table></span></h2><pre>p<ul><li>l</li></ul><table><tr><th>h</th></tr>"
+    "</table></pre>",
 )
 
 TITLES = ("", "Same Title", "🚀 发射 Launch 🎉 {i}", "中文标题第{i}篇",

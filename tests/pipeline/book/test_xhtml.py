@@ -94,3 +94,13 @@ def test_url_and_lang_checks() -> None:
 def test_empty_and_text_only_content() -> None:
     assert convert("") == ""
     assert convert("just text & more") == "just text &amp; more"
+
+
+def test_what_fuzzing_found() -> None:
+    assert convert("<p>a<wbr>in<b>b</b></wbr>z</p>") == "<p>a<wbr/>in<b>b</b>z</p>"
+    assert convert("<dfn>x<span><dfn>y</dfn></span></dfn>") == "<dfn>x<span>y</span></dfn>"
+    assert convert('<ul><li value="3">v</li><dt>d</dt></ul><ol><li value="3">w</li></ol>') == \
+        '<ul><li>v</li><li><div class="dt">d</div></li></ul><ol><li value="3">w</li></ol>'
+    assert convert("<dl>&nbsp;<dt>t</dt><dd>d</dd></dl>").startswith("<div>\xa0<div class=")
+    table = "<table><caption>c</caption><tr><td>t</td></tr></table>"
+    assert convert(f"<h2>h<span>{table}</span></h2>") == "<h2>hct</h2>"
