@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from pipeline.archive import Archive
 from pipeline.tasks import Task
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image
@@ -69,6 +71,37 @@ HOSTILE_BODIES = (
     "</table></pre>",
 )
 
+# Tag soup for the last articles: the elements and attributes above, nested at random (this is
+# how the last group of HOSTILE_BODIES was found).
+SOUP_TAGS = (
+    "p div span a b i em strong u s sub sup small code pre blockquote ul ol li dl dt dd table "
+    "caption thead tbody tfoot tr td th h1 h2 h3 figure figcaption img br hr wbr center font "
+    "section header aside nav q cite abbr mark del ins time label details summary ruby rt rp "
+    "bdo big tt strike address var kbd dfn picture source noscript dir script iframe style svg "
+    "math form input video object x-widget colgroup col xmp marquee fieldset legend template"
+).split()
+SOUP_ATTRS = ('id="x"', 'id="y"', 'href="https://e.example/p"', 'href="#x"', 'href="#q"',
+              'lang="en"', 'dir="rtl"', 'colspan="2"', 'rowspan="3"', 'start="2"', 'value="4"',
+              'src="https://img.example/local.jpg"', 'alt="a"', 'class="missing-image"', 'reversed',
+              'onclick="x()"', 'href="javascript:alert(1)"', 'style="color:red"',
+              'xml:lang="fr"', 'lang="zh_TW"', 'width="10"')
+SOUP_TEXT = ("text ", "文字 ", "&amp; ", "x<", " ", "&foo;", "&#0;", "\x01", "]]>", "<!-- c -->",
+             "&nbsp", "🚀", "\u2028", "\x85")
+
+
+def tag_soup(rng: random.Random, depth: int = 0) -> str:
+    out = []
+    for _ in range(rng.randint(1, 5)):
+        if rng.random() < 0.3 or depth > 6:
+            out.append(rng.choice(SOUP_TEXT))
+            continue
+        tag = rng.choice(SOUP_TAGS)
+        attrs = " ".join(rng.sample(SOUP_ATTRS, rng.randint(0, 2)))
+        close = "" if rng.random() < 0.1 else f"</{tag}>"
+        out.append(f"<{tag} {attrs}>{tag_soup(rng, depth + 1)}{close}")
+    return "".join(out)
+
+
 TITLES = ("", "Same Title", "🚀 发射 Launch 🎉 {i}", "中文标题第{i}篇",
           '<script>alert("t")</script> & "quotes" {i}', "Article {i}", "Same Title")
 LANGS = ("zh-CN", "zh-CN", "en", None, "bad lang!!")
@@ -93,14 +126,17 @@ def category_of(i: int) -> tuple[str, str]:
 def make_hostile_archive(archive: Archive, count: int = 300) -> list[Task]:
     """``count`` cleaned articles with hostile bodies, plus tasks that must stay out."""
     local = store_image(archive, jpeg(64, 48, seed=1))
+    rng = random.Random(6)
     corrupt = store_image(archive, b"this is not an image at all", "jpg")
     tasks = []
     for i in range(count):
         j = (i + 7) % count
-        body = (HOSTILE_BODIES[i % len(HOSTILE_BODIES)].replace("{j5}", str(j % 5))
-                .replace("{j}", str(j)))
+        soup = i >= count - 50  # the last ones are tag soup, local images anywhere in it
+        body = tag_soup(rng) if soup else (
+            HOSTILE_BODIES[i % len(HOSTILE_BODIES)].replace("{j5}", str(j % 5))
+            .replace("{j}", str(j)))
         images = None
-        if i % len(HOSTILE_BODIES) == 5:
+        if soup or i % len(HOSTILE_BODIES) == 5:
             images = {"https://img.example/local.jpg": local,
                       "https://img.example/failed.jpg": None,
                       "https://img.example/corrupt.jpg": corrupt,
