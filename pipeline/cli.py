@@ -101,7 +101,8 @@ class ProgressBar:
         eta = "--:--" if p.eta is None else f"{int(p.eta) // 60}:{int(p.eta) % 60:02d}"
         line = (f"[{'#' * filled}{'.' * (width - filled)}] {p.finished}/{p.total}"
                 f"  fetched {p.counts.get('fetched', 0)} cleaned {p.counts.get('cleaned', 0)}"
-                f" failed {p.failed}  {p.rate:.1f}/s  ETA {eta}")
+                f" localized {p.counts.get('localized', 0)} failed {p.failed}"
+                f"  {p.rate:.1f}/s  ETA {eta}")
         self.stream.write(("\r" + line) if self.tty else line + "\n")
         self.stream.flush()
 
@@ -120,7 +121,8 @@ def run_archive(archive: Archive, retry_failed: bool = False, refetch: bool = Fa
     finally:
         bar.finish()
     c = progress.counts
-    print(f"fetched {c.get('fetched', 0)}, cleaned {c.get('cleaned', 0)}, failed {progress.failed}"
+    print(f"fetched {c.get('fetched', 0)}, cleaned {c.get('cleaned', 0)},"
+          f" localized {c.get('localized', 0)}, failed {progress.failed}"
           f" of {progress.total} tasks in {progress.elapsed:.1f} s")
     return progress
 
@@ -208,7 +210,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_status)
 
     p = sub.add_parser("run", parents=[common], help="fetch, clean and localize pending tasks")
-    p.add_argument("--retry-failed", action="store_true", help="also retry failed tasks")
+    p.add_argument("--retry-failed", action="store_true",
+                   help="also retry failed tasks and images that could not be saved")
     p.add_argument("--refetch", action="store_true",
                    help="download stored pages again; a changed page keeps its old copy")
     p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",

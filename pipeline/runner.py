@@ -18,6 +18,9 @@ from collections import Counter, defaultdict, deque
 from collections.abc import Iterable
 
 from pipeline.archive import Archive, utc_now, write_atomic
+from pipeline.article import Article
+from pipeline.asset_map import AssetMap
+from pipeline.assets.stage import localize_stage
 from pipeline.cookies import load_cookies
 from pipeline.errors import ExtractError, FetchError
 from pipeline.events import Listener, LogLine, Progress, TaskChanged
@@ -30,13 +33,14 @@ from pipeline.stages import (
     article_from_raw,
     cleaned_changes,
     fetch_stage,
+    render_clean,
     save_clean,
 )
 from pipeline.tasks import Task, TaskStore
 from pipeline.urls import host_of
 
 _RUNNABLE = ("pending", "running", "fetched", "cleaned")
-LAST_STAGE = "cleaned"  # the furthest stage this runner can take a task to
+LAST_STAGE = "localized"  # the furthest stage a run takes a task to
 
 
 def stage_reached(archive: Archive, task_id: int) -> str:
@@ -48,6 +52,16 @@ def stage_reached(archive: Archive, task_id: int) -> str:
     if archive.has_raw(task_id):
         return "fetched"
     return "pending"
+
+
+def _lost_images(task: Task) -> bool:
+    """A localized task some of whose images could not be brought home."""
+    return task.status in ("localized", "done") and (task.images_ok or 0) < (task.images_total or 0)
+
+
+def read_asset_map(archive: Archive, task_id: int) -> AssetMap | None:
+    path = archive.assets_map(task_id)
+    return AssetMap.from_json(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
 def interleave_by_host(tasks: Iterable[Task]) -> list[int]:
@@ -82,6 +96,7 @@ class Runner:
         self._total = 0
         self._started = 0.0
         self._refetch = False
+        self._retry_failed = False
 
     # -- control -----------------------------------------------------------------------------
 
@@ -111,11 +126,13 @@ class Runner:
         self.store.reconcile(lambda task_id: stage_reached(self.archive, task_id))
         wanted = set(task_ids) if task_ids is not None else None
         self._refetch = refetch
+        self._retry_failed = retry_failed
         statuses = _RUNNABLE + (("failed",) if retry_failed or wanted else ())
         if refetch:
             statuses += ("localized", "done")
         tasks = [t for t in self.store.tasks()
-                 if t.status in statuses and (wanted is None or t.id in wanted)]
+                 if (t.status in statuses or retry_failed and _lost_images(t))
+                 and (wanted is None or t.id in wanted)]
         self._hashes = {t.content_hash: t.id for t in self.store.tasks()
                         if t.content_hash and t.status not in ("failed", "duplicate")}
         self._total, self._counts, self._started = len(tasks), Counter(), time.monotonic()
@@ -162,11 +179,27 @@ class Runner:
                 if self._cancel.is_set():
                     break
                 if self._clean(self.store.get(task_id)):
+                    self._keep_assets_if_valid(task_id)
                     self._count("finished")
                 self._save_if_due()
         finally:
             self._save()
         return self._progress()
+
+    def _keep_assets_if_valid(self, task_id: int) -> None:
+        """After a re-clean: an asset map that still covers every image stays (no download);
+        one that does not is dropped, so the next run localizes the article again."""
+        previous = read_asset_map(self.archive, task_id)
+        if previous is None:
+            return
+        article = Article.from_json(self.archive.clean_meta(task_id).read_text(encoding="utf-8"))
+        if not set(article.images) <= set(previous.entries):
+            self.archive.assets_map(task_id).unlink()
+            return
+        assets = AssetMap({url: previous.entries[url] for url in article.images})
+        write_atomic(self.archive.clean_html(task_id), render_clean(self.archive, article, assets))
+        write_atomic(self.archive.assets_map(task_id), assets.to_json().encode("utf-8"))
+        self._set(task_id, status="localized", images_total=assets.total, images_ok=assets.ok)
 
     def _work(self, ctx: StageContext, work: queue.SimpleQueue[int]) -> None:
         while not self._cancel.is_set():
@@ -191,32 +224,52 @@ class Runner:
             raise StopRequested()
 
     def _process(self, ctx: StageContext, task_id: int) -> None:
-        refetch = self._refetch
+        refetch, retry_images = self._refetch, self._retry_failed
         while True:
             self._wait_unpaused()
             reached = stage_reached(self.archive, task_id)
-            if reached == LAST_STAGE and not refetch:
-                if self.store.get(task_id).status != reached:
-                    self._set(task_id, status=reached)
-                break
-            task = self._set(task_id, status="running")
+            task = self.store.get(task_id)
             if reached == "pending" or refetch:
                 refetch = False
-                try:
-                    changes, changed = fetch_stage(ctx, task)
-                except FetchError as e:
-                    self._fail(task_id, e.reason, attempts=task.attempts + 1)
+                if not self._fetch(ctx, task, reached):
                     return
-                if changed and reached != "pending":
-                    self.archive.forget_derived(task_id)  # made again from the new page
-                    self._listener(LogLine(f"#{task_id} changed since it was last fetched;"
-                                           " the old copy is in 00_raw/history"))
-                self._set(task_id, attempts=task.attempts + 1,
-                          status=stage_reached(self.archive, task_id), **changes)
-                self._count("fetched")
-            elif not self._clean(task):
-                return
+            elif reached == "fetched":
+                if not self._clean(task):
+                    return
+            elif reached == "cleaned" or retry_images and _lost_images(task):
+                retry_images = False
+                self._localize(ctx, task)
+            else:
+                if task.status != reached:
+                    self._set(task_id, status=reached)
+                break
         self._count("finished")
+
+    def _fetch(self, ctx: StageContext, task: Task, reached: str) -> bool:
+        """The fetch stage for one task; False when it failed (and is counted finished)."""
+        self._set(task.id, status="running")
+        try:
+            changes, changed = fetch_stage(ctx, task)
+        except FetchError as e:
+            self._fail(task.id, e.reason, attempts=task.attempts + 1)
+            return False
+        if changed and reached != "pending":
+            self.archive.forget_derived(task.id)  # made again from the new page
+            self._listener(LogLine(f"#{task.id} changed since it was last fetched;"
+                                   " the old copy is in 00_raw/history"))
+        self._set(task.id, attempts=task.attempts + 1,
+                  status=stage_reached(self.archive, task.id), **changes)
+        self._count("fetched")
+        return True
+
+    def _localize(self, ctx: StageContext, task: Task) -> None:
+        """Bring the article's images home; a retry fetches only the ones that failed."""
+        self._set(task.id, status="running")
+        article = Article.from_json(self.archive.clean_meta(task.id).read_text(encoding="utf-8"))
+        previous = read_asset_map(self.archive, task.id)
+        assets = localize_stage(ctx, task, article, previous)
+        self._set(task.id, status="localized", images_total=assets.total, images_ok=assets.ok)
+        self._count("localized")
 
     def _clean(self, task: Task) -> bool:
         """The clean stage for one task. False: the task failed or is a duplicate, goes no

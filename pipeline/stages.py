@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import requests
 
 from pipeline.archive import Archive, write_atomic
 from pipeline.article import Article
+from pipeline.asset_map import AssetMap, rewrite_images
 from pipeline.cookies import CookieStore
 from pipeline.decode import decode_html
 from pipeline.dedup import content_hash, simhash
@@ -95,9 +96,23 @@ def article_from_raw(archive: Archive, task: Task, rules: Rules, settings: Setti
 
 def save_clean(archive: Archive, task_id: int, article: Article) -> None:
     """01_clean/<id>.html (readable in a browser) then <id>.json, the proof of completion."""
-    page = environment(archive.root).get_template("clean_page.html.j2").render(article=article)
-    write_atomic(archive.clean_html(task_id), page.encode("utf-8"))
+    write_atomic(archive.clean_html(task_id), render_clean(archive, article))
     write_atomic(archive.clean_meta(task_id), article.to_json().encode("utf-8"))
+
+
+def render_clean(archive: Archive, article: Article, assets: AssetMap | None = None) -> bytes:
+    """The clean page for a browser. With an asset map, images point at their local files
+    (relative to 01_clean/) and missing ones become placeholders; without one they stay remote.
+    """
+    if assets is not None:
+        def href_for(src: str) -> str | None:
+            entry = assets.entries.get(src)
+            return f"../{entry.path}" if entry is not None and entry.path else None
+
+        article = replace(article, content_html=rewrite_images(article.content_html, href_for,
+                                                               article.lang))
+    page = environment(archive.root).get_template("clean_page.html.j2").render(article=article)
+    return page.encode("utf-8")
 
 
 def cleaned_changes(article: Article) -> dict[str, object]:

@@ -12,13 +12,12 @@ import csv
 import io
 import os
 import threading
-from dataclasses import replace
 from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
 from pipeline.archive import Archive, utc_now, write_atomic
 from pipeline.article import Article
-from pipeline.asset_map import AssetEntry, AssetMap, rewrite_images
+from pipeline.asset_map import AssetEntry, AssetMap
 from pipeline.assets.images import process_image
 from pipeline.assets.sources import decode_data_uri
 from pipeline.assets.store import store_image
@@ -26,9 +25,8 @@ from pipeline.errors import AssetError, FetchError
 from pipeline.fetch import Want, fetch_resource
 from pipeline.politeness import StopRequested
 from pipeline.settings import Settings
-from pipeline.stages import StageContext
+from pipeline.stages import StageContext, render_clean
 from pipeline.tasks import Task
-from pipeline.templating import environment
 
 ASSETS_LOG = "assets.csv"
 ASSETS_LOG_HEADER = ("time", "task", "page", "image", "reason")
@@ -70,22 +68,9 @@ def localize_stage(ctx: StageContext, task: Task, article: Article,
         if entry.error:
             failed.append(entry)
     _log_failures(archive, task, article.url, failed)
-    write_atomic(archive.clean_html(task.id), render_localized(archive, article, assets))
+    write_atomic(archive.clean_html(task.id), render_clean(archive, article, assets))
     write_atomic(archive.assets_map(task.id), assets.to_json().encode("utf-8"))
     return assets
-
-
-def render_localized(archive: Archive, article: Article, assets: AssetMap) -> bytes:
-    """01_clean/<id>.html with every image pointing at its file, relative to 01_clean/."""
-
-    def href_for(src: str) -> str | None:
-        entry = assets.entries.get(src)
-        return f"../{entry.path}" if entry is not None and entry.path else None
-
-    local = replace(article, content_html=rewrite_images(article.content_html, href_for,
-                                                         article.lang))
-    page = environment(archive.root).get_template("clean_page.html.j2").render(article=local)
-    return page.encode("utf-8")
 
 
 def _still_stored(archive: Archive, entry: AssetEntry) -> bool:

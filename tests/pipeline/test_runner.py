@@ -21,6 +21,7 @@ from pipeline.runner import Runner
 from pipeline.settings import Settings
 from pipeline.tasks import TaskStore
 from tests.sites.faults import FaultServer
+from tests.sites.images import ImageServer, jpeg_bytes
 
 REPO = Path(__file__).resolve().parents[2]
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0)
@@ -52,9 +53,13 @@ def test_demo_site_end_to_end(tmp_path: Path) -> None:
     for task_id in article_ids:
         assert task_id is not None
         task = tasks[task_id]
-        assert task.status == "cleaned", (task.url, task.error)
+        assert task.status == "localized", (task.url, task.error)
         assert task.extracted_title and task.chars and task.content_hash
         assert archive.has_raw(task_id) and archive.has_clean(task_id)
+        # every image came home, the hotlink-protected ones included (Referer = the page)
+        assert task.images_total and task.images_ok == task.images_total, task.url
+        clean_page = archive.clean_html(task_id).read_text(encoding="utf-8")
+        assert "../02_assets/" in clean_page and "<img" in clean_page
     assert tasks[interstitial].status == "failed"
     assert "interstitial" in tasks[interstitial].error
     assert progress.total == len(tasks) and progress.finished == len(tasks)
@@ -75,7 +80,7 @@ def test_demo_site_end_to_end(tmp_path: Path) -> None:
     assert again.counts.get("fetched", 0) == 0
     # the repost with one sentence changed is a near duplicate of its original, not merged
     original, repost = tasks[article_ids[1]], tasks[near_dup]
-    assert repost.status == "cleaned" and repost.content_hash != original.content_hash
+    assert repost.status == "localized" and repost.content_hash != original.content_hash
     assert hamming(int(repost.simhash, 16), int(original.simhash, 16)) <= NEAR_DUPLICATE_BITS
 
 
@@ -92,7 +97,7 @@ def test_failed_page_is_retried_later(tmp_path: Path) -> None:
         assert server.count("/status?code=404&fail=1") == 1
         Runner(archive, store, FAST).run(retry_failed=True)
     task = store.get(1)
-    assert (task.status, task.error, task.attempts) == ("cleaned", "", 2)
+    assert (task.status, task.error, task.attempts) == ("localized", "", 2)
 
 
 def test_same_text_twice_is_a_duplicate(tmp_path: Path) -> None:
@@ -103,7 +108,7 @@ def test_same_text_twice_is_a_duplicate(tmp_path: Path) -> None:
         add_links(store, f"{server.url('/ok?a=1&text=' + body)}\n{server.url('/ok?a=2&text=' + body)}")
         Runner(archive, store, FAST).run()
     first, second = store.tasks()
-    assert {first.status, second.status} == {"cleaned", "duplicate"}
+    assert {first.status, second.status} == {"localized", "duplicate"}
     dup, original = (second, first) if second.status == "duplicate" else (first, second)
     assert dup.duplicate_of == original.id
 
@@ -133,8 +138,8 @@ def test_pause_and_stop_take_effect_within_a_second(tmp_path: Path) -> None:
         assert time.monotonic() - stop_asked < 1.0
         thread.join()
     saved = TaskStore(archive.tasks_path).tasks()
-    assert {t.status for t in saved} <= {"pending", "fetched", "cleaned"}
-    assert 5 < sum(t.status == "cleaned" for t in saved) < 60
+    assert {t.status for t in saved} <= {"pending", "fetched", "cleaned", "localized"}
+    assert 5 < sum(t.status == "localized" for t in saved) < 60
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
@@ -161,7 +166,7 @@ def test_kill_9_mid_run_resumes_without_refetching(tmp_path: Path) -> None:
         store = TaskStore(archive.tasks_path)  # must load: never torn
         progress = Runner(archive, store, FAST).run()
         tasks = store.tasks()
-        assert [t.status for t in tasks] == ["cleaned"] * n_pages
+        assert [t.status for t in tasks] == ["localized"] * n_pages
         for task in tasks:
             path = task.url.split(f":{server.port}", 1)[1]
             if task.id in stored:
@@ -238,8 +243,42 @@ def test_refetch_keeps_history_and_cleans_the_new_version(tmp_path: Path) -> Non
         server.shutdown()
         server.server_close()
     task = store.get(1)
-    assert task.status == "cleaned" and task.content_hash != first_hash
+    assert task.status == "localized" and task.content_hash != first_hash
     assert "第二版" in Article.from_json(archive.clean_meta(1).read_text("utf-8")).text
     history = sorted((archive.raw_dir / "history" / "1").iterdir())
     assert [p.suffix for p in history] == [".html", ".json"]
     assert "第一版".encode() in history[0].read_bytes()
+
+
+def test_lost_images_are_retried_alone_and_survive_a_reclean(tmp_path: Path) -> None:
+    archive = fresh_archive(tmp_path)
+    store = TaskStore(archive.tasks_path)
+    prose = "".join(f"<p>第{n}段：修桥的人最怕的不是木头烂，而是记不住它原来在哪儿。</p>" * 3
+                    for n in range(4))
+    page = (f'<html><head><meta charset="utf-8"><title>廊桥</title></head><body><article>'
+            f'<h1>廊桥</h1>{prose}<img src="/a.jpg" alt="桥"><img src="/b.jpg" alt="木拱">'
+            f"{prose}</article></body></html>").encode()
+    with ImageServer() as server:
+        url = server.put("/post.html", page, "text/html; charset=utf-8")
+        server.put("/a.jpg", jpeg_bytes(seed=1), "image/jpeg")
+        add_links(store, url)
+        Runner(archive, store, FAST).run()
+        task = store.get(1)
+        assert (task.status, task.images_total, task.images_ok) == ("localized", 2, 1)
+        assert "图片未能保存: 木拱" in archive.clean_html(1).read_text(encoding="utf-8")
+        assert "/b.jpg" in (archive.logs_dir / "assets.csv").read_text(encoding="utf-8")
+
+        server.put("/b.jpg", jpeg_bytes(seed=2), "image/jpeg")
+        Runner(archive, store, FAST).run()  # a plain run leaves lost images alone
+        assert len(server.requests_for("/b.jpg")) == 1  # the 404, not retried
+        Runner(archive, store, FAST).run(retry_failed=True)
+        assert len(server.requests_for("/a.jpg")) == 1  # kept, not fetched again
+        assert store.get(1).images_ok == 2
+
+        before = len(server.hits)
+        Runner(archive, store, FAST).reclean([1])  # same rules, same images: the map stays
+        assert len(server.hits) == before
+    task = store.get(1)
+    assert (task.status, task.images_ok) == ("localized", 2)
+    assert archive.has_assets(1)
+    assert archive.clean_html(1).read_text(encoding="utf-8").count("../02_assets/") == 2
