@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shutil
 import tempfile
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -34,7 +36,7 @@ from pipeline.settings import Settings
 from pipeline.tasks import Task
 from pipeline.templating import environment
 
-__all__ = ["BookError", "BuildResult", "build_books"]
+__all__ = ["BookError", "BuildResult", "build_books", "sweep_leftovers"]
 
 SPLIT_CHOICES = ("cat1",)
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -114,6 +116,7 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
         raise BookError(_nothing_to_bind(everything, cat1, task_ids))
     env = environment(archive.root)
     font = find_cjk_font()
+    sweep_leftovers(archive.output_dir)
     labels = labels_for(book_language(chosen))
     task_urls = {t.id: t.url for t in tasks}
     report = progress or (lambda done, total: None)
@@ -128,6 +131,22 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
     index = write_index(archive, everything, shelf, title=archive.root.name,
                         lang=book_language(everything), env=env)
     return BuildResult(epubs, index, len(chosen))
+
+
+def sweep_leftovers(output_dir: Path, older_than: float = 3600) -> None:
+    """Remove staging folders and half-written books a killed build left (an hour old: a
+    build running at the same time is never touched)."""
+    cutoff = time.time() - older_than
+    for path in [*output_dir.glob(".build-*"), *output_dir.glob(".*.epub.tmp")]:
+        try:
+            if path.stat().st_mtime >= cutoff:
+                continue
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink()
+        except OSError:
+            continue
 
 
 @dataclass

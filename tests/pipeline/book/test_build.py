@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import time
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from pipeline.archive import Archive
-from pipeline.book import BookError, build_books
+from pipeline.book import BookError, build_books, sweep_leftovers
 from pipeline.demo_site.server import DemoSite
 from pipeline.intake import add_links
 from pipeline.runner import Runner
@@ -81,3 +83,19 @@ def test_templates_can_be_overridden_and_a_broken_one_is_named(tmp_path: Path) -
     with pytest.raises(BookError, match="chapter.xhtml.j2 does not give well-formed XHTML"):
         build_books(archive, [task], Settings())
     assert book.exists()  # the last good book is kept
+
+
+def test_leftovers_of_a_killed_build_are_swept(tmp_path: Path) -> None:
+    archive = Archive.open(tmp_path / "archive")
+    old_stage, old_book = archive.output_dir / ".build-x1", archive.output_dir / ".a.epub.tmp"
+    fresh_stage = archive.output_dir / ".build-running"
+    for folder in (old_stage, fresh_stage):
+        folder.mkdir()
+        (folder / "a1.xhtml").write_bytes(b"x")
+    old_book.write_bytes(b"PK")
+    hour_ago = time.time() - 7200
+    for path in (old_stage, old_book):
+        os.utime(path, (hour_ago, hour_ago))
+    sweep_leftovers(archive.output_dir)
+    assert not old_stage.exists() and not old_book.exists()
+    assert fresh_stage.exists()  # maybe another build's: left alone
