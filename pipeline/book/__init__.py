@@ -82,8 +82,8 @@ def _collections(archive: Archive, chosen: list[Entry], *, cat1: str | None,
     suffix = f"-{ids_part[4:12]}" if ids_part else ""
     if split_by != "cat1" and cat1 is None:
         # a collection that is all one category is called by it; else by the archive's name
-        shown = {display_category(e.cat1) for e in chosen}
-        title = shown.pop() if len(shown) == 1 and chosen[0].cat1 else name
+        names = {display_category(e.cat1) for e in chosen}
+        title = names.pop() if len(names) == 1 and chosen[0].cat1 else name
         return [(Collection(ids_part or "all", title, safe_stem(name + suffix)), chosen)]
     by_category: dict[str, list[Entry]] = {}
     for e in chosen:
