@@ -378,9 +378,7 @@ def _is_flow(el: etree._Element) -> bool:
     """Whether ``el`` may not sit where only phrasing content is allowed."""
     if el.tag in _FLOW_ONLY:
         return True
-    if el.tag in _TRANSPARENT:
-        return any(_is_flow(c) for c in el)
-    return el.tag == "table"
+    return el.tag in _TRANSPARENT and any(_is_flow(c) for c in el)
 
 
 def _unwrap(el: etree._Element) -> None:
