@@ -8,15 +8,16 @@ in place, because the speed target allows no second tree.
 
 from __future__ import annotations
 
-from urllib.parse import urljoin
 
 from lxml import etree
 
 from pipeline.article import Article
+from pipeline.assets.sources import document_base
 from pipeline.errors import ExtractError
 from pipeline.extract import density, meta
 from pipeline.extract.clean import clean
 from pipeline.extract.dom import parse, selector
+from pipeline.extract.images import mark_images
 from pipeline.rules import SiteRules
 
 __all__ = ["extract"]
@@ -27,7 +28,8 @@ def extract(html: str, url: str, rules: SiteRules | None = None) -> Article:
     list pages and texts shorter than ``rules.min_chars``."""
     rules = rules or SiteRules()
     root = parse(html)
-    base = _base_url(root, url)
+    base = document_base(root, url)
+    mark_images(root, base, rules.lazy_attrs)
     facts = meta.gather(root, rules.title_selector)
     density.remove_noise(root, rules.strip_all)
     body = root.find("body")
@@ -41,7 +43,7 @@ def extract(html: str, url: str, rules: SiteRules | None = None) -> Article:
     page = meta.resolve(facts, url, _first_text(content))
     if stats is not None:
         content = density.trim(content, stats, page.title)
-    cleaned = clean(content, base, rules.keep_attrs, rules.lazy_attrs, drop_heading=page.title)
+    cleaned = clean(content, base, rules.keep_attrs, drop_heading=page.title)
     chars = len("".join(cleaned.text.split()))
     if chars == 0 or chars < rules.min_chars:
         raise ExtractError("no article found")
@@ -65,11 +67,6 @@ def _first_text(content: list[etree._Element]) -> etree._Element:
             if (el.text or "").strip():
                 return el
     return content[0]
-
-
-def _base_url(root: etree._Element, url: str) -> str:
-    base = root.find(".//base[@href]")
-    return urljoin(url, base.get("href", "").strip()) if base is not None else url
 
 
 def _by_selector(root: etree._Element, css: str | None) -> list[etree._Element] | None:

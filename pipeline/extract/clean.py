@@ -16,9 +16,8 @@ from urllib.parse import urljoin
 from lxml import etree
 
 from pipeline.extract.dom import tag_of
+from pipeline.extract.images import RESOLVED
 
-DEFAULT_LAZY_ATTRS = ("data-src", "data-original", "data-lazy-src", "data-actualsrc",
-                      "data-echo", "data-url")
 _RENAME = {"b": "strong", "i": "em", "h1": "h2", "cite": "em", "dfn": "em", "var": "em",
            "tt": "code", "kbd": "code", "samp": "code", "strike": "s", "del": "s", "ins": "u"}
 _SIMPLE_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre"))  # phrasing inside
@@ -65,11 +64,13 @@ def clean(
     content: list[etree._Element],
     base_url: str,
     keep_attrs: tuple[str, ...],
-    lazy_attrs: tuple[str, ...] = (),
     drop_heading: str | None = None,
 ) -> Cleaned:
-    """Whitelisted XHTML for the content blocks, with their text and absolute image URLs."""
-    writer = _Writer(base_url, keep_attrs, lazy_attrs + DEFAULT_LAZY_ATTRS, drop_heading)
+    """Whitelisted XHTML for the content blocks, with their text and absolute image URLs.
+
+    Images are those ``images.mark_images`` resolved on the whole page beforehand.
+    """
+    writer = _Writer(base_url, keep_attrs, drop_heading)
     out = etree.Element("div")
     for el in content:
         writer.node(el, out, wrap=True, with_tail=False)
@@ -83,12 +84,10 @@ def clean(
 class _Writer:
     """Copies a source subtree into the whitelist, tracking the open paragraph per container."""
 
-    def __init__(self, base: str, keep: tuple[str, ...], lazy: tuple[str, ...],
-                 drop_heading: str | None) -> None:
+    def __init__(self, base: str, keep: tuple[str, ...], drop_heading: str | None) -> None:
         self.base = base
         # on* handlers never; names XML cannot carry (a:b, spaces) neither
         self.keep = tuple(a for a in keep if _ATTR_NAME.match(a) and not a.lower().startswith("on"))
-        self.lazy = lazy
         self.drop_heading = " ".join(drop_heading.split()) if drop_heading else None
         self.images: list[str] = []
         self.open: dict[etree._Element, etree._Element] = {}
@@ -218,12 +217,9 @@ class _Writer:
             etree.SubElement(p, "br")
 
     def img(self, el: etree._Element, out: etree._Element) -> None:
-        src = image_source(el, self.lazy)
-        if not src:
-            return
-        src = urljoin(self.base, src)
-        if not src.startswith(("http:", "https:")):
-            return
+        src = el.get(RESOLVED) or ""
+        if not src.startswith(("http:", "https:", "data:image/")):
+            return  # the localize stage decodes data: images like any other
         attrs = self.attrs(el, "img")
         attrs["src"] = src
         attrs.setdefault("alt", el.get("alt", "") or "")
@@ -252,20 +248,6 @@ class _Writer:
                 continue
             out[name] = value
         return out
-
-
-def image_source(el: etree._Element, lazy: tuple[str, ...]) -> str | None:
-    """The real image URL: a lazy-load attribute beats a placeholder ``src``; srcset last."""
-    for name in lazy:
-        value = (el.get(name) or "").strip()
-        if value and not value.startswith("data:"):
-            return value
-    src = (el.get("src") or "").strip()
-    if src and not src.startswith("data:"):
-        return src
-    srcset = el.get("srcset") or el.get("data-srcset") or ""
-    candidates = [c.strip().split()[0] for c in srcset.split(",") if c.strip()]
-    return candidates[-1] if candidates else None
 
 
 def _append_text(out: etree._Element, text: str) -> None:
