@@ -158,6 +158,10 @@ class MainWindow(QMainWindow):
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(500)
         self._save_timer.timeout.connect(self.save_tasks)
+        # A progress bar repaints at once on every new value; four times a second is plenty.
+        self._progress_timer = QTimer(self)
+        self._progress_timer.setInterval(250)
+        self._latest_progress: Progress | None = None
         self._build_ui()
         self._connect()
         self._restore_window()
@@ -199,6 +203,11 @@ class MainWindow(QMainWindow):
         self.progress.setFormat("%v / %m")
         self.stage_counts = QLabel()
         self.rate = QLabel()
+        # widths that fit the longest usual text, so a changing number never relays the window
+        self.stage_counts.setMinimumWidth(self.stage_counts.fontMetrics().horizontalAdvance(
+            self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")) + 60)
+        self.rate.setMinimumWidth(self.rate.fontMetrics().horizontalAdvance("00.0/s, ETA 00:00")
+                                  + 40)
         run_row = QHBoxLayout()
         for w in (self.run_button, self.pause_button, self.stop_button, self.retry_button):
             run_row.addWidget(w)
@@ -334,7 +343,8 @@ class MainWindow(QMainWindow):
         self.stop_button.clicked.connect(self.controller.stop)
         self.controller.tasks_changed.connect(self._tasks_changed)
         self.controller.log_lines.connect(self.log.appendPlainText)
-        self.controller.progress.connect(self._show_progress)
+        self.controller.progress.connect(self._progress_arrived)
+        self._progress_timer.timeout.connect(self._show_latest_progress)
         self.controller.finished.connect(self._run_done)
         self.controller.failed.connect(self._run_failed)
         self.model.edited.connect(self._edited)
@@ -508,6 +518,19 @@ class MainWindow(QMainWindow):
             if shown is not None and task.id == shown.task.id and task.status != "running":
                 self.show_current()
 
+    def _progress_arrived(self, p: Progress) -> None:
+        self._latest_progress = p
+        if not self._progress_timer.isActive():
+            self._show_latest_progress()
+            self._progress_timer.start()
+
+    def _show_latest_progress(self) -> None:
+        if self._latest_progress is None:
+            self._progress_timer.stop()  # nothing new for a quarter second: idle until there is
+            return
+        self._show_progress(self._latest_progress)
+        self._latest_progress = None
+
     def _show_progress(self, p: Progress) -> None:
         self.progress.setMaximum(max(p.total, 1))
         self.progress.setValue(p.finished)
@@ -521,12 +544,16 @@ class MainWindow(QMainWindow):
                           .replace("%2", eta))
 
     def _run_done(self, p: Progress) -> None:
+        self._progress_timer.stop()
+        self._latest_progress = None
         self._show_progress(p)
         message = self.tr("Finished %1 of %2, %3 failed").replace("%1", str(p.finished)) \
             .replace("%2", str(p.total)).replace("%3", str(p.failed))
         self._after_run(message, p)
 
     def _run_failed(self, message: str) -> None:
+        self._progress_timer.stop()
+        self._latest_progress = None
         self._after_run(message, None)
 
     def _after_run(self, message: str, progress: Progress | None) -> None:
