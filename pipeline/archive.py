@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import stat
 import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,8 +27,8 @@ def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
-        if readonly:
-            os.chmod(tmp, stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+        # mkstemp makes 0600; an archive file is as readable as any other the user makes
+        os.chmod(tmp, 0o444 if readonly else 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

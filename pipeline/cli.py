@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import TextIO
 
 from pipeline.archive import DEFAULT_ARCHIVE, Archive
+from pipeline.book import BuildResult, build_books
 from pipeline.dedup import near_duplicate_pairs
 from pipeline.errors import KuaibuError
 from pipeline.events import Event, Progress
 from pipeline.intake import IntakeReport, add_links
 from pipeline.rules import load_rules
 from pipeline.runner import Runner
+from pipeline.settings import Settings
 from pipeline.tasks import STATUSES, TaskStore
 from pipeline.urls import host_of
 
@@ -81,28 +83,35 @@ def cmd_status(args: argparse.Namespace, archive: Archive) -> int:
 
 
 class ProgressBar:
-    """The run's progress on stderr: a redrawn bar on a terminal, a line every few s otherwise."""
+    """Progress on stderr: a redrawn bar on a terminal, a line every few seconds otherwise."""
 
     def __init__(self, stream: TextIO = sys.stderr) -> None:
         self.stream = stream
         self.tty = stream.isatty()
+        self._started = time.monotonic()
         self._last = 0.0
 
     def __call__(self, event: Event) -> None:
+        """A Runner listener: draws on each Progress event."""
         if isinstance(event, Progress):
-            now = time.monotonic()
-            if self.tty or now - self._last >= 3 or event.finished == event.total:
-                self._last = now
-                self._draw(event)
+            c = event.counts
+            self.draw(event.finished, event.total,
+                      f"fetched {c.get('fetched', 0)} cleaned {c.get('cleaned', 0)}"
+                      f" localized {c.get('localized', 0)} failed {event.failed}")
 
-    def _draw(self, p: Progress) -> None:
+    def draw(self, done: int, total: int, detail: str = "") -> None:
+        now = time.monotonic()
+        if not (self.tty or now - self._last >= 3 or done == total):
+            return
+        self._last = now
+        elapsed = now - self._started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate else None
+        eta = "--:--" if left is None else f"{int(left) // 60}:{int(left) % 60:02d}"
         width = 24
-        filled = int(width * p.finished / p.total) if p.total else width
-        eta = "--:--" if p.eta is None else f"{int(p.eta) // 60}:{int(p.eta) % 60:02d}"
-        line = (f"[{'#' * filled}{'.' * (width - filled)}] {p.finished}/{p.total}"
-                f"  fetched {p.counts.get('fetched', 0)} cleaned {p.counts.get('cleaned', 0)}"
-                f" localized {p.counts.get('localized', 0)} failed {p.failed}"
-                f"  {p.rate:.1f}/s  ETA {eta}")
+        filled = int(width * done / total) if total else width
+        line = (f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  {detail}"
+                f"  {rate:.1f}/s  ETA {eta}")
         self.stream.write(("\r" + line) if self.tty else line + "\n")
         self.stream.flush()
 
@@ -169,6 +178,33 @@ def cmd_clean(args: argparse.Namespace, archive: Archive) -> int:
     return 0
 
 
+def build_archive(archive: Archive, cat1: str | None = None, split_by: str | None = None,
+                  task_ids: list[int] | None = None) -> BuildResult:
+    """Bind the archive's articles; the localized ones that went in are marked done."""
+    store = open_store(archive)
+    bar = ProgressBar()
+    try:
+        result = build_books(archive, store.tasks(), Settings(), cat1=cat1, split_by=split_by,
+                             task_ids=set(task_ids) if task_ids else None,
+                             progress=lambda done, total: bar.draw(done, total, "binding"))
+    finally:
+        bar.finish()
+    for task_id in result.task_ids:
+        if store.get(task_id).status == "localized":
+            store.update(task_id, status="done")
+    store.save()
+    for path in result.epubs:
+        print(f"EPUB:       {path}")
+    print(f"Index:      {result.index}")
+    print(f"{result.articles} articles bound")
+    return result
+
+
+def cmd_build(args: argparse.Namespace, archive: Archive) -> int:
+    build_archive(archive, args.cat1, args.split_by, args.ids)
+    return 0
+
+
 def cmd_extract(args: argparse.Namespace, archive: Archive) -> int:
     from pipeline.extract.batch import extract_folder
 
@@ -178,13 +214,6 @@ def cmd_extract(args: argparse.Namespace, archive: Archive) -> int:
     count = extract_folder(pages, Path(args.jsonl))
     print(f"{count} pages → {args.jsonl}")
     return 0
-
-
-def not_yet(issue: int):  # noqa: ANN201 - a tiny factory
-    def command(args: argparse.Namespace, archive: Archive) -> int:
-        raise CommandError(f"'{args.command}' is not built yet (issue #{issue})")
-
-    return command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -219,7 +248,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("build", parents=[common], help="bind the archive into EPUB books")
-    p.set_defaults(func=not_yet(6))
+    p.add_argument("--cat1", help="only this first-level category (its name, prefix optional)")
+    p.add_argument("--split-by", choices=["cat1"], help="one book per first-level category")
+    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
+                   help="only task N (repeatable)")
+    p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("extract", parents=[common],
                        help="extract articles from a folder of saved pages to JSON lines")

@@ -26,7 +26,7 @@ def start_site() -> DemoSite:
 
 
 def run_demo(archive: Archive) -> int:
-    from pipeline.cli import print_intake, run_archive
+    from pipeline.cli import build_archive, print_intake, run_archive
 
     site = start_site()
     try:
@@ -39,6 +39,7 @@ def run_demo(archive: Archive) -> int:
         run_archive(archive)
     finally:
         site.close()
+    build_archive(archive)
     print(f"Archive:    {archive.root}")
     print(f"Task list:  {archive.tasks_path}")
     print(f"Clean HTML: {archive.clean_dir}")

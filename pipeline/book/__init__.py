@@ -51,7 +51,11 @@ class BuildResult:
 
     epubs: list[Path]
     index: Path
-    articles: int
+    task_ids: list[int]  # the articles bound, in book order
+
+    @property
+    def articles(self) -> int:
+        return len(self.task_ids)
 
 
 def book_language(entries: Iterable[Entry]) -> str:
@@ -130,7 +134,7 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
     shelf = sorted(archive.output_dir.glob("*.epub"))
     index = write_index(archive, everything, shelf, title=archive.root.name,
                         lang=book_language(everything), env=env)
-    return BuildResult(epubs, index, len(chosen))
+    return BuildResult(epubs, index, [e.task_id for e in chosen])
 
 
 def sweep_leftovers(output_dir: Path, older_than: float = 3600) -> None:

@@ -7,6 +7,7 @@ import pytest
 from pipeline.cli import main
 from pipeline.demo_site.server import DemoSite
 from pipeline.tasks import TaskStore
+from tests.pipeline.book.validator import assert_valid
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -98,3 +99,21 @@ def test_no_command_without_a_display_says_so(monkeypatch: pytest.MonkeyPatch,
     captured = capsys.readouterr()
     assert "usage: main.py" in captured.out
     assert "no display" in captured.err and "main.py demo" in captured.err
+
+
+def test_demo_leaves_a_valid_epub_and_index(tmp_path: Path) -> None:
+    """`python main.py demo`, as a person runs it: serve, add, run, bind, print the paths."""
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "main.py"), "demo", "--archive", str(tmp_path / "a")],
+        capture_output=True, timeout=300, text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = dict(line.split(":", 1) for line in proc.stdout.splitlines()
+                 if line.startswith(("EPUB:", "Index:")))
+    epub, index = Path(lines["EPUB"].strip()), Path(lines["Index"].strip())
+    assert epub.parent == index.parent == tmp_path / "a" / "03_output"
+    assert_valid(epub)
+    assert "一座廊桥的修缮笔记" in index.read_text(encoding="utf-8")
+    assert "failed 1 of 14 tasks" in proc.stdout  # the anti-bot page, and only it
+    store = TaskStore(tmp_path / "a" / "tasks.csv")
+    assert {t.status for t in store.tasks()} == {"done", "failed"}
