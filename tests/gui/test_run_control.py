@@ -82,7 +82,8 @@ def test_close_mid_run_and_reopen_resumes(qtbot: QtBot, open_window: OpenWindow,
     assert "running" not in {t.status for t in second.model.tasks()}
     progress = run_to_end(qtbot, second)
     assert progress.finished == progress.total > 0
-    assert {t.status for t in second.model.tasks()} <= {"cleaned", "failed", "duplicate"}
+    assert {t.status for t in second.model.tasks()} <= {"cleaned", "localized", "failed",
+                                                       "duplicate"}
     requested = [r.path for r in demo_site.request_log]
     for task_id in fetched_before:
         url = urlsplit(rows[task_id]["url"])
