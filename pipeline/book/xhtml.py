@@ -20,6 +20,7 @@ from urllib.parse import quote, urlsplit
 from lxml import etree, html
 
 from pipeline.asset_map import rewrite_images
+from pipeline.extract.dom import append_text
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -364,14 +365,8 @@ def _has_text(text: str | None) -> bool:
 
 
 def _append_text(el: etree._Element, text: str | None) -> None:
-    if not text:
-        return
-    text = xml_safe(text)
-    if len(el):
-        last = el[-1]
-        last.tail = (last.tail or "") + text
-    else:
-        el.text = (el.text or "") + text
+    if text:
+        append_text(el, xml_safe(text))
 
 
 def _is_flow(el: etree._Element) -> bool:

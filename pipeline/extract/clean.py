@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
-from pipeline.extract.dom import tag_of
+from pipeline.extract.dom import append_text, tag_of
 from pipeline.extract.images import RESOLVED
 
 _RENAME = {"b": "strong", "i": "em", "h1": "h2", "cite": "em", "dfn": "em", "var": "em",
@@ -121,7 +121,7 @@ class _Writer:
             if not text.strip():
                 return
             out = self.inline_target(out, wrap)
-        _append_text(out, _BAD_XML.sub("", text))
+        append_text(out, _BAD_XML.sub("", text))
 
     def children(self, src: etree._Element, out: etree._Element, wrap: bool) -> None:
         self.text(src.text, out, wrap)
@@ -248,14 +248,6 @@ class _Writer:
                 continue
             out[name] = value
         return out
-
-
-def _append_text(out: etree._Element, text: str) -> None:
-    if len(out):
-        last = out[-1]
-        last.tail = (last.tail or "") + text
-    else:
-        out.text = (out.text or "") + text
 
 
 def _prune_empty(root: etree._Element) -> None:

@@ -88,3 +88,12 @@ def remove(el: etree._Element) -> None:
         else:
             parent.text = (parent.text or "") + tail
     parent.remove(el)
+
+
+def append_text(el: etree._Element, text: str) -> None:
+    """Add text at the end of ``el``'s content: after its last child (as its tail) if any."""
+    if len(el):
+        last = el[-1]
+        last.tail = (last.tail or "") + text
+    else:
+        el.text = (el.text or "") + text
