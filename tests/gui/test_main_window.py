@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData, Qt, QUrl
 from pytestqt.qtbot import QtBot
 
+from gui.preview import book_html
 from gui.task_model import COLUMNS
 from pipeline.demo_site.server import DemoSite
 from pipeline.intake import add_links
@@ -68,6 +69,13 @@ def test_run_edit_category_and_preview(qtbot: QtBot, open_window: OpenWindow,
     assert article["text"].split("\n")[0][:40] in book
     raw = window.preview.raw.toPlainText()
     assert article["title"] in raw and len(raw) > len(article["text"]) // 2
+    # the article's images come from the archive, never from the web
+    shown = window.preview.shown
+    task = window.model.task(task_id)
+    assert task is not None and len(shown.image_files) == task.images_ok > 0
+    assert all(Path(QUrl(u).toLocalFile()).is_file() for u in shown.image_files.values())
+    assert all(f'src="{u}"' in book_html(shown.article, shown.image_files)
+               for u in shown.image_files.values())
 
 
 def test_filters_narrow_the_table(qtbot: QtBot, open_window: OpenWindow,
