@@ -12,6 +12,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from gui.main_window import MainWindow
+from gui.task_model import COLUMNS
 from pipeline.demo_site.server import DemoSite
 from pipeline.settings import Settings
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
@@ -89,3 +90,19 @@ def test_close_mid_run_and_reopen_resumes(qtbot: QtBot, open_window: OpenWindow,
         url = urlsplit(rows[task_id]["url"])
         path = url.path + (f"?{url.query}" if url.query else "")
         assert requested.count(path) == 1, f"{path} fetched again after reopening"
+
+
+def test_an_edit_during_a_run_survives_the_runs_own_saves(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite,
+        slow_settings: Settings) -> None:
+    window = open_window(settings=slow_settings)
+    add_demo_links(qtbot, window, demo_site)
+    _start_and_wait_for_a_finished_task(qtbot, window)
+    last = window.model.rowCount() - 1
+    task_id = window.model.task_at(last).id
+    assert window.model.setData(window.model.index(last, COLUMNS.index("cat2")), "中途")
+    with qtbot.waitSignal(window.run_finished, timeout=5_000):
+        window.stop_button.click()
+    row = saved_rows(window.archive.tasks_path)[task_id]
+    assert row["cat2"] == "中途"
+    assert row["status"] == window.model.task(task_id).status  # and the run's word for it
