@@ -70,7 +70,7 @@ def main() -> None:
         loop = QEventLoop()
         window.archive_loaded.connect(loop.quit)
         loop.exec()
-        window.paste.setPlainText("\n".join(urls))
+        window.intake.paste.setPlainText("\n".join(urls))
         report = window.add_pasted()
         assert report is not None and len(report.added) == args.pages, report
 

@@ -14,7 +14,6 @@ from typing import Any
 from PySide6.QtCore import (
     QByteArray,
     QItemSelection,
-    QMimeData,
     QSettings,
     Qt,
     QTimer,
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -47,6 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.intake_panel import IntakePanel
 from gui.preview import PreviewData, PreviewPane, load_preview
 from gui.rules_editor import RulesEditor
 from gui.run_process import run_changes
@@ -54,15 +53,13 @@ from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog, settings_from_prefs
 from gui.task_model import COLUMNS, NEEDS_REVIEW, TaskFilter, TaskTableModel
 from gui.worker import Jobs, RunController
 from pipeline.archive import Archive
-from pipeline.errors import KuaibuError, RulesError
+from pipeline.errors import RulesError
 from pipeline.events import Progress
 from pipeline.intake import IntakeReport, add_links
 from pipeline.rules import Rules, load_rules
 from pipeline.runner import stage_reached
 from pipeline.settings import Settings
 from pipeline.tasks import STATUSES, Task, TaskStore
-
-TEXT_SUFFIXES = (".txt", ".html", ".htm", ".md", ".csv", ".url")
 
 
 @dataclass
@@ -85,32 +82,6 @@ def load_archive(root: Path, settings: Settings) -> Loaded:
 def in_domain(host: str, section: str) -> bool:
     """Whether a rules section (a domain or "default") covers a host."""
     return section == "default" or host == section or host.endswith("." + section)
-
-
-class PasteArea(QPlainTextEdit):
-    """Takes pasted or dropped text, links dragged from a browser, .txt files and bookmark
-    exports (their links are found by intake like any other text)."""
-
-    def canInsertFromMimeData(self, source: QMimeData) -> bool:
-        return source.hasUrls() or super().canInsertFromMimeData(source)
-
-    def insertFromMimeData(self, source: QMimeData) -> None:
-        if not source.hasUrls():
-            super().insertFromMimeData(source)
-            return
-        from pipeline.cli import read_text_source
-
-        parts = []
-        for url in source.urls():
-            if url.isLocalFile():
-                if url.toLocalFile().lower().endswith(TEXT_SUFFIXES):
-                    try:
-                        parts.append(read_text_source(url.toLocalFile()))
-                    except KuaibuError as e:
-                        parts.append(f"# {e}")
-            else:
-                parts.append(url.toString())
-        self.insertPlainText("\n".join(parts) + "\n")
 
 
 class CategoryDialog(QDialog):
@@ -171,28 +142,7 @@ class MainWindow(QMainWindow):
 
     def _build_ui(self) -> None:
         self.setWindowTitle(self.tr("Kuaibu"))
-        # intake
-        self.paste = PasteArea()
-        self.paste.setPlaceholderText(self.tr(
-            "Paste or drop links here: chat messages, Markdown, a .txt file, a bookmarks export…"))
-        self.cat1 = QComboBox()
-        self.cat2 = QComboBox()
-        for box, key in ((self.cat1, "intake/cat1"), (self.cat2, "intake/cat2")):
-            box.setEditable(True)
-            box.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-            box.setCurrentText(str(self.prefs.value(key, "")))
-        self.add_button = QPushButton(self.tr("Add links"))
-        self.add_button.setDefault(True)
-        self.report = QLabel()
-        self.report.setWordWrap(True)
-        self.report.setTextFormat(Qt.TextFormat.PlainText)
-        intake = QGroupBox(self.tr("Add links"))
-        form = QFormLayout(intake)
-        form.addRow(self.paste)
-        form.addRow(self.tr("Category"), self.cat1)
-        form.addRow(self.tr("Subcategory"), self.cat2)
-        form.addRow(self.add_button)
-        form.addRow(self.report)
+        self.intake = IntakePanel(self.prefs)
 
         # run controls
         self.run_button = QPushButton(self.tr("Run"))
@@ -319,7 +269,7 @@ class MainWindow(QMainWindow):
         self.right_splitter.setStretchFactor(0, 3)
         self.right_splitter.setStretchFactor(1, 2)
         self.main_splitter = QSplitter()
-        self.main_splitter.addWidget(intake)
+        self.main_splitter.addWidget(self.intake)
         self.main_splitter.addWidget(self.right_splitter)
         self.main_splitter.setStretchFactor(1, 1)
         self.main_splitter.setSizes([300, 1000])
@@ -336,7 +286,7 @@ class MainWindow(QMainWindow):
         self.resize(1280, 820)
 
     def _connect(self) -> None:
-        self.add_button.clicked.connect(self.add_pasted)
+        self.intake.add_button.clicked.connect(self.add_pasted)
         self.run_button.clicked.connect(lambda: self.start_run())
         self.retry_button.clicked.connect(lambda: self.start_run(retry_failed=True))
         self.pause_button.clicked.connect(self.toggle_pause)
@@ -426,14 +376,7 @@ class MainWindow(QMainWindow):
                 box.addItem(text, data)
             box.setCurrentIndex(max(0, box.findData(current)))
             box.blockSignals(False)
-        categories = self.model.categories()
-        for box in (self.cat1, self.cat2):
-            text = box.currentText()
-            box.blockSignals(True)
-            box.clear()
-            box.addItems(categories)
-            box.setCurrentText(text)
-            box.blockSignals(False)
+        self.intake.set_known_categories(self.model.categories())
 
     def rules(self) -> Rules:
         """The archive's rules as saved; a broken file is reported and the defaults used."""
@@ -447,33 +390,19 @@ class MainWindow(QMainWindow):
     # -- intake ----------------------------------------------------------------------------------
 
     def add_pasted(self) -> IntakeReport | None:
+        """Add the links in the paste area as pending tasks; show what happened to each."""
         if self.store is None:
             return None
-        cat1, cat2 = self.cat1.currentText().strip(), self.cat2.currentText().strip()
-        report = add_links(self.store, self.paste.toPlainText(), cat1, cat2, self.rules())
-        self.prefs.setValue("intake/cat1", cat1)
-        self.prefs.setValue("intake/cat2", cat2)
+        cat1, cat2 = self.intake.categories()
+        report = add_links(self.store, self.intake.paste.toPlainText(), cat1, cat2, self.rules())
         self.model.add_tasks(report.added)
-        self._show_report(report)
+        for line in self.intake.show_report(report):
+            self.log.appendPlainText(line)
         if report.added:
-            self.paste.clear()
             self._refresh_filters()
             self.save_tasks()
         self.intake_done.emit(report)
         return report
-
-    def _show_report(self, report: IntakeReport) -> None:
-        self.report.setText(self.tr("Added %1, duplicates %2, rejected %3")
-                            .replace("%1", str(len(report.added)))
-                            .replace("%2", str(len(report.duplicates)))
-                            .replace("%3", str(len(report.rejected))))
-        details = [self.tr("Duplicate of #%1: %2").replace("%1", str(i)).replace("%2", link)
-                   for link, i in report.duplicates]
-        details += [self.tr("Rejected %1: %2").replace("%1", link).replace("%2", reason)
-                    for link, reason in report.rejected]
-        self.report.setToolTip("\n".join(details))
-        for line in details:
-            self.log.appendPlainText(line)
 
     # -- the run -------------------------------------------------------------------------------
 
@@ -781,7 +710,7 @@ class MainWindow(QMainWindow):
         self.pause_button.setEnabled(running)
         self.pause_button.setText(self.tr("Resume") if self.controller.paused else self.tr("Pause"))
         self.stop_button.setEnabled(running)
-        self.add_button.setEnabled(loaded)
+        self.intake.add_button.setEnabled(loaded)
         self.build_button.setEnabled(loaded and not running)
         for key, action in self.task_actions.items():
             action.setEnabled(bool(selected) and (not running or key.startswith("open")

@@ -45,8 +45,8 @@ def shoot(language: str, out: Path, site: DemoSite, work: Path) -> list[Path]:
     window.show()
     wait_until(lambda: window.store is not None)
     category = "01_示例 Demo" if language == "zh_CN" else "01_Demo"
-    window.cat1.setCurrentText(category)
-    window.paste.setPlainText(site.paste_text())
+    window.intake.cat1.setCurrentText(category)
+    window.intake.paste.setPlainText(site.paste_text())
     window.add_pasted()
     finished: list[object] = []
     window.run_finished.connect(finished.append)
@@ -56,7 +56,7 @@ def shoot(language: str, out: Path, site: DemoSite, work: Path) -> list[Path]:
     window.build_finished.connect(built.append)
     window.build()
     wait_until(lambda: bool(built))
-    window.paste.setPlainText("\n".join(site.paste_text().splitlines()[:3]))
+    window.intake.paste.setPlainText("\n".join(site.paste_text().splitlines()[:3]))
     first = window.model.tasks()[0]
     window.select_task(first.id)
     wait_until(lambda: window.preview.shown is not None)

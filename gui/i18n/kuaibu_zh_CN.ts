@@ -4,288 +4,296 @@
 <context>
     <name>CategoryDialog</name>
     <message>
-        <location filename="../main_window.py" line="121"/>
+        <location filename="../main_window.py" line="92"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="126"/>
+        <location filename="../main_window.py" line="97"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="127"/>
+        <location filename="../main_window.py" line="98"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>IntakePanel</name>
     <message>
-        <location filename="../main_window.py" line="169"/>
-        <source>Kuaibu</source>
-        <translation>快捕</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="173"/>
-        <source>Paste or drop links here: chat messages, Markdown, a .txt file, a bookmarks export…</source>
-        <translation>在此粘贴或拖入链接：聊天记录、Markdown、.txt 文件、浏览器书签导出…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="180"/>
-        <location filename="../main_window.py" line="185"/>
+        <location filename="../intake_panel.py" line="53"/>
+        <location filename="../intake_panel.py" line="64"/>
         <source>Add links</source>
         <translation>添加链接</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="188"/>
-        <location filename="../main_window.py" line="219"/>
+        <location filename="../intake_panel.py" line="57"/>
+        <source>Paste or drop links here: chat messages, Markdown, a .txt file, a bookmarks export…</source>
+        <translation>在此粘贴或拖入链接：聊天记录、Markdown、.txt 文件、浏览器书签导出…</translation>
+    </message>
+    <message>
+        <location filename="../intake_panel.py" line="71"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="189"/>
+        <location filename="../intake_panel.py" line="72"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="194"/>
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="195"/>
-        <location filename="../main_window.py" line="755"/>
-        <source>Pause</source>
-        <translation>暂停</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="196"/>
-        <source>Stop</source>
-        <translation>停止</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="197"/>
-        <source>Retry failed</source>
-        <translation>重试失败项</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="211"/>
-        <source>Filter by text…</source>
-        <translation>按文字筛选…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="218"/>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="220"/>
-        <source>Domain</source>
-        <translation>域名</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="250"/>
-        <source>Run selected</source>
-        <translation>运行所选</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="251"/>
-        <source>Clean again</source>
-        <translation>重新清洗</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="252"/>
-        <source>Retry</source>
-        <translation>重试</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="253"/>
-        <source>Change category…</source>
-        <translation>修改分类…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="254"/>
-        <source>Open source URL</source>
-        <translation>打开原始网址</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="255"/>
-        <source>Open clean page</source>
-        <translation>打开清洗后的页面</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="256"/>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="265"/>
-        <source>Selected</source>
-        <translation>所选</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="274"/>
-        <source>Everything, one book</source>
-        <translation>全部，合成一本</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="275"/>
-        <source>One book per category</source>
-        <translation>每个分类一本</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="276"/>
-        <source>Category in the filter</source>
-        <translation>筛选中的分类</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="277"/>
-        <source>Selected tasks</source>
-        <translation>所选任务</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="278"/>
-        <source>Build EPUB</source>
-        <translation>生成 EPUB</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="280"/>
-        <source>Open</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="281"/>
-        <source>Show in folder</source>
-        <translation>在文件夹中显示</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="297"/>
-        <source>Preview</source>
-        <translation>预览</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="298"/>
-        <source>Log</source>
-        <translation>日志</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="319"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="320"/>
-        <source>&amp;Settings…</source>
-        <translation>设置(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="321"/>
-        <source>Show archive folder</source>
-        <translation>打开归档文件夹</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="323"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="324"/>
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="325"/>
-        <source>Site &amp;rules…</source>
-        <translation>站点规则(&amp;R)…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="378"/>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="389"/>
-        <source>Kuaibu — %1</source>
-        <translation>快捕 — %1</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="390"/>
-        <source>%1 tasks in %2</source>
-        <translation>%2 中共 %1 个任务</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="414"/>
-        <source>All</source>
-        <translation>全部</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="456"/>
+        <location filename="../intake_panel.py" line="96"/>
         <source>Added %1, duplicates %2, rejected %3</source>
         <translation>新增 %1，重复 %2，拒绝 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="460"/>
+        <location filename="../intake_panel.py" line="100"/>
         <source>Duplicate of #%1: %2</source>
         <translation>与 #%1 重复：%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="462"/>
+        <location filename="../intake_panel.py" line="102"/>
         <source>Rejected %1: %2</source>
         <translation>已拒绝 %1：%2</translation>
     </message>
+</context>
+<context>
+    <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="477"/>
+        <location filename="../main_window.py" line="144"/>
+        <source>Kuaibu</source>
+        <translation>快捕</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="178"/>
+        <source>Category</source>
+        <translation>分类</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="148"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="149"/>
+        <location filename="../main_window.py" line="711"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="150"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="151"/>
+        <source>Retry failed</source>
+        <translation>重试失败项</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="170"/>
+        <source>Filter by text…</source>
+        <translation>按文字筛选…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="177"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="179"/>
+        <source>Domain</source>
+        <translation>域名</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="209"/>
+        <source>Run selected</source>
+        <translation>运行所选</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="210"/>
+        <source>Clean again</source>
+        <translation>重新清洗</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="211"/>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="212"/>
+        <source>Change category…</source>
+        <translation>修改分类…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="213"/>
+        <source>Open source URL</source>
+        <translation>打开原始网址</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="214"/>
+        <source>Open clean page</source>
+        <translation>打开清洗后的页面</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="215"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="224"/>
+        <source>Selected</source>
+        <translation>所选</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="233"/>
+        <source>Everything, one book</source>
+        <translation>全部，合成一本</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="234"/>
+        <source>One book per category</source>
+        <translation>每个分类一本</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="235"/>
+        <source>Category in the filter</source>
+        <translation>筛选中的分类</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="236"/>
+        <source>Selected tasks</source>
+        <translation>所选任务</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="237"/>
+        <source>Build EPUB</source>
+        <translation>生成 EPUB</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="239"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="240"/>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="256"/>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="257"/>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="278"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="279"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="280"/>
+        <source>Show archive folder</source>
+        <translation>打开归档文件夹</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="282"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="283"/>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="284"/>
+        <source>Site &amp;rules…</source>
+        <translation>站点规则(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="338"/>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="349"/>
+        <source>Kuaibu — %1</source>
+        <translation>快捕 — %1</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="350"/>
+        <source>%1 tasks in %2</source>
+        <translation>%2 中共 %1 个任务</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="374"/>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="416"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="486"/>
+        <location filename="../main_window.py" line="425"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="514"/>
+        <location filename="../main_window.py" line="158"/>
+        <location filename="../main_window.py" line="466"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 已本地化 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="520"/>
+        <location filename="../main_window.py" line="472"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="525"/>
+        <location filename="../main_window.py" line="479"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="679"/>
+        <location filename="../main_window.py" line="635"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="706"/>
+        <location filename="../main_window.py" line="662"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="713"/>
+        <location filename="../main_window.py" line="669"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="720"/>
+        <location filename="../main_window.py" line="676"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="726"/>
+        <location filename="../main_window.py" line="682"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="755"/>
+        <location filename="../main_window.py" line="711"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>

@@ -54,10 +54,10 @@ def open_window(qtbot: QtBot, prefs: QSettings, fast_settings: Settings,
 
 def add_demo_links(qtbot: QtBot, window: MainWindow, site: DemoSite, cat1: str = "") -> None:
     """Paste the demo site's chat text and press Add, as a person would."""
-    window.paste.setPlainText(site.paste_text())
-    window.cat1.setCurrentText(cat1)
+    window.intake.paste.setPlainText(site.paste_text())
+    window.intake.cat1.setCurrentText(cat1)
     with qtbot.waitSignal(window.intake_done, timeout=5_000):
-        window.add_button.click()
+        window.intake.add_button.click()
 
 
 def run_to_end(qtbot: QtBot, window: MainWindow, timeout: int = 30_000) -> object:

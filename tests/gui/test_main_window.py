@@ -22,13 +22,13 @@ def test_paste_shows_the_intake_report(qtbot: QtBot, open_window: OpenWindow,
     add_demo_links(qtbot, window, demo_site, cat1="Reading")
     # the same text into an empty store of its own gives the numbers the label must show
     expected = add_links(TaskStore(tmp_path / "other.csv"), demo_site.paste_text())
-    assert window.report.text() == (f"Added {len(expected.added)}, duplicates"
+    assert window.intake.report.text() == (f"Added {len(expected.added)}, duplicates"
                                     f" {len(expected.duplicates)}, rejected"
                                     f" {len(expected.rejected)}")
-    assert "mailto:editor@example.com" in window.report.toolTip()
+    assert "mailto:editor@example.com" in window.intake.report.toolTip()
     assert window.model.rowCount() == len(expected.added)
     assert {t.cat1 for t in window.model.tasks()} == {"Reading"}
-    assert window.paste.toPlainText() == ""
+    assert window.intake.paste.toPlainText() == ""
     qtbot.waitUntil(lambda: len(saved_rows(window.archive.tasks_path)) == len(expected.added),
                     timeout=5_000)
 
@@ -109,12 +109,12 @@ def test_dropped_text_file_goes_into_the_paste_area(qtbot: QtBot, open_window: O
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(links)), QUrl(demo_site.article_urls[1]),
                   QUrl.fromLocalFile(str(bookmarks)), QUrl.fromLocalFile(str(ignored))])
-    assert window.paste.canInsertFromMimeData(mime)
-    window.paste.insertFromMimeData(mime)
-    text = window.paste.toPlainText()
+    assert window.intake.paste.canInsertFromMimeData(mime)
+    window.intake.paste.insertFromMimeData(mime)
+    text = window.intake.paste.toPlainText()
     assert "读这个" in text and demo_site.article_urls[1] in text and "photo.jpg" not in text
     with qtbot.waitSignal(window.intake_done) as blocker:
-        window.add_button.click()
+        window.intake.add_button.click()
     assert len(blocker.args[0].added) == 3
 
 
