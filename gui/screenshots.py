@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 import time
@@ -57,8 +58,11 @@ def shoot(language: str, out: Path, site: DemoSite, work: Path) -> list[Path]:
     window.build()
     wait_until(lambda: bool(built))
     window.intake.paste.setPlainText("\n".join(site.paste_text().splitlines()[:3]))
-    first = window.model.tasks()[0]
-    window.select_task(first.id)
+    # an article in the interface's language: the Chinese shot previews a Chinese page
+    tasks = [t for t in window.model.tasks() if t.status in ("cleaned", "localized")]
+    chinese = [t for t in tasks if re.search(r"[\u4e00-\u9fff]", t.display_title)]
+    shown = chinese[0] if language == "zh_CN" and chinese else tasks[0]
+    window.select_task(shown.id)
     wait_until(lambda: window.preview.shown is not None)
     shots = [out / f"main_{language}.png"]
     window.grab().save(str(shots[0]))
