@@ -46,8 +46,15 @@ def test_pause_then_stop_mid_run(qtbot: QtBot, open_window: OpenWindow, demo_sit
 
     window.pause_button.click()
     assert window.controller.paused and window.pause_button.text() == "Resume"
+    # the stages in flight finish, then nothing moves while paused
+    qtbot.waitUntil(lambda: "running" not in {t.status for t in window.model.tasks()},
+                    timeout=5_000)
+    with qtbot.assertNotEmitted(window.controller.tasks_changed, wait=600):
+        pass
     window.pause_button.click()
     assert not window.controller.paused and window.pause_button.text() == "Pause"
+    with qtbot.waitSignal(window.controller.tasks_changed, timeout=5_000):
+        pass  # and it moves again
     window.pause_button.click()
 
     started = time.monotonic()
