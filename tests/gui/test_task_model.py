@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
@@ -71,39 +68,26 @@ def test_status_column_flags_tasks_that_need_review(qapp, tmp_path: Path) -> Non
     assert index.data(Qt.ItemDataRole.DecorationRole) is not None
 
 
-@pytest.mark.parametrize("n", [10_000])
 def test_ten_thousand_tasks_load_filter_sort_and_scroll(qtbot: QtBot, open_window: OpenWindow,
-                                                        tmp_path: Path, n: int) -> None:
+                                                        tmp_path: Path) -> None:
+    """Correctness at scale; how fast it is, bench/gui_table.py measures."""
+    n = 10_000
     root = tmp_path / "big"
     root.mkdir()
     _store(root / "tasks.csv", n).save()
-    started = time.monotonic()
     window = open_window(root)
     assert window.model.rowCount() == n
-    assert time.monotonic() - started < 3.0  # loading happens off the GUI thread anyway
-
-    def timed(step: Callable[[], object]) -> float:
-        t0 = time.monotonic()
-        step()
-        return time.monotonic() - t0
-
     window.show()
     qtbot.waitExposed(window)
-    assert timed(lambda: window.search.setText("site7.")) < 0.3
+    window.search.setText("site7.")
     assert window.proxy.rowCount() == sum(1 for t in window.model.tasks() if "site7." in t.url)
-    assert timed(lambda: window.search.setText("")) < 0.3
-    assert timed(lambda: window.table.sortByColumn(COLUMNS.index("title"),
-                                                   Qt.SortOrder.AscendingOrder)) < 0.3
+    window.search.setText("")
+    window.table.sortByColumn(COLUMNS.index("title"), Qt.SortOrder.AscendingOrder)
     titles = [window.proxy.index(r, COLUMNS.index("title")).data().casefold()
               for r in range(window.proxy.rowCount())]
     assert titles == sorted(titles)
     scrollbar = window.table.verticalScrollBar()
-    gaps = []
-    for value in range(0, scrollbar.maximum() + 1, max(1, scrollbar.maximum() // 50)):
-        t0 = time.monotonic()
-        scrollbar.setValue(value)
-        window.table.viewport().repaint()
-        gaps.append(time.monotonic() - t0)
-    assert max(gaps) < 0.05, f"a scroll step took {max(gaps) * 1000:.0f} ms"
+    scrollbar.setValue(scrollbar.maximum())
+    window.table.viewport().repaint()
     assert window.table.rowAt(window.table.viewport().height() - 1) >= n - 60
     assert QModelIndex() == window.proxy.parent(window.proxy.index(0, 0))
