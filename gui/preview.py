@@ -7,7 +7,6 @@ the ``PreviewData`` it is given, so selecting rows never waits on the disk.
 from __future__ import annotations
 
 import html
-import json
 import re
 from dataclasses import dataclass, field
 
@@ -24,8 +23,11 @@ from PySide6.QtWidgets import (
 from pipeline.archive import Archive
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap, rewrite_images
-from pipeline.decode import decode_html
+from pipeline.errors import RulesError
 from pipeline.extract.dom import BLOCK_TAGS, parse, remove
+from pipeline.rules import Rules, load_rules
+from pipeline.settings import Settings
+from pipeline.stages import decode_stored
 from pipeline.tasks import Task
 
 _SPACES = re.compile(r"\s+")
@@ -58,13 +60,15 @@ def page_text(page_html: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def raw_page_html(archive: Archive, task_id: int) -> str:
-    """The stored raw page of a task, decoded by its recorded Content-Type ("" before fetch)."""
-    if not archive.has_raw(task_id):
+def raw_page_html(archive: Archive, task: Task) -> str:
+    """The stored raw page of a task, decoded as the clean stage decodes it ("" before fetch)."""
+    if not archive.has_raw(task.id):
         return ""
-    record = json.loads(archive.raw_meta(task_id).read_text(encoding="utf-8"))
-    headers = {k.lower(): v for k, v in record.get("headers", {}).items()}
-    return decode_html(archive.raw_html(task_id).read_bytes(), headers.get("content-type")).text
+    try:
+        rules = load_rules(archive.rules_path)
+    except RulesError:  # being edited: the page still shows, without a forced encoding
+        rules = Rules()
+    return decode_stored(archive, task, rules, Settings())[0]
 
 
 def image_files(archive: Archive, task_id: int) -> dict[str, str]:
@@ -82,7 +86,7 @@ def load_preview(archive: Archive, task: Task, article: Article | None = None,
     """Everything the pane needs for a task; ``article`` overrides the stored clean one."""
     if article is None and archive.has_clean(task.id):
         article = Article.from_json(archive.clean_meta(task.id).read_text(encoding="utf-8"))
-    raw_text = page_text(raw_page_html(archive, task.id))
+    raw_text = page_text(raw_page_html(archive, task))
     return PreviewData(task=task, article=article, raw_text=raw_text,
                        image_files=image_files(archive, task.id), note=note)
 

@@ -323,7 +323,7 @@ class RulesEditor(QWidget):
 
         def work() -> PickResult:
             article = article_from_raw(archive, task, rules, settings)
-            return PickResult(suggest_selector(raw_page_html(archive, task.id), article.text))
+            return PickResult(suggest_selector(raw_page_html(archive, task), article.text))
 
         self._jobs.start(work, self._picked, self._test_failed)
 

@@ -85,13 +85,20 @@ def article_from_raw(archive: Archive, task: Task, rules: Rules, settings: Setti
 
     The rules editor calls this to preview a rule before anyone saves it.
     """
+    text, url = decode_stored(archive, task, rules, settings)
+    return extract(text, url, rules.for_host(host_of(url)))
+
+
+def decode_stored(archive: Archive, task: Task, rules: Rules,
+                  settings: Settings) -> tuple[str, str]:
+    """A task's stored raw page as text, decoded as at fetch time (with the site's forced
+    encoding, if any), and the final URL it came from."""
     record = json.loads(archive.raw_meta(task.id).read_text(encoding="utf-8"))
-    body = archive.raw_html(task.id).read_bytes()
     url = record.get("final_url") or task.url
-    site = rules.for_host(host_of(url))
-    decoded = decode_html(body, _header(record.get("headers", {}), "Content-Type"),
-                          site.encoding, settings)
-    return extract(decoded.text, url, site)
+    decoded = decode_html(archive.raw_html(task.id).read_bytes(),
+                          _header(record.get("headers", {}), "Content-Type"),
+                          rules.for_host(host_of(url)).encoding, settings)
+    return decoded.text, url
 
 
 def save_clean(archive: Archive, task_id: int, article: Article) -> None:
