@@ -62,7 +62,8 @@ def cmd_add(args: argparse.Namespace, archive: Archive) -> int:
     store = open_store(archive)
     report = add_links(store, text, args.cat1, args.cat2, load_rules(archive.rules_path))
     if not (report.added or report.duplicates or report.rejected):
-        raise CommandError(f"no links found in {'standard input' if args.source == '-' else args.source}")
+        where = "standard input" if args.source == "-" else args.source
+        raise CommandError(f"no links found in {where}")
     store.save()
     print_intake(report)
     return 0
@@ -219,7 +220,7 @@ def cmd_extract(args: argparse.Namespace, archive: Archive) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
-        description="Kuaibu 快捕: capture web articles for offline reading and bind them into EPUB.",
+        description="Kuaibu 快捕: capture web articles for offline reading, bound into EPUB.",
     )
     archive_help = f"the archive folder (default: {DEFAULT_ARCHIVE})"
     parser.add_argument("--archive", metavar="DIR", help=archive_help)

@@ -10,7 +10,6 @@ from pipeline.intake import add_links
 from pipeline.rules import load_rules
 from pipeline.tasks import TaskStore
 
-
 # A fixed port keeps the demo's URLs the same from one run to the next, so a second demo in the
 # same archive finds its tasks done instead of adding a new set.
 DEMO_PORT = 47321

@@ -7,10 +7,11 @@ are laid over the defaults. ``strip_extra`` adds to ``strip`` instead of replaci
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 

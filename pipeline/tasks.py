@@ -236,7 +236,8 @@ class TaskStore:
         """Change fields of one task; the change reaches tasks.csv with the next save."""
         bad = set(changes) - set(COLUMNS) - {"extra"}
         if bad or "id" in changes or "url" in changes:
-            raise ValueError(f"cannot set {', '.join(sorted(bad | ({'id', 'url'} & set(changes))))}")
+            refused = sorted(bad | ({"id", "url"} & set(changes)))
+            raise ValueError(f"cannot set {', '.join(refused)}")
         if "status" in changes and changes["status"] not in STATUSES:
             raise ValueError(f"unknown status {changes['status']!r}")
         with self._lock:

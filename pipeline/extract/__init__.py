@@ -8,7 +8,6 @@ in place, because the speed target allows no second tree.
 
 from __future__ import annotations
 
-
 from lxml import etree
 
 from pipeline.article import Article

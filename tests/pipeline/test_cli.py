@@ -23,7 +23,8 @@ def test_add_and_status_on_demo_urls(tmp_path: Path, site: DemoSite,
     paste = tmp_path / "links.txt"
     paste.write_text(site.paste_text(), encoding="utf-8")
     archive = tmp_path / "arch"
-    assert main(["add", str(paste), "--cat1", "01_周末", "--cat2", "demo", "--archive", str(archive)]) == 0
+    args = ["add", str(paste), "--cat1", "01_周末", "--cat2", "demo", "--archive", str(archive)]
+    assert main(args) == 0
     out = capsys.readouterr().out
     n_articles = len(site.article_urls)
     # articles + near-duplicate + interstitial are new; the tracking variant is a duplicate

@@ -40,7 +40,8 @@ def test_host_widening_and_merge() -> None:
     [
         ("default:\n  strip: [nav]\nexample.com:\n  concurency: 2\n",
          r"rules.yaml, line 4: example.com.concurency: unknown key"),
-        ("example.com:\n  delay_ms: soon\n", r"line 2: example.com.delay_ms: expected a whole number"),
+        ("example.com:\n  delay_ms: soon\n",
+         r"line 2: example.com.delay_ms: expected a whole number"),
         ("example.com:\n  strip: 5\n", r"line 2: example.com.strip: expected a list of strings"),
         ("example.com: [a, b]\n", r"line 1: example.com: expected a mapping"),
         ("default:\n  strip: [nav\n", r"line 3: not valid YAML"),

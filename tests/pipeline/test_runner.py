@@ -105,7 +105,8 @@ def test_same_text_twice_is_a_duplicate(tmp_path: Path) -> None:
     store = TaskStore(archive.tasks_path)
     with FaultServer() as server:
         body = quote("同一篇文章，被两个地址转载，一字不差，只是网址不同而已。" * 12)
-        add_links(store, f"{server.url('/ok?a=1&text=' + body)}\n{server.url('/ok?a=2&text=' + body)}")
+        links = [server.url(f"/ok?a={n}&text={body}") for n in (1, 2)]
+        add_links(store, "\n".join(links))
         Runner(archive, store, FAST).run()
     first, second = store.tasks()
     assert {first.status, second.status} == {"localized", "duplicate"}
