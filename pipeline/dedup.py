@@ -67,7 +67,7 @@ class SimIndex:
 def near_duplicate_pairs(items: Iterable[tuple[int, int]]) -> list[tuple[int, int, int]]:
     """(id a, id b, distance) for every pair within NEAR_DUPLICATE_BITS, a < b."""
     index = SimIndex()
-    pairs = []
+    pairs: list[tuple[int, int, int]] = []
     for key, value in items:
         pairs.extend((other, key, distance) for other, distance in index.near(value))
         index.add(key, value)
