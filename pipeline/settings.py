@@ -25,7 +25,8 @@ class Settings:
     per_host_connections: int = 2
     global_connections: int = 8
     host_delay_ms: int = 300
-    user_agent: str = "Kuaibu/0.1 (offline article archiver; +https://github.com/kuaibu)"
+    # truthful: names the tool and what it does, and points at no page that does not exist
+    user_agent: str = "Kuaibu/0.1 (offline article archiver)"
     accept_language: str = "zh-CN,zh;q=0.9,en;q=0.8"
     cookies_file: str | None = None
     # decode: re-decode when more than this share of characters are U+FFFD (seed 003 §2.1)
