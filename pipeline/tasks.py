@@ -71,6 +71,14 @@ def _parser(name: str) -> Callable[[str], object]:
     return str
 
 
+def _parses(parse: Callable[[str], object], raw: str) -> bool:
+    try:
+        parse(raw)
+    except ValueError:
+        return False
+    return True
+
+
 def _format_cell(value: object) -> str:
     if value is None:
         return ""
@@ -147,15 +155,15 @@ class TaskStore:
     def _task_from_row(self, row: list[str], line: int,
                        known: list[tuple[int, str, Callable[[str], object]]],
                        extra: list[tuple[int, str]], task_id: int | None = None) -> Task:
-        values: dict[str, object] = {}
-        for i, name, parse in known:
-            try:
-                values[name] = parse(row[i].strip())
-            except ValueError:
-                raise TaskFileError(
-                    f"{self.path}, line {line}: column {name!r} must be a number,"
-                    f" not {row[i]!r}"
-                ) from None
+        try:
+            values = {name: row[i].strip() if parse is str else parse(row[i].strip())
+                      for i, name, parse in known}
+        except ValueError:
+            i, name = next((i, name) for i, name, parse in known
+                           if not _parses(parse, row[i].strip()))
+            raise TaskFileError(
+                f"{self.path}, line {line}: column {name!r} must be a number, not {row[i]!r}"
+            ) from None
         if task_id is not None:
             values["id"] = task_id
         status = values.get("status") or "pending"
