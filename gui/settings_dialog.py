@@ -46,17 +46,16 @@ ARCHIVE_KEY = "archive"
 
 def settings_from_prefs(prefs: QSettings, base: Settings | None = None) -> Settings:
     """``base`` (default: the built-in defaults) with the values a person saved."""
-    base = base or Settings()
-    changes: dict[str, object] = {}
+    settings = base or Settings()
     for name, (kind, _low, _high, _scale) in EDITABLE.items():
         raw = prefs.value(f"settings/{name}")
         if raw is None:
             continue
         try:
-            changes[name] = kind(raw)
+            settings = settings.with_overrides(**{name: kind(raw)})
         except (TypeError, ValueError):
-            continue  # a hand-edited ini with nonsense in it: keep the default
-    return base.with_overrides(**changes)
+            continue  # a hand-edited ini with nonsense (or 0 connections) in it: keep the default
+    return settings
 
 
 class SettingsDialog(QDialog):

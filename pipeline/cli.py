@@ -57,7 +57,7 @@ def print_intake(report: IntakeReport) -> None:
         print(f"  rejected: {link} — {reason}")
 
 
-def cmd_add(args: argparse.Namespace, archive: Archive) -> int:
+def cmd_add(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
     text = read_text_source(args.source)
     store = open_store(archive)
     report = add_links(store, text, args.cat1, args.cat2, load_rules(archive.rules_path))
@@ -69,7 +69,7 @@ def cmd_add(args: argparse.Namespace, archive: Archive) -> int:
     return 0
 
 
-def cmd_status(args: argparse.Namespace, archive: Archive) -> int:
+def cmd_status(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
     tasks = open_store(archive).tasks()
     counts = Counter(t.status for t in tasks)
     print(f"{len(tasks)} tasks in {archive.root}")
@@ -121,11 +121,11 @@ class ProgressBar:
             self.stream.write("\n")
 
 
-def run_archive(archive: Archive, retry_failed: bool = False, refetch: bool = False,
-                task_ids: list[int] | None = None) -> Progress:
+def run_archive(archive: Archive, settings: Settings, retry_failed: bool = False,
+                refetch: bool = False, task_ids: list[int] | None = None) -> Progress:
     """Run the runnable tasks of an archive with a progress bar; prints the outcome."""
     bar = ProgressBar()
-    runner = Runner(archive, open_store(archive), listener=bar)
+    runner = Runner(archive, open_store(archive), settings, listener=bar)
     try:
         progress = runner.run(task_ids, retry_failed=retry_failed, refetch=refetch)
     finally:
@@ -137,12 +137,16 @@ def run_archive(archive: Archive, retry_failed: bool = False, refetch: bool = Fa
     return progress
 
 
-def cmd_run(args: argparse.Namespace, archive: Archive) -> int:
-    run_archive(archive, args.retry_failed, args.refetch, args.ids)
+def cmd_run(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
+    if args.cookies:
+        if not Path(args.cookies).is_file():
+            raise CommandError(f"no such cookies file: {args.cookies}")
+        settings = settings.with_overrides(cookies_file=args.cookies)
+    run_archive(archive, settings, args.retry_failed, args.refetch, args.ids)
     return 0
 
 
-def cmd_dupes(args: argparse.Namespace, archive: Archive) -> int:
+def cmd_dupes(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
     """Exact duplicates (same text) and near ones (SimHash within 3 bits), for a person to judge."""
     tasks = {t.id: t for t in open_store(archive).tasks()}
     exact = [t for t in tasks.values() if t.status == "duplicate"]
@@ -158,7 +162,7 @@ def cmd_dupes(args: argparse.Namespace, archive: Archive) -> int:
     return 0
 
 
-def cmd_clean(args: argparse.Namespace, archive: Archive) -> int:
+def cmd_clean(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
     store = open_store(archive)
     tasks = store.tasks()
     if args.ids:
@@ -173,19 +177,19 @@ def cmd_clean(args: argparse.Namespace, archive: Archive) -> int:
     ids = [t.id for t in tasks if archive.has_raw(t.id)]
     if not ids:
         raise CommandError("no stored pages match; fetch them first with 'run'")
-    progress = Runner(archive, store).reclean(ids)
+    progress = Runner(archive, store, settings).reclean(ids)
     print(f"cleaned {progress.counts.get('cleaned', 0)}, failed {progress.failed}"
           f" of {len(ids)} stored pages")
     return 0
 
 
-def build_archive(archive: Archive, cat1: str | None = None, split_by: str | None = None,
-                  task_ids: list[int] | None = None) -> BuildResult:
+def build_archive(archive: Archive, settings: Settings, cat1: str | None = None,
+                  split_by: str | None = None, task_ids: list[int] | None = None) -> BuildResult:
     """Bind the archive's articles; the localized ones that went in are marked done."""
     store = open_store(archive)
     bar = ProgressBar()
     try:
-        result = build_books(archive, store.tasks(), Settings(), cat1=cat1, split_by=split_by,
+        result = build_books(archive, store.tasks(), settings, cat1=cat1, split_by=split_by,
                              task_ids=set(task_ids) if task_ids else None,
                              progress=lambda done, total: bar.draw(done, total, "binding"))
     finally:
@@ -201,12 +205,12 @@ def build_archive(archive: Archive, cat1: str | None = None, split_by: str | Non
     return result
 
 
-def cmd_build(args: argparse.Namespace, archive: Archive) -> int:
-    build_archive(archive, args.cat1, args.split_by, args.ids)
+def cmd_build(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
+    build_archive(archive, settings, args.cat1, args.split_by, args.ids)
     return 0
 
 
-def cmd_extract(args: argparse.Namespace, archive: Archive) -> int:
+def cmd_extract(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
     from pipeline.extract.batch import extract_folder
 
     pages = Path(args.dir)
@@ -223,10 +227,15 @@ def build_parser() -> argparse.ArgumentParser:
         description="Kuaibu 快捕: capture web articles for offline reading, bound into EPUB.",
     )
     archive_help = f"the archive folder (default: {DEFAULT_ARCHIVE})"
+    set_help = "change a setting for this command, e.g. --set read_timeout=30 (repeatable)"
     parser.add_argument("--archive", metavar="DIR", help=archive_help)
+    parser.add_argument("--set", metavar="NAME=VALUE", action="append", default=[],
+                        dest="overrides", help=set_help)
     common = argparse.ArgumentParser(add_help=False)
     # SUPPRESS: an --archive given before the command is not overwritten by the default here
     common.add_argument("--archive", metavar="DIR", default=argparse.SUPPRESS, help=archive_help)
+    common.add_argument("--set", metavar="NAME=VALUE", action="append",
+                        default=argparse.SUPPRESS, dest="overrides", help=set_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("add", parents=[common], help="add links from a file or stdin (-)")
@@ -242,6 +251,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("run", parents=[common], help="fetch, clean and localize pending tasks")
     p.add_argument("--retry-failed", action="store_true",
                    help="also retry failed tasks and images that could not be saved")
+    p.add_argument("--cookies", metavar="FILE",
+                   help="a Netscape cookies.txt (exported from a browser); each cookie goes "
+                        "only to its own domain")
     p.add_argument("--refetch", action="store_true",
                    help="download stored pages again; a changed page keeps its old copy")
     p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
@@ -277,10 +289,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def cmd_demo(args: argparse.Namespace, archive: Archive) -> int:
+def cmd_demo(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
     from pipeline.demo import run_demo
 
-    return run_demo(archive)
+    return run_demo(archive, settings)
 
 
 def open_window(parser: argparse.ArgumentParser) -> int:
@@ -303,8 +315,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return open_window(parser)
     try:
+        try:
+            settings = Settings().with_text_overrides(args.overrides)
+        except ValueError as e:
+            raise CommandError(str(e)) from None
         archive = Archive.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE)
-        return int(args.func(args, archive))
+        return int(args.func(args, archive, settings))
     except KuaibuError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

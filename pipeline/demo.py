@@ -8,6 +8,7 @@ from pipeline.archive import Archive
 from pipeline.demo_site.server import DemoSite
 from pipeline.intake import add_links
 from pipeline.rules import load_rules
+from pipeline.settings import Settings
 from pipeline.tasks import TaskStore
 
 # A fixed port keeps the demo's URLs the same from one run to the next, so a second demo in the
@@ -24,7 +25,7 @@ def start_site() -> DemoSite:
         return DemoSite().start()
 
 
-def run_demo(archive: Archive) -> int:
+def run_demo(archive: Archive, settings: Settings) -> int:
     from pipeline.cli import build_archive, print_intake, run_archive
 
     site = start_site()
@@ -35,10 +36,10 @@ def run_demo(archive: Archive) -> int:
                            rules=load_rules(archive.rules_path))
         store.save()
         print_intake(report)
-        run_archive(archive)
+        run_archive(archive, settings)
     finally:
         site.close()
-    build_archive(archive)
+    build_archive(archive, settings)
     print(f"Archive:    {archive.root}")
     print(f"Task list:  {archive.tasks_path}")
     print(f"Clean HTML: {archive.clean_dir}")

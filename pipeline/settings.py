@@ -6,6 +6,7 @@ uses on Chinese and Western sites alike. Pass a ``Settings`` down; never read gl
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -43,6 +44,26 @@ class Settings:
     # task list: how often the store flushes status changes to tasks.csv
     tasks_flush_seconds: float = 1.0
 
+    def __post_init__(self) -> None:
+        """Refuse values no run could work with (they arrive from --set and the settings
+        dialog), so the mistake is named at once instead of hanging a run."""
+        positive = ("connect_timeout", "read_timeout", "max_page_bytes", "per_host_connections",
+                    "global_connections", "max_image_bytes", "max_images_per_article",
+                    "max_image_pixels", "epub_budget_bytes", "max_redirects")
+        for name in positive:
+            if getattr(self, name) <= 0:
+                raise ValueError(f"setting {name} must be above 0, not {getattr(self, name)}")
+        for name in ("retries", "host_delay_ms", "retry_after_cap", "tasks_flush_seconds"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"setting {name} must be 0 or more, not {getattr(self, name)}")
+        if not 1 <= self.jpeg_quality <= 100:
+            raise ValueError(f"setting jpeg_quality must be 1–100, not {self.jpeg_quality}")
+        if self.image_max_edge < 16:
+            raise ValueError(f"setting image_max_edge must be 16 or more, not {self.image_max_edge}")
+        if self.sort_by not in ("published", "title"):
+            raise ValueError(
+                f"setting sort_by must be published or title, not {self.sort_by!r}")
+
     def with_overrides(self, **changes: Any) -> Settings:
         """A copy with some values changed; unknown names are an error, not a silent no-op."""
         known = {f.name for f in fields(self)}
@@ -50,3 +71,28 @@ class Settings:
         if unknown:
             raise ValueError(f"unknown setting(s): {', '.join(unknown)}")
         return replace(self, **changes)
+
+    def with_text_overrides(self, pairs: Iterable[str]) -> Settings:
+        """A copy with ``name=value`` changes as typed on a command line (``--set``).
+
+        Values take the type of the default: numbers, comma-separated lists of seconds, text.
+        """
+        changes: dict[str, Any] = {}
+        for pair in pairs:
+            name, eq, text = pair.partition("=")
+            name = name.strip().replace("-", "_")
+            if not eq or not hasattr(self, name):
+                known = ", ".join(f.name for f in fields(self))
+                raise ValueError(f"--set takes NAME=VALUE with NAME one of: {known}")
+            default = getattr(self, name)
+            try:
+                if isinstance(default, tuple):
+                    changes[name] = tuple(float(x) for x in text.split(",") if x.strip())
+                elif isinstance(default, (int, float)):
+                    changes[name] = type(default)(text)
+                else:
+                    changes[name] = text or None
+            except ValueError:
+                kind = "whole number" if isinstance(default, int) else "number"
+                raise ValueError(f"--set {name}: {text!r} is not a {kind}") from None
+        return self.with_overrides(**changes)

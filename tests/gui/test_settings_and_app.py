@@ -38,7 +38,12 @@ def test_settings_dialog_saves_what_the_pipeline_reads(qtbot: QtBot, prefs: QSet
 
 def test_nonsense_in_the_ini_keeps_the_default(prefs: QSettings) -> None:
     prefs.setValue("settings/host_delay_ms", "soon")
-    assert settings_from_prefs(prefs).host_delay_ms == Settings().host_delay_ms
+    prefs.setValue("settings/per_host_connections", "0")  # a number no run could work with
+    prefs.setValue("settings/retries", "5")
+    settings = settings_from_prefs(prefs)
+    assert settings.host_delay_ms == Settings().host_delay_ms
+    assert settings.per_host_connections == Settings().per_host_connections
+    assert settings.retries == 5
 
 
 def test_splitters_and_geometry_come_back(qtbot: QtBot, open_window: OpenWindow,

@@ -8,6 +8,7 @@ from pipeline.cli import main
 from pipeline.demo_site.server import DemoSite
 from pipeline.tasks import TaskStore
 from tests.pipeline.book.validator import assert_valid
+from tests.sites.faults import FaultServer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -118,3 +119,31 @@ def test_demo_leaves_a_valid_epub_and_index(tmp_path: Path) -> None:
     assert "failed 1 of 14 tasks" in proc.stdout  # the anti-bot page, and only it
     store = TaskStore(tmp_path / "a" / "tasks.csv")
     assert {t.status for t in store.tasks()} == {"done", "failed"}
+
+
+def test_settings_and_a_cookies_file_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    archive = str(tmp_path / "a")
+    cookies = tmp_path / "cookies.txt"
+    cookies.write_text("# Netscape HTTP Cookie File\n"
+                       "127.0.0.1\tFALSE\t/\tFALSE\t0\tsession\tabc123\n", encoding="utf-8")
+    with FaultServer() as server:
+        links = tmp_path / "links.txt"
+        links.write_text(f"{server.url('/headers')}\n{server.url('/status?code=500&fail=9')}\n",
+                         encoding="utf-8")
+        assert main(["add", str(links), "--archive", archive]) == 0
+        assert main(["run", "--cookies", str(cookies), "--archive", archive,
+                     "--set", "retries=0", "--set", "host_delay_ms=0"]) == 0
+        sent = [h.headers for h in server.hits if h.path == "/headers"]
+        assert sent and sent[0].get("Cookie") == "session=abc123"
+        assert server.count("/status?code=500&fail=9") == 1  # retries=0: one attempt, no retry
+    out = capsys.readouterr().out
+    assert "failed 1 of 2 tasks" in out
+    assert main(["--set", "read_timeout=soon", "status", "--archive", archive]) == 1
+    assert main(["run", "--set", "per_host_connections=0", "--archive", archive]) == 1
+    assert main(["run", "--cookies", str(tmp_path / "none.txt"), "--archive", archive]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["error: --set read_timeout: 'soon' is not a number",
+                   "error: setting per_host_connections must be above 0, not 0",
+                   f"error: no such cookies file: {tmp_path / 'none.txt'}"]
