@@ -59,7 +59,8 @@ class Settings:
         if not 1 <= self.jpeg_quality <= 100:
             raise ValueError(f"setting jpeg_quality must be 1–100, not {self.jpeg_quality}")
         if self.image_max_edge < 16:
-            raise ValueError(f"setting image_max_edge must be 16 or more, not {self.image_max_edge}")
+            raise ValueError(
+                f"setting image_max_edge must be 16 or more, not {self.image_max_edge}")
         if self.sort_by not in ("published", "title"):
             raise ValueError(
                 f"setting sort_by must be published or title, not {self.sort_by!r}")
