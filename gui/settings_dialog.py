@@ -42,6 +42,7 @@ EDITABLE: dict[str, tuple[type, float, float, int]] = {
 }
 LANGUAGE_KEY = "ui/language"
 ARCHIVE_KEY = "archive"
+COOKIES_KEY = "settings/cookies_file"
 
 
 def settings_from_prefs(prefs: QSettings, base: Settings | None = None) -> Settings:
@@ -55,7 +56,8 @@ def settings_from_prefs(prefs: QSettings, base: Settings | None = None) -> Setti
             settings = settings.with_overrides(**{name: kind(raw)})
         except (TypeError, ValueError):
             continue  # a hand-edited ini with nonsense (or 0 connections) in it: keep the default
-    return settings
+    cookies = str(prefs.value(COOKIES_KEY, "") or "").strip()
+    return settings.with_overrides(cookies_file=cookies or None) if cookies else settings
 
 
 class SettingsDialog(QDialog):
@@ -84,6 +86,14 @@ class SettingsDialog(QDialog):
         row.addWidget(self.archive_edit, 1)
         row.addWidget(browse)
         form.addRow(self.tr("Archive folder"), row)
+        self.cookies_edit = QLineEdit(settings.cookies_file or "")
+        self.cookies_edit.setPlaceholderText(self.tr("cookies.txt exported from a browser"))
+        pick = QPushButton(self.tr("Choose…"))
+        pick.clicked.connect(self._choose_cookies)
+        row = QHBoxLayout()
+        row.addWidget(self.cookies_edit, 1)
+        row.addWidget(pick)
+        form.addRow(self.tr("Cookies file"), row)
         self.fields: dict[str, QSpinBox | QDoubleSpinBox] = {}
         for name, (kind, low, high, scale) in EDITABLE.items():
             box: QSpinBox | QDoubleSpinBox
@@ -118,6 +128,13 @@ class SettingsDialog(QDialog):
         if folder:
             self.archive_edit.setText(folder)
 
+    def _choose_cookies(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Cookies file"),
+                                              self.cookies_edit.text(),
+                                              self.tr("Cookies (*.txt);;All files (*)"))
+        if path:
+            self.cookies_edit.setText(path)
+
     def archive_root(self) -> Path:
         return Path(self.archive_edit.text().strip()).expanduser()
 
@@ -126,12 +143,14 @@ class SettingsDialog(QDialog):
         for name, box in self.fields.items():
             kind, _low, _high, scale = EDITABLE[name]
             changes[name] = kind(box.value()) * scale if kind is int else float(box.value())
+        changes["cookies_file"] = self.cookies_edit.text().strip() or None
         return self._settings.with_overrides(**changes)
 
     def accept(self) -> None:
         chosen = self.chosen_settings()
         for name in self.fields:
             self._prefs.setValue(f"settings/{name}", getattr(chosen, name))
+        self._prefs.setValue(COOKIES_KEY, chosen.cookies_file or "")
         self._prefs.setValue(LANGUAGE_KEY, self.language.currentData())
         self._prefs.setValue(ARCHIVE_KEY, str(self.archive_root()))
         super().accept()

@@ -301,33 +301,33 @@
 <context>
     <name>PreviewPane</name>
     <message>
-        <location filename="../preview.py" line="104"/>
-        <location filename="../preview.py" line="149"/>
+        <location filename="../preview.py" line="108"/>
+        <location filename="../preview.py" line="153"/>
         <source>Select a task to see its article.</source>
         <translation>选择一个任务以查看其文章。</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="110"/>
+        <location filename="../preview.py" line="114"/>
         <source>The raw page&apos;s text appears here once fetched.</source>
         <translation>页面抓取后，其原始文字显示在这里。</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="112"/>
+        <location filename="../preview.py" line="116"/>
         <source>As in the book</source>
         <translation>书中效果</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="113"/>
+        <location filename="../preview.py" line="117"/>
         <source>Raw page text (what was cut)</source>
         <translation>原始页面文字（被裁掉的部分）</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="132"/>
+        <location filename="../preview.py" line="136"/>
         <source>%1 characters, confidence %2</source>
         <translation>%1 字，置信度 %2</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="143"/>
+        <location filename="../preview.py" line="147"/>
         <source>Not cleaned yet.</source>
         <translation>尚未清洗。</translation>
     </message>
@@ -453,80 +453,97 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../settings_dialog.py" line="66"/>
+        <location filename="../settings_dialog.py" line="67"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="70"/>
+        <location filename="../settings_dialog.py" line="71"/>
         <source>Connections per site</source>
         <translation>每个站点的连接数</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="71"/>
+        <location filename="../settings_dialog.py" line="72"/>
         <source>Connections in all</source>
         <translation>总连接数</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="72"/>
+        <location filename="../settings_dialog.py" line="73"/>
         <source>Delay between requests to a site (ms)</source>
         <translation>同一站点请求间隔（毫秒）</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="73"/>
+        <location filename="../settings_dialog.py" line="74"/>
         <source>Connect timeout (s)</source>
         <translation>连接超时（秒）</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="74"/>
+        <location filename="../settings_dialog.py" line="75"/>
         <source>Read timeout (s)</source>
         <translation>读取超时（秒）</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="75"/>
+        <location filename="../settings_dialog.py" line="76"/>
         <source>Retries</source>
         <translation>重试次数</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="76"/>
+        <location filename="../settings_dialog.py" line="77"/>
         <source>Largest image edge (px)</source>
         <translation>图片最长边（像素）</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="77"/>
+        <location filename="../settings_dialog.py" line="78"/>
         <source>JPEG quality</source>
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="78"/>
+        <location filename="../settings_dialog.py" line="79"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="82"/>
+        <location filename="../settings_dialog.py" line="83"/>
+        <location filename="../settings_dialog.py" line="91"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="87"/>
-        <location filename="../settings_dialog.py" line="117"/>
+        <location filename="../settings_dialog.py" line="88"/>
+        <location filename="../settings_dialog.py" line="126"/>
         <source>Archive folder</source>
         <translation>归档文件夹</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="103"/>
+        <location filename="../settings_dialog.py" line="90"/>
+        <source>cookies.txt exported from a browser</source>
+        <translation>从浏览器导出的 cookies.txt</translation>
+    </message>
+    <message>
+        <location filename="../settings_dialog.py" line="96"/>
+        <location filename="../settings_dialog.py" line="132"/>
+        <source>Cookies file</source>
+        <translation>Cookie 文件</translation>
+    </message>
+    <message>
+        <location filename="../settings_dialog.py" line="112"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="108"/>
+        <location filename="../settings_dialog.py" line="117"/>
         <source>Language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="109"/>
+        <location filename="../settings_dialog.py" line="118"/>
         <source>A new language applies from the next start.</source>
         <translation>新的界面语言在下次启动时生效。</translation>
+    </message>
+    <message>
+        <location filename="../settings_dialog.py" line="134"/>
+        <source>Cookies (*.txt);;All files (*)</source>
+        <translation>Cookie 文件 (*.txt);;所有文件 (*)</translation>
     </message>
 </context>
 <context>

@@ -25,6 +25,7 @@ def test_settings_dialog_saves_what_the_pipeline_reads(qtbot: QtBot, prefs: QSet
     dialog.fields["epub_budget_bytes"].setValue(80)
     dialog.language.setCurrentIndex(dialog.language.findData("zh_CN"))
     dialog.archive_edit.setText(str(tmp_path / "b"))
+    dialog.cookies_edit.setText(str(tmp_path / "cookies.txt"))
     dialog.accept()
     prefs.sync()
     again = QSettings(prefs.fileName(), QSettings.Format.IniFormat)
@@ -32,6 +33,7 @@ def test_settings_dialog_saves_what_the_pipeline_reads(qtbot: QtBot, prefs: QSet
     assert settings.host_delay_ms == 750 and settings.read_timeout == 33.0
     assert settings.epub_budget_bytes == 80 * MB
     assert settings.jpeg_quality == Settings().jpeg_quality  # untouched values keep defaults
+    assert settings.cookies_file == str(tmp_path / "cookies.txt")  # the runner loads it
     assert again.value(LANGUAGE_KEY) == "zh_CN"
     assert Path(str(again.value(ARCHIVE_KEY))) == tmp_path / "b"
 
