@@ -64,8 +64,6 @@ def test_errors_say_what_to_do(tmp_path: Path) -> None:
         build_books(archive, [task], Settings(), cat1="B")
     with pytest.raises(BookError, match="--split-by takes cat1"):
         build_books(archive, [task], Settings(), split_by="cat2")
-    with pytest.raises(BookError, match="sort_by"):
-        build_books(archive, [task], Settings().with_overrides(sort_by="size"))
 
 
 def test_templates_can_be_overridden_and_a_broken_one_is_named(tmp_path: Path) -> None:

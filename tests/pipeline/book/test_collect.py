@@ -1,7 +1,5 @@
 from pathlib import Path
 
-import pytest
-
 from pipeline.archive import Archive
 from pipeline.book.collect import (
     Entry,
@@ -12,7 +10,6 @@ from pipeline.book.collect import (
     ordered,
     select,
 )
-from pipeline.book.errors import BookError
 from pipeline.tasks import Task
 
 
@@ -40,8 +37,6 @@ def test_published_order_puts_undated_last_and_respects_zones() -> None:
     ]
     assert [e.task_id for e in ordered(entries, "published")] == [5, 2, 3, 1, 4]
     assert [e.task_id for e in ordered(entries, "title")] == [2, 1, 3, 4, 5]
-    with pytest.raises(BookError, match="sort_by"):
-        ordered(entries, "size")
 
 
 def test_tree_has_direct_articles_before_subcategories() -> None:
