@@ -14,13 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from pipeline.errors import KuaibuError, RulesError
+from pipeline.errors import CookieFileError, RulesError
 from pipeline.rules import Rules
 from pipeline.settings import Settings
-
-
-class CookieFileError(KuaibuError):
-    """cookies.txt cannot be read; the message names the file and line."""
 
 
 @dataclass(frozen=True)

@@ -36,3 +36,18 @@ class RulesError(KuaibuError):
 
 class TaskFileError(KuaibuError):
     """tasks.csv cannot be read as it stands (a malformed row names its line)."""
+
+
+class StopRequested(KuaibuError):
+    """The run was asked to stop while this task waited or worked; the task is not failed."""
+
+    def __init__(self) -> None:
+        super().__init__("stopped")
+
+
+class CookieFileError(KuaibuError):
+    """cookies.txt cannot be read; the message names the file and line."""
+
+
+class BookError(KuaibuError):
+    """A book cannot be built as asked (nothing to bind, no CJK font, a broken template)."""

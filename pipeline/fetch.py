@@ -29,8 +29,8 @@ import urllib3.exceptions
 from requests.adapters import HTTPAdapter
 
 from pipeline.cookies import CookieStore
-from pipeline.errors import FetchError
-from pipeline.politeness import HostGate, Slot, StopRequested
+from pipeline.errors import FetchError, StopRequested
+from pipeline.politeness import HostGate, Slot
 from pipeline.rules import SiteRules
 from pipeline.settings import MB, Settings
 

@@ -12,18 +12,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from pipeline.errors import KuaibuError
+from pipeline.errors import StopRequested
 from pipeline.settings import Settings
 
 # How often a waiter looks at its cancel event: stop must take effect within a second.
 _CANCEL_POLL_S = 0.1
-
-
-class StopRequested(KuaibuError):
-    """The run was asked to stop while this request waited; the task is not failed."""
-
-    def __init__(self) -> None:
-        super().__init__("stopped")
 
 
 class Slot:

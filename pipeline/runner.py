@@ -22,10 +22,10 @@ from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.assets.stage import localize_stage
 from pipeline.cookies import load_cookies
-from pipeline.errors import ExtractError, FetchError
+from pipeline.errors import ExtractError, FetchError, StopRequested
 from pipeline.events import Listener, LogLine, Progress, TaskChanged
 from pipeline.fetch import Attempt, new_session
-from pipeline.politeness import HostGate, StopRequested
+from pipeline.politeness import HostGate
 from pipeline.rules import Rules, load_rules
 from pipeline.settings import Settings
 from pipeline.stages import (

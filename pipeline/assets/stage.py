@@ -21,9 +21,8 @@ from pipeline.asset_map import AssetEntry, AssetMap
 from pipeline.assets.images import process_image
 from pipeline.assets.sources import decode_data_uri
 from pipeline.assets.store import store_image
-from pipeline.errors import AssetError, FetchError
+from pipeline.errors import AssetError, FetchError, StopRequested
 from pipeline.fetch import Want, fetch_resource
-from pipeline.politeness import StopRequested
 from pipeline.settings import Settings
 from pipeline.stages import StageContext, render_clean
 from pipeline.tasks import Task

@@ -25,13 +25,13 @@ from pipeline.book.chapters import Chapter, ImageCatalog, chapter_file, link_key
 from pipeline.book.collect import Entry, display_category, group, load_entry, ordered, select
 from pipeline.book.cover import find_cjk_font, render_cover
 from pipeline.book.epub import COVER_IMAGE, VolumeContent, write_volume
-from pipeline.book.errors import BookError
 from pipeline.book.identity import Collection, collection_uuid, record_build, volume_uuid
 from pipeline.book.index import write_index
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
 from pipeline.book.volumes import pack
 from pipeline.book.xhtml import clean_url
+from pipeline.errors import BookError
 from pipeline.settings import Settings
 from pipeline.tasks import Task
 from pipeline.templating import environment

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from pipeline.book.errors import BookError
+from pipeline.errors import BookError
 
 # Common places, Linux / Windows / macOS; ``fc-list`` is asked when none of them exists.
 CJK_FONT_CANDIDATES = (

@@ -6,7 +6,6 @@ import pytest
 
 from pipeline.cookies import (
     Cookie,
-    CookieFileError,
     CookieStore,
     domain_matches,
     load_cookies,
@@ -14,7 +13,7 @@ from pipeline.cookies import (
     parse_cookies_txt,
     path_matches,
 )
-from pipeline.errors import RulesError
+from pipeline.errors import CookieFileError, RulesError
 from pipeline.fetch import fetch_page
 from pipeline.rules import Rules, SiteRules, parse_rules
 from tests.sites.faults import fault_servers

@@ -12,7 +12,7 @@ import pytest
 import requests
 
 from pipeline.decode import decode_html
-from pipeline.errors import FetchError
+from pipeline.errors import FetchError, StopRequested
 from pipeline.fetch import (
     INTERSTITIAL_MAX_BYTES,
     PAGE_ACCEPT,
@@ -25,7 +25,6 @@ from pipeline.fetch import (
     new_session,
     retry_wait,
 )
-from pipeline.politeness import StopRequested
 from pipeline.rules import SiteRules
 from pipeline.settings import MB, Settings
 from tests.sites import faults

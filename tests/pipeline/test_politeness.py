@@ -8,8 +8,9 @@ from itertools import pairwise
 
 import pytest
 
+from pipeline.errors import StopRequested
 from pipeline.fetch import fetch_page, new_session
-from pipeline.politeness import HostGate, StopRequested
+from pipeline.politeness import HostGate
 from pipeline.rules import SiteRules
 from pipeline.settings import Settings
 from tests.sites.faults import FaultServer, fault_servers
