@@ -10,10 +10,31 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+
+from pipeline.errors import KuaibuError
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _lock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+else:
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+class ArchiveBusy(KuaibuError):
+    """Another run holds the archive."""
+
 
 DEFAULT_ARCHIVE = Path(__file__).resolve().parent.parent / "archive"
 _BUNDLED_RULES = DEFAULT_ARCHIVE / "rules.yaml"
@@ -155,6 +176,18 @@ class Archive:
         for path in (self.assets_map(task_id), self.clean_meta(task_id),
                      self.clean_html(task_id)):
             path.unlink(missing_ok=True)
+
+    @contextmanager
+    def run_lock(self) -> Iterator[None]:
+        """Only one run at a time per archive (the window's and a terminal's would otherwise
+        take the same tasks). The kernel drops the lock when its process dies, kill -9 too."""
+        with open(self.root / ".run.lock", "a+b") as handle:
+            try:
+                _lock(handle.fileno())
+            except OSError:
+                raise ArchiveBusy(f"another run is working on {self.root}; "
+                                  "wait for it or stop it first") from None
+            yield
 
     def append_log(self, name: str, line: str) -> None:
         """One line to a log in 04_logs (append is atomic enough for whole short lines)."""

@@ -122,7 +122,13 @@ class Runner:
 
         ``refetch`` downloads the chosen tasks again even when their page is stored: a page
         whose bytes changed keeps its old copy in 00_raw/history and is cleaned again.
+        Raises ArchiveBusy while another run works on the same archive.
         """
+        with self.archive.run_lock():
+            return self._run(task_ids, retry_failed, refetch)
+
+    def _run(self, task_ids: Iterable[int] | None, retry_failed: bool,
+             refetch: bool) -> Progress:
         self.store.reconcile(lambda task_id: stage_reached(self.archive, task_id))
         wanted = set(task_ids) if task_ids is not None else None
         self._refetch = refetch

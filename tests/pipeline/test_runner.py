@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from pipeline.archive import Archive
+from pipeline.archive import Archive, ArchiveBusy
 from pipeline.article import Article
 from pipeline.dedup import NEAR_DUPLICATE_BITS, hamming
 from pipeline.demo_site.server import DemoSite
@@ -283,3 +283,22 @@ def test_lost_images_are_retried_alone_and_survive_a_reclean(tmp_path: Path) -> 
     assert (task.status, task.images_ok) == ("localized", 2)
     assert archive.has_assets(1)
     assert archive.clean_html(1).read_text(encoding="utf-8").count("../02_assets/") == 2
+
+
+def test_one_run_at_a_time_per_archive(tmp_path: Path) -> None:
+    archive = fresh_archive(tmp_path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from pathlib import Path;"
+         "from pipeline.archive import Archive;"
+         f"lock = Archive(Path({str(archive.root)!r})).run_lock(); lock.__enter__();"
+         "print('held', flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        with pytest.raises(ArchiveBusy, match="another run is working on"):
+            Runner(archive, TaskStore(archive.tasks_path), FAST).run()
+    finally:
+        holder.kill()  # kill -9: the kernel releases the lock with the process
+        holder.communicate()
+    assert Runner(archive, TaskStore(archive.tasks_path), FAST).run().total == 0
