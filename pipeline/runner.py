@@ -40,7 +40,6 @@ from pipeline.tasks import Task, TaskStore
 from pipeline.urls import host_of
 
 _RUNNABLE = ("pending", "running", "fetched", "cleaned")
-LAST_STAGE = "localized"  # the furthest stage a run takes a task to
 
 
 def stage_reached(archive: Archive, task_id: int) -> str:
@@ -297,8 +296,6 @@ class Runner:
             self._count("finished")
             return False
         return True
-
-        self._count("finished")
 
     # -- bookkeeping ---------------------------------------------------------------------------
 
