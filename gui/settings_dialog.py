@@ -7,6 +7,7 @@ one place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
@@ -79,21 +80,11 @@ class SettingsDialog(QDialog):
             "epub_budget_bytes": self.tr("EPUB size budget (MB)"),
         }
         form = QFormLayout(self)
-        self.archive_edit = QLineEdit(str(archive_root))
-        browse = QPushButton(self.tr("Choose…"))
-        browse.clicked.connect(self._choose_archive)
-        row = QHBoxLayout()
-        row.addWidget(self.archive_edit, 1)
-        row.addWidget(browse)
-        form.addRow(self.tr("Archive folder"), row)
-        self.cookies_edit = QLineEdit(settings.cookies_file or "")
+        self.archive_edit = self._path_row(form, self.tr("Archive folder"), str(archive_root),
+                                           self._choose_archive)
+        self.cookies_edit = self._path_row(form, self.tr("Cookies file"),
+                                           settings.cookies_file or "", self._choose_cookies)
         self.cookies_edit.setPlaceholderText(self.tr("cookies.txt exported from a browser"))
-        pick = QPushButton(self.tr("Choose…"))
-        pick.clicked.connect(self._choose_cookies)
-        row = QHBoxLayout()
-        row.addWidget(self.cookies_edit, 1)
-        row.addWidget(pick)
-        form.addRow(self.tr("Cookies file"), row)
         self.fields: dict[str, QSpinBox | QDoubleSpinBox] = {}
         for name, (kind, low, high, scale) in EDITABLE.items():
             box: QSpinBox | QDoubleSpinBox
@@ -121,6 +112,18 @@ class SettingsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def _path_row(self, form: QFormLayout, label: str, text: str,
+                  choose: Callable[[], None]) -> QLineEdit:
+        """A path field with a Choose… button beside it."""
+        edit = QLineEdit(text)
+        button = QPushButton(self.tr("Choose…"))
+        button.clicked.connect(choose)
+        row = QHBoxLayout()
+        row.addWidget(edit, 1)
+        row.addWidget(button)
+        form.addRow(label, row)
+        return edit
 
     def _choose_archive(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, self.tr("Archive folder"),
