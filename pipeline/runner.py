@@ -135,10 +135,11 @@ class Runner:
         statuses = _RUNNABLE + (("failed",) if retry_failed or wanted else ())
         if refetch:
             statuses += ("localized", "done")
-        tasks = [t for t in self.store.tasks()
+        snapshot = self.store.tasks()
+        tasks = [t for t in snapshot
                  if (t.status in statuses or retry_failed and _lost_images(t))
                  and (wanted is None or t.id in wanted)]
-        self._hashes = {t.content_hash: t.id for t in self.store.tasks()
+        self._hashes = {t.content_hash: t.id for t in snapshot
                         if t.content_hash and t.status not in ("failed", "duplicate")}
         self._total, self._counts, self._started = len(tasks), Counter(), time.monotonic()
         work: queue.SimpleQueue[int] = queue.SimpleQueue()
@@ -331,8 +332,7 @@ class Runner:
         self._listener(LogLine(line))
 
     def _save_if_due(self) -> None:
-        if self.store.save_if_due():
-            self._write_failures()
+        self.store.save_if_due()  # failures.csv is written once, at the end of the run
 
     def _save(self) -> None:
         self.store.save()

@@ -101,6 +101,7 @@ class TaskStore:
         self._columns: list[str] = list(COLUMNS)
         self._dirty = False
         self._last_save: float | None = None
+        self._save_cost = 0.0  # seconds the last save took
         self._load()
 
     # -- reading -----------------------------------------------------------------------------
@@ -301,6 +302,7 @@ class TaskStore:
     def save(self) -> None:
         """Write tasks.csv now (temp file, fsync, rename): old or new, never torn."""
         with self._save_lock:
+            started = time.monotonic()
             with self._lock:
                 rows = [self._row(t) for t in sorted(self._tasks.values(), key=lambda t: t.id)]
                 columns = list(self._columns)
@@ -312,11 +314,18 @@ class TaskStore:
                 writer.writerow([row.get(c, "") for c in columns])
             write_atomic(self.path, buf.getvalue().encode("utf-8-sig"))
             self._last_save = time.monotonic()
+            self._save_cost = self._last_save - started
+
+    @property
+    def save_interval(self) -> float:
+        """Seconds between batched saves: ``flush_seconds``, or ten times the last save."""
+        return max(self.flush_seconds, 10 * self._save_cost)
 
     def save_if_due(self) -> bool:
-        """Save when there are changes and the last save is older than ``flush_seconds``."""
+        """Save when there are changes and the last save is older than ``save_interval``: a list
+        so long that a save takes a while is rewritten at most a tenth of the time."""
         if self._dirty and (self._last_save is None
-                            or time.monotonic() - self._last_save >= self.flush_seconds):
+                            or time.monotonic() - self._last_save >= self.save_interval):
             self.save()
             return True
         return False

@@ -178,3 +178,30 @@ def test_kill_9_never_leaves_a_torn_file(tmp_path: Path) -> None:
         assert list(store.columns) == list(COLUMNS)
         assert not any(tmp_path.glob(".tasks.csv.*.tmp"))  # the leftover was cleaned up
     assert killed_mid_write > 0, "no kill landed inside a write; the test proved nothing"
+
+
+def test_a_slow_save_spaces_the_next_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 100,000 tasks a save takes about a second: batching must not rewrite non-stop."""
+    import pipeline.tasks
+
+    store = TaskStore(tmp_path / "tasks.csv", flush_seconds=0)
+    store.add("https://a.com/")
+    assert store.save_if_due()
+
+    real_write = pipeline.tasks.write_atomic
+
+    def slow_write(path: Path, data: bytes) -> None:
+        time.sleep(0.05)
+        real_write(path, data)
+
+    monkeypatch.setattr(pipeline.tasks, "write_atomic", slow_write)
+    store.update(1, status="cleaned")
+    time.sleep(store.save_interval)
+    assert store.save_if_due()
+    assert store.save_interval >= 0.5
+    store.update(1, status="localized")
+    assert not store.save_if_due()  # the last save took ≥ 0.05 s: the next waits ≥ 0.5 s
+    assert TaskStore(tmp_path / "tasks.csv").get(1).status == "cleaned"
+    time.sleep(store.save_interval)
+    assert store.save_if_due()
+    assert TaskStore(tmp_path / "tasks.csv").get(1).status == "localized"
