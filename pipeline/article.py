@@ -18,6 +18,9 @@ class Article:
     lang: str | None = None
     images: list[str] = field(default_factory=list)  # absolute URLs, document order
     confidence: float = 0.0  # 0–1; low means "needs review"
+    # Which extraction produced the text: "rules" (a content_selector), "strict", a relaxed
+    # cascade pass ("unlikely candidates kept", …) or "baseline" (every prose paragraph).
+    method: str = "strict"
 
     @property
     def chars(self) -> int:

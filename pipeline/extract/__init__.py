@@ -17,45 +17,97 @@ from pipeline.extract import density, meta
 from pipeline.extract.clean import clean
 from pipeline.extract.dom import parse, selector
 from pipeline.extract.images import mark_images
+from pipeline.extract.options import DEFAULT, ExtractOptions
 from pipeline.rules import SiteRules
 
 __all__ = ["extract"]
 
 
-def extract(html: str, url: str, rules: SiteRules | None = None) -> Article:
+def extract(
+    html: str, url: str, rules: SiteRules | None = None, options: ExtractOptions = DEFAULT
+) -> Article:
     """Cut the article out of a page. Raises ExtractError("no article found") for empty pages,
-    list pages and texts shorter than ``rules.min_chars``."""
+    list pages and texts shorter than ``rules.min_chars``.
+
+    A matching ``content_selector`` decides alone. Otherwise the cascade runs: the strict pass,
+    then relaxed ones, stopping at the first text long enough to be a whole article; the
+    common page pays for one pass only (the tree is parsed again for each retry, since a pass
+    cuts it). If no pass reads like an article, the longest text found wins, and the baseline
+    (every prose paragraph of the page) stands in when the passes found nothing."""
     rules = rules or SiteRules()
-    root = parse(html)
-    base = document_base(root, url)
-    mark_images(root, base, rules.lazy_attrs)
-    facts = meta.gather(root, rules.title_selector)
-    density.remove_noise(root, rules.strip_all)
-    body = root.find("body")
-    if body is None:
-        body = root
-    content = _by_selector(root, rules.content_selector)
-    confidence = 1.0
-    stats = None
-    if content is None:
-        content, confidence, stats = _by_density(body)
-    page = meta.resolve(facts, url, _first_text(content))
-    if stats is not None:
-        content = density.trim(content, stats, page.title)
-    cleaned = clean(content, base, rules.keep_attrs, drop_heading=page.title)
-    chars = len("".join(cleaned.text.split()))
-    if chars == 0 or chars < rules.min_chars:
+    found: list[Article] = []
+    for name, opts in options.cascade():
+        page = _Page(html, url, rules)
+        if name == "strict" and (content := _by_selector(page.root, rules.content_selector)):
+            return _article(page, content, None, 1.0, "rules", rules)
+        try:
+            content, confidence, stats = _by_density(page.body, opts)
+            article = _article(page, content, stats, confidence, name, rules, opts)
+        except ExtractError:
+            continue
+        if article.chars < rules.min_chars:
+            continue
+        if article.chars >= opts.article_chars:
+            return article
+        found.append(article)
+    if not found:
+        page = _Page(html, url, rules)
+        content = density.baseline(page.body, options)
+        if content:
+            found.append(_article(page, content, None, options.baseline_confidence, "baseline",
+                                  rules, options))
+    found = [a for a in found if a.chars >= rules.min_chars]
+    if not found:
         raise ExtractError("no article found")
+    return max(found, key=lambda a: a.chars)
+
+
+class _Page:
+    """A parsed page ready for a pass: images resolved and metadata read before noise removal
+    (the headline and date line often sit in blocks the body extractor throws away)."""
+
+    def __init__(self, html: str, url: str, rules: SiteRules) -> None:
+        self.url = url
+        self.root = parse(html)
+        self.base = document_base(self.root, url)
+        mark_images(self.root, self.base, rules.lazy_attrs)
+        self.facts = meta.gather(self.root, rules.title_selector)
+        density.remove_noise(self.root, rules.strip_all)
+        body = self.root.find("body")
+        self.body = body if body is not None else self.root
+
+
+def _article(
+    page: _Page,
+    content: list[etree._Element],
+    stats: dict[etree._Element, density.Stats] | None,
+    confidence: float,
+    method: str,
+    rules: SiteRules,
+    options: ExtractOptions = DEFAULT,
+) -> Article:
+    head = meta.resolve(page.facts, page.url, _first_text(content))
+    if stats is not None:
+        content = density.trim(content, stats, head.title)
+    if not content:
+        raise ExtractError("no article found")
+    cleaned = clean(content, page.base, rules.keep_attrs, drop_heading=head.title)
+    chars = len("".join(cleaned.text.split()))
+    if chars == 0:
+        raise ExtractError("no article found")
+    if method not in ("rules", "strict"):
+        confidence = min(confidence, options.relaxed_confidence)
     return Article(
-        url=url,
-        title=page.title,
+        url=page.url,
+        title=head.title,
         content_html=cleaned.html,
         text=cleaned.text,
-        author=page.author,
-        published=page.published,
-        lang=page.lang or meta.guess_lang(cleaned.text),
+        author=head.author,
+        published=head.published,
+        lang=head.lang or meta.guess_lang(cleaned.text),
         images=cleaned.images,
-        confidence=round(confidence * min(1.0, chars / 300), 3),
+        confidence=round(confidence * min(1.0, chars / options.confident_chars), 3),
+        method=method,
     )
 
 
@@ -78,27 +130,30 @@ def _by_selector(root: etree._Element, css: str | None) -> list[etree._Element] 
 
 
 def _by_density(
-    body: etree._Element,
+    body: etree._Element, opts: ExtractOptions
 ) -> tuple[list[etree._Element], float, dict[etree._Element, density.Stats]]:
-    density.remove_chrome(body)
+    if opts.strip_unlikely:
+        density.remove_chrome(body)
     stats = density.measure(body)
-    density.score(stats)
+    density.score(stats, opts)
     found = density.best_candidate(stats)
     if found is None:
         raise ExtractError("no article found")
     best, best_score = found
-    if stats[best].link_density > 0.5:
+    if stats[best].link_density > opts.list_page_link_density:
         raise ExtractError("no article found")  # a list of links, not an article
     content = density.repeated_posts(best, stats) or density.expand(best, best_score, stats)
-    density.shrink(content, stats)
+    if opts.clean_conditionally:
+        density.shrink(content, stats, opts)
     rival = density.rival_score(best, stats)
-    return content, _confidence(best_score, rival, stats[best].link_density), stats
+    return content, _confidence(best_score, rival, stats[best].link_density, opts), stats
 
 
-def _confidence(best_score: float, rival: float, link_density: float) -> float:
+def _confidence(
+    best_score: float, rival: float, link_density: float, opts: ExtractOptions
+) -> float:
     """Strong prose evidence, few links and no close rival elsewhere on the page → near 1;
     a thin winner, or two blocks that both read like the article (an archive page, a page
     with a long comment) → low, so the task is flagged "needs review"."""
-    strength = min(1.0, best_score / 40) * (1 - link_density)
-    return strength * (1 - 0.6 * min(1.0, rival / best_score))
-
+    strength = min(1.0, best_score / opts.strong_score) * (1 - link_density)
+    return strength * (1 - opts.rival_penalty * min(1.0, rival / best_score))

@@ -17,6 +17,7 @@ from functools import lru_cache
 from lxml import etree
 
 from pipeline.extract.dom import BLOCK_TAGS, HEADINGS, remove, selector, tag_of
+from pipeline.extract.options import DEFAULT, ExtractOptions
 
 # Removed outright: never content, and costly to score.
 NOISE_TAGS = (
@@ -63,7 +64,6 @@ _TAG_BASE = {
     "address": -3, "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3,
     "th": -5, "h1": -5, "h2": -5, "h3": -5, "h4": -5, "h5": -5, "h6": -5,
 }
-_PARA_MIN_CHARS = 20
 
 
 @dataclass(slots=True)
@@ -85,9 +85,12 @@ class Stats:
         return self.links / self.chars if self.chars else 0.0
 
 
-def class_weight(el: etree._Element) -> int:
-    """+25 for content-like class/id words, −25 for chrome-like ones (each attribute counted)."""
-    return _attr_weight(el.get("class")) + _attr_weight(el.get("id"))
+def class_weight(el: etree._Element, opts: ExtractOptions = DEFAULT) -> int:
+    """+w for content-like class/id words, −w for chrome-like ones (each attribute counted);
+    0 when the pass ignores class names."""
+    if not opts.weigh_classes:
+        return 0
+    return (_attr_weight(el.get("class")) + _attr_weight(el.get("id"))) * opts.class_weight
 
 
 # Class names repeat hundreds of times in a page and across a site's pages: decide each once.
@@ -95,7 +98,7 @@ def class_weight(el: etree._Element) -> int:
 def _attr_weight(attr: str | None) -> int:
     if not attr:
         return 0
-    return (25 if _POSITIVE.search(attr) else 0) - (25 if _NEGATIVE.search(attr) else 0)
+    return (1 if _POSITIVE.search(attr) else 0) - (1 if _NEGATIVE.search(attr) else 0)
 
 
 @lru_cache(maxsize=8192)
@@ -188,34 +191,37 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
     return stats
 
 
-def score(stats: dict[etree._Element, Stats]) -> None:
+def score(stats: dict[etree._Element, Stats], opts: ExtractOptions = DEFAULT) -> None:
     """Give each text block's score to its ancestors (parent fully, then less and less)."""
     for el, s in stats.items():
-        if s.flow < _PARA_MIN_CHARS and not s.flow_punct:
+        if s.flow < opts.para_min_chars and not s.flow_punct:
             continue
         if tag_of(el) not in BLOCK_TAGS or tag_of(el) in ("html", "body"):
             continue
         ld = s.flow_links / s.flow if s.flow else 1.0
-        if ld > 0.5:
+        if ld > opts.block_max_link_density:
             continue
         points = (1 + s.flow_punct + min(s.flow / 100, 3)) * (1 - ld) ** 2
         # The block itself is a candidate too: text in a lone <td> or <div> with <br> runs.
-        _credit(el, stats, points)
+        _credit(el, stats, points, opts)
         ancestor = el.getparent()
         level = 0
-        while ancestor is not None and level < 5:
-            _credit(ancestor, stats, points / (1 if level == 0 else 2 if level == 1 else level * 3))
+        while ancestor is not None and level < opts.ancestor_levels:
+            _credit(ancestor, stats, points / (1 if level == 0 else 2 if level == 1 else level * 3),
+                    opts)
             ancestor = ancestor.getparent()
             level += 1
 
 
-def _credit(el: etree._Element, stats: dict[etree._Element, Stats], points: float) -> None:
+def _credit(
+    el: etree._Element, stats: dict[etree._Element, Stats], points: float, opts: ExtractOptions
+) -> None:
     s = stats.get(el)
     if s is None or tag_of(el) in ("html", "a"):
         return
     if not s.candidate:
         s.candidate = True
-        s.score += _TAG_BASE.get(tag_of(el), 0) + class_weight(el)
+        s.score += _TAG_BASE.get(tag_of(el), 0) + class_weight(el, opts)
     s.score += points
 
 
@@ -361,7 +367,10 @@ def _fill_gaps(
     return out
 
 
-def shrink(content: list[etree._Element], stats: dict[etree._Element, Stats]) -> None:
+def shrink(
+    content: list[etree._Element], stats: dict[etree._Element, Stats],
+    opts: ExtractOptions = DEFAULT,
+) -> None:
     """Cut non-content blocks inside the selection (readability's conditional cleaning)."""
     for top in content:
         for el in reversed(list(top.iter("div", "section", "ul", "ol", "dl", "table", "aside",
@@ -369,7 +378,7 @@ def shrink(content: list[etree._Element], stats: dict[etree._Element, Stats]) ->
                                         "h3", "h4", "h5", "h6", "center"))):
             if el is top:
                 continue
-            if _is_junk(el, stats):
+            if _is_junk(el, stats, opts):
                 remove(el)
 
 
@@ -442,12 +451,12 @@ def flow_text(el: etree._Element) -> str:
     return " ".join("".join(parts).split())
 
 
-def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats]) -> bool:
+def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: ExtractOptions) -> bool:
     s = stats.get(el)
     if s is None:
         return False
     tag = tag_of(el)
-    weight = class_weight(el)
+    weight = class_weight(el, opts)
     ld = s.link_density
     if tag in HEADINGS:
         return weight < 0 or ld > 0.33
@@ -478,3 +487,23 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats]) -> bool:
         # Prose with a few links (sources, references) keeps its punctuation; link lists don't.
         return ld > 0.5 or s.punct * 30 < s.chars
     return weight >= 25 and ld > 0.5
+
+
+def baseline(body: etree._Element, opts: ExtractOptions = DEFAULT) -> list[etree._Element]:
+    """The last resort when no pass finds a block: every prose line of the page, in order
+    (trafilatura's baseline does the same with its paragraphs). A line is a leaf block whose own
+    text has sentence punctuation and few links; a page of links and labels gives nothing."""
+    stats = measure(body)
+    lines = []
+    for el, s in stats.items():
+        if tag_of(el) not in BLOCK_TAGS or tag_of(el) in ("html", "body") or not s.flow:
+            continue
+        if s.flow_links / s.flow > opts.block_max_link_density / 2 or not s.flow_punct:
+            continue
+        if s.flow < opts.para_min_chars * 2:
+            continue
+        lines.append(el)
+    # measure() lists children before parents: restore page order, drop nested repeats
+    chosen = set(lines)
+    return [el for el in body.iter() if el in chosen
+            and not any(a in chosen for a in el.iterancestors())]

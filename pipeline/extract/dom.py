@@ -43,7 +43,9 @@ def parse(text: str) -> etree._Element:
     text = _XML_DECL.sub("", text, count=1)
     try:
         root = etree.fromstring(text, _PARSER) if text.strip() else None
-    except etree.XMLSyntaxError:  # libxml2 recovers from nearly anything; not from everything
+    # libxml2 recovers from nearly anything, not from everything: a page that still trips it
+    # (an XML declaration naming a garbage encoding raises ValueError) reads as an empty one.
+    except (etree.XMLSyntaxError, ValueError):
         root = None
     if root is None:
         root = etree.fromstring("<html><body></body></html>", _PARSER)
