@@ -15,7 +15,7 @@ from pipeline.assets.sources import document_base
 from pipeline.errors import ExtractError
 from pipeline.extract import density, meta
 from pipeline.extract.clean import clean
-from pipeline.extract.dom import parse, selector
+from pipeline.extract.dom import parse, selector, split_br_runs, tag_of
 from pipeline.extract.images import mark_images
 from pipeline.extract.options import DEFAULT, ExtractOptions
 from pipeline.rules import SiteRules
@@ -73,6 +73,7 @@ class _Page:
         mark_images(self.root, self.base, rules.lazy_attrs)
         self.facts = meta.gather(self.root, rules.title_selector)
         density.remove_noise(self.root, rules.strip_all)
+        split_br_runs(self.root)
         body = self.root.find("body")
         self.body = body if body is not None else self.root
 
@@ -86,7 +87,10 @@ def _article(
     rules: SiteRules,
     options: ExtractOptions = DEFAULT,
 ) -> Article:
-    head = meta.resolve(page.facts, page.url, _first_text(content))
+    start = _first_text(content)
+    while start not in page.facts.order and (up := start.getparent()) is not None:
+        start = up  # a paragraph made from <br> runs after the facts were read: its container
+    head = meta.resolve(page.facts, page.url, start)
     if stats is not None:
         content = density.trim(content, stats, head.title)
     if not content:
@@ -132,8 +136,7 @@ def _by_selector(root: etree._Element, css: str | None) -> list[etree._Element] 
 def _by_density(
     body: etree._Element, opts: ExtractOptions
 ) -> tuple[list[etree._Element], float, dict[etree._Element, density.Stats]]:
-    if opts.strip_unlikely:
-        density.remove_chrome(body)
+    density.remove_chrome(body, opts)
     stats = density.measure(body)
     density.score(stats, opts)
     found = density.best_candidate(stats)
@@ -142,7 +145,10 @@ def _by_density(
     best, best_score = found
     if stats[best].link_density > opts.list_page_link_density:
         raise ExtractError("no article found")  # a list of links, not an article
-    content = density.repeated_posts(best, stats) or density.expand(best, best_score, stats)
+    if tag_of(best) == "body":
+        content = [best]
+    else:
+        content = density.repeated_posts(best, stats) or density.expand(best, best_score, stats)
     if opts.clean_conditionally:
         density.shrink(content, stats, opts)
     rival = density.rival_score(best, stats)

@@ -1,7 +1,8 @@
 """The benchmark contract: a folder of raw pages → one JSON line per page (issue 4).
 
 Every page is read as bytes and decoded by the fetch stage's own logic, so the benchmark scores
-what a user would get. A page that fails gives a line with empty text; the batch never stops.
+what a user would get. A page that fails gives a line with empty text and its reason in
+``error``; whatever one page raises, the batch never stops.
 """
 
 from __future__ import annotations
@@ -16,14 +17,19 @@ from pipeline.extract import extract
 
 
 def extract_page(body: bytes, url: str = "") -> dict[str, str | None]:
-    """One page's prediction fields; an extraction failure is an empty text, not an error."""
-    text = decode_html(body).text
+    """One page's prediction fields; a failure is an empty text with its reason, not a raise."""
     try:
-        article = extract(text, url)
-    except ExtractError:
-        return {"title": "", "text": "", "published": None, "author": None}
+        article = extract(decode_html(body).text, url)
+    except ExtractError as e:
+        return _failed(str(e))
+    except Exception as e:  # noqa: BLE001 - one page's bug must not cost the rest of the folder
+        return _failed(f"internal error: {type(e).__name__}: {e}")
     return {"title": article.title, "text": article.text, "published": article.published,
-            "author": article.author}
+            "author": article.author, "error": None}
+
+
+def _failed(reason: str) -> dict[str, str | None]:
+    return {"title": "", "text": "", "published": None, "author": None, "error": reason}
 
 
 def extract_folder(

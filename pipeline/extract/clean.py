@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
-from pipeline.extract.dom import append_text, tag_of
+from pipeline.extract.dom import XML_INVALID, append_text, tag_of
 from pipeline.extract.images import RESOLVED
 
 _RENAME = {"b": "strong", "i": "em", "h1": "h2", "cite": "em", "dfn": "em", "var": "em",
@@ -47,7 +47,6 @@ _BLOCK_OUT = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", 
 _DROP = frozenset(("script", "style", "noscript", "iframe", "object", "embed", "form", "input",
                    "button", "select", "textarea", "svg", "canvas", "template", "frame",
                    "frameset", "applet", "head", "title", "meta", "link"))
-_BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _ATTR_NAME = re.compile(r"^[A-Za-z_][\w.-]*$")
 _CAPTION = re.compile(r"caption|credit", re.I)
 _LINK_SCHEMES = ("http:", "https:", "mailto:", "ftp:")
@@ -121,7 +120,7 @@ class _Writer:
             if not text.strip():
                 return
             out = self.inline_target(out, wrap)
-        append_text(out, _BAD_XML.sub("", text))
+        append_text(out, XML_INVALID.sub("", text))
 
     def children(self, src: etree._Element, out: etree._Element, wrap: bool) -> None:
         self.text(src.text, out, wrap)
@@ -233,7 +232,7 @@ class _Writer:
             value = el.get(name)
             if value is None or name in ("src", "srcset"):
                 continue
-            value = _BAD_XML.sub("", value.strip())
+            value = XML_INVALID.sub("", value.strip())
             if name == "href":
                 if tag != "a":
                     continue

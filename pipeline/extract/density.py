@@ -26,15 +26,23 @@ NOISE_TAGS = (
     "frameset", "frame", "applet", "dialog", "head",
 )
 # Page chrome: removed unless it holds the article itself (some sites wrap everything in it).
-CHROME_TAGS = ("nav", "aside", "footer", "header", "menu")
-
-_UNLIKELY = re.compile(
-    r"-ad-|\bads?\b|adsbygoogle|advert|ai2html|banner|breadcrumb|combx|comment|community|"
-    r"cover-wrap|disqus|extra|foot|gdpr|header|legends|menu|related|remark|replies|rss|"
-    r"shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|"
-    r"pager|popup|share|sharing|newsletter|subscribe|promo|toolbar|widget|navbar|cookie|"
-    r"recommend|login|signup|teaser|\brail|trending|popular|most-?read|outbrain|taboola|"
-    r"read-?more|more-?stories|rollover|tooltip|popover|hovercard|flyout|byline|timestamp|dateline",
+# Layout chrome may wrap the article on some themes (Blogger puts posts in a "widget", some
+# sites the whole page in a <header>), so only the strict pass drops it; a relaxed pass keeps
+# it. Regions that are never the article (comment threads, share bars, ads, "related" and
+# "most read" lists) go in every pass: kept, a long comment thread outscores a short post.
+LAYOUT_TAGS = ("aside", "footer", "header")
+NEVER_CONTENT_TAGS = ("nav", "menu")
+_LAYOUT = re.compile(
+    r"ai2html|banner|breadcrumb|combx|community|cover-wrap|extra|foot|gdpr|header|legends|"
+    r"menu|remark|rss|sidebar|skyscraper|supplemental|agegate|pagination|pager|popup|"
+    r"toolbar|widget|navbar|cookie|login|signup|teaser|\brail|rollover|tooltip|popover|"
+    r"hovercard|flyout|byline|timestamp|dateline",
+    re.I,
+)
+_NEVER_CONTENT = re.compile(
+    r"-ad-|\bads?\b|adsbygoogle|advert|ad-break|comment|disqus|replies|respond|shoutbox|"
+    r"social|sponsor|share|sharing|newsletter|subscribe|promo|related|recommend|trending|"
+    r"popular|most-?read|outbrain|taboola|read-?more|more-?stories",
     re.I,
 )
 _MAYBE = re.compile(r"and|article|body|column|content|main|shadow|post|entry|story", re.I)
@@ -102,8 +110,11 @@ def _attr_weight(attr: str | None) -> int:
 
 
 @lru_cache(maxsize=8192)
-def _unlikely(attrs: str) -> bool:
-    return bool(_UNLIKELY.search(attrs)) and not _MAYBE.search(attrs)
+def _unlikely(attrs: str, layout_too: bool) -> bool:
+    """Class/id words of chrome, unless a content word says the block may be the article."""
+    if _NEVER_CONTENT.search(attrs) or layout_too and _LAYOUT.search(attrs):
+        return not _MAYBE.search(attrs)
+    return False
 
 
 def remove_noise(root: etree._Element, strip: tuple[str, ...] = ()) -> None:
@@ -136,13 +147,15 @@ def _hidden_by_class(classes: str) -> bool:
     return "d-none" in tokens and not any(_SHOWN_AT.match(t) for t in tokens)
 
 
-def remove_chrome(root: etree._Element) -> None:
-    """Drop page chrome (nav, sidebars, share bars, comments) unless it holds the article."""
+def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
+    """Drop page chrome (nav, comments, share bars; in the strict pass sidebars and widgets
+    too) unless it holds the article."""
     holders = {
         a for el in root.xpath("//article|//main|//*[@itemprop='articleBody']")
         for a in el.iterancestors()
     }
-    for el in list(root.iter(*CHROME_TAGS)):
+    tags = NEVER_CONTENT_TAGS + LAYOUT_TAGS if opts.strip_unlikely else NEVER_CONTENT_TAGS
+    for el in list(root.iter(*tags)):
         if el not in holders:
             remove(el)
     for el in root.xpath("//*[@class or @id]"):
@@ -150,7 +163,7 @@ def remove_chrome(root: etree._Element) -> None:
         if tag in ("html", "body", "article", "main", "a", "td", "tr", "tbody", "table"):
             continue
         attrs = f"{el.get('class', '')} {el.get('id', '')}"
-        if _unlikely(attrs) and el not in holders:
+        if _unlikely(attrs, opts.strip_unlikely) and el not in holders:
             remove(el)
 
 
@@ -181,9 +194,10 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
             s.punct += cs.punct
             s.commas += cs.commas
             if tag_of(child) not in BLOCK_TAGS:
-                s.flow += cs.chars
-                s.flow_links += cs.links
-                s.flow_punct += cs.punct
+                # an inline child's own flow only: blocks nested in a <font> are not this line
+                s.flow += cs.flow
+                s.flow_links += cs.flow_links
+                s.flow_punct += cs.flow_punct
         if tag == "a":
             s.links = s.chars
             s.flow_links = s.flow
@@ -239,7 +253,9 @@ def best_candidate(stats: dict[etree._Element, Stats]) -> tuple[etree._Element, 
     # Readability's walk up: a parent scoring higher than the child is the fuller article.
     last = best_score
     parent = best.getparent()
-    while parent is not None and tag_of(parent) not in ("body", "html"):
+    # The walk may end at <body>: pages whose posts or paragraphs sit right in it (forum
+    # threads, old hand-written pages) have no other block that holds them all.
+    while parent is not None and tag_of(parent) != "html":
         ps = stats.get(parent)
         if ps is None or not ps.candidate:
             parent = parent.getparent()

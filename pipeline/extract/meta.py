@@ -2,11 +2,22 @@
 
 Read from the whole page before noise removal: the visible headline and the date line next to it
 often sit in a header block that the body extractor throws away.
+
+The title is a vote among candidates (issue 4: "the headline is the candidate that agrees best
+with the others and sits just above the body; a name repeated across the site's navigation is not
+a headline"). Visible candidates are h1–h6, elements whose class says title, bold lines and a
+forum's 主题： line; declared ones are JSON-LD headline/name, dc:title, og:title, twitter:title and
+the <title>, each split on its site separators. A visible candidate scores by agreement with the
+declared titles, nearness to the article's first text, look and length; a declared title stands
+alone only when no visible text confirms a headline. Site, channel and blog names, breadcrumbs and
+the navigation's link texts lose; page markers ("(第2页)", "Page 2") are cut off.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -16,11 +27,37 @@ from lxml import etree
 
 from pipeline.extract.dom import selector, tag_of, text_of
 
-# Separators between a headline and the site name in <title> (seed 000: h1 > title > URL).
-_TITLE_SPLIT = re.compile(
-    r"\s+[-|–—·•»:]+\s+|(?<=[\u4e00-\u9fff）)])-|-(?=[\u4e00-\u9fff])|\s*[|_｜•»]+\s*|"
-    r"\s*-{2,}\s*|\s+::\s+"
-)
+
+@dataclass(frozen=True)
+class TitleOptions:
+    """Every weight and threshold of the title vote (see ``_choose_title``). Tuned on the
+    zh-news, l3s-gn1 and readability-js dev sets together, never on one alone."""
+
+    # How a visible candidate looks: a page's own headline markup outranks bold text.
+    look_h1: float = 0.3
+    look_h2: float = 0.2
+    look_h3: float = 0.15
+    look_minor: float = 0.05  # h4–h6, b, strong, font
+    look_class: float = 0.15  # class or id says title / headline
+    look_echo: float = 0.02  # a plain element whose text is a declared title
+    agree: float = 1.0  # × agreement (0–1) with the best-matching declared title
+    extra_source: float = 0.1  # for each further declared title that agrees as well
+    min_cover: float = 0.3  # a visible text inside a declared title covers at least this share
+    near: float = 0.6  # × nearness (0–1) to the article's first text element
+    above_span: int = 150  # elements above the article's start where nearness reaches 0
+    below_span: int = 30  # … below it; further down, an unconfirmed heading is a section's
+    shape: float = 2.0  # × how much a text reads like a headline by its length (0–1)
+    shape_chars: int = 20  # visual length (CJK character = 3) of a full headline
+    long_chars: int = 150  # longer than this, a text reads less and less like a headline
+    repeated_link: float = 0.4  # the text is link text elsewhere, twice or more (nav, lists)
+    in_nav: float = 0.4  # the candidate sits in a nav, menu or breadcrumb container
+    declared_meta: float = 1.0  # og:title / JSON-LD / dc:title / twitter:title standing alone
+    declared_title: float = 0.7  # the <title>'s headline segment standing alone
+    min_score: float = 0.5  # no candidate scores this much: the URL's slug is the title
+
+
+DEFAULT_TITLE = TitleOptions()
+
 _DATE_META = (
     "article:published_time", "og:article:published_time", "og:published_time",
     "og:release_date", "published_time", "article.published", "article_date_original",
@@ -72,20 +109,88 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 
-_TITLE_CLASS = re.compile(r"title|heading|headline|(?:^|[\s_-])tit\d*(?:$|[\s_-])", re.I)
-_HEADLINE_TAGS = {"h1": 0.3, "h2": 0.2, "h3": 0.15, "h4": 0.05, "h5": 0.05}
+# Separators between a headline and the site or section name in a declared title.
+_TITLE_SPLIT = re.compile(
+    r"\s+[-|–—·•»:/>›]+\s+|(?<=[\u4e00-\u9fff）)])-|-(?=[\u4e00-\u9fff])|\s*[|_｜•»]+\s*|"
+    r"\s*-{2,}\s*|\s+::\s+"
+)
+# Readability.js's article types: a WebPage's or WebSite's name is the site's, not a headline.
+_JSONLD_ARTICLE = re.compile(
+    r"^(?:Article|AdvertiserContentArticle|NewsArticle|AnalysisNewsArticle|AskPublicNewsArticle|"
+    r"BackgroundNewsArticle|OpinionNewsArticle|ReportageNewsArticle|ReviewNewsArticle|Report|"
+    r"SatiricalArticle|ScholarlyArticle|MedicalScholarlyArticle|SocialMediaPosting|BlogPosting|"
+    r"LiveBlogPosting|DiscussionForumPosting|TechArticle|APIReference)$"
+)
+# Title metas as Readability.js reads them: a property may list several names; name="DC.title"
+# is dc:title. Their order is its order of trust.
+_TITLE_PROPERTY = re.compile(r"(?:^|\s)(dc|dcterm|og|twitter)\s*:\s*title(?:\s|$)", re.I)
+_TITLE_NAME = re.compile(
+    r"^\s*(?:(dc|dcterm|og|twitter|parsely|weibo:(?:article|webpage))\s*[-.:]\s*)?title\s*$", re.I
+)
+_META_ORDER = ("dc:title", "dcterm:title", "og:title", "weibo:article:title",
+               "weibo:webpage:title", "title", "twitter:title", "parsely-title")
+_SITE_META = ("og:site_name", "application-name", "apple-mobile-web-app-title")
+
+# Class or id naming a headline; storyhead/ArticleHead are the old news CMS templates' names.
+_TITLE_CLASS = re.compile(
+    r"title|heading|headline|(?:story|article|art|news|post|entry)[-_]?head(?!er)|"
+    r"(?:^|[\s_-])tit\d*(?:$|[\s_-])", re.I)
+_HEADLINE_TAGS = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "minor", "h5": "minor", "h6": "minor"}
 _BOLD_TAGS = frozenset(("b", "strong", "font"))
 _SKIP_TEXT = frozenset(("script", "style", "noscript", "title", "option", "textarea", "head"))
 _END_PUNCT = tuple("。.；;：:，,")  # a headline may end in ？ or ！, not in these
 _CATEGORY = re.compile(r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)\s*(?=\S)")  # [专栏] 标题
 _TOPIC_LABEL = re.compile(r"^\s*(?:主题|标题|title)\s*[:：]\s*", re.I)
+# Forums and portals: 作者/来源/发布 lines, and the syndicated story's 原标题 (not its headline).
 _METADATA_LINE = re.compile(
-    r"作者[:：]|来源[:：]|发布|日期|时间[:：]|编辑[:：]|(?:19|20)\d\d[-/年.]\d", re.I)
+    r"作者[:：]|来源[:：]|发布|日期|时间[:：]|编辑[:：]|原标题|(?:19|20)\d\d[-/年.]\d", re.I)
+# Paginated articles: "(第2页)", "(页 1)", "(1/3)", "- Page 2" belong to the page, not the story.
+_PAGE_MARK = re.compile(
+    r"\s*(?:[(（\[【]\s*(?:第?\s*[\d一二三四五六七八九十]+\s*页|页\s*\d+|\d+\s*/\s*\d+|"
+    r"page\s*\d+(?:\s*of\s*\d+)?)\s*[)）\]】]|"
+    r"(?:\s+|\s*[-_|:：,，]\s*)(?:第\s*[\d一二三四五六七八九十]+\s*页|page\s+\d+(?:\s+of\s+\d+)?))\s*$",
+    re.I,
+)
+# Documentation generators (Sphinx, MkDocs, Docusaurus) end headings in a permalink mark.
+_PERMALINK = re.compile(r"\s*[¶#§]\s*$")
+# Breadcrumbs: "当前位置：首页 > 军事", "Home > News > …", "首页->军事技术".
+_CRUMB_LABEL = re.compile(
+    r"^\s*(?:您|你)?(?:现在|当前|所在)?的?位置\s*[:：]|^\s*(?:首页|主页|home)\s*(?:>|»|›|→|->|＞|/|\|)",
+    re.I)
+_CRUMB_SEP = re.compile(r"\s(?:>|»|›|→|＞)\s|->|>>|→")
+# A site's own name, not a story's: portal, channel and blog names (…网, …频道, …的博客) …
+_SITE_WORDS = re.compile(
+    r"(?:的博客|的空间|博客|频道|首页|论坛|社区|官网|官方网站|门户|网站|网|在线|专栏|\bblog|\bweblog)$",
+    re.I)
+# … the welcome line old portals put in every page's <title> …
+_WELCOME = re.compile(r"^(?:欢迎|谢谢您?|感谢您?)(?:访问|光临|来到)|^welcome\s+to\b", re.I)
+# … and a domain name ("…-CSDN.NET", "SJSUSpartans.com—Official Web Site of …").
+_DOMAIN = re.compile(
+    r"(?:https?://)?(?:www\.)?[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:com|net|org|cn|gov|edu|info|biz|tv|"
+    r"cc|co|io|me|uk|au|in|de|fr|jp|hk|tw|ca|nz|za)(?:\.[a-z]{2})?\b", re.I)
+_NAV_CLASS = re.compile(r"nav|menu|crumb|position|location|daohang|weizhi", re.I)
+_ROOT_HREF = re.compile(r"^(?:(?:https?:)?//[^/]+)?/?(?:index\.\w{2,5})?$", re.I)
+_NON_WORD = re.compile(r"[\W_]+")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 
 def headline_text(el: etree._Element) -> str:
     """An element's text as one line."""
     return text_of(el)
+
+
+def _key(text: str) -> str:
+    """What two spellings of one title share: letters and digits, case folded (curly or straight
+    quotes, "And"/"and", a dropped apostrophe all compare equal)."""
+    return _NON_WORD.sub("", text.casefold())
+
+
+def _clean(text: str) -> str:
+    """A candidate's text without the page marker and permalink mark around the headline."""
+    text = _PERMALINK.sub("", text)
+    return _PAGE_MARK.sub("", text).strip()
 
 
 @dataclass
@@ -95,7 +200,9 @@ class Headline:
     index: int
     el: etree._Element
     text: str
-    look: float  # h1 > h2 > title-like class > bold
+    kind: str  # h1, h2, h3, minor, class, echo (see TitleOptions.look_*)
+    link_keys: frozenset[str]  # texts of the links in or around it (a headline linking to itself)
+    in_nav: bool
 
 
 @dataclass
@@ -104,8 +211,9 @@ class PageFacts:
     ``order`` numbers the elements so later choices can say "near the article"."""
 
     order: dict[etree._Element, int]
-    refs: list[str]
-    segments: list[str]
+    declared: list[tuple[str, str]]  # (source, text): JSON-LD, metas, then <title>
+    site_names: set[str]  # keys of the site's own name (og:site_name, the home link's text)
+    link_texts: Counter[str]  # keys of link texts → how often
     headlines: list[Headline]
     dates: list[tuple[int, str, bool]]  # (element index, ISO date, follows a cue word)
     authors: list[tuple[int, str]]
@@ -132,32 +240,39 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
             if text := text_of(el):
                 selected = (text, el)
                 break
-    title_el = root.find(".//title")
-    page_title = text_of(title_el) if title_el is not None else ""
-    refs = [" ".join(r.split()) for r in (metas.get("og:title"), metas.get("twitter:title"),
-                                         page_title) if r and r.strip()]
-    segments = [seg.strip() for r in refs for seg in _TITLE_SPLIT.split(r) if seg.strip()]
+    declared = _declared_titles(root)
+    site_names = {_key(metas[k]) for k in _SITE_META if k in metas} - {""}
+    link_texts: Counter[str] = Counter()
+    # A plain element saying a declared title (or a segment of it) is a candidate too: old
+    # table layouts put the headline in a <td> or <p> with no heading markup at all.
+    wanted = {_key(u) for _, text in declared for u in (text, *_segments(text))} - {""}
     order: dict[etree._Element, int] = {}
     headlines: list[Headline] = []
+    taken: set[etree._Element] = set()
     dates: list[tuple[int, str, bool]] = []
     authors: list[tuple[int, str]] = []
-    exact = set(refs) | set(segments)
     prev = ""
     for i, el in enumerate(root.iter()):
         order[el] = i
         tag = tag_of(el)
         if not tag:
             continue
-        look = _headline_look(el, tag)
-        if look:
-            text = headline_text(el)
+        if tag == "a":
+            _read_link(el, link_texts, site_names)
+        kind = _headline_kind(el, tag)
+        if kind:
+            text = text_of(el)
             if _TOPIC_LABEL.match(text) and (parent := el.getparent()) is not None:
                 # Forums: <b>主题：</b> the thread's title
-                text, el, look = _TOPIC_LABEL.sub("", headline_text(parent)), parent, 0.12
-            if 2 <= len(text) <= 200 and not _METADATA_LINE.search(text):
-                headlines.append(Headline(i, el, text, look))
-        elif el.text and tag not in _SKIP_TEXT and " ".join(el.text.split()) in exact:
-            headlines.append(Headline(i, el, " ".join(el.text.split()), 0.02))
+                text, el, kind = _TOPIC_LABEL.sub("", text_of(parent)), parent, "class"
+            if 2 <= len(text) <= 200 and el not in taken:
+                headlines.append(_headline(i, el, text, kind))
+                taken.add(el)
+        if wanted and el.text and tag not in _SKIP_TEXT:
+            for echo in _echoes(el, wanted):
+                if echo not in taken:
+                    headlines.append(_headline(order[echo], echo, text_of(echo), "echo"))
+                    taken.add(echo)
         # A date in link text dates another page (an archive, a related story): skip it.
         own = el.text if tag not in _SKIP_TEXT and tag != "a" else None
         for raw in (own, el.tail):
@@ -171,10 +286,12 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
                 dates.append((i, iso, bool(_DATE_CUE.search((before + " " + text[:start])[-14:]))))
             if (m := _AUTHOR_TEXT.search(text)) and not _in_comments(el):
                 authors.append((i, next(g for g in m.groups() if g)))
+    headlines.sort(key=lambda h: h.index)
     return PageFacts(
-        order=order, refs=refs, segments=segments, headlines=headlines, dates=dates,
-        authors=authors, meta_date=_meta_date(root, metas), meta_author=_meta_author(root, metas),
-        lang=find_lang(root, metas), selected_title=selected,
+        order=order, declared=declared, site_names=site_names, link_texts=link_texts,
+        headlines=headlines, dates=dates, authors=authors, meta_date=_meta_date(root, metas),
+        meta_author=_meta_author(root, metas), lang=find_lang(root, metas),
+        selected_title=selected,
     )
 
 
@@ -189,19 +306,108 @@ def _meta_map(root: etree._Element) -> dict[str, str]:
     return out
 
 
-def _headline_look(el: etree._Element, tag: str) -> float:
+def _declared_titles(root: etree._Element) -> list[tuple[str, str]]:
+    """What the page declares its title to be, most trusted first (Readability.js's order:
+    JSON-LD, dc:title, og:title, meta title, twitter:title), then the <title>."""
+    out = [("jsonld", t) for t in _jsonld_titles(root)]
+    values: dict[str, str] = {}
+    for el in root.iter("meta"):
+        content = " ".join((el.get("content") or "").split())
+        if not content:
+            continue
+        if m := _TITLE_PROPERTY.search(el.get("property") or ""):
+            values[f"{m.group(1).lower()}:title"] = content  # the last one wins, as there
+        elif _TITLE_NAME.match(name := el.get("name") or ""):
+            values["".join(name.lower().split()).replace(".", ":")] = content
+    out += [(k, values[k]) for k in _META_ORDER if k in values]
+    title_el = root.find(".//title")
+    if title_el is not None and (text := text_of(title_el)):
+        out.append(("<title>", text))
+    return out
+
+
+def _jsonld_titles(root: etree._Element) -> list[str]:
+    """headline and name of the first JSON-LD article (only an article's name is a headline)."""
+    for script in root.iter("script"):
+        if (script.get("type") or "").strip().lower() != "application/ld+json" or not script.text:
+            continue
+        raw = script.text.strip().removeprefix("<![CDATA[").removesuffix("]]>")
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            continue
+        items = data if isinstance(data, list) else [data]
+        for d in list(items):
+            if isinstance(d, dict) and isinstance(graph := d.get("@graph"), list):
+                items += graph
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            types = item.get("@type")
+            if any(isinstance(t, str) and _JSONLD_ARTICLE.match(t)
+                   for t in (types if isinstance(types, list) else [types])):
+                return [" ".join(v.split()) for k in ("headline", "name")
+                        if isinstance(v := item.get(k), str) and v.strip()]
+    return []
+
+
+def _read_link(a: etree._Element, link_texts: Counter[str], site_names: set[str]) -> None:
+    """Count a link's text; a link to the site's home names the site (logo, blog name)."""
+    text = text_of(a)
+    key = _key(text) if len(text) <= 100 else ""
+    if key:
+        link_texts[key] += 1
+    if _ROOT_HREF.match((a.get("href") or "").strip()) and a.get("href") is not None:
+        names = [key] + [_key(img.get("alt") or "") for img in a.iter("img")]
+        site_names.update(n for n in names if n)
+
+
+def _headline_kind(el: etree._Element, tag: str) -> str:
     if tag in _HEADLINE_TAGS:
         return _HEADLINE_TAGS[tag]
     if tag in ("html", "body", "head", "title", "meta", "script", "style", "li"):
-        return 0.0
+        return ""
     cls, ident = el.get("class"), el.get("id")
     if (cls or ident) and _title_like(f"{cls or ''} {ident or ''}"):
-        return 0.12
-    if tag == "a":
-        return 0.0
+        return "class"
     if tag in _BOLD_TAGS:
-        return 0.05
-    return 0.0
+        return "minor"
+    return ""
+
+
+def _echoes(el: etree._Element, wanted: set[str]) -> list[etree._Element]:
+    """The element, or its parent, when its whole text is a declared title: a headline whose own
+    text is only the start of one was broken over several inline elements."""
+    own = " ".join(el.text.split()) if el.text else ""
+    if not 2 <= len(own) <= 200:
+        return []
+    key = _key(own)
+    if not key:
+        return []
+    if key in wanted:
+        return [el]
+    if len(key) < 4 or not any(w.startswith(key) for w in wanted):
+        return []
+    parent = el.getparent()
+    return [e for e in (el, parent) if e is not None and _key(text_of(e)) in wanted][:1]
+
+
+def _headline(index: int, el: etree._Element, text: str, kind: str) -> Headline:
+    links = {_key(text_of(a)) for a in (*el.iter("a"), *el.iterancestors("a"))}
+    nav = any(_nav_like(e) for e in (el, *el.iterancestors()))
+    return Headline(index, el, text, kind, frozenset(links), nav)
+
+
+def _nav_like(el: etree._Element) -> bool:
+    if el.tag == "nav":
+        return True
+    attrs = f"{el.get('class') or ''} {el.get('id') or ''}"
+    return attrs != " " and _nav_class(attrs)
+
+
+@lru_cache(maxsize=8192)
+def _nav_class(attrs: str) -> bool:
+    return bool(_NAV_CLASS.search(attrs))
 
 
 @lru_cache(maxsize=8192)
@@ -209,10 +415,58 @@ def _title_like(attrs: str) -> bool:
     return bool(_TITLE_CLASS.search(attrs))
 
 
-def resolve(facts: PageFacts, url: str, start: etree._Element | None) -> PageMeta:
+def _segments(text: str) -> list[str]:
+    """A declared title's parts between site separators, page markers cut off."""
+    return [s for seg in _TITLE_SPLIT.split(text) if (s := _clean(seg))]
+
+
+def _site_like(text: str, facts: PageFacts) -> bool:
+    """Positive evidence that a text names the site, a channel or a blog, not a story."""
+    key = _key(text)
+    if not key or key in facts.site_names or _WELCOME.search(text):
+        return True
+    vlen = _visual_len(text)
+    if vlen <= 36 and _SITE_WORDS.search(text):
+        return True
+    if vlen <= 20 and facts.link_texts[key]:
+        return True  # a short link text elsewhere: a section in the navigation
+    m = _DOMAIN.search(text)
+    return m is not None and len(m.group()) >= 0.4 * len(text)
+
+
+@dataclass
+class _Declared:
+    """A declared title read against the page: its segments, which of them name the site, and
+    the headline part that is left (empty when the whole title names the site)."""
+
+    source: str
+    text: str
+    segments: list[str]
+    site: list[bool]
+    head: str
+
+
+def _declare(source: str, text: str, facts: PageFacts) -> _Declared:
+    segments = _segments(text) or [text]
+    site = [_site_like(s, facts) for s in segments]
+    kept = [s for s, is_site in zip(segments, site, strict=True) if not is_site]
+    if not kept:
+        head = ""
+    elif source == "<title>" or len(kept) < len(segments):
+        # Of a <title>'s parts, the story's is the longest (seed 000); a meta's site part is cut.
+        head = max(kept, key=_visual_len)
+    else:
+        head = _clean(text)
+    return _Declared(source, _clean(text), segments, site, head)
+
+
+def resolve(
+    facts: PageFacts, url: str, start: etree._Element | None,
+    options: TitleOptions = DEFAULT_TITLE,
+) -> PageMeta:
     """Choose title, date and author now that the article's first element is known."""
     at = facts.order.get(start, 0) if start is not None else 0
-    title, head_index = _choose_title(facts, url, at)
+    title, head_index = _choose_title(facts, url, at, options)
     return PageMeta(
         title=title,
         published=facts.meta_date or _choose_date(facts, head_index, at),
@@ -221,75 +475,134 @@ def resolve(facts: PageFacts, url: str, start: etree._Element | None) -> PageMet
     )
 
 
-def _choose_title(facts: PageFacts, url: str, at: int) -> tuple[str, int | None]:
-    """The visible headline: the heading-like text that best matches <title>/og:title, nearest
-    the article; without a match, a strong heading just above the article; then <title> without
-    its site name; then the URL's slug (seed 000: h1 > title > URL)."""
+def _choose_title(
+    facts: PageFacts, url: str, at: int, options: TitleOptions = DEFAULT_TITLE
+) -> tuple[str, int | None]:
+    """The best-scoring candidate (see ``_score_visible``, ``_score_declared``); the index is
+    the visible headline's, for the date next to it. Without any candidate, the URL's slug."""
     if facts.selected_title:
         text, el = facts.selected_title
         return text, facts.order.get(el)
-    best: tuple[float, Headline] | None = None
+    titles = [_declare(source, text, facts) for source, text in facts.declared]
+    best: tuple[float, str, int | None] = (options.min_score, "", None)
     for h in facts.headlines:
-        match, full = _match(h.text, facts.refs, facts.segments) if facts.refs else (0.0, "")
-        near = _nearness(h.index, at)
-        if match > 0.5:
-            weight = 1 + match + h.look + near
-            if full != h.text and h.look < 0.2:
-                h = Headline(h.index, h.el, full, h.look)
-        elif h.index > at:
-            continue  # an unmatched heading below the article's start is a section's
-        elif h.look >= 0.12 and near > 0 and not h.text.endswith(_END_PUNCT):
-            weight = 0.5 + h.look + near  # an unmatched heading just above the article
-        elif h.look >= 0.05 and near > 0.2 and len(h.text) >= 4 and not h.text.endswith(_END_PUNCT):
-            weight = 0.3 + h.look + near  # bold text right above the article
-        else:
-            continue
-        if match <= 0.5:
-            h = Headline(h.index, h.el, _CATEGORY.sub("", h.text), h.look)
-        if best is None or weight > best[0]:
-            best = (weight, h)
-    if best is not None and (best[0] >= 0.6 or not facts.refs):
-        return best[1].text, best[1].index
-    if facts.refs:
-        pieces = [p.strip() for p in _TITLE_SPLIT.split(facts.refs[0]) if p.strip()]
-        return max(pieces, key=_visual_len), None
+        if (scored := _score_visible(h, titles, facts, at, options)) and scored[0] > best[0]:
+            best = (scored[0], scored[1], h.index)
+    for d in titles:
+        if d.head and (score := _score_declared(d, titles, options)) > best[0]:
+            best = (score, d.head, None)
+    if best[1]:
+        return best[1], best[2]
     slug = unquote(urlsplit(url).path.rstrip("/").rsplit("/", 1)[-1])
     slug = re.sub(r"\.\w{2,5}$", "", slug)
     return " ".join(re.split(r"[-_+]+", slug)).strip(), None
 
 
+def _score_visible(
+    h: Headline, titles: list[_Declared], facts: PageFacts, at: int, o: TitleOptions
+) -> tuple[float, str] | None:
+    """agreement with the declared titles + look + nearness + length − link and nav penalties.
+    A breadcrumb, a site name and (unconfirmed) a section heading below the article's start,
+    a metadata line or a sentence are never the headline."""
+    text = _clean(h.text)
+    if len(text) < 2 or _CRUMB_LABEL.search(text) or len(_CRUMB_SEP.findall(text)) >= 2:
+        return None
+    key = _key(text)
+    if not key or _site_like_visible(text, key, titles, facts):
+        return None
+    agreements = [_agreement(key, d, o) for d in titles]
+    if (stripped := _CATEGORY.sub("", text)) != text:
+        # [专栏] 标题: the category label goes unless the declared title has it too
+        alt = [_agreement(_key(stripped), d, o) for d in titles]
+        if max(alt, default=0.0) >= max(agreements, default=0.0):
+            text, key, agreements = stripped, _key(stripped), alt
+    agree = max(agreements, default=0.0)
+    if agree < 0.6:
+        if h.index > at + o.below_span or text.endswith(_END_PUNCT):
+            return None
+        if _METADATA_LINE.search(text) or _iter_dates(text):
+            return None
+    extra = o.extra_source * max(0, sum(a >= 0.6 for a in agreements) - 1)
+    repeated = facts.link_texts[key] - (key in h.link_keys)
+    score = (
+        o.agree * agree + extra + _look(h.kind, o) + o.near * _nearness(h.index, at, o)
+        + o.shape * _shape(text, o)
+        - o.repeated_link * min(1.0, repeated / 2) - (o.in_nav if h.in_nav else 0.0)
+    )
+    return score, text
+
+
+def _site_like_visible(text: str, key: str, titles: list[_Declared], facts: PageFacts) -> bool:
+    """A visible text that is a declared title's site part, or names a site by itself."""
+    for d in titles:
+        if any(is_site and _key(s) == key for s, is_site in zip(d.segments, d.site, strict=True)):
+            return True
+    if key in facts.site_names or _WELCOME.search(text):
+        return True
+    if _visual_len(text) <= 36 and _SITE_WORDS.search(text):
+        return True
+    m = _DOMAIN.search(text)
+    return m is not None and len(m.group()) >= 0.4 * len(text)
+
+
+def _score_declared(d: _Declared, titles: list[_Declared], o: TitleOptions) -> float:
+    """A declared title standing alone: trust in its source + length + the other declared
+    titles agreeing with it (og:title = the <title>'s first part)."""
+    key = _key(d.head)
+    others = sum(1 for e in titles if e is not d and _agreement(key, e, o) >= 0.6)
+    base = o.declared_title if d.source == "<title>" else o.declared_meta
+    return base + o.shape * _shape(d.head, o) + o.extra_source * others
+
+
+def _agreement(key: str, d: _Declared, o: TitleOptions) -> float:
+    """How well a text (its ``_key``) agrees with a declared title, 0–1: 1 for a segment of it;
+    less when one contains the other ("IOL: Trio set for Derby debuts", a headline with a kicker),
+    by the share the shorter covers. A site segment agrees with nothing."""
+    units = list(zip(d.segments, d.site, strict=True))
+    if len(units) > 1:
+        units.append((d.text, False))
+    best = 0.0
+    for unit, is_site in units:
+        other = _key(unit)
+        if not other or is_site:
+            continue
+        if key == other:
+            return 1.0
+        if min(len(key), len(other)) < 4:
+            continue
+        if key in other or other in key:
+            cover = min(len(key), len(other)) / max(len(key), len(other))
+            if cover >= o.min_cover:
+                best = max(best, 0.5 + 0.5 * cover)
+    return best
+
+
+def _look(kind: str, o: TitleOptions) -> float:
+    return {"h1": o.look_h1, "h2": o.look_h2, "h3": o.look_h3, "minor": o.look_minor,
+            "class": o.look_class, "echo": o.look_echo}.get(kind, 0.0)
+
+
+def _nearness(index: int, at: int, o: TitleOptions) -> float:
+    """1 at the article's start, falling to 0 ``above_span`` elements above it (sidebars and
+    ads may come between) or ``below_span`` below it (a dateline or kicker may come first)."""
+    if index <= at:
+        return max(0.0, 1 - (at - index) / o.above_span)
+    return max(0.0, 1 - (index - at) / o.below_span)
+
+
+def _shape(text: str, o: TitleOptions) -> float:
+    """How much a text reads like a headline by its length: a word or two is a label or a
+    section's name, a sentence is a headline, a paragraph is not."""
+    vlen = _visual_len(text)
+    score = min(1.0, vlen / o.shape_chars)
+    if vlen > o.long_chars:
+        score *= max(0.0, 1 - (vlen - o.long_chars) / o.long_chars)
+    return score
+
+
 def _visual_len(text: str) -> int:
     """Length as a reader sees it: a CJK character weighs about as much as a short word."""
     return len(text) + 2 * len(_CJK.findall(text))
-
-
-def _nearness(index: int, at: int) -> float:
-    """0.6 right at the article's start, falling off with distance; text far below it, 0."""
-    if index <= at:
-        distance = at - index
-    else:
-        distance = (index - at) * 3
-    return max(0.0, 0.6 - distance * 0.004)
-
-
-def _match(text: str, refs: list[str], segments: list[str]) -> tuple[float, str]:
-    """How well a visible text matches the page's declared titles (0–1.2), and the headline it
-    stands for: a visible part of a longer declared title (a headline broken over two lines or
-    two elements) stands for the whole declared segment."""
-    if text in refs or text in segments:
-        # Only the longest segment is the headline; the others name the site or section.
-        site_like = len(segments) > 1 and text != max(segments, key=_visual_len)
-        return (0.5 if site_like else 1.2), text
-    best, full = 0.0, text
-    for seg in segments:
-        if len(text) >= 4 and text in seg and len(text) >= 0.4 * len(seg):
-            score = 0.6 + len(text) / len(seg) * 0.5
-            if score > best:
-                best, full = score, seg
-        elif len(seg) >= 4 and seg in text:
-            # A heading that adds a kicker or subtitle to the declared title.
-            best = max(best, 0.6 + len(seg) / len(text) * 0.5)
-    return min(best, 1.1), full
 
 
 def _meta_date(root: etree._Element, metas: dict[str, str]) -> str | None:
