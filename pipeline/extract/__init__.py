@@ -56,6 +56,9 @@ def extract(
         if content:
             found.append(_article(page, content, None, options.baseline_confidence, "baseline",
                                   rules, options))
+        elif density.is_short_text_page(page.body, options):
+            found.append(_article(page, [page.body], None, options.baseline_confidence,
+                                  "whole page", rules, options))
     found = [a for a in found if a.chars >= rules.min_chars]
     if not found:
         raise ExtractError("no article found")
@@ -139,7 +142,7 @@ def _by_density(
     density.remove_chrome(body, opts)
     stats = density.measure(body)
     density.score(stats, opts)
-    found = density.best_candidate(stats)
+    found = density.best_candidate(stats, opts)
     if found is None:
         raise ExtractError("no article found")
     best, best_score = found

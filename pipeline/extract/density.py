@@ -198,11 +198,17 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
                 s.flow += cs.flow
                 s.flow_links += cs.flow_links
                 s.flow_punct += cs.flow_punct
-        if tag == "a":
+        if tag == "a" and _goes_somewhere(el):
             s.links = s.chars
             s.flow_links = s.flow
         stats[el] = s
     return stats
+
+
+def _goes_somewhere(a: etree._Element) -> bool:
+    """A link leads somewhere; an <a> without href is text that happens to sit in an anchor
+    (a name, a footnote target)."""
+    return a.get("href") is not None
 
 
 def score(stats: dict[etree._Element, Stats], opts: ExtractOptions = DEFAULT) -> None:
@@ -239,17 +245,20 @@ def _credit(
     s.score += points
 
 
-def best_candidate(stats: dict[etree._Element, Stats]) -> tuple[etree._Element, float] | None:
+def best_candidate(
+    stats: dict[etree._Element, Stats], opts: ExtractOptions = DEFAULT
+) -> tuple[etree._Element, float] | None:
     """The highest-scoring block (scores discounted by link density), moved up when its parent
     holds more of the article; None when nothing on the page reads as prose."""
-    best, best_score = None, 0.0
-    for el, s in stats.items():
-        if s.candidate and tag_of(el) != "body":
-            final = s.score * (1 - s.link_density)
-            if final > best_score:
-                best, best_score = el, final
-    if best is None:
+    ranked = sorted(
+        ((s.score * (1 - s.link_density), el) for el, s in stats.items()
+         if s.candidate and tag_of(el) != "body"),
+        key=lambda pair: pair[0], reverse=True,
+    )[: opts.top_candidates]
+    if not ranked or ranked[0][0] <= 0:
         return None
+    best_score, best = ranked[0]
+    best = _common_holder(best, best_score, ranked[1:], stats, opts)
     # Readability's walk up: a parent scoring higher than the child is the fuller article.
     last = best_score
     parent = best.getparent()
@@ -274,6 +283,28 @@ def best_candidate(stats: dict[etree._Element, Stats]) -> tuple[etree._Element, 
             break
         best = parent
     return best, best_score
+
+
+def _common_holder(
+    best: etree._Element, best_score: float, others: list[tuple[float, etree._Element]],
+    stats: dict[etree._Element, Stats], opts: ExtractOptions,
+) -> etree._Element:
+    """Readability's alternative top candidate: when several blocks score nearly as well as the
+    best one and share an ancestor with it, the article is that ancestor. Pages built of
+    repeated sections (how-to steps, a story cut into boxes, Q&A) give each section its own
+    points and no section wins by much."""
+    close = [el for score, el in others if score >= best_score * opts.close_rival_ratio]
+    if len(close) < opts.close_rivals:
+        return best
+    lineages = [set(el.iterancestors()) for el in close]
+    for ancestor in best.iterancestors():
+        if tag_of(ancestor) in ("body", "html"):
+            break
+        if sum(ancestor in lineage for lineage in lineages) >= opts.close_rivals:
+            # a holder that is mostly links joins the article to the site's lists around it
+            linked = stats[ancestor].link_density > opts.holder_max_link_density
+            return best if linked else ancestor
+    return best
 
 
 def rival_score(best: etree._Element, stats: dict[etree._Element, Stats]) -> float:
@@ -523,3 +554,11 @@ def baseline(body: etree._Element, opts: ExtractOptions = DEFAULT) -> list[etree
     chosen = set(lines)
     return [el for el in body.iter() if el in chosen
             and not any(a in chosen for a in el.iterancestors())]
+
+
+def is_short_text_page(body: etree._Element, opts: ExtractOptions = DEFAULT) -> bool:
+    """A page holding only a few words, and not mostly links: its text is all there is to keep
+    (a note, a one-line announcement). A list of links or an empty shell is not such a page."""
+    s = measure(body).get(body)
+    return bool(s and 0 < s.chars < opts.article_chars
+                and s.link_density <= opts.list_page_link_density)

@@ -27,6 +27,12 @@ class ExtractOptions:
     block_max_link_density: float = 0.5  # a block more linked than this gives no points
     ancestor_levels: int = 5  # how far up a block's points flow
     list_page_link_density: float = 0.5  # a winner more linked than this: a list, not prose
+    # Readability's alternative candidate: among the top blocks, this many scoring within this
+    # ratio of the best and sharing an ancestor make that ancestor the article.
+    top_candidates: int = 5
+    close_rivals: int = 3
+    close_rival_ratio: float = 0.75
+    holder_max_link_density: float = 0.25
     # --- confidence --------------------------------------------------------------------------
     strong_score: float = 40.0  # a winner scoring this much is sure of itself
     rival_penalty: float = 0.6  # how much a close rival elsewhere lowers the confidence
