@@ -206,9 +206,11 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
 
 
 def _goes_somewhere(a: etree._Element) -> bool:
-    """A link leads somewhere; an <a> without href is text that happens to sit in an anchor
-    (a name, a footnote target)."""
-    return a.get("href") is not None
+    """A link leads to another page. An <a> without href (a name, a footnote target), one to a
+    place on the same page (a table of contents, a heading's own anchor, a footnote mark) and
+    one that only runs a script (a "show more" toggle) are part of the text, not navigation."""
+    href = (a.get("href") or "").strip()
+    return bool(href) and not href.startswith("#") and not href.lower().startswith("javascript:")
 
 
 def score(stats: dict[etree._Element, Stats], opts: ExtractOptions = DEFAULT) -> None:
@@ -560,5 +562,5 @@ def is_short_text_page(body: etree._Element, opts: ExtractOptions = DEFAULT) -> 
     """A page holding only a few words, and not mostly links: its text is all there is to keep
     (a note, a one-line announcement). A list of links or an empty shell is not such a page."""
     s = measure(body).get(body)
-    return bool(s and 0 < s.chars < opts.article_chars
+    return bool(s and 0 < s.chars < opts.short_page_chars
                 and s.link_density <= opts.list_page_link_density)

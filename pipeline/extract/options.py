@@ -19,8 +19,11 @@ class ExtractOptions:
     weigh_classes: bool = True  # class/id words add or take points
     clean_conditionally: bool = True  # cut link lists and thin blocks inside the selection
     # A pass whose text is shorter than this is not trusted to be the whole article: the next,
-    # more relaxed pass is tried, and the longest text wins if none reaches it.
+    # more relaxed pass is tried (the first short text still wins if no pass reaches it).
     article_chars: int = 250
+    # When no pass finds prose, a page with fewer characters than this that are mostly not
+    # links is kept whole (a note, a one-line announcement).
+    short_page_chars: int = 500
     # --- scoring -----------------------------------------------------------------------------
     para_min_chars: int = 20  # a text block shorter than this (with no punctuation) scores 0
     class_weight: int = 25  # points for a content-like (+) or chrome-like (−) class or id
