@@ -147,13 +147,23 @@ def _hidden_by_class(classes: str) -> bool:
     return "d-none" in tokens and not any(_SHOWN_AT.match(t) for t in tokens)
 
 
+def _has_class(name: str) -> str:
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
+# Markup that names the article by a standard, not by a site's taste: HTML5's <article> and
+# <main>, schema.org's articleBody, the hAtom (hentry, entry-content) and microformats2
+# (h-entry, e-content) classes that Blogger, WordPress and TypePad themes carry. Chrome that
+# holds such an element is kept: Blogger puts every post inside a "widget".
+_ARTICLE_MARKUP = "//article|//main|//*[@itemprop='articleBody']|//*[{}]".format(
+    " or ".join(_has_class(c) for c in ("hentry", "entry-content", "h-entry", "e-content"))
+)
+
+
 def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
     """Drop page chrome (nav, comments, share bars; in the strict pass sidebars and widgets
     too) unless it holds the article."""
-    holders = {
-        a for el in root.xpath("//article|//main|//*[@itemprop='articleBody']")
-        for a in el.iterancestors()
-    }
+    holders = {a for el in root.xpath(_ARTICLE_MARKUP) for a in el.iterancestors()}
     tags = NEVER_CONTENT_TAGS + LAYOUT_TAGS if opts.strip_unlikely else NEVER_CONTENT_TAGS
     for el in list(root.iter(*tags)):
         if el not in holders:
