@@ -14,19 +14,20 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from pipeline.archive import DEFAULT_ARCHIVE, Archive
-from pipeline.book import BuildResult, build_books
-from pipeline.dedup import near_duplicate_pairs
 from pipeline.errors import KuaibuError
-from pipeline.events import Event, Progress
-from pipeline.intake import IntakeReport, add_links
-from pipeline.rules import load_rules
-from pipeline.runner import Runner
 from pipeline.settings import Settings
-from pipeline.tasks import STATUSES, TaskStore
-from pipeline.urls import host_of
+
+# The commands' own modules are imported by the commands: `extract` over a folder of pages is
+# timed as a whole process against trafilatura's, and the fetcher, the runner and the book
+# builder (requests, Pillow, ebooklib) cost it a third of a second it never uses.
+if TYPE_CHECKING:
+    from pipeline.book import BuildResult
+    from pipeline.events import Event, Progress
+    from pipeline.intake import IntakeReport
+    from pipeline.tasks import TaskStore
 
 
 class CommandError(KuaibuError):
@@ -46,6 +47,8 @@ def read_text_source(source: str) -> str:
 
 
 def open_store(archive: Archive) -> TaskStore:
+    from pipeline.tasks import TaskStore
+
     return TaskStore(archive.tasks_path)
 
 
@@ -58,6 +61,9 @@ def print_intake(report: IntakeReport) -> None:
 
 
 def cmd_add(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
+    from pipeline.intake import add_links
+    from pipeline.rules import load_rules
+
     text = read_text_source(args.source)
     store = open_store(archive)
     report = add_links(store, text, args.cat1, args.cat2, load_rules(archive.rules_path))
@@ -70,6 +76,8 @@ def cmd_add(args: argparse.Namespace, archive: Archive, settings: Settings) -> i
 
 
 def cmd_status(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
+    from pipeline.tasks import STATUSES
+
     tasks = open_store(archive).tasks()
     counts = Counter(t.status for t in tasks)
     print(f"{len(tasks)} tasks in {archive.root}")
@@ -94,6 +102,8 @@ class ProgressBar:
 
     def __call__(self, event: Event) -> None:
         """A Runner listener: draws on each Progress event."""
+        from pipeline.events import Progress
+
         if isinstance(event, Progress):
             c = event.counts
             self.draw(event.finished, event.total,
@@ -124,6 +134,8 @@ class ProgressBar:
 def run_archive(archive: Archive, settings: Settings, retry_failed: bool = False,
                 refetch: bool = False, task_ids: list[int] | None = None) -> Progress:
     """Run the runnable tasks of an archive with a progress bar; prints the outcome."""
+    from pipeline.runner import Runner
+
     bar = ProgressBar()
     runner = Runner(archive, open_store(archive), settings, listener=bar)
     try:
@@ -148,6 +160,8 @@ def cmd_run(args: argparse.Namespace, archive: Archive, settings: Settings) -> i
 
 def cmd_dupes(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
     """Exact duplicates (same text) and near ones (SimHash within 3 bits), for a person to judge."""
+    from pipeline.dedup import near_duplicate_pairs
+
     tasks = {t.id: t for t in open_store(archive).tasks()}
     exact = [t for t in tasks.values() if t.status == "duplicate"]
     near = near_duplicate_pairs(
@@ -163,6 +177,9 @@ def cmd_dupes(args: argparse.Namespace, archive: Archive, settings: Settings) ->
 
 
 def cmd_clean(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
+    from pipeline.runner import Runner
+    from pipeline.urls import host_of
+
     store = open_store(archive)
     tasks = store.tasks()
     if args.ids:
@@ -186,6 +203,8 @@ def cmd_clean(args: argparse.Namespace, archive: Archive, settings: Settings) ->
 def build_archive(archive: Archive, settings: Settings, cat1: str | None = None,
                   split_by: str | None = None, task_ids: list[int] | None = None) -> BuildResult:
     """Bind the archive's articles; the localized ones that went in are marked done."""
+    from pipeline.book import build_books
+
     store = open_store(archive)
     bar = ProgressBar()
     try:
