@@ -25,7 +25,7 @@ class Article:
     @property
     def chars(self) -> int:
         """Characters of body text, white space not counted (what a reader calls 字数)."""
-        return sum(1 for c in self.text if not c.isspace())
+        return len("".join(self.text.split()))
 
     def to_json(self) -> str:
         data: dict[str, Any] = asdict(self)

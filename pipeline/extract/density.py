@@ -147,33 +147,38 @@ def _hidden_by_class(classes: str) -> bool:
     return "d-none" in tokens and not any(_SHOWN_AT.match(t) for t in tokens)
 
 
-def _has_class(name: str) -> str:
-    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
-
-
 # Markup that names the article by a standard, not by a site's taste: HTML5's <article> and
 # <main>, schema.org's articleBody, the hAtom (hentry, entry-content) and microformats2
 # (h-entry, e-content) classes that Blogger, WordPress and TypePad themes carry. Chrome that
 # holds such an element is kept: Blogger puts every post inside a "widget".
-_ARTICLE_MARKUP = "//article|//main|//*[@itemprop='articleBody']|//*[{}]".format(
-    " or ".join(_has_class(c) for c in ("hentry", "entry-content", "h-entry", "e-content"))
-)
+_ARTICLE_TAGS = frozenset(("article", "main"))
+_ARTICLE_CLASSES = frozenset(("hentry", "entry-content", "h-entry", "e-content"))
+# Never removed for their class: the page itself, the article markup, links, table parts.
+_NOT_CHROME = frozenset(("html", "body", "article", "main", "a", "td", "tr", "tbody", "table"))
 
 
 def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
     """Drop page chrome (nav, comments, share bars; in the strict pass sidebars and widgets
-    too) unless it holds the article."""
-    holders = {a for el in root.xpath(_ARTICLE_MARKUP) for a in el.iterancestors()}
+    too) unless it holds the article. One walk finds both the chrome and the article markup."""
     tags = NEVER_CONTENT_TAGS + LAYOUT_TAGS if opts.strip_unlikely else NEVER_CONTENT_TAGS
-    for el in list(root.iter(*tags)):
-        if el not in holders:
-            remove(el)
-    for el in root.xpath("//*[@class or @id]"):
-        tag = tag_of(el)
-        if tag in ("html", "body", "article", "main", "a", "td", "tr", "tbody", "table"):
+    marked: list[etree._Element] = []
+    chrome: list[etree._Element] = []
+    for el in root.iter():
+        tag = el.tag
+        if not isinstance(tag, str):
             continue
-        attrs = f"{el.get('class', '')} {el.get('id', '')}"
-        if _unlikely(attrs, opts.strip_unlikely) and el not in holders:
+        cls, ident = el.get("class"), el.get("id")
+        if (tag in _ARTICLE_TAGS or el.get("itemprop") == "articleBody"
+                or cls and not _ARTICLE_CLASSES.isdisjoint(cls.split())):
+            marked.append(el)
+        if tag in tags:
+            chrome.append(el)
+        elif (cls or ident) and tag not in _NOT_CHROME and _unlikely(
+                f"{cls or ''} {ident or ''}", opts.strip_unlikely):
+            chrome.append(el)
+    holders = {a for el in marked for a in el.iterancestors()}
+    for el in chrome:
+        if el not in holders:
             remove(el)
 
 
