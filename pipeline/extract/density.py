@@ -138,6 +138,7 @@ def remove_noise(root: etree._Element, strip: tuple[str, ...] = ()) -> None:
             remove(el)
 
 
+@lru_cache(maxsize=8192)
 def _hidden_by_class(classes: str) -> bool:
     """Classes that mean "never shown on screen" in the common CSS frameworks (Bootstrap's
     d-none unless a breakpoint shows it again, sr-only, visually-hidden, hidden)."""
