@@ -1,0 +1,168 @@
+"""Quality gate: every dev set keeps the mF1, failure count, title and date it has reached.
+
+Each set in ``../shared/bench`` (beside the checkout, on CI too) goes through the benchmark
+contract (``extract_folder``) and is scored by the data's own ``score.py``, in the manner of
+trafilatura's ``tests/eval_gate.py``: a change that loses quality on any set fails here, with
+every set that fell listed. An extractor is only as good as its worst set, so a gain on one set
+does not pay for a loss on another. The floors are the engine's figures when they were recorded,
+less a small margin; raise them when the engine improves, never lower them to let a change in.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import multiprocessing
+import os
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pipeline.extract.batch import extract_folder
+
+DATA = Path(__file__).resolve().parents[3].parent / "shared" / "bench"
+
+Scores = dict[str, dict[str, float]]
+
+# mf1: mean per-page F1 (floor); fail: pages with F1 < 0.5 (ceiling); title, date: exact-match
+# share over the pages whose truth has one (floor), only on the sets that annotate them.
+FLOORS: Scores = {
+    "scrapinghub-dev": {"mf1": 0.980, "fail": 0},
+    "zh-news-dev": {"mf1": 0.960, "fail": 1, "title": 0.94, "date": 0.90},
+    "dragnet-dev": {"mf1": 0.890, "fail": 43},
+    "cleaneval-dev": {"mf1": 0.858, "fail": 31},
+    "cleanportaleval-dev": {"mf1": 0.940, "fail": 0},
+    "l3s-gn1-dev": {"mf1": 0.933, "fail": 12, "title": 0.66},
+    "readability-js-dev": {"mf1": 0.915, "fail": 4, "title": 0.46, "date": 0.90},
+}
+# score.py --json names of the measures above
+FIELDS = {"mf1": "macro_f1", "fail": "failures", "title": "title_match", "date": "date_match"}
+CEILINGS = {"fail"}  # measures where more is worse
+
+
+def fmt(measure: str, value: float | None) -> str:
+    if value is None:
+        return "none"
+    return f"{value:.0f}" if measure in CEILINGS else f"{value:.4f}"
+
+
+def regressions(floors: Scores, scores: Scores) -> list[str]:
+    """One line per set and measure that fell past its floor, old floor against now. A set
+    with no score, or a measure it no longer reports, counts as fallen: a set that silently
+    drops out of the run must not pass the gate."""
+    found = []
+    for dataset, floor in floors.items():
+        now = scores.get(dataset)
+        if now is None:
+            found.append(f"{dataset}: not scored")
+            continue
+        for measure, bound in floor.items():
+            value = now.get(measure)
+            fell = value is None or (value > bound if measure in CEILINGS else value < bound)
+            if fell:
+                kind = "ceiling" if measure in CEILINGS else "floor"
+                found.append(f"{dataset}: {measure} {kind} {fmt(measure, bound)}"
+                             f" → now {fmt(measure, value)}")
+    return found
+
+
+@dataclass(frozen=True)
+class GateRun:
+    """What the contract gave on every set: its scores, and the pages it wrote no line for."""
+
+    scores: Scores
+    unwritten: dict[str, str]  # set → which pages have no line, and the error if it raised
+
+
+def score(dataset: Path, predictions: Path) -> dict[str, float]:
+    """The set's own scorer, under the running interpreter."""
+    out = subprocess.run(
+        [sys.executable, str(DATA / "score.py"), str(dataset), str(predictions), "--json"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    raw = json.loads(out)
+    return {measure: raw[field] for measure, field in FIELDS.items()}
+
+
+def unwritten_pages(pages: Path, predictions: Path, error: BaseException | None) -> str | None:
+    lines = predictions.read_text(encoding="utf-8").splitlines() if predictions.exists() else []
+    missing = sorted({p.stem for p in pages.glob("*.html")} - {json.loads(x)["id"] for x in lines})
+    if not missing and error is None:
+        return None
+    raised = f", after {error!r}" if error is not None else ""
+    return f"{len(missing)} pages, first {missing[0] if missing else '-'}{raised}"
+
+
+@functools.cache
+def gate_run() -> GateRun:
+    """Extract and score every set once for all the tests here. Sets run in parallel, the
+    largest first so that it does not finish last alone; each is scored as soon as it is done.
+    A plain cached function rather than a fixture: missing data must FAIL a test, and a
+    fixture's failure is reported as an error in set-up."""
+    if not DATA.is_dir():
+        pytest.fail(f"benchmark data not found at {DATA}: the quality gate needs the dev sets "
+                    f"beside the checkout (../shared/bench), as CI has them")
+    absent = [d for d in FLOORS if not (DATA / d / "pages").is_dir()]
+    if absent:
+        pytest.fail(f"dev sets missing from {DATA}: {', '.join(absent)}")
+    sizes = {d: len(list((DATA / d / "pages").glob("*.html"))) for d in FLOORS}
+    scores: Scores = {}
+    unwritten: dict[str, str] = {}
+    workers = min(len(FLOORS), os.cpu_count() or 2)
+    # spawn: no fork of a threaded process, and the workers load the engine as it is on disk
+    with tempfile.TemporaryDirectory() as tmp, ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn")
+    ) as pool:
+        jobs: dict[Future[int], str] = {
+            pool.submit(extract_folder, DATA / d / "pages", Path(tmp) / f"{d}.jsonl"): d
+            for d in sorted(FLOORS, key=sizes.__getitem__, reverse=True)
+        }
+        for job in as_completed(jobs):
+            dataset, out = jobs[job], Path(tmp) / f"{jobs[job]}.jsonl"
+            gap = unwritten_pages(DATA / dataset / "pages", out, job.exception())
+            if gap is not None:
+                unwritten[dataset] = gap
+            if out.exists():
+                scores[dataset] = score(DATA / dataset, out)
+    return GateRun(scores, unwritten)
+
+
+def test_every_dev_set_holds_its_floors() -> None:
+    run = gate_run()
+    fallen = regressions(FLOORS, run.scores)
+    now = "; ".join(f"{d} " + " ".join(f"{m}={fmt(m, v)}" for m, v in s.items())
+                    for d, s in sorted(run.scores.items()))
+    assert not fallen, "\n".join([f"{len(fallen)} regression(s):", *fallen, f"now: {now}"])
+
+
+def test_every_page_gets_a_line() -> None:
+    """The contract never stops on a page: one that fails is a line with an empty text."""
+    unwritten = gate_run().unwritten
+    assert not unwritten, "pages with no line: " + "; ".join(
+        f"{d}: {gap}" for d, gap in sorted(unwritten.items()))
+
+
+def test_regressions_names_every_set_that_fell_with_floor_and_now() -> None:
+    floors: Scores = {
+        "a": {"mf1": 0.9, "fail": 2},
+        "b": {"mf1": 0.8, "fail": 3, "title": 0.5},
+        "c": {"mf1": 0.7, "fail": 0, "title": 0.9},
+        "d": {"mf1": 0.5, "fail": 0},
+    }
+    scores: Scores = {
+        "a": {"mf1": 0.9, "fail": 2},  # exactly at the floors: holds
+        "b": {"mf1": 0.79, "fail": 4, "title": 0.5},
+        "c": {"mf1": 0.75, "fail": 0},  # no title any more
+    }
+    assert regressions(floors, scores) == [
+        "b: mf1 floor 0.8000 → now 0.7900",
+        "b: fail ceiling 3 → now 4",
+        "c: title floor 0.9000 → now none",
+        "d: not scored",
+    ]
+    assert regressions(floors, floors) == []
