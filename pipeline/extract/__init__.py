@@ -100,7 +100,8 @@ def _article(
         content = density.trim(content, stats, head.title)
     if not content:
         raise ExtractError("no article found")
-    cleaned = clean(content, page.base, rules.keep_attrs, drop_heading=head.title)
+    cleaned = clean(content, page.base, rules.keep_attrs, drop_heading=head.title,
+                    caption_max_chars=options.caption_max_chars)
     chars = len("".join(cleaned.text.split()))
     if chars == 0:
         raise ExtractError("no article found")

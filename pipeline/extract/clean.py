@@ -64,12 +64,13 @@ def clean(
     base_url: str,
     keep_attrs: tuple[str, ...],
     drop_heading: str | None = None,
+    caption_max_chars: int = 300,
 ) -> Cleaned:
     """Whitelisted XHTML for the content blocks, with their text and absolute image URLs.
 
     Images are those ``images.mark_images`` resolved on the whole page beforehand.
     """
-    writer = _Writer(base_url, keep_attrs, drop_heading)
+    writer = _Writer(base_url, keep_attrs, drop_heading, caption_max_chars)
     out = etree.Element("div")
     for el in content:
         writer.node(el, out, wrap=True, with_tail=False)
@@ -83,8 +84,10 @@ def clean(
 class _Writer:
     """Copies a source subtree into the whitelist, tracking the open paragraph per container."""
 
-    def __init__(self, base: str, keep: tuple[str, ...], drop_heading: str | None) -> None:
+    def __init__(self, base: str, keep: tuple[str, ...], drop_heading: str | None,
+                 caption_max_chars: int) -> None:
         self.base = base
+        self.caption_max_chars = caption_max_chars
         # on* handlers never; names XML cannot carry (a:b, spaces) neither
         self.keep = tuple(a for a in keep if _ATTR_NAME.match(a) and not a.lower().startswith("on"))
         self.drop_heading = " ".join(drop_heading.split()) if drop_heading else None
@@ -138,7 +141,9 @@ class _Writer:
 
     def element(self, el: etree._Element, tag: str, out: etree._Element, wrap: bool) -> None:
         if tag not in ("img", "figure", "figcaption") and out.tag not in _NO_FIGURE:
-            if _CAPTION.search(el.get("class") or ""):
+            # A "caption" of several paragraphs is the story told beside a picture (WordPress
+            # themes put whole posts in wp-caption-text): prose, not a caption.
+            if _CAPTION.search(el.get("class") or "") and _shorter(el, self.caption_max_chars):
                 # <div class="caption"> is an image's caption: say so in the markup.
                 if out.tag != "figure":
                     if wrap:
@@ -247,6 +252,10 @@ class _Writer:
                 continue
             out[name] = value
         return out
+
+
+def _shorter(el: etree._Element, limit: int) -> bool:
+    return len("".join("".join(el.itertext()).split())) <= limit
 
 
 def _prune_empty(root: etree._Element) -> None:

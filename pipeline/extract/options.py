@@ -36,6 +36,10 @@ class ExtractOptions:
     close_rivals: int = 3
     close_rival_ratio: float = 0.75
     holder_max_link_density: float = 0.25
+    # --- cleaning ----------------------------------------------------------------------------
+    # A block marked as a caption is one (kept in the HTML, left out of the text) up to this many
+    # characters; longer, it is prose that happens to sit beside a picture.
+    caption_max_chars: int = 300
     # --- confidence --------------------------------------------------------------------------
     strong_score: float = 40.0  # a winner scoring this much is sure of itself
     rival_penalty: float = 0.6  # how much a close rival elsewhere lowers the confidence
