@@ -40,9 +40,8 @@ _LAYOUT = re.compile(
     re.I,
 )
 _NEVER_CONTENT = re.compile(
-    r"-ad-|\bads?\b|adsbygoogle|advert|ad-break|comment|disqus|replies|respond|shoutbox|"
-    r"social|sponsor|share|sharing|newsletter|subscribe|promo|related|recommend|trending|"
-    r"popular|most-?read|outbrain|taboola|read-?more|more-?stories",
+    r"-ad-|ad-break|comment|disqus|replies|respond|shoutbox|social|sponsor|related|outbrain|"
+    r"taboola|promo|recommend|trending|popular|most-?read",
     re.I,
 )
 _MAYBE = re.compile(r"and|article|body|column|content|main|shadow|post|entry|story", re.I)
