@@ -294,6 +294,12 @@ def best_candidate(
             break
         last = pscore
         parent = parent.getparent()
+    # Old hand-written pages put their paragraphs right in <body>: no block holds more than a
+    # few of them, and the body's own score dwarfs the best block's.
+    body = best.getroottree().getroot().find("body")
+    if body is not None and (bs := stats.get(body)) is not None and bs.candidate:
+        if bs.score * (1 - bs.link_density) >= opts.body_ratio * best_score:
+            return body, bs.score * (1 - bs.link_density)
     # A lone child carries no more than its parent: take the parent (it may hold captions).
     while (parent := best.getparent()) is not None and tag_of(parent) not in ("body", "html"):
         if len(parent) != 1:

@@ -36,6 +36,7 @@ class ExtractOptions:
     close_rivals: int = 3
     close_rival_ratio: float = 0.75
     holder_max_link_density: float = 0.25
+    body_ratio: float = 3.0  # <body> wins when it scores this many times the best block
     # --- cleaning ----------------------------------------------------------------------------
     # A block marked as a caption is one (kept in the HTML, left out of the text) up to this many
     # characters; longer, it is prose that happens to sit beside a picture.
