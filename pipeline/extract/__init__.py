@@ -40,7 +40,7 @@ def extract(
     rules = rules or SiteRules()
     short: Article | None = None
     for name, opts in options.cascade():
-        page = _Page(html, url, rules)
+        page = _Page(html, url, rules, options)
         if name == "strict" and (content := _by_selector(page.root, rules.content_selector)):
             return _article(page, content, None, 1.0, "rules", rules)
         try:
@@ -54,7 +54,7 @@ def extract(
             short = article
     if short is not None:
         return short
-    page = _Page(html, url, rules)
+    page = _Page(html, url, rules, options)
     if content := density.baseline(page.body, options):
         method = "baseline"
     elif density.is_short_text_page(page.body, options):
@@ -71,13 +71,13 @@ class _Page:
     """A parsed page ready for a pass: images resolved and metadata read before noise removal
     (the headline and date line often sit in blocks the body extractor throws away)."""
 
-    def __init__(self, html: str, url: str, rules: SiteRules) -> None:
+    def __init__(self, html: str, url: str, rules: SiteRules, options: ExtractOptions) -> None:
         self.url = url
         self.root = parse(html)
         self.base = document_base(self.root, url)
         mark_images(self.root, self.base, rules.lazy_attrs)
         self.facts = meta.gather(self.root, rules.title_selector)
-        density.remove_noise(self.root, rules.strip_all)
+        density.remove_noise(self.root, rules.strip_all, options)
         split_br_runs(self.root)
         body = self.root.find("body")
         self.body = body if body is not None else self.root

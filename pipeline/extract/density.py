@@ -116,11 +116,18 @@ def _unlikely(attrs: str, layout_too: bool) -> bool:
     return False
 
 
-def remove_noise(root: etree._Element, strip: tuple[str, ...] = ()) -> None:
+def remove_noise(
+    root: etree._Element, strip: tuple[str, ...] = (), opts: ExtractOptions = DEFAULT
+) -> None:
     """Drop what is never article text: rules' strip selectors, scripts, hidden nodes."""
     for css in strip:
         for el in selector(css)(root):
             remove(el)
+    # A <noscript> holding pages of text is the page itself, swallowed by a tag it leaves open
+    # (``<noscript><div></noscript>``: libxml2 keeps the rest of the page inside it).
+    for el in root.iter("noscript"):
+        if sum(len(t) for t in el.itertext()) > opts.noscript_max_chars:
+            el.tag = "div"
     etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
     # ASP.NET and many portals wrap the whole page in one <form>: keep its content.
     etree.strip_tags(root, "form")

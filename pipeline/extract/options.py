@@ -24,6 +24,8 @@ class ExtractOptions:
     # When no pass finds prose, a page with fewer characters than this that are mostly not
     # links is kept whole (a note, a one-line announcement).
     short_page_chars: int = 500
+    # --- noise --------------------------------------------------------------------------------
+    noscript_max_chars: int = 2000  # a <noscript> longer than this holds the page: kept
     # --- scoring -----------------------------------------------------------------------------
     para_min_chars: int = 20  # a text block shorter than this (with no punctuation) scores 0
     class_weight: int = 25  # points for a content-like (+) or chrome-like (−) class or id
