@@ -36,7 +36,7 @@ class ExtractOptions:
     # ratio of the best and sharing an ancestor make that ancestor the article.
     top_candidates: int = 5
     close_rivals: int = 3
-    close_rival_ratio: float = 0.75
+    close_rival_ratio: float = 0.7
     holder_max_link_density: float = 0.25
     body_ratio: float = 3.0  # <body> wins when it scores this many times the best block
     # --- cleaning ----------------------------------------------------------------------------
