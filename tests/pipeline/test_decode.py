@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import codecs
+import time
 
-from pipeline.decode import decode_html
+import pytest
+
+from pipeline.decode import _reads_as_western, decode_html
+from pipeline.encoding_labels import CODECS, WHATWG_LABELS, codec_for_label
 
 ZH = "新闻正文：经济学家认为，今年的增长将放缓。" * 20
 
@@ -100,3 +104,257 @@ def test_latin1_header_alone_is_believed() -> None:
     got = decode_html(raw, "text/html; charset=iso-8859-1")
     assert got.encoding == "cp1252" and got.reason == "header charset cp1252"
     assert "Grüße aus Köln" in got.text
+
+
+# --- WHATWG labels, the HTML prescan, detection before the detector, families in the fallback ---
+
+HK = "佢哋話呢度嘅嘢好好食㗎，啲人都咗去嚟過。香港特別行政區政府新聞公報。"  # 嘅㗎啲咗嚟: HKSCS
+KO = "똠방각하 햏 믜 오늘 서울의 날씨는 맑고 따뜻합니다. "  # 똠 햏 믜: cp949 only
+JA = "①会社概要 ㈱東京 髙橋様～ お問い合わせ。東京都の天気は晴れです。"  # ① ㈱ 髙 ～: cp932 only
+EN = "We had crème brûlée at the café; a naïve choice, but a good one."
+
+
+def _fails(text: str, codec: str) -> bool:
+    try:
+        text.encode(codec)
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def test_big5_label_reads_hong_kong_characters() -> None:
+    assert all(_fails(ch, "big5") for ch in "嘅㗎啲咗嚟")  # beyond plain Big5
+    raw = page(HK * 5, '<meta charset="big5">', title="新聞").encode("big5hkscs")
+    got = decode_html(raw)
+    assert got.encoding == "big5hkscs" and got.reason == "meta charset big5hkscs"
+    assert HK in got.text
+
+
+def test_euc_kr_label_reads_cp949_syllables() -> None:
+    for syllable in "똠햏믜":
+        with pytest.raises(UnicodeDecodeError):
+            syllable.encode("cp949").decode("euc_kr")
+    raw = page(KO * 5, title="뉴스").encode("cp949")
+    got = decode_html(raw, "text/html; charset=EUC-KR")
+    assert got.encoding == "cp949" and got.reason == "header charset cp949"
+    assert KO in got.text
+
+
+def test_shift_jis_label_reads_cp932_characters() -> None:
+    assert all(_fails(ch, "shift_jis") for ch in "①㈱髙～")
+    raw = page(JA * 5, '<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">',
+               title="会社").encode("cp932")
+    got = decode_html(raw)
+    assert got.encoding == "cp932"
+    assert JA in got.text
+
+
+# Short GBK pages: charset-normalizer 3.5 alone answers cp1251, cp949 or big5 for these.
+@pytest.mark.parametrize("text", ["游戏 搜索", "我们的产品质量很好", "首页 新闻", "搜索 下一页"])
+def test_undeclared_short_gbk_page_is_gb18030(text: str) -> None:
+    got = decode_html(page(text, title="网站").encode("gbk"))
+    assert got.encoding == "gb18030", got.reason
+    assert text in got.text
+
+
+def test_undeclared_korean_page_stays_korean() -> None:
+    """EUC-KR Hangul is also valid GB2312 level 1: the GB18030 check must not take it."""
+    text = "오늘 서울의 날씨는 맑고 따뜻합니다. 대한민국 정부는 새로운 정책을 발표했다."
+    got = decode_html(page(text * 3, title="뉴스").encode("euc_kr"))
+    assert got.encoding == "cp949", got.reason
+    assert text in got.text
+
+
+def test_commented_out_meta_is_ignored() -> None:
+    raw = page(ZH, '<!-- <meta charset="gbk"> --><meta charset="utf-8">').encode("utf-8")
+    got = decode_html(raw)
+    assert got.encoding == "utf-8" and got.reason == "meta charset utf-8"
+    western = page("Grüße aus Köln", '<!-- old: <meta charset="big5"> -->'
+                   '<meta charset="windows-1252">', title="Köln").encode("cp1252")
+    got = decode_html(western)
+    assert got.reason == "meta charset cp1252" and "Grüße aus Köln" in got.text
+
+
+def test_meta_inside_another_tags_attribute_is_not_a_meta() -> None:
+    head = '<div title="<meta charset=gbk>"></div><meta charset="windows-1252">'
+    got = decode_html(page("Grüße aus Köln", head, title="Köln").encode("cp1252"))
+    assert got.reason == "meta charset cp1252" and "Grüße aus Köln" in got.text
+
+
+@pytest.mark.parametrize("first", [
+    '<meta charset="x-no-such-thing">',
+    '<meta charset="iso-2022-kr">',  # a "replacement" label: unusable
+    '<meta charset="x-user-defined">',
+    '<meta content="text/html; charset=big5">',  # content without http-equiv does not count
+    '<meta charset="punycode">',
+])
+def test_unusable_first_meta_does_not_end_the_search(first: str) -> None:
+    raw = page(ZH, first + '<meta charset="gbk">').encode("gbk")
+    got = decode_html(raw)
+    assert got.reason == "meta charset gb18030"
+    assert ZH in got.text
+
+
+def test_utf16_meta_is_read_as_utf8() -> None:
+    got = decode_html(page(ZH, '<meta charset="utf-16">').encode("utf-8"))
+    assert got.encoding == "utf-8"
+    assert got.reason.startswith("meta charset utf-16 (read as UTF-8)")
+    assert ZH in got.text
+
+
+@pytest.mark.parametrize(("label", "text", "codec"), [
+    ("x-gbk", ZH, "gb18030"),
+    ("csgb2312", ZH, "gb18030"),
+    ("cn-big5", HK, "big5hkscs"),
+    ("x-sjis", JA, "cp932"),
+    ("windows-949", KO, "cp949"),
+])
+def test_whatwg_aliases_in_meta(label: str, text: str, codec: str) -> None:
+    raw = page(text * 3, f'<meta charset="{label}">', title="T").encode(codec)
+    got = decode_html(raw)
+    assert got.encoding == codec and got.reason == f"meta charset {codec}"
+    assert text in got.text
+
+
+@pytest.mark.parametrize(("label", "codec"), [
+    ("x-gbk", "gb18030"), ("csgb2312", "gb18030"), ("chinese", "gb18030"),
+    ("gb_2312-80", "gb18030"), ("iso-ir-58", "gb18030"), ("GB2312", "gb18030"),
+    ("cn-big5", "big5hkscs"), ("x-x-big5", "big5hkscs"), ("csbig5", "big5hkscs"),
+    ("big5-hkscs", "big5hkscs"),
+    ("x-sjis", "cp932"), ("ms932", "cp932"), ("windows-31j", "cp932"), ("ms_kanji", "cp932"),
+    ("shift-jis", "cp932"), ("csshiftjis", "cp932"),
+    ("windows-949", "cp949"), ("ks_c_5601-1987", "cp949"), ("korean", "cp949"),
+    ("cseuckr", "cp949"), ("ksc5601", "cp949"),
+    ("cseucpkdfmtjapanese", "euc_jp"), ("x-euc-jp", "euc_jp"), ("csiso2022jp", "iso2022_jp"),
+    ("iso-8859-1", "cp1252"), ("latin1", "cp1252"), ("us-ascii", "cp1252"),
+    ("ansi_x3.4-1968", "cp1252"), ("cp819", "cp1252"), ("l1", "cp1252"),
+    ("iso-8859-9", "cp1254"), ("latin5", "cp1254"), ("tis-620", "cp874"),
+    ("iso-8859-11", "cp874"), ("dos-874", "cp874"), ("x-cp1250", "cp1250"),
+    ("iso-8859-8-i", "iso8859-8"), ("logical", "iso8859-8"), ("visual", "iso8859-8"),
+    ("l2", "iso8859-2"), ("l9", "iso8859-15"), ("sun_eu_greek", "iso8859-7"),
+    ("asmo-708", "iso8859-6"), ("cyrillic", "iso8859-5"), ("iso-8859-16", "iso8859-16"),
+    ("koi", "koi8-r"), ("cskoi8r", "koi8-r"), ("koi8-ru", "koi8-u"), ("866", "cp866"),
+    ("mac", "mac-roman"), ("x-mac-roman", "mac-roman"), ("x-mac-ukrainian", "mac-cyrillic"),
+    ("unicode-1-1-utf-8", "utf-8"), ("unicode11utf8", "utf-8"), ("x-unicode20utf8", "utf-8"),
+    ("utf8", "utf-8"),
+])
+def test_whatwg_label_sweep(label: str, codec: str) -> None:
+    assert codec_for_label(label) == codec
+    assert codec_for_label(f" {label.upper()}\t") == codec  # ASCII case and whitespace
+    got = decode_html(page("plain", title="T").encode(), f'text/html; charset="{label}"')
+    if codec == "cp1252":  # the default header yields to a meta; there is none here
+        assert got.reason == "header charset cp1252"
+    else:
+        assert got.encoding == codec and got.reason == f"header charset {codec}"
+
+
+def test_label_table_is_the_whole_standard() -> None:
+    labels = [label for group in WHATWG_LABELS.values() for label in group]
+    assert len(labels) == len(set(labels)) == 228
+    assert len(WHATWG_LABELS) == 40
+    unusable = {name for name, codec in CODECS.items() if codec is None}
+    assert unusable == {"replacement", "x-user-defined"}
+    for codec in filter(None, CODECS.values()):
+        assert codecs.lookup(codec)._is_text_encoding  # exists, and is a text encoding
+
+
+@pytest.mark.parametrize("label", ["punycode", "rot13", "zlib", "hex", "idna", "utf-7", "base64",
+                                   "unicode_escape", "raw_unicode_escape", "bz2", "uu", "mbcs"])
+def test_python_codec_names_are_ignored_quickly(label: str) -> None:
+    body = "<p>1+1=2 a-b-c plain ASCII text, nothing else.</p>" * 5_000  # about 250 KB
+    raw = page(body, f'<meta charset="{label}">', title="T").encode("ascii")
+    for content_type, forced in ((None, None), (f"text/html; charset={label}", label)):
+        start = time.monotonic()
+        got = decode_html(raw, content_type, forced)
+        assert time.monotonic() - start < 2.0
+        assert got.encoding == "utf-8" and got.reason == "detected utf-8"
+        assert body in got.text
+
+
+@pytest.mark.parametrize("text", [
+    "We had crème brûlée at two cafés with a naïve friend.",  # strict GB18030 too: rare hanzi
+    "We had crème brûlée at the café; a naïve choice, but a good one.",
+])
+def test_undeclared_short_western_page_is_cp1252(text: str) -> None:
+    raw = page(text, title="Dessert").encode("cp1252")
+    got = decode_html(raw)
+    assert got.encoding == "cp1252", got.reason
+    assert text in got.text
+
+
+def test_latin1_accents_that_decode_as_gb18030_are_not_chinese() -> None:
+    raw = page("We had crème brûlée at two cafés with a naïve friend.", title="T").encode("cp1252")
+    raw.decode("gb18030")  # strict: every accent is followed by a letter, a valid trail byte
+    assert decode_html(raw).encoding != "gb18030"
+
+
+def test_undeclared_czech_page_keeps_cp1250() -> None:
+    text = ("Přečtěte si nejnovější zprávy z domova i ze světa. Vláda dnes schválila nový zákon "
+            "o daních, který začne platit příští rok.")
+    got = decode_html(page(text, title="T").encode("cp1250"))
+    assert got.encoding == "cp1250", got.reason
+    assert text in got.text
+
+
+@pytest.mark.parametrize(("text", "codec", "western"), [
+    ("We had crème brûlée at the café; a naïve choice.", "cp1250", True),
+    ("Tickets £3/£1, dinner £15 (adults), £200 for the hall.", "cp1250", True),
+    ("Le ministre a déclaré : ça ira, Noël, où, père, à bientôt, même.", "cp1250", True),
+    ("O governo aprovou hoje uma nova lei fiscal. Não, ação, coração.", "cp1250", True),
+    ("El gobierno aprobó hoy una ley. ¿Qué? ¡Señor! El Niño, España.", "iso8859-2", True),
+    ("Přečtěte si nejnovější zprávy z domova i ze světa, začne platit příští rok.", "cp1250",
+     False),
+    ("Rząd przyjął dziś nową ustawę o podatkach, która wejdzie w życie.", "cp1250", False),
+    ("Hükümet bugün yeni vergi yasasını kabul etti. Işık, ağaç, şehir, değişiklik.", "cp1254",
+     False),
+    ("Vyriausybė šiandien priėmė naują mokesčių įstatymą. Ąžuolas, ūkis.", "cp1257", False),
+    ("Guvernul a adoptat astăzi o nouă lege fiscală. Știri și țară.", "iso8859-16", False),
+])
+def test_windows_1252_preference_is_for_western_text(text: str, codec: str, western: bool) -> None:
+    """As if the detector had answered ``codec``: cp1252 wins for Western text only."""
+    cp = "cp1252" if western else codec
+    assert _reads_as_western(text.encode(cp), codec) is western
+
+
+def test_a_few_stray_high_bytes_do_not_make_a_cjk_page() -> None:
+    body = (b"<p>Plain English text about travel and miles.</p>" * 40
+            + b'<a title="Earn Frequent\xa0Flyer Miles">Earn Frequent\xa0Flyer Miles</a>')
+    got = decode_html(b"<html><head><title>T</title></head><body>" + body + b"</body></html>")
+    assert got.encoding == "cp1252", got.reason
+    assert "Earn Frequent\xa0Flyer Miles" in got.text
+
+
+def test_utf8_page_with_one_stray_latin1_byte_is_utf8() -> None:
+    text = "It’s a “quoted” word — and more text about the day. " * 10
+    raw = page(text, title="T").encode("utf-8") + b"<p>caf\xe9 au lait</p>"
+    got = decode_html(raw)
+    assert got.encoding == "utf-8", got.reason
+    assert text in got.text
+
+
+def _damage(raw: bytes, text: str, codec: str, times: int) -> bytes:
+    """Replace a character's bytes with an invalid pair a few times (a truncated page, a bad
+    copy): the declared codec then leaves a few percent U+FFFD."""
+    return raw.replace(text.encode(codec), b"\xff\xfe", times)
+
+
+def test_big5_page_with_invalid_pairs_stays_big5() -> None:
+    raw = page(HK * 5, '<meta charset="big5">', title="新聞").encode("big5hkscs")
+    raw = _damage(raw, "嘅", "big5hkscs", 4)
+    got = decode_html(raw)
+    assert got.encoding == "big5hkscs", got.reason
+    assert "U+FFFD" in got.reason and "gb18030" not in got.reason
+    assert "香港特別行政區政府新聞公報" in got.text
+
+
+def test_korean_page_with_invalid_pairs_stays_korean() -> None:
+    raw = _damage(page(KO * 5, title="뉴스").encode("cp949"), "똠", "cp949", 4)
+    got = decode_html(raw, "text/html; charset=euc-kr")
+    assert got.encoding == "cp949", got.reason
+    assert "서울의 날씨는 맑고 따뜻합니다" in got.text
+
+
+def test_rules_encoding_accepts_pythons_name_of_a_web_codec() -> None:
+    raw = page(HK, title="新聞").encode("big5hkscs")
+    assert decode_html(raw, forced="big5hkscs").reason == "rules encoding big5hkscs"
+    assert decode_html(raw, forced="x-user-defined").reason.startswith("detected")
