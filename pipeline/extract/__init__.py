@@ -42,7 +42,7 @@ def extract(
     for name, opts in options.cascade():
         page = _Page(html, url, rules, options)
         if name == "strict" and (content := _by_selector(page.root, rules.content_selector)):
-            return _article(page, content, None, 1.0, "rules", rules)
+            return _article(page, content, None, 1.0, "rules", rules, options)
         try:
             content, confidence, stats = _by_density(page.body, opts)
             article = _article(page, content, stats, confidence, name, rules, opts)
@@ -55,13 +55,12 @@ def extract(
     if short is not None:
         return short
     page = _Page(html, url, rules, options)
-    if content := density.baseline(page.body, options):
-        method = "baseline"
-    elif density.is_short_text_page(page.body, options):
-        content, method = [page.body], "whole page"
-    else:
+    method, lines = "baseline", density.baseline(page.body, options)
+    if not lines and density.is_short_text_page(page.body, options):
+        method, lines = "whole page", [page.body]
+    if not lines:
         raise ExtractError("no article found")
-    article = _article(page, content, None, options.baseline_confidence, method, rules, options)
+    article = _article(page, lines, None, options.baseline_confidence, method, rules, options)
     if article.chars < rules.min_chars:
         raise ExtractError("no article found")
     return article
@@ -95,13 +94,14 @@ def _article(
     start = _first_text(content)
     while start not in page.facts.order and (up := start.getparent()) is not None:
         start = up  # a paragraph made from <br> runs after the facts were read: its container
-    head = meta.resolve(page.facts, page.url, start)
+    head = meta.resolve(page.facts, page.url, start, options.title)
     if stats is not None:
         content = density.trim(content, stats, head.title)
     if not content:
         raise ExtractError("no article found")
     cleaned = clean(content, page.base, rules.keep_attrs, drop_heading=head.title,
-                    caption_max_chars=options.caption_max_chars)
+                    caption_max_chars=options.caption_max_chars,
+                    caption_share=options.caption_share)
     chars = len("".join(cleaned.text.split()))
     if chars == 0:
         raise ExtractError("no article found")

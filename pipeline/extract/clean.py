@@ -65,6 +65,7 @@ def clean(
     keep_attrs: tuple[str, ...],
     drop_heading: str | None = None,
     caption_max_chars: int = 300,
+    caption_share: float = 0.3,
 ) -> Cleaned:
     """Whitelisted XHTML for the content blocks, with their text and absolute image URLs.
 
@@ -78,7 +79,7 @@ def clean(
     html = "".join(
         etree.tostring(child, encoding="unicode", method="xml", with_tail=False) for child in out
     )
-    return Cleaned(html=html, text=plain_text(out), images=writer.images)
+    return Cleaned(html=html, text=plain_text(out, caption_share), images=writer.images)
 
 
 class _Writer:
@@ -285,17 +286,22 @@ _TEXT_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote"
                           "caption", "hr"))
 
 
-def plain_text(root: etree._Element) -> str:
-    """Readable text of cleaned HTML: a line per block, code blocks verbatim."""
+def plain_text(root: etree._Element, caption_share: float = 0.3) -> str:
+    """Readable text of cleaned HTML: a line per block, code blocks verbatim.
+
+    A caption annotates its image: the article's text (its 字数, its dedup hash, what the
+    benchmark scores) is the prose, and the caption stays in the HTML only. Except in a photo
+    post, where the captions are the story: when they hold at least ``caption_share`` of all
+    the text, they are text too."""
     parts: list[str] = []
     verbatim: list[str] = []
+    captions: list[str] = []
 
     def walk(el: etree._Element) -> None:
         tag = el.tag
         if tag == "figcaption":
-            # A caption annotates its image; the article's text (its 字数, its dedup hash,
-            # what the benchmark scores) is the prose. The caption stays in the HTML.
-            parts.append("\n")
+            captions.append(" ".join("".join(el.itertext()).split()))
+            parts.append(f"\n\x01{len(captions) - 1}\n")
             return
         if tag == "pre":
             verbatim.append("".join(el.itertext()).strip("\n"))
@@ -315,10 +321,16 @@ def plain_text(root: etree._Element) -> str:
             parts.append("\n")
 
     walk(root)
+    text = "".join(parts)
+    caption_chars = sum(len(c) for c in captions)
+    with_captions = caption_chars >= caption_share * (caption_chars + len(text))
     lines = []
-    for line in "".join(parts).split("\n"):
+    for line in text.split("\n"):
         if line.startswith("\x00"):
             lines.append(verbatim[int(line[1:])])
+        elif line.startswith("\x01"):
+            if with_captions and (caption := captions[int(line[1:])]):
+                lines.append(caption)
         elif line := " ".join(line.split()):
             lines.append(line)
     return "\n".join(lines)

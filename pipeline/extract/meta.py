@@ -8,15 +8,18 @@ with the others and sits just above the body; a name repeated across the site's 
 a headline"). Visible candidates are h1–h6, elements whose class says title, bold lines and a
 forum's 主题： line; declared ones are JSON-LD headline/name, dc:title, og:title, twitter:title and
 the <title>, each split on its site separators. A visible candidate scores by agreement with the
-declared titles, nearness to the article's first text, look and length; a declared title stands
-alone only when no visible text confirms a headline. Site, channel and blog names, breadcrumbs and
-the navigation's link texts lose; page markers ("(第2页)", "Page 2") are cut off.
+declared titles, nearness to the article's first text, look and length. A declared title also
+stands on its own: an explicit meta (og:title, JSON-LD, dc:title) above any heading nothing
+confirms, the <title>'s story part above one that reads less like a headline. Site, channel and
+blog names, breadcrumbs and the navigation's link texts lose; page markers ("(第2页)", "Page 2")
+are cut off. Every weight is in ``TitleOptions``.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,38 +28,7 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from pipeline.extract.dom import selector, tag_of, text_of
-
-
-@dataclass(frozen=True)
-class TitleOptions:
-    """Every weight and threshold of the title vote (see ``_choose_title``). Tuned on the
-    zh-news, l3s-gn1 and readability-js dev sets together, never on one alone."""
-
-    # How a visible candidate looks: a page's own headline markup outranks bold text.
-    look_h1: float = 0.3
-    look_h2: float = 0.2
-    look_h3: float = 0.15
-    look_minor: float = 0.05  # h4–h6, b, strong, font
-    look_class: float = 0.15  # class or id says title / headline
-    look_echo: float = 0.02  # a plain element whose text is a declared title
-    agree: float = 1.0  # × agreement (0–1) with the best-matching declared title
-    extra_source: float = 0.1  # for each further declared title that agrees as well
-    min_cover: float = 0.3  # a visible text inside a declared title covers at least this share
-    near: float = 0.6  # × nearness (0–1) to the article's first text element
-    above_span: int = 150  # elements above the article's start where nearness reaches 0
-    below_span: int = 30  # … below it; further down, an unconfirmed heading is a section's
-    shape: float = 2.0  # × how much a text reads like a headline by its length (0–1)
-    shape_chars: int = 20  # visual length (CJK character = 3) of a full headline
-    long_chars: int = 150  # longer than this, a text reads less and less like a headline
-    repeated_link: float = 0.4  # the text is link text elsewhere, twice or more (nav, lists)
-    in_nav: float = 0.4  # the candidate sits in a nav, menu or breadcrumb container
-    declared_meta: float = 1.0  # og:title / JSON-LD / dc:title / twitter:title standing alone
-    declared_title: float = 0.7  # the <title>'s headline segment standing alone
-    min_score: float = 0.5  # no candidate scores this much: the URL's slug is the title
-
-
-DEFAULT_TITLE = TitleOptions()
+from pipeline.extract.dom import BLOCK_TAGS, selector, tag_of, text_of
 
 _DATE_META = (
     "article:published_time", "og:article:published_time", "og:published_time",
@@ -109,10 +81,46 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 
+@dataclass(frozen=True)
+class TitleOptions:
+    """Every weight and threshold of the title vote (see ``_choose_title``). Tuned on the
+    zh-news, l3s-gn1 and readability-js dev sets together, never on one alone."""
+
+    # How a visible candidate looks: a page's own headline markup outranks bold text.
+    look_h1: float = 0.45
+    look_h2: float = 0.3
+    look_h3: float = 0.22
+    look_minor: float = 0.08  # h4–h6, b, strong, font
+    look_class: float = 0.22  # class or id says title / headline
+    look_echo: float = 0.02  # a plain element whose text is a declared title
+    agree: float = 1.0  # × agreement (0–1) with the best-matching declared title
+    extra_source: float = 0.1  # for each further declared title that agrees as well
+    min_cover: float = 0.3  # a visible text inside a declared title covers at least this share
+    near: float = 0.6  # × nearness (0–1) to the article's first text element
+    above_span: int = 150  # elements above the article's start where nearness reaches 0
+    below_span: int = 60  # … below it; further down, an unconfirmed heading is a section's
+    prose_chars: int = 80  # … as is one after a text this long (CJK = 3) below the start
+    shape: float = 2.0  # × how much a text reads like a headline by its length (0–1)
+    shape_words: float = 4.0  # words of a full headline …
+    cjk_per_word: float = 1.5  # … where this many CJK or kana characters make a word
+    long_words: float = 30.0  # longer than this, a text reads less and less like a headline
+    repeated_link: float = 0.4  # the text is link text elsewhere twice (half for once): a list
+    in_nav: float = 0.4  # the candidate sits in a nav, menu or breadcrumb container
+    # A declared title on its own: an explicit meta outscores any unconfirmed heading; the
+    # <title>'s story part scores this + shape, like a heading without look or nearness.
+    declared_meta: float = 3.5  # og:title / JSON-LD / dc:title / twitter:title
+    declared_title: float = 0.8  # the <title> (and <meta name="title">)
+    min_score: float = 0.5  # no candidate scores this much: the URL's slug is the title
+
+
+DEFAULT_TITLE = TitleOptions()
+
 # Separators between a headline and the site or section name in a declared title.
 _TITLE_SPLIT = re.compile(
-    r"\s+[-|–—·•»:/>›]+\s+|(?<=[\u4e00-\u9fff）)])-|-(?=[\u4e00-\u9fff])|\s*[|_｜•»]+\s*|"
-    r"\s*-{2,}\s*|\s+::\s+"
+    r"\s+[-|–—·•»«:/>›]+\s+|(?<=[\u4e00-\u9fff）)])-|-(?=[\u4e00-\u9fff])|\s*[|_｜•»«]+\s*|"
+    r"\s*-{2,}\s*|\s+::\s+|"
+    # "…Part3-CSDN.NET": a hyphen before a closing domain name (not inside one: "my-site.com")
+    r"(?<![a-z])-(?=[\w.-]+\.(?i:com|net|org|cn|info|cc|tv)(?:\.[a-z]{2})?\s*$)"
 )
 # Readability.js's article types: a WebPage's or WebSite's name is the site's, not a headline.
 _JSONLD_ARTICLE = re.compile(
@@ -127,23 +135,32 @@ _TITLE_PROPERTY = re.compile(r"(?:^|\s)(dc|dcterm|og|twitter)\s*:\s*title(?:\s|$
 _TITLE_NAME = re.compile(
     r"^\s*(?:(dc|dcterm|og|twitter|parsely|weibo:(?:article|webpage))\s*[-.:]\s*)?title\s*$", re.I
 )
+# <meta name="title"> is the <title> again (often the site's description): trusted as little.
+_PAGE_TITLES = ("<title>", "title")
 _META_ORDER = ("dc:title", "dcterm:title", "og:title", "weibo:article:title",
                "weibo:webpage:title", "title", "twitter:title", "parsely-title")
-_SITE_META = ("og:site_name", "application-name", "apple-mobile-web-app-title")
 
 # Class or id naming a headline; storyhead/ArticleHead are the old news CMS templates' names.
 _TITLE_CLASS = re.compile(
     r"title|heading|headline|(?:story|article|art|news|post|entry)[-_]?head(?!er)|"
     r"(?:^|[\s_-])tit\d*(?:$|[\s_-])", re.I)
+_BYLINE_CLASS = re.compile(r"byline|author", re.I)
 _HEADLINE_TAGS = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "minor", "h5": "minor", "h6": "minor"}
 _BOLD_TAGS = frozenset(("b", "strong", "font"))
+_NOT_HEADLINE_TAGS = frozenset(("html", "body", "head", "title", "meta", "script", "style", "li"))
 _SKIP_TEXT = frozenset(("script", "style", "noscript", "title", "option", "textarea", "head"))
 _END_PUNCT = tuple("。.；;：:，,")  # a headline may end in ？ or ！, not in these
+_CLOSING = re.compile(r"[”’\"')）]+$")  # a quotation's end: the sentence inside it ended
+_SECTION_NUMBER = re.compile(
+    r"^\s*(?:[一二三四五六七八九十]+、|[(（][一二三四五六七八九十\d]+[)）]|\d+(?:\.\d+)*[.、]\s*\S)")
 _CATEGORY = re.compile(r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)\s*(?=\S)")  # [专栏] 标题
 _TOPIC_LABEL = re.compile(r"^\s*(?:主题|标题|title)\s*[:：]\s*", re.I)
-# Forums and portals: 作者/来源/发布 lines, and the syndicated story's 原标题 (not its headline).
+# Forums and portals: 作者/来源/发布 lines …
 _METADATA_LINE = re.compile(
-    r"作者[:：]|来源[:：]|发布|日期|时间[:：]|编辑[:：]|原标题|(?:19|20)\d\d[-/年.]\d", re.I)
+    r"作者[:：]|来源[:：]|发布|日期|时间[:：]|编辑[:：]|(?:19|20)\d\d[-/年.]\d", re.I)
+# … even when they repeat the headline: a syndicated story's 原标题 (its original headline), a
+# byline or source line.
+_NOT_HEADLINE = re.compile(r"原标题|原题[:：]|作者[:：]|来源[:：]|编辑[:：]|责任编辑")
 # Paginated articles: "(第2页)", "(页 1)", "(1/3)", "- Page 2" belong to the page, not the story.
 _PAGE_MARK = re.compile(
     r"\s*(?:[(（\[【]\s*(?:第?\s*[\d一二三四五六七八九十]+\s*页|页\s*\d+|\d+\s*/\s*\d+|"
@@ -158,29 +175,35 @@ _CRUMB_LABEL = re.compile(
     r"^\s*(?:您|你)?(?:现在|当前|所在)?的?位置\s*[:：]|^\s*(?:首页|主页|home)\s*(?:>|»|›|→|->|＞|/|\|)",
     re.I)
 _CRUMB_SEP = re.compile(r"\s(?:>|»|›|→|＞)\s|->|>>|→")
-# A site's own name, not a story's: portal, channel and blog names (…网, …频道, …的博客) …
-_SITE_WORDS = re.compile(
-    r"(?:的博客|的空间|博客|频道|首页|论坛|社区|官网|官方网站|门户|网站|网|在线|专栏|\bblog|\bweblog)$",
-    re.I)
+# A site's own name, not a story's: blog and portal names (…的博客, …门户网站) up to 12 CJK
+# characters; the words a headline may end in too (…网, …频道, …论坛) only in short names.
+_SITE_WORDS = re.compile(r"(?:的博客|的空间|博客|官网|官方网站|门户网站|门户|网站|\bweblog)$", re.I)
+_SHORT_SITE_WORDS = re.compile(r"(?:网|在线|频道|论坛|社区|首页|专栏|\bblog)$", re.I)
 # … the welcome line old portals put in every page's <title> …
 _WELCOME = re.compile(r"^(?:欢迎|谢谢您?|感谢您?)(?:访问|光临|来到)|^welcome\s+to\b", re.I)
 # … and a domain name ("…-CSDN.NET", "SJSUSpartans.com—Official Web Site of …").
 _DOMAIN = re.compile(
     r"(?:https?://)?(?:www\.)?[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:com|net|org|cn|gov|edu|info|biz|tv|"
     r"cc|co|io|me|uk|au|in|de|fr|jp|hk|tw|ca|nz|za)(?:\.[a-z]{2})?\b", re.I)
-_NAV_CLASS = re.compile(r"nav|menu|crumb|position|location|daohang|weizhi", re.I)
-_ROOT_HREF = re.compile(r"^(?:(?:https?:)?//[^/]+)?/?(?:index\.\w{2,5})?$", re.I)
+_LIST_COMMA = re.compile(r"[,，、]")
+# Navigation, menus, breadcrumbs (Chinese portals: class="position", "daohang", "weizhi"); not
+# "canvas", not the utility class "position-relative".
+_NAV_CLASS = re.compile(
+    r"nav(?!a)|menu|crumb|daohang|weizhi|(?<![\w-])(?:position|location)(?![\w-])", re.I)
+# The site's logo, brand or masthead: its name, however big it is printed.
+_BRAND_CLASS = re.compile(r"logo|brand|masthead|site[-_]?(?:name|title)|blogname", re.I)
+_ROOT_HREF = re.compile(r"^(?:(?:https?:)?//[^/?#]+/?|\.?/|(?:\.?/)?index\.\w{2,5})$", re.I)
 _NON_WORD = re.compile(r"[\W_]+")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
+_CJK_OR_KANA = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff]")
+_WORD = re.compile(r"[^\W\d_]{2,}")  # letter-spaced "e C e n t r a l" is no sentence
+_NUMBER = re.compile(r"\d+")
+# A separator right after (or before) a headline inside a title; "——" joining a Chinese
+# headline to its second line, or a word's hyphen, is none.
+_SEPARATED_END = re.compile(r"(?:[|_｜»/>:：-]|\s[–—·•])\s*$")
+_SEPARATED = re.compile(r"\s*(?:[|_｜»/>:：]|-(?!-*\w*-\w)|\s[–—·•]\s)")
 
 
-def headline_text(el: etree._Element) -> str:
-    """An element's text as one line."""
-    return text_of(el)
-
-
+@lru_cache(maxsize=8192)
 def _key(text: str) -> str:
     """What two spellings of one title share: letters and digits, case folded (curly or straight
     quotes, "And"/"and", a dropped apostrophe all compare equal)."""
@@ -203,6 +226,7 @@ class Headline:
     kind: str  # h1, h2, h3, minor, class, echo (see TitleOptions.look_*)
     link_keys: frozenset[str]  # texts of the links in or around it (a headline linking to itself)
     in_nav: bool
+    in_brand: bool  # in the site's logo or masthead
 
 
 @dataclass
@@ -212,8 +236,9 @@ class PageFacts:
 
     order: dict[etree._Element, int]
     declared: list[tuple[str, str]]  # (source, text): JSON-LD, metas, then <title>
-    site_names: set[str]  # keys of the site's own name (og:site_name, the home link's text)
+    site_names: set[str]  # keys of og:site_name and of the texts of links to a site's home
     link_texts: Counter[str]  # keys of link texts → how often
+    prose: list[tuple[int, int]]  # (element index, visual length) of the longer texts, in order
     headlines: list[Headline]
     dates: list[tuple[int, str, bool]]  # (element index, ISO date, follows a cue word)
     authors: list[tuple[int, str]]
@@ -241,16 +266,18 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
                 selected = (text, el)
                 break
     declared = _declared_titles(root)
-    site_names = {_key(metas[k]) for k in _SITE_META if k in metas} - {""}
+    site_names = {_key(metas.get("og:site_name", ""))}
     link_texts: Counter[str] = Counter()
     # A plain element saying a declared title (or a segment of it) is a candidate too: old
     # table layouts put the headline in a <td> or <p> with no heading markup at all.
     wanted = {_key(u) for _, text in declared for u in (text, *_segments(text))} - {""}
+    firsts = {w[0] for w in wanted}
     order: dict[etree._Element, int] = {}
     headlines: list[Headline] = []
     taken: set[etree._Element] = set()
     dates: list[tuple[int, str, bool]] = []
     authors: list[tuple[int, str]] = []
+    prose: list[tuple[int, int]] = []
     prev = ""
     for i, el in enumerate(root.iter()):
         order[el] = i
@@ -259,23 +286,28 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
             continue
         if tag == "a":
             _read_link(el, link_texts, site_names)
-        kind = _headline_kind(el, tag)
-        if kind:
-            text = text_of(el)
+        if kind := _headline_kind(el, tag):
+            target, text = el, text_of(el)
             if _TOPIC_LABEL.match(text) and (parent := el.getparent()) is not None:
                 # Forums: <b>主题：</b> the thread's title
-                text, el, kind = _TOPIC_LABEL.sub("", text_of(parent)), parent, "class"
-            if 2 <= len(text) <= 200 and el not in taken:
-                headlines.append(_headline(i, el, text, kind))
-                taken.add(el)
+                target, text, kind = parent, _TOPIC_LABEL.sub("", text_of(parent)), "class"
+            if kind != "minor" and (lead := " ".join((target.text or "").split())) != text and (
+                len(lead) >= 4 and (_METADATA_LINE.search(text) or _iter_dates(text))
+            ):
+                text = lead  # the headline's own text, without the dateline or byline inside it
+            if 2 <= len(text) <= 200 and target not in taken:
+                headlines.append(_headline(i, target, text, kind))
+                taken.add(target)
         if wanted and el.text and tag not in _SKIP_TEXT:
-            for echo in _echoes(el, wanted):
+            for echo in _echoes(el, wanted, firsts, declared):
                 if echo not in taken:
                     headlines.append(_headline(order[echo], echo, text_of(echo), "echo"))
                     taken.add(echo)
         # A date in link text dates another page (an archive, a related story): skip it.
         own = el.text if tag not in _SKIP_TEXT and tag != "a" else None
         for raw in (own, el.tail):
+            if raw and len(raw) >= 30 and (size := _visual_len(raw.strip())) >= 30:
+                prose.append((i, size))
             # Date and byline lines are short; long texts are body prose, whose dates don't count.
             if not raw or len(raw) > 300 or not (text := raw.strip()):
                 continue
@@ -288,8 +320,9 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
                 authors.append((i, next(g for g in m.groups() if g)))
     headlines.sort(key=lambda h: h.index)
     return PageFacts(
-        order=order, declared=declared, site_names=site_names, link_texts=link_texts,
-        headlines=headlines, dates=dates, authors=authors, meta_date=_meta_date(root, metas),
+        order=order, declared=declared, site_names=site_names - {""}, link_texts=link_texts,
+        prose=prose, headlines=headlines, dates=dates, authors=authors,
+        meta_date=_meta_date(root, metas),
         meta_author=_meta_author(root, metas), lang=find_lang(root, metas),
         selected_title=selected,
     )
@@ -309,7 +342,17 @@ def _meta_map(root: etree._Element) -> dict[str, str]:
 def _declared_titles(root: etree._Element) -> list[tuple[str, str]]:
     """What the page declares its title to be, most trusted first (Readability.js's order:
     JSON-LD, dc:title, og:title, meta title, twitter:title), then the <title>."""
-    out = [("jsonld", t) for t in _jsonld_titles(root)]
+    title_el = root.find(".//title")
+    # An unclosed <title> swallows the page as text: keep what comes before the first tag.
+    page_title = text_of(title_el).split("<", 1)[0][:300].strip() if title_el is not None else ""
+    out = []
+    if ld := _jsonld_titles(root):
+        headline, name = ld
+        if headline and name and headline != name:
+            # Some sites put their own name in "name": the one the <title> repeats wins.
+            in_title = [_key(t) in _key(page_title) for t in (headline, name)]
+            ld = (headline, "") if in_title == [True, False] else ("", name)
+        out += [("jsonld", t) for t in ld if t]
     values: dict[str, str] = {}
     for el in root.iter("meta"):
         content = " ".join((el.get("content") or "").split())
@@ -320,13 +363,12 @@ def _declared_titles(root: etree._Element) -> list[tuple[str, str]]:
         elif _TITLE_NAME.match(name := el.get("name") or ""):
             values["".join(name.lower().split()).replace(".", ":")] = content
     out += [(k, values[k]) for k in _META_ORDER if k in values]
-    title_el = root.find(".//title")
-    if title_el is not None and (text := text_of(title_el)):
-        out.append(("<title>", text))
+    if page_title:
+        out.append(("<title>", page_title))
     return out
 
 
-def _jsonld_titles(root: etree._Element) -> list[str]:
+def _jsonld_titles(root: etree._Element) -> tuple[str, str] | None:
     """headline and name of the first JSON-LD article (only an article's name is a headline)."""
     for script in root.iter("script"):
         if (script.get("type") or "").strip().lower() != "application/ld+json" or not script.text:
@@ -346,45 +388,60 @@ def _jsonld_titles(root: etree._Element) -> list[str]:
             types = item.get("@type")
             if any(isinstance(t, str) and _JSONLD_ARTICLE.match(t)
                    for t in (types if isinstance(types, list) else [types])):
-                return [" ".join(v.split()) for k in ("headline", "name")
-                        if isinstance(v := item.get(k), str) and v.strip()]
-    return []
+                headline, name = (item.get(k) for k in ("headline", "name"))
+                return (" ".join(headline.split()) if isinstance(headline, str) else "",
+                        " ".join(name.split()) if isinstance(name, str) else "")
+    return None
 
 
 def _read_link(a: etree._Element, link_texts: Counter[str], site_names: set[str]) -> None:
-    """Count a link's text; a link to the site's home names the site (logo, blog name)."""
+    """Count a link's text; a link to a home page names a site: the logo, a blog's or a
+    channel's name ("网易娱乐" → http://ent.163.com/), or another site's in the footer."""
     text = text_of(a)
     key = _key(text) if len(text) <= 100 else ""
     if key:
         link_texts[key] += 1
-    if _ROOT_HREF.match((a.get("href") or "").strip()) and a.get("href") is not None:
-        names = [key] + [_key(img.get("alt") or "") for img in a.iter("img")]
-        site_names.update(n for n in names if n)
+    if _ROOT_HREF.match((a.get("href") or "").strip()):
+        site_names.update(k for k in [key, *(_key(i.get("alt") or "") for i in a.iter("img"))] if k)
 
 
 def _headline_kind(el: etree._Element, tag: str) -> str:
-    if tag in _HEADLINE_TAGS:
-        return _HEADLINE_TAGS[tag]
-    if tag in ("html", "body", "head", "title", "meta", "script", "style", "li"):
+    """h1, h2, h3, minor (h4–h6, b, strong, font), class (its class, id or own tag name says
+    title) or "" (no candidate). An author's byline is none, however it is styled."""
+    if tag in _NOT_HEADLINE_TAGS:
         return ""
     cls, ident = el.get("class"), el.get("id")
-    if (cls or ident) and _title_like(f"{cls or ''} {ident or ''}"):
+    attrs = f"{cls or ''} {ident or ''}" if cls or ident else ""
+    if attrs and _class_matches(attrs, _BYLINE_CLASS):
+        return ""
+    if tag in _HEADLINE_TAGS:
+        return _HEADLINE_TAGS[tag]
+    if attrs and _class_matches(attrs, _TITLE_CLASS):
         return "class"
-    if tag in _BOLD_TAGS:
-        return "minor"
-    return ""
+    if tag not in BLOCK_TAGS and _class_matches(tag, _TITLE_CLASS):
+        return "class"  # a CMS's own tag: <arttitle>, <headline>
+    return "minor" if tag in _BOLD_TAGS else ""
 
 
-def _echoes(el: etree._Element, wanted: set[str]) -> list[etree._Element]:
-    """The element, or its parent, when its whole text is a declared title: a headline whose own
-    text is only the start of one was broken over several inline elements."""
+def _echoes(
+    el: etree._Element, wanted: set[str], firsts: set[str], declared: list[tuple[str, str]]
+) -> list[etree._Element]:
+    """The element, or its parent, when its whole text is a declared title or segment: a
+    headline whose own text is only the start of one was broken over several inline elements.
+    Also the element whose text a declared title has before or after a separator the split
+    does not take ("Kat to go to London... with Sallu-India Buzz-The Times of India")."""
     own = " ".join(el.text.split()) if el.text else ""
     if not 2 <= len(own) <= 200:
         return []
+    first = next((c for c in own.casefold() if c.isalnum()), "")
+    if first not in firsts and not any(own in t for _, t in declared):
+        return []  # cheap test first: most texts start like no declared title
     key = _key(own)
     if not key:
         return []
     if key in wanted:
+        return [el]
+    if len(own) >= 8 and not len(el) and any(_bounded(own, t) for _, t in declared):
         return [el]
     if len(key) < 4 or not any(w.startswith(key) for w in wanted):
         return []
@@ -392,46 +449,53 @@ def _echoes(el: etree._Element, wanted: set[str]) -> list[etree._Element]:
     return [e for e in (el, parent) if e is not None and _key(text_of(e)) in wanted][:1]
 
 
+def _bounded(part: str, title: str) -> bool:
+    """The title has ``part`` at one end, cut from the rest by a separator."""
+    if title.startswith(part):
+        return bool(_SEPARATED.match(title[len(part):]))
+    return title.endswith(part) and bool(_SEPARATED_END.search(title[: -len(part)]))
+
+
 def _headline(index: int, el: etree._Element, text: str, kind: str) -> Headline:
     links = {_key(text_of(a)) for a in (*el.iter("a"), *el.iterancestors("a"))}
-    nav = any(_nav_like(e) for e in (el, *el.iterancestors()))
-    return Headline(index, el, text, kind, frozenset(links), nav)
+    chain = (el, *el.iterancestors())
+    nav = any(e.tag == "nav" or _chrome_class(e, _NAV_CLASS) for e in chain)
+    brand = any(_chrome_class(e, _BRAND_CLASS) for e in chain[:4])
+    return Headline(index, el, text, kind, frozenset(links), nav, brand)
 
 
-def _nav_like(el: etree._Element) -> bool:
-    if el.tag == "nav":
-        return True
+def _chrome_class(el: etree._Element, pattern: re.Pattern[str]) -> bool:
     attrs = f"{el.get('class') or ''} {el.get('id') or ''}"
-    return attrs != " " and _nav_class(attrs)
+    return attrs != " " and _class_matches(attrs, pattern)
 
 
 @lru_cache(maxsize=8192)
-def _nav_class(attrs: str) -> bool:
-    return bool(_NAV_CLASS.search(attrs))
+def _class_matches(attrs: str, pattern: re.Pattern[str]) -> bool:
+    return bool(pattern.search(attrs))
 
 
-@lru_cache(maxsize=8192)
-def _title_like(attrs: str) -> bool:
-    return bool(_TITLE_CLASS.search(attrs))
-
-
-def _segments(text: str) -> list[str]:
+@lru_cache(maxsize=1024)
+def _segments(text: str) -> tuple[str, ...]:
     """A declared title's parts between site separators, page markers cut off."""
-    return [s for seg in _TITLE_SPLIT.split(text) if (s := _clean(seg))]
+    return tuple(s for seg in _TITLE_SPLIT.split(text) if (s := _clean(seg)))
 
 
-def _site_like(text: str, facts: PageFacts) -> bool:
+def _site_like(text: str, names: set[str]) -> bool:
     """Positive evidence that a text names the site, a channel or a blog, not a story."""
     key = _key(text)
-    if not key or key in facts.site_names or _WELCOME.search(text):
+    if not key or key in names or _WELCOME.search(text):
         return True
     vlen = _visual_len(text)
-    if vlen <= 36 and _SITE_WORDS.search(text):
+    if (vlen <= 36 and _SITE_WORDS.search(text)) or (vlen <= 18 and _SHORT_SITE_WORDS.search(text)):
         return True
-    if vlen <= 20 and facts.link_texts[key]:
-        return True  # a short link text elsewhere: a section in the navigation
     m = _DOMAIN.search(text)
     return m is not None and len(m.group()) >= 0.4 * len(text)
+
+
+def _site_part(text: str, names: set[str]) -> bool:
+    """A declared title's part naming the site, or listing keywords for search engines
+    ("workington news sport, west cumbria news, lake district news")."""
+    return _site_like(text, names) or len(_LIST_COMMA.findall(text)) >= 3
 
 
 @dataclass
@@ -441,23 +505,31 @@ class _Declared:
 
     source: str
     text: str
-    segments: list[str]
+    segments: tuple[str, ...]
     site: list[bool]
     head: str
 
 
-def _declare(source: str, text: str, facts: PageFacts) -> _Declared:
-    segments = _segments(text) or [text]
-    site = [_site_like(s, facts) for s in segments]
-    kept = [s for s, is_site in zip(segments, site, strict=True) if not is_site]
-    if not kept:
-        head = ""
-    elif source == "<title>" or len(kept) < len(segments):
-        # Of a <title>'s parts, the story's is the longest (seed 000); a meta's site part is cut.
-        head = max(kept, key=_visual_len)
-    else:
-        head = _clean(text)
+def _declare(source: str, text: str, names: set[str]) -> _Declared:
+    segments = _segments(text) or (text,)
+    site = [_site_part(s, names) for s in segments]
+    head = _strip_site_ends(text, names) if not all(site) else ""
+    if source in _PAGE_TITLES and len(parts := _segments(head)) > 1:
+        head = max(parts, key=_visual_len)  # of a <title>'s parts, the story's is the longest
     return _Declared(source, _clean(text), segments, site, head)
+
+
+def _strip_site_ends(text: str, names: set[str]) -> str:
+    """A declared title without the site, channel or blog names at its ends (the rest stays as
+    written: "Friday Facts #282 - 0.17 in sight | Factorio" keeps its inner " - ")."""
+    while parts := list(_TITLE_SPLIT.finditer(text)):
+        if _site_part(text[parts[-1].end():], names):
+            text = text[:parts[-1].start()]
+        elif _site_part(text[:parts[0].start()], names):
+            text = text[parts[0].end():]
+        else:
+            break
+    return _clean(text)
 
 
 def resolve(
@@ -478,15 +550,17 @@ def resolve(
 def _choose_title(
     facts: PageFacts, url: str, at: int, options: TitleOptions = DEFAULT_TITLE
 ) -> tuple[str, int | None]:
-    """The best-scoring candidate (see ``_score_visible``, ``_score_declared``); the index is
-    the visible headline's, for the date next to it. Without any candidate, the URL's slug."""
+    """The best-scoring candidate, visible (``_score_visible``) or declared
+    (``_score_declared``); the index is the visible headline's, for the date next to it.
+    Without any candidate, the URL's slug (seed 000: h1 > title > URL)."""
     if facts.selected_title:
         text, el = facts.selected_title
         return text, facts.order.get(el)
-    titles = [_declare(source, text, facts) for source, text in facts.declared]
+    names = facts.site_names
+    titles = [_declare(source, text, names) for source, text in facts.declared]
     best: tuple[float, str, int | None] = (options.min_score, "", None)
     for h in facts.headlines:
-        if (scored := _score_visible(h, titles, facts, at, options)) and scored[0] > best[0]:
+        if (scored := _score_visible(h, titles, facts, names, at, options)) and scored[0] > best[0]:
             best = (scored[0], scored[1], h.index)
     for d in titles:
         if d.head and (score := _score_declared(d, titles, options)) > best[0]:
@@ -499,28 +573,37 @@ def _choose_title(
 
 
 def _score_visible(
-    h: Headline, titles: list[_Declared], facts: PageFacts, at: int, o: TitleOptions
+    h: Headline, titles: list[_Declared], facts: PageFacts, names: set[str], at: int,
+    o: TitleOptions,
 ) -> tuple[float, str] | None:
     """agreement with the declared titles + look + nearness + length − link and nav penalties.
-    A breadcrumb, a site name and (unconfirmed) a section heading below the article's start,
-    a metadata line or a sentence are never the headline."""
+    A breadcrumb, a site's logo or name, a 原标题 or byline line, and (when nothing declared
+    confirms it) a section heading below the article's start, a sentence or a dateline are
+    never the headline."""
     text = _clean(h.text)
-    if len(text) < 2 or _CRUMB_LABEL.search(text) or len(_CRUMB_SEP.findall(text)) >= 2:
+    if h.in_brand or len(text) < 2 or _NOT_HEADLINE.search(text):
+        return None
+    if _CRUMB_LABEL.search(text) or len(_CRUMB_SEP.findall(text)) >= 2:
         return None
     key = _key(text)
-    if not key or _site_like_visible(text, key, titles, facts):
+    if not key or _site_like_visible(text, key, titles, names):
         return None
-    agreements = [_agreement(key, d, o) for d in titles]
+    agreements = [_agreement(text, d, o) for d in titles]
     if (stripped := _CATEGORY.sub("", text)) != text:
         # [专栏] 标题: the category label goes unless the declared title has it too
-        alt = [_agreement(_key(stripped), d, o) for d in titles]
+        alt = [_agreement(stripped, d, o) for d in titles]
         if max(alt, default=0.0) >= max(agreements, default=0.0):
             text, key, agreements = stripped, _key(stripped), alt
     agree = max(agreements, default=0.0)
     if agree < 0.6:
-        if h.index > at + o.below_span or text.endswith(_END_PUNCT):
+        # Unconfirmed: not a section's heading below the start (past the article's first prose,
+        # or far), a sentence, a numbered section ("二、调查中发现的问题", "3. Results") or a
+        # date/byline line.
+        if h.index > at and (h.index > at + o.below_span or _prose_between(facts, at, h.index, o)):
             return None
-        if _METADATA_LINE.search(text) or _iter_dates(text):
+        if _CLOSING.sub("", text).endswith(_END_PUNCT):
+            return None
+        if _SECTION_NUMBER.match(text) or _METADATA_LINE.search(text) or _iter_dates(text):
             return None
     extra = o.extra_source * max(0, sum(a >= 0.6 for a in agreements) - 1)
     repeated = facts.link_texts[key] - (key in h.link_keys)
@@ -532,32 +615,40 @@ def _score_visible(
     return score, text
 
 
-def _site_like_visible(text: str, key: str, titles: list[_Declared], facts: PageFacts) -> bool:
+def _prose_between(facts: PageFacts, at: int, index: int, o: TitleOptions) -> bool:
+    """Body prose between the article's start and an element: that element is in or after the
+    article, not its headline."""
+    for pos, size in facts.prose[bisect_right(facts.prose, (at, 1 << 30)):]:
+        if pos >= index:
+            return False
+        if size >= o.prose_chars:
+            return True
+    return False
+
+
+def _site_like_visible(text: str, key: str, titles: list[_Declared], names: set[str]) -> bool:
     """A visible text that is a declared title's site part, or names a site by itself."""
     for d in titles:
         if any(is_site and _key(s) == key for s, is_site in zip(d.segments, d.site, strict=True)):
             return True
-    if key in facts.site_names or _WELCOME.search(text):
-        return True
-    if _visual_len(text) <= 36 and _SITE_WORDS.search(text):
-        return True
-    m = _DOMAIN.search(text)
-    return m is not None and len(m.group()) >= 0.4 * len(text)
+    return _site_like(text, names)
 
 
 def _score_declared(d: _Declared, titles: list[_Declared], o: TitleOptions) -> float:
     """A declared title standing alone: trust in its source + length + the other declared
     titles agreeing with it (og:title = the <title>'s first part)."""
-    key = _key(d.head)
-    others = sum(1 for e in titles if e is not d and _agreement(key, e, o) >= 0.6)
-    base = o.declared_title if d.source == "<title>" else o.declared_meta
-    return base + o.shape * _shape(d.head, o) + o.extra_source * others
+    others = sum(1 for e in titles if e is not d and _agreement(d.head, e, o) >= 0.6)
+    if d.source not in _PAGE_TITLES:
+        return o.declared_meta + o.extra_source * others  # declared for this: length is no matter
+    return o.declared_title + o.shape * _shape(d.head, o) + o.extra_source * others
 
 
-def _agreement(key: str, d: _Declared, o: TitleOptions) -> float:
-    """How well a text (its ``_key``) agrees with a declared title, 0–1: 1 for a segment of it;
-    less when one contains the other ("IOL: Trio set for Derby debuts", a headline with a kicker),
-    by the share the shorter covers. A site segment agrees with nothing."""
+def _agreement(text: str, d: _Declared, o: TitleOptions) -> float:
+    """How well a text agrees with a declared title, 0–1: 1 for a segment of it; less when one
+    contains the other ("IOL: Trio set for Derby debuts", a headline with a kicker), by the
+    share the shorter covers and by how much the shared part reads like a headline (a site's
+    name inside a copyright line shares a word or two). A site segment agrees with nothing."""
+    key = _key(text)
     units = list(zip(d.segments, d.site, strict=True))
     if len(units) > 1:
         units.append((d.text, False))
@@ -568,12 +659,11 @@ def _agreement(key: str, d: _Declared, o: TitleOptions) -> float:
             continue
         if key == other:
             return 1.0
-        if min(len(key), len(other)) < 4:
-            continue
         if key in other or other in key:
             cover = min(len(key), len(other)) / max(len(key), len(other))
             if cover >= o.min_cover:
-                best = max(best, 0.5 + 0.5 * cover)
+                shared = unit if other in key else text
+                best = max(best, (0.5 + 0.5 * cover) * _shape(shared, o))
     return best
 
 
@@ -593,10 +683,13 @@ def _nearness(index: int, at: int, o: TitleOptions) -> float:
 def _shape(text: str, o: TitleOptions) -> float:
     """How much a text reads like a headline by its length: a word or two is a label or a
     section's name, a sentence is a headline, a paragraph is not."""
-    vlen = _visual_len(text)
-    score = min(1.0, vlen / o.shape_chars)
-    if vlen > o.long_chars:
-        score *= max(0.0, 1 - (vlen - o.long_chars) / o.long_chars)
+    ideographs = len(_CJK_OR_KANA.findall(text))
+    rest = _CJK_OR_KANA.sub(" ", text)
+    # Numbers count half: "08-11 17:09" is a time, "Reading 0-2 Portsmouth" a headline.
+    words = len(_WORD.findall(rest)) + len(_NUMBER.findall(rest)) / 2 + ideographs / o.cjk_per_word
+    score = min(1.0, words / o.shape_words)
+    if words > o.long_words:
+        score *= max(0.0, 1 - (words - o.long_words) / o.long_words)
     return score
 
 

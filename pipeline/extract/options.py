@@ -9,7 +9,9 @@ each pass a relaxed copy of the strict one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+
+from pipeline.extract.meta import TitleOptions
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,8 @@ class ExtractOptions:
     # A block marked as a caption is one (kept in the HTML, left out of the text) up to this many
     # characters; longer, it is prose that happens to sit beside a picture.
     caption_max_chars: int = 300
+    # Captions are text too when they hold this share of an article's text (a photo post).
+    caption_share: float = 0.3
     # --- confidence --------------------------------------------------------------------------
     strong_score: float = 40.0  # a winner scoring this much is sure of itself
     rival_penalty: float = 0.6  # how much a close rival elsewhere lowers the confidence
@@ -51,6 +55,9 @@ class ExtractOptions:
     # look ("needs review" is below 0.5 in the window).
     relaxed_confidence: float = 0.6
     baseline_confidence: float = 0.3
+
+    # --- titles (the headline vote's weights) -------------------------------------------------
+    title: TitleOptions = field(default_factory=TitleOptions)
 
     def cascade(self) -> list[tuple[str, ExtractOptions]]:
         """The passes in order, each named for what the person sees ("needs review" says why)."""
