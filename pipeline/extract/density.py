@@ -540,7 +540,9 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: Extra
     if s.chars < 20 and _AD_LABEL.match(" ".join("".join(el.itertext()).split())):
         return True
     if tag == "p":
-        return s.chars > 0 and ld > 0.8 and s.chars < 200 and weight <= 0
+        # a line of links ("Previous story | Next story | …"), however long it runs
+        short_or_list = s.chars < 200 or len(el.findall(".//a")) >= 3
+        return s.chars > 0 and ld > 0.8 and short_or_list and weight <= 0
     if tag == "blockquote" or el.find(".//blockquote") is not None:
         return ld > 0.5  # quotations and embedded posts are part of the story
     if tag == "table" and el.xpath("boolean(.//th|.//caption)"):
