@@ -51,6 +51,7 @@ def parse(text: str) -> etree._Element:
     """Parse a page into an lxml tree; malformed markup is repaired, never an error."""
     # lxml refuses str input that still carries an XML encoding declaration.
     text = _INVALID_REF.sub("", XML_INVALID.sub("", _XML_DECL.sub("", text, count=1)))
+    text = _close_title(text)
     try:
         root = etree.fromstring(text, _PARSER) if text.strip() else None
     # libxml2 recovers from nearly anything, not from everything: a page that still trips it
@@ -64,6 +65,23 @@ def parse(text: str) -> etree._Element:
     for deep in root.xpath(f"//*[count(ancestor::*) = {MAX_DEPTH}]"):
         etree.strip_tags(deep, "*")
     return root
+
+
+_TITLE_OPEN = re.compile(r"<title\b[^>]*>", re.I)
+_TITLE_CLOSE = re.compile(r"</title\s*>", re.I)
+
+
+def _close_title(text: str) -> str:
+    """Close a <title> its page never closes: the parser reads everything after it as the
+    title's text, and the page has no body (old CMS templates that write the title with a
+    script). The title ends where the next tag starts."""
+    opened = _TITLE_OPEN.search(text)
+    if opened is None or _TITLE_CLOSE.search(text, opened.end()):
+        return text
+    end = text.find("<", opened.end())
+    if end < 0:
+        return text
+    return f"{text[:end]}</title>{text[end:]}"
 
 
 @lru_cache(maxsize=256)

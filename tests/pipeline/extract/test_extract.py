@@ -339,3 +339,12 @@ def test_reporter_verbs_are_not_authors() -> None:
     page = article_page(body, title="老桥关闭_示例网", headline="老桥关闭",
                         byline="<p>（本报记者 王小明）2019年2月20日</p>")
     assert extract(page, URL).author == "王小明"
+
+
+def test_a_title_the_page_never_closes_does_not_swallow_the_article() -> None:
+    """Old CMS templates write </title> with a script, or not at all: the parser then reads the
+    whole page as the title's text."""
+    page = article_page().replace("</title>", "", 1)
+    a = extract(page, URL)
+    assert PROSE[2] in a.text
+    assert a.title == "River rises, old bridge closed"
