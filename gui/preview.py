@@ -128,6 +128,18 @@ class PreviewPane(QWidget):
         layout.addWidget(self.splitter, 1)
         self.shown: PreviewData | None = None
 
+    def method_note(self, method: str) -> str | None:
+        """Why a text needs review: which retry of the extractor found it (none for the strict
+        pass or a site's rules)."""
+        notes = {
+            "unlikely candidates kept": self.tr("found on a retry that kept sidebars and widgets"),
+            "class weights off": self.tr("found on a retry that ignored class names"),
+            "conditional cleaning off": self.tr("found on a retry that kept every block"),
+            "baseline": self.tr("no block stood out: every prose line of the page"),
+            "whole page": self.tr("the page's few words, all it holds"),
+        }
+        return notes.get(method)
+
     def show_data(self, data: PreviewData) -> None:
         self.shown = data
         task, article = data.task, data.article
@@ -136,6 +148,8 @@ class PreviewPane(QWidget):
             parts.append(self.tr("%1 characters, confidence %2")
                          .replace("%1", f"{article.chars:,}")
                          .replace("%2", f"{article.confidence:.2f}"))
+            if note := self.method_note(article.method):
+                parts.append(html.escape(note))
         if data.note:
             parts.append(f"<i>{html.escape(data.note)}</i>")
         self.header.setText(" — ".join(parts))

@@ -302,7 +302,7 @@
     <name>PreviewPane</name>
     <message>
         <location filename="../preview.py" line="108"/>
-        <location filename="../preview.py" line="153"/>
+        <location filename="../preview.py" line="167"/>
         <source>Select a task to see its article.</source>
         <translation>选择一个任务以查看其文章。</translation>
     </message>
@@ -322,12 +322,37 @@
         <translation>原始页面文字（被裁掉的部分）</translation>
     </message>
     <message>
+        <location filename="../preview.py" line="135"/>
+        <source>found on a retry that kept sidebars and widgets</source>
+        <translation>重试时保留侧栏和小部件后找到</translation>
+    </message>
+    <message>
         <location filename="../preview.py" line="136"/>
+        <source>found on a retry that ignored class names</source>
+        <translation>重试时忽略类名后找到</translation>
+    </message>
+    <message>
+        <location filename="../preview.py" line="137"/>
+        <source>found on a retry that kept every block</source>
+        <translation>重试时保留所有区块后找到</translation>
+    </message>
+    <message>
+        <location filename="../preview.py" line="138"/>
+        <source>no block stood out: every prose line of the page</source>
+        <translation>没有突出的区块：取页面中所有成句的文字</translation>
+    </message>
+    <message>
+        <location filename="../preview.py" line="139"/>
+        <source>the page&apos;s few words, all it holds</source>
+        <translation>页面仅有的几句话</translation>
+    </message>
+    <message>
+        <location filename="../preview.py" line="148"/>
         <source>%1 characters, confidence %2</source>
         <translation>%1 字，置信度 %2</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="147"/>
+        <location filename="../preview.py" line="161"/>
         <source>Not cleaned yet.</source>
         <translation>尚未清洗。</translation>
     </message>

@@ -24,3 +24,19 @@ def test_book_html_shows_local_images_and_placeholders() -> None:
     assert 'src="file:///archive/02_assets/1.jpg"' in out
     assert "https://a.example/2.jpg" in out and 'src="https://a.example/2.jpg"' not in out
     assert "two" in out and "x=1&amp;y=2" in out
+
+
+def test_header_says_which_retry_of_the_extractor_found_the_text(qtbot) -> None:
+    from gui.preview import PreviewData, PreviewPane
+    from pipeline.tasks import Task
+
+    pane = PreviewPane()
+    qtbot.addWidget(pane)
+    task = Task(id=7, url="https://a.example/p", status="cleaned", title="T")
+    found = Article(url=task.url, title="T", content_html="<p>x</p>", text="x",
+                    confidence=0.3, method="baseline")
+    pane.show_data(PreviewData(task, found))
+    assert "every prose line of the page" in pane.header.text()
+    found.method = "strict"
+    pane.show_data(PreviewData(task, found))
+    assert "retry" not in pane.header.text() and "prose line" not in pane.header.text()
