@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import islice
 
 from cssselect import ExpressionError, SelectorError
 from lxml import etree
@@ -52,12 +53,9 @@ def parse(text: str) -> etree._Element:
     # lxml refuses str input that still carries an XML encoding declaration.
     text = _INVALID_REF.sub("", XML_INVALID.sub("", _XML_DECL.sub("", text, count=1)))
     text = _close_title(text)
-    try:
-        root = etree.fromstring(text, _PARSER) if text.strip() else None
-    # libxml2 recovers from nearly anything, not from everything: a page that still trips it
-    # (an XML declaration naming a garbage encoding raises ValueError) reads as an empty one.
-    except (etree.XMLSyntaxError, ValueError):
-        root = None
+    root = _libxml2(text)
+    if _gave_up(root, text):
+        root = _libxml2(_ROOT_TAGS.sub(r"<\1>", text))
     if root is None:
         root = etree.fromstring("<html><body></body></html>", _PARSER)
     if root.find("body") is None:
@@ -65,6 +63,26 @@ def parse(text: str) -> etree._Element:
     for deep in root.xpath(f"//*[count(ancestor::*) = {MAX_DEPTH}]"):
         etree.strip_tags(deep, "*")
     return root
+
+
+def _libxml2(text: str) -> etree._Element | None:
+    try:
+        return etree.fromstring(text, _PARSER) if text.strip() else None
+    # libxml2 recovers from nearly anything, not from everything: a page that still trips it
+    # (an XML declaration naming a garbage encoding raises ValueError) reads as an empty one.
+    except (etree.XMLSyntaxError, ValueError):
+        return None
+
+
+# The document's own tags; a page whose <html> tag is garbled (another page's bytes spliced
+# into it: `<html xmogo.jpg" alt="…`) makes libxml2 read the rest as attribute values.
+_ROOT_TAGS = re.compile(r"<(html|head|body)\b[^>]*>", re.I)
+
+
+def _gave_up(root: etree._Element | None, text: str) -> bool:
+    """libxml2 returned a handful of elements from a page full of markup."""
+    few = root is None or sum(1 for _ in islice(root.iter(), 12)) < 12
+    return few and text.count("<", 0, 20_000) > 100
 
 
 _TITLE_OPEN = re.compile(r"<title\b[^>]*>", re.I)

@@ -348,3 +348,13 @@ def test_a_title_the_page_never_closes_does_not_swallow_the_article() -> None:
     a = extract(page, URL)
     assert PROSE[2] in a.text
     assert a.title == "River rises, old bridge closed"
+
+
+def test_a_garbled_html_tag_does_not_empty_the_page() -> None:
+    """Another page's bytes spliced into the <html> tag: libxml2 reads the rest of the page as
+    attribute values and returns an empty document; the page is parsed again without them."""
+    page = article_page().replace('<html lang="en">', '<html xmogo.jpg" alt="Logo &amp; more"'
+                                  ' width="145" border="0" /></a></td><td valign="top">', 1)
+    page = page.replace("<head>", "<head>" + "<meta name='x'>" * 100)
+    a = extract(page, URL)
+    assert PROSE[2] in a.text

@@ -77,6 +77,8 @@ class GateRun:
 
     scores: Scores
     unwritten: dict[str, str]  # set → which pages have no line, and the error if it raised
+    crashed: dict[str, list[str]]  # set → pages whose line says "internal error"
+    emptied: dict[str, list[str]]  # set → pages with ≥ 300 characters of truth and no text
 
 
 def score(dataset: Path, predictions: Path) -> dict[str, float]:
@@ -98,6 +100,27 @@ def unwritten_pages(pages: Path, predictions: Path, error: BaseException | None)
     return f"{len(missing)} pages, first {missing[0] if missing else '-'}{raised}"
 
 
+# Pages with at least this much truth that came back empty: they hold no article a reader would
+# call one (a product list, a page of links) and are the only ones allowed to.
+PROSE_TRUTH = 300
+ALLOWED_EMPTY = {"cleaneval-dev": {"dev-49"}}
+
+
+def read_lines(dataset: Path, predictions: Path) -> tuple[list[str], list[str]]:
+    """The pages whose line reports an internal error, and those with ≥ PROSE_TRUTH characters
+    of truth whose text is empty."""
+    lines = (dataset / "truth.jsonl").read_text(encoding="utf-8").splitlines()
+    truth = {t["id"]: t for t in map(json.loads, lines)}
+    crashed, emptied = [], []
+    for rec in map(json.loads, predictions.read_text(encoding="utf-8").splitlines()):
+        if (rec.get("error") or "").startswith("internal error"):
+            crashed.append(f"{rec['id']}: {rec['error']}")
+        body = truth.get(rec["id"], {}).get("body") or ""
+        if len(body) >= PROSE_TRUTH and not rec["text"]:
+            emptied.append(rec["id"])
+    return crashed, emptied
+
+
 @functools.cache
 def gate_run() -> GateRun:
     """Extract and score every set once for all the tests here. Sets run in parallel, the
@@ -113,6 +136,8 @@ def gate_run() -> GateRun:
     sizes = {d: len(list((DATA / d / "pages").glob("*.html"))) for d in FLOORS}
     scores: Scores = {}
     unwritten: dict[str, str] = {}
+    crashed: dict[str, list[str]] = {}
+    emptied: dict[str, list[str]] = {}
     workers = min(len(FLOORS), os.cpu_count() or 2)
     # spawn: no fork of a threaded process, and the workers load the engine as it is on disk
     with tempfile.TemporaryDirectory() as tmp, ProcessPoolExecutor(
@@ -129,7 +154,8 @@ def gate_run() -> GateRun:
                 unwritten[dataset] = gap
             if out.exists():
                 scores[dataset] = score(DATA / dataset, out)
-    return GateRun(scores, unwritten)
+                crashed[dataset], emptied[dataset] = read_lines(DATA / dataset, out)
+    return GateRun(scores, unwritten, crashed, emptied)
 
 
 def test_every_dev_set_holds_its_floors() -> None:
@@ -145,6 +171,15 @@ def test_every_page_gets_a_line() -> None:
     unwritten = gate_run().unwritten
     assert not unwritten, "pages with no line: " + "; ".join(
         f"{d}: {gap}" for d, gap in sorted(unwritten.items()))
+
+
+def test_no_page_raises_and_no_prose_page_comes_back_empty() -> None:
+    run = gate_run()
+    crashes = [c for pages in run.crashed.values() for c in pages]
+    assert not crashes, "pages that raised: " + "; ".join(crashes)
+    emptied = {d: sorted(set(pages) - ALLOWED_EMPTY.get(d, set()))
+               for d, pages in run.emptied.items()}
+    assert not any(emptied.values()), f"prose pages with no text: {emptied}"
 
 
 def test_regressions_names_every_set_that_fell_with_floor_and_now() -> None:
