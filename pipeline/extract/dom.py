@@ -52,17 +52,41 @@ def parse(text: str) -> etree._Element:
     """Parse a page into an lxml tree; malformed markup is repaired, never an error."""
     # lxml refuses str input that still carries an XML encoding declaration.
     text = _INVALID_REF.sub("", XML_INVALID.sub("", _XML_DECL.sub("", text, count=1)))
-    text = _close_title(text)
+    text = _close_title(_PAGE_END.sub("", text))
     root = _libxml2(text)
     if _gave_up(root, text):
         root = _libxml2(_ROOT_TAGS.sub(r"<\1>", text))
     if root is None:
         root = etree.fromstring("<html><body></body></html>", _PARSER)
-    if root.find("body") is None:
-        etree.SubElement(root, "body")
+    body = root.find("body")
+    if body is None:
+        body = etree.SubElement(root, "body")
+    _into_body(root, body)
     for deep in root.xpath(f"//*[count(ancestor::*) = {MAX_DEPTH}]"):
         etree.strip_tags(deep, "*")
     return root
+
+
+# libxml2 drops whatever follows </html> and puts what follows </body> beside the body; a
+# browser keeps both in the body (the HTML Standard's "after body" modes). Pages with text there
+# are common: a footer script that closes the page early, CMS includes, pasted documents.
+_PAGE_END = re.compile(r"</(?:body|html)\s*>", re.I)
+
+
+def _into_body(root: etree._Element, body: etree._Element) -> None:
+    """Content libxml2 leaves beside <body> goes into it, in page order: a page that closes its
+    body early, or that includes a second document (``<html><head>…<body>`` in the middle, as
+    CMS includes do), has its text after </body>, where nothing would look for it."""
+    before: int | None = 0  # where the next element found before <body> goes
+    for el in list(root):
+        if el is body:
+            before = None
+        elif isinstance(el.tag, str) and el.tag != "head":
+            if before is None:
+                body.append(el)
+            else:
+                body.insert(before, el)
+                before += 1
 
 
 def _libxml2(text: str) -> etree._Element | None:

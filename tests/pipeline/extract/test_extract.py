@@ -358,3 +358,15 @@ def test_a_garbled_html_tag_does_not_empty_the_page() -> None:
     page = page.replace("<head>", "<head>" + "<meta name='x'>" * 100)
     a = extract(page, URL)
     assert PROSE[2] in a.text
+
+
+def test_text_after_an_early_body_end_is_still_the_page() -> None:
+    """A CMS include that is a whole document (<html><head>…<body>) in the middle of a page:
+    libxml2 puts what follows beside <body>, where nothing looked for it."""
+    body = "".join(f"<p>{p}</p>" for p in PROSE)
+    page = (f"<html><body><p>Menu</p></body><table><tr><td><html><head><title>Inner"
+            f"</title></head><body>{body}</body></td></tr></table></html>")
+    assert all(p in extract(page, URL).text for p in PROSE)
+    # and what follows </html> (libxml2 drops it; a browser shows it)
+    after = f"<html><body><p>Menu</p></body></html><div>{body}</div>"
+    assert all(p in extract(after, URL).text for p in PROSE)

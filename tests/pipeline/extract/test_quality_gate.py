@@ -35,9 +35,9 @@ FLOORS: Scores = {
     "scrapinghub-dev": {"mf1": 0.980, "fail": 0},
     "zh-news-dev": {"mf1": 0.962, "fail": 1, "title": 0.97, "date": 0.93},
     "dragnet-dev": {"mf1": 0.898, "fail": 36},
-    "cleaneval-dev": {"mf1": 0.873, "fail": 24},
+    "cleaneval-dev": {"mf1": 0.875, "fail": 23},
     "cleanportaleval-dev": {"mf1": 0.952, "fail": 0},
-    "l3s-gn1-dev": {"mf1": 0.951, "fail": 6, "title": 0.784},
+    "l3s-gn1-dev": {"mf1": 0.958, "fail": 4, "title": 0.787},
     "readability-js-dev": {"mf1": 0.955, "fail": 1, "title": 0.77, "date": 0.93},
 }
 # score.py --json names of the measures above
@@ -100,10 +100,10 @@ def unwritten_pages(pages: Path, predictions: Path, error: BaseException | None)
     return f"{len(missing)} pages, first {missing[0] if missing else '-'}{raised}"
 
 
-# Pages with at least this much truth that came back empty: they hold no article a reader would
-# call one (a product list, a page of links) and are the only ones allowed to.
+# Pages with at least this much truth must not come back empty: that much prose is an article.
+# A set's real list pages (none today) would be named here.
 PROSE_TRUTH = 300
-ALLOWED_EMPTY = {"cleaneval-dev": {"dev-49"}}
+ALLOWED_EMPTY: dict[str, set[str]] = {}
 
 
 def read_lines(dataset: Path, predictions: Path) -> tuple[list[str], list[str]]:
