@@ -50,7 +50,7 @@ from gui.preview import PreviewData, PreviewPane, load_preview
 from gui.rules_editor import RulesEditor
 from gui.run_process import run_changes
 from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog, settings_from_prefs
-from gui.task_model import COLUMNS, NEEDS_REVIEW, TaskFilter, TaskTableModel
+from gui.task_model import COLUMNS, TaskFilter, TaskTableModel
 from gui.worker import Jobs, RunController
 from pipeline.archive import Archive
 from pipeline.errors import RulesError
@@ -59,7 +59,7 @@ from pipeline.intake import IntakeReport, add_links
 from pipeline.rules import Rules, load_rules
 from pipeline.runner import stage_reached
 from pipeline.settings import Settings
-from pipeline.tasks import STATUSES, Task, TaskStore
+from pipeline.tasks import Status, Task, TaskStore
 
 
 @dataclass
@@ -363,8 +363,7 @@ class MainWindow(QMainWindow):
     def _refresh_filters(self) -> None:
         """Status, category and domain choices, and the category completers."""
         for box, items in (
-            (self.status_filter, [(self.model.status_name(s), s)
-                                  for s in (*STATUSES, NEEDS_REVIEW)]),
+            (self.status_filter, self.model.status_choices()),
             (self.category_filter, [(c, c) for c in self.model.categories()]),
             (self.domain_filter, [(h, h) for h in self.model.hosts()]),
         ):
@@ -444,7 +443,7 @@ class MainWindow(QMainWindow):
                 continue  # removed from the list meanwhile
             task = self.store.update(change["id"], **run_changes(change))
             self.model.update_task(task)
-            if shown is not None and task.id == shown.task.id and task.status != "running":
+            if shown is not None and task.id == shown.task.id and task.status != Status.RUNNING:
                 self.show_current()
 
     def _progress_arrived(self, p: Progress) -> None:
@@ -628,7 +627,7 @@ class MainWindow(QMainWindow):
     def apply_rules_to_domain(self, section: str) -> None:
         """Clean again every stored page the saved section covers."""
         ids = [t.id for t in self.model.tasks()
-               if in_domain(self.model.host(t), section) and t.status != "duplicate"]
+               if in_domain(self.model.host(t), section) and t.status != Status.DUPLICATE]
         if self.archive is not None:
             ids = [i for i in ids if self.archive.has_raw(i)]
         if not ids:

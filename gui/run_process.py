@@ -27,8 +27,9 @@ from pipeline.tasks import Task, TaskStore
 
 RUN_NICENESS = 10
 # The task fields a run changes; a person's fields (title, categories) stay the window's.
-RUN_FIELDS = ("status", "attempts", "error", "duplicate_of", "fetched_at", "extracted_title",
-              "content_hash", "simhash", "chars", "images_total", "images_ok", "confidence")
+RUN_FIELDS = ("status", "attempts", "error", "error_kind", "duplicate_of", "fetched_at",
+              "extracted_title", "content_hash", "simhash", "chars", "images_total", "images_ok",
+              "confidence")
 
 
 @dataclass

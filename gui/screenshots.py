@@ -25,6 +25,7 @@ from gui.language import install_language  # noqa: E402
 from gui.main_window import MainWindow  # noqa: E402
 from pipeline.demo_site.server import DemoSite  # noqa: E402
 from pipeline.settings import Settings  # noqa: E402
+from pipeline.tasks import Status  # noqa: E402
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
@@ -59,7 +60,7 @@ def shoot(language: str, out: Path, site: DemoSite, work: Path) -> list[Path]:
     wait_until(lambda: bool(built))
     window.intake.paste.setPlainText("\n".join(site.paste_text().splitlines()[:3]))
     # an article in the interface's language: the Chinese shot previews a Chinese page
-    tasks = [t for t in window.model.tasks() if t.status in ("cleaned", "localized")]
+    tasks = [t for t in window.model.tasks() if t.status in (Status.CLEANED, Status.LOCALIZED)]
     chinese = [t for t in tasks if re.search(r"[\u4e00-\u9fff]", t.display_title)]
     shown = chinese[0] if language == "zh_CN" and chinese else tasks[0]
     window.select_task(shown.id)

@@ -20,7 +20,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 
-from pipeline.tasks import Task, TaskStore
+from pipeline.errors import ErrorKind
+from pipeline.tasks import STATUSES, Status, Task, TaskStore
 from pipeline.urls import host_of
 
 # Below this extraction confidence a cleaned article is flagged "needs review" (the extractor
@@ -29,20 +30,34 @@ REVIEW_BELOW = 0.5
 
 COLUMNS = ("status", "title", "domain", "cat1", "cat2", "date", "chars", "images", "error")
 EDITABLE = frozenset({"title", "cat1", "cat2"})
-STATUS_COLOURS = {
-    "pending": "#9e9e9e", "running": "#1e88e5", "fetched": "#00897b", "cleaned": "#43a047",
-    "localized": "#2e7d32", "done": "#1b5e20", "failed": "#e53935", "duplicate": "#8e24aa",
-    "review": "#fb8c00",
-}
 NEEDS_REVIEW = "review"  # the pseudo-status the filter offers beside the real ones
+STATUS_COLOURS = {
+    Status.PENDING: "#9e9e9e", Status.RUNNING: "#1e88e5", Status.FETCHED: "#00897b",
+    Status.CLEANED: "#43a047", Status.LOCALIZED: "#2e7d32", Status.DONE: "#1b5e20",
+    Status.FAILED: "#e53935", Status.DUPLICATE: "#8e24aa", NEEDS_REVIEW: "#fb8c00",
+}
 
 TaskRole = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
 
 
 def needs_review(task: Task) -> bool:
-    return (task.status in ("cleaned", "localized", "done") and task.confidence is not None
-            and task.confidence < REVIEW_BELOW)
+    return (task.status in (Status.CLEANED, Status.LOCALIZED, Status.DONE)
+            and task.confidence is not None and task.confidence < REVIEW_BELOW)
+
+
+def failed_key(kind: ErrorKind) -> str:
+    """The status filter's key for the failed tasks of one kind, e.g. "failed:network"."""
+    return f"{Status.FAILED}:{kind}"
+
+
+def matches_status(task: Task, key: str) -> bool:
+    """Whether a task is among what the status filter's ``key`` chooses: a status,
+    NEEDS_REVIEW, or one kind of failure (``failed_key``)."""
+    if key == NEEDS_REVIEW:
+        return needs_review(task)
+    kind = task.failure_kind
+    return task.status == key or kind is not None and key == failed_key(kind)
 
 
 def _dot(colour: str) -> QIcon:
@@ -70,11 +85,21 @@ class TaskTableModel(QAbstractTableModel):
         self._hosts: dict[int, str] = {}
         self._icons: dict[str, QIcon] = {}
         self._status_names = {
-            "pending": self.tr("pending"), "running": self.tr("running"),
-            "fetched": self.tr("fetched"), "cleaned": self.tr("cleaned"),
-            "localized": self.tr("localized"), "done": self.tr("done"),
-            "failed": self.tr("failed"), "duplicate": self.tr("duplicate"),
+            Status.PENDING: self.tr("pending"), Status.RUNNING: self.tr("running"),
+            Status.FETCHED: self.tr("fetched"), Status.CLEANED: self.tr("cleaned"),
+            Status.LOCALIZED: self.tr("localized"), Status.DONE: self.tr("done"),
+            Status.FAILED: self.tr("failed"), Status.DUPLICATE: self.tr("duplicate"),
             NEEDS_REVIEW: self.tr("needs review"),
+        }
+        self._kind_names = {
+            ErrorKind.NETWORK: self.tr("network"), ErrorKind.HTTP_4XX: self.tr("HTTP 4xx"),
+            ErrorKind.HTTP_5XX: self.tr("HTTP 5xx"), ErrorKind.REDIRECT: self.tr("redirect"),
+            ErrorKind.BAD_URL: self.tr("bad link"), ErrorKind.NOT_HTML: self.tr("not HTML"),
+            ErrorKind.TOO_LARGE: self.tr("too large"),
+            ErrorKind.INTERSTITIAL: self.tr("anti-bot page"),
+            ErrorKind.TRUNCATED: self.tr("cut short"), ErrorKind.NO_ARTICLE: self.tr("no article"),
+            ErrorKind.RULES: self.tr("rules"), ErrorKind.INTERNAL: self.tr("internal error"),
+            ErrorKind.UNKNOWN: self.tr("unknown"),
         }
         self._headers = {
             "status": self.tr("Status"), "title": self.tr("Title"), "domain": self.tr("Domain"),
@@ -172,6 +197,17 @@ class TaskTableModel(QAbstractTableModel):
     def status_name(self, status: str) -> str:
         return self._status_names.get(status, status)
 
+    def failure_name(self, kind: ErrorKind) -> str:
+        """"failed: network", in the window's language."""
+        return self.tr("failed: %1").replace("%1", self._kind_names[kind])
+
+    def status_choices(self) -> list[tuple[str, str]]:
+        """The status filter's (label, key) choices: every status, "needs review", then each
+        kind of failure the list holds, so one group of failures can be looked at alone."""
+        held = {t.failure_kind for t in self._tasks}
+        return ([(self.status_name(s), s) for s in (*STATUSES, NEEDS_REVIEW)]
+                + [(self.failure_name(k), failed_key(k)) for k in ErrorKind if k in held])
+
     # -- Qt model ----------------------------------------------------------------------------
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
@@ -251,6 +287,8 @@ class TaskTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and key == NEEDS_REVIEW:
             return self.tr("Needs review: extraction confidence %1").replace(
                 "%1", f"{task.confidence:.2f}")
+        if role == Qt.ItemDataRole.ToolTipRole and task.failure_kind is not None:
+            return self.failure_name(task.failure_kind)
         return None
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
@@ -310,12 +348,8 @@ class TaskFilter(QSortFilterProxyModel):
         model = self.sourceModel()
         assert isinstance(model, TaskTableModel)
         task = model.task_at(source_row)
-        if self._status:
-            if self._status == NEEDS_REVIEW:
-                if not needs_review(task):
-                    return False
-            elif task.status != self._status:
-                return False
+        if self._status and not matches_status(task, self._status):
+            return False
         if self._category and self._category not in (task.cat1, task.cat2):
             return False
         if self._domain:

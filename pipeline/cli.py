@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from pipeline.archive import DEFAULT_ARCHIVE, Archive
-from pipeline.errors import KuaibuError
+from pipeline.errors import ErrorKind, KuaibuError
 from pipeline.settings import Settings
 
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pipeline.book import BuildResult
     from pipeline.events import Event, Progress
     from pipeline.intake import IntakeReport
-    from pipeline.tasks import TaskStore
+    from pipeline.tasks import Task, TaskStore
 
 
 class CommandError(KuaibuError):
@@ -85,10 +85,28 @@ def cmd_status(args: argparse.Namespace, archive: Archive, settings: Settings) -
         if counts[status]:
             print(f"  {status:<10} {counts[status]}")
     if args.failed:
-        for t in tasks:
-            if t.status == "failed":
-                print(f"  #{t.id} {t.url} — {t.error}")
+        print_failures(tasks)
     return 0
+
+
+def print_failures(tasks: Sequence[Task]) -> None:
+    """The failed tasks by kind: each kind with its count (the commonest first, so the
+    kind worth a ``run --retry-failed --kind`` leads), then its tasks with their reasons."""
+    by_kind: dict[ErrorKind, list[Task]] = {}
+    for t in tasks:
+        if (kind := t.failure_kind) is not None:
+            by_kind.setdefault(kind, []).append(t)
+    if not by_kind:
+        return
+    order = list(ErrorKind)
+    kinds = sorted(by_kind, key=lambda k: (-len(by_kind[k]), order.index(k)))
+    print("failed by kind:")
+    for kind in kinds:
+        print(f"  {kind:<13} {len(by_kind[kind])}")
+    for kind in kinds:
+        print(f"{kind}:")
+        for t in by_kind[kind]:
+            print(f"  #{t.id} {t.url} — {t.error}")
 
 
 class ProgressBar:
@@ -132,14 +150,15 @@ class ProgressBar:
 
 
 def run_archive(archive: Archive, settings: Settings, retry_failed: bool = False,
-                refetch: bool = False, task_ids: list[int] | None = None) -> Progress:
+                refetch: bool = False, task_ids: list[int] | None = None,
+                kinds: list[ErrorKind] | None = None) -> Progress:
     """Run the runnable tasks of an archive with a progress bar; prints the outcome."""
     from pipeline.runner import Runner
 
     bar = ProgressBar()
     runner = Runner(archive, open_store(archive), settings, listener=bar)
     try:
-        progress = runner.run(task_ids, retry_failed=retry_failed, refetch=refetch)
+        progress = runner.run(task_ids, retry_failed=retry_failed, refetch=refetch, kinds=kinds)
     finally:
         bar.finish()
     c = progress.counts
@@ -154,19 +173,22 @@ def cmd_run(args: argparse.Namespace, archive: Archive, settings: Settings) -> i
         if not Path(args.cookies).is_file():
             raise CommandError(f"no such cookies file: {args.cookies}")
         settings = settings.with_overrides(cookies_file=args.cookies)
-    run_archive(archive, settings, args.retry_failed, args.refetch, args.ids)
+    kinds = [ErrorKind(k) for k in args.kinds] if args.kinds else None
+    run_archive(archive, settings, args.retry_failed or kinds is not None, args.refetch,
+                args.ids, kinds)
     return 0
 
 
 def cmd_dupes(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
     """Exact duplicates (same text) and near ones (SimHash within 3 bits), for a person to judge."""
     from pipeline.dedup import near_duplicate_pairs
+    from pipeline.tasks import Status
 
     tasks = {t.id: t for t in open_store(archive).tasks()}
-    exact = [t for t in tasks.values() if t.status == "duplicate"]
+    exact = [t for t in tasks.values() if t.status == Status.DUPLICATE]
     near = near_duplicate_pairs(
         (t.id, int(t.simhash, 16)) for t in tasks.values()
-        if t.simhash and t.status not in ("failed", "duplicate")
+        if t.simhash and t.status not in (Status.FAILED, Status.DUPLICATE)
     )
     print(f"exact duplicates {len(exact)}, near duplicates {len(near)}")
     for t in exact:
@@ -204,6 +226,7 @@ def build_archive(archive: Archive, settings: Settings, cat1: str | None = None,
                   split_by: str | None = None, task_ids: list[int] | None = None) -> BuildResult:
     """Bind the archive's articles; the localized ones that went in are marked done."""
     from pipeline.book import build_books
+    from pipeline.tasks import Status
 
     store = open_store(archive)
     bar = ProgressBar()
@@ -214,8 +237,8 @@ def build_archive(archive: Archive, settings: Settings, cat1: str | None = None,
     finally:
         bar.finish()
     for task_id in result.task_ids:
-        if store.get(task_id).status == "localized":
-            store.update(task_id, status="done")
+        if store.get(task_id).status == Status.LOCALIZED:
+            store.update(task_id, status=Status.DONE)
     store.save()
     for path in result.epubs:
         print(f"EPUB:       {path}")
@@ -264,12 +287,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_add)
 
     p = sub.add_parser("status", parents=[common], help="count tasks by status")
-    p.add_argument("--failed", action="store_true", help="list failed tasks with their reasons")
+    p.add_argument("--failed", action="store_true",
+                   help="list failed tasks by kind, with their reasons")
     p.set_defaults(func=cmd_status)
 
     p = sub.add_parser("run", parents=[common], help="fetch, clean and localize pending tasks")
     p.add_argument("--retry-failed", action="store_true",
                    help="also retry failed tasks and images that could not be saved")
+    p.add_argument("--kind", action="append", dest="kinds", choices=[k.value for k in ErrorKind],
+                   metavar="KIND",
+                   help="retry only failed tasks of this kind (repeatable; implies"
+                        f" --retry-failed): {', '.join(ErrorKind)}")
     p.add_argument("--cookies", metavar="FILE",
                    help="a Netscape cookies.txt (exported from a browser); each cookie goes "
                         "only to its own domain")

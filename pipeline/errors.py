@@ -1,23 +1,86 @@
-"""Named failures. Each message is what a person reads in the task's error column."""
+"""Named failures. Each message is what a person reads in the task's error column; each
+error's ``kind`` is what its task is grouped and retried by (the ``error_kind`` column)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
+
+class ErrorKind(StrEnum):
+    """Why a task failed, in words the command line and tasks.csv share (``--kind http-5xx``).
+
+    Kinds group failures a person deals with alike: network ones are retried when the
+    connection is back, http-4xx ones are fixed in the link, rules ones in rules.yaml.
+    """
+
+    NETWORK = "network"  # no answer: DNS, refused, reset, timed out, stalled, TLS
+    HTTP_4XX = "http-4xx"  # the server refused the page (404, 403, 410, …)
+    HTTP_5XX = "http-5xx"  # the server broke (500, 502, 503, …)
+    REDIRECT = "redirect"  # a loop, too many hops, a hop to a non-http scheme
+    BAD_URL = "bad-url"  # a link Kuaibu will not fetch (no host, not http/https)
+    NOT_HTML = "not-html"  # a PDF, an image, a body without <html>
+    TOO_LARGE = "too-large"  # over the size limit
+    INTERSTITIAL = "interstitial"  # an anti-bot page instead of the article
+    TRUNCATED = "truncated"  # the body arrived cut short or damaged
+    NO_ARTICLE = "no-article"  # the page holds no article (a list, an empty shell)
+    RULES = "rules"  # rules.yaml says something that cannot work (an invalid selector)
+    INTERNAL = "internal"  # a bug: the traceback is in 04_logs/errors.log
+    # Never written: what a failed task without a kind reads as (a tasks.csv from before
+    # kinds existed, a status a person typed), so ``--kind unknown`` can still choose them.
+    UNKNOWN = "unknown"
+
 
 class KuaibuError(Exception):
-    """Base of every error the pipeline reports to a person."""
+    """Base of every error the pipeline reports to a person.
+
+    ``kind`` is what a task failed by this error is grouped under. Errors that never fail a
+    task (the task file, cookies, a book) keep INTERNAL: one reaching a task is a bug.
+    """
+
+    kind: ErrorKind = ErrorKind.INTERNAL
 
 
 class FetchError(KuaibuError):
-    """A page could not be fetched. ``retryable`` says whether a later run should try again."""
+    """A page could not be fetched. ``retryable`` says whether a later run should try again;
+    ``kind`` is named where it is raised, since one class covers every way a fetch fails."""
 
-    def __init__(self, reason: str, *, retryable: bool = False) -> None:
+    def __init__(self, reason: str, *, kind: ErrorKind, retryable: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.kind = kind
         self.retryable = retryable
+
+
+class HttpStatusError(FetchError):
+    """The server answered with an error status; its kind follows from the status code."""
+
+    def __init__(self, status: int, reason: str, *, retryable: bool,
+                 retry_after: str | None = None) -> None:
+        super().__init__(reason, kind=http_kind(status), retryable=retryable)
+        self.status = status
+        self.retry_after = retry_after
+
+
+def http_kind(status: int) -> ErrorKind:
+    """5xx (and any code above) is the server's fault, 4xx the request's; a 3xx that reached
+    here is a redirect that could not be followed (no Location, 304 to a plain GET)."""
+    if status >= 500:
+        return ErrorKind.HTTP_5XX
+    if status >= 400:
+        return ErrorKind.HTTP_4XX
+    return ErrorKind.REDIRECT
 
 
 class ExtractError(KuaibuError):
     """No article could be cut out of a page (empty page, list page, too short)."""
+
+    kind = ErrorKind.NO_ARTICLE
+
+
+class BadSelectorError(ExtractError):
+    """A rules selector cssselect cannot read: no page of its site can be cut with it."""
+
+    kind = ErrorKind.RULES
 
 
 class AssetError(KuaibuError):
@@ -26,6 +89,8 @@ class AssetError(KuaibuError):
 
 class RulesError(KuaibuError):
     """rules.yaml is invalid: names the file, line and key, and what was expected."""
+
+    kind = ErrorKind.RULES
 
     def __init__(self, path: str, line: int | None, key: str | None, message: str) -> None:
         where = path if line is None else f"{path}, line {line}"

@@ -29,7 +29,7 @@ import urllib3.exceptions
 from requests.adapters import HTTPAdapter
 
 from pipeline.cookies import CookieStore
-from pipeline.errors import FetchError, StopRequested
+from pipeline.errors import ErrorKind, FetchError, HttpStatusError, StopRequested
 from pipeline.politeness import HostGate, Slot
 from pipeline.rules import SiteRules
 from pipeline.settings import MB, Settings
@@ -96,17 +96,6 @@ class Attempt:
     status: int | None
     error: str | None
     elapsed: float
-
-
-class _StatusError(FetchError):
-    """An HTTP error status, with the server's Retry-After if it sent one."""
-
-    def __init__(
-        self, status: int, reason: str, *, retryable: bool, retry_after: str | None
-    ) -> None:
-        super().__init__(reason, retryable=retryable)
-        self.status = status
-        self.retry_after = retry_after
 
 
 def new_session(settings: Settings) -> requests.Session:
@@ -224,7 +213,7 @@ def fetch_resource(
     name their own (an image asks with its page's URL, as hotlink protection expects).
     """
     if problem := _scheme_problem(url):
-        raise FetchError(problem)
+        raise FetchError(problem, kind=ErrorKind.BAD_URL)
     call = _Call(session, url, settings, rules, want, referer, cancel or threading.Event(),
                  gate, cookies, on_attempt)
     attempt = 1
@@ -235,7 +224,7 @@ def fetch_resource(
             if not e.retryable or attempt > settings.retries:
                 raise
             wait = retry_wait(
-                attempt, settings, e.retry_after if isinstance(e, _StatusError) else None
+                attempt, settings, e.retry_after if isinstance(e, HttpStatusError) else None
             )
         if call.cancel.wait(wait):
             raise StopRequested()
@@ -293,7 +282,7 @@ def _fetch_chain(call: _Call, attempt: int) -> RawPage:
         try:
             status, headers, body, sent_cookie = _exchange(call, hop)
         except FetchError as e:
-            status_seen = e.status if isinstance(e, _StatusError) else None
+            status_seen = e.status if isinstance(e, HttpStatusError) else None
             _report(call, Attempt(hop, attempt, status_seen, e.reason,
                                   time.monotonic() - hop_started))
             raise
@@ -318,7 +307,7 @@ def _fetch_chain(call: _Call, attempt: int) -> RawPage:
         problem = _redirect_problem(call, target, seen, len(redirects))
         _report(call, Attempt(hop, attempt, status, problem, elapsed))
         if problem:
-            raise FetchError(problem)
+            raise FetchError(problem, kind=ErrorKind.REDIRECT)
         hop = target
 
 
@@ -417,17 +406,20 @@ def _send(
         )
     except requests.exceptions.ConnectTimeout:
         reason = f"connection timed out after {s.connect_timeout:g} s"
-        raise FetchError(reason, retryable=True) from None
+        raise FetchError(reason, kind=ErrorKind.NETWORK, retryable=True) from None
     except requests.exceptions.ReadTimeout:
-        raise FetchError(f"no answer within {s.read_timeout:g} s", retryable=True) from None
+        raise FetchError(f"no answer within {s.read_timeout:g} s", kind=ErrorKind.NETWORK,
+                         retryable=True) from None
     except requests.exceptions.SSLError as e:
-        raise FetchError(f"TLS error: {_root_cause(e)}") from None
+        raise FetchError(f"TLS error: {_root_cause(e)}", kind=ErrorKind.NETWORK) from None
     except requests.exceptions.ConnectionError as e:
-        raise FetchError(f"connection failed: {_root_cause(e)}", retryable=True) from None
+        raise FetchError(f"connection failed: {_root_cause(e)}", kind=ErrorKind.NETWORK,
+                         retryable=True) from None
     except (requests.exceptions.InvalidURL, requests.exceptions.InvalidSchema) as e:
-        raise FetchError(f"invalid URL: {e}") from None
+        raise FetchError(f"invalid URL: {e}", kind=ErrorKind.BAD_URL) from None
     except requests.exceptions.RequestException as e:
-        raise FetchError(f"request failed: {_root_cause(e)}", retryable=True) from None
+        raise FetchError(f"request failed: {_root_cause(e)}", kind=ErrorKind.NETWORK,
+                         retryable=True) from None
 
 
 def _judged_body(
@@ -443,19 +435,21 @@ def _judged_body(
     if not ok and not (status in CHALLENGE_STATUSES and mime in HTML_TYPES):
         raise _status_error(status, headers)
     if ok and mime and mime not in HTML_TYPES:
-        raise FetchError(f"not an HTML page: {mime}")
+        raise FetchError(f"not an HTML page: {mime}", kind=ErrorKind.NOT_HTML)
     body = _read_body(response, call.want, call.settings, call.cancel)
     if looks_interstitial(body):
-        raise FetchError("interstitial page", retryable=True)
+        raise FetchError("interstitial page", kind=ErrorKind.INTERSTITIAL, retryable=True)
     if not ok:
         raise _status_error(status, headers)
     if not mime and not _HTML_START.search(body[:1024]):
-        raise FetchError("not an HTML page: no Content-Type and no <html>")
+        raise FetchError("not an HTML page: no Content-Type and no <html>",
+                         kind=ErrorKind.NOT_HTML)
     close_delimited = "Content-Length" not in response.headers and "chunked" not in (
         response.headers.get("Transfer-Encoding", "").lower()
     )
     if close_delimited and _HTML_START.search(body[:4096]) and not _HTML_END.search(body):
-        raise FetchError("page cut short: the connection closed before </html>", retryable=True)
+        raise FetchError("page cut short: the connection closed before </html>",
+                         kind=ErrorKind.TRUNCATED, retryable=True)
     return body
 
 
@@ -465,7 +459,8 @@ def _read_body(
     """Stream the body, counting decompressed bytes against the limit; an announced length
     over the limit fails before anything is read."""
     limit = want.max_bytes
-    too_large = FetchError(f"{want.noun} larger than {limit / MB:g} MB")
+    too_large = FetchError(f"{want.noun} larger than {limit / MB:g} MB",
+                           kind=ErrorKind.TOO_LARGE)
     announced = response.headers.get("Content-Length", "")
     if announced.isdigit() and int(announced) > limit and not response.headers.get(
         "Content-Encoding"
@@ -481,7 +476,8 @@ def _read_body(
                 raise StopRequested()
     except urllib3.exceptions.ReadTimeoutError:
         raise FetchError(
-            f"body stalled: no data for {settings.read_timeout:g} s", retryable=True
+            f"body stalled: no data for {settings.read_timeout:g} s",
+            kind=ErrorKind.NETWORK, retryable=True,
         ) from None
     except urllib3.exceptions.ProtocolError as e:
         incomplete = next(
@@ -490,14 +486,16 @@ def _read_body(
         if incomplete is not None:
             total = incomplete.partial + incomplete.expected
             raise FetchError(
-                f"truncated body: {incomplete.partial} of {total} bytes", retryable=True
+                f"truncated body: {incomplete.partial} of {total} bytes",
+                kind=ErrorKind.TRUNCATED, retryable=True,
             ) from None
         raise FetchError(
             f"connection broken while reading the {want.noun}: {_root_cause(e)}",
-            retryable=True,
+            kind=ErrorKind.NETWORK, retryable=True,
         ) from None
     except urllib3.exceptions.DecodeError as e:
-        raise FetchError(f"the compressed body is corrupt: {_root_cause(e)}") from None
+        raise FetchError(f"the compressed body is corrupt: {_root_cause(e)}",
+                         kind=ErrorKind.TRUNCATED) from None
     return bytes(body)
 
 
@@ -535,12 +533,12 @@ def _cookie_header(prepared: requests.PreparedRequest) -> str | None:
     return cookie if isinstance(cookie, str) else None
 
 
-def _status_error(status: int, headers: dict[str, str]) -> _StatusError:
+def _status_error(status: int, headers: dict[str, str]) -> HttpStatusError:
     try:
         phrase = HTTPStatus(status).phrase
     except ValueError:
         phrase = ""
-    return _StatusError(
+    return HttpStatusError(
         status,
         f"HTTP {status} {phrase}".rstrip(),
         retryable=status in RETRY_STATUSES,

@@ -15,14 +15,14 @@ import threading
 import time
 import traceback
 from collections import Counter, defaultdict, deque
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from pipeline.archive import Archive, utc_now, write_atomic
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.assets.stage import localize_stage
 from pipeline.cookies import load_cookies
-from pipeline.errors import ExtractError, FetchError, StopRequested
+from pipeline.errors import ErrorKind, ExtractError, FetchError, StopRequested
 from pipeline.events import Listener, LogLine, Progress, TaskChanged
 from pipeline.fetch import Attempt, new_session
 from pipeline.politeness import HostGate
@@ -36,26 +36,35 @@ from pipeline.stages import (
     render_clean,
     save_clean,
 )
-from pipeline.tasks import Task, TaskStore
+from pipeline.tasks import Status, Task, TaskStore
 from pipeline.urls import host_of
 
-_RUNNABLE = ("pending", "running", "fetched", "cleaned")
+_RUNNABLE = (Status.PENDING, Status.RUNNING, Status.FETCHED, Status.CLEANED)
 
 
-def stage_reached(archive: Archive, task_id: int) -> str:
+def stage_reached(archive: Archive, task_id: int) -> Status:
     """The furthest stage whose output exists for a task."""
     if archive.has_assets(task_id):
-        return "localized"
+        return Status.LOCALIZED
     if archive.has_clean(task_id):
-        return "cleaned"
+        return Status.CLEANED
     if archive.has_raw(task_id):
-        return "fetched"
-    return "pending"
+        return Status.FETCHED
+    return Status.PENDING
 
 
 def _lost_images(task: Task) -> bool:
     """A localized task some of whose images could not be brought home."""
-    return task.status in ("localized", "done") and (task.images_ok or 0) < (task.images_total or 0)
+    return (task.status in (Status.LOCALIZED, Status.DONE)
+            and (task.images_ok or 0) < (task.images_total or 0))
+
+
+def _retried(task: Task, kinds: frozenset[ErrorKind] | None) -> bool:
+    """What a retry takes up besides the runnable tasks: failed tasks of the kinds asked
+    for, and (when no kind is named, since lost images are no failure) lost images."""
+    if kinds is None:
+        return task.status == Status.FAILED or _lost_images(task)
+    return task.failure_kind in kinds
 
 
 def read_asset_map(archive: Archive, task_id: int) -> AssetMap | None:
@@ -95,7 +104,7 @@ class Runner:
         self._total = 0
         self._started = 0.0
         self._refetch = False
-        self._retry_failed = False
+        self._retry_images = False
 
     # -- control -----------------------------------------------------------------------------
 
@@ -116,31 +125,34 @@ class Runner:
     # -- the run -----------------------------------------------------------------------------
 
     def run(self, task_ids: Iterable[int] | None = None, retry_failed: bool = False,
-            refetch: bool = False) -> Progress:
+            refetch: bool = False, kinds: Collection[ErrorKind] | None = None) -> Progress:
         """Process the runnable tasks (or just ``task_ids``); returns the final progress.
 
-        ``refetch`` downloads the chosen tasks again even when their page is stored: a page
-        whose bytes changed keeps its old copy in 00_raw/history and is cleaned again.
+        ``retry_failed`` takes up failed tasks and lost images too; with ``kinds``, only the
+        failed tasks of those kinds. ``refetch`` downloads the chosen tasks again even when
+        their page is stored: a page whose bytes changed keeps its old copy in
+        00_raw/history and is cleaned again.
         Raises ArchiveBusy while another run works on the same archive.
         """
         with self.archive.run_lock():
-            return self._run(task_ids, retry_failed, refetch)
+            return self._run(task_ids, retry_failed, refetch,
+                             frozenset(kinds) if kinds is not None else None)
 
-    def _run(self, task_ids: Iterable[int] | None, retry_failed: bool,
-             refetch: bool) -> Progress:
+    def _run(self, task_ids: Iterable[int] | None, retry_failed: bool, refetch: bool,
+             kinds: frozenset[ErrorKind] | None) -> Progress:
         self.store.reconcile(lambda task_id: stage_reached(self.archive, task_id))
         wanted = set(task_ids) if task_ids is not None else None
         self._refetch = refetch
-        self._retry_failed = retry_failed
-        statuses = _RUNNABLE + (("failed",) if retry_failed or wanted else ())
+        self._retry_images = retry_failed and kinds is None  # see _retried
+        statuses: tuple[Status, ...] = _RUNNABLE + ((Status.FAILED,) if wanted else ())
         if refetch:
-            statuses += ("localized", "done")
+            statuses += (Status.LOCALIZED, Status.DONE)
         snapshot = self.store.tasks()
         tasks = [t for t in snapshot
-                 if (t.status in statuses or retry_failed and _lost_images(t))
+                 if (t.status in statuses or retry_failed and _retried(t, kinds))
                  and (wanted is None or t.id in wanted)]
         self._hashes = {t.content_hash: t.id for t in snapshot
-                        if t.content_hash and t.status not in ("failed", "duplicate")}
+                        if t.content_hash and t.status not in (Status.FAILED, Status.DUPLICATE)}
         self._total, self._counts, self._started = len(tasks), Counter(), time.monotonic()
         work: queue.SimpleQueue[int] = queue.SimpleQueue()
         for task_id in interleave_by_host(tasks):
@@ -178,7 +190,8 @@ class Runner:
         ids = [i for i in task_ids if self.archive.has_raw(i)]
         self._total, self._counts, self._started = len(ids), Counter(), time.monotonic()
         self._hashes = {t.content_hash: t.id for t in self.store.tasks()
-                        if t.content_hash and t.status not in ("failed", "duplicate")
+                        if t.content_hash
+                        and t.status not in (Status.FAILED, Status.DUPLICATE)
                         and t.id not in ids}
         try:
             for task_id in ids:
@@ -205,7 +218,8 @@ class Runner:
         assets = AssetMap({url: previous.entries[url] for url in article.images})
         write_atomic(self.archive.clean_html(task_id), render_clean(self.archive, article, assets))
         write_atomic(self.archive.assets_map(task_id), assets.to_json().encode("utf-8"))
-        self._set(task_id, status="localized", images_total=assets.total, images_ok=assets.ok)
+        self._set(task_id, status=Status.LOCALIZED, images_total=assets.total,
+                  images_ok=assets.ok)
 
     def _work(self, ctx: StageContext, work: queue.SimpleQueue[int]) -> None:
         while not self._cancel.is_set():
@@ -221,7 +235,8 @@ class Runner:
             except Exception as e:  # a bug must not stop the batch; the task says what broke
                 self.archive.append_log("errors.log", f"{utc_now()} #{task_id}\n"
                                         + traceback.format_exc())
-                self._fail(task_id, f"internal error: {type(e).__name__}: {e}")
+                self._fail(task_id, f"internal error: {type(e).__name__}: {e}",
+                           ErrorKind.INTERNAL)
 
     def _wait_unpaused(self) -> None:
         while not self._unpaused.wait(0.2):
@@ -230,19 +245,19 @@ class Runner:
             raise StopRequested()
 
     def _process(self, ctx: StageContext, task_id: int) -> None:
-        refetch, retry_images = self._refetch, self._retry_failed
+        refetch, retry_images = self._refetch, self._retry_images
         while True:
             self._wait_unpaused()
             reached = stage_reached(self.archive, task_id)
             task = self.store.get(task_id)
-            if reached == "pending" or refetch:
+            if reached == Status.PENDING or refetch:
                 refetch = False
                 if not self._fetch(ctx, task, reached):
                     return
-            elif reached == "fetched":
+            elif reached == Status.FETCHED:
                 if not self._clean(task):
                     return
-            elif reached == "cleaned" or retry_images and _lost_images(task):
+            elif reached == Status.CLEANED or retry_images and _lost_images(task):
                 retry_images = False
                 self._localize(ctx, task)
             else:
@@ -251,15 +266,15 @@ class Runner:
                 break
         self._count("finished")
 
-    def _fetch(self, ctx: StageContext, task: Task, reached: str) -> bool:
+    def _fetch(self, ctx: StageContext, task: Task, reached: Status) -> bool:
         """The fetch stage for one task; False when it failed (and is counted finished)."""
-        self._set(task.id, status="running")
+        self._set(task.id, status=Status.RUNNING)
         try:
             changes, changed = fetch_stage(ctx, task)
         except FetchError as e:
-            self._fail(task.id, e.reason, attempts=task.attempts + 1)
+            self._fail(task.id, e.reason, e.kind, attempts=task.attempts + 1)
             return False
-        if changed and reached != "pending":
+        if changed and reached != Status.PENDING:
             self.archive.forget_derived(task.id)  # made again from the new page
             self._listener(LogLine(f"#{task.id} changed since it was last fetched;"
                                    " the old copy is in 00_raw/history"))
@@ -270,11 +285,12 @@ class Runner:
 
     def _localize(self, ctx: StageContext, task: Task) -> None:
         """Bring the article's images home; a retry fetches only the ones that failed."""
-        self._set(task.id, status="running")
+        self._set(task.id, status=Status.RUNNING)
         article = Article.from_json(self.archive.clean_meta(task.id).read_text(encoding="utf-8"))
         previous = read_asset_map(self.archive, task.id)
         assets = localize_stage(ctx, task, article, previous)
-        self._set(task.id, status="localized", images_total=assets.total, images_ok=assets.ok)
+        self._set(task.id, status=Status.LOCALIZED, images_total=assets.total,
+                  images_ok=assets.ok)
         self._count("localized")
 
     def _clean(self, task: Task) -> bool:
@@ -283,14 +299,14 @@ class Runner:
         try:
             article = article_from_raw(self.archive, task, self.rules, self.settings)
         except ExtractError as e:
-            self._fail(task.id, str(e))
+            self._fail(task.id, str(e), e.kind)
             return False
         save_clean(self.archive, task.id, article)
         changes = cleaned_changes(article)
         with self._lock:
             original = self._hashes.setdefault(str(changes["content_hash"]), task.id)
         if original != task.id:
-            changes.update(status="duplicate", duplicate_of=original)
+            changes.update(status=Status.DUPLICATE, duplicate_of=original)
         self._set(task.id, **changes)
         self._count("cleaned")
         if original != task.id:
@@ -305,8 +321,8 @@ class Runner:
         self._listener(TaskChanged(task))
         return task
 
-    def _fail(self, task_id: int, reason: str, **changes: object) -> None:
-        self._set(task_id, status="failed", error=reason, **changes)
+    def _fail(self, task_id: int, reason: str, kind: ErrorKind, **changes: object) -> None:
+        self._set(task_id, status=Status.FAILED, error=reason, error_kind=kind, **changes)
         self._listener(LogLine(f"#{task_id} failed: {reason}"))
         self._count("failed")
         self._count("finished")
@@ -342,8 +358,8 @@ class Runner:
         """04_logs/failures.csv: the failed tasks as they stand, for a person or a retry."""
         buf = io.StringIO(newline="")
         writer = csv.writer(buf, lineterminator="\r\n")
-        writer.writerow(["id", "url", "reason", "attempts", "updated_at"])
+        writer.writerow(["id", "url", "reason", "attempts", "updated_at", "kind"])
         for t in self.store.tasks():
-            if t.status == "failed":
-                writer.writerow([t.id, t.url, t.error, t.attempts, t.updated_at])
+            if t.failure_kind is not None:
+                writer.writerow([t.id, t.url, t.error, t.attempts, t.updated_at, t.failure_kind])
         write_atomic(self.archive.logs_dir / "failures.csv", buf.getvalue().encode("utf-8-sig"))

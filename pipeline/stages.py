@@ -25,7 +25,7 @@ from pipeline.fetch import Attempt, fetch_page
 from pipeline.politeness import HostGate
 from pipeline.rules import Rules
 from pipeline.settings import Settings
-from pipeline.tasks import Task
+from pipeline.tasks import Status, Task
 from pipeline.templating import environment
 from pipeline.urls import host_of
 
@@ -125,7 +125,7 @@ def render_clean(archive: Archive, article: Article, assets: AssetMap | None = N
 def cleaned_changes(article: Article) -> dict[str, object]:
     """The task row's view of an article."""
     return {
-        "status": "cleaned",
+        "status": Status.CLEANED,
         "extracted_title": article.title,
         "chars": article.chars,
         "confidence": article.confidence,

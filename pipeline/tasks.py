@@ -21,11 +21,12 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from operator import attrgetter
 from pathlib import Path
 
 from pipeline.archive import utc_now, write_atomic
-from pipeline.errors import TaskFileError
+from pipeline.errors import ErrorKind, TaskFileError
 from pipeline.urls import UrlRejected, normalize_url
 
 # -- tunable bounds (candidates for Settings) ----------------------------------------------------
@@ -44,9 +45,25 @@ MAX_CELL_CHARS = 100_000
 FORMULA_STARTS = frozenset("=+-@\t\r")
 FORMULA_GUARD = "'"
 
-# The pipeline's order; "running" marks a task a worker has taken (reclaimed after a crash).
-PROGRESS = ("pending", "fetched", "cleaned", "localized", "done")
-STATUSES = (*PROGRESS, "running", "failed", "duplicate")
+
+class Status(StrEnum):
+    """A task's status; the value is the word in tasks.csv (a person may type it, so it
+    stays a plain English word). The progress statuses come first, in the pipeline's order."""
+
+    PENDING = "pending"
+    FETCHED = "fetched"
+    CLEANED = "cleaned"
+    LOCALIZED = "localized"
+    DONE = "done"  # bound into a book
+    RUNNING = "running"  # a worker has taken the task (reclaimed after a crash)
+    FAILED = "failed"
+    DUPLICATE = "duplicate"
+
+
+PROGRESS = (Status.PENDING, Status.FETCHED, Status.CLEANED, Status.LOCALIZED, Status.DONE)
+STATUSES = tuple(Status)
+# Loading looks words up here: Status(word) takes 20 times as long (64 ms a 100,000 rows).
+_STATUS_OF = {s.value: s for s in Status}
 
 
 @dataclass
@@ -58,9 +75,10 @@ class Task:
     extracted_title: str = ""
     cat1: str = ""
     cat2: str = ""
-    status: str = "pending"
+    status: Status = Status.PENDING
     attempts: int = 0
     error: str = ""
+    error_kind: str = ""  # an ErrorKind's value while failed; read it through failure_kind
     duplicate_of: int | None = None
     added_at: str = ""
     fetched_at: str = ""
@@ -76,6 +94,18 @@ class Task:
     @property
     def display_title(self) -> str:
         return self.title or self.extracted_title or self.url
+
+    @property
+    def failure_kind(self) -> ErrorKind | None:
+        """Why the task failed, None while it has not. A kind the file does not hold (an old
+        tasks.csv, a status a person typed, a word this version does not know) is UNKNOWN:
+        the cell is kept as it is, never refused."""
+        if self.status != Status.FAILED:
+            return None
+        try:
+            return ErrorKind(self.error_kind)
+        except ValueError:
+            return ErrorKind.UNKNOWN
 
 
 COLUMNS = tuple(f.name for f in fields(Task) if f.name != "extra")
@@ -143,6 +173,31 @@ def _bounded(name: str, value: object) -> object:
     if isinstance(value, str):
         return cap_text(value, MAX_TEXT_CHARS if name in TEXT_COLUMNS else MAX_CELL_CHARS)
     return value
+
+
+def _settle(task: Task) -> None:
+    """After any change: the status as a ``Status``, and a failure kind only while failed.
+    The one place ``error_kind`` is cleared, so a task that is retried, reclaimed or edited
+    out of "failed" never keeps the kind of a failure it no longer has."""
+    task.status = Status(task.status)
+    if task.status != Status.FAILED:
+        task.error_kind = ""
+
+
+def _with_missing(columns: list[str]) -> list[str]:
+    """A file's columns with Kuaibu's missing ones added. One whose neighbours in COLUMNS are
+    both there is a column a later version added (``error_kind`` in a file written before
+    kinds): it goes beside them. The rest (a file a person started) go at the end."""
+    out = list(columns)
+    for i, name in enumerate(COLUMNS):
+        if name in out:
+            continue
+        neighbours = COLUMNS[i - 1 : i] + COLUMNS[i + 1 : i + 2]
+        if i and len(neighbours) == 2 and all(n in out for n in neighbours):
+            out.insert(out.index(neighbours[0]) + 1, name)
+        else:
+            out.append(name)
+    return out
 
 
 def _int_or_none(raw: str) -> int | None:
@@ -425,8 +480,7 @@ class TaskStore:
             keep = self._kept_columns(header, body)
         else:
             keep = self._kept_columns(header, [])
-        self._columns = ([header[i] for i in keep]
-                         + [c for c in COLUMNS if c not in header])
+        self._columns = _with_missing([header[i] for i in keep])
         self._read_rows(_Lookahead(body), header, keep, delimiter)
         if converted or delimiter != ",":
             self._dirty = True  # the next save writes it as UTF-8 CSV
@@ -518,10 +572,10 @@ class TaskStore:
             ) from None
         if task_id is not None:
             values["id"] = task_id
-        status = values.get("status") or "pending"
-        if status not in STATUSES:
+        status = _STATUS_OF.get(str(values.get("status") or Status.PENDING))
+        if status is None:
             raise TaskFileError(
-                f"{self.path}, line {line}: unknown status {str(status)[:40]!r}"
+                f"{self.path}, line {line}: unknown status {str(values['status'])[:40]!r}"
                 f" (one of: {', '.join(STATUSES)})"
             )
         values["status"] = status
@@ -544,16 +598,16 @@ class TaskStore:
             check_url_length(url, encoded=True)
             task.url = url
         except UrlRejected as e:
-            task.status, task.error = "failed", str(e)
-        if task.status != "failed" and task.url in self._by_url:
-            task.status, task.duplicate_of = "duplicate", self._by_url[task.url]
+            task.status, task.error, task.error_kind = Status.FAILED, str(e), e.kind
+        if task.status != Status.FAILED and task.url in self._by_url:
+            task.status, task.duplicate_of = Status.DUPLICATE, self._by_url[task.url]
         self._put(task)
         self._dirty = True
 
     def _put(self, task: Task) -> None:
         self._tasks[task.id] = task
         self._max_id = max(self._max_id, task.id)
-        if task.status != "duplicate":
+        if task.status != Status.DUPLICATE:
             self._by_url.setdefault(task.url, task.id)
 
     def _next_id(self) -> int:
@@ -618,10 +672,13 @@ class TaskStore:
             raise ValueError(f"cannot set {', '.join(refused)}")
         if "status" in changes and changes["status"] not in STATUSES:
             raise ValueError(f"unknown status {changes['status']!r}")
+        if changes.get("error_kind") and changes["error_kind"] not in set(ErrorKind):
+            raise ValueError(f"unknown error kind {changes['error_kind']!r}")
         with self._lock:
             task = self._tasks[task_id]
             for name, value in changes.items():
                 setattr(task, name, _bounded(name, value))
+            _settle(task)
             task.updated_at = utc_now()
             self._dirty = True
             return replace(task, extra=dict(task.extra))
@@ -633,6 +690,7 @@ class TaskStore:
             change(task)
             for name in _FIELD_NAMES:  # whatever ``change`` set, bounded as ``update`` does
                 setattr(task, name, _bounded(name, getattr(task, name)))
+            _settle(task)
             task.updated_at = utc_now()
             self._dirty = True
             return replace(task, extra=dict(task.extra))
@@ -645,7 +703,7 @@ class TaskStore:
                     del self._by_url[task.url]
             self._dirty = True
 
-    def reconcile(self, stage_reached: Callable[[int], str]) -> int:
+    def reconcile(self, stage_reached: Callable[[int], Status]) -> int:
         """Make statuses agree with the archive after a crash or a hand edit.
 
         ``stage_reached(id)`` names the furthest stage whose output exists ("pending" when
@@ -656,13 +714,13 @@ class TaskStore:
         changed = 0
         with self._lock:
             for task in self._tasks.values():
-                if task.status in ("failed", "duplicate"):
+                if task.status in (Status.FAILED, Status.DUPLICATE):
                     continue
                 reached = stage_reached(task.id)
-                if task.status == "done" and reached == "localized":
+                if task.status == Status.DONE and reached == Status.LOCALIZED:
                     continue  # "done" (bound into a book) leaves no output of its own
                 if task.status != reached:
-                    task.status = reached
+                    task.status = Status(reached)
                     changed += 1
             if changed:
                 self._dirty = True

@@ -16,7 +16,7 @@ from urllib.parse import unquote
 import idna
 from lxml import html as lxml_html
 
-from pipeline.errors import KuaibuError
+from pipeline.errors import ErrorKind, KuaibuError
 
 TRACKING_PARAMS = frozenset(
     {"fbclid", "gclid", "spm", "from", "share_token", "ref", "utm_id", "mc_cid", "mc_eid"}
@@ -42,6 +42,8 @@ _BRACKETS = {")": "(", "]": "[", "}": "{"}
 
 class UrlRejected(KuaibuError):
     """A pasted link that Kuaibu will not fetch; the message says why."""
+
+    kind = ErrorKind.BAD_URL
 
 
 def find_links(text: str) -> list[str]:

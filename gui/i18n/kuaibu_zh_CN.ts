@@ -77,7 +77,7 @@
     </message>
     <message>
         <location filename="../main_window.py" line="149"/>
-        <location filename="../main_window.py" line="711"/>
+        <location filename="../main_window.py" line="710"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -237,63 +237,63 @@
         <translation>%2 中共 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="374"/>
+        <location filename="../main_window.py" line="373"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="416"/>
+        <location filename="../main_window.py" line="415"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="425"/>
+        <location filename="../main_window.py" line="424"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="158"/>
-        <location filename="../main_window.py" line="466"/>
+        <location filename="../main_window.py" line="465"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 已本地化 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="472"/>
+        <location filename="../main_window.py" line="471"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="479"/>
+        <location filename="../main_window.py" line="478"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="635"/>
+        <location filename="../main_window.py" line="634"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="662"/>
+        <location filename="../main_window.py" line="661"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="669"/>
+        <location filename="../main_window.py" line="668"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="676"/>
+        <location filename="../main_window.py" line="675"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="682"/>
+        <location filename="../main_window.py" line="681"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="711"/>
+        <location filename="../main_window.py" line="710"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -573,97 +573,167 @@
 <context>
     <name>TaskTableModel</name>
     <message>
-        <location filename="../task_model.py" line="73"/>
+        <location filename="../task_model.py" line="88"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="73"/>
+        <location filename="../task_model.py" line="88"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="74"/>
+        <location filename="../task_model.py" line="89"/>
         <source>fetched</source>
         <translation>已抓取</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="74"/>
+        <location filename="../task_model.py" line="89"/>
         <source>cleaned</source>
         <translation>已清洗</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="75"/>
+        <location filename="../task_model.py" line="90"/>
         <source>localized</source>
         <translation>已本地化</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="75"/>
+        <location filename="../task_model.py" line="90"/>
         <source>done</source>
         <translation>已成书</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="76"/>
+        <location filename="../task_model.py" line="91"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="76"/>
+        <location filename="../task_model.py" line="91"/>
         <source>duplicate</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="77"/>
+        <location filename="../task_model.py" line="92"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="80"/>
+        <location filename="../task_model.py" line="95"/>
+        <source>network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="95"/>
+        <source>HTTP 4xx</source>
+        <translation>HTTP 4xx（请求被拒）</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="96"/>
+        <source>HTTP 5xx</source>
+        <translation>HTTP 5xx（服务器出错）</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="96"/>
+        <source>redirect</source>
+        <translation>重定向</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="97"/>
+        <source>bad link</source>
+        <translation>无效链接</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="97"/>
+        <source>not HTML</source>
+        <translation>非 HTML 页面</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="98"/>
+        <source>too large</source>
+        <translation>过大</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="99"/>
+        <source>anti-bot page</source>
+        <translation>反爬验证页</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="100"/>
+        <source>cut short</source>
+        <translation>内容不完整</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="100"/>
+        <source>no article</source>
+        <translation>未找到正文</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="101"/>
+        <source>rules</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="101"/>
+        <source>internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="102"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="105"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="80"/>
+        <location filename="../task_model.py" line="105"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="80"/>
+        <location filename="../task_model.py" line="105"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="81"/>
+        <location filename="../task_model.py" line="106"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="81"/>
+        <location filename="../task_model.py" line="106"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="82"/>
+        <location filename="../task_model.py" line="107"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="82"/>
+        <location filename="../task_model.py" line="107"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="83"/>
+        <location filename="../task_model.py" line="108"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="83"/>
+        <location filename="../task_model.py" line="108"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="252"/>
+        <location filename="../task_model.py" line="202"/>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="288"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>

@@ -18,10 +18,10 @@ from pathlib import Path
 from pipeline.archive import Archive
 from pipeline.asset_map import AssetMap
 from pipeline.book.xhtml import valid_lang, xml_safe
-from pipeline.tasks import Task
+from pipeline.tasks import Status, Task
 from pipeline.urls import host_of
 
-BINDABLE = frozenset(("cleaned", "localized", "done"))
+BINDABLE = frozenset((Status.CLEANED, Status.LOCALIZED, Status.DONE))
 _PREFIX = re.compile(r"^(\d+)[_ ]\s*")
 
 

@@ -14,7 +14,7 @@ from cssselect import ExpressionError, SelectorError
 from lxml import etree
 from lxml.cssselect import CSSSelector
 
-from pipeline.errors import ExtractError
+from pipeline.errors import BadSelectorError
 
 # Tags that start a new block of text; everything else is read as inline, so that unknown or
 # custom tags (<o:p>, <font>, <my-span>) never split a paragraph.
@@ -133,7 +133,7 @@ def selector(css: str) -> CSSSelector:
     try:
         return CSSSelector(css)
     except (SelectorError, ExpressionError) as e:
-        raise ExtractError(f"rules selector {css!r} is not valid CSS ({e})") from None
+        raise BadSelectorError(f"rules selector {css!r} is not valid CSS ({e})") from None
 
 
 def tag_of(el: etree._Element) -> str:

@@ -7,7 +7,16 @@ from pathlib import Path
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
-from gui.task_model import COLUMNS, NEEDS_REVIEW, TaskFilter, TaskTableModel, needs_review
+from gui.task_model import (
+    COLUMNS,
+    NEEDS_REVIEW,
+    TaskFilter,
+    TaskRole,
+    TaskTableModel,
+    failed_key,
+    needs_review,
+)
+from pipeline.errors import ErrorKind
 from pipeline.tasks import TaskStore
 from tests.gui.conftest import OpenWindow
 
@@ -91,3 +100,25 @@ def test_ten_thousand_tasks_load_filter_sort_and_scroll(qtbot: QtBot, open_windo
     window.table.viewport().repaint()
     assert window.table.rowAt(window.table.viewport().height() - 1) >= n - 60
     assert QModelIndex() == window.proxy.parent(window.proxy.index(0, 0))
+
+
+def test_the_status_filter_chooses_one_kind_of_failure(qtbot: QtBot, open_window: OpenWindow,
+                                                       tmp_path: Path) -> None:
+    root = tmp_path / "kinds"
+    root.mkdir()
+    store = _store(root / "tasks.csv", 12)  # tasks 8 (HTTP 404, no kind: unknown) failed
+    for task_id, kind in ((2, "network"), (3, "network"), (5, "http-5xx")):
+        store.update(task_id, status="failed", error="…", error_kind=kind)
+    store.save()
+    window = open_window(root)
+    box = window.status_filter
+    labels = {box.itemData(i): box.itemText(i) for i in range(box.count())}
+    assert labels[failed_key(ErrorKind.NETWORK)] == "failed: network"
+    assert labels[failed_key(ErrorKind.UNKNOWN)] == "failed: unknown"
+    assert failed_key(ErrorKind.HTTP_4XX) not in labels  # only kinds the list holds
+    box.setCurrentIndex(box.findData(failed_key(ErrorKind.NETWORK)))
+    shown = [window.proxy.index(r, 0).data(TaskRole).id for r in range(window.proxy.rowCount())]
+    assert shown == [2, 3]
+    assert window.proxy.index(0, 0).data(Qt.ItemDataRole.ToolTipRole) == "failed: network"
+    box.setCurrentIndex(box.findData("failed"))
+    assert window.proxy.rowCount() == 4

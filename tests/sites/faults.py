@@ -448,3 +448,11 @@ def _headers(h: _Handler, q: dict[str, str], hit: int) -> None:
     """The request headers as JSON inside a page, so a test can read what was sent."""
     text = json.dumps(dict(h.headers.items()), ensure_ascii=False)
     h.send_body(200, f"<html><body><pre>{text}</pre></body></html>".encode())
+
+
+@_route("/links")
+def _links(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """A list page: links and nothing else, so no article to cut out."""
+    items = "".join(f"<li><a href='/ok?n={n}'>第{n}篇文章的标题</a></li>" for n in range(5))
+    h.send_body(200, f"<html><head><title>目录</title></head><body><ul>{items}</ul>"
+                     "</body></html>".encode())
