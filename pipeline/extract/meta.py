@@ -28,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from pipeline.extract.dom import BLOCK_TAGS, selector, tag_of, text_of
+from pipeline.extract.dom import BLOCK_TAGS, selector, text_of
 
 _DATE_META = (
     "article:published_time", "og:article:published_time", "og:published_time",
@@ -75,6 +75,7 @@ _AUTHOR_TEXT = re.compile(
     r"([\u4e00-\u9fff]{2,3})" + _CJK_NAME_END + "|"
     r"^[Bb]y\s+([A-Z][\w.'’-]+(?:\s+(?:[A-Z][\w.'’-]+|de|van|von|da|and)){0,6})"
 )
+_YEAR = re.compile(r"(?:19|20)\d{2}")
 _MAYBE_DATE = re.compile(r"\d|作者|文|记者|^[Bb]y\s")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
@@ -192,6 +193,11 @@ _NAV_CLASS = re.compile(
     r"nav(?!a)|menu|crumb|daohang|weizhi|(?<![\w-])(?:position|location)(?![\w-])", re.I)
 # The site's logo, brand or masthead: its name, however big it is printed.
 _BRAND_CLASS = re.compile(r"logo|brand|masthead|site[-_]?(?:name|title)|blogname", re.I)
+# The words a match of each chrome pattern has (tested for ASCII text only).
+_CHROME_WORDS = {
+    _NAV_CLASS: ("nav", "menu", "crumb", "daohang", "weizhi", "position", "location"),
+    _BRAND_CLASS: ("logo", "brand", "masthead", "site", "blogname"),
+}
 _ROOT_HREF = re.compile(r"^(?:(?:https?:)?//[^/?#]+/?|\.?/|(?:\.?/)?index\.\w{2,5})$", re.I)
 _NON_WORD = re.compile(r"[\W_]+")
 _CJK_OR_KANA = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff]")
@@ -210,10 +216,16 @@ def _key(text: str) -> str:
     return _NON_WORD.sub("", text.casefold())
 
 
+@lru_cache(maxsize=8192)
 def _clean(text: str) -> str:
-    """A candidate's text without the page marker and permalink mark around the headline."""
-    text = _PERMALINK.sub("", text)
-    return _PAGE_MARK.sub("", text).strip()
+    """A candidate's text without the page marker and permalink mark around the headline.
+    Each pattern runs only when the text ends (white space aside) as a match of it must: in
+    ¶, # or §, and in a bracket, 页 or a digit."""
+    if (end := text.rstrip()[-1:]) and end in "¶#§":
+        text = _PERMALINK.sub("", text)
+    if (end := text.rstrip()[-1:]) and (end in ")）]】页" or end.isdigit()):
+        text = _PAGE_MARK.sub("", text)
+    return text.strip()
 
 
 @dataclass
@@ -257,81 +269,176 @@ class PageMeta:
 
 
 def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts:
-    """Read titles, dates and authors with their positions (one walk over the tree)."""
-    metas = _meta_map(root)
+    """Read titles, dates and authors with their positions (one walk over the tree).
+
+    This walk visits every element of the page once per extraction pass, so it is kept lean:
+    the head's metas, scripts and <title> come from one C-level pass (``_Head``), a decision
+    that depends on an element's tag, class and id only is cached across elements, and what a
+    headline needs from its surroundings (the links in and around it, a nav container above
+    it) is read after the walk from what the walk recorded."""
+    head = _Head(root)
+    metas = _meta_map(head.metas)
     selected = None
     if title_selector:
         for el in selector(title_selector)(root):
             if text := text_of(el):
                 selected = (text, el)
                 break
-    declared = _declared_titles(root)
+    declared = _declared_titles(head)
     site_names = {_key(metas.get("og:site_name", ""))}
     link_texts: Counter[str] = Counter()
+    link_keys: dict[etree._Element, str] = {}  # every link → the key of its whole text
     # A plain element saying a declared title (or a segment of it) is a candidate too: old
     # table layouts put the headline in a <td> or <p> with no heading markup at all.
     wanted = {_key(u) for _, text in declared for u in (text, *_segments(text))} - {""}
-    firsts = {w[0] for w in wanted}
+    echoes = _EchoTest(wanted, declared) if wanted else None
     order: dict[etree._Element, int] = {}
-    headlines: list[Headline] = []
+    found: list[tuple[int, etree._Element, str, str]] = []  # (index, element, text, kind)
     taken: set[etree._Element] = set()
     dates: list[tuple[int, str, bool]] = []
     authors: list[tuple[int, str]] = []
     prose: list[tuple[int, int]] = []
-    prev = ""
+    marked: list[etree._Element] = []  # see _Marked
+    prev = ""  # the text before, for a date's cue word
     for i, el in enumerate(root.iter()):
         order[el] = i
-        tag = tag_of(el)
-        if not tag:
+        tag = el.tag
+        if not isinstance(tag, str):  # a comment or processing instruction (as tag_of)
             continue
         if tag == "a":
-            _read_link(el, link_texts, site_names)
-        if kind := _headline_kind(el, tag):
-            target, text = el, text_of(el)
-            if _TOPIC_LABEL.match(text) and (parent := el.getparent()) is not None:
-                # Forums: <b>主题：</b> the thread's title
-                target, text, kind = parent, _TOPIC_LABEL.sub("", text_of(parent)), "class"
-            if kind != "minor" and (lead := " ".join((target.text or "").split())) != text and (
-                len(lead) >= 4 and (_METADATA_LINE.search(text) or _iter_dates(text))
-            ):
-                text = lead  # the headline's own text, without the dateline or byline inside it
-            if 2 <= len(text) <= 200 and target not in taken:
-                headlines.append(_headline(i, target, text, kind))
-                taken.add(target)
-        if wanted and el.text and tag not in _SKIP_TEXT:
-            for echo in _echoes(el, wanted, firsts, declared):
-                if echo not in taken:
-                    headlines.append(_headline(order[echo], echo, text_of(echo), "echo"))
-                    taken.add(echo)
-        # A date in link text dates another page (an archive, a related story): skip it.
-        own = el.text if tag not in _SKIP_TEXT and tag != "a" else None
-        for raw in (own, el.tail):
-            if raw and len(raw) >= 30 and (size := _visual_len(raw.strip())) >= 30:
-                prose.append((i, size))
-            # Date and byline lines are short; long texts are body prose, whose dates don't count.
-            if not raw or len(raw) > 300 or not (text := raw.strip()):
-                continue
-            prev, before = text, prev
-            if not _MAYBE_DATE.search(text):
-                continue
-            for iso, start in _iter_dates(text):
-                dates.append((i, iso, bool(_DATE_CUE.search((before + " " + text[:start])[-14:]))))
-            if (m := _AUTHOR_TEXT.search(text)) and not _in_comments(el):
-                authors.append((i, next(g for g in m.groups() if g)))
+            link_keys[el] = _read_link(el, link_texts, site_names)
+        cls = el.get("class")
+        if (el.get("itemprop") in _MARK_PROPS or el.get("rel") == "author" or tag == "time"
+                or (cls and "byline" in cls)):
+            marked.append(el)
+        if tag not in _NOT_HEADLINE_TAGS and (kind := _headline_kind(tag, cls, el.get("id"))):
+            _add_candidate(i, el, kind, found, taken)
+        # Texts of white space only (most tails: the markup's indentation) count for nothing.
+        own = el.text
+        if own and tag not in _SKIP_TEXT and (text := own.strip()):
+            if echoes is not None:
+                for echo in echoes.find(el, text):
+                    if echo not in taken:
+                        found.append((order[echo], echo, _text_of(echo), "echo"))
+                        taken.add(echo)
+            if tag != "a":  # a date in link text dates another page (an archive, a related story)
+                prev = _read_text(i, el, own, text, prev, prose, dates, authors)
+        tail = el.tail
+        if tail and (text := tail.strip()):
+            prev = _read_text(i, el, tail, text, prev, prose, dates, authors)
+    around = _Surroundings(link_keys)
+    headlines = [around.headline(index, el, text, kind) for index, el, text, kind in found]
     headlines.sort(key=lambda h: h.index)
     return PageFacts(
         order=order, declared=declared, site_names=site_names - {""}, link_texts=link_texts,
         prose=prose, headlines=headlines, dates=dates, authors=authors,
-        meta_date=_meta_date(root, metas),
-        meta_author=_meta_author(root, metas), lang=find_lang(root, metas),
+        meta_date=_meta_date(head, _Marked(marked), metas),
+        meta_author=_meta_author(head, _Marked(marked), metas), lang=find_lang(root, metas),
         selected_title=selected,
     )
 
 
-def _meta_map(root: etree._Element) -> dict[str, str]:
+def _add_candidate(
+    i: int, el: etree._Element, kind: str,
+    found: list[tuple[int, etree._Element, str, str]], taken: set[etree._Element],
+) -> None:
+    """Record a headline candidate (element ``i`` of the walk) with the text it says."""
+    target, text = el, _text_of(el)
+    if _TOPIC_LABEL.match(text) and (parent := el.getparent()) is not None:
+        # Forums: <b>主题：</b> the thread's title
+        target, text, kind = parent, _TOPIC_LABEL.sub("", _text_of(parent)), "class"
+    if kind != "minor" and (lead := " ".join((target.text or "").split())) != text and (
+        len(lead) >= 4 and (_METADATA_LINE.search(text) or _iter_dates(text))
+    ):
+        text = lead  # the headline's own text, without the dateline or byline inside it
+    if 2 <= len(text) <= 200 and target not in taken:
+        found.append((i, target, text, kind))
+        taken.add(target)
+
+
+def _read_text(
+    i: int, el: etree._Element, raw: str, text: str, prev: str,
+    prose: list[tuple[int, int]], dates: list[tuple[int, str, bool]],
+    authors: list[tuple[int, str]],
+) -> str:
+    """Read a text or tail of element ``i`` (``text`` is ``raw`` stripped, never empty): a
+    longer one is prose, a short one may be a date or byline line. Returns ``text``, the text
+    before the next one."""
+    if len(raw) >= 30 and (size := _visual_len(text)) >= 30:
+        prose.append((i, size))
+    # Date and byline lines are short; long texts are body prose, whose dates don't count.
+    if len(raw) > 300:
+        return prev
+    if _MAYBE_DATE.search(text):
+        for iso, start in _iter_dates(text):
+            dates.append((i, iso, bool(_DATE_CUE.search((prev + " " + text[:start])[-14:]))))
+        # Every byline pattern has 者 (作者, 记者), 文 or a leading "By".
+        if ("者" in text or "文" in text or text.startswith(("By", "by"))) and (
+            (m := _AUTHOR_TEXT.search(text)) and not _in_comments(el)
+        ):
+            authors.append((i, next(g for g in m.groups() if g)))
+    return text
+
+
+def _text_of(el: etree._Element) -> str:
+    """``text_of``, without starting a text iterator for an element without children."""
+    if len(el):
+        return text_of(el)
+    return " ".join(el.text.split()) if el.text else ""
+
+
+class _Head:
+    """The <meta> and <script> elements and the first <title>, in document order, collected in
+    one pass (metas and JSON-LD are read for the title, the date and the author)."""
+
+    def __init__(self, root: etree._Element) -> None:
+        self.metas: list[etree._Element] = []
+        self.scripts: list[etree._Element] = []
+        self.title: etree._Element | None = None
+        for el in root.iter("meta", "script", "title"):
+            tag = el.tag
+            if tag == "meta":
+                self.metas.append(el)
+            elif tag == "script":
+                self.scripts.append(el)
+            elif self.title is None and el is not root:
+                self.title = el
+
+
+class _Marked:
+    """Elements that mark a date or an author for machines (itemprop, rel, <time pubdate>) or
+    a byline by class, in document order. The walk collects a superset cheaply (an XPath query
+    per kind costs a tree walk each); each method here is exactly its query's filter."""
+
+    def __init__(self, found: list[etree._Element]) -> None:
+        self.found = found
+
+    def dates(self) -> list[etree._Element]:
+        """As ``//*[@itemprop='datePublished'] | //time[@pubdate]``."""
+        return [el for el in self.found if el.get("itemprop") == "datePublished"
+                or (el.tag == "time" and el.get("pubdate") is not None)]
+
+    def authors(self) -> list[etree._Element]:
+        """As ``//*[@itemprop='author'] | //*[@rel='author']``."""
+        return [el for el in self.found
+                if el.get("itemprop") == "author" or el.get("rel") == "author"]
+
+    def bylines(self) -> list[etree._Element]:
+        """As ``//*[contains(concat(' ', normalize-space(@class), ' '), ' byline ')]`` (a class
+        token, as XPath's normalize-space splits them), not inside the comments."""
+        return [el for el in self.found
+                if "byline" in _XPATH_SPACE.split(el.get("class") or "")
+                and not _in_comments(el)]
+
+
+_MARK_PROPS = frozenset(("datePublished", "author"))
+_XPATH_SPACE = re.compile(r"[ \t\r\n]+")  # XPath's white space, not Python's wider one
+
+
+def _meta_map(metas: list[etree._Element]) -> dict[str, str]:
     """meta name/property/itemprop (lower-cased) → content; the first occurrence wins."""
     out: dict[str, str] = {}
-    for el in root.iter("meta"):
+    for el in metas:
         key = el.get("property") or el.get("name") or el.get("itemprop") or el.get("http-equiv")
         content = el.get("content")
         if key and content and content.strip():
@@ -339,14 +446,14 @@ def _meta_map(root: etree._Element) -> dict[str, str]:
     return out
 
 
-def _declared_titles(root: etree._Element) -> list[tuple[str, str]]:
+def _declared_titles(head: _Head) -> list[tuple[str, str]]:
     """What the page declares its title to be, most trusted first (Readability.js's order:
     JSON-LD, dc:title, og:title, meta title, twitter:title), then the <title>."""
-    title_el = root.find(".//title")
+    title_el = head.title
     # An unclosed <title> swallows the page as text: keep what comes before the first tag.
     page_title = text_of(title_el).split("<", 1)[0][:300].strip() if title_el is not None else ""
     out = []
-    if ld := _jsonld_titles(root):
+    if ld := _jsonld_titles(head.scripts):
         headline, name = ld
         if headline and name and headline != name:
             # Some sites put their own name in "name": the one the <title> repeats wins.
@@ -354,7 +461,7 @@ def _declared_titles(root: etree._Element) -> list[tuple[str, str]]:
             ld = (headline, "") if in_title == [True, False] else ("", name)
         out += [("jsonld", t) for t in ld if t]
     values: dict[str, str] = {}
-    for el in root.iter("meta"):
+    for el in head.metas:
         content = " ".join((el.get("content") or "").split())
         if not content:
             continue
@@ -368,9 +475,9 @@ def _declared_titles(root: etree._Element) -> list[tuple[str, str]]:
     return out
 
 
-def _jsonld_titles(root: etree._Element) -> tuple[str, str] | None:
+def _jsonld_titles(scripts: list[etree._Element]) -> tuple[str, str] | None:
     """headline and name of the first JSON-LD article (only an article's name is a headline)."""
-    for script in root.iter("script"):
+    for script in scripts:
         if (script.get("type") or "").strip().lower() != "application/ld+json" or not script.text:
             continue
         raw = script.text.strip().removeprefix("<![CDATA[").removesuffix("]]>")
@@ -394,59 +501,100 @@ def _jsonld_titles(root: etree._Element) -> tuple[str, str] | None:
     return None
 
 
-def _read_link(a: etree._Element, link_texts: Counter[str], site_names: set[str]) -> None:
+def _read_link(a: etree._Element, link_texts: Counter[str], site_names: set[str]) -> str:
     """Count a link's text; a link to a home page names a site: the logo, a blog's or a
-    channel's name ("网易娱乐" → http://ent.163.com/), or another site's in the footer."""
-    text = text_of(a)
-    key = _key(text) if len(text) <= 100 else ""
+    channel's name ("网易娱乐" → http://ent.163.com/), or another site's in the footer.
+    Returns the key of the link's whole text (for the headlines that hold or are the link).
+
+    The key is taken from the raw text: collapsing white space first changes no key, since
+    ``_key`` drops all of it."""
+    raw = "".join(a.itertext()) if len(a) else a.text or ""
+    full = _NON_WORD.sub("", raw.casefold())  # _key, not cached: most link texts are read once
+    key = full if len(raw) <= 100 or len(" ".join(raw.split())) <= 100 else ""
     if key:
-        link_texts[key] += 1
-    if _ROOT_HREF.match((a.get("href") or "").strip()):
+        link_texts[key] = link_texts.get(key, 0) + 1
+    # A home page's address has at most three slashes ("https://example.com/").
+    if (href := a.get("href")) and href.count("/") <= 3 and _ROOT_HREF.match(href.strip()):
         site_names.update(k for k in [key, *(_key(i.get("alt") or "") for i in a.iter("img"))] if k)
+    return full
 
 
-def _headline_kind(el: etree._Element, tag: str) -> str:
+@lru_cache(maxsize=16384)
+def _headline_kind(tag: str, cls: str | None, ident: str | None) -> str:
     """h1, h2, h3, minor (h4–h6, b, strong, font), class (its class, id or own tag name says
-    title) or "" (no candidate). An author's byline is none, however it is styled."""
-    if tag in _NOT_HEADLINE_TAGS:
-        return ""
-    cls, ident = el.get("class"), el.get("id")
-    attrs = f"{cls or ''} {ident or ''}" if cls or ident else ""
-    if attrs and _class_matches(attrs, _BYLINE_CLASS):
+    title) or "" (no candidate). An author's byline is none, however it is styled. Decided once
+    per tag, class and id (a page repeats them), never for ``_NOT_HEADLINE_TAGS``.
+
+    The patterns are read against class and id one at a time (they were read against
+    "class id"): neither matches across that space, and the space stands for the start or end
+    that ``_TITLE_CLASS``'s "tit" needs around it, so the answers are the same, and a class
+    shared by many elements with different ids is read once."""
+    byline_cls, title_cls = _class_says(cls) if cls else (False, False)
+    byline_id, title_id = _class_says(ident) if ident else (False, False)
+    if byline_cls or byline_id:
         return ""
     if tag in _HEADLINE_TAGS:
         return _HEADLINE_TAGS[tag]
-    if attrs and _class_matches(attrs, _TITLE_CLASS):
+    if title_cls or title_id:
         return "class"
-    if tag not in BLOCK_TAGS and _class_matches(tag, _TITLE_CLASS):
+    if tag not in BLOCK_TAGS and _TITLE_CLASS.search(tag):
         return "class"  # a CMS's own tag: <arttitle>, <headline>
     return "minor" if tag in _BOLD_TAGS else ""
 
 
-def _echoes(
-    el: etree._Element, wanted: set[str], firsts: set[str], declared: list[tuple[str, str]]
-) -> list[etree._Element]:
-    """The element, or its parent, when its whole text is a declared title or segment: a
-    headline whose own text is only the start of one was broken over several inline elements.
-    Also the element whose text a declared title has before or after a separator the split
-    does not take ("Kat to go to London... with Sallu-India Buzz-The Times of India")."""
-    own = " ".join(el.text.split()) if el.text else ""
-    if not 2 <= len(own) <= 200:
-        return []
-    first = next((c for c in own.casefold() if c.isalnum()), "")
-    if first not in firsts and not any(own in t for _, t in declared):
-        return []  # cheap test first: most texts start like no declared title
-    key = _key(own)
-    if not key:
-        return []
-    if key in wanted:
-        return [el]
-    if len(own) >= 8 and not len(el) and any(_bounded(own, t) for _, t in declared):
-        return [el]
-    if len(key) < 4 or not any(w.startswith(key) for w in wanted):
-        return []
-    parent = el.getparent()
-    return [e for e in (el, parent) if e is not None and _key(text_of(e)) in wanted][:1]
+@lru_cache(maxsize=8192)
+def _class_says(attr: str) -> tuple[bool, bool]:
+    """Whether a class or id names a byline, and whether it names a title."""
+    if attr.isascii():
+        # Within ASCII, ignoring case is lower-casing: a match needs the patterns' words.
+        low = attr.lower()
+        byline = "byline" in low or "author" in low  # all of _BYLINE_CLASS
+        return byline, ("tit" in low or "head" in low) and bool(_TITLE_CLASS.search(attr))
+    return bool(_BYLINE_CLASS.search(attr)), bool(_TITLE_CLASS.search(attr))
+
+
+class _EchoTest:
+    """Finds the elements whose text is a declared title (see ``find``), for one page."""
+
+    def __init__(self, wanted: set[str], declared: list[tuple[str, str]]) -> None:
+        self.wanted = wanted
+        # The keys' first one and two characters: a key that is or begins a wanted one starts so.
+        self.starts = {w[:1] for w in wanted} | {w[:2] for w in wanted}
+        self.titles = [t for _, t in declared]
+        # Declared titles have their white space collapsed, so no newline: a text without one
+        # is in this string exactly when it is in one of the titles.
+        self.joined = "\n".join(self.titles)
+
+    def find(self, el: etree._Element, text: str) -> list[etree._Element]:
+        """The element, or its parent, when its whole text is a declared title or segment: a
+        headline whose own text is only the start of one was broken over several inline
+        elements. Also the element whose text a declared title has before or after a separator
+        the split does not take ("Kat to go to London... with Sallu-India Buzz-The Times of
+        India"). ``text`` is the element's own text, stripped (never empty)."""
+        if len(text) < 2:
+            return []  # its white space collapsed, it is no longer
+        # Cheap tests first. Unless its text is in a declared title (for ``_bounded``), an
+        # element is an echo only when its key is or begins a wanted key; most texts start
+        # like none (``_key`` of a text's start is the start of its key).
+        start = _NON_WORD.sub("", text[:16].casefold())  # _key, not cached
+        starts = start[:2] in self.starts if len(start) >= 2 or len(text) <= 16 else True
+        if not starts and (text[:2] if not text[1].isspace() else text[0] + " ") not in self.joined:
+            return []  # … nor are its first two characters in a declared title
+        own = " ".join(text.split())
+        if not 2 <= len(own) <= 200 or (not starts and own not in self.joined):
+            return []
+        key = _key(own)
+        if not key:
+            return []
+        wanted = self.wanted
+        if key in wanted:
+            return [el]
+        if len(own) >= 8 and not len(el) and any(_bounded(own, t) for t in self.titles):
+            return [el]
+        if len(key) < 4 or not any(w.startswith(key) for w in wanted):
+            return []
+        parent = el.getparent()
+        return [e for e in (el, parent) if e is not None and _key(text_of(e)) in wanted][:1]
 
 
 def _bounded(part: str, title: str) -> bool:
@@ -456,22 +604,80 @@ def _bounded(part: str, title: str) -> bool:
     return title.endswith(part) and bool(_SEPARATED_END.search(title[: -len(part)]))
 
 
-def _headline(index: int, el: etree._Element, text: str, kind: str) -> Headline:
-    links = {_key(text_of(a)) for a in (*el.iter("a"), *el.iterancestors("a"))}
-    chain = (el, *el.iterancestors())
-    nav = any(e.tag == "nav" or _chrome_class(e, _NAV_CLASS) for e in chain)
-    brand = any(_chrome_class(e, _BRAND_CLASS) for e in chain[:4])
-    return Headline(index, el, text, kind, frozenset(links), nav, brand)
+class _Surroundings:
+    """What a page's headline candidates need from around them: the keys of the links in and
+    around each (the walk recorded every link's) and whether a nav or brand container holds it.
+    Each element's class and id are read once, however many candidates sit below it."""
+
+    def __init__(self, link_keys: dict[etree._Element, str]) -> None:
+        self.link_keys = link_keys
+        self.own: dict[etree._Element, tuple[bool, bool]] = {}  # (nav, brand) by its own markup
+        self.nav: dict[etree._Element, bool] = {}  # it or an ancestor is nav
+
+    def headline(self, index: int, el: etree._Element, text: str, kind: str) -> Headline:
+        if len(el):
+            links = {self._link_key(a) for a in el.iter("a")}
+        else:
+            links = {self._link_key(el)} if el.tag == "a" else set()
+        links.update(self._link_key(a) for a in el.iterancestors("a"))
+        brand = False
+        e: etree._Element | None = el
+        for _ in range(4):  # the element and its three nearest ancestors
+            if e is None:
+                break
+            if self._own(e)[1]:
+                brand = True
+                break
+            e = e.getparent()
+        return Headline(index, el, text, kind, frozenset(links), self._in_nav(el), brand)
+
+    def _link_key(self, a: etree._Element) -> str:
+        """The key of a link's whole text (a link above the walked root, which gather never
+        meets, is read here)."""
+        key = self.link_keys.get(a)
+        return _key(text_of(a)) if key is None else key
+
+    def _own(self, el: etree._Element) -> tuple[bool, bool]:
+        """Whether the element is a <nav> or its class or id says nav, menu or breadcrumb, and
+        whether they say logo, brand or masthead."""
+        if (says := self.own.get(el)) is None:
+            says = (el.tag == "nav" or _chrome_class(el, _NAV_CLASS),
+                    _chrome_class(el, _BRAND_CLASS))
+            self.own[el] = says
+        return says
+
+    def _in_nav(self, el: etree._Element) -> bool:
+        """The element or an ancestor is nav (the answer remembered for every element on the
+        way up, so the candidates of one block share the climb)."""
+        known = self.nav
+        climbed: list[etree._Element] = []
+        inside = False
+        e: etree._Element | None = el
+        while e is not None:
+            if e in known:
+                inside = known[e]
+                break
+            climbed.append(e)
+            e = e.getparent()
+        for e in reversed(climbed):
+            inside = inside or self._own(e)[0]
+            known[e] = inside
+        return inside
 
 
 def _chrome_class(el: etree._Element, pattern: re.Pattern[str]) -> bool:
-    attrs = f"{el.get('class') or ''} {el.get('id') or ''}"
-    return attrs != " " and _class_matches(attrs, pattern)
+    """The element's class or id matches a chrome pattern (read one at a time: as in
+    ``_headline_kind``, no match spans the space of "class id")."""
+    cls, ident = el.get("class"), el.get("id")
+    return bool(cls and _class_matches(cls, pattern)) or bool(
+        ident and _class_matches(ident, pattern))
 
 
 @lru_cache(maxsize=8192)
-def _class_matches(attrs: str, pattern: re.Pattern[str]) -> bool:
-    return bool(pattern.search(attrs))
+def _class_matches(attr: str, pattern: re.Pattern[str]) -> bool:
+    if attr.isascii() and not any(w in attr.lower() for w in _CHROME_WORDS[pattern]):
+        return False  # within ASCII, ignoring case is lower-casing: a match needs a word
+    return bool(pattern.search(attr))
 
 
 @lru_cache(maxsize=1024)
@@ -483,12 +689,19 @@ def _segments(text: str) -> tuple[str, ...]:
 def _site_like(text: str, names: set[str]) -> bool:
     """Positive evidence that a text names the site, a channel or a blog, not a story."""
     key = _key(text)
-    if not key or key in names or _WELCOME.search(text):
+    return not key or key in names or _names_a_site(text)
+
+
+@lru_cache(maxsize=8192)
+def _names_a_site(text: str) -> bool:
+    """``_site_like``'s evidence in the text alone: a welcome line, a site word at its end, a
+    domain name (which needs a dot) making up much of it."""
+    if _WELCOME.search(text):
         return True
     vlen = _visual_len(text)
     if (vlen <= 36 and _SITE_WORDS.search(text)) or (vlen <= 18 and _SHORT_SITE_WORDS.search(text)):
         return True
-    m = _DOMAIN.search(text)
+    m = _DOMAIN.search(text) if "." in text else None
     return m is not None and len(m.group()) >= 0.4 * len(text)
 
 
@@ -508,6 +721,9 @@ class _Declared:
     segments: tuple[str, ...]
     site: list[bool]
     head: str
+    # What ``_agreement`` compares with: (text, key) of each segment not naming the site, then
+    # of the whole title when it has several, the empty keys left out.
+    units: tuple[tuple[str, str], ...] = ()
 
 
 def _declare(source: str, text: str, names: set[str]) -> _Declared:
@@ -516,7 +732,12 @@ def _declare(source: str, text: str, names: set[str]) -> _Declared:
     head = _strip_site_ends(text, names) if not all(site) else ""
     if source in _PAGE_TITLES and len(parts := _segments(head)) > 1:
         head = max(parts, key=_visual_len)  # of a <title>'s parts, the story's is the longest
-    return _Declared(source, _clean(text), segments, site, head)
+    cleaned = _clean(text)
+    units = list(zip(segments, site, strict=True))
+    if len(units) > 1:
+        units.append((cleaned, False))
+    keyed = tuple((unit, other) for unit, is_site in units if not is_site and (other := _key(unit)))
+    return _Declared(source, cleaned, segments, site, head, keyed)
 
 
 def _strip_site_ends(text: str, names: set[str]) -> str:
@@ -558,9 +779,11 @@ def _choose_title(
         return text, facts.order.get(el)
     names = facts.site_names
     titles = [_declare(source, text, names) for source, text in facts.declared]
+    site_keys = _site_keys(titles)
     best: tuple[float, str, int | None] = (options.min_score, "", None)
     for h in facts.headlines:
-        if (scored := _score_visible(h, titles, facts, names, at, options)) and scored[0] > best[0]:
+        scored = _score_visible(h, titles, site_keys, facts, names, at, options)
+        if scored and scored[0] > best[0]:
             best = (scored[0], scored[1], h.index)
     for d in titles:
         if d.head and (score := _score_declared(d, titles, options)) > best[0]:
@@ -573,8 +796,8 @@ def _choose_title(
 
 
 def _score_visible(
-    h: Headline, titles: list[_Declared], facts: PageFacts, names: set[str], at: int,
-    o: TitleOptions,
+    h: Headline, titles: list[_Declared], site_keys: frozenset[str], facts: PageFacts,
+    names: set[str], at: int, o: TitleOptions,
 ) -> tuple[float, str] | None:
     """agreement with the declared titles + look + nearness + length − link and nav penalties.
     A breadcrumb, a site's logo or name, a 原标题 or byline line, and (when nothing declared
@@ -586,7 +809,7 @@ def _score_visible(
     if _CRUMB_LABEL.search(text) or len(_CRUMB_SEP.findall(text)) >= 2:
         return None
     key = _key(text)
-    if not key or _site_like_visible(text, key, titles, names):
+    if not key or _site_like_visible(text, key, site_keys, names):
         return None
     agreements = [_agreement(text, d, o) for d in titles]
     if (stripped := _CATEGORY.sub("", text)) != text:
@@ -626,12 +849,15 @@ def _prose_between(facts: PageFacts, at: int, index: int, o: TitleOptions) -> bo
     return False
 
 
-def _site_like_visible(text: str, key: str, titles: list[_Declared], names: set[str]) -> bool:
+def _site_keys(titles: list[_Declared]) -> frozenset[str]:
+    """Keys of the declared titles' site parts."""
+    return frozenset(_key(s) for d in titles
+                     for s, is_site in zip(d.segments, d.site, strict=True) if is_site)
+
+
+def _site_like_visible(text: str, key: str, site_keys: frozenset[str], names: set[str]) -> bool:
     """A visible text that is a declared title's site part, or names a site by itself."""
-    for d in titles:
-        if any(is_site and _key(s) == key for s, is_site in zip(d.segments, d.site, strict=True)):
-            return True
-    return _site_like(text, names)
+    return key in site_keys or _site_like(text, names)
 
 
 def _score_declared(d: _Declared, titles: list[_Declared], o: TitleOptions) -> float:
@@ -649,14 +875,8 @@ def _agreement(text: str, d: _Declared, o: TitleOptions) -> float:
     share the shorter covers and by how much the shared part reads like a headline (a site's
     name inside a copyright line shares a word or two). A site segment agrees with nothing."""
     key = _key(text)
-    units = list(zip(d.segments, d.site, strict=True))
-    if len(units) > 1:
-        units.append((d.text, False))
     best = 0.0
-    for unit, is_site in units:
-        other = _key(unit)
-        if not other or is_site:
-            continue
+    for unit, other in d.units:
         if key == other:
             return 1.0
         if key in other or other in key:
@@ -683,31 +903,37 @@ def _nearness(index: int, at: int, o: TitleOptions) -> float:
 def _shape(text: str, o: TitleOptions) -> float:
     """How much a text reads like a headline by its length: a word or two is a label or a
     section's name, a sentence is a headline, a paragraph is not."""
-    ideographs = len(_CJK_OR_KANA.findall(text))
-    rest = _CJK_OR_KANA.sub(" ", text)
+    ideographs, letters, numbers = _word_counts(text)
     # Numbers count half: "08-11 17:09" is a time, "Reading 0-2 Portsmouth" a headline.
-    words = len(_WORD.findall(rest)) + len(_NUMBER.findall(rest)) / 2 + ideographs / o.cjk_per_word
+    words = letters + numbers / 2 + ideographs / o.cjk_per_word
     score = min(1.0, words / o.shape_words)
     if words > o.long_words:
         score *= max(0.0, 1 - (words - o.long_words) / o.long_words)
     return score
 
 
+@lru_cache(maxsize=8192)
+def _word_counts(text: str) -> tuple[int, int, int]:
+    """CJK and kana characters, words and numbers of a text, for ``_shape``."""
+    rest = _CJK_OR_KANA.sub(" ", text)
+    return len(_CJK_OR_KANA.findall(text)), len(_WORD.findall(rest)), len(_NUMBER.findall(rest))
+
+
 def _visual_len(text: str) -> int:
     """Length as a reader sees it: a CJK character weighs about as much as a short word."""
-    return len(text) + 2 * len(_CJK.findall(text))
+    return len(text) if text.isascii() else len(text) + 2 * len(_CJK.findall(text))
 
 
-def _meta_date(root: etree._Element, metas: dict[str, str]) -> str | None:
+def _meta_date(head: _Head, marked: _Marked, metas: dict[str, str]) -> str | None:
     """meta → JSON-LD → itemprop/<time pubdate>: what the page declares for machines."""
     for key in _DATE_META:
         if key in metas and (iso := parse_date(metas[key])):
             return iso
-    for script in root.iter("script"):
+    for script in head.scripts:
         if script.get("type", "").lower() == "application/ld+json" and script.text:
             if (m := _JSONLD_DATE.search(script.text)) and (iso := parse_date(m.group(1))):
                 return iso
-    for el in root.xpath("//*[@itemprop='datePublished'] | //time[@pubdate]"):
+    for el in marked.dates():
         value = el.get("datetime") or el.get("content") or text_of(el)
         if iso := parse_date(value):
             return iso
@@ -741,6 +967,8 @@ def _choose_author(facts: PageFacts, head: int | None, at: int) -> str | None:
 
 def _iter_dates(text: str) -> list[tuple[str, int]]:
     found: list[tuple[str, int]] = []
+    if not _YEAR.search(text):
+        return found  # every pattern below needs a year
     for pattern in _DATE_PATTERNS:
         for m in pattern.finditer(text):
             if iso := _iso(*m.groups()):
@@ -796,35 +1024,33 @@ def parse_date(value: str | None) -> str | None:
 # --- author and language -------------------------------------------------------------------
 
 
-def _meta_author(root: etree._Element, metas: dict[str, str]) -> str | None:
+def _meta_author(head: _Head, marked: _Marked, metas: dict[str, str]) -> str | None:
     for key in _AUTHOR_META:
         if name := _author_name(metas.get(key)):
             return name
-    for script in root.iter("script"):
+    for script in head.scripts:
         if script.get("type", "").lower() == "application/ld+json" and script.text:
             if m := _JSONLD_AUTHOR.search(script.text):
                 if name := _author_name(m.group(1) or m.group(2)):
                     return name
-    for el in root.xpath("//*[@itemprop='author'] | //*[@rel='author']"):
+    for el in marked.authors():
         if name := _author_name(el.get("content") or text_of(el)):
             return name
     # A "byline" element (hAtom, WordPress themes), not one inside the comments
-    for el in root.xpath(_BYLINE_XPATH):
+    for el in marked.bylines():
         if name := _author_name(text_of(el)):
             return name
     return None
 
 
-_IN_COMMENTS = "ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')]"
-_BYLINE_XPATH = (
-    "//*[contains(concat(' ', normalize-space(@class), ' '), ' byline ')]"
-    f"[not({_IN_COMMENTS})]"
+_IN_COMMENTS_XPATH = etree.XPath(
+    "boolean(ancestor-or-self::*[contains(@class, 'comment') or contains(@id, 'comment')])"
 )
 
 
 def _in_comments(el: etree._Element) -> bool:
     """Inside a comment thread: a commenter's "by …" is not the article's author."""
-    return bool(el.xpath(f"boolean({_IN_COMMENTS})"))
+    return bool(_IN_COMMENTS_XPATH(el))
 
 
 _BYLINE_TAIL = re.compile(
