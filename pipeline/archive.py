@@ -12,6 +12,7 @@ import re
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -33,7 +34,26 @@ else:
 
 
 class ArchiveBusy(KuaibuError):
-    """Another run holds the archive."""
+    """Another run holds the archive (or another writer its task list, for too long)."""
+
+
+@contextmanager
+def file_lock(path: Path, wait: float, busy: str) -> Iterator[None]:
+    """Hold an OS lock on ``path`` (made if missing), waiting up to ``wait`` seconds for it;
+    ``busy`` is the ArchiveBusy message when it stays taken. The kernel releases the lock
+    when its process dies, kill -9 too, so a crash never leaves the archive locked. The lock
+    is per open file, so two threads of one process exclude each other as processes do."""
+    with open(path, "a+b") as handle:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                _lock(handle.fileno())
+                break
+            except OSError:
+                if time.monotonic() >= deadline:
+                    raise ArchiveBusy(busy) from None
+                time.sleep(0.01)
+        yield
 
 
 DEFAULT_ARCHIVE = Path(__file__).resolve().parent.parent / "archive"
@@ -181,13 +201,17 @@ class Archive:
     def run_lock(self) -> Iterator[None]:
         """Only one run at a time per archive (the window's and a terminal's would otherwise
         take the same tasks). The kernel drops the lock when its process dies, kill -9 too."""
-        with open(self.root / ".run.lock", "a+b") as handle:
-            try:
-                _lock(handle.fileno())
-            except OSError:
-                raise ArchiveBusy(f"another run is working on {self.root}; "
-                                  "wait for it or stop it first") from None
+        with file_lock(self.root / ".run.lock", 0, f"another run is working on {self.root};"
+                       " wait for it or stop it first"):
             yield
+
+    def run_going(self) -> bool:
+        """Whether a run holds the archive now (in this process or another)."""
+        try:
+            with self.run_lock():
+                return False
+        except ArchiveBusy:
+            return True
 
     def append_log(self, name: str, line: str) -> None:
         """One line to a log in 04_logs (append is atomic enough for whole short lines)."""

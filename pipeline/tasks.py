@@ -1,6 +1,10 @@
 """The task list, tasks.csv: what the archive holds, in a file a person can edit in Excel.
 
-One ``TaskStore`` owns the file. Status changes are kept in memory and written in batches
+Many writers share the file: a run, ``add`` and ``build`` in a terminal, the window, a person
+in Excel. Each ``TaskStore`` remembers which cells it changed; a save takes the archive-wide
+lock, reads the file again if anyone wrote it since, puts its own changes on top by task id
+and field, and replaces the file atomically. So a writer never writes back what it did not
+change, and nobody's work is lost to another's save. Changes are written in batches
 (``save_if_due``) because a full rewrite per change would write gigabytes at 100,000 tasks;
 the archive's stage outputs are the truth, so ``reconcile`` restores any status a kill lost.
 
@@ -15,17 +19,19 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import os
 import re
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from operator import attrgetter
 from pathlib import Path
 
-from pipeline.archive import utc_now, write_atomic
+from pipeline.archive import file_lock, utc_now, write_atomic
 from pipeline.errors import ErrorKind, TaskFileError
 from pipeline.urls import UrlRejected, normalize_url
 
@@ -44,6 +50,9 @@ MAX_CELL_CHARS = 100_000
 # written after FORMULA_GUARD and read back without it.
 FORMULA_STARTS = frozenset("=+-@\t\r")
 FORMULA_GUARD = "'"
+# How long a writer waits for another to finish its save (a save of 100,000 tasks takes
+# about two seconds) before it says the list is busy.
+LOCK_WAIT_SECONDS = 60.0
 
 
 class Status(StrEnum):
@@ -439,8 +448,25 @@ def _check_cells(path: Path, line: int, row: list[str], header: list[str]) -> No
                                 f" characters; the most a cell may hold is {MAX_CELL_CHARS:,}")
 
 
+_EXTRA = "extra:"  # a changed cell of a person's column is recorded as "extra:<name>"
+_FileKey = tuple[int, int, int]  # inode, size, mtime: which version of the file was read
+
+
+def _file_key(stat: os.stat_result) -> _FileKey:
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
+def _changed_names(before: Task, after: Task) -> set[str]:
+    """The fields (and person's cells, as "extra:<name>") that differ between two copies."""
+    names = {name for name in COLUMNS if getattr(before, name) != getattr(after, name)}
+    if before.extra != after.extra:
+        names.update(_EXTRA + k for k in before.extra.keys() | after.extra.keys()
+                     if before.extra.get(k) != after.extra.get(k))
+    return names
+
+
 class TaskStore:
-    """Thread-safe owner of tasks.csv."""
+    """Thread-safe view of tasks.csv that writes back only its own changes (see the module)."""
 
     def __init__(self, path: Path, flush_seconds: float = 1.0) -> None:
         self.path = Path(path)
@@ -454,18 +480,36 @@ class TaskStore:
         self._dirty = False
         self._last_save: float | None = None
         self._save_cost = 0.0  # seconds the last save took
+        # what this store changed since it last wrote: cells by task id, whole new tasks,
+        # removed ones; a save applies exactly these to the file as it then is
+        self._touched: dict[int, set[str]] = {}
+        self._added: set[int] = set()
+        self._removed: dict[int, str] = {}  # id → URL of a task taken off the list
+        self._seen: _FileKey | None = None  # the version of the file the store holds
         self._load()
+
+    @property
+    def lock_path(self) -> Path:
+        """The archive-wide lock every writer of the file holds while it saves."""
+        return self.path.with_name(f".{self.path.name}.lock")
+
+    @property
+    def dirty(self) -> bool:
+        """Whether the store holds changes the file does not have yet."""
+        return self._dirty
 
     # -- reading -----------------------------------------------------------------------------
 
     def _load(self) -> None:
         """Every row is read and checked inside the constructor: a problem anywhere raises
         from it, so no store exists that could save a half-read list over the file."""
-        for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
-            stale.unlink(missing_ok=True)  # a write that a kill interrupted
-        if not self.path.exists():
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read()
+                self._seen = _file_key(os.fstat(f.fileno()))
+        except FileNotFoundError:
             return
-        text, converted = decode_tasks(self.path.read_bytes(), self.path)
+        text, converted = decode_tasks(data, self.path)
         delimiter = sniff_delimiter(text)
         rows = parse_rows(text, delimiter, self.path)
         first = next(rows, None)
@@ -657,6 +701,7 @@ class TaskStore:
                         title=cap_text(title), cat1=cap_text(cat1, MAX_CELL_CHARS),
                         cat2=cap_text(cat2, MAX_CELL_CHARS), added_at=now, updated_at=now)
             self._put(task)
+            self._added.add(task.id)
             self._dirty = True
             return replace(task)
 
@@ -676,24 +721,29 @@ class TaskStore:
             raise ValueError(f"unknown error kind {changes['error_kind']!r}")
         with self._lock:
             task = self._tasks[task_id]
+            before = replace(task, extra=dict(task.extra))
             for name, value in changes.items():
                 setattr(task, name, _bounded(name, value))
-            _settle(task)
-            task.updated_at = utc_now()
-            self._dirty = True
-            return replace(task, extra=dict(task.extra))
+            return self._changed(before, task)
 
     def mutate(self, task_id: int, change: Callable[[Task], None]) -> Task:
         """Read-modify-write one task under the store's lock (e.g. ``attempts += 1``)."""
         with self._lock:
             task = self._tasks[task_id]
+            before = replace(task, extra=dict(task.extra))
             change(task)
             for name in _FIELD_NAMES:  # whatever ``change`` set, bounded as ``update`` does
                 setattr(task, name, _bounded(name, getattr(task, name)))
-            _settle(task)
-            task.updated_at = utc_now()
-            self._dirty = True
-            return replace(task, extra=dict(task.extra))
+            return self._changed(before, task)
+
+    def _changed(self, before: Task, task: Task) -> Task:
+        """After an edit (lock held): settle the task, stamp it, remember what changed."""
+        _settle(task)
+        task.updated_at = utc_now()
+        self._touched.setdefault(task.id, set()).update(_changed_names(before, task)
+                                                        | {"updated_at"})
+        self._dirty = True
+        return replace(task, extra=dict(task.extra))
 
     def remove(self, task_ids: Iterable[int]) -> None:
         with self._lock:
@@ -701,6 +751,11 @@ class TaskStore:
                 task = self._tasks.pop(task_id)
                 if self._by_url.get(task.url) == task_id:
                     del self._by_url[task.url]
+                self._touched.pop(task_id, None)
+                if task_id in self._added:
+                    self._added.discard(task_id)
+                else:
+                    self._removed[task_id] = task.url
             self._dirty = True
 
     def reconcile(self, stage_reached: Callable[[int], Status]) -> int:
@@ -721,6 +776,7 @@ class TaskStore:
                     continue  # "done" (bound into a book) leaves no output of its own
                 if task.status != reached:
                     task.status = Status(reached)
+                    self._touched.setdefault(task.id, set()).add("status")
                     changed += 1
             if changed:
                 self._dirty = True
@@ -729,24 +785,128 @@ class TaskStore:
     # -- writing -----------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Write tasks.csv now (temp file, fsync, rename): old or new, never torn.
+        """Put this store's changes into tasks.csv now: under the archive-wide lock, merged
+        into the file as it is (``merge_file``), written temp file → fsync → rename, so
+        readers see the old file or the new, never a torn one. Nothing changed and the file
+        there: nothing is written. A file that no longer parses raises ``TaskFileError`` and
+        is left as it is; the changes stay in the store for the next save.
 
         Text cells go through ``guard_cell``: no cell of the file starts a formula in Excel.
         """
-        with self._save_lock:
-            started = time.monotonic()
-            with self._lock:
-                rows = [self._row(t) for t in sorted(self._tasks.values(), key=lambda t: t.id)]
-                columns = list(self._columns)
-                self._dirty = False
-            buf = io.StringIO(newline="")
-            writer = csv.writer(buf, lineterminator="\r\n")
-            writer.writerow([guard_cell(c) for c in columns])
-            for row in rows:
-                writer.writerow([row.get(c, "") for c in columns])
+        with self._save_lock, file_lock(self.lock_path, LOCK_WAIT_SECONDS, self._busy()):
+            self._save_locked()
+
+    @contextmanager
+    def transaction(self) -> Iterator[TaskStore]:
+        """Read, change and write under one hold of the lock: changes decided on the file as
+        it is (an add whose ids and duplicate checks no other writer can overtake)."""
+        with self._save_lock, file_lock(self.lock_path, LOCK_WAIT_SECONDS, self._busy()):
+            self.merge_file()
+            yield self
+            self._save_locked()
+
+    def _busy(self) -> str:
+        return (f"{self.path} has been held by another writer for {LOCK_WAIT_SECONDS:.0f} s;"
+                " try again when it is done")
+
+    def _save_locked(self) -> None:
+        started = time.monotonic()
+        for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
+            stale.unlink(missing_ok=True)  # a write that a kill interrupted (under the lock:
+            # no other writer's temp file can be in progress)
+        self.merge_file()
+        with self._lock:
+            if not self._dirty and self._seen is not None:
+                return
+            rows = [self._row(t) for t in sorted(self._tasks.values(), key=lambda t: t.id)]
+            columns = list(self._columns)
+            pending = self._touched, self._added, self._removed
+            self._touched, self._added, self._removed = {}, set(), {}
+            self._dirty = False
+        buf = io.StringIO(newline="")
+        writer = csv.writer(buf, lineterminator="\r\n")
+        writer.writerow([guard_cell(c) for c in columns])
+        for row in rows:
+            writer.writerow([row.get(c, "") for c in columns])
+        try:
             write_atomic(self.path, buf.getvalue().encode("utf-8-sig"))
-            self._last_save = time.monotonic()
-            self._save_cost = self._last_save - started
+            self._seen = _file_key(self.path.stat())  # lock held: no one wrote after us
+        except BaseException:
+            with self._lock:  # not written: the changes wait for the next save
+                for task_id, names in pending[0].items():
+                    self._touched.setdefault(task_id, set()).update(names)
+                self._added |= pending[1]
+                self._removed |= pending[2]
+                self._dirty = True
+            raise
+        self._last_save = time.monotonic()
+        self._save_cost = self._last_save - started
+
+    def merge_file(self) -> bool:
+        """Take in what others wrote to the file since this store read or wrote it, with this
+        store's unsaved changes kept on top. False when the file is as the store last saw it.
+        Raises ``TaskFileError`` (the store unchanged) when the file no longer parses."""
+        try:
+            key = _file_key(self.path.stat())
+        except FileNotFoundError:
+            key = None
+        if key == self._seen:
+            return False
+        fresh = TaskStore(self.path, self.flush_seconds)
+        with self._lock:
+            self._merge(fresh)
+        return True
+
+    def _merge(self, fresh: TaskStore) -> None:
+        """The file's tasks (``fresh``) with this store's changes applied (lock held).
+
+        A change goes to the task of the same id and URL: a task removed from the file, or an
+        id that now names another page, takes none (a person's removal stands). A task this
+        store added whose URL another writer added meanwhile is dropped for theirs; one whose
+        id another took gets the next free id.
+        """
+        tasks = fresh._tasks
+        for task_id, url in self._removed.items():
+            if task_id in tasks and tasks[task_id].url == url:
+                del tasks[task_id]
+        for task_id, names in self._touched.items():
+            mine, theirs = self._tasks.get(task_id), tasks.get(task_id)
+            if task_id in self._added or mine is None or theirs is None or theirs.url != mine.url:
+                continue
+            for name in names:
+                if name.startswith(_EXTRA):
+                    column = name[len(_EXTRA):]
+                    if column in mine.extra:
+                        theirs.extra[column] = mine.extra[column]
+                    else:
+                        theirs.extra.pop(column, None)
+                else:
+                    setattr(theirs, name, getattr(mine, name))
+        added: set[int] = set()
+        for task_id in sorted(self._added):
+            mine = self._tasks[task_id]
+            if mine.url in fresh._by_url:
+                continue  # another writer added the same page: theirs stands
+            if task_id in tasks:
+                mine = replace(mine, id=max(max(tasks), self._max_id) + 1)
+                self._touched.pop(task_id, None)
+            tasks[mine.id] = mine
+            added.add(mine.id)
+        self._added = added
+        self._removed = {i: url for i, url in self._removed.items() if i not in tasks}
+        self._touched = {i: names for i, names in self._touched.items() if i in tasks}
+        self._tasks = tasks
+        self._by_url = {}
+        for task in sorted(tasks.values(), key=lambda t: t.id):
+            if task.status != Status.DUPLICATE:
+                self._by_url.setdefault(task.url, task.id)
+        self._max_id = max(self._max_id, fresh._max_id, max(tasks, default=0))
+        touched_columns = {name[len(_EXTRA):] for names in self._touched.values()
+                           for name in names if name.startswith(_EXTRA)}
+        self._columns = fresh._columns + [c for c in self._columns
+                                          if c in touched_columns and c not in fresh._columns]
+        self._seen = fresh._seen
+        self._dirty = bool(self._touched or self._added or self._removed or fresh._dirty)
 
     @property
     def save_interval(self) -> float:
