@@ -1,16 +1,17 @@
 """Settings: archive folder, politeness, timeouts, images, EPUB budget, interface language.
 
 Values live in QSettings under ``settings/<name>`` (names of ``pipeline.settings.Settings``
-fields), so the window builds its ``Settings`` with ``with_overrides`` and defaults stay in
-one place.
+fields), so the window builds its ``Settings`` from them and defaults stay in one place. Which
+fields appear here, their labels and ranges are declared with the fields themselves.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -27,38 +28,45 @@ from PySide6.QtWidgets import (
 )
 
 from gui.language import LANGUAGES
-from pipeline.settings import MB, Settings
+from pipeline.settings import LABEL_CONTEXT, TUNABLE, Settings, Spec
 
-# The fields a person tunes here: name → (kind, minimum, maximum, scale); the rest keep defaults.
-EDITABLE: dict[str, tuple[type, float, float, int]] = {
-    "per_host_connections": (int, 1, 16, 1),
-    "global_connections": (int, 1, 64, 1),
-    "host_delay_ms": (int, 0, 60_000, 1),
-    "connect_timeout": (float, 1, 120, 1),
-    "read_timeout": (float, 1, 600, 1),
-    "retries": (int, 0, 10, 1),
-    "image_max_edge": (int, 200, 10_000, 1),
-    "jpeg_quality": (int, 30, 100, 1),
-    "epub_budget_bytes": (int, 1, 2000, MB),  # shown in MB
-}
 LANGUAGE_KEY = "ui/language"
 ARCHIVE_KEY = "archive"
 COOKIES_KEY = "settings/cookies_file"
+DECIMALS = 1  # seconds are shown to a tenth
 
 
 def settings_from_prefs(prefs: QSettings, base: Settings | None = None) -> Settings:
     """``base`` (default: the built-in defaults) with the values a person saved."""
     settings = base or Settings()
-    for name, (kind, _low, _high, _scale) in EDITABLE.items():
+    for name in TUNABLE:
         raw = prefs.value(f"settings/{name}")
         if raw is None:
             continue
-        try:
-            settings = settings.with_overrides(**{name: kind(raw)})
-        except (TypeError, ValueError):
+        try:  # read as --set reads text, so both take a value the same way
+            settings = settings.with_text_overrides([f"{name}={raw}"])
+        except ValueError:
             continue  # a hand-edited ini with nonsense (or 0 connections) in it: keep the default
     cookies = str(prefs.value(COOKIES_KEY, "") or "").strip()
     return settings.with_overrides(cookies_file=cookies or None) if cookies else settings
+
+
+def spin_box(spec: Spec, default: float, value: float) -> QSpinBox | QDoubleSpinBox:
+    """A spin box over the setting's declared range, in the unit a person reads (MB, not
+    bytes); whole numbers when the default is one."""
+    assert spec.low is not None and spec.high is not None  # Spec refuses a label without both
+    if isinstance(default, float):
+        step = 10.0 ** -DECIMALS
+        real = QDoubleSpinBox()
+        real.setDecimals(DECIMALS)
+        real.setRange(spec.low + step if spec.above else spec.low, spec.high)
+        real.setValue(value)
+        return real
+    whole = QSpinBox()
+    lowest = spec.low + 1 if spec.above else spec.low
+    whole.setRange(math.ceil(lowest / spec.scale), math.floor(spec.high / spec.scale))
+    whole.setValue(int(value) // spec.scale)
+    return whole
 
 
 class SettingsDialog(QDialog):
@@ -68,17 +76,6 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(self.tr("Settings"))
         self._prefs = prefs
         self._settings = settings
-        labels = {
-            "per_host_connections": self.tr("Connections per site"),
-            "global_connections": self.tr("Connections in all"),
-            "host_delay_ms": self.tr("Delay between requests to a site (ms)"),
-            "connect_timeout": self.tr("Connect timeout (s)"),
-            "read_timeout": self.tr("Read timeout (s)"),
-            "retries": self.tr("Retries"),
-            "image_max_edge": self.tr("Largest image edge (px)"),
-            "jpeg_quality": self.tr("JPEG quality"),
-            "epub_budget_bytes": self.tr("EPUB size budget (MB)"),
-        }
         form = QFormLayout(self)
         self.archive_edit = self._path_row(form, self.tr("Archive folder"), str(archive_root),
                                            self._choose_archive)
@@ -86,19 +83,11 @@ class SettingsDialog(QDialog):
                                            settings.cookies_file or "", self._choose_cookies)
         self.cookies_edit.setPlaceholderText(self.tr("cookies.txt exported from a browser"))
         self.fields: dict[str, QSpinBox | QDoubleSpinBox] = {}
-        for name, (kind, low, high, scale) in EDITABLE.items():
-            box: QSpinBox | QDoubleSpinBox
-            if kind is float:
-                box = QDoubleSpinBox()
-                box.setDecimals(1)
-                box.setRange(low, high)
-                box.setValue(float(getattr(settings, name)))
-            else:
-                box = QSpinBox()
-                box.setRange(int(low), int(high))
-                box.setValue(int(getattr(settings, name)) // scale)
+        defaults = Settings()
+        for name, spec in TUNABLE.items():
+            box = spin_box(spec, getattr(defaults, name), getattr(settings, name))
             self.fields[name] = box
-            form.addRow(labels[name], box)
+            form.addRow(QCoreApplication.translate(LABEL_CONTEXT, spec.label), box)
         self.language = QComboBox()
         self.language.addItem(self.tr("System default"), "")
         for code, name in LANGUAGES.items():
@@ -144,8 +133,8 @@ class SettingsDialog(QDialog):
     def chosen_settings(self) -> Settings:
         changes: dict[str, object] = {}
         for name, box in self.fields.items():
-            kind, _low, _high, scale = EDITABLE[name]
-            changes[name] = kind(box.value()) * scale if kind is int else float(box.value())
+            scale = 1 if isinstance(box, QDoubleSpinBox) else TUNABLE[name].scale
+            changes[name] = box.value() * scale
         changes["cookies_file"] = self.cookies_edit.text().strip() or None
         return self._settings.with_overrides(**changes)
 

@@ -1,69 +1,121 @@
-"""Every tunable default in one place.
+"""Every tunable default in one place, with the values each one accepts.
 
 The numbers are the seed workflow's (003: "起步参数"): they are what a polite batch archiver
 uses on Chinese and Western sites alike. Pass a ``Settings`` down; never read globals.
+
+Each field declares its range (and, for the settings dialog, its label and unit) once, beside
+its default, so ``Settings()``, ``--set``, the dialog and saved preferences all hold the same
+limits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, TypeVar
 
 MB = 1024 * 1024
+LABEL_CONTEXT = "Settings"  # the labels' translation context (lupdate needs it spelt out in each)
+T = TypeVar("T")
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Mark ``text`` for translation without importing Qt: lupdate knows this name and, run
+    over this file too, collects the text; the dialog translates it with
+    ``QCoreApplication.translate``."""
+    return text
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What one setting accepts, and how the settings dialog shows it."""
+
+    low: float | None = None  # the smallest value allowed
+    above: bool = False  # ``low`` itself is refused too: "above 0"
+    high: float | None = None  # the largest value allowed
+    choices: tuple[str, ...] = ()  # for text: the only words allowed
+    scale: int = 1  # the dialog shows value / scale (bytes as MB); --set takes the value itself
+    label: str = ""  # English label in the settings dialog; without one it is not there
+
+    def __post_init__(self) -> None:
+        if self.label and (self.low is None or self.high is None):
+            raise ValueError(f"{self.label!r}: a spin box needs both a low and a high bound")
+
+    @property
+    def tunable(self) -> bool:
+        """Whether a person tunes this in the settings dialog."""
+        return bool(self.label)
+
+    def problem(self, value: Any) -> str | None:
+        """What ``value`` must be instead, worded for "setting X must be …", or None if it is
+        fine. A tuple is checked item by item (``retry_waits``)."""
+        if isinstance(value, tuple):
+            wrong = [w for w in map(self.problem, value) if w]
+            return f"{wrong[0]} each" if wrong else None
+        if self.choices and value not in self.choices:
+            return " or ".join(self.choices)
+        if self.low is not None and (value <= self.low if self.above else value < self.low):
+            return f"above {self.low}" if self.above else f"{self.low} or more"
+        if self.high is not None and value > self.high:
+            return f"{self.high} or less"
+        return None
+
+
+def setting(default: T, **spec: Any) -> T:
+    """A ``Settings`` field: its default and its ``Spec``, declared together."""
+    return field(default=default, metadata={"spec": Spec(**spec)})
 
 
 @dataclass(frozen=True)
 class Settings:
     # fetch (seed 003 §3.2)
-    connect_timeout: float = 8.0
-    read_timeout: float = 20.0
-    max_page_bytes: int = 5 * MB
-    retries: int = 2
-    retry_waits: tuple[float, ...] = (2.0, 6.0)
-    retry_after_cap: float = 120.0
-    max_redirects: int = 10
-    per_host_connections: int = 2
-    global_connections: int = 8
-    host_delay_ms: int = 300
+    connect_timeout: float = setting(8.0, low=0, above=True, high=120,
+                                     label=QT_TRANSLATE_NOOP("Settings", "Connect timeout (s)"))
+    read_timeout: float = setting(20.0, low=0, above=True, high=600,
+                                  label=QT_TRANSLATE_NOOP("Settings", "Read timeout (s)"))
+    max_page_bytes: int = setting(5 * MB, low=0, above=True)
+    retries: int = setting(2, low=0, high=10, label=QT_TRANSLATE_NOOP("Settings", "Retries"))
+    retry_waits: tuple[float, ...] = setting((2.0, 6.0), low=0)  # seconds before each retry
+    retry_after_cap: float = setting(120.0, low=0)
+    max_redirects: int = setting(10, low=0, above=True)
+    per_host_connections: int = setting(
+        2, low=0, above=True, high=16,
+        label=QT_TRANSLATE_NOOP("Settings", "Connections per site"))
+    global_connections: int = setting(
+        8, low=0, above=True, high=64, label=QT_TRANSLATE_NOOP("Settings", "Connections in all"))
+    host_delay_ms: int = setting(
+        300, low=0, high=60_000,
+        label=QT_TRANSLATE_NOOP("Settings", "Delay between requests to a site (ms)"))
     # truthful: names the tool and what it does, and points at no page that does not exist
-    user_agent: str = "Kuaibu/0.1 (offline article archiver)"
-    accept_language: str = "zh-CN,zh;q=0.9,en;q=0.8"
-    cookies_file: str | None = None
+    user_agent: str = setting("Kuaibu/0.1 (offline article archiver)")
+    accept_language: str = setting("zh-CN,zh;q=0.9,en;q=0.8")
+    cookies_file: str | None = setting(None)
     # decode: re-decode when more than this share of characters are U+FFFD (seed 003 §2.1)
-    replacement_ratio: float = 0.01
-    # assets (seed 003 §3.2: 1600 px, q82)
-    image_max_edge: int = 1600
-    jpeg_quality: int = 82
-    max_image_bytes: int = 20 * MB
-    max_images_per_article: int = 200
-    max_image_pixels: int = 50_000_000
+    replacement_ratio: float = setting(0.01, low=0, high=1)
+    # assets (seed 003 §3.2: 1600 px, q82); under 16 px no picture is readable
+    image_max_edge: int = setting(
+        1600, low=16, high=10_000, label=QT_TRANSLATE_NOOP("Settings", "Largest image edge (px)"))
+    jpeg_quality: int = setting(82, low=1, high=100,
+                                label=QT_TRANSLATE_NOOP("Settings", "JPEG quality"))
+    max_image_bytes: int = setting(20 * MB, low=0, above=True)
+    max_images_per_article: int = setting(200, low=0, above=True)
+    max_image_pixels: int = setting(50_000_000, low=0, above=True)
     # book
-    epub_budget_bytes: int = 50 * MB
-    sort_by: str = "published"  # or "title"
+    epub_budget_bytes: int = setting(
+        50 * MB, low=0, above=True, high=2000 * MB, scale=MB,
+        label=QT_TRANSLATE_NOOP("Settings", "EPUB size budget (MB)"))
+    sort_by: str = setting("published", choices=("published", "title"))
     # task list: how often the store flushes status changes to tasks.csv
-    tasks_flush_seconds: float = 1.0
+    tasks_flush_seconds: float = setting(1.0, low=0)
 
     def __post_init__(self) -> None:
-        """Refuse values no run could work with (they arrive from --set and the settings
-        dialog), so the mistake is named at once instead of hanging a run."""
-        positive = ("connect_timeout", "read_timeout", "max_page_bytes", "per_host_connections",
-                    "global_connections", "max_image_bytes", "max_images_per_article",
-                    "max_image_pixels", "epub_budget_bytes", "max_redirects")
-        for name in positive:
-            if getattr(self, name) <= 0:
-                raise ValueError(f"setting {name} must be above 0, not {getattr(self, name)}")
-        for name in ("retries", "host_delay_ms", "retry_after_cap", "tasks_flush_seconds"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"setting {name} must be 0 or more, not {getattr(self, name)}")
-        if not 1 <= self.jpeg_quality <= 100:
-            raise ValueError(f"setting jpeg_quality must be 1–100, not {self.jpeg_quality}")
-        if self.image_max_edge < 16:
-            raise ValueError(
-                f"setting image_max_edge must be 16 or more, not {self.image_max_edge}")
-        if self.sort_by not in ("published", "title"):
-            raise ValueError(
-                f"setting sort_by must be published or title, not {self.sort_by!r}")
+        """Refuse values no run could work with (they arrive from --set, the settings dialog
+        and saved preferences), so the mistake is named at once instead of hanging a run."""
+        for f in fields(self):
+            value = getattr(self, f.name)
+            wanted = f.metadata["spec"].problem(value)
+            if wanted is not None:
+                raise ValueError(f"setting {f.name} must be {wanted}, not {value!r}")
 
     def with_overrides(self, **changes: Any) -> Settings:
         """A copy with some values changed; unknown names are an error, not a silent no-op."""
@@ -97,3 +149,7 @@ class Settings:
                 kind = "whole number" if isinstance(default, int) else "number"
                 raise ValueError(f"--set {name}: {text!r} is not a {kind}") from None
         return self.with_overrides(**changes)
+
+
+SPECS: dict[str, Spec] = {f.name: f.metadata["spec"] for f in fields(Settings)}
+TUNABLE: dict[str, Spec] = {name: spec for name, spec in SPECS.items() if spec.tunable}

@@ -476,96 +476,99 @@
     </message>
 </context>
 <context>
-    <name>SettingsDialog</name>
+    <name>Settings</name>
     <message>
-        <location filename="../settings_dialog.py" line="68"/>
-        <source>Settings</source>
-        <translation>设置</translation>
-    </message>
-    <message>
-        <location filename="../settings_dialog.py" line="72"/>
-        <source>Connections per site</source>
-        <translation>每个站点的连接数</translation>
-    </message>
-    <message>
-        <location filename="../settings_dialog.py" line="73"/>
-        <source>Connections in all</source>
-        <translation>总连接数</translation>
-    </message>
-    <message>
-        <location filename="../settings_dialog.py" line="74"/>
-        <source>Delay between requests to a site (ms)</source>
-        <translation>同一站点请求间隔（毫秒）</translation>
-    </message>
-    <message>
-        <location filename="../settings_dialog.py" line="75"/>
+        <location filename="../../pipeline/settings.py" line="73"/>
         <source>Connect timeout (s)</source>
         <translation>连接超时（秒）</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="76"/>
+        <location filename="../../pipeline/settings.py" line="75"/>
         <source>Read timeout (s)</source>
         <translation>读取超时（秒）</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="77"/>
+        <location filename="../../pipeline/settings.py" line="77"/>
         <source>Retries</source>
         <translation>重试次数</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="78"/>
+        <location filename="../../pipeline/settings.py" line="83"/>
+        <source>Connections per site</source>
+        <translation>每个站点的连接数</translation>
+    </message>
+    <message>
+        <location filename="../../pipeline/settings.py" line="85"/>
+        <source>Connections in all</source>
+        <translation>总连接数</translation>
+    </message>
+    <message>
+        <location filename="../../pipeline/settings.py" line="88"/>
+        <source>Delay between requests to a site (ms)</source>
+        <translation>同一站点请求间隔（毫秒）</translation>
+    </message>
+    <message>
+        <location filename="../../pipeline/settings.py" line="97"/>
         <source>Largest image edge (px)</source>
         <translation>图片最长边（像素）</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="79"/>
+        <location filename="../../pipeline/settings.py" line="99"/>
         <source>JPEG quality</source>
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="80"/>
+        <location filename="../../pipeline/settings.py" line="106"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
     <message>
-        <location filename="../settings_dialog.py" line="120"/>
+        <location filename="../settings_dialog.py" line="76"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../settings_dialog.py" line="109"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="83"/>
-        <location filename="../settings_dialog.py" line="129"/>
+        <location filename="../settings_dialog.py" line="80"/>
+        <location filename="../settings_dialog.py" line="118"/>
         <source>Archive folder</source>
         <translation>归档文件夹</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="87"/>
+        <location filename="../settings_dialog.py" line="84"/>
         <source>cookies.txt exported from a browser</source>
         <translation>从浏览器导出的 cookies.txt</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="85"/>
-        <location filename="../settings_dialog.py" line="135"/>
+        <location filename="../settings_dialog.py" line="82"/>
+        <location filename="../settings_dialog.py" line="124"/>
         <source>Cookies file</source>
         <translation>Cookie 文件</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="103"/>
+        <location filename="../settings_dialog.py" line="92"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="108"/>
+        <location filename="../settings_dialog.py" line="97"/>
         <source>Language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="109"/>
+        <location filename="../settings_dialog.py" line="98"/>
         <source>A new language applies from the next start.</source>
         <translation>新的界面语言在下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="137"/>
+        <location filename="../settings_dialog.py" line="126"/>
         <source>Cookies (*.txt);;All files (*)</source>
         <translation>Cookie 文件 (*.txt);;所有文件 (*)</translation>
     </message>

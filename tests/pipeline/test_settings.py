@@ -1,6 +1,8 @@
+from dataclasses import fields
+
 import pytest
 
-from pipeline.settings import Settings
+from pipeline.settings import MB, SPECS, TUNABLE, Settings, Spec
 
 
 def test_defaults_are_the_seeds() -> None:
@@ -22,10 +24,62 @@ def test_text_overrides_take_the_default_type() -> None:
     ("colour=red", "NAME one of: connect_timeout"),
     ("retries", "NAME=VALUE"),
     ("retries=two", "'two' is not a whole number"),
-    ("global_connections=0", "global_connections must be above 0"),
-    ("jpeg_quality=101", "jpeg_quality must be 1–100"),
-    ("sort_by=size", "sort_by must be published or title"),
+    ("global_connections=0", "setting global_connections must be above 0, not 0$"),
+    ("jpeg_quality=101", "setting jpeg_quality must be 100 or less, not 101$"),
+    ("jpeg_quality=0", "setting jpeg_quality must be 1 or more, not 0$"),
+    ("image_max_edge=15", "setting image_max_edge must be 16 or more, not 15$"),
+    ("epub_budget_bytes=0", "setting epub_budget_bytes must be above 0, not 0$"),
+    ("read_timeout=0", "setting read_timeout must be above 0, not 0.0$"),
+    ("retry_waits=2,-1", r"setting retry_waits must be 0 or more each, not \(2.0, -1.0\)$"),
+    ("sort_by=size", "setting sort_by must be published or title, not 'size'$"),
 ])
 def test_bad_values_are_named(pair: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Settings().with_text_overrides([pair])
+
+
+def test_every_field_declares_its_spec() -> None:
+    assert list(SPECS) == [f.name for f in fields(Settings)]
+    bounded = [name for name, spec in SPECS.items() if spec.low is not None]
+    assert len(bounded) >= 15  # every number has at least a floor
+
+
+def _just_outside(spec: Spec, default: object) -> list[object]:
+    """Values one step past each declared bound, in the type of the default."""
+    step = 1 if isinstance(default, int) else 0.5
+    outside: list[object] = []
+    if spec.low is not None:
+        outside.append(spec.low if spec.above else spec.low - step)
+    if spec.high is not None:
+        outside.append(spec.high + step)
+    if spec.choices:
+        outside.append("none of " + ",".join(spec.choices))
+    return [(x,) if isinstance(default, tuple) else x for x in outside]
+
+
+@pytest.mark.parametrize("name", list(SPECS))
+def test_every_declared_range_is_enforced(name: str) -> None:
+    spec, default = SPECS[name], getattr(Settings(), name)
+    for value in _just_outside(spec, default):
+        with pytest.raises(ValueError, match=f"^setting {name} must be .*, not "):
+            Settings().with_overrides(**{name: value})
+    for edge in (spec.low, spec.high):  # the bounds themselves are allowed (unless "above")
+        if edge is not None and not (edge == spec.low and spec.above):
+            value = (float(edge),) if isinstance(default, tuple) else type(default)(edge)
+            assert getattr(Settings().with_overrides(**{name: value}), name) == value
+
+
+def test_the_dialogs_fields_and_ranges_are_declared_with_the_settings() -> None:
+    assert list(TUNABLE) == ["connect_timeout", "read_timeout", "retries",
+                             "per_host_connections", "global_connections", "host_delay_ms",
+                             "image_max_edge", "jpeg_quality", "epub_budget_bytes"]
+    assert (SPECS["image_max_edge"].low, SPECS["jpeg_quality"].low) == (16, 1)
+    assert SPECS["jpeg_quality"].high == 100
+    assert (SPECS["epub_budget_bytes"].scale, SPECS["epub_budget_bytes"].high) == (MB, 2000 * MB)
+    assert all(spec.label and spec.high is not None for spec in TUNABLE.values())
+    assert not SPECS["user_agent"].tunable  # a person tunes it with --set, not the dialog
+
+
+def test_a_label_without_both_bounds_is_refused() -> None:
+    with pytest.raises(ValueError, match="needs both a low and a high bound"):
+        Spec(low=0, label="Retries")
