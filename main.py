@@ -1,8 +1,36 @@
-"""Kuaibu 快捕 — no arguments opens the window; a command runs the same pipeline headless."""
+"""Kuaibu 快捕 — the launcher: no command opens the window; a command runs the same use
+cases headless (``pipeline.cli``). The two faces never import each other."""
 
+from __future__ import annotations
+
+import os
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 
-from pipeline.cli import main
+
+def _no_display() -> bool:
+    return (sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM")
+            and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from pipeline.cli import build_parser
+    from pipeline.cli import main as run_command
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    parsed = build_parser().parse_args(args)
+    if parsed.command is not None:
+        return run_command(args)
+    if _no_display():  # with no display to show the window on, say so instead of crashing
+        build_parser().print_help()
+        print("\nerror: no display to open the window on; try 'python main.py demo'",
+              file=sys.stderr)
+        return 1
+    from gui.app import main as open_window  # Qt is imported only when a window is wanted
+
+    return open_window(archive=Path(parsed.archive) if parsed.archive else None)
+
 
 if __name__ == "__main__":
     sys.exit(main())

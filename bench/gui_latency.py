@@ -71,7 +71,11 @@ def main() -> None:
         window.archive_loaded.connect(loop.quit)
         loop.exec()
         window.intake.paste.setPlainText("\n".join(urls))
-        report = window.add_pasted()
+        reports: list[object] = []
+        window.intake_done.connect(lambda r: (reports.append(r), loop.quit()))
+        window.add_pasted()
+        loop.exec()
+        report = reports[0]
         assert report is not None and len(report.added) == args.pages, report
 
         beats: list[float] = []

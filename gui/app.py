@@ -14,20 +14,22 @@ from gui.settings_dialog import ARCHIVE_KEY, LANGUAGE_KEY
 from pipeline.archive import DEFAULT_ARCHIVE
 
 
-def open_window(app: QApplication, prefs: QSettings) -> tuple[MainWindow, list[QTranslator]]:
-    """The window on the last archive (or the default one), in the chosen language; the
-    translators are returned because a collected QTranslator stops translating."""
+def open_window(app: QApplication, prefs: QSettings,
+                archive: Path | None = None) -> tuple[MainWindow, list[QTranslator]]:
+    """The window on ``archive`` (``--archive``), else the last one (or the default), in the
+    chosen language; the translators are returned because a collected QTranslator stops
+    translating."""
     translators = install_language(app, resolve_language(str(prefs.value(LANGUAGE_KEY, ""))))
-    window = MainWindow(Path(str(prefs.value(ARCHIVE_KEY, DEFAULT_ARCHIVE))), prefs)
-    return window, translators
+    root = archive or Path(str(prefs.value(ARCHIVE_KEY, DEFAULT_ARCHIVE)))
+    return MainWindow(root, prefs), translators
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, archive: Path | None = None) -> int:
     """Run the window until it closes."""
     app = QApplication.instance() or QApplication(argv if argv is not None else sys.argv)
     assert isinstance(app, QApplication)
     app.setOrganizationName("Kuaibu")
     app.setApplicationName("Kuaibu")
-    window, _translators = open_window(app, QSettings())
+    window, _translators = open_window(app, QSettings(), archive)
     window.show()
     return app.exec()

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from pipeline.errors import KuaibuError
-from pipeline.intake import IntakeReport
+from pipeline.intake import IntakeReport, read_text_source
 
 TEXT_SUFFIXES = (".txt", ".html", ".htm", ".md", ".csv", ".url")
 
@@ -30,8 +30,6 @@ class PasteArea(QPlainTextEdit):
         if not source.hasUrls():
             super().insertFromMimeData(source)
             return
-        from pipeline.cli import read_text_source
-
         parts = []
         for url in source.urls():
             if url.isLocalFile():

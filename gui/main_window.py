@@ -1,7 +1,10 @@
 """The main window: paste links, watch the batch, review articles, fix rules, build books.
 
-Everything slow runs in ``Jobs`` (loading the archive, saving tasks.csv, previews, builds) or
-in the ``RunController`` (the Runner); the window only reacts to their signals.
+The window is a face over ``pipeline.workspace``: every action is a workspace use case, run in
+``Jobs`` (opening, adding, saving, previews, builds) or in the ``RunController`` (the run, in a
+child process); the window only reacts to their signals. It keeps no list of its own to write
+back: its edits go to the workspace, which merges them into tasks.csv, and it follows the file
+when another writer (a terminal's run, a person in Excel) changes it.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.intake_panel import IntakePanel
-from gui.preview import PreviewData, PreviewPane, load_preview
+from gui.preview import PreviewPane
 from gui.rules_editor import RulesEditor
 from gui.run_process import run_changes
 from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog, settings_from_prefs
@@ -55,33 +58,19 @@ from gui.worker import Jobs, RunController
 from pipeline.archive import Archive
 from pipeline.errors import RulesError
 from pipeline.events import Progress
-from pipeline.intake import IntakeReport, add_links
-from pipeline.rules import Rules, load_rules
-from pipeline.runner import stage_reached
+from pipeline.intake import IntakeReport
+from pipeline.rules import Rules
 from pipeline.settings import Settings
-from pipeline.tasks import Status, Task, TaskStore
+from pipeline.tasks import Status, Task
+from pipeline.workspace import Preview, Workspace
+
+# How often the window looks whether another writer changed tasks.csv (a stat call).
+WATCH_MS = 1000
 
 
 @dataclass
-class Loaded:
-    archive: Archive
-    store: TaskStore
-    reconciled: int
-
-
-def load_archive(root: Path, settings: Settings) -> Loaded:
-    """Open an archive and its task list, statuses made to agree with the stage outputs."""
-    archive = Archive.open(root)
-    store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds)
-    changed = store.reconcile(lambda task_id: stage_reached(archive, task_id))
-    if changed:
-        store.save()
-    return Loaded(archive, store, changed)
-
-
-def in_domain(host: str, section: str) -> bool:
-    """Whether a rules section (a domain or "default") covers a host."""
-    return section == "default" or host == section or host.endswith("." + section)
+class Refreshed:
+    tasks: list[Task] | None  # None: the file is as the window last saw it
 
 
 class CategoryDialog(QDialog):
@@ -112,14 +101,14 @@ class MainWindow(QMainWindow):
     build_finished = Signal(object)  # BuildResult, or None when the build failed
     build_progress = Signal(int, int)  # steps done, steps in all
     saved = Signal()
+    refreshed = Signal()  # the table follows what another writer saved
 
     def __init__(self, archive_root: Path, prefs: QSettings, settings: Settings | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.prefs = prefs
         self.settings = settings or settings_from_prefs(prefs)
-        self.archive: Archive | None = None
-        self.store: TaskStore | None = None
+        self.workspace: Workspace | None = None
         self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
         self.last_build: Any = None
         self.jobs = Jobs(self)
@@ -129,6 +118,10 @@ class MainWindow(QMainWindow):
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(500)
         self._save_timer.timeout.connect(self.save_tasks)
+        self._watch_timer = QTimer(self)
+        self._watch_timer.setInterval(WATCH_MS)
+        self._watch_timer.timeout.connect(self.follow_file)
+        self._refreshing = False
         # A progress bar repaints at once on every new value; four times a second is plenty.
         self._progress_timer = QTimer(self)
         self._progress_timer.setInterval(250)
@@ -326,34 +319,68 @@ class MainWindow(QMainWindow):
 
     # -- archive -------------------------------------------------------------------------------
 
+    @property
+    def archive(self) -> Archive | None:
+        return self.workspace.archive if self.workspace is not None else None
+
     def open_archive(self, root: Path) -> None:
-        """Load an archive in the background; the table fills when it is ready."""
+        """Open an archive in the background; the table fills when it is ready."""
         if self.controller.running:
             return
-        if self.store is not None:
-            self.store.save()
-        self.archive, self.store = None, None
-        self.model.set_store(None)
+        if self.workspace is not None:
+            self.workspace.close()
+        self.workspace = None
+        self._watch_timer.stop()
+        self.model.editor = None
+        self.model.set_tasks([])
         self.preview.clear()
         self.statusBar().showMessage(self.tr("Opening %1…").replace("%1", str(root)))
         settings = self.settings
-        self.jobs.start(lambda: load_archive(root, settings), self._archive_ready,
+        self.jobs.start(lambda: Workspace.open(root, settings), self._archive_ready,
                         self._archive_failed)
         self._update_controls()
 
-    def _archive_ready(self, loaded: Loaded) -> None:
-        self.archive, self.store = loaded.archive, loaded.store
-        self.prefs.setValue(ARCHIVE_KEY, str(loaded.archive.root))
-        self.model.set_store(loaded.store)
+    def _archive_ready(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self.prefs.setValue(ARCHIVE_KEY, str(workspace.archive.root))
+        self.model.set_tasks(workspace.tasks())
+        self.model.editor = lambda task_id, name, text: workspace.edit([task_id], **{name: text})
         self._refresh_filters()
-        self.setWindowTitle(self.tr("Kuaibu — %1").replace("%1", str(loaded.archive.root)))
+        self.setWindowTitle(self.tr("Kuaibu — %1").replace("%1", str(workspace.archive.root)))
         self.statusBar().showMessage(self.tr("%1 tasks in %2").replace(
-            "%1", str(len(loaded.store))).replace("%2", str(loaded.archive.root)))
+            "%1", str(self.model.rowCount())).replace("%2", str(workspace.archive.root)))
         if self.rules_editor is not None:
             self.rules_editor.close()
             self.rules_editor = None
+        self._watch_timer.start()
         self._update_controls()
         self.archive_loaded.emit()
+
+    def follow_file(self) -> None:
+        """Show what other writers saved: a terminal's run, ``add`` or ``build``, a person's
+        edit in Excel. The window's own run reports as it goes and is followed when it ends."""
+        workspace = self.workspace
+        if workspace is None or self.controller.running or self._refreshing:
+            return
+        self._refreshing = True
+
+        def refresh() -> Refreshed:
+            return Refreshed(workspace.tasks() if workspace.refresh() else None)
+
+        self.jobs.start(refresh, self._refreshed, self._refresh_failed)
+
+    def _refreshed(self, result: Refreshed) -> None:
+        self._refreshing = False
+        if result.tasks is not None and self.workspace is not None:
+            self.model.sync(result.tasks)
+            self._refresh_filters()
+            self.refreshed.emit()
+
+    def _refresh_failed(self, message: str) -> None:
+        """A file broken by a hand edit: said once in the status bar; nothing is written over
+        it, and the window follows it again once it is fixed."""
+        self._refreshing = False
+        self.statusBar().showMessage(message)
 
     def _archive_failed(self, message: str) -> None:
         self.statusBar().showMessage(message)
@@ -379,37 +406,46 @@ class MainWindow(QMainWindow):
 
     def rules(self) -> Rules:
         """The archive's rules as saved; a broken file is reported and the defaults used."""
-        assert self.archive is not None
+        assert self.workspace is not None
         try:
-            return load_rules(self.archive.rules_path)
+            return self.workspace.rules()
         except RulesError as e:
             self.log.appendPlainText(str(e))
             return Rules()
 
     # -- intake ----------------------------------------------------------------------------------
 
-    def add_pasted(self) -> IntakeReport | None:
-        """Add the links in the paste area as pending tasks; show what happened to each."""
-        if self.store is None:
-            return None
+    def add_pasted(self) -> None:
+        """Add the links in the paste area as pending tasks (saved at once, in a job); show
+        what happened to each."""
+        workspace = self.workspace
+        if workspace is None:
+            return
         cat1, cat2 = self.intake.categories()
-        report = add_links(self.store, self.intake.paste.toPlainText(), cat1, cat2, self.rules())
+        text = self.intake.paste.toPlainText()
+        self.intake.add_button.setEnabled(False)
+        self.jobs.start(lambda: workspace.add_links(text, cat1, cat2), self._links_added,
+                        self._add_failed)
+
+    def _links_added(self, report: IntakeReport) -> None:
         self.model.add_tasks(report.added)
         for line in self.intake.show_report(report):
             self.log.appendPlainText(line)
         if report.added:
             self._refresh_filters()
-            self.save_tasks()
+        self._update_controls()
         self.intake_done.emit(report)
-        return report
+
+    def _add_failed(self, message: str) -> None:
+        self._archive_failed(message)
+        self.intake_done.emit(None)
 
     # -- the run -------------------------------------------------------------------------------
 
     def start_run(self, task_ids: list[int] | None = None, retry_failed: bool = False) -> bool:
         """Fetch and clean the runnable tasks (or the given ones) in the run's process."""
-        if self.archive is None or self.store is None or self.controller.running:
+        if self.archive is None or self.controller.running:
             return False
-        self._save_timer.stop()
         self.progress.setValue(0)
         self.controller.run(self.archive, self.settings, task_ids, retry_failed)
         self.statusBar().showMessage(self.tr("Running…"))
@@ -434,16 +470,12 @@ class MainWindow(QMainWindow):
         self._update_controls()
 
     def _tasks_changed(self, changes: list[dict[str, Any]]) -> None:
-        """The run's changes, mirrored into the window's store (which saves after the run)."""
-        if self.store is None:
-            return
+        """The run's changes, shown as they come (the run's process writes them to the file)."""
         shown = self.preview.shown
         for change in changes:
-            if self.model.task(change["id"]) is None:
-                continue  # removed from the list meanwhile
-            task = self.store.update(change["id"], **run_changes(change))
-            self.model.update_task(task)
-            if shown is not None and task.id == shown.task.id and task.status != Status.RUNNING:
+            task = self.model.update_fields(change["id"], run_changes(change))
+            if (task is not None and shown is not None and task.id == shown.task.id
+                    and task.status != Status.RUNNING):
                 self.show_current()
 
     def _progress_arrived(self, p: Progress) -> None:
@@ -485,28 +517,31 @@ class MainWindow(QMainWindow):
         self._after_run(message, None)
 
     def _after_run(self, message: str, progress: Progress | None) -> None:
-        """Save the window's store, which mirrors the run plus any edits made meanwhile, then
-        say the run is over."""
+        """Say the run is over, then show the list as the run left it in the file (a run that
+        died is reconciled first: its "running" tasks go back to what their outputs show)."""
         self.statusBar().showMessage(message)
         self.log.appendPlainText(message)
-        self._refresh_filters()
         self._update_controls()
-        self.show_current()
-        if self.store is None or self.archive is None:
+        workspace = self.workspace
+        if workspace is None:
             self.run_finished.emit(progress)
             return
-        store, archive = self.store, self.archive
 
-        def settle() -> Progress | None:
-            store.reconcile(lambda task_id: stage_reached(archive, task_id))
-            store.save()
-            return progress
+        def settle() -> Refreshed:
+            workspace.reconcile()
+            workspace.refresh()
+            return Refreshed(workspace.tasks())
 
-        def unsaved(error: str) -> None:
+        def settled(result: Refreshed) -> None:
+            self._refreshed(result)
+            self.show_current()
+            self.run_finished.emit(progress)
+
+        def unsettled(error: str) -> None:
             self._archive_failed(error)
             self.run_finished.emit(progress)
 
-        self.jobs.start(settle, self.run_finished.emit, unsaved)
+        self.jobs.start(settle, settled, unsettled)
 
     # -- selection actions ----------------------------------------------------------------------
 
@@ -535,9 +570,9 @@ class MainWindow(QMainWindow):
 
     def remove_tasks(self, task_ids: list[int]) -> None:
         """Take tasks off the list (their files in the archive stay)."""
-        if self.store is None or self.controller.running or not task_ids:
+        if self.workspace is None or self.controller.running or not task_ids:
             return
-        self.store.remove(task_ids)
+        self.workspace.remove(task_ids)
         self.model.remove_tasks(task_ids)
         self.preview.clear()
         self._refresh_filters()
@@ -545,13 +580,14 @@ class MainWindow(QMainWindow):
 
     def set_category(self, task_ids: list[int], cat1: str | None, cat2: str | None) -> None:
         """Set cat1 and/or cat2 (None leaves a field as it is) on several tasks at once."""
-        if self.store is None:
+        if self.workspace is None:
             return
         changes = {k: v.strip() for k, v in (("cat1", cat1), ("cat2", cat2)) if v is not None}
         if not changes:
             return
+        self.workspace.edit(task_ids, **changes)
         for task_id in task_ids:
-            self.model.update_task(self.store.update(task_id, **changes))
+            self.model.update_fields(task_id, changes)
         self._refresh_filters()
         self._edited()
 
@@ -584,17 +620,17 @@ class MainWindow(QMainWindow):
         task = self.current_task()
         if self.rules_editor is not None:
             self.rules_editor.set_task(task)
-        if task is None or self.archive is None:
+        workspace = self.workspace
+        if task is None or workspace is None:
             return
-        archive = self.archive
-        self.jobs.start(lambda: load_preview(archive, task), self._preview_loaded)
+        self.jobs.start(lambda: workspace.preview(task), self._preview_loaded)
 
-    def _preview_loaded(self, data: PreviewData) -> None:
+    def _preview_loaded(self, data: Preview) -> None:
         current = self.current_task()
         if current is not None and current.id == data.task.id:  # not a stale answer
             self.preview.show_data(data)
 
-    def _rules_tested(self, data: PreviewData) -> None:
+    def _rules_tested(self, data: Preview) -> None:
         self.preview.show_data(data)
         self.tabs.setCurrentWidget(self.preview)
 
@@ -604,20 +640,20 @@ class MainWindow(QMainWindow):
         self._save_timer.start()
 
     def save_tasks(self) -> None:
-        """Write tasks.csv in the background; during a run the run's process owns the file
-        and the window saves when it ends."""
-        if self.store is None or self.controller.running:
+        """Merge the window's edits into tasks.csv in the background (a run may be writing
+        it too: each writes only its own cells)."""
+        if self.workspace is None:
             return
-        store = self.store
-        self.jobs.start(store.save, lambda _none: self.saved.emit(), self._archive_failed)
+        self.jobs.start(self.workspace.save, lambda _none: self.saved.emit(),
+                        self._archive_failed)
 
     # -- rules editor, settings ------------------------------------------------------------------
 
     def show_rules_editor(self) -> None:
-        if self.archive is None:
+        if self.workspace is None:
             return
         if self.rules_editor is None:
-            self.rules_editor = RulesEditor(self.archive, self.jobs, self.settings, self)
+            self.rules_editor = RulesEditor(self.workspace, self.jobs, self)
             self.rules_editor.tested.connect(self._rules_tested)
             self.rules_editor.apply_requested.connect(self.apply_rules_to_domain)
         self.rules_editor.set_task(self.current_task())
@@ -625,11 +661,10 @@ class MainWindow(QMainWindow):
         self.rules_editor.raise_()
 
     def apply_rules_to_domain(self, section: str) -> None:
-        """Clean again every stored page the saved section covers."""
-        ids = [t.id for t in self.model.tasks()
-               if in_domain(self.model.host(t), section) and t.status != Status.DUPLICATE]
-        if self.archive is not None:
-            ids = [i for i in ids if self.archive.has_raw(i)]
+        """Clean again every stored page the saved section covers ("default": every page)."""
+        if self.workspace is None:
+            return
+        ids = self.workspace.reclean_ids(domain=None if section == "default" else section)
         if not ids:
             self.statusBar().showMessage(self.tr("No stored pages of %1 yet.").replace(
                 "%1", section))
@@ -642,8 +677,8 @@ class MainWindow(QMainWindow):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         self.settings = dialog.chosen_settings()
-        if self.rules_editor is not None:
-            self.rules_editor.settings = self.settings
+        if self.workspace is not None:
+            self.workspace.settings = self.settings
         if dialog.archive_root() != root:
             self.open_archive(dialog.archive_root())
 
@@ -651,10 +686,9 @@ class MainWindow(QMainWindow):
 
     def build(self) -> bool:
         """Bind the chosen tasks into EPUB books in the background."""
-        if self.archive is None or self.store is None or self.controller.running:
+        workspace = self.workspace
+        if workspace is None or self.controller.running:
             return False
-        from pipeline.book import build_books  # issue 6's binder; its import is not free
-
         scope = self.build_scope.currentData()
         cat1 = (self.category_filter.currentData() or None) if scope == "category" else None
         if scope == "category" and cat1 is None:
@@ -662,12 +696,11 @@ class MainWindow(QMainWindow):
             return False
         ids = set(self.selected_ids()) if scope == "selected" else None
         split_by = "cat1" if scope == "each" else None
-        archive, tasks, settings = self.archive, self.store.tasks(), self.settings
         report = self.build_progress.emit  # called on the job's thread; Qt queues it here
         self.build_button.setEnabled(False)
         self.build_status.setText(self.tr("Building…"))
-        self.jobs.start(lambda: build_books(archive, tasks, settings, cat1=cat1,
-                                           split_by=split_by, task_ids=ids, progress=report),
+        self.jobs.start(lambda: workspace.build(cat1=cat1, split_by=split_by, task_ids=ids,
+                                                progress=report),
                         self._built, self._build_failed)
         return True
 
@@ -682,6 +715,7 @@ class MainWindow(QMainWindow):
                                   .replace("%1", str(result.articles)).replace("%2", names))
         self.build_button.setEnabled(True)
         self.open_book_button.setEnabled(bool(result.epubs))
+        self.follow_file()  # the bound tasks are done now
         self.build_finished.emit(result)
 
     def _build_failed(self, message: str) -> None:
@@ -701,7 +735,7 @@ class MainWindow(QMainWindow):
     # -- state -----------------------------------------------------------------------------------
 
     def _update_controls(self) -> None:
-        loaded = self.store is not None
+        loaded = self.workspace is not None
         running = self.controller.running
         selected = loaded and self.table.selectionModel().hasSelection()
         self.run_button.setEnabled(loaded and not running)
@@ -730,10 +764,11 @@ class MainWindow(QMainWindow):
         """Stop a run cleanly (within a second, nothing half-written), then save everything."""
         self.controller.stop()
         self._save_timer.stop()
+        self._watch_timer.stop()
         self.controller.wait()
         self.jobs.wait()
-        if self.store is not None:
-            self.store.save()
+        if self.workspace is not None:
+            self.workspace.close()  # only the window's own unsaved edits, merged
         self.prefs.setValue("window/geometry", self.saveGeometry())
         self.prefs.setValue("window/state", self.saveState())
         self.prefs.setValue("window/main_splitter", self.main_splitter.saveState())

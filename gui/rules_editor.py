@@ -1,7 +1,8 @@
 """The rules editor: rules.yaml with highlighting, validation as you type, a form for the
 common keys, and a preview of a rule on a stored page before anything is saved.
 
-"Test on this task" runs ``article_from_raw`` on the stored raw page (no network) in a job;
+"Test on this task" re-extracts the stored raw page with the rules as typed
+(``Workspace.test_rules``, no network) in a job;
 "Apply to domain" saves the file and asks the window to re-clean that domain's pages.
 """
 
@@ -24,16 +25,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.preview import PreviewData, load_preview, raw_page_html
-from gui.rules_text import FlowSectionError, set_section_keys, suggest_selector
+from gui.rules_text import FlowSectionError, set_section_keys
 from gui.worker import Jobs
-from pipeline.archive import Archive, write_atomic
 from pipeline.errors import RulesError
 from pipeline.rules import Rules, parse_rules
-from pipeline.settings import Settings
-from pipeline.stages import article_from_raw
 from pipeline.tasks import Task
 from pipeline.urls import host_of
+from pipeline.workspace import Preview, Workspace
 
 ENCODINGS = ("", "utf-8", "gb18030", "big5", "shift_jis", "euc-kr")
 
@@ -83,12 +81,12 @@ class RulesEditor(QWidget):
     saved = Signal()
     validated = Signal(str)  # "" when valid, else the message shown
 
-    def __init__(self, archive: Archive, jobs: Jobs, settings: Settings,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, workspace: Workspace, jobs: Jobs, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle(self.tr("Site rules — %1").replace("%1", str(archive.rules_path)))
-        self.archive = archive
-        self.settings = settings
+        self.workspace = workspace
+        self.archive = workspace.archive
+        self.setWindowTitle(self.tr("Site rules — %1").replace("%1",
+                                                              str(self.archive.rules_path)))
         self._jobs = jobs
         self.task: Task | None = None
         self.rules: Rules | None = None  # the last valid parse of the text
@@ -290,18 +288,17 @@ class RulesEditor(QWidget):
         task = self._ready_task()
         if task is None or not self.validate():
             return
-        rules, archive, settings = self.rules, self.archive, self.settings
+        rules, workspace = self.rules, self.workspace
         assert rules is not None
         note = self.tr("test of the rules as typed, not saved")
         self.result.setText(self.tr("Testing…"))
 
-        def work() -> PreviewData:
-            article = article_from_raw(archive, task, rules, settings)
-            return load_preview(archive, task, article, note)
+        def work() -> Preview:
+            return workspace.preview(task, workspace.test_rules(task, rules), note)
 
         self._jobs.start(work, self._tested, self._test_failed)
 
-    def _tested(self, data: PreviewData) -> None:
+    def _tested(self, data: Preview) -> None:
         article = data.article
         assert article is not None
         self.result.setText(self.tr("Test: “%1”, %2 characters, confidence %3")
@@ -317,13 +314,10 @@ class RulesEditor(QWidget):
         task = self._ready_task()
         if task is None:
             return
-        archive, settings = self.archive, self.settings
-        # the extractor's own choice: no content_selector, whatever the file says
-        rules = Rules(default=(self.rules or Rules()).default)
+        workspace, rules = self.workspace, self.rules or Rules()
 
         def work() -> PickResult:
-            article = article_from_raw(archive, task, rules, settings)
-            return PickResult(suggest_selector(raw_page_html(archive, task), article.text))
+            return PickResult(workspace.suggest_selector(task, rules))
 
         self._jobs.start(work, self._picked, self._test_failed)
 
@@ -339,7 +333,7 @@ class RulesEditor(QWidget):
     def save(self) -> bool:
         if not self.validate():
             return False
-        write_atomic(self.archive.rules_path, self.editor.toPlainText().encode("utf-8"))
+        self.workspace.save_rules(self.editor.toPlainText())
         self.saved.emit()
         return True
 

@@ -45,11 +45,14 @@ def shoot(language: str, out: Path, site: DemoSite, work: Path) -> list[Path]:
     window = MainWindow(work / f"archive-{language}", prefs, settings)
     window.resize(1360, 860)
     window.show()
-    wait_until(lambda: window.store is not None)
+    wait_until(lambda: window.workspace is not None)
     category = "01_示例 Demo" if language == "zh_CN" else "01_Demo"
     window.intake.cat1.setCurrentText(category)
     window.intake.paste.setPlainText(site.paste_text())
+    added: list[object] = []
+    window.intake_done.connect(added.append)
     window.add_pasted()
+    wait_until(lambda: bool(added))
     finished: list[object] = []
     window.run_finished.connect(finished.append)
     window.start_run()

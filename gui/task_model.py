@@ -1,13 +1,16 @@
-"""The task table: one model over TaskStore snapshots (no widget per row), and its filter.
+"""The task table: one model over copies of the workspace's tasks (no widget per row), and its
+filter.
 
-The model keeps a list of ``Task`` copies and an id → row index, so a ``TaskChanged`` from the
-runner repaints one row. Edits (expected title, categories) go to the store at once and reach
-tasks.csv with the window's next save.
+The model keeps a list of ``Task`` copies and an id → row index, so a change from the run
+repaints one row and ``sync`` (after the file changed) touches only the rows that differ. The
+model never writes: an edit (expected title, categories) is handed to ``editor``, the
+workspace's, which merges it into tasks.csv with the window's next save.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import (
@@ -21,8 +24,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 
 from pipeline.errors import ErrorKind
-from pipeline.tasks import STATUSES, Status, Task, TaskStore
-from pipeline.urls import host_of
+from pipeline.tasks import STATUSES, Status, Task
+from pipeline.urls import host_in_domain, host_of
 
 # Below this extraction confidence a cleaned article is flagged "needs review" (the extractor
 # gives 1.0 when a rules.yaml selector matched; density picks score lower on odd layouts).
@@ -79,7 +82,8 @@ class TaskTableModel(QAbstractTableModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._store: TaskStore | None = None
+        # takes an edit (task id, field, text): the workspace's ``edit``; None: read-only
+        self.editor: Callable[[int, str, str], object] | None = None
         self._tasks: list[Task] = []
         self._row_of: dict[int, int] = {}
         self._hosts: dict[int, str] = {}
@@ -110,21 +114,42 @@ class TaskTableModel(QAbstractTableModel):
 
     # -- feeding -----------------------------------------------------------------------------
 
-    def set_store(self, store: TaskStore | None) -> None:
+    def set_tasks(self, tasks: list[Task]) -> None:
         self.beginResetModel()
-        self._store = store
-        self._tasks = store.tasks() if store is not None else []
+        self._tasks = list(tasks)
         self._row_of = {t.id: row for row, t in enumerate(self._tasks)}
         self._hosts = {}
         self.endResetModel()
 
+    def sync(self, tasks: Iterable[Task]) -> None:
+        """Follow the list as the file now holds it: changed rows repainted, new ones added,
+        gone ones removed; the order, the selection and the scroll position stay."""
+        fresh = {t.id: t for t in tasks}
+        self.remove_tasks([i for i in self._row_of if i not in fresh])
+        for task_id, task in fresh.items():
+            row = self._row_of.get(task_id)
+            if row is not None and self._tasks[row] != task:
+                self._tasks[row] = task
+                self._hosts.pop(task_id, None)
+                self._repaint(row)
+        self.add_tasks(t for i, t in fresh.items() if i not in self._row_of)
+
     def update_task(self, task: Task) -> None:
-        """A fresher copy of a task (from the runner): repaint its row."""
+        """A fresher copy of a task: repaint its row."""
         row = self._row_of.get(task.id)
         if row is None:
             return  # removed meanwhile
         self._tasks[row] = task
         self._repaint(row)
+
+    def update_fields(self, task_id: int, changes: dict[str, Any]) -> Task | None:
+        """Some fields of a task changed (the run's, as it reports them): repaint its row."""
+        row = self._row_of.get(task_id)
+        if row is None:
+            return None
+        self._tasks[row] = replace(self._tasks[row], **changes)
+        self._repaint(row)
+        return self._tasks[row]
 
     def _repaint(self, row: int) -> None:
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(COLUMNS) - 1))
@@ -292,7 +317,7 @@ class TaskTableModel(QAbstractTableModel):
         return None
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        if (role != Qt.ItemDataRole.EditRole or not index.isValid() or self._store is None
+        if (role != Qt.ItemDataRole.EditRole or not index.isValid() or self.editor is None
                 or COLUMNS[index.column()] not in EDITABLE):
             return False
         task = self._tasks[index.row()]
@@ -300,8 +325,8 @@ class TaskTableModel(QAbstractTableModel):
         text = str(value).strip()
         if getattr(task, column) == text:
             return False
-        self._tasks[index.row()] = self._store.update(task.id, **{column: text})
-        self._repaint(index.row())
+        self.editor(task.id, column, text)
+        self.update_fields(task.id, {column: text})
         self.edited.emit(task.id)
         return True
 
@@ -352,10 +377,8 @@ class TaskFilter(QSortFilterProxyModel):
             return False
         if self._category and self._category not in (task.cat1, task.cat2):
             return False
-        if self._domain:
-            host = model.host(task)
-            if host != self._domain and not host.endswith("." + self._domain):
-                return False
+        if self._domain and not host_in_domain(model.host(task), self._domain):
+            return False
         if self._text:
             haystack = " ".join((task.display_title, task.url, task.cat1, task.cat2,
                                  task.error)).casefold()

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from pipeline.article import Article
+from pipeline.asset_map import AssetMap
 from pipeline.errors import KuaibuError
 
 if sys.platform == "win32":
@@ -148,6 +150,22 @@ class Archive:
 
     def clean_meta(self, task_id: int) -> Path:
         return self.clean_dir / f"{task_id}.json"
+
+    def read_article(self, task_id: int) -> Article | None:
+        """The clean stage's Article for a task (01_clean/<id>.json); None before the stage
+        ran, or when the file is damaged (the book skips it, a run cleans it again)."""
+        try:
+            return Article.from_json(self.clean_meta(task_id).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def read_assets(self, task_id: int) -> AssetMap | None:
+        """The localize stage's image map for a task; None before the stage ran, or when the
+        file is damaged (every image then counts as missing)."""
+        try:
+            return AssetMap.from_json(self.assets_map(task_id).read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
 
     def assets_map(self, task_id: int) -> Path:
         """01_clean/<id>.assets.json: each image URL of the article → its local file or error.

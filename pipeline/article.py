@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
 
@@ -34,7 +34,21 @@ class Article:
 
     @classmethod
     def from_json(cls, text: str) -> Article:
+        """The record in an 01_clean/<id>.json. A file a person edited may hold a number or
+        null where text belongs: such values are read as text, as every reader needs them.
+        Raises ValueError for text that is not a JSON object (a damaged file)."""
         data = json.loads(text)
-        data.pop("chars", None)
-        known = cls.__dataclass_fields__
-        return cls(**{k: v for k, v in data.items() if k in known})
+        if not isinstance(data, dict):
+            raise ValueError("not an article record: the JSON is not an object")
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            value = data.get(f.name)
+            if f.name == "images":
+                values[f.name] = [str(v) for v in value] if isinstance(value, list) else []
+            elif f.name == "confidence":
+                values[f.name] = float(value) if isinstance(value, (int, float)) else 0.0
+            elif f.default is MISSING:  # url, title, content_html, text
+                values[f.name] = "" if value is None else str(value)
+            elif value:
+                values[f.name] = str(value)
+        return cls(**values)

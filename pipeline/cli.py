@@ -8,15 +8,13 @@ stderr and status 1 (2 for a usage error, as argparse does).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from pipeline.archive import DEFAULT_ARCHIVE, Archive
+from pipeline.archive import DEFAULT_ARCHIVE
 from pipeline.errors import ErrorKind, KuaibuError
 from pipeline.settings import Settings
 
@@ -27,29 +25,18 @@ if TYPE_CHECKING:
     from pipeline.book import BuildResult
     from pipeline.events import Event, Progress
     from pipeline.intake import IntakeReport
-    from pipeline.tasks import Task, TaskStore
+    from pipeline.tasks import Task
+    from pipeline.workspace import Workspace
 
 
 class CommandError(KuaibuError):
     """A command cannot do what was asked; the message is the one line printed."""
 
 
-def read_text_source(source: str) -> str:
-    """A file's or stdin's text: UTF-8 (with or without BOM), else GB18030 (Chinese Windows)."""
-    try:
-        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
-    except OSError as e:
-        raise CommandError(f"cannot read {source}: {e.strerror}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("gb18030", errors="replace")
+def open_workspace(args: argparse.Namespace, settings: Settings) -> Workspace:
+    from pipeline.workspace import Workspace
 
-
-def open_store(archive: Archive) -> TaskStore:
-    from pipeline.tasks import TaskStore
-
-    return TaskStore(archive.tasks_path)
+    return Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE, settings)
 
 
 def print_intake(report: IntakeReport) -> None:
@@ -60,52 +47,42 @@ def print_intake(report: IntakeReport) -> None:
         print(f"  rejected: {link} — {reason}")
 
 
-def cmd_add(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
-    from pipeline.intake import add_links
-    from pipeline.rules import load_rules
+def cmd_add(args: argparse.Namespace, ws: Workspace) -> int:
+    from pipeline.intake import read_text_source
 
     text = read_text_source(args.source)
-    store = open_store(archive)
-    report = add_links(store, text, args.cat1, args.cat2, load_rules(archive.rules_path))
+    report = ws.add_links(text, args.cat1, args.cat2)
     if not (report.added or report.duplicates or report.rejected):
         where = "standard input" if args.source == "-" else args.source
         raise CommandError(f"no links found in {where}")
-    store.save()
     print_intake(report)
     return 0
 
 
-def cmd_status(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
+def cmd_status(args: argparse.Namespace, ws: Workspace) -> int:
     from pipeline.tasks import STATUSES
 
-    tasks = open_store(archive).tasks()
-    counts = Counter(t.status for t in tasks)
-    print(f"{len(tasks)} tasks in {archive.root}")
+    counts = ws.counts()
+    print(f"{sum(counts.values())} tasks in {ws.archive.root}")
     for status in STATUSES:
         if counts[status]:
             print(f"  {status:<10} {counts[status]}")
     if args.failed:
-        print_failures(tasks)
+        print_failures(ws.failures())
     return 0
 
 
-def print_failures(tasks: Sequence[Task]) -> None:
+def print_failures(by_kind: Sequence[tuple[ErrorKind, list[Task]]]) -> None:
     """The failed tasks by kind: each kind with its count (the commonest first, so the
     kind worth a ``run --retry-failed --kind`` leads), then its tasks with their reasons."""
-    by_kind: dict[ErrorKind, list[Task]] = {}
-    for t in tasks:
-        if (kind := t.failure_kind) is not None:
-            by_kind.setdefault(kind, []).append(t)
     if not by_kind:
         return
-    order = list(ErrorKind)
-    kinds = sorted(by_kind, key=lambda k: (-len(by_kind[k]), order.index(k)))
     print("failed by kind:")
-    for kind in kinds:
-        print(f"  {kind:<13} {len(by_kind[kind])}")
-    for kind in kinds:
+    for kind, tasks in by_kind:
+        print(f"  {kind:<13} {len(tasks)}")
+    for kind, tasks in by_kind:
         print(f"{kind}:")
-        for t in by_kind[kind]:
+        for t in tasks:
             print(f"  #{t.id} {t.url} — {t.error}")
 
 
@@ -149,16 +126,14 @@ class ProgressBar:
             self.stream.write("\n")
 
 
-def run_archive(archive: Archive, settings: Settings, retry_failed: bool = False,
-                refetch: bool = False, task_ids: list[int] | None = None,
+def run_archive(ws: Workspace, retry_failed: bool = False, refetch: bool = False,
+                task_ids: list[int] | None = None,
                 kinds: list[ErrorKind] | None = None) -> Progress:
     """Run the runnable tasks of an archive with a progress bar; prints the outcome."""
-    from pipeline.runner import Runner
-
     bar = ProgressBar()
-    runner = Runner(archive, open_store(archive), settings, listener=bar)
     try:
-        progress = runner.run(task_ids, retry_failed=retry_failed, refetch=refetch, kinds=kinds)
+        progress = ws.run(task_ids, retry_failed=retry_failed, refetch=refetch, kinds=kinds,
+                          listener=bar)
     finally:
         bar.finish()
     c = progress.counts
@@ -168,78 +143,49 @@ def run_archive(archive: Archive, settings: Settings, retry_failed: bool = False
     return progress
 
 
-def cmd_run(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
+def cmd_run(args: argparse.Namespace, ws: Workspace) -> int:
     if args.cookies:
         if not Path(args.cookies).is_file():
             raise CommandError(f"no such cookies file: {args.cookies}")
-        settings = settings.with_overrides(cookies_file=args.cookies)
+        ws.settings = ws.settings.with_overrides(cookies_file=args.cookies)
     kinds = [ErrorKind(k) for k in args.kinds] if args.kinds else None
-    run_archive(archive, settings, args.retry_failed or kinds is not None, args.refetch,
-                args.ids, kinds)
+    run_archive(ws, args.retry_failed or kinds is not None, args.refetch, args.ids, kinds)
     return 0
 
 
-def cmd_dupes(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
+def cmd_dupes(args: argparse.Namespace, ws: Workspace) -> int:
     """Exact duplicates (same text) and near ones (SimHash within 3 bits), for a person to judge."""
-    from pipeline.dedup import near_duplicate_pairs
     from pipeline.tasks import Status
 
-    tasks = {t.id: t for t in open_store(archive).tasks()}
-    exact = [t for t in tasks.values() if t.status == Status.DUPLICATE]
-    near = near_duplicate_pairs(
-        (t.id, int(t.simhash, 16)) for t in tasks.values()
-        if t.simhash and t.status not in (Status.FAILED, Status.DUPLICATE)
-    )
+    exact = [t for t in ws.tasks() if t.status == Status.DUPLICATE]
+    near = ws.near_duplicates()
     print(f"exact duplicates {len(exact)}, near duplicates {len(near)}")
     for t in exact:
         print(f"  #{t.id} = #{t.duplicate_of}  {t.url}")
     for a, b, bits in near:
-        print(f"  #{a} ~ #{b} ({bits} bits apart)  {tasks[a].display_title} | {tasks[b].url}")
+        print(f"  #{a.id} ~ #{b.id} ({bits} bits apart)  {a.display_title} | {b.url}")
     return 0
 
 
-def cmd_clean(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
-    from pipeline.runner import Runner
-    from pipeline.urls import host_of
-
-    store = open_store(archive)
-    tasks = store.tasks()
-    if args.ids:
-        missing = sorted(set(args.ids) - {t.id for t in tasks})
-        if missing:
-            raise CommandError(f"no task #{missing[0]} in {archive.tasks_path}")
-        tasks = [t for t in tasks if t.id in set(args.ids)]
-    if args.domain:
-        domain = args.domain.lower().strip(".")
-        tasks = [t for t in tasks
-                 if host_of(t.url) == domain or host_of(t.url).endswith("." + domain)]
-    ids = [t.id for t in tasks if archive.has_raw(t.id)]
+def cmd_clean(args: argparse.Namespace, ws: Workspace) -> int:
+    ids = ws.reclean_ids(args.ids, args.domain)
     if not ids:
         raise CommandError("no stored pages match; fetch them first with 'run'")
-    progress = Runner(archive, store, settings).reclean(ids)
+    progress = ws.reclean(ids)
     print(f"cleaned {progress.counts.get('cleaned', 0)}, failed {progress.failed}"
           f" of {len(ids)} stored pages")
     return 0
 
 
-def build_archive(archive: Archive, settings: Settings, cat1: str | None = None,
-                  split_by: str | None = None, task_ids: list[int] | None = None) -> BuildResult:
-    """Bind the archive's articles; the localized ones that went in are marked done."""
-    from pipeline.book import build_books
-    from pipeline.tasks import Status
-
-    store = open_store(archive)
+def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None = None,
+                  task_ids: list[int] | None = None) -> BuildResult:
+    """Bind the archive's articles with a progress bar; prints what was made."""
     bar = ProgressBar()
     try:
-        result = build_books(archive, store.tasks(), settings, cat1=cat1, split_by=split_by,
-                             task_ids=set(task_ids) if task_ids else None,
-                             progress=lambda done, total: bar.draw(done, total, "binding"))
+        result = ws.build(cat1=cat1, split_by=split_by, task_ids=task_ids,
+                          progress=lambda done, total: bar.draw(done, total, "binding"))
     finally:
         bar.finish()
-    for task_id in result.task_ids:
-        if store.get(task_id).status == Status.LOCALIZED:
-            store.update(task_id, status=Status.DONE)
-    store.save()
     for path in result.epubs:
         print(f"EPUB:       {path}")
     print(f"Index:      {result.index}")
@@ -247,12 +193,46 @@ def build_archive(archive: Archive, settings: Settings, cat1: str | None = None,
     return result
 
 
-def cmd_build(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
-    build_archive(archive, settings, args.cat1, args.split_by, args.ids)
+def cmd_build(args: argparse.Namespace, ws: Workspace) -> int:
+    build_archive(ws, args.cat1, args.split_by, args.ids)
     return 0
 
 
-def cmd_extract(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
+def cmd_edit(args: argparse.Namespace, ws: Workspace) -> int:
+    """What the window's table edits: a title or categories, on one task or several."""
+    changes = {name: value for name in ("title", "cat1", "cat2")
+               if (value := getattr(args, name)) is not None}
+    if not changes:
+        raise CommandError("nothing to change: give --title, --cat1 or --cat2")
+    ws.edit(args.ids, **changes)
+    ws.save()
+    print(f"changed {', '.join(changes)} of {len(args.ids)} tasks")
+    return 0
+
+
+def cmd_remove(args: argparse.Namespace, ws: Workspace) -> int:
+    """Take tasks off the list; their pages and articles stay in the archive's folders."""
+    ws.remove(args.ids)
+    ws.save()
+    print(f"removed {len(args.ids)} tasks (their files stay in {ws.archive.root})")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace, ws: Workspace) -> int:
+    from pipeline.demo import DEMO_CATEGORY, demo_site
+
+    with demo_site() as site:
+        print(f"Demo site serving at {site.base_url}/ (127.0.0.1 only)")
+        print_intake(ws.add_links(site.paste_text(), cat1=DEMO_CATEGORY))
+        run_archive(ws)
+    build_archive(ws)
+    print(f"Archive:    {ws.archive.root}")
+    print(f"Task list:  {ws.archive.tasks_path}")
+    print(f"Clean HTML: {ws.archive.clean_dir}")
+    return 0
+
+
+def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     from pipeline.extract.batch import extract_folder
 
     pages = Path(args.dir)
@@ -330,44 +310,45 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("dupes", parents=[common], help="list exact and near duplicates")
     p.set_defaults(func=cmd_dupes)
 
+    p = sub.add_parser("edit", parents=[common], help="set the title or categories of tasks")
+    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N", required=True,
+                   help="task N (repeatable)")
+    p.add_argument("--title", help="the title a book shows (empty: the extracted one)")
+    p.add_argument("--cat1", help="first-level category")
+    p.add_argument("--cat2", help="second-level category")
+    p.set_defaults(func=cmd_edit)
+
+    p = sub.add_parser("remove", parents=[common],
+                       help="take tasks off the list (their files stay in the archive)")
+    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N", required=True,
+                   help="task N (repeatable)")
+    p.set_defaults(func=cmd_remove)
+
     p = sub.add_parser("demo", parents=[common],
                        help="archive the bundled sample site (served on 127.0.0.1)")
     p.set_defaults(func=cmd_demo)
     return parser
 
 
-def cmd_demo(args: argparse.Namespace, archive: Archive, settings: Settings) -> int:
-    from pipeline.demo import run_demo
-
-    return run_demo(archive, settings)
-
-
-def open_window(parser: argparse.ArgumentParser) -> int:
-    """No command: the window. With no display to show it on, say so instead of crashing."""
-    headless = (sys.platform.startswith("linux") and not os.environ.get("QT_QPA_PLATFORM")
-                and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
-    if headless:
-        parser.print_help()
-        print("\nerror: no display to open the window on; try 'python main.py demo'",
-              file=sys.stderr)
-        return 1
-    from gui.app import main as window_main  # Qt is imported only when a window is wanted
-
-    return window_main()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command (``args.command`` must be set: no command is the launcher's window)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        return open_window(parser)
+        parser.print_help()
+        return 2
     try:
         try:
             settings = Settings().with_text_overrides(args.overrides)
         except ValueError as e:
             raise CommandError(str(e)) from None
-        archive = Archive.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE)
-        return int(args.func(args, archive, settings))
+        if args.func is cmd_extract:  # a folder of pages, no archive
+            return cmd_extract(args, settings)
+        ws = open_workspace(args, settings)
+        try:
+            return int(args.func(args, ws))
+        finally:
+            ws.close()
     except KuaibuError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -8,7 +8,6 @@ run are left to the requests session as usual; these are the ones the user confi
 
 from __future__ import annotations
 
-import ipaddress
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ from urllib.parse import urlsplit
 from pipeline.errors import CookieFileError, RulesError
 from pipeline.rules import Rules
 from pipeline.settings import Settings
+from pipeline.urls import host_in_domain
 
 
 @dataclass(frozen=True)
@@ -30,15 +30,6 @@ class Cookie:
     path: str = "/"
     secure: bool = False
     expires: int | None = None  # Unix time; None for a session cookie
-
-
-def domain_matches(host: str, domain: str) -> bool:
-    """RFC 6265 §5.1.3: identical, or ``host`` ends with ``.domain`` and is not an IP address."""
-    host = host.lower().rstrip(".")
-    domain = domain.lower().lstrip(".").rstrip(".")
-    if host == domain:
-        return True
-    return host.endswith("." + domain) and not _is_ip(host)
 
 
 def path_matches(request_path: str, cookie_path: str) -> bool:
@@ -65,7 +56,7 @@ class CookieStore:
         chosen = [
             c
             for c in self.cookies
-            if (host == c.domain if c.host_only else domain_matches(host, c.domain))
+            if (host == c.domain if c.host_only else host_in_domain(host, c.domain))
             and path_matches(path, c.path)
             and (not c.secure or parts.scheme == "https")
             and (c.expires is None or c.expires > now)
@@ -159,11 +150,3 @@ def load_cookies(settings: Settings, rules: Rules) -> CookieStore:
             raise CookieFileError(f"{path}: cannot read the cookies file ({e})") from e
         cookies.extend(parse_cookies_txt(text, str(path)))
     return CookieStore(tuple(cookies))
-
-
-def _is_ip(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
-        return False
-    return True

@@ -2,11 +2,31 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from pipeline.errors import KuaibuError
 from pipeline.rules import Rules
 from pipeline.tasks import Task, TaskStore, check_url_length
 from pipeline.urls import UrlRejected, find_links, host_of, normalize_url
+
+
+class SourceError(KuaibuError):
+    """A file of links that cannot be read."""
+
+
+def read_text_source(source: str) -> str:
+    """A file's or stdin's ("-") text: UTF-8 (with or without BOM), else GB18030 (what
+    Chinese Windows saves); the window's dropped files and ``add`` read it the same way."""
+    try:
+        data = sys.stdin.buffer.read() if source == "-" else Path(source).read_bytes()
+    except OSError as e:
+        raise SourceError(f"cannot read {source}: {e.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("gb18030", errors="replace")
 
 
 @dataclass

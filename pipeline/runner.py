@@ -18,11 +18,10 @@ from collections import Counter, defaultdict, deque
 from collections.abc import Collection, Iterable
 
 from pipeline.archive import Archive, utc_now, write_atomic
-from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.assets.stage import localize_stage
 from pipeline.cookies import load_cookies
-from pipeline.errors import ErrorKind, ExtractError, FetchError, StopRequested
+from pipeline.errors import ErrorKind, ExtractError, FetchError, StopRequested, TaskFileError
 from pipeline.events import Listener, LogLine, Progress, TaskChanged
 from pipeline.fetch import Attempt, new_session
 from pipeline.politeness import HostGate
@@ -67,11 +66,6 @@ def _retried(task: Task, kinds: frozenset[ErrorKind] | None) -> bool:
     return task.failure_kind in kinds
 
 
-def read_asset_map(archive: Archive, task_id: int) -> AssetMap | None:
-    path = archive.assets_map(task_id)
-    return AssetMap.from_json(path.read_text(encoding="utf-8")) if path.exists() else None
-
-
 def interleave_by_host(tasks: Iterable[Task]) -> list[int]:
     """Task ids ordered round-robin over hosts (a, b, c, a, b, c, …)."""
     by_host: dict[str, deque[int]] = defaultdict(deque)
@@ -105,6 +99,7 @@ class Runner:
         self._started = 0.0
         self._refetch = False
         self._retry_images = False
+        self._unsaved = False  # the last save found tasks.csv broken
 
     # -- control -----------------------------------------------------------------------------
 
@@ -208,10 +203,10 @@ class Runner:
     def _keep_assets_if_valid(self, task_id: int) -> None:
         """After a re-clean: an asset map that still covers every image stays (no download);
         one that does not is dropped, so the next run localizes the article again."""
-        previous = read_asset_map(self.archive, task_id)
-        if previous is None:
+        previous = self.archive.read_assets(task_id)
+        article = self.archive.read_article(task_id)
+        if previous is None or article is None:
             return
-        article = Article.from_json(self.archive.clean_meta(task_id).read_text(encoding="utf-8"))
         if not set(article.images) <= set(previous.entries):
             self.archive.assets_map(task_id).unlink()
             return
@@ -286,8 +281,12 @@ class Runner:
     def _localize(self, ctx: StageContext, task: Task) -> None:
         """Bring the article's images home; a retry fetches only the ones that failed."""
         self._set(task.id, status=Status.RUNNING)
-        article = Article.from_json(self.archive.clean_meta(task.id).read_text(encoding="utf-8"))
-        previous = read_asset_map(self.archive, task.id)
+        article = self.archive.read_article(task.id)
+        if article is None:  # damaged since it was written: clean the page again
+            self.archive.forget_derived(task.id)
+            self._set(task.id, status=stage_reached(self.archive, task.id))
+            return
+        previous = self.archive.read_assets(task.id)
         assets = localize_stage(ctx, task, article, previous)
         self._set(task.id, status=Status.LOCALIZED, images_total=assets.total,
                   images_ok=assets.ok)
@@ -348,7 +347,17 @@ class Runner:
         self._listener(LogLine(line))
 
     def _save_if_due(self) -> None:
-        self.store.save_if_due()  # failures.csv is written once, at the end of the run
+        """A batched save; failures.csv is written once, at the end of the run. A task list
+        broken by a hand edit meanwhile is left as it is and the run goes on: its statuses
+        wait in the store, and its work is in the archive either way."""
+        try:
+            self.store.save_if_due()
+        except TaskFileError as e:
+            if not self._unsaved:
+                self._listener(LogLine(f"{e}; the run goes on and saves once it is fixed"))
+            self._unsaved = True
+        else:
+            self._unsaved = False
 
     def _save(self) -> None:
         self.store.save()

@@ -9,6 +9,7 @@ pages of a single-page app.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Iterable
 from urllib.parse import unquote
@@ -209,3 +210,22 @@ def host_of(url: str) -> str:
     if authority.startswith("["):
         return authority[: authority.index("]") + 1]
     return authority.rsplit(":", 1)[0] if ":" in authority else authority
+
+
+def host_in_domain(host: str, domain: str) -> bool:
+    """Whether ``host`` is ``domain`` or under it (RFC 6265 §5.1.3 domain-match): the one
+    test cookies, a domain's re-clean and the window's domain filter use. Case and a final
+    dot do not count; an IP address is under nothing but itself."""
+    host = host.lower().rstrip(".")
+    domain = domain.lower().strip(".")
+    if host == domain:
+        return True
+    return host.endswith("." + domain) and not _is_ip(host)
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True

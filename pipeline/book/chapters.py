@@ -8,7 +8,6 @@ whether the target is in the same book.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -97,11 +96,7 @@ def prepare_chapter(archive: Archive, entry: Entry, *, env: jinja2.Environment,
                     catalog: ImageCatalog, link_ids: dict[str, int], labels: dict[str, str],
                     lang: str, staging: Path) -> Chapter:
     """Render one article into ``staging``; the images it shows come back with it."""
-    try:
-        data = json.loads(archive.clean_meta(entry.task_id).read_text(encoding="utf-8"))
-        content_html = str(data.get("content_html") or "")
-    except (OSError, ValueError, AttributeError):
-        content_html = ""
+    article = archive.read_article(entry.task_id)
     assets = load_assets(archive, entry.task_id)
     offered: dict[str, BookImage] = {}
 
@@ -118,6 +113,22 @@ def prepare_chapter(archive: Archive, entry: Entry, *, env: jinja2.Environment,
         target = link_ids.get(key) if key else None
         return f"kuaibu:{target}" if target is not None else None
 
+    page, shown = render_chapter(env, entry, article.content_html if article else "",
+                                 image_href=image_href, link_href=link_href, labels=labels,
+                                 lang=lang, stylesheet="../style.css")
+    staged = staging / f"a{entry.task_id}.xhtml"
+    staged.write_bytes(page)
+    images = tuple(offered[href] for href in sorted(shown) if href in offered)
+    return Chapter(entry, chapter_file(entry.task_id), staged, len(page), images)
+
+
+def render_chapter(env: jinja2.Environment, entry: Entry, content_html: str, *,
+                   image_href: Callable[[str], str | None],
+                   link_href: Callable[[str], str | None], labels: dict[str, str], lang: str,
+                   stylesheet: str) -> tuple[bytes, frozenset[str]]:
+    """One article's chapter page (chapter.xhtml.j2 around the whitelisted body) and the
+    image hrefs it shows. The book and the window's preview both render with this, so the
+    preview is the chapter as the book will show it."""
     chapter_lang = entry.lang or lang
     body = to_xhtml(content_html, image_href=image_href, link_href=link_href, lang=chapter_lang)
     category = " · ".join(display_category(c) for c in (entry.cat1, entry.cat2) if c)
@@ -128,12 +139,9 @@ def prepare_chapter(archive: Archive, entry: Entry, *, env: jinja2.Environment,
             "domain": entry.domain, "published": entry.published_day,
             "category": category or labels["uncategorized"],
         },
-        body=Markup(body.xhtml), lang=chapter_lang, labels=labels, stylesheet="../style.css",
+        body=Markup(body.xhtml), lang=chapter_lang, labels=labels, stylesheet=stylesheet,
     )
-    staged = staging / f"a{entry.task_id}.xhtml"
-    staged.write_bytes(page)
-    images = tuple(offered[href] for href in sorted(body.images) if href in offered)
-    return Chapter(entry, chapter_file(entry.task_id), staged, len(page), images)
+    return page, frozenset(body.images)
 
 
 def resolve_links(page: bytes, href_for: Callable[[int], str | None]) -> bytes:

@@ -8,14 +8,13 @@ sort by published date (undated ones last) or by title, as ``Settings.sort_by`` 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
 from pipeline.archive import Archive
+from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.book.xhtml import valid_lang, xml_safe
 from pipeline.tasks import Status, Task
@@ -102,33 +101,26 @@ def _clean_title(text: str) -> str:
 
 def load_entry(archive: Archive, task: Task) -> Entry | None:
     """The book's view of one task, or None when its clean record is missing or unreadable."""
-    path = archive.clean_meta(task.id)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict):
-        return None
-    title = _clean_title(task.title) or _clean_title(str(data.get("title") or "")) \
+    article = archive.read_article(task.id)
+    return entry_of(task, article) if article is not None else None
+
+
+def entry_of(task: Task, article: Article) -> Entry:
+    """One article as a book shows it: the title a person gave wins over the extracted one."""
+    title = _clean_title(task.title) or _clean_title(article.title) \
         or _clean_title(task.extracted_title) or task.url
-    text = str(data.get("text") or "")
-    chars = data.get("chars")
     return Entry(
         task_id=task.id,
-        url=str(data.get("url") or task.url),
+        url=article.url or task.url,
         title=title,
         cat1=task.cat1.strip(),
         cat2=task.cat2.strip(),
-        published=_str_or_none(data.get("published")),
+        published=article.published,
         fetched=task.fetched_at or None,
-        author=_clean_title(str(data.get("author") or "")) or None,
-        lang=valid_lang(_str_or_none(data.get("lang"))),
-        chars=chars if isinstance(chars, int) else sum(1 for c in text if not c.isspace()),
+        author=_clean_title(article.author or "") or None,
+        lang=valid_lang(article.lang),
+        chars=article.chars,
     )
-
-
-def _str_or_none(value: object) -> str | None:
-    return str(value) if value else None
 
 
 def select(tasks: Iterable[Task], *, cat1: str | None = None,
@@ -149,11 +141,7 @@ def select(tasks: Iterable[Task], *, cat1: str | None = None,
 
 def load_assets(archive: Archive, task_id: int) -> AssetMap:
     """The article's image map; an article not yet localized has none (every image missing)."""
-    path: Path = archive.assets_map(task_id)
-    try:
-        return AssetMap.from_json(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, KeyError, TypeError):  # absent, or not a map we can read
-        return AssetMap()
+    return archive.read_assets(task_id) or AssetMap()
 
 
 @dataclass

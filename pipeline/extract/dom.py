@@ -241,3 +241,23 @@ def _regroup(parent: etree._Element) -> None:
             run.append(child)
         put_text(tail)
         i += 1
+
+
+_SPACES = re.compile(r"\s+")
+_UNSEEN = ("script", "style", "noscript", "template")
+
+
+def page_text(page_html: str) -> str:
+    """The readable text of a whole page, one block a line (what a cut article is compared
+    with): scripts and styles dropped, source line breaks read as spaces, as a browser does."""
+    root = parse(page_html)
+    for el in list(root.iter(*_UNSEEN)):
+        remove(el)
+    for el in root.iter():
+        el.text = _SPACES.sub(" ", el.text or "")
+        el.tail = _SPACES.sub(" ", el.tail or "")
+        if isinstance(el.tag, str) and (el.tag in BLOCK_TAGS or el.tag == "br"):
+            el.text = "\n" + el.text
+            el.tail = "\n" + el.tail
+    lines = (line.strip() for line in "".join(root.itertext()).splitlines())
+    return "\n".join(line for line in lines if line)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, Qt, QUrl
 from pytestqt.qtbot import QtBot
 
-from gui.preview import book_html
 from gui.task_model import COLUMNS
 from pipeline.demo_site.server import DemoSite
 from pipeline.intake import add_links
@@ -59,23 +59,23 @@ def test_run_edit_category_and_preview(qtbot: QtBot, open_window: OpenWindow,
     qtbot.waitUntil(lambda: saved_rows(window.archive.tasks_path)[task_id]["cat1"]
                     == "Bridges 桥", timeout=5_000)
 
-    # the preview shows the article as in the book, beside the raw page's text
+    # the preview shows the article as the book's chapter shows it, beside the raw page's text
     window.select_task(task_id)
     article = json.loads(window.archive.clean_meta(task_id).read_text(encoding="utf-8"))
     qtbot.waitUntil(lambda: window.preview.shown is not None
                     and window.preview.shown.task.id == task_id, timeout=5_000)
     book = window.preview.book.toPlainText()
-    assert book.startswith(article["title"])
+    assert book.startswith("Bridges 桥")  # the chapter header's category, as just edited
+    assert article["title"] in book
     assert article["text"].split("\n")[0][:40] in book
     raw = window.preview.raw.toPlainText()
     assert article["title"] in raw and len(raw) > len(article["text"]) // 2
     # the article's images come from the archive, never from the web
     shown = window.preview.shown
     task = window.model.task(task_id)
-    assert task is not None and len(shown.image_files) == task.images_ok > 0
-    assert all(Path(QUrl(u).toLocalFile()).is_file() for u in shown.image_files.values())
-    assert all(f'src="{u}"' in book_html(shown.article, shown.image_files)
-               for u in shown.image_files.values())
+    sources = re.findall(r'<img[^>]*\ssrc="([^"]+)"', shown.chapter_html)
+    assert task is not None and task.images_ok and len(sources) >= task.images_ok
+    assert all((shown.base / u).is_file() for u in sources)
 
 
 def test_filters_narrow_the_table(qtbot: QtBot, open_window: OpenWindow,

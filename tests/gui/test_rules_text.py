@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gui.rules_text import FlowSectionError, set_section_keys, suggest_selector
+from gui.rules_text import FlowSectionError, set_section_keys
 from pipeline.rules import parse_rules
 
 RULES = """\
@@ -50,18 +50,3 @@ def test_a_missing_section_is_appended_and_empty_values_add_nothing() -> None:
 def test_an_inline_section_is_left_to_the_text() -> None:
     with pytest.raises(FlowSectionError):
         set_section_keys("a.com: {min_chars: 3}\n", "a.com", {"encoding": "utf-8"})
-
-
-PAGE = """<html><body><div id="nav">Home News</div>
-<div class="wrap"><div class="wrap"><article class="post-body entry">
-<h1>Title</h1><p>The first paragraph of the article, long enough to matter.</p>
-<p>And its closing paragraph, which ends the piece.</p></article></div></div>
-<div class="comments">Nice!</div></body></html>"""
-
-
-def test_suggested_selector_is_unique_and_holds_the_text() -> None:
-    text = ("The first paragraph of the article, long enough to matter.\n"
-            "And its closing paragraph, which ends the piece.")
-    assert suggest_selector(PAGE, text) == "article.post-body"
-    assert suggest_selector(PAGE, "nothing on this page at all, not one word") is None
-    assert suggest_selector(PAGE, "short") is None

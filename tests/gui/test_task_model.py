@@ -35,7 +35,7 @@ def _store(path: Path, n: int) -> TaskStore:
 
 def test_model_passes_qt_model_checks(qapp, qtmodeltester, tmp_path: Path) -> None:  # noqa: ANN001
     model = TaskTableModel()
-    model.set_store(_store(tmp_path / "tasks.csv", 60))
+    model.set_tasks(_store(tmp_path / "tasks.csv", 60).tasks())
     qtmodeltester.check(model, force_py=True)
     proxy = TaskFilter()
     proxy.setSourceModel(model)
@@ -47,7 +47,8 @@ def test_model_passes_qt_model_checks(qapp, qtmodeltester, tmp_path: Path) -> No
 def test_rows_follow_the_store(qapp, tmp_path: Path) -> None:  # noqa: ANN001
     store = _store(tmp_path / "tasks.csv", 10)
     model = TaskTableModel()
-    model.set_store(store)
+    model.set_tasks(store.tasks())
+    model.editor = lambda task_id, name, text: store.update(task_id, **{name: text})
     changed: list[tuple[int, int]] = []
     model.dataChanged.connect(lambda a, b: changed.append((a.row(), b.column())))
     model.update_task(store.update(4, status="failed", error="timed out"))
@@ -64,9 +65,26 @@ def test_rows_follow_the_store(qapp, tmp_path: Path) -> None:  # noqa: ANN001
     assert model.rowCount() == len(store)
 
 
+def test_sync_touches_only_the_rows_that_changed(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    store = _store(tmp_path / "tasks.csv", 10)
+    model = TaskTableModel()
+    model.set_tasks(store.tasks())
+    changed: list[int] = []
+    model.dataChanged.connect(lambda a, _b: changed.append(a.row()))
+    removed: list[int] = []
+    model.rowsRemoved.connect(lambda _parent, first, _last: removed.append(first))
+    store.update(5, status="localized")
+    store.remove([9])
+    store.add("https://new.example.com/b")
+    model.sync(store.tasks())
+    assert changed == [4] and removed == [8]
+    assert [t.id for t in model.tasks()] == [t.id for t in store.tasks()]
+    assert model.task(5).status == "localized"
+
+
 def test_status_column_flags_tasks_that_need_review(qapp, tmp_path: Path) -> None:  # noqa: ANN001
     model = TaskTableModel()
-    model.set_store(_store(tmp_path / "tasks.csv", 30))
+    model.set_tasks(_store(tmp_path / "tasks.csv", 30).tasks())
     proxy = TaskFilter()
     proxy.setSourceModel(model)
     proxy.set_status(NEEDS_REVIEW)

@@ -92,17 +92,6 @@ def test_dupes_lists_exact_and_near(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert out[2].startswith("  #1 ~ #2 (2 bits apart)  茶 | https://example.com/1")
 
 
-def test_no_command_without_a_display_says_so(monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
-    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setattr(sys, "platform", "linux")
-    assert main([]) == 1
-    captured = capsys.readouterr()
-    assert "usage: main.py" in captured.out
-    assert "no display" in captured.err and "main.py demo" in captured.err
-
-
 def test_demo_leaves_a_valid_epub_and_index(tmp_path: Path) -> None:
     """`python main.py demo`, as a person runs it: serve, add, run, bind, print the paths."""
     proc = subprocess.run(

@@ -7,7 +7,6 @@ import pytest
 from pipeline.cookies import (
     Cookie,
     CookieStore,
-    domain_matches,
     load_cookies,
     parse_cookie_string,
     parse_cookies_txt,
@@ -16,6 +15,7 @@ from pipeline.cookies import (
 from pipeline.errors import CookieFileError, RulesError
 from pipeline.fetch import fetch_page
 from pipeline.rules import Rules, SiteRules, parse_rules
+from pipeline.urls import host_in_domain
 from tests.sites.faults import fault_servers
 
 COOKIES_TXT = """\
@@ -45,7 +45,7 @@ news.example.cn\tFALSE\t/\tFALSE\t0\thost_only\t1
     ],
 )
 def test_domain_matching_follows_rfc_6265(host, domain, expected):
-    assert domain_matches(host, domain) is expected
+    assert host_in_domain(host, domain) is expected
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,27 @@
+"""One chapter rendered for the window's preview exactly as the book renders it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pipeline.archive import Archive
+from pipeline.article import Article
+from pipeline.book import book_language
+from pipeline.book.chapters import render_chapter
+from pipeline.book.collect import entry_of
+from pipeline.book.labels import labels_for
+from pipeline.tasks import Task
+from pipeline.templating import environment
+
+
+def preview_chapter(archive: Archive, task: Task, article: Article,
+                    image_href: Callable[[str], str | None]) -> str:
+    """The chapter page of ``article`` (the archive's own templates, the whitelist, the
+    labels in the article's language), its images at ``image_href`` (local files for the
+    window; None leaves the placeholder a missing image gets in the book)."""
+    entry = entry_of(task, article)
+    lang = entry.lang or book_language([entry])
+    page, _ = render_chapter(environment(archive.root), entry, article.content_html,
+                             image_href=image_href, link_href=lambda _url: None,
+                             labels=labels_for(lang), lang=lang, stylesheet="style.css")
+    return page.decode("utf-8")

@@ -1,0 +1,279 @@
+"""The use cases: one archive as the command line, the demo and the window work on it.
+
+Both faces call only this layer (and the records it hands out: ``Task``, ``Article``,
+``Settings``, ``Archive`` paths), so an action does the same thing whichever face asked for it:
+the window's Build marks tasks done as ``build`` does, a domain's re-clean picks the same tasks.
+Every change to tasks.csv goes through the ``TaskStore``, which merges it into the file as it
+is; nothing here keeps a copy of the list that it writes back whole.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pipeline.archive import Archive, ArchiveBusy
+from pipeline.article import Article
+from pipeline.errors import ErrorKind, KuaibuError
+from pipeline.events import Listener, Progress
+from pipeline.intake import IntakeReport, add_links
+from pipeline.rules import Rules, load_rules, parse_rules
+from pipeline.settings import Settings
+from pipeline.tasks import Status, Task, TaskStore
+from pipeline.urls import host_in_domain, host_of
+
+if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
+    from pipeline.book import BuildResult
+    from pipeline.runner import Runner
+
+# What a person may change in a task's row, from either face.
+EDITABLE_FIELDS = ("title", "cat1", "cat2")
+
+
+class NoSuchTask(KuaibuError):
+    """A task id that the list does not hold."""
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What the window shows for one task: the chapter as the book will show it, and the
+    raw page's text beside it (what was cut)."""
+
+    task: Task
+    article: Article | None
+    chapter_html: str  # "" when there is no article yet; images relative to base
+    base: Path  # the archive root
+    stylesheet: str  # the book's CSS, for the chapter
+    raw_text: str  # "" before the page is fetched
+    note: str = ""  # e.g. "test of the rules as typed, not saved"
+
+
+class Workspace:
+    """One open archive: its folder, its task list and the settings the faces run with."""
+
+    def __init__(self, archive: Archive, store: TaskStore, settings: Settings) -> None:
+        self.archive = archive
+        self.store = store
+        self.settings = settings
+        self.reconciled = 0  # statuses corrected when it was opened
+
+    @classmethod
+    def open(cls, root: Path, settings: Settings | None = None) -> Workspace:
+        """Open (or make) an archive; statuses are made to agree with the stage outputs,
+        unless a run is working on it (the run does that itself when it starts)."""
+        settings = settings or Settings()
+        archive = Archive.open(root)
+        store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds)
+        workspace = cls(archive, store, settings)
+        workspace.reconciled = workspace.reconcile()
+        return workspace
+
+    def reconcile(self) -> int:
+        """Move each status to what the archive's outputs show (after a kill, a hand edit);
+        how many changed. Nothing while a run holds the archive: its tasks are in flight."""
+        from pipeline.runner import stage_reached
+
+        try:
+            with self.archive.run_lock():
+                changed = self.store.reconcile(partial(stage_reached, self.archive))
+                if changed:
+                    self.store.save()
+                return changed
+        except ArchiveBusy:
+            return 0
+
+    # -- the task list ---------------------------------------------------------------------------
+
+    def tasks(self) -> list[Task]:
+        return self.store.tasks()
+
+    def task(self, task_id: int) -> Task:
+        try:
+            return self.store.get(task_id)
+        except KeyError:
+            raise NoSuchTask(f"no task #{task_id} in {self.archive.tasks_path}") from None
+
+    def refresh(self) -> bool:
+        """Take in what other writers (a run, a terminal, a person in Excel) saved meanwhile;
+        False when the file is as this workspace last saw it."""
+        return self.store.merge_file()
+
+    def add_links(self, text: str, cat1: str = "", cat2: str = "") -> IntakeReport:
+        """Add the links in ``text`` as pending tasks and save, ids and duplicate checks
+        decided on the file as it is."""
+        rules = self.rules()
+        with self.store.transaction() as store:
+            return add_links(store, text, cat1, cat2, rules)
+
+    def edit(self, task_ids: Iterable[int], **changes: str) -> list[Task]:
+        """Set a person's fields (``EDITABLE_FIELDS``) on tasks; saved by the next ``save``."""
+        bad = sorted(set(changes) - set(EDITABLE_FIELDS))
+        if bad:
+            raise KuaibuError(f"cannot edit {', '.join(bad)}; only {', '.join(EDITABLE_FIELDS)}")
+        values = {name: value.strip() for name, value in changes.items()}
+        return [self.store.update(self.task(i).id, **values) for i in task_ids]
+
+    def remove(self, task_ids: Iterable[int]) -> None:
+        """Take tasks off the list (their files stay in the archive); saved by ``save``."""
+        ids = [self.task(i).id for i in task_ids]
+        self.store.remove(ids)
+
+    def save(self) -> None:
+        self.store.save()
+
+    def close(self) -> None:
+        """Save what is unsaved; a workspace with nothing to say writes nothing."""
+        if self.store.dirty:
+            self.store.save()
+
+    def counts(self) -> Counter[Status]:
+        return Counter(t.status for t in self.store.tasks())
+
+    def failures(self) -> list[tuple[ErrorKind, list[Task]]]:
+        """The failed tasks by kind, the commonest kind first (the one worth a retry of its
+        own), ties in ``ErrorKind`` order."""
+        by_kind: dict[ErrorKind, list[Task]] = {}
+        for t in self.store.tasks():
+            if (kind := t.failure_kind) is not None:
+                by_kind.setdefault(kind, []).append(t)
+        order = list(ErrorKind)
+        return sorted(by_kind.items(), key=lambda kv: (-len(kv[1]), order.index(kv[0])))
+
+    def near_duplicates(self) -> list[tuple[Task, Task, int]]:
+        """Pairs of articles whose texts are nearly the same (SimHash within 3 bits)."""
+        from pipeline.dedup import near_duplicate_pairs
+
+        tasks = {t.id: t for t in self.store.tasks()}
+        pairs = near_duplicate_pairs(
+            (t.id, int(t.simhash, 16)) for t in tasks.values()
+            if t.simhash and t.status not in (Status.FAILED, Status.DUPLICATE))
+        return [(tasks[a], tasks[b], bits) for a, b, bits in pairs]
+
+    # -- rules -----------------------------------------------------------------------------------
+
+    def rules(self) -> Rules:
+        """rules.yaml as saved; a broken file raises RulesError naming its line."""
+        return load_rules(self.archive.rules_path)
+
+    def save_rules(self, text: str) -> Rules:
+        """Write rules.yaml, after checking it: a file that does not validate is refused."""
+        from pipeline.archive import write_atomic
+
+        rules = parse_rules(text, str(self.archive.rules_path))
+        write_atomic(self.archive.rules_path, text.encode("utf-8"))
+        return rules
+
+    # -- running ---------------------------------------------------------------------------------
+
+    def runner(self, listener: Listener | None = None) -> Runner:
+        """A Runner on this archive (its pause, resume and stop are the caller's to use)."""
+        from pipeline.runner import Runner
+
+        return Runner(self.archive, self.store, self.settings, listener=listener)
+
+    def run(self, task_ids: Iterable[int] | None = None, *, retry_failed: bool = False,
+            refetch: bool = False, kinds: Iterable[ErrorKind] | None = None,
+            listener: Listener | None = None) -> Progress:
+        """Fetch, clean and localize the runnable tasks (or ``task_ids``)."""
+        return self.runner(listener).run(task_ids, retry_failed=retry_failed, refetch=refetch,
+                                         kinds=list(kinds) if kinds is not None else None)
+
+    def reclean_ids(self, task_ids: Iterable[int] | None = None,
+                    domain: str | None = None) -> list[int]:
+        """The stored pages a re-clean takes: the tasks named, or those of a domain and its
+        sub-domains, or every task. Duplicates are named only by id: a rules change cuts an
+        original and its duplicate alike, and only the original is bound."""
+        if task_ids is not None:
+            chosen = [self.task(i) for i in task_ids]
+        else:
+            chosen = [t for t in self.store.tasks() if t.status != Status.DUPLICATE
+                      and (domain is None or host_in_domain(host_of(t.url), domain))]
+        return [t.id for t in chosen if self.archive.has_raw(t.id)]
+
+    def reclean(self, task_ids: Iterable[int], listener: Listener | None = None) -> Progress:
+        """Clean stored pages again with the saved rules: no network, nothing refetched."""
+        return self.runner(listener).reclean(list(task_ids))
+
+    # -- the book --------------------------------------------------------------------------------
+
+    def build(self, *, cat1: str | None = None, split_by: str | None = None,
+              task_ids: Iterable[int] | None = None,
+              progress: Callable[[int, int], None] | None = None) -> BuildResult:
+        """Bind the articles as the task list says now into EPUB books; the localized ones
+        that went in are marked done."""
+        from pipeline.book import build_books
+
+        self.store.merge_file()  # a run may have finished tasks since this face last looked
+        result = build_books(self.archive, self.store.tasks(), self.settings, cat1=cat1,
+                             split_by=split_by,
+                             task_ids=set(task_ids) if task_ids is not None else None,
+                             progress=progress)
+        with self.store.transaction() as store:
+            for task_id in result.task_ids:
+                try:
+                    bound = store.get(task_id)
+                except KeyError:
+                    continue  # taken off the list while the book was bound
+                if bound.status == Status.LOCALIZED:
+                    store.update(task_id, status=Status.DONE)
+        return result
+
+    # -- reading one task ------------------------------------------------------------------------
+
+    def article(self, task_id: int) -> Article | None:
+        return self.archive.read_article(task_id)
+
+    def raw_html(self, task: Task, rules: Rules | None = None) -> str:
+        """The stored raw page, decoded as the clean stage decodes it ("" before fetch). A
+        rules.yaml being edited into a broken state still lets the page show."""
+        from pipeline.errors import RulesError
+        from pipeline.stages import decode_stored
+
+        if not self.archive.has_raw(task.id):
+            return ""
+        if rules is None:
+            try:
+                rules = self.rules()
+            except RulesError:
+                rules = Rules()
+        return decode_stored(self.archive, task, rules, self.settings)[0]
+
+    def test_rules(self, task: Task, rules: Rules) -> Article:
+        """The article of a stored page with ``rules`` (as typed, maybe unsaved); no network.
+        Raises ExtractError when they find no article."""
+        from pipeline.stages import article_from_raw
+
+        return article_from_raw(self.archive, task, rules, self.settings)
+
+    def suggest_selector(self, task: Task, rules: Rules) -> str | None:
+        """A content selector for the element holding what the extractor itself picks (the
+        rules' own content_selector set aside): "Pick content"."""
+        from pipeline.extract.suggest import suggest_selector
+
+        automatic = Rules(default=rules.default)
+        article = self.test_rules(task, automatic)
+        return suggest_selector(self.raw_html(task, automatic), article.text)
+
+    def preview(self, task: Task, article: Article | None = None, note: str = "") -> Preview:
+        """The chapter the book would show for a task (``article``: one not saved, e.g. a
+        rules test) and the raw page's text."""
+        from pipeline.book.pages import stylesheet
+        from pipeline.book.preview import preview_chapter
+        from pipeline.extract.dom import page_text
+        from pipeline.templating import environment
+
+        if article is None:
+            article = self.archive.read_article(task.id)
+        chapter = ""
+        if article is not None:
+            assets = self.archive.read_assets(task.id)
+            files = {url: e.path  # relative to the archive root, the preview's base
+                     for url, e in (assets.entries.items() if assets else ()) if e.path}
+            chapter = preview_chapter(self.archive, task, article, files.get)
+        return Preview(task=task, article=article, chapter_html=chapter, base=self.archive.root,
+                       stylesheet=stylesheet(environment(self.archive.root)).decode("utf-8"),
+                       raw_text=page_text(self.raw_html(task)), note=note)

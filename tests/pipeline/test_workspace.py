@@ -1,0 +1,82 @@
+"""The use-case layer: what both faces call does the same thing, and reads what the book reads."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+from pipeline.extract.dom import page_text
+from pipeline.settings import Settings
+from pipeline.tasks import Status
+from pipeline.workspace import Workspace
+from tests.pipeline.book.synthetic import add_article, jpeg, store_image
+
+
+def _workspace_with_article(root: Path) -> tuple[Workspace, int]:
+    ws = Workspace.open(root, Settings())
+    task = ws.store.add("https://a.example/p?x=1&y=2", cat1="01_桥")
+    ws.store.update(task.id, status=Status.LOCALIZED, title="A <b> title")
+    image = store_image(ws.archive, jpeg())
+    add_article(ws.archive, task.id, url=task.url, title="extracted", author="Li",
+                published="2024-03-14T08:00:00+08:00", lang="en",
+                content_html='<p>x</p><img src="https://a.example/1.jpg" alt="one">'
+                             '<img src="https://a.example/2.jpg" alt="two">',
+                images={"https://a.example/1.jpg": image, "https://a.example/2.jpg": None})
+    ws.save()
+    return ws, task.id
+
+
+def _body(page: str) -> str:
+    """The chapter body with image sources set aside (the book's are inside the EPUB)."""
+    body = re.search(r'<div class="chapter-body">(.*?)</div>\s*</section>', page, re.S)
+    assert body is not None
+    return re.sub(r'src="[^"]*"', 'src=""', body.group(1))
+
+
+def test_the_preview_is_the_chapter_the_book_binds(tmp_path: Path) -> None:
+    ws, task_id = _workspace_with_article(tmp_path / "a")
+    preview = ws.preview(ws.task(task_id))
+    page = preview.chapter_html
+    assert '<h1 class="chapter-title">A &lt;b&gt; title</h1>' in page
+    assert "桥" in page and "Li" in page and "2024-03-14" in page
+    local = re.findall(r'<img[^>]*\ssrc="([^"]+)"', page)
+    assert len(local) == 1 and (preview.base / local[0]).is_file()
+    assert 'src="https://a.example/2.jpg"' not in page and "two" in page  # a placeholder
+    assert ".chapter-title" in preview.stylesheet
+    result = ws.build()
+    with zipfile.ZipFile(result.epubs[0]) as book:
+        bound = book.read(f"EPUB/text/a{task_id}.xhtml").decode("utf-8")
+    assert _body(bound) == _body(page)
+
+
+def test_build_marks_what_it_bound_done_in_the_file_as_it_is(tmp_path: Path) -> None:
+    ws, task_id = _workspace_with_article(tmp_path / "a")
+    other = Workspace.open(tmp_path / "a")
+    other.edit([task_id], cat2="手改")
+    other.save()  # written after ws last looked at the file
+    ws.build()
+    again = Workspace.open(tmp_path / "a").task(task_id)
+    assert (again.status, again.cat2) == (Status.DONE, "手改")
+
+
+def test_a_domain_reclean_takes_its_sub_domains_and_leaves_duplicates(tmp_path: Path) -> None:
+    ws = Workspace.open(tmp_path / "a")
+    for n, url in enumerate(("https://a.example/1", "https://www.a.example/2",
+                             "https://a.example/3", "https://xa.example/4",
+                             "https://a.example/5"), start=1):
+        ws.store.add(url)
+        add_article(ws.archive, n, url=url, content_html="<p>x</p>")
+        ws.archive.raw_meta(n).write_text("{}", encoding="utf-8")  # the page counts as stored
+    ws.store.update(3, status=Status.DUPLICATE, duplicate_of=1)
+    ws.archive.raw_meta(5).unlink()  # not fetched yet
+    assert ws.reclean_ids(domain="A.example.") == [1, 2]
+    assert ws.reclean_ids(task_ids=[3]) == [3]  # named by id, a duplicate is cleaned again
+    assert ws.reclean_ids() == [1, 2, 4]
+
+
+def test_page_text_is_one_block_a_line_without_scripts() -> None:
+    page = ("<html><head><title>T</title><style>p{color:red}</style></head><body>"
+            "<div>one\n   two<p>para\n graph</p>tail<br>after<script>alert(1)</script> end</div>"
+            "<noscript>enable JS</noscript></body></html>")
+    assert page_text(page) == "T\none two\npara graph\ntail\nafter end"
