@@ -16,14 +16,13 @@ import sys
 import threading
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
-from pipeline.archive import Archive
 from pipeline.errors import KuaibuError
 from pipeline.events import Event, LogLine, Progress, TaskChanged
-from pipeline.runner import Runner
 from pipeline.settings import Settings
-from pipeline.tasks import Task, TaskStore
+from pipeline.tasks import Task
+from pipeline.workspace import Workspace
 
 RUN_NICENESS = 10
 # The task fields a run changes; a person's fields (title, categories) stay the window's.
@@ -98,7 +97,15 @@ class _Writer:
             self(progress=progress_to_json(event))
 
 
-def _obey(runner: Runner, commands: TextIO) -> None:
+class _Controls(Protocol):
+    """What the window's commands reach: the Runner's controls."""
+
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+    def stop(self) -> None: ...
+
+
+def _obey(runner: _Controls, commands: TextIO) -> None:
     for line in commands:
         command = line.strip()
         if command == "pause":
@@ -113,10 +120,8 @@ def _obey(runner: Runner, commands: TextIO) -> None:
 def run_job(job: Job, out: TextIO, commands: TextIO) -> int:
     write = _Writer(out)
     try:
-        settings = settings_from_json(job.settings)
-        archive = Archive.open(Path(job.archive))
-        store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds)
-        runner = Runner(archive, store, settings, listener=write.event)
+        workspace = Workspace.open(Path(job.archive), settings_from_json(job.settings))
+        runner = workspace.runner(listener=write.event)
         threading.Thread(target=_obey, args=(runner, commands), daemon=True).start()
         if job.mode == "reclean":
             progress = runner.reclean(job.task_ids or [])
