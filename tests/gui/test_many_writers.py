@@ -1,0 +1,48 @@
+"""The window open beside a terminal's run and a person's hand edit: it shows their changes as
+they land, its own edits reach the file, and closing it writes nothing over anyone's work."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from pipeline.archive import Archive
+from pipeline.tasks import Status, TaskStore
+from tests.gui.conftest import OpenWindow
+from tests.pipeline.test_many_writers import _seed, hand_edit, start_run
+from tests.sites.faults import FaultServer
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the run is a POSIX child process here")
+def test_window_beside_a_terminal_run_and_a_hand_edit(qtbot: QtBot, open_window: OpenWindow,
+                                                      tmp_path: Path) -> None:
+    archive = Archive.open(tmp_path / "archive")
+    with FaultServer() as server:
+        _seed(archive, server, 30, latency=0.3)
+        window = open_window(archive.root)
+        run = start_run(archive)
+        try:
+            # the window follows the terminal's run through the file
+            qtbot.waitUntil(lambda: sum(t.status == Status.LOCALIZED
+                                        for t in window.model.tasks()) >= 5, timeout=30_000)
+            window.set_category([3, 4], "03_窗口", None)
+            with hand_edit(archive) as rows:
+                for row in rows:
+                    row["note"] = "手记" if row["id"] == "5" else ""
+                    if row["id"] == "6":
+                        row["title"] = "手工改的标题"
+            task_6 = lambda: window.model.task(6)  # noqa: E731
+            qtbot.waitUntil(lambda: task_6() is not None
+                            and task_6().title == "手工改的标题", timeout=10_000)
+            assert run.poll() is None  # the window closes while the run still writes
+            window.close()
+        finally:
+            assert run.wait(120) == 0
+    tasks = {t.id: t for t in TaskStore(archive.tasks_path).tasks()}
+    assert len(tasks) == 30
+    assert (tasks[3].cat1, tasks[4].cat1) == ("03_窗口", "03_窗口")
+    assert tasks[5].extra == {"note": "手记"} and tasks[6].title == "手工改的标题"
+    assert {t.status for t in tasks.values()} == {Status.LOCALIZED}  # the run's, all of them

@@ -1,0 +1,132 @@
+"""Many writers on one archive, as real processes: a run, and beside it ``add``, ``edit``,
+``build`` and a person's hand edit. Every change reaches tasks.csv, kill -9 or not."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from pipeline.archive import Archive, file_lock
+from pipeline.intake import add_links
+from pipeline.tasks import LOCK_WAIT_SECONDS, Status, TaskStore
+from tests.pipeline.test_runner import page_url
+from tests.sites.faults import FaultServer
+
+REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
+# one local host, polite but quick; the store saves often so the writers overlap for real
+RUN_SET = ["--set", "host_delay_ms=5", "--set", "retries=0", "--set", "tasks_flush_seconds=0.1"]
+
+
+def kuaibu(archive: Archive, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(REPO / "main.py"), *args, "--archive",
+                           str(archive.root)], capture_output=True, text=True, timeout=120)
+
+
+def start_run(archive: Archive) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, str(REPO / "main.py"), "run", "--archive",
+                             str(archive.root), *RUN_SET],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+@contextmanager
+def hand_edit(archive: Archive) -> Iterator[list[dict[str, str]]]:
+    """A person's edit of the file, as a spreadsheet saves it: the rows read, changed and
+    written back whole. (It holds the writers' lock for the moment it takes, as an editor
+    that saves at once would; an editor saving a copy opened minutes ago cannot be merged.)"""
+    path = archive.tasks_path
+    with file_lock(path.with_name(f".{path.name}.lock"), LOCK_WAIT_SECONDS, "busy"):
+        rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))))
+        yield rows
+        columns = list(dict.fromkeys(k for row in rows for k in row))
+        out = io.StringIO()
+        writer = csv.DictWriter(out, columns, lineterminator="\r\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        path.write_text(out.getvalue(), encoding="utf-8")
+
+
+def _seed(archive: Archive, server: FaultServer, n: int, latency: float) -> None:
+    store = TaskStore(archive.tasks_path)
+    add_links(store, "\n".join(page_url(server, k, latency) for k in range(n)), cat1="01_first")
+    store.save()
+
+
+def _wait_for(check: object, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():  # type: ignore[operator]
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_a_run_and_every_other_writer_keep_each_others_changes(tmp_path: Path) -> None:
+    archive = Archive.open(tmp_path / "archive")
+    with FaultServer() as server:
+        _seed(archive, server, 40, latency=0.15)
+        run = start_run(archive)
+        _wait_for(lambda: len(list(archive.clean_dir.glob("*.assets.json"))) >= 8)
+        new = tmp_path / "new.txt"
+        new.write_text("\n".join(page_url(server, 100 + k) for k in range(3)), encoding="utf-8")
+        added = kuaibu(archive, "add", str(new), "--cat1", "02_later")
+        assert added.returncode == 0 and "added 3" in added.stdout, added.stderr
+        edited = kuaibu(archive, "edit", "--id", "30", "--title", "命令行改的标题")
+        assert edited.returncode == 0, edited.stderr
+        built = kuaibu(archive, "build")
+        assert built.returncode == 0, built.stderr
+        bound = int(built.stdout.strip().splitlines()[-1].split()[0])
+        with hand_edit(archive) as rows:
+            for row in rows:
+                row["note"] = f"note {row['id']}" if row["id"] in ("2", "35") else ""
+                if row["id"] == "36":
+                    row["title"] = "手工改的标题"
+        assert run.wait(120) == 0
+    tasks = {t.id: t for t in TaskStore(archive.tasks_path).tasks()}
+    assert len(tasks) == 43
+    assert [tasks[i].cat1 for i in (41, 42, 43)] == ["02_later"] * 3
+    assert {tasks[i].status for i in (41, 42, 43)} == {Status.PENDING}  # after the run's pick
+    assert tasks[30].title == "命令行改的标题" and tasks[36].title == "手工改的标题"
+    assert tasks[2].extra == {"note": "note 2"} and tasks[35].extra == {"note": "note 35"}
+    statuses = [tasks[i].status for i in range(1, 41)]
+    assert set(statuses) <= {Status.LOCALIZED, Status.DONE}  # the run's work, all of it
+    assert 8 <= bound == statuses.count(Status.DONE)  # build's marks survived the run's saves
+    assert all(tasks[i].chars for i in range(1, 41))
+
+
+def test_kill_9_of_the_run_at_random_moments_loses_no_ones_changes(tmp_path: Path) -> None:
+    archive = Archive.open(tmp_path / "archive")
+    rng = random.Random(11)
+    kills = 20
+    with FaultServer() as server:
+        _seed(archive, server, 60, latency=0.05)
+        for k in range(kills):
+            run = start_run(archive)
+            time.sleep(rng.uniform(0.3, 1.2))  # from the start-up to mid-batch
+            edited = kuaibu(archive, "edit", "--id", str(1 + k), "--cat2", f"第{k}次")
+            assert edited.returncode == 0, edited.stderr
+            link = tmp_path / "link.txt"
+            link.write_text(page_url(server, 1000 + k), encoding="utf-8")
+            assert kuaibu(archive, "add", str(link)).returncode == 0
+            os.kill(run.pid, signal.SIGKILL)
+            run.wait()
+            store = TaskStore(archive.tasks_path)  # never torn: it parses
+            assert len(store) == 60 + k + 1
+            assert [store.get(1 + j).cat2 for j in range(k + 1)] == [f"第{j}次"
+                                                                     for j in range(k + 1)]
+        final = kuaibu(archive, "run", *RUN_SET)
+        assert final.returncode == 0, final.stderr
+    tasks = TaskStore(archive.tasks_path).tasks()
+    assert len(tasks) == 60 + kills and len({t.url for t in tasks}) == 60 + kills
+    assert {t.status for t in tasks} == {Status.LOCALIZED}
+    assert [t.cat2 for t in tasks[:kills]] == [f"第{j}次" for j in range(kills)]
+    assert not list(archive.root.glob(".tasks.csv.*.tmp"))
