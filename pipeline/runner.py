@@ -32,8 +32,8 @@ from pipeline.stages import (
     article_from_raw,
     cleaned_changes,
     fetch_stage,
-    render_clean,
     save_clean,
+    write_clean_page,
 )
 from pipeline.tasks import Status, Task, TaskStore
 from pipeline.urls import host_of
@@ -211,7 +211,7 @@ class Runner:
             self.archive.assets_map(task_id).unlink()
             return
         assets = AssetMap({url: previous.entries[url] for url in article.images})
-        write_atomic(self.archive.clean_html(task_id), render_clean(self.archive, article, assets))
+        write_clean_page(self.archive, self.store.get(task_id), article, assets)
         write_atomic(self.archive.assets_map(task_id), assets.to_json().encode("utf-8"))
         self._set(task_id, status=Status.LOCALIZED, images_total=assets.total,
                   images_ok=assets.ok)
@@ -300,7 +300,7 @@ class Runner:
         except ExtractError as e:
             self._fail(task.id, str(e), e.kind)
             return False
-        save_clean(self.archive, task.id, article)
+        save_clean(self.archive, task, article)
         changes = cleaned_changes(article)
         with self._lock:
             original = self._hashes.setdefault(str(changes["content_hash"]), task.id)

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import requests
 
 from pipeline.archive import Archive, write_atomic
 from pipeline.article import Article
-from pipeline.asset_map import AssetMap, rewrite_images
+from pipeline.asset_map import AssetMap
 from pipeline.cookies import CookieStore
 from pipeline.decode import decode_html
 from pipeline.dedup import content_hash, simhash
@@ -101,25 +101,30 @@ def decode_stored(archive: Archive, task: Task, rules: Rules,
     return decoded.text, url
 
 
-def save_clean(archive: Archive, task_id: int, article: Article) -> None:
+def save_clean(archive: Archive, task: Task, article: Article) -> None:
     """01_clean/<id>.html (readable in a browser) then <id>.json, the proof of completion."""
-    write_atomic(archive.clean_html(task_id), render_clean(archive, article))
-    write_atomic(archive.clean_meta(task_id), article.to_json().encode("utf-8"))
+    write_clean_page(archive, task, article)
+    write_atomic(archive.clean_meta(task.id), article.to_json().encode("utf-8"))
 
 
-def render_clean(archive: Archive, article: Article, assets: AssetMap | None = None) -> bytes:
-    """The clean page for a browser. With an asset map, images point at their local files
-    (relative to 01_clean/) and missing ones become placeholders; without one they stay remote.
-    """
-    if assets is not None:
-        def href_for(src: str) -> str | None:
-            entry = assets.entries.get(src)
-            return f"../{entry.path}" if entry is not None and entry.path else None
+def write_clean_page(archive: Archive, task: Task, article: Article,
+                     assets: AssetMap | None = None) -> None:
+    """01_clean/<id>.html: the article's chapter as the book shows it, for a browser, its
+    images at their local files (relative to 01_clean/) once localized, placeholders before
+    and for the ones that could not be saved; 01_clean/style.css beside it."""
+    from pipeline.book.pages import stylesheet
+    from pipeline.book.standalone import STYLESHEET, standalone_chapter
 
-        article = replace(article, content_html=rewrite_images(article.content_html, href_for,
-                                                               article.lang))
-    page = environment(archive.root).get_template("clean_page.html.j2").render(article=article)
-    return page.encode("utf-8")
+    def href_for(src: str) -> str | None:
+        entry = assets.entries.get(src) if assets is not None else None
+        return f"../{entry.path}" if entry is not None and entry.path else None
+
+    css = stylesheet(environment(archive.root))
+    css_path = archive.clean_dir / STYLESHEET
+    if not css_path.exists() or css_path.read_bytes() != css:
+        write_atomic(css_path, css)
+    write_atomic(archive.clean_html(task.id), standalone_chapter(archive, task, article,
+                                                                 href_for))
 
 
 def cleaned_changes(article: Article) -> dict[str, object]:

@@ -262,7 +262,7 @@ class Workspace:
         """The chapter the book would show for a task (``article``: one not saved, e.g. a
         rules test) and the raw page's text."""
         from pipeline.book.pages import stylesheet
-        from pipeline.book.preview import preview_chapter
+        from pipeline.book.standalone import standalone_chapter
         from pipeline.extract.dom import page_text
         from pipeline.templating import environment
 
@@ -273,7 +273,7 @@ class Workspace:
             assets = self.archive.read_assets(task.id)
             files = {url: e.path  # relative to the archive root, the preview's base
                      for url, e in (assets.entries.items() if assets else ()) if e.path}
-            chapter = preview_chapter(self.archive, task, article, files.get)
+            chapter = standalone_chapter(self.archive, task, article, files.get).decode()
         return Preview(task=task, article=article, chapter_html=chapter, base=self.archive.root,
                        stylesheet=stylesheet(environment(self.archive.root)).decode("utf-8"),
                        raw_text=page_text(self.raw_html(task)), note=note)

@@ -24,7 +24,7 @@ from pipeline.assets.store import store_image
 from pipeline.errors import AssetError, FetchError, StopRequested
 from pipeline.fetch import Want, fetch_resource
 from pipeline.settings import Settings
-from pipeline.stages import StageContext, render_clean
+from pipeline.stages import StageContext, write_clean_page
 from pipeline.tasks import Task
 
 ASSETS_LOG = "assets.csv"
@@ -67,7 +67,7 @@ def localize_stage(ctx: StageContext, task: Task, article: Article,
         if entry.error:
             failed.append(entry)
     _log_failures(archive, task, article.url, failed)
-    write_atomic(archive.clean_html(task.id), render_clean(archive, article, assets))
+    write_clean_page(archive, task, article, assets)
     write_atomic(archive.assets_map(task.id), assets.to_json().encode("utf-8"))
     return assets
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pipeline.extract.dom import page_text
 from pipeline.settings import Settings
+from pipeline.stages import write_clean_page
 from pipeline.tasks import Status
 from pipeline.workspace import Workspace
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image
@@ -34,7 +35,7 @@ def _body(page: str) -> str:
     return re.sub(r'src="[^"]*"', 'src=""', body.group(1))
 
 
-def test_the_preview_is_the_chapter_the_book_binds(tmp_path: Path) -> None:
+def test_the_preview_and_the_clean_page_are_the_chapter_the_book_binds(tmp_path: Path) -> None:
     ws, task_id = _workspace_with_article(tmp_path / "a")
     preview = ws.preview(ws.task(task_id))
     page = preview.chapter_html
@@ -48,6 +49,11 @@ def test_the_preview_is_the_chapter_the_book_binds(tmp_path: Path) -> None:
     with zipfile.ZipFile(result.epubs[0]) as book:
         bound = book.read(f"EPUB/text/a{task_id}.xhtml").decode("utf-8")
     assert _body(bound) == _body(page)
+    task = ws.task(task_id)
+    write_clean_page(ws.archive, task, ws.article(task_id), ws.archive.read_assets(task_id))
+    clean = ws.archive.clean_html(task_id).read_text(encoding="utf-8")
+    assert _body(clean) == _body(bound)
+    assert (ws.archive.clean_dir / "style.css").read_text(encoding="utf-8") == preview.stylesheet
 
 
 def test_build_marks_what_it_bound_done_in_the_file_as_it_is(tmp_path: Path) -> None:

@@ -225,7 +225,7 @@ def test_traversal_in_the_url_never_leaves_02_assets(ctx, server, tmp_path, path
                for p in ctx.archive.root.rglob("*") if p.is_file()]
     assert [p for p in written if p.startswith("02_assets")] == [assets.entries[url].path]
     assert set(written) - {assets.entries[url].path} <= {
-        "01_clean/1.html", "01_clean/1.assets.json", "rules.yaml"}
+        "01_clean/1.html", "01_clean/1.assets.json", "01_clean/style.css", "rules.yaml"}
 
 
 # --- what the stage writes -------------------------------------------------------------------
@@ -242,7 +242,7 @@ def test_outputs_clean_page_map_and_failure_log(ctx, server):
     saved = AssetMap.from_json(ctx.archive.assets_map(1).read_text(encoding="utf-8"))
     assert saved.entries == assets.entries and (saved.total, saved.ok) == (2, 1)
     clean = ctx.archive.clean_html(1).read_text(encoding="utf-8")
-    assert f'<img src="../{assets.entries[good].path}" alt="picture 0">' in clean
+    assert f'<img src="../{assets.entries[good].path}" alt="picture 0"' in clean
     assert (ctx.archive.clean_dir / f"../{assets.entries[good].path}").resolve().is_file()
     assert 'class="missing-image"' in clean and f'href="{missing}"' in clean
     assert "picture 1" in clean  # the alt text of the missing image

@@ -1,4 +1,5 @@
-"""One chapter rendered for the window's preview exactly as the book renders it."""
+"""One article's chapter on its own, rendered exactly as the book renders it: the window's
+preview and the clean page in 01_clean/ are this page, so there is one rendering of an article."""
 
 from __future__ import annotations
 
@@ -13,15 +14,17 @@ from pipeline.book.labels import labels_for
 from pipeline.tasks import Task
 from pipeline.templating import environment
 
+STYLESHEET = "style.css"  # beside the page: 01_clean/style.css for the clean pages
 
-def preview_chapter(archive: Archive, task: Task, article: Article,
-                    image_href: Callable[[str], str | None]) -> str:
+
+def standalone_chapter(archive: Archive, task: Task, article: Article,
+                       image_href: Callable[[str], str | None]) -> bytes:
     """The chapter page of ``article`` (the archive's own templates, the whitelist, the
-    labels in the article's language), its images at ``image_href`` (local files for the
-    window; None leaves the placeholder a missing image gets in the book)."""
+    labels in the article's language), its images at ``image_href`` (None: the placeholder a
+    missing image gets in the book) and its stylesheet at STYLESHEET."""
     entry = entry_of(task, article)
     lang = entry.lang or book_language([entry])
     page, _ = render_chapter(environment(archive.root), entry, article.content_html,
                              image_href=image_href, link_href=lambda _url: None,
-                             labels=labels_for(lang), lang=lang, stylesheet="style.css")
-    return page.decode("utf-8")
+                             labels=labels_for(lang), lang=lang, stylesheet=STYLESHEET)
+    return page
