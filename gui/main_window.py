@@ -121,7 +121,8 @@ class MainWindow(QMainWindow):
         self._watch_timer = QTimer(self)
         self._watch_timer.setInterval(WATCH_MS)
         self._watch_timer.timeout.connect(self.follow_file)
-        self._refreshing = False
+        self._refreshing = False  # a look at the file is in flight
+        self._refresh_again = False  # and the window changed tasks meanwhile
         # A progress bar repaints at once on every new value; four times a second is plenty.
         self._progress_timer = QTimer(self)
         self._progress_timer.setInterval(250)
@@ -356,16 +357,21 @@ class MainWindow(QMainWindow):
         self._update_controls()
         self.archive_loaded.emit()
 
-    def follow_file(self) -> None:
+    def follow_file(self, changed_here: bool = False) -> None:
         """Show what other writers saved: a terminal's run, ``add`` or ``build``, a person's
-        edit in Excel. The window's own run reports as it goes and is followed when it ends."""
+        edit in Excel. The window's own run reports as it goes and is followed when it ends;
+        ``changed_here``: the window's workspace itself changed tasks (a build's done marks)."""
         workspace = self.workspace
-        if workspace is None or self.controller.running or self._refreshing:
+        if workspace is None or self.controller.running:
+            return
+        if self._refreshing:  # one at a time; a change made here is looked at right after
+            self._refresh_again = self._refresh_again or changed_here
             return
         self._refreshing = True
 
         def refresh() -> Refreshed:
-            return Refreshed(workspace.tasks() if workspace.refresh() else None)
+            changed = workspace.refresh() or changed_here
+            return Refreshed(workspace.tasks() if changed else None)
 
         self.jobs.start(refresh, self._refreshed, self._refresh_failed)
 
@@ -375,6 +381,9 @@ class MainWindow(QMainWindow):
             self.model.sync(result.tasks)
             self._refresh_filters()
             self.refreshed.emit()
+        if self._refresh_again:
+            self._refresh_again = False
+            self.follow_file(changed_here=True)
 
     def _refresh_failed(self, message: str) -> None:
         """A file broken by a hand edit: said once in the status bar; nothing is written over
@@ -715,7 +724,7 @@ class MainWindow(QMainWindow):
                                   .replace("%1", str(result.articles)).replace("%2", names))
         self.build_button.setEnabled(True)
         self.open_book_button.setEnabled(bool(result.epubs))
-        self.follow_file()  # the bound tasks are done now
+        self.follow_file(changed_here=True)  # the bound tasks are done now
         self.build_finished.emit(result)
 
     def _build_failed(self, message: str) -> None:

@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.task_model import TaskRole
 from pipeline.demo_site.server import DemoSite
-from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end
+from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
 from tests.pipeline.book.validator import assert_valid
 
 
@@ -43,6 +43,14 @@ def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: Open
         chapters = " ".join(z.read(n).decode("utf-8") for n in z.namelist()
                             if n.endswith(".xhtml"))
     assert all(t.extracted_title in chapters for t in cleaned)
+    # as the command line's build does: the localized ones bound are done, in the file too
+    localized = {t.id for t in cleaned if t.status == "localized"}
+    assert localized
+    qtbot.waitUntil(lambda: {i for i in localized
+                             if saved_rows(window.archive.tasks_path)[i]["status"] == "done"}
+                    == localized, timeout=5_000)
+    qtbot.waitUntil(lambda: all(window.model.task(i).status == "done" for i in localized),
+                    timeout=5_000)
     assert_valid(book)
     assert window.open_book_button.isEnabled()
     window.open_book_button.click()

@@ -86,3 +86,9 @@ def test_page_text_is_one_block_a_line_without_scripts() -> None:
             "<div>one\n   two<p>para\n graph</p>tail<br>after<script>alert(1)</script> end</div>"
             "<noscript>enable JS</noscript></body></html>")
     assert page_text(page) == "T\none two\npara graph\ntail\nafter end"
+
+
+def test_the_settings_given_reach_the_task_list(tmp_path: Path) -> None:
+    """``--set tasks_flush_seconds`` on the command line sets how often a run saves."""
+    ws = Workspace.open(tmp_path / "a", Settings(tasks_flush_seconds=0.25))
+    assert ws.store.flush_seconds == 0.25
