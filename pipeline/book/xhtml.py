@@ -3,10 +3,11 @@
 The clean stage already normalizes, but 01_clean is a folder a person (or an older version) may
 have edited, so the book defends itself: only whitelisted elements and attributes are copied
 into a fresh tree, everything else is unwrapped (its text kept) or dropped with its content
-(scripts, frames, forms, media). Then the HTML5 content models EPUBCheck enforces are repaired:
-blocks inside phrasing parents, stray list items, table structure (a table inside a table is
-laid out as blocks — it is always a layout table and never fits a reader's page), figure
-captions, definition lists, duplicate or malformed ids.
+(scripts, frames, forms, media), by the clean stage's own policy (``pipeline.markup``). Then
+the HTML5 content models EPUBCheck enforces are repaired: blocks inside phrasing parents, stray
+list items, table structure (a table inside a table is laid out as blocks — it is always a
+layout table and never fits a reader's page), figure captions, definition lists, duplicate or
+malformed ids.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from lxml import etree, html
 
 from pipeline.asset_map import rewrite_images
 from pipeline.extract.dom import append_text
+from pipeline.markup import ARTICLE_TAGS, BOOK_ONLY_TAGS, NEVER_READ_TAGS, RENAME
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -34,46 +36,27 @@ _LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
 _HOST = re.compile(rf"^{_LABEL}(\.{_LABEL})*\.?$")
 _RESERVED_ID_PREFIX = "kb-"  # ids the chapter template uses
 
-# What a tag becomes. A tag missing from every table below is unwrapped (children kept).
-_KEEP = frozenset((
-    "p", "div", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "code",
-    "ul", "ol", "li", "dl", "dt", "dd", "a", "img", "figure", "figcaption", "em", "strong", "b",
-    "i", "u", "s", "sub", "sup", "small", "mark", "abbr", "cite", "q", "dfn", "kbd", "samp", "var",
-    "span", "del", "ins", "wbr", "bdi",
-))
-_RENAME: dict[str, tuple[str, str | None]] = {
-    "center": ("div", "center"), "font": ("span", None), "big": ("span", None),
-    "tt": ("code", None), "strike": ("s", None), "acronym": ("abbr", None),
-    "time": ("span", None), "data": ("span", None), "bdo": ("span", None),
-    "label": ("span", None), "nobr": ("span", None), "blink": ("span", None),
-    "section": ("div", None), "article": ("div", None), "main": ("div", None),
-    "header": ("div", None), "footer": ("div", None), "aside": ("div", None),
-    "nav": ("div", None), "address": ("div", None), "hgroup": ("div", None),
-    "details": ("div", None), "summary": ("div", None), "dialog": ("div", None),
-    "marquee": ("div", None), "fieldset": ("div", None), "legend": ("div", None),
-    "listing": ("pre", None), "xmp": ("pre", None), "plaintext": ("pre", None),
-}
-_DROP = frozenset((
-    "script", "style", "noscript", "template", "iframe", "frame", "frameset", "object", "embed",
-    "applet", "param", "form", "input", "button", "select", "textarea", "option", "optgroup",
-    "datalist", "output", "progress", "meter", "canvas", "map", "area", "audio", "video",
-    "source", "track", "svg", "link", "meta", "base", "title", "head", "colgroup", "col",
-    "rp", "slot", "portal", "menu",
-))
+# What a tag becomes is ``pipeline.markup``'s policy: NEVER_READ_TAGS are dropped with their
+# content, RENAME applies, _KEEP is copied, and any other tag is unwrapped (children kept).
+_KEEP = ARTICLE_TAGS | BOOK_ONLY_TAGS
+# The book keeps <center>'s look as a class its style sheet knows (the clean stage's divs are
+# unwrapped, and the centring with them).
+_CLASS_OF_RENAMED = {"center": "center"}
 _TABLE_PARTS = frozenset(("caption", "thead", "tbody", "tfoot", "tr", "td", "th"))
 
-# HTML5 content categories, as far as the whitelist needs them.
+# HTML5 content categories, as far as the tags written here need them (RENAME has made b, i,
+# cite, dfn, var, kbd, samp, del, ins and h1 into others).
 _PHRASING_PARENTS = frozenset((
-    "p", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "code", "em", "strong", "b", "i", "u", "s",
-    "sub", "sup", "small", "mark", "abbr", "cite", "q", "dfn", "kbd", "samp", "var", "span", "bdi",
+    "p", "h2", "h3", "h4", "h5", "h6", "pre", "code", "em", "strong", "u", "s", "sub", "sup",
+    "small", "mark", "abbr", "q", "span", "bdi",
 ))
 _FLOW_ONLY = frozenset((
-    "p", "div", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "ul", "ol", "li",
-    "dl", "dt", "dd", "table", "figure", "figcaption",
+    "p", "div", "hr", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "ul", "ol", "li", "dl",
+    "dt", "dd", "table", "figure", "figcaption",
 ))
-_TRANSPARENT = frozenset(("a", "ins", "del"))
-_NO_SELF_NESTING = frozenset(("a", "dfn"))  # HTML5: no a inside a, no dfn inside dfn
-_HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
+_TRANSPARENT = frozenset(("a",))
+_NO_SELF_NESTING = frozenset(("a",))  # HTML5: no a inside a
+_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
 _VOID = frozenset(("br", "hr", "img", "wbr"))
 # the only class names that reach the book: the ones this pipeline gives and style.css knows
 _CLASSES = frozenset(("missing-image", "center", "table", "table-row", "table-cell", "dt", "dd",
@@ -151,7 +134,7 @@ class _Converter:
     """Copies whitelisted nodes from the parsed HTML into a fresh element tree.
 
     ``inside`` is the set of output tags around the current node: it keeps a link out of a
-    link, a ``dfn`` out of a ``dfn``, and a table out of a table.
+    link and a table out of a table.
     """
 
     def __init__(self, link_href: Callable[[str], str | None]) -> None:
@@ -169,7 +152,7 @@ class _Converter:
         if not isinstance(src.tag, str):  # comments, processing instructions
             return
         tag = src.tag.lower()
-        if tag in _DROP:
+        if tag in NEVER_READ_TAGS:
             return
         if tag == "math":
             _append_text(dst, src.get("alttext") or src.text_content())
@@ -179,9 +162,8 @@ class _Converter:
             return
         if tag in _TABLE_PARTS:  # a table part outside a table: lay it out as a block
             tag = "div"
-        new_class: str | None = None
-        if tag in _RENAME:
-            tag, new_class = _RENAME[tag]
+        new_class = _CLASS_OF_RENAMED.get(tag)
+        tag = RENAME.get(tag, tag)
         if tag not in _KEEP or tag in inside & _NO_SELF_NESTING:
             self.copy_children(src, dst, inside)  # unwrapped: its content stays
             return
@@ -314,7 +296,7 @@ def _table_parts(table: etree._Element) -> tuple[etree._Element | None, list[lis
                     rows.append(stray)
                     stray = []
                 rows.append(_row_cells(child))
-            elif tag and tag not in _DROP:
+            elif tag and tag not in NEVER_READ_TAGS:
                 stray.append(child)
             if _has_text(child.tail):
                 stray.append(child.tail)
@@ -335,7 +317,7 @@ def _table_parts(table: etree._Element) -> tuple[etree._Element | None, list[lis
             add_rows(child, foot)
         elif tag == "tr":
             body.append(_row_cells(child))
-        elif tag and tag not in _DROP:
+        elif tag and tag not in NEVER_READ_TAGS:
             body.append([child])
         if _has_text(child.tail):
             body.append([child.tail])
@@ -345,7 +327,7 @@ def _table_parts(table: etree._Element) -> tuple[etree._Element | None, list[lis
 def _row_cells(tr: etree._Element) -> list[Cell]:
     cells: list[Cell] = [tr.text] if _has_text(tr.text) else []
     for child in tr:
-        if isinstance(child.tag, str) and child.tag.lower() not in _DROP:
+        if isinstance(child.tag, str) and child.tag.lower() not in NEVER_READ_TAGS:
             cells.append(child)
         if _has_text(child.tail):
             cells.append(child.tail)

@@ -1,10 +1,11 @@
 """Normalize the chosen article to a small, well-formed, XHTML-ready whitelist (issue 4 §7).
 
-Kept: h2–h6, p, lists, tables (colspan/rowspan), pre/code (white space exact), blockquote,
-figure/figcaption, img (alt), links (absolute), em/strong, sub/sup. Runs of <br> become
-paragraphs (seed 003 §3.3); font/center/div/span and other wrappers become plain content;
-attributes come only from ``keep_attrs``; scripts, frames, forms and ``on*``/``javascript:``
-never survive. The same walk gives the plain text and the image list.
+The policy is ``pipeline.markup``'s: what is dropped with its content, what each tag is
+written as, and the vocabulary kept (h2–h6, p, lists, tables with colspan/rowspan, pre/code
+with white space exact, blockquote, figure/figcaption, img, links, em/strong, sub/sup, s/u).
+Here it becomes a structure: runs of <br> become paragraphs (seed 003 §3.3); divs, spans and
+other wrappers become plain content; attributes come only from ``keep_attrs``, never ``on*``
+or ``javascript:``. The same walk gives the plain text and the image list.
 """
 
 from __future__ import annotations
@@ -17,19 +18,19 @@ from lxml import etree
 
 from pipeline.extract.dom import XML_INVALID, append_text, tag_of
 from pipeline.extract.images import RESOLVED
+from pipeline.markup import (
+    ARTICLE_BLOCK_TAGS,
+    ARTICLE_INLINE_TAGS,
+    NEVER_READ_TAGS,
+    RENAME,
+)
 
-_RENAME = {"b": "strong", "i": "em", "h1": "h2", "cite": "em", "dfn": "em", "var": "em",
-           "tt": "code", "kbd": "code", "samp": "code", "strike": "s", "del": "s", "ins": "u"}
 _SIMPLE_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre"))  # phrasing inside
 _FLOW_BLOCKS = frozenset(("blockquote",))  # inline runs inside are wrapped in <p>
 _LISTS = frozenset(("ul", "ol", "dl"))
 _TABLE_PARTS = frozenset(("table", "thead", "tbody", "tfoot", "tr"))
-_INLINE_KEEP = frozenset(("a", "em", "strong", "sub", "sup", "code", "s", "u", "img", "br"))
-_UNWRAP_BLOCKS = frozenset((
-    "div", "section", "article", "main", "center", "header", "footer", "address", "details",
-    "summary", "body", "html", "form", "fieldset", "nav", "aside", "hgroup", "figure-body",
-    "menu", "legend", "dir",
-))
+# Blocks whose content stays, their tag not: RENAME has made every wrapper a div already.
+_UNWRAP_BLOCKS = frozenset(("div", "body", "html", "figure-body"))
 _PHRASING_ONLY = _SIMPLE_BLOCKS | frozenset(("a", "em", "strong", "sub", "sup", "code", "s", "u"))
 _NO_FIGURE = _PHRASING_ONLY | _LISTS | _TABLE_PARTS
 # What may stand directly inside lists and tables, and what loose content is wrapped in there.
@@ -41,12 +42,6 @@ _CHILDREN = {
 _AUTO_CHILD = {"ul": "li", "ol": "li", "dl": "dd", "table": "tr", "thead": "tr", "tbody": "tr",
                "tfoot": "tr", "tr": "td"}
 _LIST_ITEM = {"ul": "li", "ol": "li", "dl": "dd"}
-_BLOCK_OUT = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "dl",
-                        "li", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr", "td", "th",
-                        "caption", "figure", "figcaption", "hr"))
-_DROP = frozenset(("script", "style", "noscript", "iframe", "object", "embed", "form", "input",
-                   "button", "select", "textarea", "svg", "canvas", "template", "frame",
-                   "frameset", "applet", "head", "title", "meta", "link"))
 _ATTR_NAME = re.compile(r"^[A-Za-z_][\w.-]*$")
 _CAPTION = re.compile(r"caption|credit", re.I)
 _LINK_SCHEMES = ("http:", "https:", "mailto:", "ftp:")
@@ -134,8 +129,8 @@ class _Writer:
     def node(self, el: etree._Element, out: etree._Element, wrap: bool,
              with_tail: bool = True) -> None:
         tag = tag_of(el)
-        tag = _RENAME.get(tag, tag)
-        if tag and tag not in _DROP:
+        tag = RENAME.get(tag, tag)
+        if tag and tag not in NEVER_READ_TAGS:
             self.element(el, tag, out, wrap)
         if with_tail:
             self.text(el.tail, out, wrap)
@@ -159,16 +154,16 @@ class _Writer:
             if wrap:
                 self.close(out)
                 etree.SubElement(out, "hr")
-        elif tag in _BLOCK_OUT and out.tag not in _PHRASING_ONLY:
+        elif tag in ARTICLE_BLOCK_TAGS and out.tag not in _PHRASING_ONLY:
             self.block(el, tag, out, wrap)
-        elif tag in _INLINE_KEEP:
+        elif tag in ARTICLE_INLINE_TAGS:
             target = self.inline_target(out, wrap)
             attrs = self.attrs(el, tag)
             if tag == "a" and "href" not in attrs:
                 self.children(el, target, False)
                 return
             self.children(el, etree.SubElement(target, tag, attrs), False)
-        elif tag in _UNWRAP_BLOCKS or tag in _BLOCK_OUT:
+        elif tag in _UNWRAP_BLOCKS or tag in ARTICLE_BLOCK_TAGS:
             if out.tag in _PHRASING_ONLY and out.tag != "pre" and len(out) + bool(out.text):
                 etree.SubElement(out, "br")
             self.close(out)

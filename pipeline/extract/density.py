@@ -18,13 +18,8 @@ from lxml import etree
 
 from pipeline.extract.dom import BLOCK_TAGS, HEADINGS, remove, selector, tag_of
 from pipeline.extract.options import DEFAULT, ExtractOptions
+from pipeline.markup import drop_never_read
 
-# Removed outright: never content, and costly to score.
-NOISE_TAGS = (
-    "script", "style", "noscript", "iframe", "object", "embed", "svg", "canvas", "button",
-    "input", "select", "textarea", "template", "link", "meta", "audio", "video", "map",
-    "frameset", "frame", "applet", "dialog", "head",
-)
 # Page chrome: removed unless it holds the article itself (some sites wrap everything in it).
 # Layout chrome may wrap the article on some themes (Blogger puts posts in a "widget", some
 # sites the whole page in a <header>), so only the strict pass drops it; a relaxed pass keeps
@@ -119,7 +114,8 @@ def _unlikely(attrs: str, layout_too: bool) -> bool:
 def remove_noise(
     root: etree._Element, strip: tuple[str, ...] = (), opts: ExtractOptions = DEFAULT
 ) -> None:
-    """Drop what is never article text: rules' strip selectors, scripts, hidden nodes."""
+    """Drop what is never article text: rules' strip selectors, what never reaches a reader
+    (``markup.NEVER_READ_TAGS``: never content, and costly to score), hidden nodes."""
     for css in strip:
         for el in selector(css)(root):
             remove(el)
@@ -128,9 +124,7 @@ def remove_noise(
     for el in root.iter("noscript"):
         if sum(len(t) for t in el.itertext()) > opts.noscript_max_chars:
             el.tag = "div"
-    etree.strip_elements(root, *NOISE_TAGS, with_tail=False)
-    # ASP.NET and many portals wrap the whole page in one <form>: keep its content.
-    etree.strip_tags(root, "form")
+    drop_never_read(root)
     for el in root.xpath(
         "//*[@hidden or @aria-hidden='true' or contains(@style,'display') "
         "or contains(@style,'visibility')]"

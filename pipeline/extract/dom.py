@@ -15,6 +15,7 @@ from lxml import etree
 from lxml.cssselect import CSSSelector
 
 from pipeline.errors import BadSelectorError
+from pipeline.markup import drop_never_read
 
 # Tags that start a new block of text; everything else is read as inline, so that unknown or
 # custom tags (<o:p>, <font>, <my-span>) never split a paragraph.
@@ -244,15 +245,14 @@ def _regroup(parent: etree._Element) -> None:
 
 
 _SPACES = re.compile(r"\s+")
-_UNSEEN = ("script", "style", "noscript", "template")
 
 
 def page_text(page_html: str) -> str:
     """The readable text of a whole page, one block a line (what a cut article is compared
-    with): scripts and styles dropped, source line breaks read as spaces, as a browser does."""
+    with): what never reaches a reader dropped (``markup.drop_never_read``: scripts, styles,
+    the head, form controls), source line breaks read as spaces, as a browser does."""
     root = parse(page_html)
-    for el in list(root.iter(*_UNSEEN)):
-        remove(el)
+    drop_never_read(root)
     for el in root.iter():
         el.text = _SPACES.sub(" ", el.text or "")
         el.tail = _SPACES.sub(" ", el.tail or "")

@@ -85,7 +85,9 @@ def test_page_text_is_one_block_a_line_without_scripts() -> None:
     page = ("<html><head><title>T</title><style>p{color:red}</style></head><body>"
             "<div>one\n   two<p>para\n graph</p>tail<br>after<script>alert(1)</script> end</div>"
             "<noscript>enable JS</noscript></body></html>")
-    assert page_text(page) == "T\none two\npara graph\ntail\nafter end"
+    assert page_text(page) == "one two\npara graph\ntail\nafter end"
+    form = "<body><form><p>inside an ASP.NET form</p><button>Go</button></form></body>"
+    assert page_text(form) == "inside an ASP.NET form"
 
 
 def test_the_settings_given_reach_the_task_list(tmp_path: Path) -> None:

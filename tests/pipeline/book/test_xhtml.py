@@ -47,6 +47,22 @@ def test_center_font_and_unknown_tags() -> None:
         '<div class="center">c</div><span>f</span>k'
 
 
+def test_the_chapter_template_owns_the_h1() -> None:
+    assert convert("<h1>Title again</h1><h2>Part</h2>") == "<h2>Title again</h2><h2>Part</h2>"
+
+
+def test_fallback_text_and_void_tags_the_parser_nests() -> None:
+    # neither whitelist keeps ruby, so the parentheses meant for such readers stay
+    assert convert("<ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp></ruby>") == "漢(kan)"
+    # libxml2 nests what follows a <source> inside it: the picture's image must survive
+    out = convert('<picture><source srcset="https://i.example/b.webp"><img '
+                  'src="https://i.example/a.jpg" alt="A"></picture><p>after</p>',
+                  images={"https://i.example/a.jpg": "../images/a.jpg"})
+    assert out == '<img src="../images/a.jpg" alt="A"/><p>after</p>'
+    assert convert("<output>4</output><menu><li>item</li></menu>") == \
+        "4<div><ul><li>item</li></ul></div>"
+
+
 def test_blocks_inside_phrasing_parents_are_repaired() -> None:
     assert convert("<p>a<ul><li>x</li></ul></p>") == "<p>a</p><ul><li>x</li></ul>"
     assert convert("<span>s<div>d</div></span>") == "s<div>d</div>"
@@ -97,8 +113,9 @@ def test_empty_and_text_only_content() -> None:
 
 
 def test_what_fuzzing_found() -> None:
-    assert convert("<p>a<wbr>in<b>b</b></wbr>z</p>") == "<p>a<wbr/>in<b>b</b>z</p>"
-    assert convert("<dfn>x<span><dfn>y</dfn></span></dfn>") == "<dfn>x<span>y</span></dfn>"
+    assert convert("<p>a<wbr>in<b>b</b></wbr>z</p>") == "<p>a<wbr/>in<strong>b</strong>z</p>"
+    # a dfn may not hold a dfn; RENAME writes both as em, which may
+    assert convert("<dfn>x<span><dfn>y</dfn></span></dfn>") == "<em>x<span><em>y</em></span></em>"
     assert convert('<ul><li value="3">v</li><dt>d</dt></ul><ol><li value="3">w</li></ol>') == \
         '<ul><li>v</li><li><div class="dt">d</div></li></ul><ol><li value="3">w</li></ol>'
     assert convert("<dl>&nbsp;<dt>t</dt><dd>d</dd></dl>").startswith("<div>\xa0<div class=")

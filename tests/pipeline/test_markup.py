@@ -1,0 +1,120 @@
+"""One markup policy: what the clean stage and the book drop, rename and keep is the same."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from lxml import etree
+
+from pipeline.book.xhtml import to_xhtml
+from pipeline.extract.clean import clean
+from pipeline.extract.dom import parse
+from pipeline.extract.images import RESOLVED
+from pipeline.markup import (
+    ARTICLE_TAGS,
+    BOOK_ONLY_TAGS,
+    NEVER_READ_TAGS,
+    RENAME,
+    drop_never_read,
+)
+
+# Issue 6's security rule, written out here so that shrinking the policy fails a test.
+MUST_NEVER_REACH_A_BOOK = frozenset((
+    "script", "style", "noscript", "template", "iframe", "frame", "frameset", "object",
+    "embed", "applet", "form", "input", "button", "select", "textarea", "svg", "canvas",
+    "audio", "video", "head", "title", "meta", "link", "base",
+))
+# Void (or, for head, never left inside a body by the parser): their hostile part is an attribute.
+NO_CONTENT = frozenset(("area", "base", "col", "embed", "frame", "input", "link", "meta",
+                        "param", "head"))
+HOSTILE_ATTRS = ('onclick="steal()" onload="steal()" title="SECRET" style="color:red" '
+                 'href="javascript:steal()" src="javascript:steal()"')
+# A rule that asks for event handlers must not get them either.
+ASKED_ATTRS = ("href", "src", "alt", "title", "onclick", "onload", "style")
+
+
+def clean_html(body: str) -> str:
+    root = parse(f"<html><body><div id='c'>{body}</div></body></html>")
+    return clean(root.xpath("//div[@id='c']"), "https://example.com/", ASKED_ATTRS).html
+
+
+def book_html(body: str) -> str:
+    return to_xhtml(body, image_href=lambda src: None, link_href=lambda url: None,
+                    lang="en").xhtml
+
+
+def tags_of(fragment: str) -> set[str]:
+    root = etree.fromstring(f"<div>{fragment}</div>")
+    return {el.tag for el in root.iter() if el is not root}
+
+
+def test_the_security_rule_is_in_the_policy() -> None:
+    assert MUST_NEVER_REACH_A_BOOK <= NEVER_READ_TAGS
+
+
+@pytest.mark.parametrize("tag", sorted(MUST_NEVER_REACH_A_BOOK | NEVER_READ_TAGS))
+@pytest.mark.parametrize("write", [clean_html, book_html], ids=["clean", "book"])
+def test_what_never_reaches_a_reader_is_gone_from_both(write: Callable[[str], str],
+                                                          tag: str) -> None:
+    inner = "" if tag in NO_CONTENT else "SECRET<b>SECRET</b><script>steal()</script>"
+    out = write(f"<p>before</p><{tag} {HOSTILE_ATTRS}>{inner}</{tag}><p>after</p>")
+    assert "SECRET" not in out and "steal" not in out and "style" not in out
+    assert tag not in tags_of(out)
+    assert "before" in out and "after" in out
+
+
+@pytest.mark.parametrize("old", sorted(RENAME))
+def test_the_rename_table_applies_the_same_way_in_both(old: str) -> None:
+    new = RENAME[old]
+    body = f"<p>a</p><{old}>word</{old}><p>z</p>"
+    cleaned, book = tags_of(clean_html(body)) - {"p"}, tags_of(book_html(body)) - {"p"}
+    assert old not in cleaned | book
+    assert book == {new}  # every target is one the book keeps
+    # the clean stage keeps only its own vocabulary, and unwraps the rest (text stays)
+    assert cleaned == ({new} if new in ARTICLE_TAGS else set())
+    assert "word" in clean_html(body)
+
+
+def test_renames_spelled_out() -> None:
+    body = "<b>b</b><i>i</i><tt>t</tt><strike>s</strike><font>f</font><h1>h</h1>"
+    assert clean_html(body) == ("<p><strong>b</strong><em>i</em><code>t</code><s>s</s>f</p>"
+                                "<h2>h</h2>")
+    assert book_html(body) == ("<strong>b</strong><em>i</em><code>t</code><s>s</s>"
+                               "<span>f</span><h2>h</h2>")
+    assert book_html("<center>c</center>") == '<div class="center">c</div>'
+    assert clean_html("<center>c</center>") == "<p>c</p>"
+
+
+def test_the_tables_agree_with_each_other() -> None:
+    kept = ARTICLE_TAGS | BOOK_ONLY_TAGS
+    assert not kept & NEVER_READ_TAGS
+    assert not set(RENAME) & (kept | NEVER_READ_TAGS)  # a renamed tag is never kept as itself
+    assert set(RENAME.values()) <= kept
+    assert not ARTICLE_TAGS & BOOK_ONLY_TAGS
+
+
+def test_what_the_clean_stage_writes_the_book_keeps() -> None:
+    body = ("<h2>2</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6</h6><p>a <a href='https://e.example/'>"
+            "l</a> <em>e</em> <strong>s</strong> <sub>1</sub><sup>2</sup><code>c</code><s>x</s>"
+            f"<u>u</u><br/>b <img {RESOLVED}='https://e.example/i.jpg' alt='i'></p><hr/>"
+            "<blockquote><p>q</p></blockquote><pre>  p  </pre><ul><li>u</li></ul><ol><li>o</li>"
+            "</ol><dl><dt>t</dt><dd>d</dd></dl><figure><p>f</p><figcaption>c</figcaption>"
+            "</figure><table><caption>c</caption><thead><tr><th>h</th></tr></thead><tbody><tr>"
+            "<td>d</td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>")
+    written = clean_html(body)
+    assert tags_of(written) == ARTICLE_TAGS
+    book = to_xhtml(written, image_href={"https://e.example/i.jpg": "../images/i.jpg"}.get,
+                    link_href=lambda url: None, lang="en").xhtml
+    assert tags_of(book) == ARTICLE_TAGS - {"tfoot"}  # the book puts footer rows last in tbody
+
+
+def test_on_a_whole_page_a_form_keeps_its_text_and_its_controls_go() -> None:
+    root = parse("<html><head><title>Head title</title><script>x()</script></head><body>"
+                 "<form action='/post'><div>The article</div><input value='q'>"
+                 "<button>Go</button><select><option>One</option></select></form>"
+                 "<h1><title>Old headline</title></h1><iframe>frame</iframe><output>4</output>"
+                 "</body></html>")
+    drop_never_read(root)
+    assert [el.tag for el in root.iter()] == ["html", "body", "div", "h1", "title", "output"]
+    assert "".join(root.itertext()) == "The articleOld headline4"
