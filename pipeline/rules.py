@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from pipeline.errors import RulesError
+from pipeline.urls import host_in_domain
 
 DEFAULT_KEEP_ATTRS = ("src", "href", "alt", "title", "colspan", "rowspan")
 
@@ -111,13 +112,10 @@ class Rules:
     )
 
     def section_for(self, host: str) -> str | None:
-        """The domain section that applies to ``host``, found by widening, or None."""
-        labels = host.lower().rstrip(".").split(".")
-        for i in range(len(labels) - 1):
-            candidate = ".".join(labels[i:])
-            if candidate in self.domains:
-                return candidate
-        return None
+        """The domain section that applies to ``host``: the longest one it is in (a host's own
+        section before its parent domain's), or None."""
+        sections = [d for d in self.domains if host_in_domain(host, d)]
+        return max(sections, key=len) if sections else None
 
     def for_host(self, host: str) -> SiteRules:
         section = self.section_for(host)

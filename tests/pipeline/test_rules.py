@@ -33,6 +33,13 @@ def test_host_widening_and_merge() -> None:
     other = rules.for_host("example.org")
     assert other == rules.default and other.keep_attrs == DEFAULT_KEEP_ATTRS
     assert rules.for_host("notexample.com") == rules.default
+    assert rules.section_for("X.News.Example.COM.") == "news.example.com"  # as cookies match
+
+
+def test_an_address_is_under_no_section_but_its_own() -> None:
+    rules = parse_rules("0.1:\n  delay_ms: 5\n127.0.0.1:\n  delay_ms: 7\n")
+    assert rules.section_for("10.0.0.1") is None  # never widened like a domain name
+    assert rules.for_host("127.0.0.1").delay_ms == 7
 
 
 @pytest.mark.parametrize(
