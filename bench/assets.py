@@ -31,6 +31,7 @@ from PIL import Image, ImageDraw
 from pipeline.archive import Archive
 from pipeline.article import Article
 from pipeline.assets.stage import localize_stage
+from pipeline.breaker import HostBreakers
 from pipeline.cookies import CookieStore
 from pipeline.fetch import new_session
 from pipeline.politeness import HostGate
@@ -111,6 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     baseline_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     with tempfile.TemporaryDirectory() as tmp, new_session(settings) as session:
         ctx = StageContext(archive=Archive.open(Path(tmp)), settings=settings, rules=Rules(),
+                           breakers=HostBreakers(settings.host_failures_to_trip),
                            session=session, gate=HostGate(settings), cookies=CookieStore(),
                            cancel=threading.Event(), on_attempt=lambda task, attempt: None)
 
@@ -119,7 +121,7 @@ def main(argv: list[str] | None = None) -> None:
             body = "".join(f'<p><img src="{u}" alt=""/></p>' for u in urls)
             article = Article(url=f"{origin}/a{n}/index.html", title=f"Article {n}",
                               content_html=body, text="", images=urls)
-            assets = localize_stage(ctx, Task(n + 1, article.url), article, None)
+            assets = localize_stage(ctx, Task(n + 1, article.url), article, None).assets
             return assets.ok, assets.total
 
         cpu0, wall0 = time.process_time(), time.perf_counter()

@@ -98,7 +98,9 @@ class TaskTableModel(QAbstractTableModel):
         self._kind_names = {
             ErrorKind.NETWORK: self.tr("network"), ErrorKind.HTTP_4XX: self.tr("HTTP 4xx"),
             ErrorKind.HTTP_5XX: self.tr("HTTP 5xx"), ErrorKind.REDIRECT: self.tr("redirect"),
-            ErrorKind.BAD_URL: self.tr("bad link"), ErrorKind.NOT_HTML: self.tr("not HTML"),
+            ErrorKind.BAD_URL: self.tr("bad link"),
+            ErrorKind.BLOCKED_ADDRESS: self.tr("blocked address"),
+            ErrorKind.NOT_HTML: self.tr("not HTML"),
             ErrorKind.TOO_LARGE: self.tr("too large"),
             ErrorKind.INTERSTITIAL: self.tr("anti-bot page"),
             ErrorKind.TRUNCATED: self.tr("cut short"), ErrorKind.NO_ARTICLE: self.tr("no article"),

@@ -7,6 +7,7 @@ then renamed over the target, so a kill at any moment leaves the old file or the
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
-from pipeline.errors import KuaibuError
+from pipeline.errors import DiskFull, KuaibuError
 
 if sys.platform == "win32":
     import msvcrt
@@ -63,7 +64,18 @@ _BUNDLED_RULES = DEFAULT_ARCHIVE / "rules.yaml"
 
 
 def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the new, never a torn one."""
+    """Write ``data`` to ``path`` so that readers see the old file or the new, never a torn one.
+    A full disk is DiskFull naming the file (the OS error names none)."""
+    try:
+        _write_atomic(path, data, readonly)
+    except OSError as e:
+        if e.errno in (errno.ENOSPC, errno.EDQUOT):
+            where = Path(path.parent.name, path.name)
+            raise DiskFull(f"disk full writing {where} (in {path.parent.parent})") from None
+        raise
+
+
+def _write_atomic(path: Path, data: bytes, readonly: bool) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -208,6 +220,17 @@ class Archive:
         write_atomic(html_path, body, readonly=True)
         write_atomic(meta_path, meta_json.encode("utf-8"), readonly=True)
         return True
+
+    def sweep_unfinished_writes(self) -> int:
+        """Remove the temp files of writes a kill interrupted in 00_raw, 01_clean and
+        02_assets (``write_atomic``'s ``.<name>.*.tmp``); how many. Only with the run lock
+        held: then no write of a run can be in progress."""
+        swept = 0
+        for folder in (self.raw_dir, self.clean_dir, self.assets_dir):
+            for stale in folder.rglob(".*.tmp"):
+                stale.unlink(missing_ok=True)
+                swept += 1
+        return swept
 
     def forget_derived(self, task_id: int) -> None:
         """Drop the clean and localize outputs of a task (they are made again from raw)."""

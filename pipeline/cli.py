@@ -2,7 +2,8 @@
 
 Every command takes ``--archive DIR`` (before or after the command name; default: the
 ``archive/`` folder beside main.py). Exit status 0 on success; otherwise a one-line reason on
-stderr and status 1 (2 for a usage error, as argparse does).
+stderr and status 1 (2 for a usage error, as argparse does); ``run`` exits 3 when it finished
+but some tasks failed.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ if TYPE_CHECKING:
     from pipeline.intake import IntakeReport
     from pipeline.tasks import Task
     from pipeline.workspace import Workspace
+
+
+# ``run`` finished, and some tasks failed (a script can tell that from "all went well", 0,
+# and from "could not run", 1; usage errors stay 2, as argparse has them).
+EXIT_TASKS_FAILED = 3
 
 
 class CommandError(KuaibuError):
@@ -149,8 +155,9 @@ def cmd_run(args: argparse.Namespace, ws: Workspace) -> int:
             raise CommandError(f"no such cookies file: {args.cookies}")
         ws.settings = ws.settings.with_overrides(cookies_file=args.cookies)
     kinds = [ErrorKind(k) for k in args.kinds] if args.kinds else None
-    run_archive(ws, args.retry_failed or kinds is not None, args.refetch, args.ids, kinds)
-    return 0
+    progress = run_archive(ws, args.retry_failed or kinds is not None, args.refetch, args.ids,
+                           kinds)
+    return EXIT_TASKS_FAILED if progress.failed else 0
 
 
 def cmd_dupes(args: argparse.Namespace, ws: Workspace) -> int:

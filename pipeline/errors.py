@@ -18,6 +18,9 @@ class ErrorKind(StrEnum):
     HTTP_5XX = "http-5xx"  # the server broke (500, 502, 503, …)
     REDIRECT = "redirect"  # a loop, too many hops, a hop to a non-http scheme
     BAD_URL = "bad-url"  # a link Kuaibu will not fetch (no host, not http/https)
+    # an address Kuaibu will not connect to (link-local, private for a public page, …);
+    # ``--set allow_addresses=…`` then ``run --kind blocked-address`` takes them up
+    BLOCKED_ADDRESS = "blocked-address"
     NOT_HTML = "not-html"  # a PDF, an image, a body without <html>
     TOO_LARGE = "too-large"  # over the size limit
     INTERSTITIAL = "interstitial"  # an anti-bot page instead of the article
@@ -44,11 +47,27 @@ class FetchError(KuaibuError):
     """A page could not be fetched. ``retryable`` says whether a later run should try again;
     ``kind`` is named where it is raised, since one class covers every way a fetch fails."""
 
-    def __init__(self, reason: str, *, kind: ErrorKind, retryable: bool = False) -> None:
+    def __init__(self, reason: str, *, kind: ErrorKind, retryable: bool = False,
+                 unreachable: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
         self.kind = kind
         self.retryable = retryable
+        # the host gave no answer at all (refused, no such name, connect timeout, a deadline
+        # passed): what a host's circuit breaker counts
+        self.unreachable = unreachable
+
+
+class RetryLater(FetchError):
+    """An attempt failed in a way worth another try, and tries are left: the caller puts the
+    work back with a not-before time (``wait`` seconds) instead of waiting in a worker."""
+
+    def __init__(self, cause: FetchError, wait: float, attempt: int) -> None:
+        super().__init__(cause.reason, kind=cause.kind, retryable=True,
+                         unreachable=cause.unreachable)
+        self.cause = cause
+        self.wait = wait
+        self.attempt = attempt  # the attempt that failed (1-based)
 
 
 class HttpStatusError(FetchError):
@@ -97,6 +116,11 @@ class RulesError(KuaibuError):
         what = f"{key}: {message}" if key else message
         super().__init__(f"{where}: {what}")
         self.path, self.line, self.key, self.message = path, line, key, message
+
+
+class DiskFull(KuaibuError):
+    """A write found no space left: the run stops (every task would fail the same way) and
+    says which file it was writing; what was written before is whole."""
 
 
 class TaskFileError(KuaibuError):

@@ -3,8 +3,14 @@
 Pages and images go through the same code (``fetch_page`` is ``fetch_resource`` wanting an HTML
 page), so images share the session, the politeness gate, timeouts, retries and cookies.
 Redirects are followed here, hop by hop, so that every hop is checked (http/https only),
-counted, passes the politeness gate, and is logged. The body is streamed and counted after
-decompression, so a gzip bomb stops at the size limit instead of filling memory.
+counted, passes the politeness gate and the host's circuit breaker, and is logged. The body is
+streamed and counted after decompression, so a gzip bomb stops at the size limit instead of
+filling memory, and each request has one deadline across connect, headers and body, so a
+server trickling bytes cannot hold a worker. Header names are read case-insensitively.
+
+``fetch_resource`` with ``attempt`` makes one attempt and raises ``RetryLater`` when another
+is worth making: the runner puts the work back in its queue with a not-before time, so a
+retry's wait never holds a worker. Without it, the retries happen in place (tests, tools).
 """
 
 from __future__ import annotations
@@ -26,10 +32,21 @@ import requests
 import urllib3
 import urllib3.connection
 import urllib3.exceptions
+import urllib3.util.connection
 from requests.adapters import HTTPAdapter
+from requests.structures import CaseInsensitiveDict
+from requests.utils import select_proxy
 
+from pipeline.addresses import (
+    AddressPolicy,
+    Resolver,
+    ip_of_peer,
+    resolve_checked,
+    system_resolver,
+)
+from pipeline.breaker import HostBreakers, HostTripped
 from pipeline.cookies import CookieStore
-from pipeline.errors import ErrorKind, FetchError, HttpStatusError, StopRequested
+from pipeline.errors import ErrorKind, FetchError, HttpStatusError, RetryLater, StopRequested
 from pipeline.politeness import HostGate, Slot
 from pipeline.rules import SiteRules
 from pipeline.settings import MB, Settings
@@ -51,6 +68,10 @@ INTERSTITIAL_MARKERS = (
 )
 PAGE_ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"
 _CHUNK = 64 * 1024
+# A body is judged on its pace after this long, and given up when, at that pace, it would
+# end this many times past its deadline (a pace that varies is not cut too soon).
+PACE_GRACE_S = 2.0
+PACE_MARGIN = 2.0
 _STOP_POLL_S = 0.1  # how soon an in-flight request notices a stop
 _HTML_END = re.compile(rb"</html\s*>", re.I)
 _HTML_START = re.compile(rb"<html[\s>]|<!doctype\s+html", re.I)
@@ -64,12 +85,13 @@ class Want:
 
     accept: str
     max_bytes: int
+    deadline: float  # seconds one request may take, connect to last byte
     noun: str = "page"
     html_page: bool = True
 
     @classmethod
     def page(cls, settings: Settings) -> Want:
-        return cls(PAGE_ACCEPT, settings.max_page_bytes)
+        return cls(PAGE_ACCEPT, settings.max_page_bytes, settings.page_deadline)
 
 
 @dataclass(frozen=True)
@@ -79,7 +101,7 @@ class RawPage:
     url: str  # as requested
     final_url: str  # after redirects
     status: int
-    headers: dict[str, str]
+    headers: CaseInsensitiveDict[str]  # the final response's, names in any case
     body: bytes  # decompressed, not decoded
     fetched_at: str  # ISO 8601, UTC
     elapsed: float  # seconds, the successful attempt from first hop to last byte
@@ -118,11 +140,16 @@ def new_session(settings: Settings) -> requests.Session:
 
 
 class _Hop:
-    """One request in flight: its gate slot, and its connection once urllib3 picks one."""
+    """One request in flight: its gate slot, its address policy, and its connection once
+    urllib3 picks one."""
 
-    def __init__(self, slot: Slot | None) -> None:
+    def __init__(self, slot: Slot | None, addresses: AddressPolicy | None,
+                 resolver: Resolver) -> None:
         self.slot = slot
+        self.addresses = addresses  # None: connected through a proxy, checked by name
+        self.resolver = resolver
         self.connection: urllib3.connection.HTTPConnection | None = None
+        self.expired = False  # aborted because its deadline passed
 
     def abort(self) -> None:
         """Unblock a read that waits on the server: a stop must not wait for a read timeout."""
@@ -137,16 +164,48 @@ _sending = threading.local()
 
 
 class _SentReporter:
-    """Mixed into urllib3's connections: tell the hop which connection carries it, and the
-    gate when the request has really gone out (after any connect or TLS handshake)."""
+    """Mixed into urllib3's connections: connect only to addresses the hop's policy allows,
+    tell the hop which connection carries it, and tell the gate when the request has really
+    gone out (after any connect or TLS handshake)."""
 
     def request(self, *args: Any, **kwargs: Any) -> None:
         hop: _Hop | None = getattr(_sending, "hop", None)
         if hop is not None:
             hop.connection = self  # type: ignore[assignment]
+            sock = getattr(self, "sock", None)
+            if hop.addresses is not None and sock is not None:
+                # a kept-alive connection skips _new_conn: its peer is judged for this task
+                hop.addresses.check(ip_of_peer(sock), getattr(self, "host", None))
         super().request(*args, **kwargs)  # type: ignore[misc]
         if hop is not None and hop.slot is not None:
             hop.slot.started()
+
+    def _new_conn(self) -> socket.socket:
+        """Resolve, judge every address, and connect to an allowed one (the address judged
+        is the address reached: no second lookup that could answer otherwise). The Host
+        header, SNI and certificate checks still use the name."""
+        hop: _Hop | None = getattr(_sending, "hop", None)
+        conn: Any = self
+        if hop is None or hop.addresses is None or conn.proxy is not None:
+            return super()._new_conn()  # type: ignore[misc,no-any-return]
+        try:
+            allowed = resolve_checked(conn._dns_host, hop.addresses, hop.resolver)
+        except socket.gaierror as e:
+            raise urllib3.exceptions.NameResolutionError(conn.host, conn, e) from e
+        error: OSError | None = None
+        for ip in allowed:
+            try:
+                return urllib3.util.connection.create_connection(
+                    (str(ip), conn.port), conn.timeout, source_address=conn.source_address,
+                    socket_options=conn.socket_options)
+            except TimeoutError as e:
+                raise urllib3.exceptions.ConnectTimeoutError(
+                    conn, f"Connection to {conn.host} timed out."
+                    f" (connect timeout={conn.timeout})") from e
+            except OSError as e:
+                error = e
+        raise urllib3.exceptions.NewConnectionError(
+            conn, f"Failed to establish a new connection: {error}")
 
 
 class _HTTPConnection(_SentReporter, urllib3.connection.HTTPConnection):
@@ -181,8 +240,12 @@ def fetch_page(
     cancel: threading.Event | None = None,
     *,
     gate: HostGate | None = None,
+    breakers: HostBreakers | None = None,
     cookies: CookieStore | None = None,
     on_attempt: Callable[[Attempt], None] | None = None,
+    attempt: int | None = None,
+    addresses: AddressPolicy | None = None,
+    resolver: Resolver = system_resolver,
 ) -> RawPage:
     """Fetch one HTML page, retrying what is worth retrying; raise FetchError otherwise.
 
@@ -191,7 +254,9 @@ def fetch_page(
     connections tell the gate when a request really left and let a stop abort a slow read.
     """
     return fetch_resource(session, url, settings, rules, Want.page(settings), cancel,
-                          gate=gate, cookies=cookies, on_attempt=on_attempt)
+                          gate=gate, breakers=breakers, cookies=cookies,
+                          on_attempt=on_attempt, attempt=attempt, addresses=addresses,
+                          resolver=resolver)
 
 
 def fetch_resource(
@@ -204,31 +269,56 @@ def fetch_resource(
     *,
     referer: str | None = None,
     gate: HostGate | None = None,
+    breakers: HostBreakers | None = None,
     cookies: CookieStore | None = None,
     on_attempt: Callable[[Attempt], None] | None = None,
+    attempt: int | None = None,
+    addresses: AddressPolicy | None = None,
+    resolver: Resolver = system_resolver,
 ) -> RawPage:
     """Fetch what ``want`` describes, with fetch_page's retries, limits and stop handling.
 
     ``rules`` are those of ``url``'s host. ``referer`` is sent on every hop unless the rules
     name their own (an image asks with its page's URL, as hotlink protection expects).
+    ``attempt`` (1-based): make that one attempt only, and raise RetryLater (with the wait)
+    when it failed in a way worth another and ``settings.retries`` leaves one.
+    ``addresses``: the task's address policy (made from the link the person pasted; an
+    image passes its page's); by default ``url`` is taken as that link.
     """
     if problem := _scheme_problem(url):
         raise FetchError(problem, kind=ErrorKind.BAD_URL)
+    if addresses is None:
+        addresses = origin_policy(url, settings, resolver)
     call = _Call(session, url, settings, rules, want, referer, cancel or threading.Event(),
-                 gate, cookies, on_attempt)
+                 gate, breakers, cookies, on_attempt, addresses, resolver)
+    if attempt is not None:
+        return _one_attempt(call, attempt)
     attempt = 1
     while True:
         try:
-            return _fetch_chain(call, attempt)
-        except FetchError as e:
-            if not e.retryable or attempt > settings.retries:
-                raise
-            wait = retry_wait(
-                attempt, settings, e.retry_after if isinstance(e, HttpStatusError) else None
-            )
-        if call.cancel.wait(wait):
-            raise StopRequested()
+            return _one_attempt(call, attempt)
+        except RetryLater as later:
+            if call.cancel.wait(later.wait):
+                raise StopRequested() from None
         attempt += 1
+
+
+def origin_policy(link: str, settings: Settings,
+                  resolver: Resolver = system_resolver) -> AddressPolicy:
+    """The address policy of a task whose pasted link is ``link`` (see pipeline.addresses)."""
+    return AddressPolicy.from_setting(settings.allow_addresses).for_link(
+        urlsplit(link).hostname or "", resolver)
+
+
+def _one_attempt(call: _Call, attempt: int) -> RawPage:
+    try:
+        return _fetch_chain(call, attempt)
+    except FetchError as e:
+        if not e.retryable or attempt > call.settings.retries:
+            raise
+        wait = retry_wait(attempt, call.settings,
+                          e.retry_after if isinstance(e, HttpStatusError) else None)
+        raise RetryLater(e, wait, attempt) from e
 
 
 def retry_wait(
@@ -267,8 +357,11 @@ class _Call:
     referer: str | None
     cancel: threading.Event
     gate: HostGate | None
+    breakers: HostBreakers | None
     cookies: CookieStore | None
     on_attempt: Callable[[Attempt], None] | None
+    addresses: AddressPolicy
+    resolver: Resolver
 
 
 def _fetch_chain(call: _Call, attempt: int) -> RawPage:
@@ -281,6 +374,8 @@ def _fetch_chain(call: _Call, attempt: int) -> RawPage:
         hop_started = time.monotonic()
         try:
             status, headers, body, sent_cookie = _exchange(call, hop)
+        except HostTripped:
+            raise  # no request was made; the breaker logged its opening once
         except FetchError as e:
             status_seen = e.status if isinstance(e, HttpStatusError) else None
             _report(call, Attempt(hop, attempt, status_seen, e.reason,
@@ -325,11 +420,41 @@ def _redirect_problem(
     return None
 
 
-def _exchange(call: _Call, url: str) -> tuple[int, dict[str, str], bytes, str | None]:
-    """One request through the gate: status, headers, the body if it matters, cookie sent."""
+def _exchange(call: _Call, url: str) -> _Answer:
+    """One request through the breaker and the gate: status, headers, the body if it
+    matters, the cookie sent. A failure to reach the host counts on its breaker; any answer
+    resets it."""
+    host = urlsplit(url).hostname or ""
+    if call.breakers is None:
+        return _gated_exchange(call, url, host, [])
+    call.breakers.check(host)
+    answered: list[bool] = []
+    try:
+        answer = _gated_exchange(call, url, host, answered)
+    except FetchError as e:
+        if e.unreachable:
+            call.breakers.failed(host)
+        elif answered:
+            call.breakers.succeeded(host)
+        raise
+    call.breakers.succeeded(host)
+    return answer
+
+
+_Answer = tuple[int, CaseInsensitiveDict[str], bytes, str | None]
+
+
+def _gated_exchange(call: _Call, url: str, host: str, answered: list[bool]) -> _Answer:
+    """The request itself; ``answered`` gets an entry once the server has answered."""
     prepared = _prepare(call, url)
     env = call.session.merge_environment_settings(url, {}, True, None, None)
-    host = urlsplit(url).hostname or ""
+    addresses: AddressPolicy | None = call.addresses
+    if select_proxy(url, env.get("proxies") or {}):  # type: ignore[arg-type]
+        # the connection goes to the proxy: the name is judged here (when it resolves here
+        # at all), the rest is the proxy's
+        with contextlib.suppress(OSError):
+            resolve_checked(host, call.addresses, call.resolver)
+        addresses = None
     same_host = host == urlsplit(call.url).hostname
     slot = (
         call.gate.slot(
@@ -344,49 +469,58 @@ def _exchange(call: _Call, url: str) -> tuple[int, dict[str, str], bytes, str | 
     with slot as granted:
         if call.cancel.is_set():
             raise StopRequested()
-        hop = _Hop(granted)
-        with _aborted_on_stop(hop, call.cancel):
+        if call.breakers is not None:
+            call.breakers.check(host)  # it may have opened while this waited for the gate
+        hop = _Hop(granted, addresses, call.resolver)
+        with _watched(hop, call.cancel, call.want.deadline):
             _sending.hop = hop
             try:
                 response = _send(call, prepared, env)
             finally:
                 _sending.hop = None
+            answered.append(True)
             with response:
-                headers = dict(response.headers)
+                headers = CaseInsensitiveDict(response.headers)
                 status = response.status_code
-                if status in REDIRECT_STATUSES and "Location" in response.headers:
+                if status in REDIRECT_STATUSES and "Location" in headers:
                     return status, headers, b"", _cookie_header(prepared)
                 body = _judged_body(call, response, status, headers)
     return status, headers, body, _cookie_header(prepared)
 
 
 @contextlib.contextmanager
-def _aborted_on_stop(hop: _Hop, cancel: threading.Event) -> Iterator[None]:
+def _watched(hop: _Hop, cancel: threading.Event, deadline: float) -> Iterator[None]:
     """While the block runs, a watcher aborts the hop's connection as soon as ``cancel`` is
-    set; the failure that follows is then reported as StopRequested, not as a FetchError.
+    set or ``deadline`` seconds have passed; the failure that follows is then reported as
+    StopRequested, or as the deadline's FetchError, not as whatever the abort broke.
 
     The block does not wait for the watcher to notice it ended (that would add up to a poll
     interval to every request); the lock makes sure a late watcher never aborts a connection
     that has gone back to the pool."""
     lock = threading.Lock()
     done = threading.Event()
+    ends = time.monotonic() + deadline
 
     def watch() -> None:
         while True:
-            stopping = cancel.wait(_STOP_POLL_S)
+            stopping = cancel.wait(max(0.0, min(_STOP_POLL_S, ends - time.monotonic())))
             with lock:
                 if done.is_set():
                     return
-                if stopping:
+                if stopping or time.monotonic() >= ends:
+                    hop.expired = not stopping
                     hop.abort()
                     return
 
-    threading.Thread(target=watch, name="fetch-stop-watcher", daemon=True).start()
+    threading.Thread(target=watch, name="fetch-watcher", daemon=True).start()
     try:
         yield
-    except FetchError as e:
+    except (FetchError, StopRequested) as e:
         if cancel.is_set():
             raise StopRequested() from e
+        if hop.expired:
+            raise FetchError(f"no complete answer within {deadline:g} s", kind=ErrorKind.NETWORK,
+                             unreachable=True) from None
         raise
     finally:
         with lock:
@@ -406,15 +540,18 @@ def _send(
         )
     except requests.exceptions.ConnectTimeout:
         reason = f"connection timed out after {s.connect_timeout:g} s"
-        raise FetchError(reason, kind=ErrorKind.NETWORK, retryable=True) from None
+        raise FetchError(reason, kind=ErrorKind.NETWORK, retryable=True,
+                         unreachable=True) from None
     except requests.exceptions.ReadTimeout:
         raise FetchError(f"no answer within {s.read_timeout:g} s", kind=ErrorKind.NETWORK,
                          retryable=True) from None
     except requests.exceptions.SSLError as e:
         raise FetchError(f"TLS error: {_root_cause(e)}", kind=ErrorKind.NETWORK) from None
     except requests.exceptions.ConnectionError as e:
+        # refused, no such name, unreachable network: the host gave no answer at all (a
+        # connection broken mid-answer surfaces later, while the body is read)
         raise FetchError(f"connection failed: {_root_cause(e)}", kind=ErrorKind.NETWORK,
-                         retryable=True) from None
+                         retryable=True, unreachable=True) from None
     except (requests.exceptions.InvalidURL, requests.exceptions.InvalidSchema) as e:
         raise FetchError(f"invalid URL: {e}", kind=ErrorKind.BAD_URL) from None
     except requests.exceptions.RequestException as e:
@@ -423,7 +560,7 @@ def _send(
 
 
 def _judged_body(
-    call: _Call, response: requests.Response, status: int, headers: dict[str, str]
+    call: _Call, response: requests.Response, status: int, headers: CaseInsensitiveDict[str]
 ) -> bytes:
     """Read the body when it can matter, and raise for anything that is not what was wanted."""
     mime = headers.get("Content-Type", "").split(";")[0].strip().lower()
@@ -444,8 +581,8 @@ def _judged_body(
     if not mime and not _HTML_START.search(body[:1024]):
         raise FetchError("not an HTML page: no Content-Type and no <html>",
                          kind=ErrorKind.NOT_HTML)
-    close_delimited = "Content-Length" not in response.headers and "chunked" not in (
-        response.headers.get("Transfer-Encoding", "").lower()
+    close_delimited = "Content-Length" not in headers and "chunked" not in (
+        headers.get("Transfer-Encoding", "").lower()
     )
     if close_delimited and _HTML_START.search(body[:4096]) and not _HTML_END.search(body):
         raise FetchError("page cut short: the connection closed before </html>",
@@ -467,13 +604,19 @@ def _read_body(
     ):
         raise too_large
     body = bytearray()
+    started = time.monotonic()
+    expected = int(announced) if announced.isdigit() else None
     try:
-        for chunk in response.raw.stream(_CHUNK, decode_content=True):
+        # read1: whatever has arrived (up to a chunk), so a slow body is seen as it comes
+        while chunk := response.raw.read1(_CHUNK, decode_content=True):
             body += chunk
             if len(body) > limit:
                 raise too_large
             if cancel.is_set():
                 raise StopRequested()
+            if expected is not None:
+                _check_pace(response.raw.tell(), expected, time.monotonic() - started,
+                            want.deadline)
     except urllib3.exceptions.ReadTimeoutError:
         raise FetchError(
             f"body stalled: no data for {settings.read_timeout:g} s",
@@ -497,6 +640,19 @@ def _read_body(
         raise FetchError(f"the compressed body is corrupt: {_root_cause(e)}",
                          kind=ErrorKind.TRUNCATED) from None
     return bytes(body)
+
+
+def _check_pace(received: int, expected: int, elapsed: float, deadline: float) -> None:
+    """Give up on a body whose announced length cannot arrive by the deadline at the pace it
+    comes (a server trickling bytes): said once it is clear (after PACE_GRACE_S), rather than
+    holding a worker until the deadline. Bodies without a length wait for the deadline."""
+    if elapsed < PACE_GRACE_S or received <= 0 or received >= expected:
+        return
+    finish = elapsed * expected / received
+    if finish > deadline * PACE_MARGIN:
+        raise FetchError(f"too slow: {received:,} of {expected:,} bytes in {elapsed:.0f} s, at"
+                         f" that pace {finish:.0f} s, past the {deadline:g} s deadline",
+                         kind=ErrorKind.NETWORK, unreachable=True)
 
 
 def _hop_headers(call: _Call, url: str) -> dict[str, str]:
@@ -533,7 +689,7 @@ def _cookie_header(prepared: requests.PreparedRequest) -> str | None:
     return cookie if isinstance(cookie, str) else None
 
 
-def _status_error(status: int, headers: dict[str, str]) -> HttpStatusError:
+def _status_error(status: int, headers: CaseInsensitiveDict[str]) -> HttpStatusError:
     try:
         phrase = HTTPStatus(status).phrase
     except ValueError:

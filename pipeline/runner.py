@@ -1,31 +1,45 @@
 """The scheduler: takes tasks through the stages, politely, and can pause, stop and resume.
 
 Workers (``settings.global_connections`` threads) take tasks from one queue ordered round-robin
-by host, so no host's politeness wait holds up the others. Which stage a task needs is read
-from the archive, never from the status word, so a run after a crash or a kill picks up exactly
-where the outputs end. A failed task never stops the batch.
+by host, so no host's politeness wait holds up the others. A request worth retrying puts its
+task back in the queue with a not-before time (``WorkQueue``), so a retry's wait never holds a
+worker; a host that cannot be reached trips its circuit breaker (``HostBreakers``) and the
+rest of its requests in the run fail at once. Which stage a task needs is read from the
+archive, never from the status word, so a run after a crash or a kill picks up exactly where
+the outputs end. A failed task never stops the batch.
 """
 
 from __future__ import annotations
 
 import csv
+import functools
 import io
-import queue
 import threading
 import time
 import traceback
 from collections import Counter, defaultdict, deque
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 
+from pipeline.addresses import AddressPolicy
 from pipeline.archive import Archive, utc_now, write_atomic
 from pipeline.asset_map import AssetMap
 from pipeline.assets.stage import localize_stage
+from pipeline.breaker import HostBreakers
 from pipeline.cookies import load_cookies
-from pipeline.errors import ErrorKind, ExtractError, FetchError, StopRequested, TaskFileError
+from pipeline.errors import (
+    DiskFull,
+    ErrorKind,
+    ExtractError,
+    FetchError,
+    RetryLater,
+    StopRequested,
+    TaskFileError,
+)
 from pipeline.events import Listener, LogLine, Progress, TaskChanged
-from pipeline.fetch import Attempt, new_session
+from pipeline.fetch import Attempt, new_session, origin_policy
 from pipeline.politeness import HostGate
 from pipeline.rules import Rules, load_rules
+from pipeline.schedule import WorkQueue
 from pipeline.settings import Settings
 from pipeline.stages import (
     StageContext,
@@ -100,6 +114,10 @@ class Runner:
         self._refetch = False
         self._retry_images = False
         self._unsaved = False  # the last save found tasks.csv broken
+        self._fatal: DiskFull | None = None  # what stopped the run, to raise when it ends
+        self._page_tries: dict[int, int] = {}  # the next attempt of a page put back
+        # a localize pass put back: the images so far, those to ask for again, the attempt
+        self._image_passes: dict[int, tuple[AssetMap, frozenset[str], int]] = {}
 
     # -- control -----------------------------------------------------------------------------
 
@@ -135,6 +153,7 @@ class Runner:
 
     def _run(self, task_ids: Iterable[int] | None, retry_failed: bool, refetch: bool,
              kinds: frozenset[ErrorKind] | None) -> Progress:
+        self.archive.sweep_unfinished_writes()
         self.store.reconcile(lambda task_id: stage_reached(self.archive, task_id))
         wanted = set(task_ids) if task_ids is not None else None
         self._refetch = refetch
@@ -149,14 +168,14 @@ class Runner:
         self._hashes = {t.content_hash: t.id for t in snapshot
                         if t.content_hash and t.status not in (Status.FAILED, Status.DUPLICATE)}
         self._total, self._counts, self._started = len(tasks), Counter(), time.monotonic()
-        work: queue.SimpleQueue[int] = queue.SimpleQueue()
-        for task_id in interleave_by_host(tasks):
-            work.put(task_id)
+        work = WorkQueue(interleave_by_host(tasks))
+        self._page_tries, self._image_passes = {}, {}
         ctx = StageContext(
             archive=self.archive, settings=self.settings, rules=self.rules,
             session=new_session(self.settings), gate=HostGate(self.settings),
+            breakers=HostBreakers(self.settings.host_failures_to_trip, self._log_trip),
             cookies=load_cookies(self.settings, self.rules), cancel=self._cancel,
-            on_attempt=self._log_attempt,
+            on_attempt=self._log_attempt, address_policy=self._address_policies(),
         )
         workers = [threading.Thread(target=self._work, args=(ctx, work), name=f"kuaibu-{n}",
                                     daemon=True)
@@ -172,8 +191,12 @@ class Runner:
             self.stop()  # a KeyboardInterrupt here still lets the workers finish cleanly
             for w in workers:
                 w.join()
+            for task_id in work.leftover():  # put back for a retry when the run stopped
+                self._set(task_id, status=stage_reached(self.archive, task_id))
             ctx.session.close()
             self._save()
+        if self._fatal is not None:
+            raise self._fatal
         return self._progress()
 
     def reclean(self, task_ids: Iterable[int]) -> Progress:
@@ -216,15 +239,17 @@ class Runner:
         self._set(task_id, status=Status.LOCALIZED, images_total=assets.total,
                   images_ok=assets.ok)
 
-    def _work(self, ctx: StageContext, work: queue.SimpleQueue[int]) -> None:
-        while not self._cancel.is_set():
+    def _work(self, ctx: StageContext, work: WorkQueue) -> None:
+        while (task_id := work.take(self._cancel)) is not None:
             try:
-                task_id = work.get_nowait()
-            except queue.Empty:
-                return
-            try:
-                self._process(ctx, task_id)
+                if (wait := self._process(ctx, task_id)) is not None:
+                    work.put(task_id, wait)
             except StopRequested:
+                self._set(task_id, status=stage_reached(self.archive, task_id))
+                return
+            except DiskFull as e:  # every task would fail the same way: stop, and say why
+                self._fatal = self._fatal or e
+                self.stop()
                 self._set(task_id, status=stage_reached(self.archive, task_id))
                 return
             except Exception as e:  # a bug must not stop the batch; the task says what broke
@@ -232,6 +257,8 @@ class Runner:
                                         + traceback.format_exc())
                 self._fail(task_id, f"internal error: {type(e).__name__}: {e}",
                            ErrorKind.INTERNAL)
+            finally:
+                work.done()
 
     def _wait_unpaused(self) -> None:
         while not self._unpaused.wait(0.2):
@@ -239,33 +266,45 @@ class Runner:
         if self._cancel.is_set():
             raise StopRequested()
 
-    def _process(self, ctx: StageContext, task_id: int) -> None:
-        refetch, retry_images = self._refetch, self._retry_images
+    def _process(self, ctx: StageContext, task_id: int) -> float | None:
+        """Take a task as far as it goes now; the seconds after which it wants to be taken
+        up again (a retry put back), else None (finished, failed or a duplicate)."""
+        refetch = self._refetch and task_id not in self._image_passes
+        retry_images = self._retry_images
         while True:
             self._wait_unpaused()
             reached = stage_reached(self.archive, task_id)
             task = self.store.get(task_id)
             if reached == Status.PENDING or refetch:
                 refetch = False
-                if not self._fetch(ctx, task, reached):
-                    return
+                step: bool | float = self._fetch(ctx, task, reached)
             elif reached == Status.FETCHED:
-                if not self._clean(task):
-                    return
-            elif reached == Status.CLEANED or retry_images and _lost_images(task):
+                step = self._clean(task)
+            elif (reached == Status.CLEANED or task_id in self._image_passes
+                  or retry_images and _lost_images(task)):
                 retry_images = False
-                self._localize(ctx, task)
+                step = self._localize(ctx, task)
             else:
                 if task.status != reached:
                     self._set(task_id, status=reached)
                 break
+            if step is False:  # failed or a duplicate: already counted finished
+                return None
+            if step is not True:
+                return float(step)
         self._count("finished")
+        return None
 
-    def _fetch(self, ctx: StageContext, task: Task, reached: Status) -> bool:
-        """The fetch stage for one task; False when it failed (and is counted finished)."""
+    def _fetch(self, ctx: StageContext, task: Task, reached: Status) -> bool | float:
+        """The fetch stage for one task: True when the page is stored, False when it failed
+        (counted finished), or the seconds to wait before its next attempt."""
         self._set(task.id, status=Status.RUNNING)
+        attempt = self._page_tries.pop(task.id, 1)
         try:
-            changes, changed = fetch_stage(ctx, task)
+            changes, changed = fetch_stage(ctx, task, attempt)
+        except RetryLater as later:
+            self._page_tries[task.id] = later.attempt + 1
+            return later.wait
         except FetchError as e:
             self._fail(task.id, e.reason, e.kind, attempts=task.attempts + 1)
             return False
@@ -278,19 +317,30 @@ class Runner:
         self._count("fetched")
         return True
 
-    def _localize(self, ctx: StageContext, task: Task) -> None:
-        """Bring the article's images home; a retry fetches only the ones that failed."""
+    def _localize(self, ctx: StageContext, task: Task) -> bool | float:
+        """Bring the article's images home; a retry fetches only the ones that failed. True
+        when done, or the seconds to wait before asking again for the images worth it."""
         self._set(task.id, status=Status.RUNNING)
         article = self.archive.read_article(task.id)
         if article is None:  # damaged since it was written: clean the page again
+            self._image_passes.pop(task.id, None)
             self.archive.forget_derived(task.id)
             self._set(task.id, status=stage_reached(self.archive, task.id))
-            return
-        previous = self.archive.read_assets(task.id)
-        assets = localize_stage(ctx, task, article, previous)
+            return True
+        if task.id in self._image_passes:
+            previous, only, attempt = self._image_passes.pop(task.id)
+            done = localize_stage(ctx, task, article, previous, attempt, only)
+        else:
+            attempt = 1
+            done = localize_stage(ctx, task, article, self.archive.read_assets(task.id), 1)
+        if done.retry:
+            self._image_passes[task.id] = (done.assets, frozenset(done.retry), attempt + 1)
+            return max(done.retry.values())
+        assets = done.assets
         self._set(task.id, status=Status.LOCALIZED, images_total=assets.total,
                   images_ok=assets.ok)
         self._count("localized")
+        return True
 
     def _clean(self, task: Task) -> bool:
         """The clean stage for one task. False: the task failed or is a duplicate, goes no
@@ -338,6 +388,21 @@ class Runner:
         return Progress(total=self._total, finished=counts.pop("finished", 0),
                         failed=counts.get("failed", 0), counts=counts,
                         elapsed=time.monotonic() - self._started)
+
+    def _address_policies(self) -> Callable[[str], AddressPolicy]:
+        """A task's address policy by its link's host, looked up once per host in a run."""
+        settings = self.settings
+
+        @functools.lru_cache(maxsize=65536)
+        def for_host(host: str) -> AddressPolicy:
+            return origin_policy(f"http://{host}/", settings)
+
+        return lambda url: for_host(host_of(url))
+
+    def _log_trip(self, host: str, reason: str) -> None:
+        line = f"{utc_now()}\t{host}\t{reason}: its other requests in this run fail at once"
+        self.archive.append_log("fetch.log", line)
+        self._listener(LogLine(line))
 
     def _log_attempt(self, task: Task, attempt: Attempt) -> None:
         outcome = attempt.error or f"HTTP {attempt.status}"

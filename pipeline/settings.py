@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
+from pipeline.addresses import ALLOW_CHOICES
+
 MB = 1024 * 1024
 LABEL_CONTEXT = "Settings"  # the labels' translation context (lupdate needs it spelt out in each)
 T = TypeVar("T")
@@ -77,6 +79,17 @@ class Settings:
     retries: int = setting(2, low=0, high=10, label=QT_TRANSLATE_NOOP("Settings", "Retries"))
     retry_waits: tuple[float, ...] = setting((2.0, 6.0), low=0)  # seconds before each retry
     retry_after_cap: float = setting(120.0, low=0)
+    # address classes fetched even as a public page's redirect or image (pipeline.addresses);
+    # link-local cloud metadata, 0.0.0.0 and multicast stay refused unless named here
+    allow_addresses: tuple[str, ...] = setting((), choices=ALLOW_CHOICES)
+    # one request (connect, headers and body) may take this long, however the bytes trickle
+    page_deadline: float = setting(60.0, low=0, above=True, high=3600,
+                                   label=QT_TRANSLATE_NOOP("Settings", "Page deadline (s)"))
+    image_deadline: float = setting(30.0, low=0, above=True, high=3600,
+                                    label=QT_TRANSLATE_NOOP("Settings", "Image deadline (s)"))
+    # after this many failures in a row to reach a host, its other requests in the run fail
+    # at once (its circuit breaker opens); a later run tries it again
+    host_failures_to_trip: int = setting(3, low=1, high=100)
     max_redirects: int = setting(10, low=0, above=True)
     per_host_connections: int = setting(
         2, low=0, above=True, high=16,
@@ -140,7 +153,10 @@ class Settings:
             default = getattr(self, name)
             try:
                 if isinstance(default, tuple):
-                    changes[name] = tuple(float(x) for x in text.split(",") if x.strip())
+                    items = [x.strip() for x in text.split(",") if x.strip()]
+                    # a list of words (its Spec names the choices) or of seconds
+                    changes[name] = (tuple(items) if SPECS[name].choices
+                                     else tuple(float(x) for x in items))
                 elif isinstance(default, (int, float)):
                     changes[name] = type(default)(text)
                 else:

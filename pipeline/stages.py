@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import requests
 
+from pipeline.addresses import AddressPolicy
 from pipeline.archive import Archive, write_atomic
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
+from pipeline.breaker import HostBreakers
 from pipeline.cookies import CookieStore
 from pipeline.decode import decode_html
 from pipeline.dedup import content_hash, simhash
@@ -39,18 +41,27 @@ class StageContext:
     rules: Rules
     session: requests.Session
     gate: HostGate
+    breakers: HostBreakers
     cookies: CookieStore
     cancel: threading.Event
     on_attempt: Callable[[Task, Attempt], None]
+    # a task's address policy from the link it was added with (see pipeline.addresses); its
+    # page, redirects and images are all judged by it. None: each URL judged as a pasted link
+    address_policy: Callable[[str], AddressPolicy] | None = None
+
+    def addresses_for(self, task: Task) -> AddressPolicy | None:
+        return self.address_policy(task.url) if self.address_policy is not None else None
 
 
-def _header(headers: dict[str, str], name: str) -> str | None:
+def _header(headers: Mapping[str, str], name: str) -> str | None:
     name = name.lower()
     return next((v for k, v in headers.items() if k.lower() == name), None)
 
 
-def fetch_stage(ctx: StageContext, task: Task) -> tuple[dict[str, object], bool]:
-    """Download the page into 00_raw/<id>.html with its record in <id>.json.
+def fetch_stage(ctx: StageContext, task: Task,
+                attempt: int | None = None) -> tuple[dict[str, object], bool]:
+    """Download the page into 00_raw/<id>.html with its record in <id>.json (``attempt``:
+    that one attempt, RetryLater when another is worth making; see ``fetch_resource``).
 
     Returns the task's changes and whether the stored bytes changed (False for a refetch
     that found the page as it was).
@@ -58,6 +69,7 @@ def fetch_stage(ctx: StageContext, task: Task) -> tuple[dict[str, object], bool]
     site = ctx.rules.for_host(host_of(task.url))
     page = fetch_page(
         ctx.session, task.url, ctx.settings, site, ctx.cancel, gate=ctx.gate,
+        breakers=ctx.breakers, attempt=attempt, addresses=ctx.addresses_for(task),
         cookies=ctx.cookies, on_attempt=lambda attempt: ctx.on_attempt(task, attempt),
     )
     decoded = decode_html(page.body, _header(page.headers, "Content-Type"), site.encoding,
@@ -66,7 +78,7 @@ def fetch_stage(ctx: StageContext, task: Task) -> tuple[dict[str, object], bool]
         "url": page.url,
         "final_url": page.final_url,
         "status": page.status,
-        "headers": page.headers,
+        "headers": dict(page.headers),
         "fetched_at": page.fetched_at,
         "elapsed": round(page.elapsed, 3),
         "redirects": list(page.redirects),

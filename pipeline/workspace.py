@@ -79,6 +79,7 @@ class Workspace:
 
         try:
             with self.archive.run_lock():
+                self.archive.sweep_unfinished_writes()
                 changed = self.store.reconcile(partial(stage_reached, self.archive))
                 if changed:
                     self.store.save()

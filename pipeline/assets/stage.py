@@ -12,6 +12,8 @@ import csv
 import io
 import os
 import threading
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from urllib.parse import urlsplit
 
@@ -21,7 +23,7 @@ from pipeline.asset_map import AssetEntry, AssetMap
 from pipeline.assets.images import process_image
 from pipeline.assets.sources import decode_data_uri
 from pipeline.assets.store import store_image
-from pipeline.errors import AssetError, FetchError, StopRequested
+from pipeline.errors import AssetError, FetchError, RetryLater, StopRequested
 from pipeline.fetch import Want, fetch_resource
 from pipeline.settings import Settings
 from pipeline.stages import StageContext, write_clean_page
@@ -38,38 +40,58 @@ IMAGE_ACCEPT = "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0
 
 def image_want(settings: Settings) -> Want:
     """An image request: any body up to ``max_image_bytes``; its type is sniffed later."""
-    return Want(IMAGE_ACCEPT, settings.max_image_bytes, noun="image", html_page=False)
+    return Want(IMAGE_ACCEPT, settings.max_image_bytes, settings.image_deadline, noun="image",
+                html_page=False)
+
+
+@dataclass
+class Localized:
+    """One pass over an article's images. ``retry`` maps the images worth another attempt to
+    the seconds to wait for it: while it is not empty nothing is written, and the caller
+    comes back with ``assets`` as ``previous`` and ``retry`` as ``only``."""
+
+    assets: AssetMap
+    retry: dict[str, float] = field(default_factory=dict)
 
 
 def localize_stage(ctx: StageContext, task: Task, article: Article,
-                   previous: AssetMap | None) -> AssetMap:
+                   previous: AssetMap | None, attempt: int | None = None,
+                   only: Collection[str] | None = None) -> Localized:
     """Localize the images of ``article`` (task ``task``); a failed image never fails it.
 
     Entries of ``previous`` that are stored and still on disk are kept, so a retry fetches
-    only what failed. Raises StopRequested when ``ctx.cancel`` is set; nothing is marked
-    localized then.
+    only what failed; with ``only``, every other entry of ``previous`` is kept as it is (a
+    later pass asks again only for what may still come). ``attempt``: each image gets that
+    one attempt and a retryable failure comes back in ``retry`` (see ``Localized``); without
+    it, retries happen in place. Raises StopRequested when ``ctx.cancel`` is set; nothing is
+    marked localized then.
     """
     archive, settings = ctx.archive, ctx.settings
-    assets = AssetMap()
-    failed: list[AssetEntry] = []
+    done = Localized(AssetMap())
     for index, url in enumerate(article.images):
         if ctx.cancel.is_set():
             raise StopRequested()
         kept = previous.entries.get(url) if previous else None
-        if kept is not None and _still_stored(archive, kept):
+        if kept is not None and (_still_stored(archive, kept)
+                                 or only is not None and url not in only):
             entry = kept
         elif index >= settings.max_images_per_article:
             entry = AssetEntry(url, error=f"more than {settings.max_images_per_article} "
                                           "images in the article")
         else:
-            entry = _localize_one(ctx, task, article, url)
-        assets.entries[url] = entry
-        if entry.error:
-            failed.append(entry)
+            try:
+                entry = _localize_one(ctx, task, article, url, attempt)
+            except RetryLater as later:
+                entry = AssetEntry(url, error=later.reason)
+                done.retry[url] = later.wait
+        done.assets.entries[url] = entry
+    if done.retry:
+        return done
+    failed = [entry for entry in done.assets.entries.values() if entry.error]
     _log_failures(archive, task, article.url, failed)
-    write_clean_page(archive, task, article, assets)
-    write_atomic(archive.assets_map(task.id), assets.to_json().encode("utf-8"))
-    return assets
+    write_clean_page(archive, task, article, done.assets)
+    write_atomic(archive.assets_map(task.id), done.assets.to_json().encode("utf-8"))
+    return done
 
 
 def _still_stored(archive: Archive, entry: AssetEntry) -> bool:
@@ -83,19 +105,24 @@ def _still_stored(archive: Archive, entry: AssetEntry) -> bool:
     return path.relative_to(archive.root).as_posix() == entry.path and path.is_file()
 
 
-def _localize_one(ctx: StageContext, task: Task, article: Article, url: str) -> AssetEntry:
+def _localize_one(ctx: StageContext, task: Task, article: Article, url: str,
+                  attempt: int | None) -> AssetEntry:
+    """One image stored, or its entry with the reason; RetryLater passes through."""
     try:
-        data = decode_data_uri(url) if url.startswith("data:") else _download(ctx, task,
-                                                                              article, url)
+        data = (decode_data_uri(url) if url.startswith("data:")
+                else _download(ctx, task, article, url, attempt))
         with _DECODING:
             image = process_image(data, ctx.settings)
         path = store_image(ctx.archive, image)
+    except RetryLater:
+        raise
     except (AssetError, FetchError) as e:
         return AssetEntry(url, error=str(e))
     return AssetEntry(url, path=path, width=image.width, height=image.height)
 
 
-def _download(ctx: StageContext, task: Task, article: Article, url: str) -> bytes:
+def _download(ctx: StageContext, task: Task, article: Article, url: str,
+              attempt: int | None) -> bytes:
     """The image's bytes, asked for the way its page would: same session, gate, cookies and
     retries, with the page as Referer (rules.yaml's ``referer`` for the image's or the page's
     host overrides it)."""
@@ -104,7 +131,9 @@ def _download(ctx: StageContext, task: Task, article: Article, url: str) -> byte
     page = fetch_resource(
         ctx.session, url, ctx.settings, ctx.rules.for_host(_host(url)),
         image_want(ctx.settings), ctx.cancel, referer=referer, gate=ctx.gate,
-        cookies=ctx.cookies, on_attempt=lambda attempt: ctx.on_attempt(task, attempt),
+        breakers=ctx.breakers, cookies=ctx.cookies, attempt=attempt,
+        addresses=ctx.addresses_for(task),
+        on_attempt=lambda tried: ctx.on_attempt(task, tried),
     )
     return page.body
 

@@ -1,9 +1,15 @@
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from pipeline.archive import Archive, write_atomic
+from tests.sites.faults import FaultServer
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_open_lays_out_the_seed_folders(tmp_path: Path) -> None:
@@ -47,3 +53,29 @@ def test_write_atomic_leaves_old_file_when_writing_fails(
     monkeypatch.undo()
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["tasks.csv"]
+
+
+def _can_mount_a_small_disk() -> bool:
+    probe = subprocess.run(["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=64k t /mnt"],
+                           capture_output=True) if shutil.which("unshare") else None
+    return probe is not None and probe.returncode == 0
+
+
+@pytest.mark.skipif(not _can_mount_a_small_disk(),
+                    reason="needs unshare -rm to mount a small tmpfs (Linux user namespaces)")
+def test_a_full_disk_stops_the_run_naming_the_file(tmp_path: Path) -> None:
+    """A real full disk: a 160 KB tmpfs, a page of 400 KB. The run stops with one line naming
+    the file it was writing; the task list it leaves reads back."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    with FaultServer() as server:
+        url = server.url("/big?mb=0.4")
+        script = (f"mount -t tmpfs -o size=160k small {disk} && cd {REPO} && "
+                  f"echo '{url}' | {sys.executable} main.py add - --archive {disk}/a && "
+                  f"{sys.executable} main.py run --archive {disk}/a --set retries=0; "
+                  f"echo exit=$?; {sys.executable} main.py status --archive {disk}/a")
+        proc = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True,
+                              text=True, timeout=120)
+    assert "exit=1" in proc.stdout, proc.stdout + proc.stderr
+    assert "error: disk full writing 00_raw/1.html" in proc.stderr
+    assert "1 tasks in" in proc.stdout and "pending" in proc.stdout  # reconciled, readable

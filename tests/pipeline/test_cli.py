@@ -123,7 +123,7 @@ def test_settings_and_a_cookies_file_from_the_command_line(
                          encoding="utf-8")
         assert main(["add", str(links), "--archive", archive]) == 0
         assert main(["run", "--cookies", str(cookies), "--archive", archive,
-                     "--set", "retries=0", "--set", "host_delay_ms=0"]) == 0
+                     "--set", "retries=0", "--set", "host_delay_ms=0"]) == 3  # one failed
         sent = [h.headers for h in server.hits if h.path == "/headers"]
         assert sent and sent[0].get("Cookie") == "session=abc123"
         assert server.count("/status?code=500&fail=9") == 1  # retries=0: one attempt, no retry
@@ -136,3 +136,15 @@ def test_settings_and_a_cookies_file_from_the_command_line(
     assert err == ["error: --set read_timeout: 'soon' is not a number",
                    "error: setting per_host_connections must be above 0, not 0",
                    f"error: no such cookies file: {tmp_path / 'none.txt'}"]
+
+
+def test_run_exits_3_when_tasks_failed_and_0_when_none(tmp_path: Path) -> None:
+    from tests.sites.faults import FaultServer
+
+    with FaultServer() as server:
+        links = tmp_path / "links.txt"
+        links.write_text(server.url("/status?code=404&fail=9") + "\n", encoding="utf-8")
+        archive = ["--archive", str(tmp_path / "a"), "--set", "host_delay_ms=0"]
+        assert main(["add", str(links), *archive]) == 0
+        assert main(["run", *archive]) == 3  # finished, with a failed task
+        assert main(["run", *archive]) == 0  # nothing left to do, nothing failed in this run

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 import tracemalloc
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
+from urllib.parse import quote
 
 import pytest
 import requests
 
+from pipeline.addresses import AddressClass, AddressPolicy, BlockedAddress
+from pipeline.breaker import HostBreakers
 from pipeline.decode import decode_html
-from pipeline.errors import FetchError, StopRequested
+from pipeline.errors import FetchError, RetryLater, StopRequested
 from pipeline.fetch import (
     INTERSTITIAL_MAX_BYTES,
     PAGE_ACCEPT,
@@ -23,6 +27,7 @@ from pipeline.fetch import (
     fetch_resource,
     looks_interstitial,
     new_session,
+    origin_policy,
     retry_wait,
 )
 from pipeline.rules import SiteRules
@@ -339,7 +344,7 @@ def test_rules_override_the_user_agent_and_add_headers_only_for_their_host(fetch
 # --- other resources: fetch_resource (images use it with the page's session and gate) -------
 
 
-IMAGE = Want("image/*", 5 * MB, noun="image", html_page=False)
+IMAGE = Want("image/*", 5 * MB, 30.0, noun="image", html_page=False)
 
 
 def test_a_resource_that_is_not_html_is_returned_as_sent(fetch_session, fault_server,
@@ -372,3 +377,121 @@ def test_a_resource_sends_its_accept_and_referer_unless_the_rules_name_one(
     assert (first["Accept"], first["Referer"]) == ("image/*", "http://a.test/p")
     assert second["Referer"] == "http://b.test/"
     assert plain_page["Accept"] == PAGE_ACCEPT and "Referer" not in plain_page
+
+
+# --- deadlines, header names, breakers, attempts one at a time ------------------------------
+
+
+def test_a_page_that_trickles_fails_at_its_deadline(fetch_session, fault_server, fast_settings):
+    settings = fast_settings.with_overrides(page_deadline=1.0, retries=0)
+    started = time.monotonic()
+    error = fails(fetch_session, fault_server, "/trickle?every=0.05", settings)
+    assert error.reason == "no complete answer within 1 s" and error.unreachable
+    assert time.monotonic() - started < 2.5  # each byte came in time: no read timeout tripped
+
+
+def test_header_names_are_read_in_any_case(fetch_session, fault_server, fast_settings):
+    page = fetch(fetch_session, fault_server, "/lower-case-type", fast_settings)
+    assert page.headers["Content-Type"] == "text/html; charset=gbk"  # sent as content-type
+    decoded = decode_html(page.body, page.headers.get("content-TYPE"), None, fast_settings)
+    assert faults.GBK_TEXT in decoded.text  # the header's charset was used
+
+
+def test_a_host_that_refuses_trips_its_breaker(fetch_session, fast_settings):
+    with FaultServer() as gone:
+        url = gone.url("/ok")  # nothing listens there once the block ends: refused
+    trips: list[tuple[str, str]] = []
+    breakers = HostBreakers(3, on_trip=lambda host, reason: trips.append((host, reason)))
+    attempts: list[Attempt] = []
+    settings = fast_settings.with_overrides(retries=0)
+    errors = []
+    for n in range(6):
+        with pytest.raises(FetchError) as info:
+            fetch_page(fetch_session, f"{url}?n={n}", settings, RULES, breakers=breakers,
+                       on_attempt=attempts.append)
+        errors.append(info.value)
+    assert len(attempts) == 3  # three requests reached the network; the rest failed at once
+    assert all(e.unreachable for e in errors[:3])
+    assert errors[-1].reason.startswith("host unreachable (3 failures since ")
+    assert not errors[-1].retryable  # not in this run; a later run tries the host again
+    assert [host for host, _ in trips] == ["127.0.0.1"]  # said once
+
+
+def test_one_attempt_at_a_time_says_when_to_try_again(fetch_session, fault_server, fast_settings):
+    path = "/status?code=503&fail=2"
+    with pytest.raises(RetryLater) as info:
+        fetch(fetch_session, fault_server, path, fast_settings, attempt=1)
+    assert (info.value.wait, info.value.attempt, info.value.kind) == (0.05, 1, "http-5xx")
+    with pytest.raises(RetryLater):
+        fetch(fetch_session, fault_server, path, fast_settings, attempt=2)
+    assert fetch(fetch_session, fault_server, path, fast_settings, attempt=3).status == 200
+    with pytest.raises(FetchError) as last:  # the tries are used up: a plain failure
+        fetch(fetch_session, fault_server, "/status?code=503&fail=9", fast_settings, attempt=3)
+    assert not isinstance(last.value, RetryLater)
+
+
+# --- the address policy, end to end ------------------------------------------------------------
+# The test servers are on loopback, so "a public page" is the loopback server judged by a policy
+# that lets loopback through but is not a local origin: what a public site is to the rules.
+AS_PUBLIC = AddressPolicy(allow=frozenset({AddressClass.LOOPBACK}))
+
+
+def test_a_public_pages_policy_never_connects_to_loopback(fetch_session, fault_server,
+                                                          fast_settings):
+    with pytest.raises(BlockedAddress) as info:
+        fetch_page(fetch_session, fault_server.url("/ok"), fast_settings, RULES,
+                   addresses=AddressPolicy())
+    assert "is loopback" in info.value.reason and info.value.kind == "blocked-address"
+    assert fault_server.hits == []  # refused before connecting
+
+
+@pytest.mark.parametrize("target, rule", [
+    ("http://10.0.0.1/admin", "is private"),
+    ("http://192.168.1.1/", "is private"),
+    ("http://169.254.169.254/latest/meta-data/", "is link-local: never fetched"),
+    ("http://0.0.0.0/", "is unspecified: never fetched"),
+    ("http://[fd00::1]/", "is private"),
+    ("http://0xa9fea9fe/", "is link-local"),  # 169.254.169.254 spelt in hex
+])
+def test_a_redirect_of_a_public_page_to_an_inner_address_is_refused(
+        fetch_session, fault_server, fast_settings, target, rule):
+    url = fault_server.url(f"/redirect?to={quote(target, safe='')}")
+    with pytest.raises(FetchError) as info:
+        fetch_page(fetch_session, url, fast_settings.with_overrides(retries=0), RULES,
+                   addresses=AS_PUBLIC)
+    assert rule in info.value.reason and info.value.kind == "blocked-address"
+
+
+def test_a_name_is_judged_by_what_it_resolves_to(fetch_session, fault_server, fast_settings):
+    def resolver(host: str) -> list[ipaddress.IPv4Address]:
+        return [ipaddress.IPv4Address("169.254.169.254" if host == "metadata.test"
+                                      else "127.0.0.1")]
+
+    link = f"http://metadata.test:{fault_server.port}/ok"
+    with pytest.raises(BlockedAddress, match="of metadata.test is link-local"):
+        fetch_page(fetch_session, link, fast_settings, RULES, addresses=AS_PUBLIC,
+                   resolver=resolver)
+    page = fetch_page(fetch_session, f"http://site.test:{fault_server.port}/ok", fast_settings,
+                      RULES, addresses=AS_PUBLIC, resolver=resolver)
+    assert page.status == 200  # connected to the address judged, named site.test
+    assert fault_server.hits[-1].headers.get("Host") == f"site.test:{fault_server.port}"
+
+
+def test_a_pasted_link_on_a_private_address_is_archivable_with_its_images(
+        fetch_session, fault_server, fast_settings):
+    policy = origin_policy(fault_server.url("/ok"), fast_settings)  # an intranet wiki
+    assert policy.local_origin
+    assert fetch_page(fetch_session, fault_server.url("/ok"), fast_settings, RULES,
+                      addresses=policy).status == 200
+    assert fetch_resource(fetch_session, fault_server.url("/status?code=200&fail=0"),
+                          fast_settings, RULES, IMAGE, addresses=policy).status == 200
+
+
+def test_a_body_that_cannot_finish_in_time_is_cut_when_that_is_clear(fetch_session, fault_server,
+                                                                     fast_settings):
+    settings = fast_settings.with_overrides(page_deadline=10.0, retries=0)
+    started = time.monotonic()
+    error = fails(fetch_session, fault_server, "/trickle?every=0.2", settings)
+    assert error.reason.startswith("too slow: ") and "past the 10 s deadline" in error.reason
+    assert time.monotonic() - started < 4  # not the 10 s of the deadline
+    assert error.unreachable

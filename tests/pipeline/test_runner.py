@@ -15,7 +15,7 @@ from pipeline.archive import Archive, ArchiveBusy
 from pipeline.article import Article
 from pipeline.dedup import NEAR_DUPLICATE_BITS, hamming
 from pipeline.demo_site.server import DemoSite
-from pipeline.events import Event, Progress, TaskChanged
+from pipeline.events import Event, LogLine, Progress, TaskChanged
 from pipeline.intake import add_links
 from pipeline.runner import Runner
 from pipeline.settings import Settings
@@ -302,3 +302,47 @@ def test_one_run_at_a_time_per_archive(tmp_path: Path) -> None:
         holder.kill()  # kill -9: the kernel releases the lock with the process
         holder.communicate()
     assert Runner(archive, TaskStore(archive.tasks_path), FAST).run().total == 0
+
+
+def test_a_retry_waits_in_the_queue_not_in_a_worker(tmp_path: Path) -> None:
+    """One worker: a page that answers 503 once is put back for 1.5 s, and the worker fetches
+    the other host's pages meanwhile instead of sleeping on the retry."""
+    archive = fresh_archive(tmp_path)
+    settings = FAST.with_overrides(global_connections=1, retries=1, retry_waits=(1.5,),
+                                   host_delay_ms=0)
+    with FaultServer() as flaky, FaultServer("127.0.0.2") as quick:
+        store = TaskStore(archive.tasks_path)
+        add_links(store, "\n".join([flaky.url("/status?code=503&fail=1"),
+                                    *(page_url(quick, n) for n in range(5))]))
+        Runner(archive, store, settings).run()
+        first, second = flaky.starts("/status")
+        quick_starts = quick.starts("/ok")
+    assert second - first >= 1.4
+    assert len(quick_starts) == 5 and max(quick_starts) < second  # done while #1 waited
+    assert all(t.status == "localized" for t in store.tasks()), store.tasks()
+
+
+def test_images_on_a_dead_host_cost_a_few_requests_not_one_each(tmp_path: Path) -> None:
+    """An article with 12 images on a host that refuses connections: the breaker opens after
+    host_failures_to_trip failures, the rest fail at once, the article is still localized."""
+    archive = fresh_archive(tmp_path)
+    with FaultServer("127.0.0.3") as gone:
+        dead = gone.url("/")  # nothing listens there once the block ends
+    images = "".join(f'<img src="{dead}img{n}.jpg" alt="{n}">' for n in range(12))
+    with FaultServer() as server:
+        store = TaskStore(archive.tasks_path)
+        add_links(store, server.url("/ok?text=" + quote("正文，一段足够长的文字。" * 20 + images)))
+        events: list[Event] = []
+        started = time.monotonic()
+        Runner(archive, store, FAST, listener=events.append).run()
+        elapsed = time.monotonic() - started
+    task = store.tasks()[0]
+    assert (task.status, task.images_total, task.images_ok) == ("localized", 12, 0)
+    log = (archive.logs_dir / "fetch.log").read_text(encoding="utf-8").splitlines()
+    dead_host = dead.split("//")[1].split(":")[0]
+    tries = [line for line in log if f"//{dead_host}:" in line]
+    assert len(tries) <= FAST.host_failures_to_trip * (FAST.retries + 1)
+    trips = [line for line in log if "host unreachable" in line]
+    assert len(trips) == 1 and dead_host in trips[0]
+    assert elapsed < 10  # no image waited out a retry schedule in a worker
+    assert any(isinstance(e, LogLine) and "host unreachable" in e.text for e in events)

@@ -456,3 +456,35 @@ def _links(h: _Handler, q: dict[str, str], hit: int) -> None:
     items = "".join(f"<li><a href='/ok?n={n}'>第{n}篇文章的标题</a></li>" for n in range(5))
     h.send_body(200, f"<html><head><title>目录</title></head><body><ul>{items}</ul>"
                      "</body></html>".encode())
+
+
+@_route("/lower-case-type")
+def _lower_case_type(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """``content-type`` in lower case, as many servers send it; GBK text with no <html> in
+    its first kilobyte (a fragment), so only the header says it is an HTML page and GBK."""
+    body = ("<!-- " + "x" * 1100 + " -->" + "<p>" + GBK_TEXT + "</p>").encode("gb18030")
+    h.send_response(200)
+    h.send_header("content-type", "text/html; charset=gbk")
+    h.send_header("content-length", str(len(body)))
+    h.end_headers()
+    h.wfile.write(body)
+    h.end()
+
+
+@_route("/trickle")
+def _trickle(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """A page whose bytes come one every ``every`` seconds (0.2): each read succeeds, so no
+    read timeout ever trips; only a deadline on the whole request stops it."""
+    body = PAGE.format(text="慢慢来的正文").encode("utf-8")
+    h.send_response(200)
+    h.send_header("Content-Type", q.get("type", "text/html; charset=utf-8"))
+    h.send_header("Content-Length", str(len(body)))
+    h.end_headers()
+    every = float(q.get("every", "0.2"))
+    for i in range(len(body)):
+        if h.server_state.stopping.is_set():
+            break
+        h.wfile.write(body[i:i + 1])
+        h.wfile.flush()
+        h.wait(every)
+    h.end()

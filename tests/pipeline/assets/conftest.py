@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.archive import Archive
+from pipeline.breaker import HostBreakers
 from pipeline.cookies import CookieStore
 from pipeline.fetch import new_session
 from pipeline.politeness import HostGate
@@ -37,5 +38,6 @@ def ctx(tmp_path: Path, settings: Settings) -> Iterator[StageContext]:
         yield StageContext(
             archive=Archive.open(tmp_path / "archive"), settings=settings, rules=Rules(),
             session=session, gate=HostGate(settings), cookies=CookieStore(),
+                breakers=HostBreakers(settings.host_failures_to_trip),
             cancel=threading.Event(), on_attempt=lambda task, attempt: None,
         )

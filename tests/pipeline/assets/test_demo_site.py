@@ -26,7 +26,7 @@ def test_demo_articles_bring_every_picture_home(ctx):
             raw = fetch_page(ctx.session, site.url(path), ctx.settings, SiteRules())
             article = extract(decode_html(raw.body, raw.headers.get("Content-Type")).text,
                               raw.final_url, SiteRules())
-            results[path] = localize_stage(ctx, Task(n, raw.final_url), article, None)
+            results[path] = localize_stage(ctx, Task(n, raw.final_url), article, None).assets
         requested = {r.path for r in site.request_log}
         tube = results[paths[0]].entries[site.url("/img/blog/tube-patch.jpg")]
     assert all(a.ok == a.total > 0 for a in results.values())
@@ -39,9 +39,9 @@ def test_demo_hotlink_protection_lets_the_page_itself_in(ctx):
     with DemoSite() as site:
         image = site.url("/protected/press.jpg")
         page = site.url("/photo/letterpress-workshop.html")
-        at_home = localize_stage(ctx, Task(1, page), _article(page, image), None)
+        at_home = localize_stage(ctx, Task(1, page), _article(page, image), None).assets
         elsewhere = localize_stage(ctx, Task(2, "https://elsewhere.test/"),
-                                   _article("https://elsewhere.test/", image), None)
+                                   _article("https://elsewhere.test/", image), None).assets
     assert at_home.ok == 1
     assert elsewhere.entries[image].error == "HTTP 403 Forbidden"
 

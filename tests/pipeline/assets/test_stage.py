@@ -46,7 +46,8 @@ def article_with(page_url: str, images: list[str]) -> Article:
 
 def localize(ctx: StageContext, page_url: str, images: list[str], task_id: int = 1,
              previous: AssetMap | None = None) -> AssetMap:
-    return localize_stage(ctx, Task(task_id, page_url), article_with(page_url, images), previous)
+    return localize_stage(ctx, Task(task_id, page_url), article_with(page_url, images),
+                          previous).assets
 
 
 def stored(ctx: StageContext, assets: AssetMap, url: str) -> Image.Image:

@@ -1,0 +1,330 @@
+"""Which network addresses Kuaibu connects to (issue 12): the address policy, in one place.
+
+Checking the scheme is not enough: a page can redirect to ``169.254.169.254`` (a cloud's
+metadata service) or embed an image from a router's admin page, and the app would fetch it
+and bind the answer into a book. So every address is judged before it is connected to — the
+pasted link's, every redirect hop's, every image's:
+
+* link-local, unspecified, multicast and reserved addresses are never fetched;
+* loopback and private addresses only when the link the person pasted is itself on one (an
+  intranet wiki stays archivable), never as a redirect or an image of a public page;
+* the ``allow_addresses`` setting widens this for the classes it names.
+
+Numeric host spellings (``2130706433``, ``0x7f.1``, ``[::ffff:7f00:1]``) are read the way a
+browser reads them before they are judged. The resolver is a parameter, so tests can make a
+name resolve to a chosen address, and so the caller can connect to exactly the addresses that
+were checked (a second lookup at connect time could answer differently: DNS rebinding).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from urllib.parse import unquote
+
+import idna
+
+from pipeline.errors import ErrorKind, FetchError
+
+IP = ipaddress.IPv4Address | ipaddress.IPv6Address
+# A name to its addresses, in the order to try them; raises OSError (socket.gaierror) when the
+# name has none. No port: addresses do not depend on it, the connection adds it.
+Resolver = Callable[[str], Sequence[IP]]
+
+SETTING = "allow_addresses"  # the Settings field that widens the policy, named in refusals
+# What a refusal's FetchError is grouped under (one place, should errors.py gain its own kind).
+BLOCKED_KIND = ErrorKind.BLOCKED_ADDRESS
+
+
+class AddressClass(StrEnum):
+    """What an address is, for the policy; the values are the words ``allow_addresses`` takes."""
+
+    PUBLIC = "public"
+    PRIVATE = "private"  # RFC 1918, RFC 6598 shared (CGNAT) space, RFC 4193 unique local
+    LOOPBACK = "loopback"
+    LINK_LOCAL = "link-local"
+    UNSPECIFIED = "unspecified"
+    MULTICAST = "multicast"
+    RESERVED = "reserved"  # documentation, future use, broadcast, deprecated or unassigned
+
+
+# Fetched only for a link that is itself on one of these (or when the setting names them).
+LOCAL = frozenset({AddressClass.LOOPBACK, AddressClass.PRIVATE})
+# What the setting may name. Unspecified and multicast are not among them: a TCP connection to
+# a multicast address cannot work, and one to 0.0.0.0 / :: reaches this machine (Linux), which
+# "loopback" already allows for what it is.
+WIDENABLE = (AddressClass.LOOPBACK, AddressClass.PRIVATE, AddressClass.LINK_LOCAL,
+             AddressClass.RESERVED)
+ALLOW_CHOICES = tuple(c.value for c in WIDENABLE)  # the setting's Spec(choices=...)
+
+
+def _table(
+    rows: Iterable[tuple[str, AddressClass]],
+) -> tuple[tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, AddressClass], ...]:
+    return tuple((ipaddress.ip_network(net), cls) for net, cls in rows)
+
+
+# IANA's special-purpose registries (RFC 6890), reduced to what matters for an HTTP fetch.
+# Not listed, so public: 198.18.0.0/15 (RFC 2544 benchmarking) — it is routed nowhere, so
+# nothing sensitive lives there, and proxy tools' "fake-IP" DNS (Clash, Surge) answers every
+# name with it: refusing it would refuse every page for the people who use them.
+_IPV4 = _table([
+    # RFC 1122 §3.2.1.3 "this host on this network": a source, never a destination
+    # (Linux connects 0.0.0.0 to this machine)
+    ("0.0.0.0/8", AddressClass.UNSPECIFIED),
+    ("127.0.0.0/8", AddressClass.LOOPBACK),  # RFC 1122 §3.2.1.3
+    ("169.254.0.0/16", AddressClass.LINK_LOCAL),  # RFC 3927; cloud metadata services
+    ("10.0.0.0/8", AddressClass.PRIVATE),  # RFC 1918
+    ("172.16.0.0/12", AddressClass.PRIVATE),  # RFC 1918
+    ("192.168.0.0/16", AddressClass.PRIVATE),  # RFC 1918
+    ("100.64.0.0/10", AddressClass.PRIVATE),  # RFC 6598 shared space: CGNAT, Tailscale
+    ("224.0.0.0/4", AddressClass.MULTICAST),  # RFC 5771
+    ("192.0.0.0/24", AddressClass.RESERVED),  # RFC 6890 IETF protocol assignments
+    ("192.0.2.0/24", AddressClass.RESERVED),  # RFC 5737 documentation
+    ("198.51.100.0/24", AddressClass.RESERVED),  # RFC 5737 documentation
+    ("203.0.113.0/24", AddressClass.RESERVED),  # RFC 5737 documentation
+    ("240.0.0.0/4", AddressClass.RESERVED),  # RFC 1112 future use; 255.255.255.255 broadcast
+])
+_IPV6 = _table([
+    ("::/128", AddressClass.UNSPECIFIED),  # RFC 4291 §2.5.2
+    ("::1/128", AddressClass.LOOPBACK),  # RFC 4291 §2.5.3
+    ("fe80::/10", AddressClass.LINK_LOCAL),  # RFC 4291 §2.5.6
+    ("fc00::/7", AddressClass.PRIVATE),  # RFC 4193 unique local
+    ("ff00::/8", AddressClass.MULTICAST),  # RFC 4291 §2.7
+    ("2001:db8::/32", AddressClass.RESERVED),  # RFC 3849 documentation
+    ("3fff::/20", AddressClass.RESERVED),  # RFC 9637 documentation
+])
+# Global unicast (RFC 4291 §2.4, IANA): any IPv6 address outside it that the table and the
+# IPv4-carrying forms below do not name — ::a.b.c.d "compatible" (deprecated, RFC 4291
+# §2.5.5.1), fec0::/10 site-local (deprecated, RFC 3879), 100::/64 discard — is reserved.
+_GLOBAL_UNICAST = ipaddress.IPv6Network("2000::/3")
+# NAT64's well-known prefix (RFC 6052): a NAT64 gateway delivers 64:ff9b::a.b.c.d to a.b.c.d.
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+
+
+def classify(ip: IP) -> AddressClass:
+    """What ``ip`` is. An IPv6 address that carries an IPv4 address the network may deliver to
+    — IPv4-mapped (``::ffff:a.b.c.d``), NAT64 (``64:ff9b::a.b.c.d``), 6to4 (``2002::/16``),
+    Teredo (``2001::/32``, its client) — is judged by that IPv4 address."""
+    carried = carried_ipv4(ip)
+    if carried is not None:
+        return classify(carried)
+    if isinstance(ip, ipaddress.IPv4Address):
+        return next((cls for net, cls in _IPV4 if ip in net), AddressClass.PUBLIC)
+    found = next((cls for net, cls in _IPV6 if ip in net), None)
+    if found is not None:
+        return found
+    return AddressClass.PUBLIC if ip in _GLOBAL_UNICAST else AddressClass.RESERVED
+
+
+def carried_ipv4(ip: IP) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 address stands for, when packets to it end up there."""
+    if isinstance(ip, ipaddress.IPv4Address):
+        return None
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip in _NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFF_FFFF)
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip.teredo is not None:
+        return ip.teredo[1]
+    return None
+
+
+def parse_host_address(host: str) -> IP | None:
+    """The address a URL host spells, read as a browser reads it (WHATWG URL host parser), or
+    None for a name (to be resolved).
+
+    IPv4 may come as 1 to 4 dot-separated numbers, each decimal, octal (``0177``) or hex
+    (``0x7f``), the last filling the remaining bytes: ``2130706433``, ``0x7f.1``, ``127.1``,
+    ``0177.0.0.1`` are all 127.0.0.1; a final dot is allowed. IPv6 may be bracketed and carry a
+    zone (``[fe80::1%25eth0]``, RFC 6874). Full-width digits and dots are mapped first (UTS 46),
+    as a browser does. A host that only looks numeric (``1.2.3.09``, ``256.1.1.1``) is None:
+    browsers refuse it, and a resolver's answer for it is checked like any other.
+    """
+    host = unquote(host.strip())
+    if host.startswith("[") and host.endswith("]"):
+        return _parse_ipv6(host[1:-1])
+    if ":" in host:
+        return _parse_ipv6(host)
+    if not host.isascii():
+        try:
+            host = idna.uts46_remap(host, std3_rules=False, transitional=False)
+        except idna.IDNAError:
+            return None
+        if not host.isascii():
+            return None
+    return _parse_ipv4(host)
+
+
+def _parse_ipv6(text: str) -> ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.IPv6Address(text)
+    except ValueError:
+        return None
+
+
+def _parse_ipv4(host: str) -> ipaddress.IPv4Address | None:
+    """WHATWG URL §3.5 "IPv4 parser"; None where it fails (or the host is a name)."""
+    parts = host.split(".")
+    if len(parts) > 1 and parts[-1] == "":
+        parts.pop()
+    if len(parts) > 4:
+        return None
+    numbers = [_ipv4_number(p) for p in parts]
+    if any(n is None for n in numbers):
+        return None
+    *high, last = [n for n in numbers if n is not None]
+    if any(n > 255 for n in high) or last >= 256 ** (5 - len(numbers)):
+        return None
+    return ipaddress.IPv4Address(sum(n << 8 * (3 - i) for i, n in enumerate(high)) + last)
+
+
+_DIGITS = {10: frozenset("0123456789"), 8: frozenset("01234567"),
+           16: frozenset("0123456789abcdefABCDEF")}
+
+
+def _ipv4_number(part: str) -> int | None:
+    """WHATWG URL §3.5 "IPv4 number parser": 0x… is hex, 0… octal, the rest decimal."""
+    if not part:
+        return None
+    base = 10
+    if part[:2] in ("0x", "0X"):
+        part, base = part[2:], 16
+    elif len(part) > 1 and part[0] == "0":
+        part, base = part[1:], 8
+    if not part:
+        return 0  # "0x" alone is 0 for a browser
+    if not set(part) <= _DIGITS[base]:
+        return None
+    if len(part.lstrip("0")) > 16:  # far above 2**32 (and below int()'s digit limit)
+        return None
+    return int(part, base)
+
+
+def system_resolver(host: str) -> list[IP]:
+    """The system's answer for ``host`` (getaddrinfo: hosts file, DNS), in its order."""
+    found: list[IP] = []
+    for *_, sockaddr in socket.getaddrinfo(host, None, type=socket.SOCK_STREAM):
+        ip = ipaddress.ip_address(sockaddr[0])
+        if isinstance(ip, ipaddress.IPv6Address) and len(sockaddr) > 3 and sockaddr[3]:
+            ip = ipaddress.IPv6Address(f"{ip}%{sockaddr[3]}")  # a link-local zone
+        found.append(ip)
+    return found
+
+
+def addresses_of(host: str, resolver: Resolver = system_resolver) -> list[IP]:
+    """Every address ``host`` stands for, without duplicates: a numeric host is its own (no
+    lookup), a name is asked of ``resolver``. Raises OSError when there is none."""
+    literal = parse_host_address(host)
+    found = [literal] if literal is not None else list(dict.fromkeys(resolver(host)))
+    if not found:
+        raise socket.gaierror(socket.EAI_NONAME, f"no address found for {host}")
+    return found
+
+
+class BlockedAddress(FetchError):
+    """An address the policy refuses; ``reason`` names it, its class and the rule."""
+
+    def __init__(self, reason: str, address: IP, address_class: AddressClass) -> None:
+        super().__init__(reason, kind=BLOCKED_KIND, retryable=False)
+        self.address = address
+        self.address_class = address_class
+
+
+@dataclass(frozen=True)
+class AddressPolicy:
+    """Which addresses one task may fetch: its page, every redirect hop, every image.
+
+    ``local_origin`` is whether the link the person pasted is itself on loopback or private
+    addresses; ``allow`` the classes the setting lets through from any page.
+    """
+
+    allow: frozenset[AddressClass] = field(default_factory=frozenset)
+    local_origin: bool = False
+
+    def __post_init__(self) -> None:
+        if wrong := sorted(self.allow - set(WIDENABLE)):
+            raise ValueError(f"{SETTING} cannot allow {', '.join(wrong)}")
+
+    @classmethod
+    def from_setting(cls, words: Iterable[str]) -> AddressPolicy:
+        """The policy ``allow_addresses`` asks for, before any link is known (a public origin).
+        Unknown words are a ValueError (Settings' Spec refuses them first)."""
+        try:
+            allow = frozenset(AddressClass(w) for w in words)
+        except ValueError as e:
+            raise ValueError(f"{SETTING} takes {', '.join(ALLOW_CHOICES)}: {e}") from None
+        return cls(allow=allow)
+
+    def for_origin(self, origin: Iterable[IP]) -> AddressPolicy:
+        """This policy for a task whose pasted link is on ``origin``. It is local only when
+        every one of them is loopback or private: a name that also resolves to a public
+        address is a public site, whatever else its DNS says."""
+        classes = {classify(ip) for ip in origin}
+        return AddressPolicy(self.allow, bool(classes) and classes <= LOCAL)
+
+    def for_link(self, host: str, resolver: Resolver = system_resolver) -> AddressPolicy:
+        """This policy for a task whose pasted link is on ``host``. A host that cannot be
+        resolved now is taken as public (the strict side): its own fetch then fails on the
+        lookup, and its images on other hosts are judged as a public page's."""
+        try:
+            return self.for_origin(addresses_of(host, resolver))
+        except OSError:
+            return self.for_origin(())
+
+    def refusal(self, ip: IP, host: str | None = None) -> str | None:
+        """Why ``ip`` must not be fetched — naming the address, its class and the rule — or
+        None if it may. ``host`` is the name it was resolved from, to name it too."""
+        cls = classify(ip)
+        if cls is AddressClass.PUBLIC or cls in self.allow:
+            return None
+        if cls in LOCAL and self.local_origin:
+            return None
+        what = f"address {ip}"
+        carried = carried_ipv4(ip)
+        if carried is not None:
+            what += f" (IPv4 {carried})"
+        if host is not None and parse_host_address(host) is None:
+            what += f" of {host}"
+        widen = f" (unless {SETTING} includes {cls.value})" if cls in WIDENABLE else ""
+        if cls in LOCAL:
+            return (f"{what} is {cls.value}: fetched only when the link you added is itself on"
+                    f" a private or loopback address, never for a public page's redirects or"
+                    f" images{widen}")
+        return f"{what} is {cls.value}: never fetched{widen}"
+
+    def check(self, ip: IP, host: str | None = None) -> None:
+        """Raise BlockedAddress if ``ip`` must not be fetched (an already open connection's
+        peer, say)."""
+        if (reason := self.refusal(ip, host)) is not None:
+            raise BlockedAddress(reason, ip, classify(ip))
+
+    def allowed(self, addresses: Iterable[IP], host: str | None = None) -> list[IP]:
+        """The addresses that may be fetched, in their order; BlockedAddress with the first
+        refusal if none may."""
+        addresses = list(addresses)
+        ok = [ip for ip in addresses if self.refusal(ip, host) is None]
+        if not ok:
+            if not addresses:
+                raise ValueError("no addresses to judge")
+            self.check(addresses[0], host)
+        return ok
+
+
+def resolve_checked(
+    host: str, policy: AddressPolicy, resolver: Resolver = system_resolver
+) -> list[IP]:
+    """The addresses of ``host`` that ``policy`` lets the caller connect to, in order: connect
+    to these, not to the name, so the address checked is the address reached. Raises
+    BlockedAddress when none may be, OSError when the name does not resolve."""
+    return policy.allowed(addresses_of(host, resolver), host)
+
+
+def ip_of_peer(sock: socket.socket) -> IP:
+    """The address an open connection reaches (a kept-alive one is judged again per task)."""
+    return ipaddress.ip_address(sock.getpeername()[0])
