@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.archive import Archive, write_atomic
+from pipeline.errors import DiskFull
 from tests.sites.faults import FaultServer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -48,7 +49,7 @@ def test_write_atomic_leaves_old_file_when_writing_fails(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", disk_full)
-    with pytest.raises(OSError, match="No space"):
+    with pytest.raises(DiskFull, match=r"disk full writing .*tasks\.csv"):
         write_atomic(target, b"new")
     monkeypatch.undo()
     assert target.read_bytes() == b"old"
