@@ -53,6 +53,7 @@ from pipeline.tasks import Status, Task, TaskStore
 from pipeline.urls import host_of
 
 _RUNNABLE = (Status.PENDING, Status.RUNNING, Status.FETCHED, Status.CLEANED)
+_HAS_ARTICLE = (Status.CLEANED, Status.LOCALIZED, Status.DONE)
 
 
 def stage_reached(archive: Archive, task_id: int) -> Status:
@@ -203,7 +204,9 @@ class Runner:
         """Clean stored pages again after a rules change: no network, nothing refetched.
 
         Tasks with no raw page yet are left for the next run. Their images are localized
-        again by the next run only if the new article names other images.
+        again by the next run only if the new article names other images. A task that had an
+        article keeps it when the new rules find none: its status stays, its error says "new
+        rules failed: …", and a build still binds the old article.
         """
         ids = [i for i in task_ids if self.archive.has_raw(i)]
         self._total, self._counts, self._started = len(ids), Counter(), time.monotonic()
@@ -215,7 +218,9 @@ class Runner:
             for task_id in ids:
                 if self._cancel.is_set():
                     break
-                if self._clean(self.store.get(task_id)):
+                task = self.store.get(task_id)
+                had_article = task.status in _HAS_ARTICLE and self.archive.has_clean(task_id)
+                if self._clean(task, keep_old=had_article):
                     self._keep_assets_if_valid(task_id)
                     self._count("finished")
                 self._save_if_due()
@@ -342,13 +347,20 @@ class Runner:
         self._count("localized")
         return True
 
-    def _clean(self, task: Task) -> bool:
+    def _clean(self, task: Task, keep_old: bool = False) -> bool:
         """The clean stage for one task. False: the task failed or is a duplicate, goes no
-        further and is already counted as finished."""
+        further and is already counted as finished. ``keep_old``: a failure leaves the
+        task's article and status as they are, with the reason in its error."""
         try:
             article = article_from_raw(self.archive, task, self.rules, self.settings)
         except ExtractError as e:
-            self._fail(task.id, str(e), e.kind)
+            if not keep_old:
+                self._fail(task.id, str(e), e.kind)
+                return False
+            self._set(task.id, error=f"new rules failed: {e}")
+            self._listener(LogLine(f"#{task.id} kept its article: new rules failed: {e}"))
+            self._count("failed")
+            self._count("finished")
             return False
         save_clean(self.archive, task, article)
         changes = cleaned_changes(article)

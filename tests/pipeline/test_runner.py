@@ -346,3 +346,27 @@ def test_images_on_a_dead_host_cost_a_few_requests_not_one_each(tmp_path: Path) 
     assert len(trips) == 1 and dead_host in trips[0]
     assert elapsed < 10  # no image waited out a retry schedule in a worker
     assert any(isinstance(e, LogLine) and "host unreachable" in e.text for e in events)
+
+
+def test_new_rules_that_fail_keep_the_article_a_task_had(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """A re-clean never loses a good article: rules that find none leave the old one, its
+    status and its place in the book; the error says the new rules failed."""
+    from pipeline.book import build_books
+    from pipeline.cli import main
+
+    archive = fresh_archive(tmp_path)
+    with FaultServer() as server:
+        store = TaskStore(archive.tasks_path)
+        add_links(store, "\n".join(page_url(server, n) for n in range(3)))
+        Runner(archive, store, FAST).run()
+    before = {t.id: (t.status, t.chars) for t in TaskStore(archive.tasks_path).tasks()}
+    assert {status for status, _ in before.values()} == {"localized"}
+    archive.rules_path.write_text("127.0.0.1:\n  min_chars: 100000\n", encoding="utf-8")
+    assert main(["clean", "--domain", "127.0.0.1", "--archive", str(archive.root)]) == 0
+    assert "failed 3 of 3" in capsys.readouterr().out
+    after = TaskStore(archive.tasks_path).tasks()
+    assert {t.id: (t.status, t.chars) for t in after} == before
+    assert all(t.error.startswith("new rules failed: ") for t in after)
+    assert build_books(archive, after, FAST).articles == 3  # the old articles still bind
