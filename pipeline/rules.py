@@ -15,10 +15,14 @@ from typing import Any
 
 import yaml
 
-from pipeline.errors import RulesError
+from pipeline.errors import BadSelectorError, RulesError
 from pipeline.urls import host_in_domain
 
 DEFAULT_KEEP_ATTRS = ("src", "href", "alt", "title", "colspan", "rowspan")
+# A rules file is three levels deep (sections, their keys, a list or the headers); PyYAML's
+# composer recurses once a level, so a file of 5,000 nested `[` ends in RecursionError unless
+# the depth is checked on the events first.
+MAX_NESTING = 20
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,24 @@ def _count(v: Any) -> int:
     return v
 
 
+def _selector(v: Any) -> str:
+    return _compiled(_str(v))
+
+
+def _selector_list(v: Any) -> tuple[str, ...]:
+    return tuple(_compiled(css) for css in _str_list(v))
+
+
+def _compiled(css: str) -> str:
+    """``css`` once cssselect has read it: a selector no page can be cut with fails the file
+    when it is read, not each of its site's tasks (BadSelectorError)."""
+    # Imported here: pipeline.extract imports this module (for SiteRules) as it loads.
+    from pipeline.extract.dom import selector
+
+    selector(css)
+    return css
+
+
 def _str_map(v: Any) -> Mapping[str, str]:
     if not isinstance(v, dict) or not all(
         isinstance(k, str) and isinstance(x, str) for k, x in v.items()
@@ -83,10 +105,10 @@ def _str_map(v: Any) -> Mapping[str, str]:
 
 
 _SCHEMA = {
-    "content_selector": _str,
-    "title_selector": _str,
-    "strip": _str_list,
-    "strip_extra": _str_list,
+    "content_selector": _selector,
+    "title_selector": _selector,
+    "strip": _selector_list,
+    "strip_extra": _selector_list,
     "keep_attrs": _str_list,
     "min_chars": _pos_int,
     "encoding": _str,
@@ -125,8 +147,9 @@ class Rules:
 
 
 def parse_rules(text: str, path: str = "rules.yaml") -> Rules:
-    """Validate rules.yaml text. Errors name the file, line and key."""
+    """Validate rules.yaml text, selectors compiled. Errors name the file, line and key."""
     try:
+        _check_nesting(text, path)
         root = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.YAMLError as e:
@@ -156,6 +179,8 @@ def parse_rules(text: str, path: str = "rules.yaml") -> Rules:
                 parsed[str(key)] = conv(value)
             except TypeError as e:
                 raise RulesError(path, line, f"{name_s}.{key}", f"expected {e}") from None
+            except BadSelectorError as e:
+                raise RulesError(path, line, f"{name_s}.{key}", str(e)) from None
         sections[name_s.lower()] = parsed
     default = replace(SiteRules(), **sections.pop("default", {}))
     return Rules(default=default, domains=MappingProxyType(sections))
@@ -166,6 +191,20 @@ def load_rules(path: Path) -> Rules:
     if not path.exists():
         return Rules()
     return parse_rules(path.read_text(encoding="utf-8"), str(path))
+
+
+def _check_nesting(text: str, path: str) -> None:
+    """RulesError at the first collection nested deeper than MAX_NESTING. PyYAML's parser
+    is a loop, not a recursion, so reading its events is safe at any depth."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_NESTING:
+                raise RulesError(path, event.start_mark.line + 1, None,
+                                 f"nested more than {MAX_NESTING} levels deep (rules need 3)")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def _key_lines(root: yaml.MappingNode) -> dict[tuple[str, str | None], int]:

@@ -40,6 +40,13 @@ _LINK_RE = re.compile(
 _TRAILING = ".,;:!?*_~'\""
 _BRACKETS = {")": "(", "]": "[", "}": "{"}
 
+# A host name's labels (RFC 1123 §2.1): letters, digits and hyphens, plus the underscore that
+# browsers accept and Windows intranet names use.
+_LABEL = re.compile(r"[a-z0-9_-]+")
+# A last label that is a number makes a browser read the whole host as an IPv4 address
+# (WHATWG URL "ends in a number"): 1.2.3 is 1.2.0.3, 0x7f.1 is 127.0.0.1.
+_NUMBER = re.compile(r"\d+|0x[0-9a-f]*")
+
 
 class UrlRejected(KuaibuError):
     """A pasted link that Kuaibu will not fetch; the message says why."""
@@ -130,9 +137,11 @@ def _host_port(hostport: str, url: str) -> tuple[str, int | None]:
         if end < 0:
             raise UrlRejected(f"bad IPv6 host in {url[:80]!r}")
         host, port_s = hostport[: end + 1].lower(), hostport[end + 1 :].lstrip(":")
+        if not _is_ipv6(host[1:-1]):
+            raise UrlRejected(f"bad IPv6 host in {url[:80]!r}")
     else:
         host, _, port_s = hostport.partition(":")
-        host = _ascii_host(host.rstrip("."), url)
+        host = _ascii_host(host, url)
     if not host:
         raise UrlRejected(f"link has no host: {url[:80]!r}")
     if not port_s:
@@ -143,13 +152,45 @@ def _host_port(hostport: str, url: str) -> tuple[str, int | None]:
 
 
 def _ascii_host(host: str, url: str) -> str:
+    """The host as DNS is asked for it (an IDN in punycode, one final dot dropped); a name
+    no DNS could look up is rejected with what is wrong with it."""
     host = unquote(host).lower()
-    if host.isascii():
-        return host
-    try:
-        return idna.encode(host, uts46=True).decode("ascii")
-    except idna.IDNAError as e:
-        raise UrlRejected(f"bad international host name in {url[:80]!r}: {e}") from None
+    if not host.isascii():
+        try:
+            host = idna.encode(host, uts46=True).decode("ascii")
+        except idna.IDNAError as e:
+            raise UrlRejected(f"bad international host name in {url[:80]!r}: {e}") from None
+    host = host.removesuffix(".")
+    problem = _host_name_problem(host) if host else None
+    if problem:
+        raise UrlRejected(f"bad host name in {url[:80]!r}: {problem}")
+    return host
+
+
+def _host_name_problem(host: str) -> str | None:
+    """Why DNS could not look up an ASCII host name (RFC 1035 §2.3.4 lengths, RFC 1123 §2.1
+    labels, RFC 5891 §5.4 A-labels), or None. Single labels (localhost, an intranet wiki) and
+    dotted IPv4 addresses pass."""
+    if len(host) > 253:
+        return f"{len(host):,} characters long; the longest is 253"
+    labels = host.split(".")
+    for label in labels:
+        if not label:
+            return "an empty label (a dot at the start or two in a row)"
+        if len(label) > 63:
+            return f"a label of {len(label):,} characters; the longest is 63"
+        if not _LABEL.fullmatch(label):
+            return f"{label!r} holds a character other than letters, digits, '-' and '_'"
+        if label.startswith("xn--"):
+            try:
+                idna.ulabel(label)
+            except idna.IDNAError as e:
+                return f"{label!r} is not a valid international label ({e})"
+        elif label[0] == "-" or label[-1] == "-":
+            return f"{label!r} starts or ends with a hyphen"
+    if _NUMBER.fullmatch(labels[-1]) and not _is_ip(host):
+        return f"{host!r} ends in a number but is not a dotted IPv4 address"
+    return None
 
 
 def _normalize_escapes(part: str, safe: frozenset[str]) -> str:
@@ -226,6 +267,14 @@ def host_in_domain(host: str, domain: str) -> bool:
 def _is_ip(host: str) -> bool:
     try:
         ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+def _is_ipv6(text: str) -> bool:
+    try:
+        ipaddress.IPv6Address(unquote(text))  # a zone is written %25eth0 in a URL (RFC 6874)
     except ValueError:
         return False
     return True

@@ -57,3 +57,17 @@ def test_links_over_8_kb_are_rejected_with_the_reason(tmp_path: Path) -> None:
     assert [t.url for t in report.added] == [at_limit, "https://example.com/ok"]
     store.save()
     assert len(TaskStore(tmp_path / "tasks.csv")) == 2
+
+
+def test_links_to_no_valid_host_are_rejected_intranet_names_kept(tmp_path: Path) -> None:
+    store = TaskStore(tmp_path / "tasks.csv")
+    paste = ("http://a..b/ http://-/ http://xn--/\n"
+             "http://wiki/Start http://localhost:8080/notes http://10.0.0.7/a https://例子.中国/\n")
+    report = add_links(store, paste)
+    bad = ["http://a..b/", "http://-/", "http://xn--/"]
+    assert [link for link, _ in report.rejected] == bad
+    assert [reason.startswith(f"bad host name in {link!r}: ") for link, reason in report.rejected
+            ] == [True] * len(bad)
+    assert [t.url for t in report.added] == [
+        "http://wiki/Start", "http://localhost:8080/notes", "http://10.0.0.7/a",
+        "https://xn--fsqu00a.xn--fiqs8s/"]

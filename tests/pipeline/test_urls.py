@@ -1,5 +1,6 @@
 import pytest
 
+from pipeline.errors import ErrorKind
 from pipeline.urls import UrlRejected, find_links, host_of, normalize_url
 
 SEED_VARIANTS = [  # seed 000: six spellings of one page
@@ -67,6 +68,61 @@ def test_extra_tracking_params() -> None:
 def test_rejections_say_why(raw: str, reason: str) -> None:
     with pytest.raises(UrlRejected, match=reason):
         normalize_url(raw)
+
+
+@pytest.mark.parametrize(
+    "raw, reason",
+    [
+        ("http://a..b/", "an empty label"),
+        ("http://.example.com/", "an empty label"),
+        ("http://example.com../", "an empty label"),  # one final dot is the root, two are not
+        ("http://-/", "'-' starts or ends with a hyphen"),
+        ("http://a-.example.com/", "'a-' starts or ends with a hyphen"),
+        ("http://xn--/", "'xn--' is not a valid international label"),
+        ("http://xn--zz.com/", "'xn--zz' is not a valid international label"),
+        ("http://xn--ls8h.la/", "'xn--ls8h' is not a valid international label"),  # an emoji
+        ("http://" + "a" * 64 + ".com/", "a label of 64 characters; the longest is 63"),
+        ("http://" + ("a" * 63 + ".") * 4 + "com/", "259 characters long; the longest is 253"),
+        ("http://a!b.com/", "'a!b' holds a character other than letters"),
+        ("http://a%20b.com/", "'a b' holds a character other than letters"),
+        ("http://999.1.1.1/", "ends in a number but is not a dotted IPv4 address"),
+        ("http://1.2.3/", "ends in a number"),  # a browser goes to 1.2.0.3
+        ("http://0x7f.0.0.1/", "ends in a number"),  # and here to 127.0.0.1
+        ("http://[zzz]/", "bad IPv6 host"),
+        ("http://[127.0.0.1]:80/", "bad IPv6 host"),
+    ],
+)
+def test_invalid_host_names_are_rejected_with_the_reason(raw: str, reason: str) -> None:
+    with pytest.raises(UrlRejected) as failure:
+        normalize_url(raw)
+    assert reason in str(failure.value)
+    assert repr(raw[:80]) in str(failure.value)
+    assert failure.value.kind is ErrorKind.BAD_URL
+
+
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        ("http://localhost:8080/x", "http://localhost:8080/x"),
+        ("http://wiki/Start", "http://wiki/Start"),  # an intranet name of one label
+        ("http://WIKI./Start", "http://wiki/Start"),  # one final dot is the DNS root
+        ("https://example.com./", "https://example.com/"),
+        ("http://my_pc.corp/", "http://my_pc.corp/"),  # Windows names carry underscores
+        ("http://127.0.0.1:8000/", "http://127.0.0.1:8000/"),
+        ("http://[::1]:8000/", "http://[::1]:8000/"),
+        ("http://[2001:DB8::1]/", "http://[2001:db8::1]/"),
+        ("https://xn--fsqu00a.xn--fiqs8s/", "https://xn--fsqu00a.xn--fiqs8s/"),
+        ("https://Bücher.example/", "https://xn--bcher-kva.example/"),
+        ("https://例子.中国。/", "https://xn--fsqu00a.xn--fiqs8s/"),  # an ideographic final dot
+        ("https://123.example.com/", "https://123.example.com/"),
+        ("https://ab--cd.example/", "https://ab--cd.example/"),
+        ("http://" + "a" * 63 + ".com/", "http://" + "a" * 63 + ".com/"),
+        ("http://" + ("a" * 63 + ".") * 3 + "a" * 61 + "/",
+         "http://" + ("a" * 63 + ".") * 3 + "a" * 61 + "/"),  # 253 characters
+    ],
+)
+def test_valid_hosts_are_kept(raw: str, expected: str) -> None:
+    assert normalize_url(raw) == expected
 
 
 def test_find_links_in_prose_and_markdown() -> None:
