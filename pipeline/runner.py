@@ -178,6 +178,9 @@ class Runner:
             cookies=load_cookies(self.settings, self.rules), cancel=self._cancel,
             on_attempt=self._log_attempt, address_policy=self._address_policies(),
         )
+        for warning in ctx.cookies.warnings:  # a cookie line left out, said once per run
+            self.archive.append_log("fetch.log", f"{utc_now()}\t{warning}")
+            self._listener(LogLine(warning))
         workers = [threading.Thread(target=self._work, args=(ctx, work), name=f"kuaibu-{n}",
                                     daemon=True)
                    for n in range(min(self.settings.global_connections, len(tasks)))]

@@ -116,7 +116,8 @@ def test_settings_and_a_cookies_file_from_the_command_line(
     archive = str(tmp_path / "a")
     cookies = tmp_path / "cookies.txt"
     cookies.write_text("# Netscape HTTP Cookie File\n"
-                       "127.0.0.1\tFALSE\t/\tFALSE\t0\tsession\tabc123\n", encoding="utf-8")
+                       "127.0.0.1\tFALSE\t/\tFALSE\t0\tsession\tabc123\n"
+                       "a line no exporter writes\n", encoding="utf-8")
     with FaultServer() as server:
         links = tmp_path / "links.txt"
         links.write_text(f"{server.url('/headers')}\n{server.url('/status?code=500&fail=9')}\n",
@@ -129,6 +130,8 @@ def test_settings_and_a_cookies_file_from_the_command_line(
         assert server.count("/status?code=500&fail=9") == 1  # retries=0: one attempt, no retry
     out = capsys.readouterr().out
     assert "failed 1 of 2 tasks" in out
+    log = (Path(archive) / "04_logs" / "fetch.log").read_text(encoding="utf-8")
+    assert f"{cookies}, line 3: " in log and "that cookie is left out" in log  # said, not lost
     assert main(["--set", "read_timeout=soon", "status", "--archive", archive]) == 1
     assert main(["run", "--set", "per_host_connections=0", "--archive", archive]) == 1
     assert main(["run", "--cookies", str(tmp_path / "none.txt"), "--archive", archive]) == 1
