@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from pipeline.book import BuildResult
     from pipeline.events import Event, Progress
     from pipeline.intake import IntakeReport
+    from pipeline.rules import Rules
     from pipeline.tasks import Task
     from pipeline.workspace import Workspace
 
@@ -225,6 +226,56 @@ def cmd_remove(args: argparse.Namespace, ws: Workspace) -> int:
     return 0
 
 
+def cmd_rules(args: argparse.Namespace, ws: Workspace) -> int:
+    """``rules check``, ``rules test``, ``rules undo``: the rules editor's checks headless."""
+    rules = ws.rules()  # a file that does not validate ends here, naming its line and key
+    if args.action == "check":
+        print(f"{ws.archive.rules_path}: valid, {len(rules.domains)} domain sections")
+        return 0
+    if args.action == "undo":
+        undone = ws.undo_rules()
+        if undone is None:
+            raise CommandError(f"nothing to undo: {ws.rules_history} holds no earlier rules")
+        print(f"rules.yaml restored from {undone.restored_from.name}"
+              f" (sections changed: {', '.join(undone.sections) or 'none'})")
+        if undone.task_ids:
+            progress = ws.reclean(undone.task_ids)
+            print(f"cleaned {progress.counts.get('cleaned', 0)}, failed {progress.failed}"
+                  f" of {len(undone.task_ids)} stored pages")
+        return 0
+    return print_trial(args, ws, rules)
+
+
+def print_trial(args: argparse.Namespace, ws: Workspace, rules: Rules) -> int:
+    """``rules test``: the domain's stored pages under the rules as given, nothing written."""
+    from pipeline.tasks import cap_text
+
+    if not args.domain:
+        raise CommandError("rules test needs --domain D")
+    changes = {key: value for key, value in (("content_selector", args.content),
+                                             ("strip_extra", args.strip),
+                                             ("title_selector", args.title)) if value}
+    tried = rules.with_section(args.domain, changes) if changes else rules
+    trials = ws.try_rules(tried, domain=args.domain)
+    if not trials:
+        raise CommandError(f"no stored pages of {args.domain}; fetch them first with 'run'")
+    lost = sum(t.lost for t in trials)
+    worse = sum(t.change < 0 and not t.lost for t in trials)
+    print(f"{len(trials)} stored pages of {args.domain}: {lost} would lose their article,"
+          f" {worse} get shorter, {sum(t.change > 0 for t in trials)} longer")
+    print(f"{'id':>6}  {'before':>14}  {'after':>14}  title")
+    for t in trials:
+        before = _chars_and_confidence(t.before_chars, t.before_confidence, "—")
+        after = _chars_and_confidence(t.after_chars, t.after_confidence, "no article")
+        print(f"{t.task.id:>6}  {before:>14}  {after:>14}  {cap_text(t.task.display_title, 60)}"
+              + (f"  — {t.error}" if t.error else ""))
+    return 0
+
+
+def _chars_and_confidence(chars: int | None, confidence: float | None, none: str) -> str:
+    return none if chars is None else f"{chars:,} ({confidence or 0:.2f})"
+
+
 def cmd_demo(args: argparse.Namespace, ws: Workspace) -> int:
     from pipeline.demo import DEMO_CATEGORY, demo_site
 
@@ -330,6 +381,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--id", type=int, action="append", dest="ids", metavar="N", required=True,
                    help="task N (repeatable)")
     p.set_defaults(func=cmd_remove)
+
+    p = sub.add_parser("rules", parents=[common],
+                       help="check rules.yaml, try rules on a domain's pages, undo a change")
+    p.add_argument("action", choices=["check", "test", "undo"],
+                   help="check: validate; test: before/after on --domain's stored pages,"
+                        " writing nothing; undo: restore the rules before the last save and"
+                        " clean again what they change")
+    p.add_argument("--domain", help="test: the domain (and its sub-domains)")
+    p.add_argument("--content", metavar="CSS", help="test: this content selector")
+    p.add_argument("--strip", metavar="CSS", nargs="+", help="test: also remove these")
+    p.add_argument("--title", metavar="CSS", help="test: this title selector")
+    p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("demo", parents=[common],
                        help="archive the bundled sample site (served on 127.0.0.1)")

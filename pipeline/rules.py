@@ -145,6 +145,38 @@ class Rules:
             return self.default
         return replace(self.default, **self.domains[section])
 
+    def with_section(self, name: str, values: Mapping[str, object],
+                     source: str = "the command line") -> Rules:
+        """These rules with some keys of one section (a domain, or "default") set, checked as
+        the file's are: the rules a person tries before writing them down."""
+        name = name.lower()
+        parsed = {key: _converted(source, None, f"{name}.{key}", key, value)
+                  for key, value in values.items()}
+        if name == "default":
+            return Rules(replace(self.default, **parsed), self.domains)
+        domains = {**self.domains, name: {**self.domains.get(name, {}), **parsed}}
+        return Rules(self.default, MappingProxyType(domains))
+
+    def sections_differing(self, other: Rules) -> list[str]:
+        """The sections whose rules differ between the two ("default" among them)."""
+        names = [d for d in sorted(set(self.domains) | set(other.domains))
+                 if self.domains.get(d) != other.domains.get(d)]
+        return (["default"] if self.default != other.default else []) + names
+
+
+def _converted(path: str, line: int | None, where: str, key: str, value: object) -> Any:
+    """One key's value as the rules hold it; RulesError naming where when it cannot be."""
+    conv = _SCHEMA.get(key)
+    if conv is None:
+        known = ", ".join(sorted(_SCHEMA))
+        raise RulesError(path, line, where, f"unknown key (known: {known})")
+    try:
+        return conv(value)
+    except TypeError as e:
+        raise RulesError(path, line, where, f"expected {e}") from None
+    except BadSelectorError as e:
+        raise RulesError(path, line, where, str(e)) from None
+
 
 def parse_rules(text: str, path: str = "rules.yaml") -> Rules:
     """Validate rules.yaml text, selectors compiled. Errors name the file, line and key."""
@@ -168,20 +200,10 @@ def parse_rules(text: str, path: str = "rules.yaml") -> Rules:
             body = {}
         if not isinstance(body, dict):
             raise RulesError(path, lines.get((name_s, None)), name_s, "expected a mapping of rules")
-        parsed: dict[str, Any] = {}
-        for key, value in body.items():
-            line = lines.get((name_s, str(key)))
-            conv = _SCHEMA.get(str(key))
-            if conv is None:
-                known = ", ".join(sorted(_SCHEMA))
-                raise RulesError(path, line, f"{name_s}.{key}", f"unknown key (known: {known})")
-            try:
-                parsed[str(key)] = conv(value)
-            except TypeError as e:
-                raise RulesError(path, line, f"{name_s}.{key}", f"expected {e}") from None
-            except BadSelectorError as e:
-                raise RulesError(path, line, f"{name_s}.{key}", str(e)) from None
-        sections[name_s.lower()] = parsed
+        sections[name_s.lower()] = {
+            str(key): _converted(path, lines.get((name_s, str(key))), f"{name_s}.{key}",
+                                 str(key), value)
+            for key, value in body.items()}
     default = replace(SiteRules(), **sections.pop("default", {}))
     return Rules(default=default, domains=MappingProxyType(sections))
 

@@ -28,6 +28,7 @@ from pipeline.urls import host_in_domain, host_of
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
     from pipeline.book import BuildResult
+    from pipeline.extract.effects import RuleEffect
     from pipeline.runner import Runner
 
 # What a person may change in a task's row, from either face.
@@ -36,6 +37,37 @@ EDITABLE_FIELDS = ("title", "cat1", "cat2")
 
 class NoSuchTask(KuaibuError):
     """A task id that the list does not hold."""
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One stored page under rules being tried: its article now, and under those rules."""
+
+    task: Task
+    before_chars: int | None  # the stored article's; None when it has none
+    before_confidence: float | None
+    after_chars: int | None  # None when the rules find no article
+    after_confidence: float | None
+    error: str = ""  # why the rules find no article
+
+    @property
+    def change(self) -> int:
+        return (self.after_chars or 0) - (self.before_chars or 0)
+
+    @property
+    def lost(self) -> bool:
+        """An article the page had, gone under these rules."""
+        return self.before_chars is not None and self.after_chars is None
+
+
+@dataclass(frozen=True)
+class Undone:
+    """An undone rules change: the saved copy the file came back from, and the tasks of the
+    sections it changed (to clean again)."""
+
+    restored_from: Path
+    sections: list[str]
+    task_ids: list[int]
 
 
 @dataclass(frozen=True)
@@ -160,13 +192,87 @@ class Workspace:
         """rules.yaml as saved; a broken file raises RulesError naming its line."""
         return load_rules(self.archive.rules_path)
 
+    @property
+    def rules_history(self) -> Path:
+        """04_logs/rules-history/: each rules.yaml as it was before a save, oldest first."""
+        return self.archive.logs_dir / "rules-history"
+
     def save_rules(self, text: str) -> Rules:
-        """Write rules.yaml, after checking it: a file that does not validate is refused."""
-        from pipeline.archive import write_atomic
+        """Write rules.yaml, after checking it (a file that does not validate is refused);
+        the file as it was is kept in ``rules_history`` first, for ``undo_rules``."""
+        from pipeline.archive import utc_now, write_atomic
 
         rules = parse_rules(text, str(self.archive.rules_path))
-        write_atomic(self.archive.rules_path, text.encode("utf-8"))
+        path, data = self.archive.rules_path, text.encode("utf-8")
+        if path.exists() and path.read_bytes() != data:
+            self.rules_history.mkdir(parents=True, exist_ok=True)
+            # sorted by name is oldest first: the count keeps saves within a second apart
+            count = len(list(self.rules_history.glob("*.yaml")))
+            stamp = utc_now().replace(":", "").replace("+00:00", "Z")
+            write_atomic(self.rules_history / f"{count:05d}-{stamp}.yaml", path.read_bytes())
+        write_atomic(path, data)
         return rules
+
+    def undo_rules(self) -> Undone | None:
+        """Put back rules.yaml as it was before the last save, byte for byte; the tasks of
+        the sections that changed are the caller's to clean again. None: nothing to undo."""
+        from pipeline.archive import write_atomic
+        from pipeline.errors import RulesError
+
+        saved = sorted(self.rules_history.glob("*.yaml")) if self.rules_history.is_dir() else []
+        if not saved:
+            return None
+        last = saved[-1]
+        try:
+            now: Rules | None = self.rules()
+        except RulesError:  # edited by hand into a broken file: every section may differ
+            now = None
+        write_atomic(self.archive.rules_path, last.read_bytes())
+        restored = self.rules()
+        last.unlink()
+        sections = (restored.sections_differing(now) if now is not None
+                    else ["default"])
+        if "default" in sections:
+            ids = self.reclean_ids()
+        else:
+            ids = sorted({i for d in sections for i in self.reclean_ids(domain=d)})
+        return Undone(last, sections, ids)
+
+    def rule_effects(self, task: Task, rules: Rules) -> list[RuleEffect]:
+        """What each of the rules for the task's host does on its stored page ([] before
+        the page is fetched)."""
+        from pipeline.extract.effects import rule_effects
+
+        html = self.raw_html(task, rules)
+        return rule_effects(html, rules.for_host(host_of(task.url))) if html else []
+
+    def try_rules(self, rules: Rules, *, domain: str | None = None,
+                  task_ids: Iterable[int] | None = None,
+                  progress: Callable[[int, int], None] | None = None,
+                  stop: Callable[[], bool] | None = None) -> list[Trial]:
+        """Every stored page of a domain (or the tasks named) extracted again with ``rules``,
+        nothing written: each with its article before and after, the ones that got worse
+        first (articles lost, then the largest losses)."""
+        from pipeline.errors import ExtractError
+
+        ids = self.reclean_ids(task_ids, domain)
+        trials: list[Trial] = []
+        for done, task_id in enumerate(ids, start=1):
+            if stop is not None and stop():
+                break
+            task = self.task(task_id)
+            before = self.archive.read_article(task_id)
+            try:
+                after: Article | None = self.test_rules(task, rules)
+                error = ""
+            except ExtractError as e:
+                after, error = None, str(e)
+            trials.append(Trial(
+                task, before.chars if before else None, before.confidence if before else None,
+                after.chars if after else None, after.confidence if after else None, error))
+            if progress is not None:
+                progress(done, len(ids))
+        return sorted(trials, key=lambda t: (not t.lost, t.change, t.task.id))
 
     # -- running ---------------------------------------------------------------------------------
 

@@ -151,3 +151,59 @@ def test_run_exits_3_when_tasks_failed_and_0_when_none(tmp_path: Path) -> None:
         assert main(["add", str(links), *archive]) == 0
         assert main(["run", *archive]) == 3  # finished, with a failed task
         assert main(["run", *archive]) == 0  # nothing left to do, nothing failed in this run
+
+
+def _fetched_site(tmp_path: Path) -> tuple[str, Path]:
+    """An archive of three local pages, run to the end."""
+    from tests.pipeline.test_runner import page_url
+    from tests.sites.faults import FaultServer
+
+    root = tmp_path / "a"
+    with FaultServer() as server:
+        links = tmp_path / "links.txt"
+        links.write_text("\n".join(page_url(server, n) for n in range(3)), encoding="utf-8")
+        assert main(["add", str(links), "--archive", str(root)]) == 0
+        assert main(["run", "--archive", str(root), "--set", "host_delay_ms=0"]) == 0
+    return str(root), root
+
+
+def test_rules_check_and_test_write_nothing(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    archive, root = _fetched_site(tmp_path)
+    capsys.readouterr()
+    assert main(["rules", "check", "--archive", archive]) == 0
+    assert "valid" in capsys.readouterr().out
+    state = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    assert main(["rules", "test", "--domain", "127.0.0.1", "--content", "div.none",
+                 "--archive", archive]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 stored pages of 127.0.0.1: 0 would lose their article")
+    assert main(["rules", "test", "--domain", "127.0.0.1", "--content", "p[[",
+                 "--archive", archive]) == 1
+    assert "127.0.0.1.content_selector: rules selector 'p[['" in capsys.readouterr().err
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == state
+    (root / "rules.yaml").write_text("127.0.0.1:\n  strip: ['div[[x']\n", encoding="utf-8")
+    assert main(["rules", "check", "--archive", archive]) == 1
+    assert main(["clean", "--domain", "127.0.0.1", "--archive", archive]) == 1
+    err = capsys.readouterr().err
+    assert "line 2: 127.0.0.1.strip: rules selector 'div[[x' is not valid CSS" in err
+    assert (root / "tasks.csv").read_bytes() == state[root / "tasks.csv"]
+
+
+def test_rules_that_fail_keep_every_article_and_undo_restores_the_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pipeline.workspace import Workspace
+
+    archive, root = _fetched_site(tmp_path)
+    original = (root / "rules.yaml").read_bytes()
+    ws = Workspace.open(root)
+    ws.save_rules(original.decode("utf-8") + "\n127.0.0.1:\n  min_chars: 100000\n")
+    ws.close()
+    assert main(["clean", "--domain", "127.0.0.1", "--archive", archive]) == 0
+    assert main(["build", "--archive", archive]) == 0
+    assert "3 articles bound" in capsys.readouterr().out  # the old articles, all of them
+    assert main(["rules", "undo", "--archive", archive]) == 0
+    out = capsys.readouterr().out
+    assert "sections changed: 127.0.0.1" in out and "cleaned 3, failed 0 of 3" in out
+    assert (root / "rules.yaml").read_bytes() == original  # byte for byte
+    assert main(["rules", "undo", "--archive", archive]) == 1  # nothing further back
