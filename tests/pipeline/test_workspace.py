@@ -94,3 +94,15 @@ def test_the_settings_given_reach_the_task_list(tmp_path: Path) -> None:
     """``--set tasks_flush_seconds`` on the command line sets how often a run saves."""
     ws = Workspace.open(tmp_path / "a", Settings(tasks_flush_seconds=0.25))
     assert ws.store.flush_seconds == 0.25
+
+
+def test_opening_sweeps_writes_a_kill_left_unfinished(tmp_path: Path) -> None:
+    ws = Workspace.open(tmp_path / "a")
+    stale = [ws.archive.raw_dir / ".1.html.x1.tmp", ws.archive.clean_dir / ".1.json.x2.tmp",
+             ws.archive.assets_dir / "ab" / ".ab12.jpg.x3.tmp"]
+    kept = ws.archive.raw_dir / "1.html"
+    for path in [*stale, kept]:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"half")
+    Workspace.open(tmp_path / "a")
+    assert [p.exists() for p in stale] == [False, False, False] and kept.exists()
