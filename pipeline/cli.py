@@ -276,6 +276,23 @@ def _chars_and_confidence(chars: int | None, confidence: float | None, none: str
     return none if chars is None else f"{chars:,} ({confidence or 0:.2f})"
 
 
+def cmd_index(args: argparse.Namespace, ws: Workspace) -> int:
+    started = time.monotonic()
+    count = ws.rebuild_index()
+    print(f"search index: {count} articles in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+def cmd_search(args: argparse.Namespace, ws: Workspace) -> int:
+    hits = ws.search(args.query, args.limit)
+    if not hits:
+        print(f"no article holds {args.query!r}")
+        return 0
+    for hit in hits:
+        print(f"#{hit.task_id}  {hit.title}\n    {hit.snippet}")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace, ws: Workspace) -> int:
     from pipeline.demo import DEMO_CATEGORY, demo_site
 
@@ -381,6 +398,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--id", type=int, action="append", dest="ids", metavar="N", required=True,
                    help="task N (repeatable)")
     p.set_defaults(func=cmd_remove)
+
+    p = sub.add_parser("search", parents=[common], help="search the archived articles' text")
+    p.add_argument("query", help="words (Chinese or not); every one must be in the article")
+    p.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
+    p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("index", parents=[common],
+                       help="make the search index again from 01_clean/")
+    p.set_defaults(func=cmd_index)
 
     p = sub.add_parser("rules", parents=[common],
                        help="check rules.yaml, try rules on a domain's pages, undo a change")

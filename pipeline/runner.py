@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import sqlite3
 import threading
 import time
 import traceback
@@ -22,6 +23,7 @@ from collections.abc import Callable, Collection, Iterable
 
 from pipeline.addresses import AddressPolicy
 from pipeline.archive import Archive, utc_now, write_atomic
+from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.assets.stage import localize_stage
 from pipeline.breaker import HostBreakers
@@ -40,6 +42,7 @@ from pipeline.fetch import Attempt, new_session, origin_policy
 from pipeline.politeness import HostGate
 from pipeline.rules import Rules, load_rules
 from pipeline.schedule import WorkQueue
+from pipeline.search import SearchIndex
 from pipeline.settings import Settings
 from pipeline.stages import (
     StageContext,
@@ -116,6 +119,8 @@ class Runner:
         self._retry_images = False
         self._unsaved = False  # the last save found tasks.csv broken
         self._fatal: DiskFull | None = None  # what stopped the run, to raise when it ends
+        self._index: SearchIndex | None = None  # opened by the first clean
+        self._index_failed = False
         self._page_tries: dict[int, int] = {}  # the next attempt of a page put back
         # a localize pass put back: the images so far, those to ask for again, the attempt
         self._image_passes: dict[int, tuple[AssetMap, frozenset[str], int]] = {}
@@ -198,6 +203,7 @@ class Runner:
             for task_id in work.leftover():  # put back for a retry when the run stopped
                 self._set(task_id, status=stage_reached(self.archive, task_id))
             ctx.session.close()
+            self._close_index()
             self._save()
         if self._fatal is not None:
             raise self._fatal
@@ -228,6 +234,7 @@ class Runner:
                     self._count("finished")
                 self._save_if_due()
         finally:
+            self._close_index()
             self._save()
         return self._progress()
 
@@ -366,6 +373,7 @@ class Runner:
             self._count("finished")
             return False
         save_clean(self.archive, task, article)
+        self._index_article(task.id, article)
         changes = cleaned_changes(article)
         with self._lock:
             original = self._hashes.setdefault(str(changes["content_hash"]), task.id)
@@ -413,6 +421,25 @@ class Runner:
             return origin_policy(f"http://{host}/", settings)
 
         return lambda url: for_host(host_of(url))
+
+    def _index_article(self, task_id: int, article: Article) -> None:
+        """Put a cleaned article in the archive's search index. The index is derived (``python
+        main.py index`` makes it again), so a failure to write it is said once, not fatal."""
+        try:
+            with self._lock:
+                if self._index is None:
+                    self._index = SearchIndex.of(self.archive.root)
+            self._index.put(task_id, article)
+        except sqlite3.Error as e:
+            if not self._index_failed:
+                self._index_failed = True
+                self._listener(LogLine(f"search index not updated ({e});"
+                                       " 'python main.py index' makes it again"))
+
+    def _close_index(self) -> None:
+        if self._index is not None:
+            self._index.close()
+            self._index = None
 
     def _log_trip(self, host: str, reason: str) -> None:
         line = f"{utc_now()}\t{host}\t{reason}: its other requests in this run fail at once"

@@ -30,6 +30,8 @@ if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use ca
     from pipeline.book import BuildResult
     from pipeline.extract.effects import RuleEffect
     from pipeline.runner import Runner
+    from pipeline.search import Hit as SearchHit
+    from pipeline.search import SearchIndex
 
 # What a person may change in a task's row, from either face.
 EDITABLE_FIELDS = ("title", "cat1", "cat2")
@@ -328,6 +330,38 @@ class Workspace:
                 if bound.status == Status.LOCALIZED:
                     store.update(task_id, status=Status.DONE)
         return result
+
+    # -- searching ---------------------------------------------------------------------------------
+
+    def search(self, query: str, limit: int = 50) -> list[SearchHit]:
+        """The articles holding every word of ``query``, best first, with marked snippets;
+        tasks taken off the list are not among them. An archive whose index is missing (one
+        older than the index, or the file deleted) has it made first."""
+        from pipeline.search import SearchIndex
+
+        index = SearchIndex.of(self.archive.root)
+        try:
+            if len(index) == 0 and any(self.archive.clean_dir.glob("*.json")):
+                self._rebuild(index)
+            known = {t.id for t in self.store.tasks()}
+            return [h for h in index.search(query, limit + 50) if h.task_id in known][:limit]
+        finally:
+            index.close()
+
+    def rebuild_index(self) -> int:
+        """Make the search index again from 01_clean/; how many articles it holds."""
+        from pipeline.search import SearchIndex
+
+        index = SearchIndex.of(self.archive.root)
+        try:
+            return self._rebuild(index)
+        finally:
+            index.close()
+
+    def _rebuild(self, index: SearchIndex) -> int:
+        articles = ((t.id, a) for t in self.store.tasks()
+                    if (a := self.archive.read_article(t.id)) is not None)
+        return index.rebuild(articles)
 
     # -- reading one task ------------------------------------------------------------------------
 

@@ -207,3 +207,19 @@ def test_rules_that_fail_keep_every_article_and_undo_restores_the_file(
     assert "sections changed: 127.0.0.1" in out and "cleaned 3, failed 0 of 3" in out
     assert (root / "rules.yaml").read_bytes() == original  # byte for byte
     assert main(["rules", "undo", "--archive", archive]) == 1  # nothing further back
+
+
+def test_search_finds_what_a_run_cleaned_and_index_makes_it_again(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    archive, root = _fetched_site(tmp_path)  # pages "第N篇：一段足够长的正文，写着它自己的编号 N…"
+    capsys.readouterr()
+    assert main(["search", "编号", "--archive", archive]) == 0
+    out = capsys.readouterr().out
+    assert sum(line.startswith("#") for line in out.splitlines()) == 3 and "[编号]" in out
+    assert main(["search", "第1篇", "--limit", "5", "--archive", archive]) == 0
+    assert capsys.readouterr().out.startswith("#2 ")  # task 2 holds page 1
+    (root / "search.db").unlink()  # derived: gone, it is made again from 01_clean
+    assert main(["search", "正文", "--archive", archive]) == 0
+    assert sum(line.startswith("#") for line in capsys.readouterr().out.splitlines()) == 3
+    assert main(["index", "--archive", archive]) == 0
+    assert capsys.readouterr().out.startswith("search index: 3 articles in ")

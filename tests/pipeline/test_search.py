@@ -1,0 +1,58 @@
+"""Full-text search: Chinese words of two characters and English words alike, best first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.article import Article
+from pipeline.search import MARK, SearchIndex, match_query, tokens
+
+
+def _article(title: str, text: str) -> Article:
+    return Article(url="https://a.example/", title=title, content_html="", text=text)
+
+
+@pytest.fixture
+def index(tmp_path: Path) -> SearchIndex:
+    index = SearchIndex(tmp_path / "search.db")
+    index.put(1, _article("一座廊桥的修缮笔记", "木拱廊桥的修缮从拆下桥屋开始。工匠们先量尺寸。"))
+    index.put(2, _article("Patching a tube amplifier", "The old amplifier hummed; a new capacitor"
+                          " fixed it. 电容换了以后，噪声没了。"))
+    index.put(3, _article("手冲咖啡笔记", "水温九十度，咖啡粉要磨细。桥是一个比喻。"))
+    return index
+
+
+def test_a_two_character_chinese_word_is_found_where_it_is(index: SearchIndex) -> None:
+    assert [h.task_id for h in index.search("廊桥")] == [1]
+    assert [h.task_id for h in index.search("修缮")] == [1]  # inside a longer run of ideographs
+    assert [h.task_id for h in index.search("咖啡 笔记")] == [3]  # every word must be there
+    assert {h.task_id for h in index.search("笔记")} == {1, 3}
+    assert index.search("桥屋开") and not index.search("屋桥")  # a phrase, in its order
+
+
+def test_an_english_word_and_a_single_character(index: SearchIndex) -> None:
+    assert [h.task_id for h in index.search("Amplifier")] == [2]  # case does not count
+    assert [h.task_id for h in index.search("capacitor 电容")] == [2]
+    assert {h.task_id for h in index.search("桥")} == {1, 3}  # also where it ends a run
+
+
+def test_a_title_match_ranks_first_and_the_snippet_marks_the_word(index: SearchIndex) -> None:
+    index.put(4, _article("另一篇", "这里也提到了一次笔记，但只在正文里。"))
+    hits = index.search("笔记")
+    assert [h.task_id for h in hits][-1] == 4  # in the body only: after the title matches
+    assert f"{MARK[0]}笔记{MARK[1]}" in hits[-1].snippet
+
+
+def test_indexing_again_replaces_and_dropping_removes(index: SearchIndex) -> None:
+    index.put(1, _article("一座石桥", "石桥没有屋顶。"))
+    assert not index.search("廊桥") and [h.task_id for h in index.search("石桥")] == [1]
+    index.drop([1])
+    assert not index.search("石桥") and len(index) == 2
+
+
+def test_queries_cannot_break_the_match_syntax() -> None:
+    assert match_query('a "b OR c* NEAR(') == '"a" AND "b" AND "OR" AND "c" AND "NEAR"'
+    assert match_query("  ") is None
+    assert tokens("廊桥的") == " 廊桥 桥的 的 "
