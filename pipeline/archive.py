@@ -232,6 +232,16 @@ class Archive:
                 swept += 1
         return swept
 
+    def forget(self, task_id: int) -> None:
+        """Remove everything the archive holds for a task but its images (shared by content):
+        its raw page and earlier copies, its article and maps."""
+        self.forget_derived(task_id)
+        for path in (self.raw_html(task_id), self.raw_meta(task_id)):
+            if path.exists():
+                path.chmod(0o644)  # raw pages are read-only
+                path.unlink()
+        shutil.rmtree(self.raw_dir / "history" / str(task_id), ignore_errors=True)
+
     def forget_derived(self, task_id: int) -> None:
         """Drop the clean and localize outputs of a task (they are made again from raw)."""
         for path in (self.assets_map(task_id), self.clean_meta(task_id),

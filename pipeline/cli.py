@@ -219,10 +219,29 @@ def cmd_edit(args: argparse.Namespace, ws: Workspace) -> int:
 
 
 def cmd_remove(args: argparse.Namespace, ws: Workspace) -> int:
-    """Take tasks off the list; their pages and articles stay in the archive's folders."""
+    """Move tasks to the trash; their pages and articles stay until it is emptied."""
     ws.remove(args.ids)
     ws.save()
-    print(f"removed {len(args.ids)} tasks (their files stay in {ws.archive.root})")
+    print(f"moved {len(args.ids)} tasks to the trash ('trash --restore --id N' brings one"
+          " back, 'trash --empty' removes them for good)")
+    return 0
+
+
+def cmd_trash(args: argparse.Namespace, ws: Workspace) -> int:
+    """The trash: list it, restore tasks from it, or empty it."""
+    if args.restore:
+        if not args.ids:
+            raise CommandError("trash --restore needs --id N")
+        ws.restore(args.ids)
+        ws.save()
+        print(f"restored {len(args.ids)} tasks")
+    elif args.empty:
+        print(f"removed {ws.empty_trash()} tasks for good, with their pages and articles")
+    else:
+        trashed = ws.trash()
+        print(f"{len(trashed)} tasks in the trash")
+        for t in trashed:
+            print(f"  #{t.id} {t.display_title}  (since {t.deleted_at})")
     return 0
 
 
@@ -394,10 +413,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("remove", parents=[common],
-                       help="take tasks off the list (their files stay in the archive)")
+                       help="move tasks to the trash (their files stay until it is emptied)")
     p.add_argument("--id", type=int, action="append", dest="ids", metavar="N", required=True,
                    help="task N (repeatable)")
     p.set_defaults(func=cmd_remove)
+
+    p = sub.add_parser("trash", parents=[common],
+                       help="list the trash, restore tasks from it, or empty it")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--restore", action="store_true", help="bring tasks --id N back")
+    mode.add_argument("--empty", action="store_true",
+                      help="remove the trashed tasks for good, with their pages and articles")
+    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
+                   help="with --restore: task N (repeatable)")
+    p.set_defaults(func=cmd_trash)
 
     p = sub.add_parser("search", parents=[common], help="search the archived articles' text")
     p.add_argument("query", help="words (Chinese or not); every one must be in the article")

@@ -63,7 +63,10 @@ def add_links(store: TaskStore, text: str, cat1: str = "", cat2: str = "",
             report.rejected.append((link, str(e)))
             continue
         existing = store.find_url(url)
-        if existing is not None:
+        if existing is not None and store.get(existing).deleted:
+            # added again from the trash: the task comes back as it was, files and all
+            report.added.append(store.update(existing, deleted_at=""))
+        elif existing is not None:
             report.duplicates.append((link, existing))
         else:
             report.added.append(store.add(url, link, cat1.strip(), cat2.strip()))

@@ -167,7 +167,7 @@ class Runner:
         statuses: tuple[Status, ...] = _RUNNABLE + ((Status.FAILED,) if wanted else ())
         if refetch:
             statuses += (Status.LOCALIZED, Status.DONE)
-        snapshot = self.store.tasks()
+        snapshot = [t for t in self.store.tasks() if not t.deleted]
         tasks = [t for t in snapshot
                  if (t.status in statuses or retry_failed and _retried(t, kinds))
                  and (wanted is None or t.id in wanted)]

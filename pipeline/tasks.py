@@ -92,6 +92,9 @@ class Task:
     added_at: str = ""
     fetched_at: str = ""
     updated_at: str = ""
+    # when a person took it off the list: in the trash, hidden from runs, books and the window
+    # until restored or the trash is emptied (its files are kept until then)
+    deleted_at: str = ""
     content_hash: str = ""
     simhash: str = ""
     chars: int | None = None
@@ -99,6 +102,10 @@ class Task:
     images_ok: int | None = None
     confidence: float | None = None
     extra: dict[str, str] = field(default_factory=dict)  # columns a person added
+
+    @property
+    def deleted(self) -> bool:
+        return bool(self.deleted_at)
 
     @property
     def display_title(self) -> str:

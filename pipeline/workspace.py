@@ -124,7 +124,12 @@ class Workspace:
     # -- the task list ---------------------------------------------------------------------------
 
     def tasks(self) -> list[Task]:
-        return self.store.tasks()
+        """The task list, the trash left out."""
+        return [t for t in self.store.tasks() if not t.deleted]
+
+    def trash(self) -> list[Task]:
+        """The tasks taken off the list and not yet gone for good."""
+        return [t for t in self.store.tasks() if t.deleted]
 
     def task(self, task_id: int) -> Task:
         try:
@@ -153,9 +158,37 @@ class Workspace:
         return [self.store.update(self.task(i).id, **values) for i in task_ids]
 
     def remove(self, task_ids: Iterable[int]) -> None:
-        """Take tasks off the list (their files stay in the archive); saved by ``save``."""
-        ids = [self.task(i).id for i in task_ids]
-        self.store.remove(ids)
+        """Move tasks to the trash: off the list, out of runs and books, their files kept
+        until the trash is emptied (``restore`` brings them back); saved by ``save``."""
+        from pipeline.archive import utc_now
+
+        now = utc_now()
+        for task_id in task_ids:
+            self.store.update(self.task(task_id).id, deleted_at=now)
+
+    def restore(self, task_ids: Iterable[int]) -> list[Task]:
+        """Take tasks out of the trash, as they were; saved by ``save``."""
+        return [self.store.update(self.task(i).id, deleted_at="") for i in task_ids]
+
+    def empty_trash(self) -> int:
+        """Remove the trashed tasks for good: their rows, pages, articles and index entries
+        (images stay: named by their content, another article may show the same one). Saved
+        at once; how many went."""
+        from pipeline.search import SearchIndex
+
+        gone = [t.id for t in self.trash()]
+        if not gone:
+            return 0
+        for task_id in gone:
+            self.archive.forget(task_id)
+        index = SearchIndex.of(self.archive.root)
+        try:
+            index.drop(gone)
+        finally:
+            index.close()
+        self.store.remove(gone)
+        self.store.save()
+        return len(gone)
 
     def save(self) -> None:
         self.store.save()
@@ -166,13 +199,13 @@ class Workspace:
             self.store.save()
 
     def counts(self) -> Counter[Status]:
-        return Counter(t.status for t in self.store.tasks())
+        return Counter(t.status for t in self.tasks())
 
     def failures(self) -> list[tuple[ErrorKind, list[Task]]]:
         """The failed tasks by kind, the commonest kind first (the one worth a retry of its
         own), ties in ``ErrorKind`` order."""
         by_kind: dict[ErrorKind, list[Task]] = {}
-        for t in self.store.tasks():
+        for t in self.tasks():
             if (kind := t.failure_kind) is not None:
                 by_kind.setdefault(kind, []).append(t)
         order = list(ErrorKind)
@@ -182,7 +215,7 @@ class Workspace:
         """Pairs of articles whose texts are nearly the same (SimHash within 3 bits)."""
         from pipeline.dedup import near_duplicate_pairs
 
-        tasks = {t.id: t for t in self.store.tasks()}
+        tasks = {t.id: t for t in self.tasks()}
         pairs = near_duplicate_pairs(
             (t.id, int(t.simhash, 16)) for t in tasks.values()
             if t.simhash and t.status not in (Status.FAILED, Status.DUPLICATE))
@@ -299,7 +332,7 @@ class Workspace:
         if task_ids is not None:
             chosen = [self.task(i) for i in task_ids]
         else:
-            chosen = [t for t in self.store.tasks() if t.status != Status.DUPLICATE
+            chosen = [t for t in self.tasks() if t.status != Status.DUPLICATE
                       and (domain is None or host_in_domain(host_of(t.url), domain))]
         return [t.id for t in chosen if self.archive.has_raw(t.id)]
 
@@ -317,7 +350,7 @@ class Workspace:
         from pipeline.book import build_books
 
         self.store.merge_file()  # a run may have finished tasks since this face last looked
-        result = build_books(self.archive, self.store.tasks(), self.settings, cat1=cat1,
+        result = build_books(self.archive, self.tasks(), self.settings, cat1=cat1,
                              split_by=split_by,
                              task_ids=set(task_ids) if task_ids is not None else None,
                              progress=progress)
@@ -343,7 +376,7 @@ class Workspace:
         try:
             if len(index) == 0 and any(self.archive.clean_dir.glob("*.json")):
                 self._rebuild(index)
-            known = {t.id for t in self.store.tasks()}
+            known = {t.id for t in self.tasks()}
             return [h for h in index.search(query, limit + 50) if h.task_id in known][:limit]
         finally:
             index.close()

@@ -135,8 +135,10 @@ def test_remove_and_change_category_of_a_selection(qtbot: QtBot, open_window: Op
     window.task_actions["remove"].trigger()
     assert window.model.rowCount() == before - 2
     assert all(window.model.task(i) is None for i in ids)
-    qtbot.waitUntil(lambda: len(saved_rows(window.archive.tasks_path)) == before - 2,
-                    timeout=5_000)
+    # in the trash: still rows of the file, marked, until the trash is emptied
+    qtbot.waitUntil(lambda: all(saved_rows(window.archive.tasks_path)[i]["deleted_at"]
+                                for i in ids), timeout=5_000)
+    assert len(saved_rows(window.archive.tasks_path)) == before
 
 
 def test_open_actions_hand_urls_to_the_desktop(qtbot: QtBot, open_window: OpenWindow,

@@ -106,3 +106,20 @@ def test_opening_sweeps_writes_a_kill_left_unfinished(tmp_path: Path) -> None:
         path.write_bytes(b"half")
     Workspace.open(tmp_path / "a")
     assert [p.exists() for p in stale] == [False, False, False] and kept.exists()
+
+
+def test_the_trash_hides_keeps_restores_and_empties(tmp_path: Path) -> None:
+    ws, task_id = _workspace_with_article(tmp_path / "a")
+    ws.archive.raw_meta(task_id).write_text("{}", encoding="utf-8")
+    other = ws.store.add("https://a.example/other").id
+    ws.remove([task_id])
+    ws.save()
+    assert [t.id for t in ws.tasks()] == [other] and [t.id for t in ws.trash()] == [task_id]
+    assert ws.reclean_ids() == [] and ws.counts()[Status.LOCALIZED] == 0
+    assert ws.archive.has_clean(task_id)  # its files wait in the archive
+    report = ws.add_links("https://a.example/p?x=1&y=2")  # added again: back from the trash
+    assert [t.id for t in report.added] == [task_id] and not ws.trash()
+    ws.remove([task_id])
+    assert ws.empty_trash() == 1
+    assert not ws.archive.has_clean(task_id) and not ws.archive.has_raw(task_id)
+    assert [t.id for t in Workspace.open(tmp_path / "a").store.tasks()] == [other]
