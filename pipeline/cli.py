@@ -295,6 +295,23 @@ def _chars_and_confidence(chars: int | None, confidence: float | None, none: str
     return none if chars is None else f"{chars:,} ({confidence or 0:.2f})"
 
 
+def cmd_books(args: argparse.Namespace, ws: Workspace) -> int:
+    """The books in 03_output, each saying whether the archive has moved on since."""
+    books = ws.books()
+    if not books:
+        print(f"no books in {ws.archive.output_dir} yet; bind them with 'build'")
+    for book in books:
+        names = ", ".join(f.name for f in book.files)
+        state = "up to date"
+        if book.out_of_date:
+            said = [f"{n} {what}" for n, what in ((book.added, "added"), (book.gone, "gone"),
+                    (book.cleaned_again, "cleaned again")) if n]
+            state = "OUT OF DATE: " + (", ".join(said) + " since" if said else "built before"
+                                       " books were dated")
+        print(f"{names}  {book.articles} articles, built {book.built_at or '?'}  {state}")
+    return 0
+
+
 def cmd_index(args: argparse.Namespace, ws: Workspace) -> int:
     started = time.monotonic()
     count = ws.rebuild_index()
@@ -427,6 +444,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
                    help="with --restore: task N (repeatable)")
     p.set_defaults(func=cmd_trash)
+
+    p = sub.add_parser("books", parents=[common],
+                       help="list the books built, and whether each is out of date")
+    p.set_defaults(func=cmd_books)
 
     p = sub.add_parser("search", parents=[common], help="search the archived articles' text")
     p.add_argument("query", help="words (Chinese or not); every one must be in the article")

@@ -73,6 +73,24 @@ class Undone:
 
 
 @dataclass(frozen=True)
+class Book:
+    """A book in 03_output as its last build left it, and whether the archive has moved on:
+    articles added to its collection or gone from it, or cleaned again since it was bound."""
+
+    key: str  # its collection: "all", "cat1:<name>", or a set of ids
+    files: list[Path]
+    built_at: str
+    articles: int
+    added: int = 0
+    gone: int = 0
+    cleaned_again: int = 0
+
+    @property
+    def out_of_date(self) -> bool:
+        return bool(self.added or self.gone or self.cleaned_again) or not self.built_at
+
+
+@dataclass(frozen=True)
 class Preview:
     """What the window shows for one task: the chapter as the book will show it, and the
     raw page's text beside it (what was cut)."""
@@ -395,6 +413,37 @@ class Workspace:
         articles = ((t.id, a) for t in self.store.tasks()
                     if (a := self.archive.read_article(t.id)) is not None)
         return index.rebuild(articles)
+
+    def books(self) -> list[Book]:
+        """Every book the archive's builds made that is still in 03_output."""
+        from datetime import datetime
+
+        from pipeline.book.collect import display_category, select
+        from pipeline.book.identity import built_collections
+
+        bindable = select(self.tasks())
+        out = []
+        for built in built_collections(self.archive):
+            files = [self.archive.output_dir / f for f in built.files
+                     if (self.archive.output_dir / f).is_file()]
+            if not files:
+                continue
+            bound = set(built.task_ids)
+            if built.key == "all":
+                now = {t.id for t in bindable}
+            elif built.key.startswith("cat1:") and "|" not in built.key:
+                shown = built.key.removeprefix("cat1:")
+                now = {t.id for t in bindable if (display_category(t.cat1) if t.cat1 else "")
+                       == shown}
+            else:  # a set of ids chosen by hand: only what left it counts
+                now = bound & {t.id for t in bindable}
+            stamp = (datetime.fromisoformat(built.built_at).timestamp() if built.built_at
+                     else 0.0)
+            again = sum(1 for i in bound & now if self.archive.has_clean(i)
+                        and self.archive.clean_meta(i).stat().st_mtime > stamp)
+            out.append(Book(built.key, files, built.built_at, len(bound), len(now - bound),
+                            len(bound - now), again))
+        return out
 
     # -- reading one task ------------------------------------------------------------------------
 

@@ -238,6 +238,7 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
         ))
         files.append(path)
         counter.add(len(volume))
-    for stale in record_build(archive, collection.key, ident, files):
+    for stale in record_build(archive, collection.key, ident, files,
+                              [e.task_id for e in entries]):
         stale.unlink(missing_ok=True)
     return files

@@ -4,7 +4,8 @@ A reader's library matches books by ``dc:identifier``: rebuilding the same colle
 archive, one cat1, or one set of ids) must keep it, so a new build replaces the old book
 instead of sitting beside it. The first id is a uuid5 of the archive path and the collection,
 then stored, so moving the archive folder keeps it too. The file also lists each collection's
-EPUB files, so a rebuild can remove volumes that no longer exist.
+EPUB files, so a rebuild can remove volumes that no longer exist, and when it was built from
+which articles, so a book older than its articles can be called out of date.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from pipeline.archive import Archive, write_atomic
@@ -24,6 +26,30 @@ class Collection:
     key: str  # "all", "cat1:<name>", "ids:<sorted ids>"
     title: str
     stem: str  # file name without extension
+
+
+@dataclass(frozen=True)
+class Built:
+    """One collection as its last build left it."""
+
+    key: str
+    files: list[str]  # EPUB names in 03_output
+    built_at: str  # ISO 8601, UTC
+    task_ids: list[int]  # the articles bound, in book order
+
+
+def built_collections(archive: Archive) -> list[Built]:
+    """Every collection books.json knows, as last built (a file from before builds were
+    dated has no time and no articles: it counts as out of date)."""
+    out = []
+    for key, record in _load(archive.output_dir / REGISTRY).items():
+        files = record.get("files")
+        ids = record.get("task_ids")
+        out.append(Built(
+            key, [f for f in files if isinstance(f, str)] if isinstance(files, list) else [],
+            str(record.get("built_at") or ""),
+            [i for i in ids if isinstance(i, int)] if isinstance(ids, list) else []))
+    return out
 
 
 def _load(path: Path) -> dict[str, dict[str, object]]:
@@ -49,13 +75,17 @@ def volume_uuid(collection: uuid.UUID, index: int, count: int) -> uuid.UUID:
     return collection if count == 1 else uuid.uuid5(collection, f"volume {index} of {count}")
 
 
-def record_build(archive: Archive, key: str, ident: uuid.UUID, files: list[Path]) -> list[Path]:
-    """Store the collection's id and files; the files of its previous build that are gone."""
+def record_build(archive: Archive, key: str, ident: uuid.UUID, files: list[Path],
+                 task_ids: list[int]) -> list[Path]:
+    """Store the collection's id, files, time and articles; the files of its previous build
+    that are gone."""
     path = archive.output_dir / REGISTRY
     books = _load(path)
     previous = books.get(key, {}).get("files")
     names = [f.name for f in files]
-    books[key] = {"id": str(ident), "files": names}
+    # to the microsecond: an article cleaned in the same second as the build must not look newer
+    built_at = datetime.now(UTC).isoformat()
+    books[key] = {"id": str(ident), "files": names, "built_at": built_at, "task_ids": task_ids}
     write_atomic(path, json.dumps({"collections": books}, ensure_ascii=False, indent=1)
                  .encode("utf-8"))
     if not isinstance(previous, list):

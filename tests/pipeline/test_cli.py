@@ -223,3 +223,18 @@ def test_search_finds_what_a_run_cleaned_and_index_makes_it_again(
     assert sum(line.startswith("#") for line in capsys.readouterr().out.splitlines()) == 3
     assert main(["index", "--archive", archive]) == 0
     assert capsys.readouterr().out.startswith("search index: 3 articles in ")
+
+
+def test_books_says_when_a_book_is_older_than_its_articles(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    archive, root = _fetched_site(tmp_path)
+    assert main(["build", "--archive", archive]) == 0
+    capsys.readouterr()
+    assert main(["books", "--archive", archive]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("a.epub  3 articles, built 20") and out.strip().endswith("up to date")
+    assert main(["clean", "--id", "2", "--archive", archive]) == 0
+    assert main(["remove", "--id", "3", "--archive", archive]) == 0
+    capsys.readouterr()
+    assert main(["books", "--archive", archive]) == 0
+    assert "OUT OF DATE: 1 gone, 1 cleaned again since" in capsys.readouterr().out
