@@ -58,7 +58,7 @@ def cmd_add(args: argparse.Namespace, ws: Workspace) -> int:
     from pipeline.intake import read_text_source
 
     text = read_text_source(args.source)
-    report = ws.add_links(text, args.cat1, args.cat2)
+    report = ws.add_links(text, args.cat1, args.cat2, args.folders)
     if not (report.added or report.duplicates or report.rejected):
         where = "standard input" if args.source == "-" else args.source
         raise CommandError(f"no links found in {where}")
@@ -375,6 +375,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("source", metavar="FILE|-", help="text, Markdown or a bookmarks export")
     p.add_argument("--cat1", default="", help="first-level category (NN_name sorts by NN)")
     p.add_argument("--cat2", default="", help="second-level category")
+    p.add_argument("--folders", action="store_true",
+                   help="a bookmarks export: file each link by its folders (the outermost as"
+                        " the category, the rest as the subcategory)")
     p.set_defaults(func=cmd_add)
 
     p = sub.add_parser("status", parents=[common], help="count tasks by status")

@@ -68,6 +68,34 @@ def find_links(text: str) -> list[str]:
     return hrefs + [u for u in _links_in_prose(root.text_content()) if u not in seen]
 
 
+def bookmark_folders(text: str) -> dict[str, tuple[str, ...]]:
+    """Each link of a browser's bookmarks export with the folders it sits in, outermost
+    first (empty for a loose bookmark; {} for text that is no bookmarks file): what a person
+    filed them under is the category they meant."""
+    if "netscape-bookmark-file" not in text[:2048].lower():
+        return {}
+    folders: dict[str, tuple[str, ...]] = {}
+    for a in lxml_html.fromstring(text).iter("a"):
+        href = (a.get("href") or "").strip()
+        if href and href not in folders:
+            folders[href] = tuple(reversed([name for dl in a.iterancestors("dl")
+                                            if (name := _folder_name(dl))]))
+    return folders
+
+
+def _folder_name(dl: lxml_html.HtmlElement) -> str:
+    """The folder a <DL> lists: the <H3> just before it, alone or in the <DT> (exporters
+    never close one, so an HTML parser nests them); the export's own <H1> is no folder."""
+    before = dl.getprevious()
+    while before is not None and not isinstance(before.tag, str):
+        before = before.getprevious()
+    if before is not None and before.tag == "dt":  # unclosed <DT>s nest: the nearest <H3>
+        before = next(reversed(list(before.iter("h3"))), None)
+    if before is None or before.tag != "h3":
+        return ""
+    return " ".join(before.text_content().split())
+
+
 def _links_in_prose(text: str) -> list[str]:
     found = []
     for m in _LINK_RE.finditer(text):

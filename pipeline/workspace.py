@@ -160,12 +160,30 @@ class Workspace:
         False when the file is as this workspace last saw it."""
         return self.store.merge_file()
 
-    def add_links(self, text: str, cat1: str = "", cat2: str = "") -> IntakeReport:
+    def add_links(self, text: str, cat1: str = "", cat2: str = "",
+                  folders_as_categories: bool = False) -> IntakeReport:
         """Add the links in ``text`` as pending tasks and save, ids and duplicate checks
-        decided on the file as it is."""
+        decided on the file as it is. ``folders_as_categories``: a bookmarks export's links
+        are filed by their folders (the outermost the category, the rest the subcategory);
+        links outside any folder get ``cat1``/``cat2``."""
+        from pipeline.urls import bookmark_folders
+
         rules = self.rules()
+        folders = bookmark_folders(text) if folders_as_categories else {}
         with self.store.transaction() as store:
-            return add_links(store, text, cat1, cat2, rules)
+            if not folders:
+                return add_links(store, text, cat1, cat2, rules)
+            report = IntakeReport()
+            by_folder: dict[tuple[str, ...], list[str]] = {}
+            for link, path in folders.items():
+                by_folder.setdefault(path, []).append(link)
+            for path, links in by_folder.items():
+                one = add_links(store, "\n".join(links), path[0] if path else cat1,
+                                " / ".join(path[1:]) if path else cat2, rules)
+                report.added += one.added
+                report.duplicates += one.duplicates
+                report.rejected += one.rejected
+            return report
 
     def edit(self, task_ids: Iterable[int], **changes: str) -> list[Task]:
         """Set a person's fields (``EDITABLE_FIELDS``) on tasks; saved by the next ``save``."""
@@ -228,6 +246,25 @@ class Workspace:
                 by_kind.setdefault(kind, []).append(t)
         order = list(ErrorKind)
         return sorted(by_kind.items(), key=lambda kv: (-len(kv[1]), order.index(kv[0])))
+
+    def failures_by_domain(self) -> list[tuple[str, list[Task]]]:
+        """The failed tasks by host, the host with most failures first (a dead site, a site
+        that blocks: retried, or fixed in its rules, together)."""
+        by_host: dict[str, list[Task]] = {}
+        for t in self.tasks():
+            if t.failure_kind is not None:
+                by_host.setdefault(host_of(t.url), []).append(t)
+        return sorted(by_host.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+
+    def fetch_log(self, task_id: int, limit: int = 50) -> list[str]:
+        """The last ``limit`` lines of 04_logs/fetch.log about one task: each request, its
+        try number, what came back and how long it took (what a failure's reason is from)."""
+        path = self.archive.logs_dir / "fetch.log"
+        if not path.exists():
+            return []
+        marker = f"\t#{task_id}\t"
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return [line.rstrip("\n") for line in f if marker in line][-limit:]
 
     def near_duplicates(self) -> list[tuple[Task, Task, int]]:
         """Pairs of articles whose texts are nearly the same (SimHash within 3 bits)."""

@@ -123,3 +123,49 @@ def test_the_trash_hides_keeps_restores_and_empties(tmp_path: Path) -> None:
     assert ws.empty_trash() == 1
     assert not ws.archive.has_clean(task_id) and not ws.archive.has_raw(task_id)
     assert [t.id for t in Workspace.open(tmp_path / "a").store.tasks()] == [other]
+
+
+BOOKMARKS = """<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">
+<TITLE>Bookmarks</TITLE><H1>Bookmarks</H1>
+<DL><p>
+    <DT><H3>读书</H3>
+    <DL><p>
+        <DT><A HREF="https://a.example/1">一</A>
+        <DT><H3>历史 笔记</H3>
+        <DL><p>
+            <DT><A HREF="https://a.example/2">二</A>
+        </DL><p>
+    </DL><p>
+    <DT><A HREF="https://b.example/loose">loose</A>
+</DL><p>
+"""
+
+
+def test_a_bookmarks_export_can_be_filed_by_its_folders(tmp_path: Path) -> None:
+    ws = Workspace.open(tmp_path / "a")
+    report = ws.add_links(BOOKMARKS, cat1="00_收件箱", folders_as_categories=True)
+    filed = {t.url: (t.cat1, t.cat2) for t in report.added}
+    assert filed == {"https://a.example/1": ("读书", ""),
+                     "https://a.example/2": ("读书", "历史 笔记"),
+                     "https://b.example/loose": ("00_收件箱", "")}
+    again = Workspace.open(tmp_path / "b").add_links(BOOKMARKS)  # without: one category
+    assert {t.cat1 for t in again.added} == {""} and len(again.added) == 3
+
+
+def test_failures_by_domain_and_a_tasks_fetch_log(tmp_path: Path) -> None:
+    from tests.sites.faults import FaultServer
+
+    ws = Workspace.open(tmp_path / "a", Settings(host_delay_ms=0, retries=1,
+                                                 retry_waits=(0.05,)))
+    with FaultServer() as one, FaultServer("127.0.0.2") as two:
+        ws.add_links("\n".join([one.url("/status?code=404&fail=9"),
+                                one.url("/status?code=500&fail=9"), two.url("/ok"),
+                                two.url("/status?code=410&fail=9")]))
+        ws.run()
+    grouped = [(host, [t.id for t in tasks]) for host, tasks in ws.failures_by_domain()]
+    assert grouped == [("127.0.0.1", [1, 2]), ("127.0.0.2", [4])]
+    log = ws.fetch_log(2)
+    assert [line.split("\t")[2:4] for line in log] == [
+        ["try 1", "HTTP 500 Internal Server Error"], ["try 2", "HTTP 500 Internal Server Error"]]
+    assert ws.fetch_log(99) == []
