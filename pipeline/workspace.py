@@ -29,12 +29,16 @@ from pipeline.urls import host_in_domain, host_of
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
     from pipeline.book import BuildResult
     from pipeline.extract.effects import RuleEffect
+    from pipeline.extract.suggest import Node as PageNode
+    from pipeline.extract.suggest import Suggestion
     from pipeline.runner import Runner
     from pipeline.search import Hit as SearchHit
     from pipeline.search import SearchIndex
 
 # What a person may change in a task's row, from either face.
 EDITABLE_FIELDS = ("title", "cat1", "cat2")
+# How many of a site's stored pages "Pick content" checks a selector on.
+SITE_PAGES = 30
 
 
 class NoSuchTask(KuaibuError):
@@ -509,14 +513,50 @@ class Workspace:
 
         return article_from_raw(self.archive, task, rules, self.settings)
 
-    def suggest_selector(self, task: Task, rules: Rules) -> str | None:
-        """A content selector for the element holding what the extractor itself picks (the
-        rules' own content_selector set aside): "Pick content"."""
-        from pipeline.extract.suggest import suggest_selector
+    def suggest(self, task: Task, rules: Rules) -> Suggestion:
+        """"Pick content": a content selector for the element holding what the extractor
+        itself picks (the rules' own content_selector set aside), checked on the domain's
+        other stored pages (how many it finds the article in), with why when no single
+        element holds the article."""
+        from pipeline.extract.suggest import suggest
 
         automatic = Rules(default=rules.default)
         article = self.test_rules(task, automatic)
-        return suggest_selector(self.raw_html(task, automatic), article.text)
+        return suggest(self.raw_html(task, automatic), article.text,
+                       self._site_pages(task, automatic))
+
+    def suggest_selector(self, task: Task, rules: Rules) -> str | None:
+        """The selector alone of ``suggest`` (the rules editor's older call)."""
+        return self.suggest(task, rules).selector
+
+    def selector_for_element(self, task: Task, path: str, rules: Rules) -> Suggestion:
+        """The stable selector for an element a person picked on the task's stored page
+        (``path`` from ``element_tree``), checked on the domain's other stored pages."""
+        from pipeline.errors import ExtractError
+        from pipeline.extract.suggest import selector_for_element
+
+        automatic = Rules(default=rules.default)
+        try:
+            text = self.test_rules(task, automatic).text
+        except ExtractError:
+            text = ""
+        return selector_for_element(self.raw_html(task, automatic), path,
+                                    self._site_pages(task, automatic), text)
+
+    def element_tree(self, task: Task) -> list[PageNode]:
+        """The blocks of the task's stored page that hold text, to pick one from."""
+        from pipeline.extract.suggest import element_tree
+
+        html = self.raw_html(task)
+        return element_tree(html) if html else []
+
+    def _site_pages(self, task: Task, rules: Rules, limit: int = SITE_PAGES) -> list[str]:
+        """The stored pages of the task's host other than its own, the latest ``limit``
+        (a selector checked on a few dozen is checked well enough, and each costs a parse)."""
+        host = host_of(task.url)
+        others = [t for t in self.tasks() if t.id != task.id and host_of(t.url) == host
+                  and self.archive.has_raw(t.id)]
+        return [self.raw_html(t, rules) for t in others[-limit:]]
 
     def preview(self, task: Task, article: Article | None = None, note: str = "") -> Preview:
         """The chapter the book would show for a task (``article``: one not saved, e.g. a

@@ -169,3 +169,23 @@ def test_failures_by_domain_and_a_tasks_fetch_log(tmp_path: Path) -> None:
     assert [line.split("\t")[2:4] for line in log] == [
         ["try 1", "HTTP 500 Internal Server Error"], ["try 2", "HTTP 500 Internal Server Error"]]
     assert ws.fetch_log(99) == []
+
+
+def test_pick_content_checks_the_selector_on_the_sites_other_pages(tmp_path: Path) -> None:
+    from pipeline.rules import Rules
+
+    ws = Workspace.open(tmp_path / "a")
+    body = "一段足够长的正文，讲一件事，讲得很细。" * 10
+    for n in range(1, 4):
+        task = ws.store.add(f"https://portal.example/{n}.html")
+        page = (f"<html><body><div id='nav'>首页 新闻</div><div class='content'><h1>第{n}篇</h1>"
+                f"<p>{n}: {body}</p><p>{body}</p></div><div class='side'>推荐</div></body></html>")
+        ws.archive.store_raw(task.id, page.encode("utf-8"),
+                             '{"final_url": "https://portal.example/", "headers": {}}')
+    suggestion = ws.suggest(ws.task(1), Rules())
+    assert suggestion.selector == "div.content"
+    assert (suggestion.matched_pages, suggestion.site_pages) == (2, 2)
+    tree = ws.element_tree(ws.task(1))
+    picked = next(node for node in tree if "content" in node.classes)
+    again = ws.selector_for_element(ws.task(2), picked.path, Rules())
+    assert again.selector == "div.content"
