@@ -9,12 +9,15 @@ workspace's, which merges it into tasks.csv with the window's next save.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QCoreApplication,
+    QMimeData,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -42,6 +45,29 @@ STATUS_COLOURS = {
 
 TaskRole = Qt.ItemDataRole.UserRole + 1
 Index = QModelIndex | QPersistentModelIndex
+# What a drag of table rows carries: the tasks' ids as a JSON list. Only this type, no
+# text/plain: rows dropped on the window's own paste box must not come back as new links.
+TASK_IDS_MIME = "application/x-kuaibu-task-ids"
+
+
+def task_ids_mime(task_ids: Iterable[int]) -> QMimeData:
+    mime = QMimeData()
+    mime.setData(TASK_IDS_MIME, json.dumps(sorted(set(task_ids))).encode("ascii"))
+    return mime
+
+
+def task_ids_from_mime(mime: QMimeData) -> list[int]:
+    """The ids a drag of rows carries; [] for anything else (another program may offer the
+    type with other content)."""
+    if not mime.hasFormat(TASK_IDS_MIME):
+        return []
+    try:
+        ids = json.loads(bytes(mime.data(TASK_IDS_MIME).data()).decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        return []
+    if not isinstance(ids, list) or not all(type(i) is int for i in ids):
+        return []
+    return ids
 
 
 def needs_review(task: Task) -> bool:
@@ -61,6 +87,30 @@ def matches_status(task: Task, key: str) -> bool:
         return needs_review(task)
     kind = task.failure_kind
     return task.status == key or kind is not None and key == failed_key(kind)
+
+
+def kind_names() -> dict[ErrorKind, str]:
+    """Each kind of failure as a short phrase in the window's language, for every view that
+    names one (the table's tooltip and filter, the Failures view). Translated in the table's
+    context, where the phrases were first written."""
+    # each phrase written out in a translate() call, so pyside6-lupdate finds it
+    return {
+        ErrorKind.NETWORK: QCoreApplication.translate("TaskTableModel", "network"),
+        ErrorKind.HTTP_4XX: QCoreApplication.translate("TaskTableModel", "HTTP 4xx"),
+        ErrorKind.HTTP_5XX: QCoreApplication.translate("TaskTableModel", "HTTP 5xx"),
+        ErrorKind.REDIRECT: QCoreApplication.translate("TaskTableModel", "redirect"),
+        ErrorKind.BAD_URL: QCoreApplication.translate("TaskTableModel", "bad link"),
+        ErrorKind.BLOCKED_ADDRESS: QCoreApplication.translate("TaskTableModel",
+                                                              "blocked address"),
+        ErrorKind.NOT_HTML: QCoreApplication.translate("TaskTableModel", "not HTML"),
+        ErrorKind.TOO_LARGE: QCoreApplication.translate("TaskTableModel", "too large"),
+        ErrorKind.INTERSTITIAL: QCoreApplication.translate("TaskTableModel", "anti-bot page"),
+        ErrorKind.TRUNCATED: QCoreApplication.translate("TaskTableModel", "cut short"),
+        ErrorKind.NO_ARTICLE: QCoreApplication.translate("TaskTableModel", "no article"),
+        ErrorKind.RULES: QCoreApplication.translate("TaskTableModel", "rules"),
+        ErrorKind.INTERNAL: QCoreApplication.translate("TaskTableModel", "internal error"),
+        ErrorKind.UNKNOWN: QCoreApplication.translate("TaskTableModel", "unknown"),
+    }
 
 
 def _dot(colour: str) -> QIcon:
@@ -95,18 +145,7 @@ class TaskTableModel(QAbstractTableModel):
             Status.FAILED: self.tr("failed"), Status.DUPLICATE: self.tr("duplicate"),
             NEEDS_REVIEW: self.tr("needs review"),
         }
-        self._kind_names = {
-            ErrorKind.NETWORK: self.tr("network"), ErrorKind.HTTP_4XX: self.tr("HTTP 4xx"),
-            ErrorKind.HTTP_5XX: self.tr("HTTP 5xx"), ErrorKind.REDIRECT: self.tr("redirect"),
-            ErrorKind.BAD_URL: self.tr("bad link"),
-            ErrorKind.BLOCKED_ADDRESS: self.tr("blocked address"),
-            ErrorKind.NOT_HTML: self.tr("not HTML"),
-            ErrorKind.TOO_LARGE: self.tr("too large"),
-            ErrorKind.INTERSTITIAL: self.tr("anti-bot page"),
-            ErrorKind.TRUNCATED: self.tr("cut short"), ErrorKind.NO_ARTICLE: self.tr("no article"),
-            ErrorKind.RULES: self.tr("rules"), ErrorKind.INTERNAL: self.tr("internal error"),
-            ErrorKind.UNKNOWN: self.tr("unknown"),
-        }
+        self._kind_names = kind_names()
         self._headers = {
             "status": self.tr("Status"), "title": self.tr("Title"), "domain": self.tr("Domain"),
             "cat1": self.tr("Category"), "cat2": self.tr("Subcategory"),
@@ -253,10 +292,24 @@ class TaskTableModel(QAbstractTableModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        flags = (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                 | Qt.ItemFlag.ItemIsDragEnabled)
         if COLUMNS[index.column()] in EDITABLE:
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
+
+    def mimeTypes(self) -> list[str]:
+        return [TASK_IDS_MIME]
+
+    def mimeData(self, indexes: Iterable[QModelIndex]) -> QMimeData:
+        """The dragged rows' task ids (a view passes one index per selected cell)."""
+        return task_ids_mime(self._tasks[i.row()].id for i in indexes
+                             if i.isValid() and 0 <= i.row() < len(self._tasks))
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        # Copy, never Move: after a Move the dragging view would remove the rows itself. A drop
+        # only asks the workspace for an edit; the rows follow from there.
+        return Qt.DropAction.CopyAction
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._tasks):
@@ -334,13 +387,14 @@ class TaskTableModel(QAbstractTableModel):
 
 
 class TaskFilter(QSortFilterProxyModel):
-    """Filter by status, category (cat1 or cat2), domain (and its sub-domains) and text;
-    sorting is handed to the source model."""
+    """Filter by status, category (cat1 or cat2), the category tree's node (cat1 and cat2),
+    domain (and its sub-domains) and text; sorting is handed to the source model."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._status = ""
         self._category = ""
+        self._tree: tuple[str | None, str | None] = (None, None)
         self._domain = ""
         self._text = ""
         self.setDynamicSortFilter(True)
@@ -353,6 +407,13 @@ class TaskFilter(QSortFilterProxyModel):
     def set_category(self, category: str) -> None:
         self.beginFilterChange()
         self._category = category
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_tree_category(self, cat1: str | None, cat2: str | None = None) -> None:
+        """The category tree's choice: None for every task; a cat1 ("" for the uncategorized)
+        with every cat2 under it, or exactly that cat1 and cat2."""
+        self.beginFilterChange()
+        self._tree = (cat1, None if cat1 is None else cat2)
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def set_domain(self, domain: str) -> None:
@@ -378,6 +439,10 @@ class TaskFilter(QSortFilterProxyModel):
         if self._status and not matches_status(task, self._status):
             return False
         if self._category and self._category not in (task.cat1, task.cat2):
+            return False
+        tree_cat1, tree_cat2 = self._tree
+        if tree_cat1 is not None and (task.cat1 != tree_cat1
+                                      or tree_cat2 is not None and task.cat2 != tree_cat2):
             return False
         if self._domain and not host_in_domain(model.host(task), self._domain):
             return False
