@@ -62,7 +62,7 @@ from pipeline.intake import IntakeReport
 from pipeline.rules import Rules
 from pipeline.settings import Settings
 from pipeline.tasks import Status, Task
-from pipeline.workspace import Preview, Workspace
+from pipeline.workspace import Preview, Undone, Workspace
 
 # How often the window looks whether another writer changed tasks.csv (a stat call).
 WATCH_MS = 1000
@@ -639,10 +639,6 @@ class MainWindow(QMainWindow):
         if current is not None and current.id == data.task.id:  # not a stale answer
             self.preview.show_data(data)
 
-    def _rules_tested(self, data: Preview) -> None:
-        self.preview.show_data(data)
-        self.tabs.setCurrentWidget(self.preview)
-
     # -- edits and saving ------------------------------------------------------------------------
 
     def _edited(self, _task_id: int = 0) -> None:
@@ -663,8 +659,9 @@ class MainWindow(QMainWindow):
             return
         if self.rules_editor is None:
             self.rules_editor = RulesEditor(self.workspace, self.jobs, self)
-            self.rules_editor.tested.connect(self._rules_tested)
+            self.rules_editor.run_going = lambda: self.controller.running
             self.rules_editor.apply_requested.connect(self.apply_rules_to_domain)
+            self.rules_editor.undone.connect(self._rules_undone)
         self.rules_editor.set_task(self.current_task())
         self.rules_editor.show()
         self.rules_editor.raise_()
@@ -678,7 +675,17 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("No stored pages of %1 yet.").replace(
                 "%1", section))
             return
-        self.reclean(ids)
+        self._reclean_after_rules(ids)
+
+    def _rules_undone(self, undone: Undone) -> None:
+        """rules.yaml is back as it was: clean again the pages of the sections it changed."""
+        if undone.task_ids:
+            self._reclean_after_rules(undone.task_ids)
+
+    def _reclean_after_rules(self, ids: list[int]) -> None:
+        if not self.reclean(ids):  # a run started meanwhile: the pages wait for a Clean again
+            self.statusBar().showMessage(self.tr(
+                "A run is going; select the tasks and Clean again once it has ended."))
 
     def show_settings(self) -> None:
         root = self.archive.root if self.archive is not None else Path()

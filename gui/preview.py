@@ -64,7 +64,9 @@ class PreviewPane(QWidget):
         }
         return notes.get(method)
 
-    def show_data(self, data: Preview) -> None:
+    def show_data(self, data: Preview, failure: str = "") -> None:
+        """Show a preview; ``failure``: why the rules being tried find no article (said in
+        place of the chapter)."""
         self.shown = data
         task, article = data.task, data.article
         parts = [f"#{task.id}", html.escape(task.display_title)]
@@ -77,7 +79,9 @@ class PreviewPane(QWidget):
         if data.note:
             parts.append(f"<i>{html.escape(data.note)}</i>")
         self.header.setText(" — ".join(parts))
-        if data.chapter_html:
+        if failure:
+            self.book.setHtml(f"<p style='color:#c62828'>{html.escape(failure)}</p>")
+        elif data.chapter_html:
             self.book.document().setDefaultStyleSheet(data.stylesheet)
             self.book.document().setBaseUrl(QUrl.fromLocalFile(f"{data.base}/"))
             self.book.setHtml(_XML_DECLARATION.sub("", data.chapter_html))

@@ -89,3 +89,18 @@ def set_section_keys(text: str, section: str, values: Mapping[str, object | None
     kept[insert_at:insert_at] = new
     out = lines[:start + 1] + kept + lines[end:]
     return "\n".join(out) + "\n"
+
+
+def key_line(text: str, section: str, key: str) -> int | None:
+    """The 1-based line of ``section``'s ``key`` in valid YAML text (None when absent), to
+    mark a value the window finds wrong after the file parsed."""
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    if not isinstance(root, yaml.MappingNode):
+        return None
+    for name, body in root.value:
+        if str(name.value).lower() != section or not isinstance(body, yaml.MappingNode):
+            continue
+        for k, _value in body.value:
+            if str(k.value) == key:
+                return int(k.start_mark.line) + 1
+    return None

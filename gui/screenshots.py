@@ -63,7 +63,8 @@ def shoot(language: str, out: Path, site: DemoSite, work: Path) -> list[Path]:
     wait_until(lambda: bool(built))
     window.intake.paste.setPlainText("\n".join(site.paste_text().splitlines()[:3]))
     # an article in the interface's language: the Chinese shot previews a Chinese page
-    tasks = [t for t in window.model.tasks() if t.status in (Status.CLEANED, Status.LOCALIZED)]
+    tasks = [t for t in window.model.tasks()
+             if t.status in (Status.CLEANED, Status.LOCALIZED, Status.DONE)]
     chinese = [t for t in tasks if re.search(r"[\u4e00-\u9fff]", t.display_title)]
     shown = chinese[0] if language == "zh_CN" and chinese else tasks[0]
     window.select_task(shown.id)

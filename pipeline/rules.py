@@ -78,6 +78,18 @@ def _count(v: Any) -> int:
     return v
 
 
+def _encoding(v: Any) -> str:
+    """A forced encoding the decoder can read (a WHATWG label, or a Python name browsers
+    read): any other is refused here, not ignored page by page."""
+    from pipeline.encoding_labels import codec_for_label, web_codec
+
+    label = _str(v)
+    if not (codec_for_label(label) or web_codec(label)):
+        raise TypeError("an encoding browsers read (utf-8, gbk, gb18030, big5, shift_jis,"
+                        f" euc-kr…), not {label!r}")
+    return label
+
+
 def _selector(v: Any) -> str:
     return _compiled(_str(v))
 
@@ -111,7 +123,7 @@ _SCHEMA = {
     "strip_extra": _selector_list,
     "keep_attrs": _str_list,
     "min_chars": _pos_int,
-    "encoding": _str,
+    "encoding": _encoding,
     "cookies": _str,
     "headers": _str_map,
     "user_agent": _str,

@@ -525,10 +525,6 @@ class Workspace:
         return suggest(self.raw_html(task, automatic), article.text,
                        self._site_pages(task, automatic))
 
-    def suggest_selector(self, task: Task, rules: Rules) -> str | None:
-        """The selector alone of ``suggest`` (the rules editor's older call)."""
-        return self.suggest(task, rules).selector
-
     def selector_for_element(self, task: Task, path: str, rules: Rules) -> Suggestion:
         """The stable selector for an element a person picked on the task's stored page
         (``path`` from ``element_tree``), checked on the domain's other stored pages."""

@@ -20,6 +20,137 @@
     </message>
 </context>
 <context>
+    <name>CategoryTree</name>
+    <message>
+        <location filename="../category_tree.py" line="214"/>
+        <source>Tasks: %1</source>
+        <translation>任务：%1</translation>
+    </message>
+    <message>
+        <location filename="../category_tree.py" line="214"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../category_tree.py" line="344"/>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <location filename="../category_tree.py" line="347"/>
+        <source>Uncategorized</source>
+        <translation>未分类</translation>
+    </message>
+</context>
+<context>
+    <name>FailuresView</name>
+    <message>
+        <location filename="../failures_view.py" line="85"/>
+        <source>By kind</source>
+        <translation>按类型</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="86"/>
+        <source>By domain</source>
+        <translation>按域名</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="92"/>
+        <source>Retry these</source>
+        <translation>重试这些</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="110"/>
+        <source>Select a task to see its reason and fetch log.</source>
+        <translation>选择一个任务，查看失败原因和抓取日志。</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="111"/>
+        <source>View stored response</source>
+        <translation>查看保存的响应</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="179"/>
+        <source>Cannot read the failures: %1</source>
+        <translation>无法读取失败任务：%1</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="187"/>
+        <source>Domain</source>
+        <translation>域名</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="187"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="188"/>
+        <source>ID</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="188"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="188"/>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="235"/>
+        <source>%1 failed tasks</source>
+        <translation>%1 个失败任务</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="236"/>
+        <source>No failed tasks.</source>
+        <translation>没有失败的任务。</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="292"/>
+        <source>Retry these (%1)</source>
+        <translation>重试这些（%1 个）</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="351"/>
+        <source>Kind: %1</source>
+        <translation>类型：%1</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="352"/>
+        <source>Reason: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="353"/>
+        <source>Fetch log:</source>
+        <translation>抓取日志：</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="355"/>
+        <source>Reading the fetch log…</source>
+        <translation>正在读取抓取日志…</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="357"/>
+        <source>No lines about this task in the fetch log.</source>
+        <translation>抓取日志中没有这个任务的记录。</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="369"/>
+        <source>The site&apos;s answer was not stored.</source>
+        <translation>未保存网站的响应。</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="383"/>
+        <source>Reading the stored response…</source>
+        <translation>正在读取保存的响应…</translation>
+    </message>
+</context>
+<context>
     <name>IntakePanel</name>
     <message>
         <location filename="../intake_panel.py" line="51"/>
@@ -77,7 +208,7 @@
     </message>
     <message>
         <location filename="../main_window.py" line="143"/>
-        <location filename="../main_window.py" line="753"/>
+        <location filename="../main_window.py" line="760"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -268,32 +399,37 @@
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="678"/>
+        <location filename="../main_window.py" line="675"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="704"/>
+        <location filename="../main_window.py" line="688"/>
+        <source>A run is going; select the tasks and Clean again once it has ended.</source>
+        <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="711"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="710"/>
+        <location filename="../main_window.py" line="717"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="717"/>
+        <location filename="../main_window.py" line="724"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="723"/>
+        <location filename="../main_window.py" line="730"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="753"/>
+        <location filename="../main_window.py" line="760"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -302,7 +438,7 @@
     <name>PreviewPane</name>
     <message>
         <location filename="../preview.py" line="32"/>
-        <location filename="../preview.py" line="93"/>
+        <location filename="../preview.py" line="97"/>
         <source>Select a task to see its article.</source>
         <translation>选择一个任务以查看其文章。</translation>
     </message>
@@ -347,132 +483,852 @@
         <translation>页面仅有的几句话</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="72"/>
+        <location filename="../preview.py" line="74"/>
         <source>%1 characters, confidence %2</source>
         <translation>%1 字，置信度 %2</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="87"/>
+        <location filename="../preview.py" line="91"/>
         <source>Not cleaned yet.</source>
         <translation>尚未清洗。</translation>
     </message>
 </context>
 <context>
+    <name>Reasons</name>
+    <message>
+        <location filename="../reasons.py" line="28"/>
+        <source>new rules failed, the article before them is kept: %1</source>
+        <translation>新规则失败，保留原来的文章：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="29"/>
+        <source>internal error: %1</source>
+        <translation>内部错误：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="30"/>
+        <source>no article found on the page</source>
+        <translation>页面上没有找到正文</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="32"/>
+        <source>an anti-bot check page instead of the article</source>
+        <translation>网站返回了反爬虫验证页，而不是文章</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="33"/>
+        <source>the page does not exist (HTTP 404)</source>
+        <translation>页面不存在（HTTP 404）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="34"/>
+        <source>the page was removed (HTTP 410)</source>
+        <translation>页面已被删除（HTTP 410）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="35"/>
+        <source>the site refused access (HTTP 403)</source>
+        <translation>网站拒绝访问（HTTP 403）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="36"/>
+        <source>the page needs a login (HTTP 401)</source>
+        <translation>页面需要登录（HTTP 401）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="37"/>
+        <source>too many requests to the site (HTTP 429)</source>
+        <translation>对网站的请求太频繁（HTTP 429）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="39"/>
+        <source>the site&apos;s server failed (HTTP %1)</source>
+        <translation>网站服务器出错（HTTP %1）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="40"/>
+        <source>the site answered HTTP %1</source>
+        <translation>网站返回 HTTP %1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="42"/>
+        <source>not a web page: no type given and no &lt;html&gt; in it</source>
+        <translation>不是网页：没有声明类型，内容里也没有 &lt;html&gt;</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="43"/>
+        <source>not a web page but %1</source>
+        <translation>不是网页，而是 %1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="45"/>
+        <source>the page was cut short: the connection closed before its end</source>
+        <translation>页面不完整：连接在页面结束前就断开了</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="47"/>
+        <source>incomplete: %1 of %2 bytes arrived</source>
+        <translation>内容不完整：只收到 %2 字节中的 %1 字节</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="49"/>
+        <source>the compressed page is corrupt: %1</source>
+        <translation>压缩的页面已损坏：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="51"/>
+        <source>larger than %2 MB</source>
+        <translation>超过 %2 MB</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="53"/>
+        <source>the site refused the connection</source>
+        <translation>网站拒绝连接</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="56"/>
+        <source>no such site: its name does not resolve</source>
+        <translation>找不到这个网站：域名无法解析</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="58"/>
+        <source>the site&apos;s name could not be resolved just now</source>
+        <translation>暂时无法解析网站的域名</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="60"/>
+        <source>the network cannot reach the site</source>
+        <translation>网络无法到达这个网站</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="62"/>
+        <source>the site reset the connection</source>
+        <translation>网站重置了连接</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="63"/>
+        <source>connection failed: %1</source>
+        <translation>连接失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="65"/>
+        <source>the connection broke while reading: %2</source>
+        <translation>读取时连接中断：%2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="67"/>
+        <source>no connection within %1 s</source>
+        <translation>%1 秒内未能建立连接</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="68"/>
+        <source>no answer within %1 s</source>
+        <translation>%1 秒内没有响应</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="70"/>
+        <source>the page stalled: nothing came for %1 s</source>
+        <translation>页面停滞：%1 秒没有收到数据</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="72"/>
+        <source>not complete within %1 s</source>
+        <translation>%1 秒内没有收完</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="74"/>
+        <source>too slow to finish within %1 s</source>
+        <translation>太慢，%1 秒内无法收完</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="76"/>
+        <source>the site is unreachable (%1 failures since %2)</source>
+        <translation>网站无法访问（自 %2 起已失败 %1 次）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="77"/>
+        <source>secure connection (TLS) failed: %1</source>
+        <translation>安全连接（TLS）失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="78"/>
+        <source>request failed: %1</source>
+        <translation>请求失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="79"/>
+        <source>not a valid link: %1</source>
+        <translation>不是有效的链接：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="80"/>
+        <source>the site redirects in a loop</source>
+        <translation>网站循环重定向</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="82"/>
+        <source>more than %1 redirects</source>
+        <translation>重定向超过 %1 次</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="83"/>
+        <source>redirected to %1</source>
+        <translation>重定向到：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="85"/>
+        <location filename="../reasons.py" line="87"/>
+        <source>a %1 link: only http and https are archived</source>
+        <translation>%1 链接：只存档 http 和 https 链接</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="89"/>
+        <source>the link names no site</source>
+        <translation>链接里没有网站地址</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="90"/>
+        <source>not a link: %1</source>
+        <translation>不是链接：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="91"/>
+        <source>not a valid site name: %1</source>
+        <translation>不是有效的网站名：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="93"/>
+        <source>not a valid site name or port</source>
+        <translation>网站名或端口无效</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="95"/>
+        <source>the link is %1 characters long, too long to keep</source>
+        <translation>链接长达 %1 个字符，太长，无法保存</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="97"/>
+        <source>address %1 is never fetched (%2)</source>
+        <translation>地址 %1 永远不会抓取（%2）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="99"/>
+        <source>address %1 is %2: fetched only for a link you added on such an address</source>
+        <translation>地址 %1 属于 %2 地址：只有你添加的链接本身在这类地址上时才抓取</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="102"/>
+        <source>the rules&apos; selector %1 is not valid CSS</source>
+        <translation>规则中的选择器 %1 不是有效的 CSS</translation>
+    </message>
+</context>
+<context>
     <name>RulesEditor</name>
     <message>
-        <location filename="../rules_editor.py" line="88"/>
+        <location filename="../rules_editor.py" line="235"/>
         <source>Site rules — %1</source>
         <translation>站点规则 — %1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="96"/>
-        <source>A domain (covers its sub-domains) or &apos;default&apos;</source>
-        <translation>域名（包含其子域名）或 &apos;default&apos;</translation>
+        <location filename="../rules_editor.py" line="290"/>
+        <source>CSS selector of the element that holds the article (e.g. article .post-content). When it matches, its text is the article; when it matches nothing, the automatic extraction decides.</source>
+        <translation>正文所在元素的 CSS 选择器（如 article .post-content）。命中时以它的文字为正文；未命中时由自动提取决定。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="106"/>
-        <source>Write to YAML</source>
-        <translation>写入 YAML</translation>
+        <location filename="../rules_editor.py" line="294"/>
+        <source>CSS selector of the headline (e.g. h1.title). When it matches nothing, the headline is found as usual.</source>
+        <translation>标题的 CSS 选择器（如 h1.title）。未命中时照常识别标题。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="108"/>
+        <location filename="../rules_editor.py" line="297"/>
+        <source>CSS selectors of elements removed before the article is found (a domain&apos;s list replaces the default one).</source>
+        <translation>在提取正文之前移除的元素的 CSS 选择器（域名一节的列表会替换默认列表）。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="300"/>
+        <source>More CSS selectors of elements to remove before the article is found, on top of the strip list (comma-separated here, e.g. .reward-box, .copyright-tip).</source>
+        <translation>在 strip 列表之外，提取正文前额外移除的元素的 CSS 选择器（此处用逗号分隔，如 .reward-box, .copyright-tip）。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="302"/>
+        <source>HTML attributes kept in the clean article.</source>
+        <translation>清洗后的文章中保留的 HTML 属性。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="304"/>
+        <source>An article with fewer characters than this (white space not counted) fails as too short. 0 here: the key is not set.</source>
+        <translation>字数（不计空白）少于此值的文章视为过短而失败。此处为 0：不设置此键。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="307"/>
+        <source>Read this site&apos;s pages in this encoding (e.g. gb18030) when the site names a wrong one. Empty: as the page says, or detected.</source>
+        <translation>网站声明的编码有误时，按此编码读取其页面（如 gb18030）。留空：按页面声明或自动检测。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="310"/>
+        <source>Cookies sent to this domain only, as name=value; name2=value2 (e.g. a login copied from the browser).</source>
+        <translation>只发送给此域名的 Cookies，格式为 name=value; name2=value2（如从浏览器复制的登录信息）。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="312"/>
+        <source>Extra request headers for this domain (name: value).</source>
+        <translation>发送给此域名的额外请求头（名称: 值）。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="313"/>
+        <source>The User-Agent sent to this domain.</source>
+        <translation>发送给此域名的 User-Agent。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="315"/>
+        <source>The Referer sent with this domain&apos;s images (default: the page&apos;s address).</source>
+        <translation>请求此域名的图片时发送的 Referer（默认：文章页面的地址）。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="316"/>
+        <source>Connections to this host at once (default 2).</source>
+        <translation>同时连接此主机的连接数（默认 2）。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="318"/>
+        <source>Milliseconds between the starts of two requests to this host (default 300).</source>
+        <translation>对此主机两次请求开始之间间隔的毫秒数（默认 300）。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="320"/>
+        <source>Query parameters dropped from this domain&apos;s links, on top of the built-in list.</source>
+        <translation>在内置列表之外，从此域名的链接中去掉的查询参数。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="322"/>
+        <source>More attributes where lazy-loading images keep their address.</source>
+        <translation>懒加载图片存放地址的其他属性。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="350"/>
+        <source>The section the form edits: a domain (its sub-domains use it too, unless they have their own) or &apos;default&apos; for every site</source>
+        <translation>表单编辑的一节：一个域名（其子域名也使用它，除非有自己的一节），或对所有网站生效的 &apos;default&apos;</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="367"/>
+        <location filename="../rules_editor.py" line="496"/>
         <source>Pick content</source>
         <translation>拾取正文</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="109"/>
-        <source>Suggest a content selector from the extractor&apos;s choice</source>
-        <translation>根据提取器的选择建议正文选择器</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="112"/>
+        <location filename="../rules_editor.py" line="374"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="113"/>
+        <location filename="../rules_editor.py" line="376"/>
         <source>Content selector</source>
         <translation>正文选择器</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="114"/>
+        <location filename="../rules_editor.py" line="377"/>
+        <source>Title selector</source>
+        <translation>标题选择器</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="378"/>
         <source>Also remove</source>
         <translation>额外移除</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="115"/>
+        <location filename="../rules_editor.py" line="379"/>
+        <source>Minimum length</source>
+        <translation>最少字数</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="381"/>
         <source>Cookies</source>
         <translation>Cookies</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="116"/>
+        <location filename="../rules_editor.py" line="399"/>
+        <source>Keys…</source>
+        <translation>键说明…</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="400"/>
+        <source>What each key of rules.yaml does</source>
+        <translation>rules.yaml 中每个键的作用</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="407"/>
+        <source>Test on this domain</source>
+        <translation>在整个域名上测试</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="409"/>
+        <source>Extract every stored page of the section&apos;s domain again with these rules, nothing saved, and list them before and after</source>
+        <translation>用这些规则重新提取该节域名下所有已保存的页面（不保存任何内容），并列出前后对比</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="476"/>
+        <source>Pick content proposes a selector for the element that holds the article; or choose the element below. Its selector goes into Content selector.</source>
+        <translation>“拾取正文”会为包含正文的元素建议一个选择器；也可以在下面选择元素。它的选择器会填入“正文选择器”。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="482"/>
+        <source>Element</source>
+        <translation>元素</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="482"/>
+        <source>Characters</source>
+        <translation>字数</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="483"/>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="624"/>
+        <source>rules.yaml keys</source>
+        <translation>rules.yaml 的键</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="809"/>
+        <source>The preview waits until the rules are valid.</source>
+        <translation>规则有效后才会更新预览。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="812"/>
+        <source>the rules as typed, not saved</source>
+        <translation>按当前输入的规则，未保存</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="834"/>
+        <source>These rules find no article on this page: %1</source>
+        <translation>按这些规则在此页面上找不到正文：%1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="845"/>
+        <source>The form edits %1; this task&apos;s page is on %2, which it does not cover.</source>
+        <translation>表单正在编辑 %1；此任务的页面位于 %2，不在其范围内。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="848"/>
+        <source>No rule of this site has a selector: automatic extraction.</source>
+        <translation>此网站的规则没有任何选择器：使用自动提取。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="867"/>
+        <source>Content selector %1 matched nothing: automatic extraction used</source>
+        <translation>正文选择器 %1 未命中任何元素：已使用自动提取</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="869"/>
+        <source>Content selector %1 matched 1 element (%2 characters)</source>
+        <translation>正文选择器 %1 命中 1 个元素（%2 字）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="871"/>
+        <source>Content selector %1 matched %2 elements (%3 characters)</source>
+        <translation>正文选择器 %1 命中 %2 个元素（%3 字）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="874"/>
+        <source>Title selector %1 matched nothing: the page&apos;s headline used</source>
+        <translation>标题选择器 %1 未命中任何元素：已使用页面自身的标题</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="875"/>
+        <source>Title selector %1 matched 1 element</source>
+        <translation>标题选择器 %1 命中 1 个元素</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="876"/>
+        <source>Title selector %1 matched %2 elements</source>
+        <translation>标题选择器 %1 命中 %2 个元素</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="882"/>
+        <source>Strip %1 matched nothing</source>
+        <translation>移除 %1 未命中任何元素</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="883"/>
+        <source>Strip %1 removed 1 element (%2 characters)</source>
+        <translation>移除 %1 去掉了 1 个元素（%2 字）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="885"/>
+        <source>Strip %1 removed %2 elements (%3 characters)</source>
+        <translation>移除 %1 去掉了 %2 个元素（%3 字）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="892"/>
+        <source>Strip selectors that matched nothing: %1</source>
+        <translation>未命中任何元素的移除选择器：%1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="902"/>
+        <source>every site</source>
+        <translation>所有网站</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="931"/>
+        <source>Testing the rules on the stored pages of %1…</source>
+        <translation>正在用规则测试 %1 已保存的页面…</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="958"/>
+        <source>No stored pages of %1 yet.</source>
+        <translation>%1 还没有已抓取的页面。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="965"/>
+        <source>%1 stored pages of %2: %3 would lose their article, %4 get shorter, %5 longer.</source>
+        <translation>%2 的 %1 个已保存页面：%3 个将失去正文，%4 个变短，%5 个变长。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="969"/>
+        <source>no article</source>
+        <translation>未找到正文</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1011"/>
+        <source>Saved. Pages are cleaned with these rules when they are run, or now with Apply to domain.</source>
+        <translation>已保存。页面会在运行时按这些规则清洗，也可以点“应用到整个域名”立即清洗。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1022"/>
+        <source>A run is going; apply the rules once it has ended.</source>
+        <translation>正在运行任务；请在运行结束后再应用规则。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1035"/>
+        <source>Saved; no stored pages of %1 to clean again.</source>
+        <translation>已保存；%1 没有需要重新清洗的已保存页面。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1039"/>
+        <source>Clean again %1 articles of every site?</source>
+        <translation>重新清洗所有网站的 %1 篇文章？</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1041"/>
+        <source>Clean again %1 articles of %2?</source>
+        <translation>重新清洗 %2 的 %1 篇文章？</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1049"/>
+        <source>%1 of them would lose their article under these rules: those keep the article they have now, and show why the new rules failed.</source>
+        <translation>其中 %1 篇按这些规则会失去正文：它们将保留现有的文章，并显示新规则失败的原因。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1051"/>
+        <source>Clean again</source>
+        <translation>重新清洗</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1061"/>
+        <source>Nothing was saved or cleaned.</source>
+        <translation>没有保存或清洗任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1064"/>
+        <source>The rules changed while you were asked; apply again.</source>
+        <translation>询问期间规则已被修改；请重新应用。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1068"/>
+        <source>Saved; cleaning %1 pages of %2 again…</source>
+        <translation>已保存；正在重新清洗 %2 的 %1 个页面…</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1077"/>
+        <source>A run is going; undo once it has ended.</source>
+        <translation>正在运行任务；请在运行结束后再撤销。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1086"/>
+        <source>Nothing to undo: no earlier rules are kept.</source>
+        <translation>没有可撤销的内容：没有保存过更早的规则。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1088"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1089"/>
+        <source>rules.yaml is back as it was before the last save (sections changed: %1); cleaning %2 pages again.</source>
+        <translation>rules.yaml 已恢复为上次保存之前的内容（改动的节：%1）；正在重新清洗 %2 个页面。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1119"/>
+        <source>Looking for the element that holds the article…</source>
+        <translation>正在查找包含正文的元素…</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1150"/>
+        <source>No article to look for on this page: %1</source>
+        <translation>此页面上没有可查找的正文：%1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1166"/>
+        <source>Naming the element…</source>
+        <translation>正在为元素生成选择器…</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1178"/>
+        <source>No selector to propose.</source>
+        <translation>没有可建议的选择器。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1181"/>
+        <source>It finds an article on %1 of the %2 other archived pages of %3.</source>
+        <translation>它在 %3 的其他 %2 个已存档页面中的 %1 个上找到了正文。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1185"/>
+        <source>There are no other archived pages of %1 to check it on.</source>
+        <translation>%1 没有其他已存档的页面可供检验。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1188"/>
+        <source>Proposed content selector: %1</source>
+        <translation>建议的正文选择器：%1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1191"/>
+        <source>Suggested content selector: %1</source>
+        <translation>建议的正文选择器：%1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1198"/>
+        <source>Its element holds the whole article.</source>
+        <translation>它的元素包含整篇正文。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1199"/>
+        <source>Its element holds the whole article, but much of its text is something else (strip rules can remove it).</source>
+        <translation>它的元素包含整篇正文，但其中不少文字是别的内容（可以用移除规则去掉）。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1201"/>
+        <source>No single element holds the whole article: this one holds %1 of its text.</source>
+        <translation>没有单个元素包含整篇正文：这个元素包含其中 %1 的文字。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1203"/>
+        <source>The element holds %1 of the article&apos;s text.</source>
+        <translation>该元素包含正文 %1 的文字。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1204"/>
+        <source>The element you picked.</source>
+        <translation>你选择的元素。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1205"/>
+        <source>The article&apos;s text is too short or not on this page.</source>
+        <translation>正文太短，或不在此页面上。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1206"/>
+        <source>No element inside the page&apos;s body holds much of the article: its paragraphs stand in the body itself.</source>
+        <translation>页面 body 内没有哪个元素包含大部分正文：正文段落直接位于 body 中。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1208"/>
+        <source>No element of the page is at this place, or it is never shown.</source>
+        <translation>页面上此位置没有元素，或该元素从不显示。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1210"/>
+        <source>No selector without positions names just this element.</source>
+        <translation>没有不依赖位置的选择器能唯一指向这个元素。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="380"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="133"/>
-        <source>Test on this task</source>
-        <translation>在此任务上测试</translation>
+        <location filename="../rules_editor.py" line="369"/>
+        <source>Propose a content selector for the element that holds the article, or choose the element in the page&apos;s element tree</source>
+        <translation>为包含正文的元素建议一个正文选择器，或在页面的元素树中选择该元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="135"/>
+        <location filename="../rules_editor.py" line="412"/>
+        <location filename="../rules_editor.py" line="1043"/>
         <source>Apply to domain</source>
         <translation>应用到整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="137"/>
+        <location filename="../rules_editor.py" line="414"/>
+        <source>Save, then clean every stored page of the section&apos;s domain again (asks first)</source>
+        <translation>保存，然后重新清洗该节域名下所有已保存的页面（会先询问）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="416"/>
+        <source>Undo last rules change</source>
+        <translation>撤销上次规则修改</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="418"/>
+        <source>Put rules.yaml back as it was before the last save, and clean the pages it changed again (edits not saved here are dropped)</source>
+        <translation>把 rules.yaml 恢复为上次保存之前的内容，并重新清洗受影响的页面（此处未保存的修改会被丢弃）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="421"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="173"/>
+        <location filename="../rules_editor.py" line="454"/>
+        <source>Test on this domain lists each stored page of the domain before and after the rules, the ones that got worse first.</source>
+        <translation>“在整个域名上测试”会列出该域名每个已保存页面在规则前后的结果，变差的排在前面。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="460"/>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="460"/>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="460"/>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="461"/>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="462"/>
+        <source>Characters (confidence) of the stored article</source>
+        <translation>已保存文章的字数（置信度）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="464"/>
+        <source>Characters (confidence) under these rules</source>
+        <translation>按这些规则得到的字数（置信度）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="493"/>
+        <source>This task</source>
+        <translation>此任务</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="494"/>
+        <source>This domain</source>
+        <translation>整个域名</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="554"/>
         <source>Line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="181"/>
+        <location filename="../rules_editor.py" line="561"/>
+        <source>unknown key (known: %1)</source>
+        <translation>未知的键（可用的键：%1）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="563"/>
+        <source>not valid YAML (%1)</source>
+        <translation>不是有效的 YAML（%1）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="565"/>
+        <source>%1 is not a valid CSS selector (%2)</source>
+        <translation>%1 不是有效的 CSS 选择器（%2）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="571"/>
+        <source>expected a non-empty text</source>
+        <translation>应为非空文字</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="572"/>
+        <source>expected a list of texts</source>
+        <translation>应为文字列表</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="573"/>
+        <source>expected a whole number ≥ 0</source>
+        <translation>应为 ≥ 0 的整数</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="574"/>
+        <source>expected a whole number ≥ 1</source>
+        <translation>应为 ≥ 1 的整数</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="576"/>
+        <source>expected header names, each with its value</source>
+        <translation>应为请求头名称及其值</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="577"/>
+        <source>expected keys with their values</source>
+        <translation>应为键及其值</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="579"/>
+        <source>expected sections (default: and domains)</source>
+        <translation>应为若干节（default: 和各域名）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="568"/>
+        <source>%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5, shift_jis)</source>
+        <translation>%1 不是快布能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="589"/>
         <source>Valid</source>
         <translation>有效</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="220"/>
-        <source>Select a task</source>
-        <translation>请选择一个任务</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="258"/>
+        <location filename="../rules_editor.py" line="731"/>
         <source>Section %1 is written inline; edit it in the text.</source>
         <translation>%1 一节是行内写法，请直接在文本中修改。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="282"/>
+        <location filename="../rules_editor.py" line="794"/>
+        <location filename="../rules_editor.py" line="1106"/>
         <source>Select a task whose page has been fetched.</source>
         <translation>请选择一个页面已抓取的任务。</translation>
     </message>
+</context>
+<context>
+    <name>SearchPanel</name>
     <message>
-        <location filename="../rules_editor.py" line="293"/>
-        <source>test of the rules as typed, not saved</source>
-        <translation>按当前输入的规则测试，未保存</translation>
+        <location filename="../search_panel.py" line="185"/>
+        <source>Search the articles…</source>
+        <translation>搜索文章…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="294"/>
-        <source>Testing…</source>
-        <translation>正在测试…</translation>
+        <location filename="../search_panel.py" line="258"/>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="304"/>
-        <source>Test: “%1”, %2 characters, confidence %3</source>
-        <translation>测试结果：“%1”，%2 字，置信度 %3</translation>
+        <location filename="../search_panel.py" line="267"/>
+        <source>%1 articles found</source>
+        <translation>找到 %1 篇文章</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="326"/>
-        <source>No single element holds the article; write a selector by hand.</source>
-        <translation>没有单个元素包含整篇正文，请手动填写选择器。</translation>
+        <location filename="../search_panel.py" line="270"/>
+        <source>No article holds “%1”.</source>
+        <translation>没有文章包含“%1”。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="330"/>
-        <source>Suggested content selector: %1 (Write to YAML to keep it)</source>
-        <translation>建议的正文选择器：%1（点“写入 YAML”保留）</translation>
+        <location filename="../search_panel.py" line="276"/>
+        <source>Search failed: %1</source>
+        <translation>搜索失败：%1</translation>
     </message>
 </context>
 <context>
@@ -586,52 +1442,52 @@
 <context>
     <name>TaskTableModel</name>
     <message>
-        <location filename="../task_model.py" line="92"/>
+        <location filename="../task_model.py" line="142"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="92"/>
+        <location filename="../task_model.py" line="142"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="93"/>
+        <location filename="../task_model.py" line="143"/>
         <source>fetched</source>
         <translation>已抓取</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="93"/>
+        <location filename="../task_model.py" line="143"/>
         <source>cleaned</source>
         <translation>已清洗</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="94"/>
+        <location filename="../task_model.py" line="144"/>
         <source>localized</source>
         <translation>已本地化</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="94"/>
+        <location filename="../task_model.py" line="144"/>
         <source>done</source>
         <translation>已成书</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="95"/>
+        <location filename="../task_model.py" line="145"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="95"/>
+        <location filename="../task_model.py" line="145"/>
         <source>duplicate</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="96"/>
+        <location filename="../task_model.py" line="146"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="99"/>
+        <location filename="../task_model.py" line="98"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
@@ -646,114 +1502,158 @@
         <translation>HTTP 5xx（服务器出错）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="100"/>
+        <location filename="../task_model.py" line="101"/>
         <source>redirect</source>
         <translation>重定向</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="101"/>
+        <location filename="../task_model.py" line="102"/>
         <source>bad link</source>
         <translation>无效链接</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="102"/>
+        <location filename="../task_model.py" line="103"/>
         <source>blocked address</source>
         <translation>禁止的地址</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="103"/>
+        <location filename="../task_model.py" line="105"/>
         <source>not HTML</source>
         <translation>非 HTML 页面</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="104"/>
+        <location filename="../task_model.py" line="106"/>
         <source>too large</source>
         <translation>过大</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="105"/>
+        <location filename="../task_model.py" line="107"/>
         <source>anti-bot page</source>
         <translation>反爬验证页</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="106"/>
+        <location filename="../task_model.py" line="108"/>
         <source>cut short</source>
         <translation>内容不完整</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="106"/>
+        <location filename="../task_model.py" line="109"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="107"/>
+        <location filename="../task_model.py" line="110"/>
         <source>rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="107"/>
+        <location filename="../task_model.py" line="111"/>
         <source>internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="108"/>
+        <location filename="../task_model.py" line="112"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="111"/>
+        <location filename="../task_model.py" line="150"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="111"/>
+        <location filename="../task_model.py" line="150"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="111"/>
+        <location filename="../task_model.py" line="150"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="112"/>
+        <location filename="../task_model.py" line="151"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="112"/>
+        <location filename="../task_model.py" line="151"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="113"/>
+        <location filename="../task_model.py" line="152"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="113"/>
+        <location filename="../task_model.py" line="152"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="114"/>
+        <location filename="../task_model.py" line="153"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="114"/>
+        <location filename="../task_model.py" line="153"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="229"/>
+        <location filename="../task_model.py" line="268"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="315"/>
+        <location filename="../task_model.py" line="368"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
+    </message>
+</context>
+<context>
+    <name>TrashView</name>
+    <message>
+        <location filename="../trash_view.py" line="61"/>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <location filename="../trash_view.py" line="61"/>
+        <source>URL</source>
+        <translation>网址</translation>
+    </message>
+    <message>
+        <location filename="../trash_view.py" line="61"/>
+        <source>Deleted</source>
+        <translation>删除时间</translation>
+    </message>
+    <message>
+        <location filename="../trash_view.py" line="65"/>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <location filename="../trash_view.py" line="67"/>
+        <location filename="../trash_view.py" line="183"/>
+        <source>Empty trash</source>
+        <translation>清空回收站</translation>
+    </message>
+    <message>
+        <location filename="../trash_view.py" line="117"/>
+        <source>%1 tasks in the trash</source>
+        <translation>回收站中有 %1 个任务</translation>
+    </message>
+    <message>
+        <location filename="../trash_view.py" line="118"/>
+        <source>The trash is empty.</source>
+        <translation>回收站是空的。</translation>
+    </message>
+    <message>
+        <location filename="../trash_view.py" line="184"/>
+        <source>Delete the %1 tasks in the trash for good, with their stored pages and articles? This cannot be undone.</source>
+        <translation>要永久删除回收站中的 %1 个任务及其保存的网页和文章吗？此操作无法撤销。</translation>
     </message>
 </context>
 </TS>

@@ -169,11 +169,6 @@ def _most_stable(
     return choice
 
 
-def suggest_selector(page_html: str, article_text: str) -> str | None:
-    """``suggest``'s selector alone, for callers that show nothing else."""
-    return suggest(page_html, article_text).selector
-
-
 def selector_for_element(
     page_html: str, path: str, site_pages: Sequence[str] = (), article_text: str = ""
 ) -> Suggestion:

@@ -1,17 +1,25 @@
-"""The rules editor on stored pages: validation as you type, test a rule, apply it, pick content."""
+"""The rules editor on stored pages of the demo site: the form is live (the preview follows
+typing), invalid means invalid, a domain's pages before and after, apply asks and never loses an
+article, undo restores the file, pick content."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from gui.language import install_language
 from gui.main_window import MainWindow
 from gui.rules_editor import RulesEditor
 from pipeline.demo_site.server import DemoSite
-from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end
+from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
 
 HEADING = "Compression is the only language stone speaks"  # an <h2> of the first demo article
+BODY = "Stand under an old stone bridge"  # its first paragraph
 
 
 def _editor_on_first_article(qtbot: QtBot, open_window: OpenWindow,
@@ -25,34 +33,103 @@ def _editor_on_first_article(qtbot: QtBot, open_window: OpenWindow,
     editor = window.rules_editor
     assert editor is not None and editor.task is not None and editor.task.id == task_id
     assert editor.section.currentText() == "127.0.0.1"
+    # the live preview of the task as the rules stand, with nothing typed yet
+    qtbot.waitUntil(lambda: BODY in editor.preview.book.toPlainText(), timeout=5_000)
     return window, editor, task_id
 
 
-def test_a_rule_tested_changes_the_preview_then_applies_to_the_domain(
+def _stored_text(window: MainWindow, task_id: int) -> str:
+    assert window.archive is not None
+    return str(json.loads(window.archive.clean_meta(task_id).read_text(encoding="utf-8"))["text"])
+
+
+def test_typing_a_valid_rule_updates_the_preview_without_pressing_anything(
         qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
     window, editor, task_id = _editor_on_first_article(qtbot, open_window, demo_site)
-    clean_json = window.archive.clean_meta(task_id)
-    assert HEADING in json.loads(clean_json.read_text(encoding="utf-8"))["text"]
-    qtbot.waitUntil(lambda: HEADING in window.preview.book.toPlainText(), timeout=5_000)
+    assert window.archive is not None
+    assert HEADING in editor.preview.book.toPlainText()
+    saved = window.archive.rules_path.read_bytes()
 
-    editor.strip_extra.setText("h2")
-    editor.write_form()
+    qtbot.keyClicks(editor.strip_extra, "h2")
+    qtbot.waitUntil(lambda: HEADING not in editor.preview.book.toPlainText(), timeout=5_000)
+    assert BODY in editor.preview.book.toPlainText()
+    assert "not saved" in editor.preview.header.text()
+    assert "Strip h2 removed" in editor.effects.text().replace("<code>", "").replace("</code>", "")
+    # the form is the text: the edit is in its section's lines
     assert "127.0.0.1:\n  strip_extra:\n  - h2" in editor.editor.toPlainText()
-    with qtbot.waitSignal(editor.tested, timeout=5_000) as blocker:
-        editor.test_button.click()
-    assert blocker.args[0].task.id == task_id
-    book = window.preview.book.toPlainText()
-    assert HEADING not in book and "Stand under an old stone bridge" in book
-    assert "not saved" in window.preview.header.text()
-    # a test writes nothing
-    assert HEADING in json.loads(clean_json.read_text(encoding="utf-8"))["text"]
-    assert "h2" not in window.archive.rules_path.read_text(encoding="utf-8")
+    assert "✓ Valid" in editor.status.text() and editor.save_button.isEnabled()
+    # a preview writes nothing
+    assert HEADING in _stored_text(window, task_id)
+    assert window.archive.rules_path.read_bytes() == saved
 
-    with qtbot.waitSignal(window.run_finished, timeout=10_000) as done:
-        editor.apply_button.click()
-    assert done.args[0].counts["cleaned"] >= 1
-    assert "- h2" in window.archive.rules_path.read_text(encoding="utf-8")
-    assert HEADING not in json.loads(clean_json.read_text(encoding="utf-8"))["text"]
+    # typing in the text works the other way: the form and the preview follow it
+    text = editor.editor.toPlainText().replace("  - h2\n", "  - h2\n  - p\n")
+    editor.editor.setPlainText(text)
+    qtbot.waitUntil(lambda: editor.strip_extra.text() == "h2, p", timeout=5_000)
+    qtbot.waitUntil(lambda: BODY not in editor.preview.book.toPlainText(), timeout=5_000)
+
+
+def test_a_newer_edit_wins_over_an_older_preview(qtbot: QtBot, open_window: OpenWindow,
+                                                 demo_site: DemoSite) -> None:
+    window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
+    shown: list[object] = []
+    editor.tested.connect(shown.append)
+    editor.strip_extra.setText("h2")
+    editor.test_on_task()  # its job is under way when the next edit comes
+    editor.strip_extra.setText("h2, p")
+    editor.test_on_task()
+    qtbot.waitUntil(lambda: bool(shown), timeout=5_000)
+    window.jobs.wait()  # both answers are in; the older one's is delivered and dropped
+    QApplication.processEvents()
+    assert len(shown) == 1
+    assert BODY not in editor.preview.book.toPlainText()  # the newer rules: no paragraphs
+
+
+def test_an_invalid_selector_disables_save_and_apply_and_never_says_valid(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
+    buttons = (editor.save_button, editor.apply_button, editor.domain_button)
+    assert all(b.isEnabled() for b in buttons)
+
+    qtbot.keyClicks(editor.content_selector, "div[[x")
+    qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=5_000)
+    assert not any(b.isEnabled() for b in buttons)
+    assert "Valid" not in editor.status.text() and "✗" in editor.status.text()
+    field = editor.field_errors["content_selector"]
+    assert field.isVisible() and "'div[[x' is not a valid CSS selector" in field.text()
+    assert len(editor.editor.extraSelections()) == 1  # its line in the text is marked too
+    assert "The preview waits" in editor.effects.text()
+
+    editor.content_selector.clear()
+    qtbot.keyClicks(editor.content_selector, "article")
+    qtbot.waitUntil(editor.save_button.isEnabled, timeout=5_000)
+    assert all(b.isEnabled() for b in buttons)
+    assert not field.isVisible()
+    assert "✓ Valid" in editor.status.text() and "✗" not in editor.status.text()
+    assert editor.editor.extraSelections() == []
+
+    qtbot.keyClicks(editor.encoding.lineEdit(), "no-such-charset")
+    qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=5_000)
+    assert editor.field_errors["encoding"].isVisible()
+    assert "not an encoding" in editor.field_errors["encoding"].text()
+    assert "Valid" not in editor.status.text()
+    editor.encoding.setCurrentText("gb18030")
+    qtbot.waitUntil(editor.save_button.isEnabled, timeout=5_000)
+    assert not editor.field_errors["encoding"].isVisible()
+
+
+def test_a_selector_that_matches_nothing_says_so(qtbot: QtBot, open_window: OpenWindow,
+                                                 demo_site: DemoSite) -> None:
+    _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
+    qtbot.keyClicks(editor.content_selector, "div.no-such-element")
+    qtbot.waitUntil(lambda: "div.no-such-element" in editor.effects.text(), timeout=5_000)
+    assert "matched nothing: automatic extraction used" in editor.effects.text()
+    assert BODY in editor.preview.book.toPlainText()
+
+    editor.content_selector.clear()
+    qtbot.keyClicks(editor.content_selector, "article")
+    qtbot.waitUntil(lambda: "<code>article</code> matched 1 element" in editor.effects.text(),
+                    timeout=5_000)
 
 
 def test_validation_as_you_type_names_the_line(qtbot: QtBot, open_window: OpenWindow,
@@ -64,24 +141,171 @@ def test_validation_as_you_type_names_the_line(qtbot: QtBot, open_window: OpenWi
         editor.editor.setPlainText(bad)
     line = len(bad.splitlines())
     assert blocker.args[0].startswith(f"Line {line}: 127.0.0.1.content_selecter: unknown key")
-    assert not editor.test_button.isEnabled() and not editor.apply_button.isEnabled()
+    assert not editor.save_button.isEnabled() and not editor.apply_button.isEnabled()
+    assert "Valid" not in editor.status.text()
     assert len(editor.editor.extraSelections()) == 1
     with qtbot.waitSignal(editor.validated, timeout=2_000) as blocker:
         editor.editor.setPlainText(bad.replace("selecter", "selector"))
-    assert blocker.args[0] == "" and editor.test_button.isEnabled()
+    assert blocker.args[0] == "" and editor.apply_button.isEnabled()
+    assert "unknown key" not in editor.status.text() and editor.editor.extraSelections() == []
 
 
-def test_pick_content_suggests_a_selector_that_finds_the_same_article(
+def test_test_on_this_domain_lists_the_pages_that_got_worse_first(
         qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
-    window, editor, task_id = _editor_on_first_article(qtbot, open_window, demo_site)
-    stored = json.loads(window.archive.clean_meta(task_id).read_text(encoding="utf-8"))
+    window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
+    assert window.workspace is not None
+    stored = window.workspace.reclean_ids(domain="127.0.0.1")
+    qtbot.keyClicks(editor.strip_extra, "h2, p:first-child")
+    editor.min_chars.setValue(900)  # the shorter articles fail under these rules
+    with qtbot.waitSignal(editor.trial_finished, timeout=30_000) as blocker:
+        editor.domain_button.click()
+    trials = blocker.args[0].trials
+    assert sorted(t.task.id for t in trials) == sorted(stored)
+    listed = editor.trial_list
+    rows = [listed.topLevelItem(i) for i in range(listed.topLevelItemCount())]
+    assert [int(r.data(0, Qt.ItemDataRole.UserRole)) for r in rows] == [
+        t.task.id for t in trials]  # in try_rules' order
+    lost = [t.lost for t in trials]
+    assert any(lost) and not all(lost)
+    assert lost == sorted(lost, reverse=True)  # every lost article before the rest
+    changes = [t.change for t in trials if not t.lost]
+    assert changes == sorted(changes) and changes[0] < 0  # then the largest losses
+    for row, trial in zip(rows, trials, strict=True):
+        assert (row.text(2) == "no article") == trial.lost
+    assert f"{sum(lost)} would lose their article" in editor.trial_summary.text()
+
+
+def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_file(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
+    assert window.archive is not None and window.workspace is not None
+    original = window.archive.rules_path.read_bytes()
+    before = saved_rows(window.archive.tasks_path)
+    clean = {i for i, row in before.items() if row["status"] in ("cleaned", "localized")}
+    texts = {i: _stored_text(window, i) for i in clean}
+    ids = window.workspace.reclean_ids(domain="127.0.0.1")
+    assert clean <= set(ids) and not editor.undo_button.isEnabled()
+
+    editor.min_chars.setValue(1_000_000)  # no article of the site is that long
+    qtbot.waitUntil(lambda: "find no article" in editor.preview.book.toPlainText(),
+                    timeout=5_000)
+    editor.apply_button.click()
+    qtbot.waitUntil(lambda: editor.confirm_box is not None and editor.confirm_box.isVisible(),
+                    timeout=30_000)
+    box = editor.confirm_box
+    assert box is not None and editor.confirm_yes is not None
+    assert box.text() == f"Clean again {len(ids)} articles of 127.0.0.1?"
+    assert box.informativeText().startswith(f"{len(ids)} of them would lose their article")
+    with qtbot.waitSignal(window.run_finished, timeout=30_000) as done:
+        editor.confirm_yes.click()
+    assert done.args[0] is not None and done.args[0].failed == len(ids)
+    assert b"min_chars: 1000000" in window.archive.rules_path.read_bytes()
+
+    after = saved_rows(window.archive.tasks_path)
+    for i in clean:  # every clean article stayed, with the reason the new rules failed
+        assert after[i]["status"] == before[i]["status"]
+        assert after[i]["error"].startswith("new rules failed")
+        assert _stored_text(window, i) == texts[i]
+    with qtbot.waitSignal(window.build_finished, timeout=30_000) as built:
+        window.build_button.click()
+    assert built.args[0] is not None and set(built.args[0].task_ids) == clean
+
+    qtbot.waitUntil(editor.undo_button.isEnabled, timeout=5_000)
+    with qtbot.waitSignal(window.run_finished, timeout=30_000) as redone:
+        editor.undo_button.click()
+    assert window.archive.rules_path.read_bytes() == original  # byte for byte
+    assert editor.editor.toPlainText() == original.decode("utf-8")
+    assert redone.args[0] is not None and redone.args[0].failed == 0
+    assert editor.min_chars.value() == 0
+    restored = saved_rows(window.archive.tasks_path)
+    assert all(restored[i]["error"] == "" for i in clean)
+    assert not editor.undo_button.isEnabled()  # the one change is undone
+
+
+def test_pick_content_on_the_portal_page_proposes_a_selector_for_all_its_pages(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site)
+    run_to_end(qtbot, window)
+    assert window.archive is not None
+    portal = [t for t in window.model.tasks() if "/portal/" in t.url]
+    assert len(portal) == 2
+    window.select_task(portal[0].id)
+    window.show_rules_editor()
+    editor = window.rules_editor
+    assert editor is not None and editor.content_selector.text() == ""
     editor.pick.click()
-    qtbot.waitUntil(lambda: editor.content_selector.text() != "", timeout=5_000)
-    editor.write_form()
-    with qtbot.waitSignal(editor.tested, timeout=5_000) as blocker:
-        editor.test_button.click()
-    article = blocker.args[0].article
-    assert article.confidence == 1.0  # the selector matched: the rule, not the algorithm
-    # the element holds all the extractor kept, plus at most a little framing (a byline)
-    assert " ".join(stored["text"].split()) in " ".join(article.text.split())
-    assert article.chars <= stored["chars"] * 1.1
+    qtbot.waitUntil(lambda: editor.content_selector.text() != "", timeout=30_000)
+    selector = editor.content_selector.text()
+    assert "nth-" not in selector and ":" not in selector  # no positions: stable across pages
+    status = editor.pick_status.text()
+    assert "holds the whole article" in status
+    assert "It finds an article on 1 of the 12 other archived pages of 127.0.0.1" in status
+    # the live preview shows it at work, the rule deciding alone
+    qtbot.waitUntil(lambda: f"<code>{selector}</code> matched 1 element" in editor.effects.text(),
+                    timeout=5_000)
+    stored = _stored_text(window, portal[0].id)
+    qtbot.waitUntil(lambda: stored[:40] in editor.preview.book.toPlainText(), timeout=5_000)
+    # on both portal pages it finds the whole article (the rule's confidence), on no page less
+    with qtbot.waitSignal(editor.trial_finished, timeout=30_000) as blocker:
+        editor.domain_button.click()
+    trials = {t.task.id: t for t in blocker.args[0].trials}
+    for task in portal:
+        trial = trials[task.id]
+        assert trial.after_confidence == 1.0
+        assert trial.before_chars is not None and trial.after_chars is not None
+        assert trial.before_chars <= trial.after_chars <= trial.before_chars * 1.1
+    assert not any(t.lost for t in trials.values())
+
+
+def test_an_element_chosen_in_the_tree_fills_the_field(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
+    editor.pick.click()
+    qtbot.waitUntil(lambda: editor.content_selector.text() != "", timeout=30_000)
+    tree = editor.element_list
+    items = []
+    pending = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    while pending:
+        item = pending.pop(0)
+        items.append(item)
+        pending += [item.child(i) for i in range(item.childCount())]
+    by_name = {item.text(0): item for item in reversed(items)}  # the first of each name
+
+    def choose(name: str) -> None:
+        item = by_name[name]
+        tree.scrollToItem(item)
+        qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton,
+                         pos=tree.visualItemRect(item).center())
+
+    choose("article")
+    qtbot.waitUntil(lambda: editor.content_selector.text() == "article", timeout=30_000)
+    assert "of the 12 other archived pages of 127.0.0.1" in editor.pick_status.text()
+    qtbot.waitUntil(lambda: "<code>article</code> matched 1 element" in editor.effects.text(),
+                    timeout=5_000)
+    choose("p")  # a paragraph has nothing but its position to be named by
+    qtbot.waitUntil(lambda: "No selector to propose" in editor.pick_status.text(),
+                    timeout=30_000)
+    assert "without positions" in editor.pick_status.text()
+    assert editor.content_selector.text() == "article"  # the field keeps what it had
+
+
+@pytest.fixture
+def chinese(qapp: QApplication) -> Iterator[None]:
+    installed = install_language(qapp, "zh_CN")
+    yield
+    install_language(qapp, "en", installed)
+
+
+def test_the_editor_speaks_chinese(chinese: None, qtbot: QtBot, open_window: OpenWindow,
+                                   demo_site: DemoSite) -> None:
+    _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
+    assert "正文" in editor.content_selector.toolTip()
+    qtbot.keyClicks(editor.content_selector, "div.no-such-element")
+    qtbot.waitUntil(lambda: "div.no-such-element" in editor.effects.text(), timeout=5_000)
+    assert "自动提取" in editor.effects.text() and "matched" not in editor.effects.text()
+    editor.content_selector.clear()
+    qtbot.keyClicks(editor.content_selector, "div[[x")
+    qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=5_000)
+    assert "CSS" in editor.field_errors["content_selector"].text()
+    assert "not a valid" not in editor.field_errors["content_selector"].text()

@@ -1,10 +1,10 @@
-"""Form edits to rules.yaml keep comments and other sections; Pick content's selector finder."""
+"""Form edits to rules.yaml keep comments and other sections; a key is found by its line."""
 
 from __future__ import annotations
 
 import pytest
 
-from gui.rules_text import FlowSectionError, set_section_keys
+from gui.rules_text import FlowSectionError, key_line, set_section_keys
 from pipeline.rules import parse_rules
 
 RULES = """\
@@ -50,3 +50,10 @@ def test_a_missing_section_is_appended_and_empty_values_add_nothing() -> None:
 def test_an_inline_section_is_left_to_the_text() -> None:
     with pytest.raises(FlowSectionError):
         set_section_keys("a.com: {min_chars: 3}\n", "a.com", {"encoding": "utf-8"})
+
+
+def test_key_line_names_a_sections_key() -> None:
+    assert key_line(RULES, "other.org", "encoding") == 14
+    assert key_line(RULES, "example.com", "min_chars") == 11
+    assert key_line(RULES, "example.com", "encoding") is None
+    assert key_line(RULES, "missing.net", "encoding") is None

@@ -156,3 +156,10 @@ def test_commands_stop_on_a_bad_selector_before_touching_a_task(
                    " (Expected ident or '*', got <DELIM '[' at 4>)\n")
     assert archive.tasks_path.read_bytes() == before
     assert not any(archive.has_clean(n) for n in range(1, 4))
+
+
+def test_an_encoding_the_decoder_cannot_read_is_refused_when_read() -> None:
+    with pytest.raises(RulesError, match=r"line 2: a\.example\.encoding: expected an encoding"
+                                         r" browsers read .*not 'klingon'"):
+        parse_rules("a.example:\n  encoding: klingon\n")
+    assert parse_rules("a.example:\n  encoding: GBK\n").for_host("a.example").encoding == "GBK"

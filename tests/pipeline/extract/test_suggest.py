@@ -12,7 +12,6 @@ from pipeline.extract.suggest import (
     looks_generated,
     selector_for_element,
     suggest,
-    suggest_selector,
 )
 from pipeline.rules import SiteRules
 
@@ -26,8 +25,8 @@ PAGE = """<html><body><div id="nav">Home News</div>
 def test_suggested_selector_is_unique_and_holds_the_text() -> None:
     text = ("The first paragraph of the article, long enough to matter.\n"
             "And its closing paragraph, which ends the piece.")
-    assert suggest_selector(PAGE, text) == "article.post-body"
-    assert suggest_selector(PAGE, "nothing on this page at all, not one word") is None
+    assert suggest(PAGE, text).selector == "article.post-body"
+    assert suggest(PAGE, "nothing on this page at all, not one word").selector is None
     assert suggest(PAGE, "short").reason_code is Reason.NOT_ON_PAGE
 
 
@@ -138,7 +137,7 @@ def test_pick_content_on_the_portal_page_matches_the_article_on_all_its_pages() 
     assert got.reason_code is Reason.WHOLE and got.reason == "holds the whole article"
     assert got.share == 1.0
     assert got.path == "/html/body/div[3]/div[1]/div[1]"
-    assert suggest_selector(PORTAL[0], text) is not None  # the head-and-tail search gave None
+    assert suggest(PORTAL[0], text).selector is not None  # the head-and-tail search gave None
     rules = SiteRules(content_selector=got.selector)
     for html in PORTAL:  # the rule finds, on every page, all the extractor found there
         ruled = extract(html, "https://portal.example/a.html", rules)
