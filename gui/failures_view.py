@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.reasons import translate_reason
 from gui.task_model import kind_names
 from gui.worker import Jobs
 from pipeline.errors import ErrorKind
@@ -238,9 +239,8 @@ class FailuresView(QWidget):
         self._selection_changed()
 
     def reason(self, task: Task) -> str:
-        """Why a task failed, in full, as tasks.csv holds it (the one place to put a
-        translation of the pipeline's reasons through)."""
-        return task.error
+        """Why a task failed, in full, in the window's language."""
+        return translate_reason(task.error)
 
     def _kind_name(self, task: Task) -> str:
         kind = task.failure_kind

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.reasons import translate_reason
 from pipeline.workspace import Preview
 
 # Qt's rich text reads HTML; an XML declaration before it would show as text.
@@ -86,7 +87,8 @@ class PreviewPane(QWidget):
             self.book.document().setBaseUrl(QUrl.fromLocalFile(f"{data.base}/"))
             self.book.setHtml(_XML_DECLARATION.sub("", data.chapter_html))
         elif task.error:
-            self.book.setHtml(f"<p style='color:#c62828'>{html.escape(task.error)}</p>")
+            shown = translate_reason(task.error)
+            self.book.setHtml(f"<p style='color:#c62828'>{html.escape(shown)}</p>")
         else:
             not_yet = self.tr("Not cleaned yet.")
             self.book.setHtml(f"<p><i>{html.escape(not_yet)}</i></p>")

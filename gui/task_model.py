@@ -26,6 +26,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 
+from gui.reasons import translate_reason
 from pipeline.errors import ErrorKind
 from pipeline.tasks import STATUSES, Status, Task
 from pipeline.urls import host_in_domain, host_of
@@ -328,12 +329,16 @@ class TaskTableModel(QAbstractTableModel):
             if column == "title":
                 return task.url
             if column == "error" and task.error:
-                return task.error
+                # the reason in the window's language, then as tasks.csv holds it
+                shown = translate_reason(task.error)
+                return shown if shown == task.error else f"{shown}\n\n{task.error}"
         return None
 
     def _display(self, task: Task, column: str) -> str:
         if column == "status":
             return self.status_name(task.status)
+        if column == "error":
+            return translate_reason(task.error) if task.error else ""
         if column == "title":
             return task.display_title
         if column == "domain":

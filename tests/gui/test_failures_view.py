@@ -84,7 +84,7 @@ def test_groups_by_kind_with_counts_commonest_first(view: FailuresView) -> None:
         (f"{names[ErrorKind.NO_ARTICLE]} (1)", [5]),
     ]
     row = _task_item(view, 4)
-    assert row.text(2) == "127.0.0.2" and row.text(3) == "HTTP 410 Gone"
+    assert row.text(2) == "127.0.0.2" and row.text(3) == "the page was removed (HTTP 410)"
     assert "5 failed tasks" in view.summary.text()
 
 
@@ -136,7 +136,7 @@ def test_a_task_shows_its_reason_and_fetch_log_lines(qtbot: QtBot, view: Failure
         view.tree.setCurrentItem(_task_item(view, 2))
     assert shown.args == [2]
     text = view.details.toPlainText()
-    assert "Reason: HTTP 500 Internal Server Error" in text
+    assert "Reason: the site's server failed (HTTP 500)" in text  # in the window's words
     log = workspace.fetch_log(2)
     assert len(log) == 2 and all(line in text for line in log)
     assert "try 1" in text and "try 2" in text
@@ -160,7 +160,8 @@ def test_the_stored_response_of_a_page_without_an_article(qtbot: QtBot,
 def test_a_group_chosen_counts_its_reasons(view: FailuresView) -> None:
     view.tree.setCurrentItem(_headings(view)[0])
     text = view.details.toPlainText()
-    assert "1 × HTTP 404 Not Found" in text and "1 × HTTP 410 Gone" in text
+    assert ("1 × the page does not exist (HTTP 404)" in text
+            and "1 × the page was removed (HTTP 410)" in text)
 
 
 def test_refresh_follows_a_fixed_task_and_keeps_the_selection(

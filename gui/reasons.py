@@ -1,0 +1,123 @@
+"""Failure reasons in the window's language.
+
+The pipeline writes reasons in English (they are tasks.csv's ``error`` cells, read by
+scripts and by people in a terminal). The window shows them translated: each reason the
+pipeline writes is matched here by its pattern, and its variable parts (a status code, a
+host, seconds) are carried into the translated sentence. A reason no pattern knows is shown
+as it is; ``tests/gui/test_reasons.py`` fails when a reason the pipeline writes has no pattern.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QCoreApplication
+
+CONTEXT = "Reasons"
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate knows
+    """Mark ``text`` for lupdate; it is translated when shown (``translate_reason``)."""
+    return text
+
+
+# (pattern, sentence): %1, %2… stand for the pattern's groups, each translated again when it
+# is itself a reason (a redirect's problem, the rules' failure). Most specific first.
+_REASONS: tuple[tuple[str, str], ...] = (
+    (r"new rules failed: (.*)",
+     QT_TRANSLATE_NOOP("Reasons", "new rules failed, the article before them is kept: %1")),
+    (r"internal error: (.*)", QT_TRANSLATE_NOOP("Reasons", "internal error: %1")),
+    (r"no article found", QT_TRANSLATE_NOOP("Reasons", "no article found on the page")),
+    (r"interstitial page",
+     QT_TRANSLATE_NOOP("Reasons", "an anti-bot check page instead of the article")),
+    (r"HTTP 404( .*)?", QT_TRANSLATE_NOOP("Reasons", "the page does not exist (HTTP 404)")),
+    (r"HTTP 410( .*)?", QT_TRANSLATE_NOOP("Reasons", "the page was removed (HTTP 410)")),
+    (r"HTTP 403( .*)?", QT_TRANSLATE_NOOP("Reasons", "the site refused access (HTTP 403)")),
+    (r"HTTP 401( .*)?", QT_TRANSLATE_NOOP("Reasons", "the page needs a login (HTTP 401)")),
+    (r"HTTP 429( .*)?", QT_TRANSLATE_NOOP("Reasons", "too many requests to the site (HTTP 429)")),
+    (r"HTTP (5\d\d)( .*)?",
+     QT_TRANSLATE_NOOP("Reasons", "the site's server failed (HTTP %1)")),
+    (r"HTTP (\d{3})( .*)?", QT_TRANSLATE_NOOP("Reasons", "the site answered HTTP %1")),
+    (r"not an HTML page: no Content-Type and no <html>",
+     QT_TRANSLATE_NOOP("Reasons", "not a web page: no type given and no <html> in it")),
+    (r"not an HTML page: (.*)", QT_TRANSLATE_NOOP("Reasons", "not a web page but %1")),
+    (r"page cut short: .*",
+     QT_TRANSLATE_NOOP("Reasons", "the page was cut short: the connection closed before its end")),
+    (r"truncated body: (\d+) of (\d+) bytes",
+     QT_TRANSLATE_NOOP("Reasons", "incomplete: %1 of %2 bytes arrived")),
+    (r"the compressed body is corrupt: (.*)",
+     QT_TRANSLATE_NOOP("Reasons", "the compressed page is corrupt: %1")),
+    (r"(page|image) larger than (\S+) MB",
+     QT_TRANSLATE_NOOP("Reasons", "larger than %2 MB")),
+    (r"connection failed: \[Errno 111\] .*",
+     QT_TRANSLATE_NOOP("Reasons", "the site refused the connection")),
+    (r"connection failed: .*(Name or service not known|nodename nor servname|No address"
+     r" associated|getaddrinfo failed|Failed to resolve).*",
+     QT_TRANSLATE_NOOP("Reasons", "no such site: its name does not resolve")),
+    (r"connection failed: .*Temporary failure in name resolution.*",
+     QT_TRANSLATE_NOOP("Reasons", "the site's name could not be resolved just now")),
+    (r"connection failed: .*(No route to host|Network is unreachable).*",
+     QT_TRANSLATE_NOOP("Reasons", "the network cannot reach the site")),
+    (r"connection failed: .*Connection reset.*",
+     QT_TRANSLATE_NOOP("Reasons", "the site reset the connection")),
+    (r"connection failed: (.*)", QT_TRANSLATE_NOOP("Reasons", "connection failed: %1")),
+    (r"connection broken while reading the (page|image): (.*)",
+     QT_TRANSLATE_NOOP("Reasons", "the connection broke while reading: %2")),
+    (r"connection timed out after (\S+) s",
+     QT_TRANSLATE_NOOP("Reasons", "no connection within %1 s")),
+    (r"no answer within (\S+) s", QT_TRANSLATE_NOOP("Reasons", "no answer within %1 s")),
+    (r"body stalled: no data for (\S+) s",
+     QT_TRANSLATE_NOOP("Reasons", "the page stalled: nothing came for %1 s")),
+    (r"no complete answer within (\S+) s",
+     QT_TRANSLATE_NOOP("Reasons", "not complete within %1 s")),
+    (r"too slow: .* past the (\S+) s deadline",
+     QT_TRANSLATE_NOOP("Reasons", "too slow to finish within %1 s")),
+    (r"host unreachable \((\d+) failures since (\S+)\)",
+     QT_TRANSLATE_NOOP("Reasons", "the site is unreachable (%1 failures since %2)")),
+    (r"TLS error: (.*)", QT_TRANSLATE_NOOP("Reasons", "secure connection (TLS) failed: %1")),
+    (r"request failed: (.*)", QT_TRANSLATE_NOOP("Reasons", "request failed: %1")),
+    (r"invalid URL: (.*)", QT_TRANSLATE_NOOP("Reasons", "not a valid link: %1")),
+    (r"redirect loop", QT_TRANSLATE_NOOP("Reasons", "the site redirects in a loop")),
+    (r"too many redirects \(more than (\d+)\)",
+     QT_TRANSLATE_NOOP("Reasons", "more than %1 redirects")),
+    (r"redirect to (.*)", QT_TRANSLATE_NOOP("Reasons", "redirected to %1")),
+    (r"unsupported URL scheme: (\S+) \(only http and https\)",
+     QT_TRANSLATE_NOOP("Reasons", "a %1 link: only http and https are archived")),
+    (r"only http and https links are archived, not (\S+):",
+     QT_TRANSLATE_NOOP("Reasons", "a %1 link: only http and https are archived")),
+    (r"invalid URL: no host in .*|link has no host: .*",
+     QT_TRANSLATE_NOOP("Reasons", "the link names no site")),
+    (r"not a link: (.*)", QT_TRANSLATE_NOOP("Reasons", "not a link: %1")),
+    (r"bad host name in .*: (.*)", QT_TRANSLATE_NOOP("Reasons", "not a valid site name: %1")),
+    (r"bad (?:international host name|IPv6 host|port) .*",
+     QT_TRANSLATE_NOOP("Reasons", "not a valid site name or port")),
+    (r"link is ([\d,]+) characters long.*",
+     QT_TRANSLATE_NOOP("Reasons", "the link is %1 characters long, too long to keep")),
+    (r"address (\S+).* is (link-local|unspecified|multicast|reserved): never fetched.*",
+     QT_TRANSLATE_NOOP("Reasons", "address %1 is never fetched (%2)")),
+    (r"address (\S+).* is (private|loopback): .*",
+     QT_TRANSLATE_NOOP("Reasons", "address %1 is %2: fetched only for a link you added on"
+                                  " such an address")),
+    (r"rules selector '(.*)' is not valid CSS.*",
+     QT_TRANSLATE_NOOP("Reasons", "the rules' selector %1 is not valid CSS")),
+)
+_COMPILED = tuple((re.compile(pattern, re.DOTALL), sentence) for pattern, sentence in _REASONS)
+
+
+def reason_pattern(reason: str) -> str | None:
+    """The sentence a reason is translated by, None when no pattern knows it."""
+    return next((sentence for pattern, sentence in _COMPILED if pattern.fullmatch(reason)),
+                None)
+
+
+def translate_reason(reason: str) -> str:
+    """``reason`` in the window's language (as it is when no pattern knows it)."""
+    for pattern, sentence in _COMPILED:
+        m = pattern.fullmatch(reason)
+        if m is None:
+            continue
+        text = QCoreApplication.translate(CONTEXT, sentence)
+        for n, part in enumerate(m.groups(), start=1):
+            text = text.replace(f"%{n}", translate_reason(part) if part else "")
+        return text
+    return reason
