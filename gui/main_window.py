@@ -23,13 +23,14 @@ from PySide6.QtCore import (
     QUrl,
     Signal,
 )
-from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QDesktopServices, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QCompleter,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -48,12 +50,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.books_view import BooksView
+from gui.category_tree import CategoryTree
+from gui.failures_view import FailuresView
 from gui.intake_panel import IntakePanel
 from gui.preview import PreviewPane
 from gui.rules_editor import RulesEditor
 from gui.run_process import run_changes
+from gui.search_panel import SearchPanel
 from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog, settings_from_prefs
 from gui.task_model import COLUMNS, TaskFilter, TaskTableModel
+from gui.trash_view import TrashView
 from gui.worker import Jobs, RunController
 from pipeline.archive import Archive
 from pipeline.errors import RulesError
@@ -66,6 +73,10 @@ from pipeline.workspace import Preview, Undone, Workspace
 
 # How often the window looks whether another writer changed tasks.csv (a stat call).
 WATCH_MS = 1000
+RECENT_KEY = "archives/recent"
+RECENT_MAX = 8
+# Tasks a run would take up: what is left when a run was stopped or the window closed.
+_LEFT = (Status.PENDING, Status.RUNNING, Status.FETCHED, Status.CLEANED)
 
 
 @dataclass
@@ -110,6 +121,10 @@ class MainWindow(QMainWindow):
         self.settings = settings or settings_from_prefs(prefs)
         self.workspace: Workspace | None = None
         self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
+        # a yes/no question to the person (tests answer it themselves)
+        self.confirm: Callable[[str], bool] = self._ask
+        self._last_removed: list[int] = []
+        self._demo_site: Any = None  # the bundled sample site, while "Try the demo site" serves
         self.last_build: Any = None
         self.jobs = Jobs(self)
         self.controller = RunController(self)
@@ -191,10 +206,14 @@ class MainWindow(QMainWindow):
         header = self.table.horizontalHeader()
         header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # id order until a click
         self.table.setSortingEnabled(True)
+        self.table.setDragEnabled(True)
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.tree = CategoryTree(status_name=self.model.status_name)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in (("status", 110), ("title", 320), ("domain", 140), ("cat1", 110),
-                              ("cat2", 100), ("date", 90), ("chars", 80), ("images", 60)):
+        for column, width in (("status", 100), ("id", 50), ("title", 300), ("kind", 110),
+                              ("error", 180), ("domain", 130), ("cat1", 100), ("cat2", 90),
+                              ("date", 85), ("chars", 70), ("images", 55)):
             self.table.setColumnWidth(COLUMNS.index(column), width)
 
         # actions on the selection
@@ -204,9 +223,11 @@ class MainWindow(QMainWindow):
             ("reclean", self.tr("Clean again"), None),
             ("retry", self.tr("Retry"), None),
             ("category", self.tr("Change category…"), None),
-            ("open_source", self.tr("Open source URL"), None),
+            ("open_source", self.tr("Open original"), None),
             ("open_clean", self.tr("Open clean page"), None),
-            ("remove", self.tr("Remove"), QKeySequence.StandardKey.Delete),
+            ("copy_url", self.tr("Copy URL"), QKeySequence.StandardKey.Copy),
+            ("show_folder", self.tr("Show in folder"), None),
+            ("remove", self.tr("Remove…"), QKeySequence.StandardKey.Delete),
         ):
             action = QAction(text, self)
             if shortcut is not None:
@@ -246,8 +267,16 @@ class MainWindow(QMainWindow):
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(5000)
         self.log.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.search_panel = SearchPanel(None, self.jobs)
+        self.failures = FailuresView(None, self.jobs)
+        self.trash = TrashView(None, self.jobs)
+        self.books = BooksView(None, self.jobs)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.preview, self.tr("Preview"))
+        self.tabs.addTab(self.search_panel, self.tr("Search"))
+        self.tabs.addTab(self.failures, self.tr("Failures"))
+        self.tabs.addTab(self.books, self.tr("Books"))
+        self.tabs.addTab(self.trash, self.tr("Trash"))
         self.tabs.addTab(self.log, self.tr("Log"))
 
         table_box = QWidget()
@@ -256,26 +285,68 @@ class MainWindow(QMainWindow):
         table_layout.addLayout(run_row)
         table_layout.addLayout(filter_row)
         table_layout.addWidget(self.table, 1)
+        # what an empty archive says, in the table's place
+        self.empty_hint = QWidget()
+        hint_layout = QVBoxLayout(self.empty_hint)
+        hint_text = QLabel(self.tr(
+            "<b>No tasks yet.</b><br>Paste links on the left and press Add (Ctrl+Enter), drop"
+            " a bookmarks export anywhere on the window, or try the bundled demo site."))
+        hint_text.setWordWrap(True)
+        hint_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.demo_button = QPushButton(self.tr("Try the demo site"))
+        hint_layout.addStretch(1)
+        hint_layout.addWidget(hint_text)
+        hint_layout.addWidget(self.demo_button, 0, Qt.AlignmentFlag.AlignCenter)
+        hint_layout.addStretch(1)
+        table_layout.addWidget(self.empty_hint, 1)
         table_layout.addLayout(build_row)
         self.right_splitter = QSplitter(Qt.Orientation.Vertical)
         self.right_splitter.addWidget(table_box)
         self.right_splitter.addWidget(self.tabs)
         self.right_splitter.setStretchFactor(0, 3)
         self.right_splitter.setStretchFactor(1, 2)
+        self.left_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.left_splitter.addWidget(self.tree)
+        self.left_splitter.addWidget(self.intake)
+        self.left_splitter.setStretchFactor(0, 1)
         self.main_splitter = QSplitter()
-        self.main_splitter.addWidget(self.intake)
+        self.main_splitter.addWidget(self.left_splitter)
         self.main_splitter.addWidget(self.right_splitter)
         self.main_splitter.setStretchFactor(1, 1)
         self.main_splitter.setSizes([300, 1000])
         self.setCentralWidget(self.main_splitter)
 
         menu = self.menuBar().addMenu(self.tr("&File"))
+        menu.addAction(self.tr("&Open archive…"), QKeySequence.StandardKey.Open,
+                       self.ask_open_archive)
+        menu.addAction(self.tr("&New archive…"), QKeySequence.StandardKey.New,
+                       self.ask_new_archive)
+        self.recent_menu = menu.addMenu(self.tr("&Recent archives"))
+        menu.addSeparator()
         self.settings_action = menu.addAction(self.tr("&Settings…"), self.show_settings)
         menu.addAction(self.tr("Show archive folder"), self.show_archive_folder)
         menu.addSeparator()
         menu.addAction(self.tr("&Quit"), QKeySequence.StandardKey.Quit, self.close)
+        edit = self.menuBar().addMenu(self.tr("&Edit"))
+        self.undo_remove_action = edit.addAction(self.tr("&Undo remove"),
+                                                 QKeySequence.StandardKey.Undo,
+                                                 self.undo_remove)
+        self.find_action = edit.addAction(self.tr("&Find in articles…"),
+                                          QKeySequence.StandardKey.Find, self.show_search)
+        tasks = self.menuBar().addMenu(self.tr("&Tasks"))
+        self.run_action = tasks.addAction(self.tr("&Run"), QKeySequence("Ctrl+R"),
+                                          lambda: self.start_run())
+        self.build_action = tasks.addAction(self.tr("&Build EPUB"), QKeySequence("Ctrl+B"),
+                                            self.build)
         tools = self.menuBar().addMenu(self.tr("&Tools"))
         self.rules_action = tools.addAction(self.tr("Site &rules…"), self.show_rules_editor)
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        help_menu.addAction(self.tr("&About Kuaibu"), self.show_about)
+        toolbar = self.addToolBar(self.tr("Main"))
+        toolbar.setObjectName("main-toolbar")
+        toolbar.setMovable(False)
+        for action in (self.run_action, self.build_action, self.find_action, self.rules_action):
+            toolbar.addAction(action)
         self.statusBar()
         self.resize(1280, 820)
 
@@ -302,7 +373,18 @@ class MainWindow(QMainWindow):
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self.show_current())
         self.table.customContextMenuRequested.connect(
-            lambda pos: self.selection_menu.exec(self.table.viewport().mapToGlobal(pos)))
+            lambda pos: self.context_menu().exec(self.table.viewport().mapToGlobal(pos)))
+        self.table.doubleClicked.connect(self._row_activated)
+        self.tree.category_chosen.connect(self.proxy.set_tree_category)
+        self.tree.move_requested.connect(lambda ids, c1, c2: self.set_category(ids, c1, c2))
+        self.tree.rename_requested.connect(self.rename_category)
+        self.tree.follow(self.model)
+        self.search_panel.task_chosen.connect(self.show_task)
+        self.failures.task_chosen.connect(self.show_task)
+        self.failures.retry_requested.connect(
+            lambda ids, _kind: self.start_run(ids, retry_failed=True))
+        self.trash.restored.connect(lambda _ids: self.follow_file(changed_here=True))
+        self.trash.emptied.connect(lambda _n: self.follow_file(changed_here=True))
         self.task_actions["run"].triggered.connect(lambda: self.start_run(self.selected_ids()))
         self.task_actions["retry"].triggered.connect(
             lambda: self.start_run(self.selected_ids(), retry_failed=True))
@@ -312,7 +394,12 @@ class MainWindow(QMainWindow):
         self.task_actions["category"].triggered.connect(self.ask_category)
         self.task_actions["open_source"].triggered.connect(self.open_source_urls)
         self.task_actions["open_clean"].triggered.connect(self.open_clean_pages)
+        self.task_actions["copy_url"].triggered.connect(self.copy_urls)
+        self.task_actions["show_folder"].triggered.connect(self.show_task_files)
         self.build_button.clicked.connect(self.build)
+        self.demo_button.clicked.connect(self.try_demo_site)
+        for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset):
+            signal.connect(self._show_empty_hint)
         self.build_progress.connect(self._build_progressed)
         self.open_book_button.clicked.connect(self.open_book)
         self.show_folder_button.clicked.connect(self.show_output_folder)
@@ -329,6 +416,7 @@ class MainWindow(QMainWindow):
         if self.controller.running:
             return
         if self.workspace is not None:
+            self._save_columns()
             self.workspace.close()
         self.workspace = None
         self._watch_timer.stop()
@@ -353,9 +441,36 @@ class MainWindow(QMainWindow):
         if self.rules_editor is not None:
             self.rules_editor.close()
             self.rules_editor = None
+        for view in (self.search_panel, self.failures, self.trash, self.books):
+            view.set_workspace(workspace)
+        self.failures.refresh()
+        self.trash.refresh()
+        self.tree.set_tasks(workspace.tasks())
+        self._remember_archive(workspace.archive.root)
+        self._restore_columns(workspace.archive.root)
+        left = sum(t.status in _LEFT for t in workspace.tasks())
+        if left:
+            self.statusBar().showMessage(self.tr("%1 tasks in %2; %3 wait to be run (Run takes"
+                                                 " them up)").replace("%1", str(
+                                                     self.model.rowCount())).replace(
+                "%2", str(workspace.archive.root)).replace("%3", str(left)))
         self._watch_timer.start()
         self._update_controls()
         self.archive_loaded.emit()
+
+    def _columns_key(self, root: Path) -> str:
+        return f"columns/{root.as_posix()}"
+
+    def _restore_columns(self, root: Path) -> None:
+        """Column widths, order and sort as the person left them in this archive."""
+        state = self.prefs.value(self._columns_key(root))
+        if isinstance(state, QByteArray):
+            self.table.horizontalHeader().restoreState(state)
+
+    def _save_columns(self) -> None:
+        if self.archive is not None:
+            self.prefs.setValue(self._columns_key(self.archive.root),
+                                self.table.horizontalHeader().saveState())
 
     def follow_file(self, changed_here: bool = False) -> None:
         """Show what other writers saved: a terminal's run, ``add`` or ``build``, a person's
@@ -474,8 +589,10 @@ class MainWindow(QMainWindow):
     def toggle_pause(self) -> None:
         if self.controller.paused:
             self.controller.resume()
+            self.statusBar().showMessage(self.tr("Running…"))
         else:
             self.controller.pause()
+            self.statusBar().showMessage(self.tr("Paused"))
         self._update_controls()
 
     def _tasks_changed(self, changes: list[dict[str, Any]]) -> None:
@@ -516,8 +633,14 @@ class MainWindow(QMainWindow):
         self._progress_timer.stop()
         self._latest_progress = None
         self._show_progress(p)
-        message = self.tr("Finished %1 of %2, %3 failed").replace("%1", str(p.finished)) \
-            .replace("%2", str(p.total)).replace("%3", str(p.failed))
+        self.rate.setText("")  # no ETA for a run that has ended
+        if p.finished < p.total:
+            message = self.tr("Stopped: %1 of %2 done, %3 failed, %4 left for the next run") \
+                .replace("%1", str(p.finished)).replace("%2", str(p.total)) \
+                .replace("%3", str(p.failed)).replace("%4", str(p.total - p.finished))
+        else:
+            message = self.tr("Finished %1 of %2, %3 failed").replace("%1", str(p.finished)) \
+                .replace("%2", str(p.total)).replace("%3", str(p.failed))
         self._after_run(message, p)
 
     def _run_failed(self, message: str) -> None:
@@ -578,14 +701,173 @@ class MainWindow(QMainWindow):
         self._update_controls()
 
     def remove_tasks(self, task_ids: list[int]) -> None:
-        """Take tasks off the list (their files in the archive stay)."""
+        """Move tasks to the trash, after asking with the count (Undo remove, or the Trash
+        tab, brings them back; their files stay until the trash is emptied)."""
         if self.workspace is None or self.controller.running or not task_ids:
             return
+        question = self.tr("Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab"
+                           " brings them back.").replace("%1", str(len(task_ids)))
+        if not self.confirm(question):
+            return
         self.workspace.remove(task_ids)
+        self._last_removed = list(task_ids)
         self.model.remove_tasks(task_ids)
         self.preview.clear()
         self._refresh_filters()
+        self.statusBar().showMessage(self.tr("%1 tasks moved to the trash").replace(
+            "%1", str(len(task_ids))))
         self.save_tasks()
+        self.trash.refresh()
+        self._update_controls()
+
+    def undo_remove(self) -> None:
+        """Bring back the tasks the last Remove moved to the trash."""
+        if self.workspace is None or not self._last_removed:
+            return
+        restored = self.workspace.restore(self._last_removed)
+        self._last_removed = []
+        self.model.add_tasks(restored)
+        self._refresh_filters()
+        self.save_tasks()
+        self.trash.refresh()
+        self.statusBar().showMessage(self.tr("%1 tasks restored").replace(
+            "%1", str(len(restored))))
+        self._update_controls()
+
+    def rename_category(self, old1: str, old2: str | None, new: str) -> None:
+        """A node of the category tree renamed: the category changes in every task of it."""
+        tasks = self.model.tasks()
+        if old2 is None:
+            self.set_category([t.id for t in tasks if t.cat1 == old1], new, None)
+        else:
+            self.set_category([t.id for t in tasks if t.cat1 == old1 and t.cat2 == old2],
+                              None, new)
+
+    def show_task(self, task_id: int) -> None:
+        """Select a task's row (from search or the failures view) and show its article."""
+        self.select_task(task_id)
+        self.tabs.setCurrentWidget(self.preview)
+
+    def _row_activated(self, index: Any) -> None:
+        """Double-click or Enter on a row: its article, as the book will show it (the title
+        is edited with F2)."""
+        if COLUMNS[index.column()] not in ("title", "cat1", "cat2"):
+            self.tabs.setCurrentWidget(self.preview)
+            self.show_current()
+
+    def copy_urls(self) -> None:
+        urls = [t.url for i in self.selected_ids() if (t := self.model.task(i)) is not None]
+        QGuiApplication.clipboard().setText("\n".join(urls))
+
+    def show_task_files(self) -> None:
+        """The folder of the first selected task's clean page (or raw page before cleaning)."""
+        if self.archive is None or not (ids := self.selected_ids()):
+            return
+        folder = (self.archive.clean_dir if self.archive.has_clean(ids[0])
+                  else self.archive.raw_dir)
+        self.open_url(QUrl.fromLocalFile(str(folder)))
+
+    def context_menu(self) -> QMenu:
+        """The selection's actions, each enabled only where it does something for these
+        rows, in groups."""
+        tasks = [t for i in self.selected_ids() if (t := self.model.task(i)) is not None]
+        running = self.controller.running
+        stored = self.archive is not None and any(self.archive.has_raw(t.id) for t in tasks)
+        cleaned = self.archive is not None and any(self.archive.has_clean(t.id) for t in tasks)
+        runnable = any(t.status in _LEFT for t in tasks)
+        failed = any(t.status == Status.FAILED for t in tasks)
+        enabled = {
+            "run": runnable and not running, "retry": failed and not running,
+            "reclean": stored and not running, "category": bool(tasks),
+            "open_source": bool(tasks), "open_clean": cleaned, "copy_url": bool(tasks),
+            "show_folder": stored, "remove": bool(tasks) and not running,
+        }
+        menu = QMenu(self)
+        for group in (("open_source", "open_clean", "show_folder", "copy_url"),
+                      ("run", "retry", "reclean"), ("category",), ("remove",)):
+            for key in group:
+                self.task_actions[key].setEnabled(enabled[key])
+                menu.addAction(self.task_actions[key])
+            menu.addSeparator()
+        return menu
+
+    def _show_empty_hint(self) -> None:
+        empty = self.workspace is not None and self.model.rowCount() == 0
+        self.empty_hint.setVisible(empty)
+        self.table.setVisible(not empty)
+
+    def try_demo_site(self) -> None:
+        """Serve the bundled sample site on 127.0.0.1 (until the window closes) and put its
+        links in the paste area, filed under a demo category: Add, then Run."""
+        from pipeline.demo import DEMO_CATEGORY
+        from pipeline.demo_site.server import DemoSite
+
+        if self._demo_site is None:
+            self._demo_site = DemoSite().start()
+        self.intake.paste.setPlainText(self._demo_site.paste_text())
+        self.intake.cat1.setCurrentText(DEMO_CATEGORY)
+        self.statusBar().showMessage(self.tr("The demo site serves at %1: press Add, then Run")
+                                     .replace("%1", self._demo_site.base_url))
+
+    def show_search(self) -> None:
+        self.tabs.setCurrentWidget(self.search_panel)
+        self.search_panel.focus_search()
+
+    def show_about(self) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("kuaibu")
+        except PackageNotFoundError:
+            number = "?"
+        where = str(self.archive.root) if self.archive is not None else "–"
+        QMessageBox.about(self, self.tr("About Kuaibu"), self.tr(
+            "<b>Kuaibu 快捕</b> %1<br>Web articles captured for offline reading and bound into"
+            " EPUB.<br><br>Archive: %2").replace("%1", number).replace("%2", where))
+
+    def _ask(self, question: str) -> bool:
+        answer = QMessageBox.question(self, self.tr("Kuaibu"), question)
+        return answer == QMessageBox.StandardButton.Yes
+
+    # -- archives ----------------------------------------------------------------------------
+
+    def ask_open_archive(self) -> None:
+        start = str(self.archive.root) if self.archive is not None else str(Path.home())
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Open archive"), start)
+        if folder:
+            self.open_archive_asking(Path(folder))
+
+    def ask_new_archive(self) -> None:
+        start = str(self.archive.root.parent) if self.archive is not None else str(Path.home())
+        folder, _ = QFileDialog.getSaveFileName(self, self.tr("New archive"), start)
+        if folder:
+            self.open_archive_asking(Path(folder))
+
+    def open_archive_asking(self, root: Path) -> bool:
+        """Open an archive; a folder that does not exist is made only after asking."""
+        if not root.exists() and not self.confirm(self.tr(
+                "%1 does not exist. Make a new archive there?").replace("%1", str(root))):
+            return False
+        self.open_archive(root)
+        return True
+
+    def recent_archives(self) -> list[str]:
+        value = self.prefs.value(RECENT_KEY, [])
+        return [str(v) for v in (value if isinstance(value, list) else [value]) if v]
+
+    def _remember_archive(self, root: Path) -> None:
+        recent = [str(root)] + [r for r in self.recent_archives() if r != str(root)]
+        self.prefs.setValue(RECENT_KEY, recent[:RECENT_MAX])
+        self.recent_menu.clear()
+        for path in recent[:RECENT_MAX]:
+            action = self.recent_menu.addAction(path)
+            action.setData(path)
+            action.triggered.connect(self._open_recent)
+
+    def _open_recent(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            self.open_archive_asking(Path(str(action.data())))
 
     def set_category(self, task_ids: list[int], cat1: str | None, cat2: str | None) -> None:
         """Set cat1 and/or cat2 (None leaves a field as it is) on several tasks at once."""
@@ -731,6 +1013,7 @@ class MainWindow(QMainWindow):
                                   .replace("%1", str(result.articles)).replace("%2", names))
         self.build_button.setEnabled(True)
         self.open_book_button.setEnabled(bool(result.epubs))
+        self.books.refresh()
         self.follow_file(changed_here=True)  # the bound tasks are done now
         self.build_finished.emit(result)
 
@@ -763,8 +1046,12 @@ class MainWindow(QMainWindow):
         self.build_button.setEnabled(loaded and not running)
         for key, action in self.task_actions.items():
             action.setEnabled(bool(selected) and (not running or key.startswith("open")
-                                                  or key == "category"))
+                                                  or key in ("category", "copy_url",
+                                                             "show_folder")))
         self.selection_button.setEnabled(bool(selected))
+        self.undo_remove_action.setEnabled(bool(self._last_removed) and not running)
+        self.run_action.setEnabled(loaded and not running)
+        self.build_action.setEnabled(loaded and not running)
 
     def _restore_window(self) -> None:
         for key, restore in (("window/geometry", self.restoreGeometry),
@@ -777,7 +1064,12 @@ class MainWindow(QMainWindow):
                 restore(value)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Stop a run cleanly (within a second, nothing half-written), then save everything."""
+        """Ask before stopping a run; stop it cleanly (within a second, nothing half-written),
+        then save everything."""
+        if self.controller.running and not self.confirm(self.tr(
+                "A run is going. Stop it and close? What is left runs next time.")):
+            event.ignore()
+            return
         self.controller.stop()
         self._save_timer.stop()
         self._watch_timer.stop()
@@ -785,6 +1077,7 @@ class MainWindow(QMainWindow):
         self.jobs.wait()
         if self.workspace is not None:
             self.workspace.close()  # only the window's own unsaved edits, merged
+        self._save_columns()
         self.prefs.setValue("window/geometry", self.saveGeometry())
         self.prefs.setValue("window/state", self.saveState())
         self.prefs.setValue("window/main_splitter", self.main_splitter.saveState())
@@ -793,4 +1086,6 @@ class MainWindow(QMainWindow):
         self.prefs.sync()
         if self.rules_editor is not None:
             self.rules_editor.close()
+        if self._demo_site is not None:
+            self._demo_site.close()
         super().closeEvent(event)

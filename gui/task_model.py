@@ -35,7 +35,10 @@ from pipeline.urls import host_in_domain, host_of
 # gives 1.0 when a rules.yaml selector matched; density picks score lower on odd layouts).
 REVIEW_BELOW = 0.5
 
-COLUMNS = ("status", "title", "domain", "cat1", "cat2", "date", "chars", "images", "error")
+# What a failed or duplicate row needs read first (why, and what to do) comes right after the
+# title, before the columns that only describe a row; the id is what every message names.
+COLUMNS = ("status", "id", "title", "kind", "error", "domain", "cat1", "cat2", "date", "chars",
+           "images")
 EDITABLE = frozenset({"title", "cat1", "cat2"})
 NEEDS_REVIEW = "review"  # the pseudo-status the filter offers beside the real ones
 STATUS_COLOURS = {
@@ -148,7 +151,8 @@ class TaskTableModel(QAbstractTableModel):
         }
         self._kind_names = kind_names()
         self._headers = {
-            "status": self.tr("Status"), "title": self.tr("Title"), "domain": self.tr("Domain"),
+            "status": self.tr("Status"), "id": self.tr("ID"), "kind": self.tr("Why"),
+            "title": self.tr("Title"), "domain": self.tr("Domain"),
             "cat1": self.tr("Category"), "cat2": self.tr("Subcategory"),
             "date": self.tr("Fetched"), "chars": self.tr("Characters"),
             "images": self.tr("Images"), "error": self.tr("Error"),
@@ -337,6 +341,12 @@ class TaskTableModel(QAbstractTableModel):
     def _display(self, task: Task, column: str) -> str:
         if column == "status":
             return self.status_name(task.status)
+        if column == "kind":
+            if task.failure_kind is not None:
+                return self._kind_names[task.failure_kind]
+            if task.status == Status.DUPLICATE and task.duplicate_of is not None:
+                return self.tr("duplicate of #%1").replace("%1", str(task.duplicate_of))
+            return ""
         if column == "error":
             return translate_reason(task.error) if task.error else ""
         if column == "title":
@@ -354,6 +364,8 @@ class TaskTableModel(QAbstractTableModel):
         return str(getattr(task, column))
 
     def _sort_key(self, task: Task, column: str) -> Any:
+        if column == "id":
+            return task.id
         if column == "chars":
             return -1 if task.chars is None else task.chars
         if column == "images":

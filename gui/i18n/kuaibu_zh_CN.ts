@@ -2,19 +2,87 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BooksView</name>
+    <message>
+        <location filename="../books_view.py" line="38"/>
+        <source>Book</source>
+        <translation>电子书</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="38"/>
+        <source>Articles</source>
+        <translation>文章数</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="38"/>
+        <source>Built</source>
+        <translation>生成时间</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="39"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="42"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="68"/>
+        <source>up to date</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="70"/>
+        <source>out of date: built before books were dated</source>
+        <translation>已过期：生成于记录时间之前</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="72"/>
+        <source>%1 added</source>
+        <translation>新增 %1 篇</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="72"/>
+        <source>%1 gone</source>
+        <translation>移除 %1 篇</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="73"/>
+        <source>%1 cleaned again</source>
+        <translation>重新清洗 %1 篇</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="74"/>
+        <source>out of date: %1 since</source>
+        <translation>已过期：此后%1</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="91"/>
+        <source>%1 books, %2 out of date</source>
+        <translation>%1 本电子书，%2 本已过期</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="93"/>
+        <source>No books yet: Build EPUB binds them.</source>
+        <translation>还没有电子书：点“生成 EPUB”来制作。</translation>
+    </message>
+</context>
+<context>
     <name>CategoryDialog</name>
     <message>
-        <location filename="../main_window.py" line="81"/>
+        <location filename="../main_window.py" line="92"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="86"/>
+        <location filename="../main_window.py" line="97"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="87"/>
+        <location filename="../main_window.py" line="98"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
@@ -43,69 +111,98 @@
     </message>
 </context>
 <context>
+    <name>Drops</name>
+    <message>
+        <location filename="../drops.py" line="57"/>
+        <source>Nothing in what was dropped is text or a link</source>
+        <translation>拖入的内容里没有文字或链接</translation>
+    </message>
+    <message>
+        <location filename="../drops.py" line="69"/>
+        <source>%1: not a list of links</source>
+        <translation>%1：不是链接列表</translation>
+    </message>
+    <message>
+        <location filename="../drops.py" line="77"/>
+        <source>%1: cannot be read (%2)</source>
+        <translation>%1：无法读取（%2）</translation>
+    </message>
+    <message>
+        <location filename="../drops.py" line="84"/>
+        <source>%1: an Internet Shortcut without a URL= line</source>
+        <translation>%1：网页快捷方式里没有 URL= 行</translation>
+    </message>
+    <message>
+        <location filename="../drops.py" line="94"/>
+        <location filename="../drops.py" line="98"/>
+        <source>%1: no links in it</source>
+        <translation>%1：里面没有链接</translation>
+    </message>
+</context>
+<context>
     <name>FailuresView</name>
     <message>
-        <location filename="../failures_view.py" line="85"/>
+        <location filename="../failures_view.py" line="86"/>
         <source>By kind</source>
         <translation>按类型</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="86"/>
+        <location filename="../failures_view.py" line="87"/>
         <source>By domain</source>
         <translation>按域名</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="92"/>
+        <location filename="../failures_view.py" line="93"/>
         <source>Retry these</source>
         <translation>重试这些</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="110"/>
+        <location filename="../failures_view.py" line="111"/>
         <source>Select a task to see its reason and fetch log.</source>
         <translation>选择一个任务，查看失败原因和抓取日志。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="111"/>
+        <location filename="../failures_view.py" line="112"/>
         <source>View stored response</source>
         <translation>查看保存的响应</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="179"/>
+        <location filename="../failures_view.py" line="180"/>
         <source>Cannot read the failures: %1</source>
         <translation>无法读取失败任务：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="187"/>
+        <location filename="../failures_view.py" line="188"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="187"/>
+        <location filename="../failures_view.py" line="188"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="188"/>
+        <location filename="../failures_view.py" line="189"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="188"/>
+        <location filename="../failures_view.py" line="189"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="188"/>
+        <location filename="../failures_view.py" line="189"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="235"/>
+        <location filename="../failures_view.py" line="236"/>
         <source>%1 failed tasks</source>
         <translation>%1 个失败任务</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="236"/>
+        <location filename="../failures_view.py" line="237"/>
         <source>No failed tasks.</source>
         <translation>没有失败的任务。</translation>
     </message>
@@ -153,38 +250,63 @@
 <context>
     <name>IntakePanel</name>
     <message>
-        <location filename="../intake_panel.py" line="51"/>
-        <location filename="../intake_panel.py" line="62"/>
+        <location filename="../intake_panel.py" line="67"/>
+        <location filename="../intake_panel.py" line="84"/>
         <source>Add links</source>
         <translation>添加链接</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="55"/>
+        <location filename="../intake_panel.py" line="74"/>
         <source>Paste or drop links here: chat messages, Markdown, a .txt file, a bookmarks export…</source>
         <translation>在此粘贴或拖入链接：聊天记录、Markdown、.txt 文件、浏览器书签导出…</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="69"/>
+        <location filename="../intake_panel.py" line="75"/>
+        <source>Ctrl+Enter adds the links</source>
+        <translation>Ctrl+Enter 添加这些链接</translation>
+    </message>
+    <message>
+        <location filename="../intake_panel.py" line="97"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="70"/>
+        <location filename="../intake_panel.py" line="98"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="94"/>
-        <source>Added %1, duplicates %2, rejected %3</source>
-        <translation>新增 %1，重复 %2，拒绝 %3</translation>
+        <location filename="../intake_panel.py" line="165"/>
+        <source>Not used from the drop:</source>
+        <translation>拖入内容中未使用的：</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="98"/>
+        <location filename="../intake_panel.py" line="171"/>
+        <source>File by the bookmarks&apos; folders (%1 folders)</source>
+        <translation>按书签文件夹分类（%1 个文件夹）</translation>
+    </message>
+    <message>
+        <location filename="../intake_panel.py" line="174"/>
+        <source>Each bookmark gets its folder as category (the outermost) and subcategory (the ones inside it); links outside any folder get the categories above.</source>
+        <translation>每个书签以所在文件夹为分类（最外层为一级分类，内层为二级分类）；不在任何文件夹里的链接使用上面的分类。</translation>
+    </message>
+    <message>
+        <location filename="../intake_panel.py" line="196"/>
+        <source>Added %1 · duplicates %2 · rejected %3</source>
+        <translation>已添加 %1 · 重复 %2 · 拒绝 %3</translation>
+    </message>
+    <message>
+        <location filename="../intake_panel.py" line="225"/>
+        <source>Click to select task #%1 in the list</source>
+        <translation>点击在列表中选中任务 #%1</translation>
+    </message>
+    <message>
+        <location filename="../intake_panel.py" line="200"/>
         <source>Duplicate of #%1: %2</source>
         <translation>与 #%1 重复：%2</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="100"/>
+        <location filename="../intake_panel.py" line="202"/>
         <source>Rejected %1: %2</source>
         <translation>已拒绝 %1：%2</translation>
     </message>
@@ -192,244 +314,407 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="138"/>
+        <location filename="../main_window.py" line="153"/>
+        <location filename="../main_window.py" line="829"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="172"/>
+        <location filename="../main_window.py" line="187"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="142"/>
+        <location filename="../main_window.py" line="157"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="143"/>
-        <location filename="../main_window.py" line="760"/>
+        <location filename="../main_window.py" line="158"/>
+        <location filename="../main_window.py" line="1043"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="144"/>
+        <location filename="../main_window.py" line="159"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="145"/>
+        <location filename="../main_window.py" line="160"/>
         <source>Retry failed</source>
         <translation>重试失败项</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="164"/>
+        <location filename="../main_window.py" line="179"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="171"/>
+        <location filename="../main_window.py" line="186"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="173"/>
+        <location filename="../main_window.py" line="188"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="203"/>
+        <location filename="../main_window.py" line="222"/>
         <source>Run selected</source>
         <translation>运行所选</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="204"/>
+        <location filename="../main_window.py" line="223"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="205"/>
+        <location filename="../main_window.py" line="224"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="206"/>
+        <location filename="../main_window.py" line="225"/>
         <source>Change category…</source>
         <translation>修改分类…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="207"/>
-        <source>Open source URL</source>
-        <translation>打开原始网址</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="208"/>
+        <location filename="../main_window.py" line="227"/>
         <source>Open clean page</source>
         <translation>打开清洗后的页面</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="209"/>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="218"/>
+        <location filename="../main_window.py" line="239"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="227"/>
+        <location filename="../main_window.py" line="248"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="228"/>
+        <location filename="../main_window.py" line="249"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="229"/>
+        <location filename="../main_window.py" line="250"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="230"/>
+        <location filename="../main_window.py" line="251"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="231"/>
+        <location filename="../main_window.py" line="252"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="233"/>
+        <location filename="../main_window.py" line="254"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="234"/>
+        <location filename="../main_window.py" line="229"/>
+        <location filename="../main_window.py" line="255"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="250"/>
+        <location filename="../main_window.py" line="226"/>
+        <source>Open original</source>
+        <translation>打开原文</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="228"/>
+        <source>Copy URL</source>
+        <translation>复制网址</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="230"/>
+        <source>Remove…</source>
+        <translation>移除…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="275"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="251"/>
+        <location filename="../main_window.py" line="276"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="277"/>
+        <source>Failures</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="278"/>
+        <source>Books</source>
+        <translation>电子书</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="279"/>
+        <source>Trash</source>
+        <translation>回收站</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="280"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="272"/>
+        <location filename="../main_window.py" line="292"/>
+        <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press Add (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
+        <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“添加”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="296"/>
+        <source>Try the demo site</source>
+        <translation>试试示例网站</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="319"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="273"/>
+        <location filename="../main_window.py" line="320"/>
+        <source>&amp;Open archive…</source>
+        <translation>打开存档(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="322"/>
+        <source>&amp;New archive…</source>
+        <translation>新建存档(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="324"/>
+        <source>&amp;Recent archives</source>
+        <translation>最近的存档(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="326"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="274"/>
+        <location filename="../main_window.py" line="327"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="276"/>
+        <location filename="../main_window.py" line="329"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="277"/>
+        <location filename="../main_window.py" line="330"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="331"/>
+        <source>&amp;Undo remove</source>
+        <translation>撤销移除(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="334"/>
+        <source>&amp;Find in articles…</source>
+        <translation>在文章中查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="336"/>
+        <source>&amp;Tasks</source>
+        <translation>任务(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="337"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="339"/>
+        <source>&amp;Build EPUB</source>
+        <translation>生成 EPUB(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="341"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="278"/>
+        <location filename="../main_window.py" line="342"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338"/>
+        <location filename="../main_window.py" line="343"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="344"/>
+        <source>&amp;About Kuaibu</source>
+        <translation>关于快捕(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="345"/>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="426"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="350"/>
+        <location filename="../main_window.py" line="438"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="351"/>
+        <location filename="../main_window.py" line="439"/>
         <source>%1 tasks in %2</source>
         <translation>%2 中共 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="409"/>
+        <location filename="../main_window.py" line="453"/>
+        <source>%1 tasks in %2; %3 wait to be run (Run takes them up)</source>
+        <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="524"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="460"/>
+        <location filename="../main_window.py" line="575"/>
+        <location filename="../main_window.py" line="592"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="469"/>
+        <location filename="../main_window.py" line="584"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="152"/>
-        <location filename="../main_window.py" line="506"/>
-        <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
-        <translation>已抓取 %1 · 已清洗 %2 · 已本地化 %3 · 失败 %4</translation>
+        <location filename="../main_window.py" line="1070"/>
+        <source>A run is going. Stop it and close? What is left runs next time.</source>
+        <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="512"/>
+        <location filename="../main_window.py" line="167"/>
+        <location filename="../main_window.py" line="623"/>
+        <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
+        <translation>已抓取 %1 · 已清洗 %2 · 图片已存 %3 · 失败 %4</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="595"/>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="629"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="519"/>
+        <location filename="../main_window.py" line="638"/>
+        <source>Stopped: %1 of %2 done, %3 failed, %4 left for the next run</source>
+        <translation>已停止：%2 个中完成 %1 个，失败 %3 个，剩余 %4 个留待下次运行</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="642"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="675"/>
+        <location filename="../main_window.py" line="708"/>
+        <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
+        <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="717"/>
+        <source>%1 tasks moved to the trash</source>
+        <translation>已将 %1 个任务移到回收站</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="733"/>
+        <source>%1 tasks restored</source>
+        <translation>已恢复 %1 个任务</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="809"/>
+        <source>The demo site serves at %1: press Add, then Run</source>
+        <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="824"/>
+        <source>About Kuaibu</source>
+        <translation>关于快捕</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="825"/>
+        <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
+        <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="836"/>
+        <source>Open archive</source>
+        <translation>打开存档</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="842"/>
+        <source>New archive</source>
+        <translation>新建存档</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="849"/>
+        <source>%1 does not exist. Make a new archive there?</source>
+        <translation>%1 不存在。要在那里新建存档吗？</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="957"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="688"/>
+        <location filename="../main_window.py" line="970"/>
         <source>A run is going; select the tasks and Clean again once it has ended.</source>
         <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="711"/>
+        <location filename="../main_window.py" line="993"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="717"/>
+        <location filename="../main_window.py" line="999"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="724"/>
+        <location filename="../main_window.py" line="1006"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="730"/>
+        <location filename="../main_window.py" line="1012"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="760"/>
+        <location filename="../main_window.py" line="1043"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -437,58 +722,58 @@
 <context>
     <name>PreviewPane</name>
     <message>
-        <location filename="../preview.py" line="32"/>
-        <location filename="../preview.py" line="97"/>
+        <location filename="../preview.py" line="33"/>
+        <location filename="../preview.py" line="99"/>
         <source>Select a task to see its article.</source>
         <translation>选择一个任务以查看其文章。</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="38"/>
+        <location filename="../preview.py" line="39"/>
         <source>The raw page&apos;s text appears here once fetched.</source>
         <translation>页面抓取后，其原始文字显示在这里。</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="40"/>
+        <location filename="../preview.py" line="41"/>
         <source>As in the book</source>
         <translation>书中效果</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="41"/>
+        <location filename="../preview.py" line="42"/>
         <source>Raw page text (what was cut)</source>
-        <translation>原始页面文字（被裁掉的部分）</translation>
+        <translation>原始页面全文（对照被裁掉的内容）</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="59"/>
+        <location filename="../preview.py" line="60"/>
         <source>found on a retry that kept sidebars and widgets</source>
         <translation>重试时保留侧栏和小部件后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="60"/>
+        <location filename="../preview.py" line="61"/>
         <source>found on a retry that ignored class names</source>
         <translation>重试时忽略类名后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="61"/>
+        <location filename="../preview.py" line="62"/>
         <source>found on a retry that kept every block</source>
         <translation>重试时保留所有区块后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="62"/>
+        <location filename="../preview.py" line="63"/>
         <source>no block stood out: every prose line of the page</source>
         <translation>没有突出的区块：取页面中所有成句的文字</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="63"/>
+        <location filename="../preview.py" line="64"/>
         <source>the page&apos;s few words, all it holds</source>
         <translation>页面仅有的几句话</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="74"/>
+        <location filename="../preview.py" line="75"/>
         <source>%1 characters, confidence %2</source>
         <translation>%1 字，置信度 %2</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="91"/>
+        <location filename="../preview.py" line="93"/>
         <source>Not cleaned yet.</source>
         <translation>尚未清洗。</translation>
     </message>
@@ -1442,172 +1727,187 @@
 <context>
     <name>TaskTableModel</name>
     <message>
-        <location filename="../task_model.py" line="142"/>
+        <location filename="../task_model.py" line="146"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="142"/>
+        <location filename="../task_model.py" line="146"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="143"/>
+        <location filename="../task_model.py" line="147"/>
         <source>fetched</source>
         <translation>已抓取</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="143"/>
+        <location filename="../task_model.py" line="147"/>
         <source>cleaned</source>
         <translation>已清洗</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="144"/>
+        <location filename="../task_model.py" line="148"/>
         <source>localized</source>
-        <translation>已本地化</translation>
+        <translation>图片已存</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="144"/>
+        <location filename="../task_model.py" line="148"/>
         <source>done</source>
         <translation>已成书</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="145"/>
+        <location filename="../task_model.py" line="149"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="145"/>
+        <location filename="../task_model.py" line="149"/>
         <source>duplicate</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="146"/>
+        <location filename="../task_model.py" line="150"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="98"/>
+        <location filename="../task_model.py" line="102"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="99"/>
+        <location filename="../task_model.py" line="103"/>
         <source>HTTP 4xx</source>
         <translation>HTTP 4xx（请求被拒）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="100"/>
+        <location filename="../task_model.py" line="104"/>
         <source>HTTP 5xx</source>
         <translation>HTTP 5xx（服务器出错）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="101"/>
+        <location filename="../task_model.py" line="105"/>
         <source>redirect</source>
         <translation>重定向</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="102"/>
+        <location filename="../task_model.py" line="106"/>
         <source>bad link</source>
         <translation>无效链接</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="103"/>
+        <location filename="../task_model.py" line="107"/>
         <source>blocked address</source>
         <translation>禁止的地址</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="105"/>
+        <location filename="../task_model.py" line="109"/>
         <source>not HTML</source>
         <translation>非 HTML 页面</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="106"/>
+        <location filename="../task_model.py" line="110"/>
         <source>too large</source>
         <translation>过大</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="107"/>
+        <location filename="../task_model.py" line="111"/>
         <source>anti-bot page</source>
         <translation>反爬验证页</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="108"/>
+        <location filename="../task_model.py" line="112"/>
         <source>cut short</source>
         <translation>内容不完整</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="109"/>
+        <location filename="../task_model.py" line="113"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="110"/>
+        <location filename="../task_model.py" line="114"/>
         <source>rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="111"/>
+        <location filename="../task_model.py" line="115"/>
         <source>internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="112"/>
+        <location filename="../task_model.py" line="116"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="150"/>
+        <location filename="../task_model.py" line="154"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="150"/>
+        <location filename="../task_model.py" line="154"/>
+        <source>ID</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="154"/>
+        <source>Why</source>
+        <translation>原因类别</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="155"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="150"/>
+        <location filename="../task_model.py" line="155"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="151"/>
+        <location filename="../task_model.py" line="156"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="151"/>
+        <location filename="../task_model.py" line="156"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="152"/>
+        <location filename="../task_model.py" line="157"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="152"/>
+        <location filename="../task_model.py" line="157"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="153"/>
+        <location filename="../task_model.py" line="158"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="153"/>
+        <location filename="../task_model.py" line="158"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="268"/>
+        <location filename="../task_model.py" line="273"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="368"/>
+        <location filename="../task_model.py" line="348"/>
+        <source>duplicate of #%1</source>
+        <translation>与 #%1 重复</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="385"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>

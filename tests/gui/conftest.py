@@ -44,6 +44,7 @@ def open_window(qtbot: QtBot, prefs: QSettings, fast_settings: Settings,
 
     def open_(root: Path | None = None, settings: Settings | None = None) -> MainWindow:
         window = MainWindow(root or tmp_path / "archive", prefs, settings or fast_settings)
+        window.confirm = lambda question: True  # the person says yes (a test says no itself)
         qtbot.addWidget(window)
         with qtbot.waitSignal(window.archive_loaded, timeout=10_000):
             pass

@@ -140,3 +140,12 @@ def test_the_status_filter_chooses_one_kind_of_failure(qtbot: QtBot, open_window
     assert window.proxy.index(0, 0).data(Qt.ItemDataRole.ToolTipRole) == "failed: network"
     box.setCurrentIndex(box.findData("failed"))
     assert window.proxy.rowCount() == 4
+
+
+def test_a_duplicate_says_which_task_it_repeats(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    store = _store(tmp_path / "tasks.csv", 3)
+    store.update(3, status="duplicate", duplicate_of=1)
+    model = TaskTableModel()
+    model.set_tasks(store.tasks())
+    assert model.index(2, COLUMNS.index("kind")).data() == "duplicate of #1"
+    assert model.index(2, COLUMNS.index("id")).data() == "3"

@@ -1,0 +1,129 @@
+"""The window as a library a person lives in: open archives, safe removes, honest menus and
+runs, a category tree, search, books that say when they are out of date."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from pytestqt.qtbot import QtBot
+
+from gui.task_model import COLUMNS
+from pipeline.demo_site.server import DemoSite
+from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end
+
+
+def _row_of(window: object, task_id: int) -> int:
+    proxy = window.proxy  # type: ignore[attr-defined]
+    model = window.model  # type: ignore[attr-defined]
+    return next(r for r in range(proxy.rowCount())
+                if model.task_at(proxy.mapToSource(proxy.index(r, 0)).row()).id == task_id)
+
+
+def test_remove_asks_with_the_count_and_undo_brings_the_tasks_back(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site)
+    total = window.model.rowCount()
+    asked: list[str] = []
+    window.confirm = lambda question: asked.append(question) or False
+    window.remove_tasks([1, 2])
+    assert "Move 2 tasks to the trash?" in asked[0] and window.model.rowCount() == total
+    window.confirm = lambda question: True
+    window.remove_tasks([1, 2])
+    assert window.model.rowCount() == total - 2 and window.undo_remove_action.isEnabled()
+    qtbot.waitUntil(lambda: len(window.trash.trashed_ids()) == 2, timeout=5_000)
+    window.undo_remove_action.trigger()
+    assert window.model.rowCount() == total and window.model.task(1) is not None
+    qtbot.waitUntil(lambda: window.trash.trashed_ids() == [], timeout=5_000)
+
+
+def test_the_menu_follows_the_rows_and_the_id_and_why_columns_say_it(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site)
+    window.select_task(1)
+    window.context_menu()
+    actions = window.task_actions
+    assert not actions["reclean"].isEnabled() and not actions["retry"].isEnabled()
+    assert actions["run"].isEnabled() and actions["copy_url"].isEnabled()
+    run_to_end(qtbot, window)
+    failed = next(t for t in window.model.tasks() if t.status == "failed")
+    window.select_task(failed.id)
+    window.context_menu()
+    assert actions["retry"].isEnabled() and not actions["run"].isEnabled()
+    row = _row_of(window, failed.id)
+    assert window.proxy.index(row, COLUMNS.index("id")).data() == str(failed.id)
+    assert window.proxy.index(row, COLUMNS.index("kind")).data()  # its kind, in words
+
+
+def test_a_missing_folder_is_made_only_after_asking_and_archives_are_remembered(
+        qtbot: QtBot, open_window: OpenWindow, tmp_path: Path) -> None:
+    window = open_window()
+    # an empty archive says what to do, in the table's place
+    assert window.empty_hint.isVisibleTo(window) and not window.table.isVisibleTo(window)
+    window.confirm = lambda question: False
+    assert not window.open_archive_asking(tmp_path / "elsewhere")
+    assert not (tmp_path / "elsewhere").exists()
+    window.confirm = lambda question: True
+    with qtbot.waitSignal(window.archive_loaded, timeout=10_000):
+        assert window.open_archive_asking(tmp_path / "elsewhere")
+    assert (tmp_path / "elsewhere" / "rules.yaml").exists()
+    recent = [a.text() for a in window.recent_menu.actions()]
+    assert recent[0] == str((tmp_path / "elsewhere").resolve())
+    assert str((tmp_path / "archive").resolve()) in recent
+
+
+def test_the_demo_button_fills_the_paste_area(qtbot: QtBot, open_window: OpenWindow) -> None:
+    window = open_window()
+    window.try_demo_site()
+    assert "http://127.0.0.1:" in window.intake.paste.toPlainText()
+    with qtbot.waitSignal(window.intake_done, timeout=5_000):
+        window.intake.add_button.click()
+    assert window.model.rowCount() > 5 and window.table.isVisibleTo(window)
+
+
+def test_pause_says_paused_and_the_tree_filters_the_table(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site, cat1="Reading")
+    window.model.setData(window.model.index(0, COLUMNS.index("cat1")), "Other")
+    qtbot.waitUntil(lambda: window.tree.node("Other", None).isValid(), timeout=5_000)
+    window.tree.select("Other", None)
+    assert window.proxy.rowCount() == 1
+    window.tree.select(None, None)
+    assert window.proxy.rowCount() == window.model.rowCount()
+    window.start_run()
+    window.toggle_pause()
+    assert window.statusBar().currentMessage() == "Paused"
+    window.toggle_pause()
+    assert window.statusBar().currentMessage() == "Running…"
+    with qtbot.waitSignal(window.run_finished, timeout=30_000):
+        pass
+
+
+def test_columns_are_remembered_per_archive(qtbot: QtBot, open_window: OpenWindow,
+                                            prefs: QSettings) -> None:
+    window = open_window()
+    column = COLUMNS.index("title")
+    window.table.setColumnWidth(column, 433)
+    window.close()
+    again = open_window()
+    assert again.table.columnWidth(column) == 433
+
+
+def test_books_are_listed_and_say_when_they_are_out_of_date(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site)
+    run_to_end(qtbot, window)
+    with qtbot.waitSignal(window.books.refreshed, timeout=30_000):
+        window.build()
+    assert window.books.list.topLevelItemCount() == 1
+    assert window.books.list.topLevelItem(0).text(3) == "up to date"
+    cleaned = next(t.id for t in window.model.tasks() if t.status in ("localized", "done"))
+    with qtbot.waitSignal(window.run_finished, timeout=30_000):
+        window.reclean([cleaned])
+    with qtbot.waitSignal(window.books.refreshed, timeout=10_000):
+        window.books.refresh()
+    assert window.books.list.topLevelItem(0).text(3) == "out of date: 1 cleaned again since"
