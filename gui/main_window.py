@@ -398,6 +398,8 @@ class MainWindow(QMainWindow):
         self.task_actions["show_folder"].triggered.connect(self.show_task_files)
         self.build_button.clicked.connect(self.build)
         self.demo_button.clicked.connect(self.try_demo_site)
+        self.preview.open_original.connect(self.open_original)
+        self.preview.open_in_book.connect(self.open_in_book)
         for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset):
             signal.connect(self._show_empty_hint)
         self.build_progress.connect(self._build_progressed)
@@ -754,6 +756,31 @@ class MainWindow(QMainWindow):
         if COLUMNS[index.column()] not in ("title", "cat1", "cat2"):
             self.tabs.setCurrentWidget(self.preview)
             self.show_current()
+
+    def open_original(self, task_id: int) -> None:
+        task = self.model.task(task_id)
+        if task is not None:
+            self.open_url(QUrl(task.url))
+
+    def open_in_book(self, task_id: int) -> None:
+        """The newest book that binds the task; the status bar says when none does yet."""
+        workspace = self.workspace
+        if workspace is None:
+            return
+
+        def find() -> Path | None:
+            books = sorted((b for b in workspace.books() if task_id in b.task_ids),
+                           key=lambda b: b.built_at)
+            return books[-1].files[0] if books else None
+
+        def found(path: Path | None) -> None:
+            if path is None:
+                self.statusBar().showMessage(self.tr("#%1 is in no book yet: Build EPUB binds"
+                                                     " it").replace("%1", str(task_id)))
+            else:
+                self.open_url(QUrl.fromLocalFile(str(path)))
+
+        self.jobs.start(find, found, self._archive_failed)
 
     def copy_urls(self) -> None:
         urls = [t.url for i in self.selected_ids() if (t := self.model.task(i)) is not None]

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QUrl, Signal
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QPushButton,
     QSplitter,
     QTextBrowser,
     QVBoxLayout,
@@ -28,10 +31,22 @@ _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>\s*")
 
 
 class PreviewPane(QWidget):
+    """The reader: the selected article as the book shows it, with the way to its original
+    and to the book it is bound in."""
+
+    open_original = Signal(int)  # task id
+    open_in_book = Signal(int)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.header = QLabel(self.tr("Select a task to see its article."))
         self.header.setWordWrap(True)
+        self.original_button = QPushButton(self.tr("Open original"))
+        self.book_button = QPushButton(self.tr("Open in book"))
+        for button, signal in ((self.original_button, self.open_original),
+                               (self.book_button, self.open_in_book)):
+            button.setEnabled(False)
+            button.clicked.connect(lambda _c=False, signal=signal: self._emit_for_shown(signal))
         self.book = QTextBrowser()
         self.book.setOpenLinks(False)  # links in articles are not for the preview to follow
         self.raw = QPlainTextEdit()
@@ -47,11 +62,19 @@ class PreviewPane(QWidget):
         self.splitter = QSplitter()
         self.splitter.addWidget(book_box)
         self.splitter.addWidget(raw_box)
+        top = QHBoxLayout()
+        top.addWidget(self.header, 1)
+        top.addWidget(self.original_button)
+        top.addWidget(self.book_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.header)
+        layout.addLayout(top)
         layout.addWidget(self.splitter, 1)
         self.shown: Preview | None = None
+
+    def _emit_for_shown(self, signal: Any) -> None:
+        if self.shown is not None:
+            signal.emit(self.shown.task.id)
 
     def method_note(self, method: str) -> str | None:
         """Why a text needs review: which retry of the extractor found it (none for the strict
@@ -70,6 +93,8 @@ class PreviewPane(QWidget):
         place of the chapter)."""
         self.shown = data
         task, article = data.task, data.article
+        self.original_button.setEnabled(True)
+        self.book_button.setEnabled(article is not None)
         parts = [f"#{task.id}", html.escape(task.display_title)]
         if article is not None:
             parts.append(self.tr("%1 characters, confidence %2")
@@ -96,6 +121,8 @@ class PreviewPane(QWidget):
 
     def clear(self) -> None:
         self.shown = None
+        self.original_button.setEnabled(False)
+        self.book_button.setEnabled(False)
         self.header.setText(self.tr("Select a task to see its article."))
         self.book.clear()
         self.raw.clear()

@@ -84,10 +84,14 @@ class Book:
     key: str  # its collection: "all", "cat1:<name>", or a set of ids
     files: list[Path]
     built_at: str
-    articles: int
+    task_ids: list[int]  # the articles bound, in book order
     added: int = 0
     gone: int = 0
     cleaned_again: int = 0
+
+    @property
+    def articles(self) -> int:
+        return len(self.task_ids)
 
     @property
     def out_of_date(self) -> bool:
@@ -482,7 +486,7 @@ class Workspace:
                      else 0.0)
             again = sum(1 for i in bound & now if self.archive.has_clean(i)
                         and self.archive.clean_meta(i).stat().st_mtime > stamp)
-            out.append(Book(built.key, files, built.built_at, len(bound), len(now - bound),
+            out.append(Book(built.key, files, built.built_at, built.task_ids, len(now - bound),
                             len(bound - now), again))
         return out
 

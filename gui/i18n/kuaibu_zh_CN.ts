@@ -315,7 +315,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="153"/>
-        <location filename="../main_window.py" line="829"/>
+        <location filename="../main_window.py" line="856"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
@@ -331,7 +331,7 @@
     </message>
     <message>
         <location filename="../main_window.py" line="158"/>
-        <location filename="../main_window.py" line="1043"/>
+        <location filename="../main_window.py" line="1070"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -572,149 +572,154 @@
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="426"/>
+        <location filename="../main_window.py" line="428"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="438"/>
+        <location filename="../main_window.py" line="440"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="439"/>
+        <location filename="../main_window.py" line="441"/>
         <source>%1 tasks in %2</source>
         <translation>%2 中共 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="453"/>
+        <location filename="../main_window.py" line="455"/>
         <source>%1 tasks in %2; %3 wait to be run (Run takes them up)</source>
         <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="524"/>
+        <location filename="../main_window.py" line="526"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="575"/>
-        <location filename="../main_window.py" line="592"/>
+        <location filename="../main_window.py" line="577"/>
+        <location filename="../main_window.py" line="594"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="584"/>
+        <location filename="../main_window.py" line="586"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1070"/>
+        <location filename="../main_window.py" line="778"/>
+        <source>#%1 is in no book yet: Build EPUB binds it</source>
+        <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1097"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="167"/>
-        <location filename="../main_window.py" line="623"/>
+        <location filename="../main_window.py" line="625"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 图片已存 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="595"/>
+        <location filename="../main_window.py" line="597"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="629"/>
+        <location filename="../main_window.py" line="631"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="638"/>
+        <location filename="../main_window.py" line="640"/>
         <source>Stopped: %1 of %2 done, %3 failed, %4 left for the next run</source>
         <translation>已停止：%2 个中完成 %1 个，失败 %3 个，剩余 %4 个留待下次运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="642"/>
+        <location filename="../main_window.py" line="644"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="708"/>
+        <location filename="../main_window.py" line="710"/>
         <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="717"/>
+        <location filename="../main_window.py" line="719"/>
         <source>%1 tasks moved to the trash</source>
         <translation>已将 %1 个任务移到回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="733"/>
+        <location filename="../main_window.py" line="735"/>
         <source>%1 tasks restored</source>
         <translation>已恢复 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="809"/>
+        <location filename="../main_window.py" line="836"/>
         <source>The demo site serves at %1: press Add, then Run</source>
         <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="824"/>
+        <location filename="../main_window.py" line="851"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="825"/>
+        <location filename="../main_window.py" line="852"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="836"/>
+        <location filename="../main_window.py" line="863"/>
         <source>Open archive</source>
         <translation>打开存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="842"/>
+        <location filename="../main_window.py" line="869"/>
         <source>New archive</source>
         <translation>新建存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="849"/>
+        <location filename="../main_window.py" line="876"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建存档吗？</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="957"/>
+        <location filename="../main_window.py" line="984"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="970"/>
+        <location filename="../main_window.py" line="997"/>
         <source>A run is going; select the tasks and Clean again once it has ended.</source>
         <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="993"/>
+        <location filename="../main_window.py" line="1020"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="999"/>
+        <location filename="../main_window.py" line="1026"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1006"/>
+        <location filename="../main_window.py" line="1033"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1012"/>
+        <location filename="../main_window.py" line="1039"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1043"/>
+        <location filename="../main_window.py" line="1070"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -722,58 +727,68 @@
 <context>
     <name>PreviewPane</name>
     <message>
-        <location filename="../preview.py" line="33"/>
-        <location filename="../preview.py" line="99"/>
+        <location filename="../preview.py" line="42"/>
+        <location filename="../preview.py" line="126"/>
         <source>Select a task to see its article.</source>
         <translation>选择一个任务以查看其文章。</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="39"/>
+        <location filename="../preview.py" line="44"/>
+        <source>Open original</source>
+        <translation>打开原文</translation>
+    </message>
+    <message>
+        <location filename="../preview.py" line="45"/>
+        <source>Open in book</source>
+        <translation>在电子书中打开</translation>
+    </message>
+    <message>
+        <location filename="../preview.py" line="54"/>
         <source>The raw page&apos;s text appears here once fetched.</source>
         <translation>页面抓取后，其原始文字显示在这里。</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="41"/>
+        <location filename="../preview.py" line="56"/>
         <source>As in the book</source>
         <translation>书中效果</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="42"/>
+        <location filename="../preview.py" line="57"/>
         <source>Raw page text (what was cut)</source>
         <translation>原始页面全文（对照被裁掉的内容）</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="60"/>
+        <location filename="../preview.py" line="83"/>
         <source>found on a retry that kept sidebars and widgets</source>
         <translation>重试时保留侧栏和小部件后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="61"/>
+        <location filename="../preview.py" line="84"/>
         <source>found on a retry that ignored class names</source>
         <translation>重试时忽略类名后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="62"/>
+        <location filename="../preview.py" line="85"/>
         <source>found on a retry that kept every block</source>
         <translation>重试时保留所有区块后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="63"/>
+        <location filename="../preview.py" line="86"/>
         <source>no block stood out: every prose line of the page</source>
         <translation>没有突出的区块：取页面中所有成句的文字</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="64"/>
+        <location filename="../preview.py" line="87"/>
         <source>the page&apos;s few words, all it holds</source>
         <translation>页面仅有的几句话</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="75"/>
+        <location filename="../preview.py" line="100"/>
         <source>%1 characters, confidence %2</source>
         <translation>%1 字，置信度 %2</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="93"/>
+        <location filename="../preview.py" line="118"/>
         <source>Not cleaned yet.</source>
         <translation>尚未清洗。</translation>
     </message>

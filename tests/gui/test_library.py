@@ -127,3 +127,27 @@ def test_books_are_listed_and_say_when_they_are_out_of_date(
     with qtbot.waitSignal(window.books.refreshed, timeout=10_000):
         window.books.refresh()
     assert window.books.list.topLevelItem(0).text(3) == "out of date: 1 cleaned again since"
+
+
+def test_the_reader_opens_the_original_and_the_book_it_is_bound_in(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    from PySide6.QtCore import QUrl
+
+    window = open_window()
+    opened: list[QUrl] = []
+    window.open_url = opened.append
+    add_demo_links(qtbot, window, demo_site)
+    run_to_end(qtbot, window)
+    task = next(t for t in window.model.tasks() if t.status == "localized")
+    window.select_task(task.id)
+    qtbot.waitUntil(lambda: window.preview.shown is not None
+                    and window.preview.shown.task.id == task.id, timeout=5_000)
+    window.preview.book_button.click()
+    qtbot.waitUntil(lambda: "in no book yet" in window.statusBar().currentMessage(),
+                    timeout=5_000)
+    with qtbot.waitSignal(window.build_finished, timeout=30_000):
+        window.build()
+    window.preview.original_button.click()
+    window.preview.book_button.click()
+    qtbot.waitUntil(lambda: len(opened) == 2, timeout=5_000)
+    assert opened[0].toString() == task.url and opened[1].toLocalFile().endswith(".epub")
