@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 
 from gui.books_view import BooksView
 from gui.category_tree import CategoryTree
+from gui.drops import DropTarget
 from gui.failures_view import FailuresView
 from gui.intake_panel import IntakePanel
 from gui.preview import PreviewPane
@@ -399,6 +400,12 @@ class MainWindow(QMainWindow):
         self.build_button.clicked.connect(self.build)
         self.demo_button.clicked.connect(self.try_demo_site)
         self.preview.open_original.connect(self.open_original)
+        self.intake.added.connect(self.select_tasks)
+        self.intake.duplicate_chosen.connect(self.select_task)
+        self.drops = DropTarget(self)  # drops anywhere on the window go to intake
+        self.drops.watch(self)
+        self.drops.watch(self.table)
+        self.drops.dropped.connect(self.intake.take_drop)
         self.preview.open_in_book.connect(self.open_in_book)
         for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset):
             signal.connect(self._show_empty_hint)
@@ -548,10 +555,10 @@ class MainWindow(QMainWindow):
         if workspace is None:
             return
         cat1, cat2 = self.intake.categories()
-        text = self.intake.paste.toPlainText()
+        text, by_folders = self.intake.text_to_add(), self.intake.folders_as_categories()
         self.intake.add_button.setEnabled(False)
-        self.jobs.start(lambda: workspace.add_links(text, cat1, cat2), self._links_added,
-                        self._add_failed)
+        self.jobs.start(lambda: workspace.add_links(text, cat1, cat2, by_folders),
+                        self._links_added, self._add_failed)
 
     def _links_added(self, report: IntakeReport) -> None:
         self.model.add_tasks(report.added)
@@ -694,10 +701,27 @@ class MainWindow(QMainWindow):
         for row in range(self.proxy.rowCount()):
             index = self.proxy.index(row, 0)
             if self.model.task_at(self.proxy.mapToSource(index).row()).id == task_id:
-                self.table.selectRow(row)
-                self.table.setCurrentIndex(index)
+                flags = self.table.selectionModel().SelectionFlag
+                self.table.selectionModel().setCurrentIndex(
+                    index, flags.ClearAndSelect | flags.Rows)
                 self.table.scrollTo(index)
                 return
+
+    def select_tasks(self, task_ids: list[int]) -> None:
+        """Select the rows of these tasks (just added) and scroll to the first."""
+        wanted = set(task_ids)
+        selection = QItemSelection()
+        first = None
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if self.model.task_at(self.proxy.mapToSource(index).row()).id in wanted:
+                selection.select(index, self.proxy.index(row, len(COLUMNS) - 1))
+                first = first or index
+        if first is None:
+            return
+        self.table.selectionModel().select(
+            selection, self.table.selectionModel().SelectionFlag.ClearAndSelect)
+        self.table.scrollTo(first)
 
     def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
         self._update_controls()

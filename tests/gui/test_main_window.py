@@ -22,13 +22,17 @@ def test_paste_shows_the_intake_report(qtbot: QtBot, open_window: OpenWindow,
     add_demo_links(qtbot, window, demo_site, cat1="Reading")
     # the same text into an empty store of its own gives the numbers the label must show
     expected = add_links(TaskStore(tmp_path / "other.csv"), demo_site.paste_text())
-    assert window.intake.report.text() == (f"Added {len(expected.added)}, duplicates"
-                                    f" {len(expected.duplicates)}, rejected"
+    assert window.intake.report.text() == (f"Added {len(expected.added)} · duplicates"
+                                    f" {len(expected.duplicates)} · rejected"
                                     f" {len(expected.rejected)}")
-    assert "mailto:editor@example.com" in window.intake.report.toolTip()
+    rows = [window.intake.report_list.item(n).text()
+            for n in range(window.intake.report_list.count())]
+    assert any(r.startswith("Rejected mailto:editor@example.com: ") for r in rows)
     assert window.model.rowCount() == len(expected.added)
     assert {t.cat1 for t in window.model.tasks()} == {"Reading"}
-    assert window.intake.paste.toPlainText() == ""
+    # the box keeps the rejected lines, to fix; the new rows are selected
+    assert window.intake.paste.toPlainText() == demo_site.paste_text().splitlines()[-1] + "\n"
+    assert window.selected_ids() == sorted(t.id for t in window.model.tasks())
     qtbot.waitUntil(lambda: len(saved_rows(window.archive.tasks_path)) == len(expected.added),
                     timeout=5_000)
 
@@ -122,6 +126,7 @@ def test_remove_and_change_category_of_a_selection(qtbot: QtBot, open_window: Op
                                                    demo_site: DemoSite) -> None:
     window = open_window()
     add_demo_links(qtbot, window, demo_site)
+    window.table.clearSelection()  # what adding selected (the new rows)
     window.table.selectRow(0)
     window.table.selectionModel().select(
         window.proxy.index(1, 0), window.table.selectionModel().SelectionFlag.Select
