@@ -471,15 +471,34 @@ class MainWindow(QMainWindow):
         return f"columns/{root.as_posix()}"
 
     def _restore_columns(self, root: Path) -> None:
-        """Column widths, order and sort as the person left them in this archive."""
-        state = self.prefs.value(self._columns_key(root))
+        """Column widths, order and sort, the filters and the tree's node as the person left
+        them in this archive."""
+        key = self._columns_key(root)
+        state = self.prefs.value(key)
         if isinstance(state, QByteArray):
             self.table.horizontalHeader().restoreState(state)
+        for box, name in self._filter_boxes():
+            found = box.findData(str(self.prefs.value(f"{key}/{name}", "")))
+            box.setCurrentIndex(max(0, found))
+        self.search.setText(str(self.prefs.value(f"{key}/text", "")))
+        node = self.prefs.value(f"{key}/tree")
+        if isinstance(node, list) and len(node) == 2:
+            self.tree.select(*(str(n) if n != "*" else None for n in node))
 
     def _save_columns(self) -> None:
-        if self.archive is not None:
-            self.prefs.setValue(self._columns_key(self.archive.root),
-                                self.table.horizontalHeader().saveState())
+        if self.archive is None:
+            return
+        key = self._columns_key(self.archive.root)
+        self.prefs.setValue(key, self.table.horizontalHeader().saveState())
+        for box, name in self._filter_boxes():
+            self.prefs.setValue(f"{key}/{name}", box.currentData() or "")
+        self.prefs.setValue(f"{key}/text", self.search.text())
+        self.prefs.setValue(f"{key}/tree", ["*" if n is None else n
+                                            for n in self.tree.current_category()])
+
+    def _filter_boxes(self) -> tuple[tuple[QComboBox, str], ...]:
+        return ((self.status_filter, "status"), (self.category_filter, "category"),
+                (self.domain_filter, "domain"))
 
     def follow_file(self, changed_here: bool = False) -> None:
         """Show what other writers saved: a terminal's run, ``add`` or ``build``, a person's

@@ -151,3 +151,18 @@ def test_the_reader_opens_the_original_and_the_book_it_is_bound_in(
     window.preview.book_button.click()
     qtbot.waitUntil(lambda: len(opened) == 2, timeout=5_000)
     assert opened[0].toString() == task.url and opened[1].toLocalFile().endswith(".epub")
+
+
+def test_filters_and_the_tree_node_are_remembered_per_archive(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site, cat1="Reading")
+    window.status_filter.setCurrentIndex(window.status_filter.findData("pending"))
+    window.search.setText("blog")
+    qtbot.waitUntil(lambda: window.tree.select("Reading", None), timeout=5_000)
+    window.close()
+    again = open_window()
+    assert again.status_filter.currentData() == "pending"
+    assert again.search.text() == "blog"
+    assert again.tree.current_category() == ("Reading", None)
+    assert 0 < again.proxy.rowCount() < again.model.rowCount()
