@@ -256,14 +256,6 @@ class Archive:
                        " wait for it or stop it first"):
             yield
 
-    def run_going(self) -> bool:
-        """Whether a run holds the archive now (in this process or another)."""
-        try:
-            with self.run_lock():
-                return False
-        except ArchiveBusy:
-            return True
-
     def append_log(self, name: str, line: str) -> None:
         """One line to a log in 04_logs (append is atomic enough for whole short lines)."""
         with open(self.logs_dir / name, "a", encoding="utf-8") as f:

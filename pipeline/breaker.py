@@ -70,11 +70,6 @@ class HostBreakers:
             if state is not None and not state.tripped:
                 state.failures = 0
 
-    def tripped(self, host: str) -> bool:
-        with self._lock:
-            state = self._hosts.get(host.lower())
-            return state is not None and state.tripped
-
     @staticmethod
     def _reason(state: _Host) -> str:
         since = time.strftime("%H:%M:%S", time.localtime(state.since))

@@ -65,7 +65,6 @@ class RetryLater(FetchError):
     def __init__(self, cause: FetchError, wait: float, attempt: int) -> None:
         super().__init__(cause.reason, kind=cause.kind, retryable=True,
                          unreachable=cause.unreachable)
-        self.cause = cause
         self.wait = wait
         self.attempt = attempt  # the attempt that failed (1-based)
 

@@ -131,11 +131,12 @@ def write_clean_page(archive: Archive, task: Task, article: Article,
         entry = assets.entries.get(src) if assets is not None else None
         return f"../{entry.path}" if entry is not None and entry.path else None
 
-    css = stylesheet(environment(archive.root))
+    env = environment(archive.root)
+    css = stylesheet(env)
     css_path = archive.clean_dir / STYLESHEET
     if not css_path.exists() or css_path.read_bytes() != css:
         write_atomic(css_path, css)
-    write_atomic(archive.clean_html(task.id), standalone_chapter(archive, task, article,
+    write_atomic(archive.clean_html(task.id), standalone_chapter(env, task, article,
                                                                  href_for))
 
 

@@ -568,12 +568,13 @@ class Workspace:
 
         if article is None:
             article = self.archive.read_article(task.id)
+        env = environment(self.archive.root)
         chapter = ""
         if article is not None:
             assets = self.archive.read_assets(task.id)
             files = {url: e.path  # relative to the archive root, the preview's base
                      for url, e in (assets.entries.items() if assets else ()) if e.path}
-            chapter = standalone_chapter(self.archive, task, article, files.get).decode()
+            chapter = standalone_chapter(env, task, article, files.get).decode()
         return Preview(task=task, article=article, chapter_html=chapter, base=self.archive.root,
-                       stylesheet=stylesheet(environment(self.archive.root)).decode("utf-8"),
+                       stylesheet=stylesheet(env).decode("utf-8"),
                        raw_text=page_text(self.raw_html(task)), note=note)

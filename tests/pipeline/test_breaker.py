@@ -27,5 +27,8 @@ def test_an_answer_between_failures_starts_the_count_again() -> None:
     for _ in range(5):
         breakers.failed("flaky.example")
         breakers.succeeded("flaky.example")
-    breakers.check("flaky.example")
-    assert not breakers.tripped("flaky.example")
+    breakers.check("flaky.example")  # still closed: an answer came between every failure
+    breakers.failed("flaky.example")
+    breakers.failed("flaky.example")
+    with pytest.raises(HostTripped):  # two in a row now: open
+        breakers.check("flaky.example")
