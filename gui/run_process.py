@@ -27,7 +27,7 @@ from pipeline.workspace import Workspace
 RUN_NICENESS = 10
 # The task fields a run changes; a person's fields (title, categories) stay the window's.
 RUN_FIELDS = ("status", "attempts", "error", "error_kind", "duplicate_of", "fetched_at",
-              "extracted_title", "content_hash", "simhash", "chars", "images_total", "images_ok",
+              "extracted_title", "content_hash", "fingerprint", "chars", "images_total", "images_ok",
               "confidence")
 
 

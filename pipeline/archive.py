@@ -7,14 +7,16 @@ then renamed over the target, so a kill at any moment leaves the old file or the
 
 from __future__ import annotations
 
+import csv
 import errno
+import io
 import os
 import re
 import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -151,6 +153,11 @@ class Archive:
     def rules_path(self) -> Path:
         return self.root / "rules.yaml"
 
+    @property
+    def decisions_path(self) -> Path:
+        """A person's near-duplicate decisions (pipeline.duplicates)."""
+        return self.root / "duplicates.csv"
+
     def raw_html(self, task_id: int) -> Path:
         return self.raw_dir / f"{task_id}.html"
 
@@ -260,3 +267,17 @@ class Archive:
         """One line to a log in 04_logs (append is atomic enough for whole short lines)."""
         with open(self.logs_dir / name, "a", encoding="utf-8") as f:
             f.write(line.rstrip("\n") + "\n")
+
+    def append_csv(self, name: str, header: Sequence[str],
+                   rows: Iterable[Sequence[object]]) -> None:
+        """Rows appended to a CSV log in 04_logs, the header first when the file is new (``x``
+        mode: one header, ever, whoever writes first); each row one ``append_log`` line."""
+        try:
+            with open(self.logs_dir / name, "x", encoding="utf-8", newline="") as f:
+                csv.writer(f, lineterminator="\n").writerow(header)
+        except FileExistsError:
+            pass
+        for row in rows:
+            line = io.StringIO()
+            csv.writer(line, lineterminator="").writerow(row)
+            self.append_log(name, line.getvalue())

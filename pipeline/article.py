@@ -21,6 +21,8 @@ class Article:
     # Which extraction produced the text: "rules" (a content_selector), "strict", a relaxed
     # cascade pass ("unlikely candidates kept", …) or "baseline" (every prose paragraph).
     method: str = "strict"
+    # the version the page says it documents (a docs site's <meta name="docsearch:version">)
+    source_version: str | None = None
 
     @property
     def chars(self) -> int:

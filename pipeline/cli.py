@@ -9,9 +9,11 @@ but some tasks failed.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections.abc import Sequence
+from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -155,23 +157,90 @@ def cmd_run(args: argparse.Namespace, ws: Workspace) -> int:
         if not Path(args.cookies).is_file():
             raise CommandError(f"no such cookies file: {args.cookies}")
         ws.settings = ws.settings.with_overrides(cookies_file=args.cookies)
+    if args.refresh:
+        return refresh_archive(ws, args.ids, args.cat1, args.older_than)
+    if args.cat1 is not None or args.older_than is not None:
+        raise CommandError("--cat1 and --older-than choose what --refresh checks;"
+                           " add --refresh")
     kinds = [ErrorKind(k) for k in args.kinds] if args.kinds else None
     progress = run_archive(ws, args.retry_failed or kinds is not None, args.refetch, args.ids,
                            kinds)
     return EXIT_TASKS_FAILED if progress.failed else 0
 
 
+def age(text: str) -> timedelta:
+    """``30d``, ``12h``, ``2w`` or a number of days, for ``--older-than``."""
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([dhw]?)\s*", text.lower())
+    if not m:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an age such as 30d, 12h or 2w")
+    unit = {"": "days", "d": "days", "h": "hours", "w": "weeks"}[m.group(2)]
+    return timedelta(**{unit: float(m.group(1))})
+
+
+def refresh_archive(ws: Workspace, task_ids: list[int] | None, cat1: str | None,
+                    older_than: timedelta | None) -> int:
+    """Check archived articles for updates with a progress bar; prints what changed."""
+    from pipeline.archive import utc_now
+
+    ids = ws.refresh_ids(task_ids, cat1, older_than)
+    if not ids:
+        print("no archived articles to check")
+        return 0
+    started = utc_now()
+    bar = ProgressBar()
+    try:
+        progress = ws.check_updates(ids, listener=bar)
+    finally:
+        bar.finish()
+    c = progress.counts
+    print(f"checked {progress.finished} of {len(ids)} articles in {progress.elapsed:.1f} s:"
+          f" changed {c.get('changed', 0)}, unchanged {c.get('unchanged', 0)},"
+          f" could not check {c.get('unchecked', 0)}")
+    for change in ws.changes(since=started):
+        print(f"  changed #{change.task_id}: {change.summary}  {change.url}")
+    for t in ws.tasks():
+        if t.id in ids and t.refresh_error and t.last_checked >= started:
+            print(f"  not checked #{t.id}: {t.refresh_error} (the archived version stays)"
+                  f"  {t.url}")
+    if c.get("changed"):
+        print("the next build binds the new versions; the changes are in 04_logs/changes.csv")
+    return 0
+
+
 def cmd_dupes(args: argparse.Namespace, ws: Workspace) -> int:
-    """Exact duplicates (same text) and near ones (SimHash within 3 bits), for a person to judge."""
+    """Exact duplicates (same text) and near ones (SimHash close), for a person to judge;
+    with --duplicate/--of, --keep-both or --undecide, a decision on one pair first."""
+    from pipeline.dedup import NEAR_DUPLICATE_BITS
     from pipeline.tasks import Status
 
-    exact = [t for t in ws.tasks() if t.status == Status.DUPLICATE]
-    near = ws.near_duplicates()
-    print(f"exact duplicates {len(exact)}, near duplicates {len(near)}")
+    if args.duplicate is not None or args.of is not None:
+        if args.duplicate is None or args.of is None:
+            raise CommandError("--duplicate N needs --of M (the task it copies), and --of"
+                               " needs --duplicate")
+        ws.mark_duplicate(args.duplicate, args.of)
+        print(f"#{args.duplicate} is now a duplicate of #{args.of}: it is not bound")
+    if args.keep_both:
+        ws.keep_both(*args.keep_both)
+        print(f"#{args.keep_both[0]} and #{args.keep_both[1]} are both kept and bound")
+    if args.undecide:
+        ws.undecide(*args.undecide)
+        print(f"#{args.undecide[0]} and #{args.undecide[1]} are undecided again")
+    pairs, csv_path, html_path = ws.dupes_report()
+    chosen = {(p.second.id, p.first.id) for p in pairs} | {(p.first.id, p.second.id)
+                                                          for p in pairs}
+    exact = [t for t in ws.tasks() if t.status == Status.DUPLICATE
+             and (t.id, t.duplicate_of) not in chosen]
+    decided = sum(1 for p in pairs if p.decided)
+    print(f"exact duplicates {len(exact)}, near duplicates {len(pairs)} ({decided} decided,"
+          f" {len(pairs) - decided} to judge; within {NEAR_DUPLICATE_BITS} of 64 bits)")
     for t in exact:
         print(f"  #{t.id} = #{t.duplicate_of}  {t.url}")
-    for a, b, bits in near:
-        print(f"  #{a.id} ~ #{b.id} ({bits} bits apart)  {a.display_title} | {b.url}")
+    for p in pairs:
+        state = p.decided.describe() if p.decided else "undecided"
+        print(f"  #{p.first.id} ~ #{p.second.id}  {p.distance} bits apart, {state}")
+        for t in (p.first, p.second):
+            print(f"      #{t.id} {t.display_title}  {t.url}")
+    print(f"report: {csv_path}\n        {html_path}")
     return 0
 
 
@@ -397,6 +466,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "only to its own domain")
     p.add_argument("--refetch", action="store_true",
                    help="download stored pages again; a changed page keeps its old copy")
+    p.add_argument("--refresh", action="store_true",
+                   help="check archived articles for updates: a changed one is archived"
+                        " again (its old version kept in 00_raw/history), an unchanged one"
+                        " only gets its last_checked")
+    p.add_argument("--older-than", type=age, metavar="AGE",
+                   help="with --refresh: only articles not checked for AGE (30d, 12h, 2w)")
+    p.add_argument("--cat1", help="with --refresh: only this first-level category")
     p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
                    help="only task N (repeatable)")
     p.set_defaults(func=cmd_run)
@@ -421,7 +497,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only task N (repeatable)")
     p.set_defaults(func=cmd_clean)
 
-    p = sub.add_parser("dupes", parents=[common], help="list exact and near duplicates")
+    p = sub.add_parser("dupes", parents=[common],
+                       help="list exact and near duplicates; write 04_logs/near_duplicates.*")
+    p.add_argument("--duplicate", type=int, metavar="N",
+                   help="mark task N a duplicate of the task --of names (it is not bound)")
+    p.add_argument("--of", type=int, metavar="M", help="the original, with --duplicate")
+    p.add_argument("--keep-both", type=int, nargs=2, metavar=("A", "B"),
+                   help="keep both of a near-duplicate pair (both are bound)")
+    p.add_argument("--undecide", type=int, nargs=2, metavar=("A", "B"),
+                   help="take back the decision on a pair")
     p.set_defaults(func=cmd_dupes)
 
     p = sub.add_parser("edit", parents=[common], help="set the title or categories of tasks")

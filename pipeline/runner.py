@@ -27,7 +27,9 @@ from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.assets.stage import localize_stage
 from pipeline.breaker import HostBreakers
+from pipeline.changes import log_change
 from pipeline.cookies import load_cookies
+from pipeline.dedup import settle_exact
 from pipeline.errors import (
     DiskFull,
     ErrorKind,
@@ -49,14 +51,14 @@ from pipeline.stages import (
     article_from_raw,
     cleaned_changes,
     fetch_stage,
+    refresh_stage,
     save_clean,
     write_clean_page,
 )
-from pipeline.tasks import Status, Task, TaskStore
+from pipeline.tasks import HAS_ARTICLE, Status, Task, TaskStore
 from pipeline.urls import host_of
 
 _RUNNABLE = (Status.PENDING, Status.RUNNING, Status.FETCHED, Status.CLEANED)
-_HAS_ARTICLE = (Status.CLEANED, Status.LOCALIZED, Status.DONE)
 
 
 def stage_reached(archive: Archive, task_id: int) -> Status:
@@ -82,6 +84,15 @@ def _retried(task: Task, kinds: frozenset[ErrorKind] | None) -> bool:
     if kinds is None:
         return task.status == Status.FAILED or _lost_images(task)
     return task.failure_kind in kinds
+
+
+def _originals(tasks: Iterable[Task]) -> dict[str, int]:
+    """Content hash → the lowest id of the tasks that hold that article."""
+    out: dict[str, int] = {}
+    for t in tasks:
+        if t.content_hash and t.status in HAS_ARTICLE and not t.deleted:
+            out[t.content_hash] = min(t.id, out.get(t.content_hash, t.id))
+    return out
 
 
 def interleave_by_host(tasks: Iterable[Task]) -> list[int]:
@@ -116,6 +127,9 @@ class Runner:
         self._total = 0
         self._started = 0.0
         self._refetch = False
+        self._refreshing = False
+        # a refreshed article's images as they were: its new map reuses those still stored
+        self._previous_assets: dict[int, AssetMap] = {}
         self._retry_images = False
         self._unsaved = False  # the last save found tasks.csv broken
         self._fatal: DiskFull | None = None  # what stopped the run, to raise when it ends
@@ -157,22 +171,39 @@ class Runner:
             return self._run(task_ids, retry_failed, refetch,
                              frozenset(kinds) if kinds is not None else None)
 
+    def refresh(self, task_ids: Iterable[int]) -> Progress:
+        """Ask the sites again for archived articles (politely, as any run fetches).
+
+        An article whose text is as archived changes only its ``last_checked``, and no file
+        is written. A changed one keeps its old page and record in 00_raw/history/<id>/, is
+        cleaned and localized again, gets ``revised_at`` (the book says "updated on") and a
+        line in 04_logs/changes.csv. One that fails now (an error page, an interstitial, no
+        article) stays as archived and bindable; the reason goes to its ``refresh_error``,
+        not its status. Duplicates and tasks without an article are not checked.
+        """
+        with self.archive.run_lock():
+            return self._run(task_ids, False, False, None, refresh=True)
+
     def _run(self, task_ids: Iterable[int] | None, retry_failed: bool, refetch: bool,
-             kinds: frozenset[ErrorKind] | None) -> Progress:
+             kinds: frozenset[ErrorKind] | None, refresh: bool = False) -> Progress:
         self.archive.sweep_unfinished_writes()
         self.store.reconcile(lambda task_id: stage_reached(self.archive, task_id))
+        self._settle_duplicates()  # a run killed before it settled them
         wanted = set(task_ids) if task_ids is not None else None
-        self._refetch = refetch
+        self._refetch, self._refreshing = refetch, refresh
         self._retry_images = retry_failed and kinds is None  # see _retried
         statuses: tuple[Status, ...] = _RUNNABLE + ((Status.FAILED,) if wanted else ())
         if refetch:
             statuses += (Status.LOCALIZED, Status.DONE)
         snapshot = [t for t in self.store.tasks() if not t.deleted]
-        tasks = [t for t in snapshot
-                 if (t.status in statuses or retry_failed and _retried(t, kinds))
-                 and (wanted is None or t.id in wanted)]
-        self._hashes = {t.content_hash: t.id for t in snapshot
-                        if t.content_hash and t.status not in (Status.FAILED, Status.DUPLICATE)}
+        if refresh:
+            tasks = [t for t in snapshot if t.status in HAS_ARTICLE
+                     and self.archive.has_raw(t.id) and (wanted is None or t.id in wanted)]
+        else:
+            tasks = [t for t in snapshot
+                     if (t.status in statuses or retry_failed and _retried(t, kinds))
+                     and (wanted is None or t.id in wanted)]
+        self._hashes = _originals(snapshot)
         self._total, self._counts, self._started = len(tasks), Counter(), time.monotonic()
         work = WorkQueue(interleave_by_host(tasks))
         self._page_tries, self._image_passes = {}, {}
@@ -201,9 +232,10 @@ class Runner:
             for w in workers:
                 w.join()
             for task_id in work.leftover():  # put back for a retry when the run stopped
-                self._set(task_id, status=stage_reached(self.archive, task_id))
+                self._put_back(task_id)
             ctx.session.close()
             self._close_index()
+            self._settle_duplicates()
             self._save()
         if self._fatal is not None:
             raise self._fatal
@@ -219,22 +251,20 @@ class Runner:
         """
         ids = [i for i in task_ids if self.archive.has_raw(i)]
         self._total, self._counts, self._started = len(ids), Counter(), time.monotonic()
-        self._hashes = {t.content_hash: t.id for t in self.store.tasks()
-                        if t.content_hash
-                        and t.status not in (Status.FAILED, Status.DUPLICATE)
-                        and t.id not in ids}
+        self._hashes = _originals(t for t in self.store.tasks() if t.id not in ids)
         try:
             for task_id in ids:
                 if self._cancel.is_set():
                     break
                 task = self.store.get(task_id)
-                had_article = task.status in _HAS_ARTICLE and self.archive.has_clean(task_id)
+                had_article = task.status in HAS_ARTICLE and self.archive.has_clean(task_id)
                 if self._clean(task, keep_old=had_article):
                     self._keep_assets_if_valid(task_id)
                     self._count("finished")
                 self._save_if_due()
         finally:
             self._close_index()
+            self._settle_duplicates()
             self._save()
         return self._progress()
 
@@ -260,12 +290,12 @@ class Runner:
                 if (wait := self._process(ctx, task_id)) is not None:
                     work.put(task_id, wait)
             except StopRequested:
-                self._set(task_id, status=stage_reached(self.archive, task_id))
+                self._put_back(task_id)
                 return
             except DiskFull as e:  # every task would fail the same way: stop, and say why
                 self._fatal = self._fatal or e
                 self.stop()
-                self._set(task_id, status=stage_reached(self.archive, task_id))
+                self._put_back(task_id)
                 return
             except Exception as e:  # a bug must not stop the batch; the task says what broke
                 self.archive.append_log("errors.log", f"{utc_now()} #{task_id}\n"
@@ -285,14 +315,18 @@ class Runner:
         """Take a task as far as it goes now; the seconds after which it wants to be taken
         up again (a retry put back), else None (finished, failed or a duplicate)."""
         refetch = self._refetch and task_id not in self._image_passes
+        refresh = self._refreshing and task_id not in self._image_passes
         retry_images = self._retry_images
         while True:
             self._wait_unpaused()
             reached = stage_reached(self.archive, task_id)
             task = self.store.get(task_id)
-            if reached == Status.PENDING or refetch:
+            if refresh:
+                refresh = False
+                step: bool | float = self._refresh(ctx, task)
+            elif reached == Status.PENDING or refetch:
                 refetch = False
-                step: bool | float = self._fetch(ctx, task, reached)
+                step = self._fetch(ctx, task, reached)
             elif reached == Status.FETCHED:
                 step = self._clean(task)
             elif (reached == Status.CLEANED or task_id in self._image_passes
@@ -332,6 +366,51 @@ class Runner:
         self._count("fetched")
         return True
 
+    def _refresh(self, ctx: StageContext, task: Task) -> bool | float:
+        """The check of one archived article (see ``refresh``): True when it changed and was
+        cleaned again (its images come next), False when it is as it was or could not be
+        checked (counted finished), or the seconds to wait before the next attempt."""
+        attempt = self._page_tries.pop(task.id, 1)
+        try:
+            found = refresh_stage(ctx, task, attempt)
+        except RetryLater as later:
+            self._page_tries[task.id] = later.attempt + 1
+            return later.wait
+        except (FetchError, ExtractError) as e:
+            reason = e.reason if isinstance(e, FetchError) else str(e)
+            self._set(task.id, last_checked=utc_now(), refresh_error=reason)
+            self._listener(LogLine(f"#{task.id} could not be checked: {reason};"
+                                   " the archived version stays"))
+            self._count("unchecked")
+            self._count("finished")
+            return False
+        now = utc_now()
+        if found is None:
+            self._set(task.id, last_checked=now, refresh_error="")
+            self._count("unchanged")
+            self._count("finished")
+            return False
+        page, article = found
+        old = self.archive.read_article(task.id)
+        previous = self.archive.read_assets(task.id)
+        if previous is not None:
+            self._previous_assets[task.id] = previous
+        self.archive.assets_map(task.id).unlink(missing_ok=True)  # made again, from previous
+        save_clean(self.archive, task, article)
+        self._index_article(task.id, article)
+        changes = cleaned_changes(article)
+        log_change(self.archive, task, old, article, str(changes["content_hash"]), now)
+        self._listener(LogLine(f"#{task.id} changed since it was archived;"
+                               " the old copy is in 00_raw/history"))
+        self._set(task.id, fetched_at=page.fetched_at, last_checked=now, revised_at=now,
+                  refresh_error="", attempts=task.attempts + 1,
+                  **self._standing(task.id, changes))
+        self._count("changed")
+        if self.store.get(task.id).status == Status.DUPLICATE:
+            self._count("finished")
+            return False
+        return True
+
     def _localize(self, ctx: StageContext, task: Task) -> bool | float:
         """Bring the article's images home; a retry fetches only the ones that failed. True
         when done, or the seconds to wait before asking again for the images worth it."""
@@ -347,7 +426,10 @@ class Runner:
             done = localize_stage(ctx, task, article, previous, attempt, only)
         else:
             attempt = 1
-            done = localize_stage(ctx, task, article, self.archive.read_assets(task.id), 1)
+            kept = (self._previous_assets.pop(task.id)
+                    if task.id in self._previous_assets else None)
+            done = localize_stage(ctx, task, article,
+                                  kept or self.archive.read_assets(task.id), 1)
         if done.retry:
             self._image_passes[task.id] = (done.assets, frozenset(done.retry), attempt + 1)
             return max(done.retry.values())
@@ -374,17 +456,42 @@ class Runner:
             return False
         save_clean(self.archive, task, article)
         self._index_article(task.id, article)
-        changes = cleaned_changes(article)
-        with self._lock:
-            original = self._hashes.setdefault(str(changes["content_hash"]), task.id)
-        if original != task.id:
-            changes.update(status=Status.DUPLICATE, duplicate_of=original)
-        self._set(task.id, **changes)
+        task = self._set(task.id, **self._standing(task.id, cleaned_changes(article)))
         self._count("cleaned")
-        if original != task.id:
+        if task.status == Status.DUPLICATE:
             self._count("finished")
             return False
         return True
+
+    def _standing(self, task_id: int, changes: dict[str, object]) -> dict[str, object]:
+        """A cleaned article's changes, as a duplicate when an earlier task (a lower id)
+        holds its text. A later task holding it is left to ``_settle_duplicates``, which makes
+        it this one's duplicate when the run ends: which task is the original never depends
+        on which finished first."""
+        digest = str(changes["content_hash"])
+        with self._lock:
+            original = self._hashes.get(digest)
+            if original is None or original > task_id:
+                self._hashes[digest] = original = task_id
+        if original != task_id:
+            return {**changes, "status": Status.DUPLICATE, "duplicate_of": original}
+        return {**changes, "duplicate_of": None}
+
+    def _settle_duplicates(self) -> None:
+        """Make each exact duplicate point at the lowest id with its text (``settle_exact``);
+        a duplicate left without its original becomes one again."""
+        for task_id, original in settle_exact(self.store.tasks()):
+            if original is None:
+                self._set(task_id, status=stage_reached(self.archive, task_id),
+                          duplicate_of=None)
+            else:
+                self._set(task_id, status=Status.DUPLICATE, duplicate_of=original)
+
+    def _put_back(self, task_id: int) -> None:
+        """A task a stop or a full disk interrupted: back to what its outputs show. One never
+        taken up (or only checked, as a refresh checks) keeps its status."""
+        if self.store.get(task_id).status == Status.RUNNING:
+            self._set(task_id, status=stage_reached(self.archive, task_id))
 
     # -- bookkeeping ---------------------------------------------------------------------------
 

@@ -20,10 +20,10 @@ from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.breaker import HostBreakers
 from pipeline.cookies import CookieStore
-from pipeline.decode import decode_html
+from pipeline.decode import Decoded, decode_html
 from pipeline.dedup import content_hash, simhash
 from pipeline.extract import extract
-from pipeline.fetch import Attempt, fetch_page
+from pipeline.fetch import Attempt, RawPage, fetch_page
 from pipeline.politeness import HostGate
 from pipeline.rules import Rules
 from pipeline.settings import Settings
@@ -66,14 +66,47 @@ def fetch_stage(ctx: StageContext, task: Task,
     Returns the task's changes and whether the stored bytes changed (False for a refetch
     that found the page as it was).
     """
-    site = ctx.rules.for_host(host_of(task.url))
-    page = fetch_page(
-        ctx.session, task.url, ctx.settings, site, ctx.cancel, gate=ctx.gate,
-        breakers=ctx.breakers, attempt=attempt, addresses=ctx.addresses_for(task),
-        cookies=ctx.cookies, on_attempt=lambda attempt: ctx.on_attempt(task, attempt),
+    page = _fetch(ctx, task, attempt)
+    changed = _store(ctx, task, page, _decode(ctx, page))
+    return {"fetched_at": page.fetched_at, "error": ""}, changed
+
+
+def refresh_stage(ctx: StageContext, task: Task,
+                  attempt: int | None = None) -> tuple[RawPage, Article] | None:
+    """Ask the site again for an archived article: None when its text is as archived (the
+    same bytes, or other bytes around the same words: nothing is written then). Otherwise
+    the new page is stored, the old page and its record going to 00_raw/history/<id>/, and
+    returned with its article, which the caller saves. A page that fails now (FetchError,
+    ExtractError for a page without an article; RetryLater as in ``fetch_stage``) writes
+    nothing: the archived version stays as it was."""
+    page = _fetch(ctx, task, attempt)
+    if page.body == ctx.archive.raw_html(task.id).read_bytes():
+        return None
+    decoded = _decode(ctx, page)
+    article = extract(decoded.text, page.final_url,
+                      ctx.rules.for_host(host_of(page.final_url)))
+    if content_hash(article.text) == task.content_hash:
+        return None
+    _store(ctx, task, page, decoded)
+    return page, article
+
+
+def _fetch(ctx: StageContext, task: Task, attempt: int | None) -> RawPage:
+    return fetch_page(
+        ctx.session, task.url, ctx.settings, ctx.rules.for_host(host_of(task.url)), ctx.cancel,
+        gate=ctx.gate, breakers=ctx.breakers, attempt=attempt,
+        addresses=ctx.addresses_for(task), cookies=ctx.cookies,
+        on_attempt=lambda attempt: ctx.on_attempt(task, attempt),
     )
-    decoded = decode_html(page.body, _header(page.headers, "Content-Type"), site.encoding,
-                          ctx.settings)
+
+
+def _decode(ctx: StageContext, page: RawPage) -> Decoded:
+    return decode_html(page.body, _header(page.headers, "Content-Type"),
+                       ctx.rules.for_host(host_of(page.url)).encoding, ctx.settings)
+
+
+def _store(ctx: StageContext, task: Task, page: RawPage, decoded: Decoded) -> bool:
+    """00_raw/<id>.html and its record; False when those bytes were stored already."""
     record = {
         "url": page.url,
         "final_url": page.final_url,
@@ -87,9 +120,8 @@ def fetch_stage(ctx: StageContext, task: Task,
         "encoding_reason": decoded.reason,
         "bytes": len(page.body),
     }
-    changed = ctx.archive.store_raw(task.id, page.body,
-                                    json.dumps(record, ensure_ascii=False, indent=1))
-    return {"fetched_at": page.fetched_at, "error": ""}, changed
+    return ctx.archive.store_raw(task.id, page.body,
+                                 json.dumps(record, ensure_ascii=False, indent=1))
 
 
 def article_from_raw(archive: Archive, task: Task, rules: Rules, settings: Settings) -> Article:
@@ -148,7 +180,7 @@ def cleaned_changes(article: Article) -> dict[str, object]:
         "chars": article.chars,
         "confidence": article.confidence,
         "content_hash": content_hash(article.text),
-        "simhash": f"{simhash(article.text):016x}",
+        "fingerprint": f"{simhash(article.text):016x}",
         "images_total": len(article.images),
         "error": "",
     }

@@ -69,6 +69,8 @@ class Status(StrEnum):
     DUPLICATE = "duplicate"
 
 
+# The statuses of a task whose article is in the archive (what a book binds, a refresh checks).
+HAS_ARTICLE = frozenset((Status.CLEANED, Status.LOCALIZED, Status.DONE))
 PROGRESS = (Status.PENDING, Status.FETCHED, Status.CLEANED, Status.LOCALIZED, Status.DONE)
 STATUSES = tuple(Status)
 # Loading looks words up here: Status(word) takes 20 times as long (64 ms a 100,000 rows).
@@ -96,7 +98,13 @@ class Task:
     # until restored or the trash is emptied (its files are kept until then)
     deleted_at: str = ""
     content_hash: str = ""
-    simhash: str = ""
+    fingerprint: str = ""  # the text's SimHash, 16 hex digits (pipeline.dedup)
+    # a refresh (``run --refresh``): when it last asked the site; when it found the article
+    # changed (the book says "updated on"); why it could not check, while it cannot (the
+    # archived article stays as it was, so this is not the task's status)
+    last_checked: str = ""
+    revised_at: str = ""
+    refresh_error: str = ""
     chars: int | None = None
     images_total: int | None = None
     images_ok: int | None = None
@@ -126,7 +134,10 @@ class Task:
 
 COLUMNS = tuple(f.name for f in fields(Task) if f.name != "extra")
 # Free text from remote pages and runs: cut to MAX_TEXT_CHARS when set.
-TEXT_COLUMNS = frozenset({"title", "extracted_title", "error"})
+TEXT_COLUMNS = frozenset({"title", "extracted_title", "error", "refresh_error"})
+# Columns earlier versions wrote that mean nothing now; a file that has one loses it on the
+# next save. simhash: the fingerprint of before (other values; ``fingerprint`` replaced it).
+RETIRED_COLUMNS = frozenset({"simhash"})
 # Numbers are formatted by Kuaibu and checked on reading, so they never start a formula and
 # stay numbers in Excel; every other column (and a person's) gets the formula guard.
 _NUMBER_COLUMNS = frozenset({"id", "attempts", "duplicate_of", "chars", "images_total",
@@ -135,6 +146,7 @@ _TEXT_FIELDS = tuple(name for name in COLUMNS if name not in _NUMBER_COLUMNS)
 _NUMBER_FIELDS = tuple(name for name in COLUMNS if name in _NUMBER_COLUMNS)
 _get_texts = attrgetter(*_TEXT_FIELDS)
 _FIELD_NAMES = (*COLUMNS, "extra")
+_UNSTAMPED = frozenset({"last_checked"})
 # What follows FORMULA_GUARD in a guarded cell: a formula start, or the guard itself (a text
 # that really starts with "'=" or "''" is written with one more "'").
 _AFTER_GUARD = FORMULA_STARTS | {FORMULA_GUARD}
@@ -540,7 +552,7 @@ class TaskStore:
         """Indexes of the header's columns worth keeping; a header a save would lose by is an
         error. Two columns of one name would be saved as one; columns without a name are kept
         when they hold something (one at most: two would collide) and dropped when empty
-        (Excel's trailing commas)."""
+        (Excel's trailing commas); retired columns are dropped."""
         seen: dict[str, int] = {}
         for i, name in enumerate(header):
             if name and name in seen:
@@ -552,7 +564,8 @@ class TaskStore:
         if len(unnamed) > 1:
             raise TaskFileError(f"{self.path}, line 1: columns {unnamed[0] + 1} and"
                                 f" {unnamed[1] + 1} have no name but hold cells; name them")
-        return [i for i, name in enumerate(header) if name or i in unnamed]
+        return [i for i, name in enumerate(header)
+                if (name or i in unnamed) and name not in RETIRED_COLUMNS]
 
     def _read_rows(self, rows: _Lookahead, header: list[str], keep: list[int],
                    delimiter: str) -> None:
@@ -744,11 +757,15 @@ class TaskStore:
             return self._changed(before, task)
 
     def _changed(self, before: Task, task: Task) -> Task:
-        """After an edit (lock held): settle the task, stamp it, remember what changed."""
+        """After an edit (lock held): settle the task, stamp it, remember what changed. A
+        refresh that found the article as it was changes only ``last_checked``: that is no
+        change to the task, and ``updated_at`` stays."""
         _settle(task)
-        task.updated_at = utc_now()
-        self._touched.setdefault(task.id, set()).update(_changed_names(before, task)
-                                                        | {"updated_at"})
+        names = _changed_names(before, task)
+        if not names <= _UNSTAMPED:
+            task.updated_at = utc_now()
+            names |= {"updated_at"}
+        self._touched.setdefault(task.id, set()).update(names)
         self._dirty = True
         return replace(task, extra=dict(task.extra))
 

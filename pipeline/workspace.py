@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -23,17 +24,20 @@ from pipeline.events import Listener, Progress
 from pipeline.intake import IntakeReport, add_links
 from pipeline.rules import Rules, load_rules, parse_rules
 from pipeline.settings import Settings
-from pipeline.tasks import Status, Task, TaskStore
+from pipeline.tasks import HAS_ARTICLE, Status, Task, TaskStore
 from pipeline.urls import host_in_domain, host_of
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
     from pipeline.book import BuildResult
+    from pipeline.changes import Change
+    from pipeline.duplicates import NearPair
     from pipeline.extract.effects import RuleEffect
     from pipeline.extract.suggest import Node as PageNode
     from pipeline.extract.suggest import Suggestion
     from pipeline.runner import Runner
     from pipeline.search import Hit as SearchHit
     from pipeline.search import SearchIndex
+    from pipeline.textdiff import Hunk
 
 # What a person may change in a task's row, from either face.
 EDITABLE_FIELDS = ("title", "cat1", "cat2")
@@ -274,15 +278,81 @@ class Workspace:
         with open(path, encoding="utf-8", errors="replace") as f:
             return [line.rstrip("\n") for line in f if marker in line][-limit:]
 
-    def near_duplicates(self) -> list[tuple[Task, Task, int]]:
-        """Pairs of articles whose texts are nearly the same (SimHash within 3 bits)."""
-        from pipeline.dedup import near_duplicate_pairs
+    def near_duplicates(self) -> list[NearPair]:
+        """Pairs of articles whose texts are nearly the same, closest first, with what a
+        person decided of each (see pipeline.duplicates); editions of one page are left out.
+        Articles cleaned before fingerprints were what they are now get theirs first."""
+        from pipeline.duplicates import near_pairs, read_decisions
 
-        tasks = {t.id: t for t in self.tasks()}
-        pairs = near_duplicate_pairs(
-            (t.id, int(t.simhash, 16)) for t in tasks.values()
-            if t.simhash and t.status not in (Status.FAILED, Status.DUPLICATE))
-        return [(tasks[a], tasks[b], bits) for a, b, bits in pairs]
+        self._fill_fingerprints()
+        return near_pairs(self.tasks(), read_decisions(self.archive.decisions_path),
+                          self.article)
+
+    def dupes_report(self) -> tuple[list[NearPair], Path, Path]:
+        """The near duplicates, written to 04_logs/near_duplicates.csv and .html."""
+        from pipeline.duplicates import write_report
+
+        pairs = self.near_duplicates()
+        csv_path, html_path = write_report(self.archive, pairs, self.article)
+        return pairs, csv_path, html_path
+
+    def pair_differences(self, pair: NearPair) -> list[Hunk]:
+        """Where the two texts of a pair differ, word by word."""
+        from pipeline.duplicates import pair_hunks
+
+        return pair_hunks(pair, self.article)
+
+    def mark_duplicate(self, duplicate: int, original: int) -> None:
+        """A person's decision: ``duplicate`` is a copy of ``original``, so it is not bound
+        (nor run or refreshed) until the decision changes."""
+        from pipeline.duplicates import Decision, record
+
+        if duplicate == original:
+            raise KuaibuError(f"#{duplicate} cannot be a duplicate of itself")
+        first, second = self.task(duplicate), self.task(original)
+        record(self.archive.decisions_path, first.id, second.id, Decision.DUPLICATE)
+        with self.store.transaction() as store:
+            self._undo_decided(store, original, duplicate)
+            store.update(duplicate, status=Status.DUPLICATE, duplicate_of=original)
+
+    def keep_both(self, a: int, b: int) -> None:
+        """A person's decision: both of a near-duplicate pair are bound."""
+        from pipeline.duplicates import Decision, record
+
+        first, second = sorted((self.task(a).id, self.task(b).id))
+        record(self.archive.decisions_path, second, first, Decision.KEEP_BOTH)
+        self._undecide_tasks(first, second)
+
+    def undecide(self, a: int, b: int) -> None:
+        """Take a pair's decision back: it is proposed again, as if never judged."""
+        from pipeline.duplicates import record
+
+        record(self.archive.decisions_path, a, b, None)
+        self._undecide_tasks(a, b)
+
+    def _undecide_tasks(self, a: int, b: int) -> None:
+        with self.store.transaction() as store:
+            self._undo_decided(store, a, b)
+            self._undo_decided(store, b, a)
+
+    def _undo_decided(self, store: TaskStore, task_id: int, of: int) -> None:
+        """``task_id`` back to what its outputs show if it was made a duplicate of ``of``."""
+        from pipeline.runner import stage_reached
+
+        task = store.get(task_id)
+        if task.status == Status.DUPLICATE and task.duplicate_of == of:
+            store.update(task_id, status=stage_reached(self.archive, task_id),
+                         duplicate_of=None)
+
+    def _fill_fingerprints(self) -> None:
+        from pipeline.dedup import simhash
+
+        missing = [t for t in self.tasks() if not t.fingerprint and t.status in HAS_ARTICLE]
+        for t in missing:
+            if (article := self.article(t.id)) is not None:
+                self.store.update(t.id, fingerprint=f"{simhash(article.text):016x}")
+        if missing:
+            self.store.save()
 
     # -- rules -----------------------------------------------------------------------------------
 
@@ -386,6 +456,31 @@ class Workspace:
         """Fetch, clean and localize the runnable tasks (or ``task_ids``)."""
         return self.runner(listener).run(task_ids, retry_failed=retry_failed, refetch=refetch,
                                          kinds=list(kinds) if kinds is not None else None)
+
+    def refresh_ids(self, task_ids: Iterable[int] | None = None, cat1: str | None = None,
+                    older_than: timedelta | None = None) -> list[int]:
+        """The archived articles a check for updates takes: those named, or of a category
+        (stored or display name), or all; with ``older_than``, only those not checked (or
+        fetched, when never checked) for that long. Duplicates are never checked."""
+        from pipeline.book.collect import select
+
+        chosen = select(self.tasks(), cat1=cat1,
+                        task_ids=set(task_ids) if task_ids is not None else None)
+        if older_than is not None:
+            cutoff = datetime.now(UTC) - older_than
+            chosen = [t for t in chosen if _before(t.last_checked or t.fetched_at, cutoff)]
+        return [t.id for t in chosen if self.archive.has_raw(t.id)]
+
+    def check_updates(self, task_ids: Iterable[int],
+                      listener: Listener | None = None) -> Progress:
+        """Ask the sites again for archived articles (see ``Runner.refresh``)."""
+        return self.runner(listener).refresh(list(task_ids))
+
+    def changes(self, since: str = "") -> list[Change]:
+        """The lines of 04_logs/changes.csv written at ``since`` (an ISO time) or later."""
+        from pipeline.changes import read_changes
+
+        return [c for c in read_changes(self.archive) if c.when >= since]
 
     def reclean_ids(self, task_ids: Iterable[int] | None = None,
                     domain: str | None = None) -> list[int]:
@@ -578,3 +673,13 @@ class Workspace:
         return Preview(task=task, article=article, chapter_html=chapter, base=self.archive.root,
                        stylesheet=stylesheet(env).decode("utf-8"),
                        raw_text=page_text(self.raw_html(task)), note=note)
+
+
+def _before(stamp: str, cutoff: datetime) -> bool:
+    """Whether an ISO time in a task's row is before ``cutoff``; an empty or unreadable one
+    (a hand edit) counts as long ago."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return True
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)) < cutoff

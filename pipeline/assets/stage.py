@@ -8,8 +8,6 @@ the extractor wrote it (original image URLs); the book applies the map itself.
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 import threading
 from collections.abc import Collection
@@ -147,18 +145,10 @@ def _log_failures(archive: Archive, task: Task, page_url: str, failed: list[Asse
     """One CSV line per image that is missing, appended to 04_logs/assets.csv."""
     if not failed:
         return
-    path = archive.logs_dir / ASSETS_LOG
-    try:
-        with open(path, "x", encoding="utf-8", newline="") as f:  # "x": one header, ever
-            csv.writer(f, lineterminator="\n").writerow(ASSETS_LOG_HEADER)
-    except FileExistsError:
-        pass
     now = utc_now()
-    for entry in failed:
-        line = io.StringIO()
-        csv.writer(line, lineterminator="").writerow(
-            (now, task.id, page_url, _loggable(entry.url), entry.error))
-        archive.append_log(ASSETS_LOG, line.getvalue())
+    archive.append_csv(ASSETS_LOG, ASSETS_LOG_HEADER,
+                       ((now, task.id, page_url, _loggable(entry.url), entry.error)
+                        for entry in failed))
 
 
 def _loggable(url: str) -> str:

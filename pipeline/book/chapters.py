@@ -137,7 +137,7 @@ def render_chapter(env: jinja2.Environment, entry: Entry, content_html: str, *,
         article={
             "title": entry.title, "author": entry.author, "url": clean_url(entry.url),
             "domain": entry.domain, "published": entry.published_day,
-            "category": category or labels["uncategorized"],
+            "category": category or labels["uncategorized"], "updated": entry.revised_day,
         },
         body=Markup(body.xhtml), lang=chapter_lang, labels=labels, stylesheet=stylesheet,
     )

@@ -17,10 +17,9 @@ from pipeline.archive import Archive
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.book.xhtml import valid_lang, xml_safe
-from pipeline.tasks import Status, Task
+from pipeline.tasks import HAS_ARTICLE, Task
 from pipeline.urls import host_of
 
-BINDABLE = frozenset((Status.CLEANED, Status.LOCALIZED, Status.DONE))
 _PREFIX = re.compile(r"^(\d+)[_ ]\s*")
 
 
@@ -38,6 +37,7 @@ class Entry:
     author: str | None
     lang: str | None
     chars: int
+    revised: str | None = None  # when a refresh found the article changed (Task.revised_at)
 
     @property
     def domain(self) -> str:
@@ -51,6 +51,10 @@ class Entry:
     @property
     def fetched_day(self) -> str:
         return (self.fetched or "")[:10]
+
+    @property
+    def revised_day(self) -> str:
+        return (self.revised or "")[:10]
 
 
 def display_category(name: str) -> str:
@@ -120,6 +124,7 @@ def entry_of(task: Task, article: Article) -> Entry:
         author=_clean_title(article.author or "") or None,
         lang=valid_lang(article.lang),
         chars=article.chars,
+        revised=task.revised_at or None,
     )
 
 
@@ -129,7 +134,7 @@ def select(tasks: Iterable[Task], *, cat1: str | None = None,
 
     ``cat1`` matches the stored name or its display form (``Demo`` finds ``01_Demo``).
     """
-    chosen = [t for t in tasks if t.status in BINDABLE]
+    chosen = [t for t in tasks if t.status in HAS_ARTICLE]
     if task_ids is not None:
         chosen = [t for t in chosen if t.id in task_ids]
     if cat1 is not None:

@@ -8,7 +8,7 @@ LABELS: dict[str, dict[str, str]] = {
         "title": "标题", "source": "来源", "published": "发布", "fetched": "抓取",
         "chars": "字数", "articles": "篇文章", "volume": "第 {k}/{n} 卷",
         "original": "原文链接", "images": "图片", "books": "电子书",
-        "guide": "导览",
+        "guide": "导览", "updated": "更新于",
     },
     "en": {
         "index": "Index of articles", "uncategorized": "Uncategorized", "contents": "Contents",
@@ -16,6 +16,7 @@ LABELS: dict[str, dict[str, str]] = {
         "fetched": "Fetched", "chars": "Characters", "articles": "articles",
         "volume": "Volume {k} of {n}", "original": "Original",
         "images": "Images", "books": "Books", "guide": "Guide",
+        "updated": "Updated on",
     },
 }
 

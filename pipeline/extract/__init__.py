@@ -118,6 +118,7 @@ def _article(
         images=cleaned.images,
         confidence=round(confidence * min(1.0, chars / options.confident_chars), 3),
         method=method,
+        source_version=head.source_version,
     )
 
 

@@ -258,6 +258,7 @@ class PageFacts:
     meta_author: str | None
     lang: str | None
     selected_title: tuple[str, etree._Element] | None
+    source_version: str | None  # what the page says it documents (a docs site's version)
 
 
 @dataclass
@@ -266,6 +267,7 @@ class PageMeta:
     published: str | None
     author: str | None
     lang: str | None
+    source_version: str | None = None
 
 
 def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts:
@@ -334,7 +336,7 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         prose=prose, headlines=headlines, dates=dates, authors=authors,
         meta_date=_meta_date(head, _Marked(marked), metas),
         meta_author=_meta_author(head, _Marked(marked), metas), lang=find_lang(root, metas),
-        selected_title=selected,
+        selected_title=selected, source_version=_source_version(metas),
     )
 
 
@@ -444,6 +446,16 @@ def _meta_map(metas: list[etree._Element]) -> dict[str, str]:
         if key and content and content.strip():
             out.setdefault(key.strip().lower(), content.strip())
     return out
+
+
+# The metas documentation generators write for the version a page documents: DocSearch's
+# (Docusaurus, Sphinx and MkDocs themes), and the plain names others use. Two pages stating
+# different versions are two editions, never duplicates of each other (see pipeline.dedup).
+_VERSION_METAS = ("docsearch:version", "docs-version", "doc-version", "version")
+
+
+def _source_version(metas: dict[str, str]) -> str | None:
+    return next((metas[k][:100] for k in _VERSION_METAS if k in metas), None)
 
 
 def _declared_titles(head: _Head) -> list[tuple[str, str]]:
@@ -764,7 +776,7 @@ def resolve(
         title=title,
         published=facts.meta_date or _choose_date(facts, head_index, at),
         author=facts.meta_author or _choose_author(facts, head_index, at),
-        lang=facts.lang,
+        lang=facts.lang, source_version=facts.source_version,
     )
 
 

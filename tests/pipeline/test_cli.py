@@ -76,22 +76,6 @@ def test_gbk_text_file_is_read(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert TaskStore(tmp_path / "tasks.csv").get(1).url == "https://example.com/%E8%8C%B6"
 
 
-def test_dupes_lists_exact_and_near(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    store = TaskStore(tmp_path / "tasks.csv")
-    for n in range(4):
-        store.add(f"https://example.com/{n}")
-    store.update(1, status="cleaned", simhash=f"{0xF0F0_F0F0_0000_1111:016x}", extracted_title="茶")
-    store.update(2, status="cleaned", simhash=f"{0xF0F0_F0F0_0000_1117:016x}")  # 2 bits apart
-    store.update(3, status="cleaned", simhash=f"{0x0F0F_0F0F_FFFF_0000:016x}")
-    store.update(4, status="duplicate", duplicate_of=1)
-    store.save()
-    assert main(["dupes", "--archive", str(tmp_path)]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "exact duplicates 1, near duplicates 1"
-    assert out[1].split() == ["#4", "=", "#1", "https://example.com/3"]
-    assert out[2].startswith("  #1 ~ #2 (2 bits apart)  茶 | https://example.com/1")
-
-
 def test_demo_leaves_a_valid_epub_and_index(tmp_path: Path) -> None:
     """`python main.py demo`, as a person runs it: serve, add, run, bind, print the paths."""
     proc = subprocess.run(
