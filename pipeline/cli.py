@@ -110,9 +110,13 @@ class ProgressBar:
 
         if isinstance(event, Progress):
             c = event.counts
-            self.draw(event.finished, event.total,
-                      f"fetched {c.get('fetched', 0)} cleaned {c.get('cleaned', 0)}"
-                      f" localized {c.get('localized', 0)} failed {event.failed}")
+            if {"changed", "unchanged", "unchecked"} & c.keys():  # a check for updates
+                detail = (f"changed {c.get('changed', 0)} unchanged {c.get('unchanged', 0)}"
+                          f" not checked {c.get('unchecked', 0)}")
+            else:
+                detail = (f"fetched {c.get('fetched', 0)} cleaned {c.get('cleaned', 0)}"
+                          f" localized {c.get('localized', 0)} failed {event.failed}")
+            self.draw(event.finished, event.total, detail)
 
     def draw(self, done: int, total: int, detail: str = "") -> None:
         now = time.monotonic()
@@ -267,6 +271,11 @@ def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None =
         print(f"EPUB:       {path}")
     print(f"Index:      {result.index}")
     print(f"{result.articles} articles bound")
+    if result.left_out:
+        print(f"left out {len(result.left_out)} near duplicates (the later of each pair;"
+              " 'dupes --keep-both A B' binds both):")
+        for dup, of in result.left_out:
+            print(f"  #{dup} nearly repeats #{of}  {ws.task(dup).url}")
     return result
 
 

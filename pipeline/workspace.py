@@ -504,14 +504,25 @@ class Workspace:
               task_ids: Iterable[int] | None = None,
               progress: Callable[[int, int], None] | None = None) -> BuildResult:
         """Bind the articles as the task list says now into EPUB books; the localized ones
-        that went in are marked done."""
+        that went in are marked done. Of a near-duplicate pair no one has judged, the later
+        task is left out (``BuildResult.left_out``): a repost is not bound twice until a
+        person says "keep both"."""
+        from dataclasses import replace
+
         from pipeline.book import build_books
+        from pipeline.book.collect import select
 
         self.store.merge_file()  # a run may have finished tasks since this face last looked
-        result = build_books(self.archive, self.tasks(), self.settings, cat1=cat1,
-                             split_by=split_by,
+        left_out = {p.second.id: p.first.id for p in self.near_duplicates()
+                    if p.decided is None}
+        result = build_books(self.archive, [t for t in self.tasks() if t.id not in left_out],
+                             self.settings, cat1=cat1, split_by=split_by,
                              task_ids=set(task_ids) if task_ids is not None else None,
                              progress=progress)
+        wanted = {t.id for t in select(self.tasks(), cat1=cat1, task_ids=(
+            set(task_ids) if task_ids is not None else None))}
+        result = replace(result, left_out=sorted(
+            (dup, of) for dup, of in left_out.items() if dup in wanted))
         with self.store.transaction() as store:
             for task_id in result.task_ids:
                 try:

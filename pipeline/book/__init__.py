@@ -15,7 +15,7 @@ import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
@@ -52,6 +52,9 @@ class BuildResult:
     epubs: list[Path]
     index: Path
     task_ids: list[int]  # the articles bound, in book order
+    # (near duplicate, the article it nearly repeats) left out: the later of each pair no
+    # one has judged (``dupes --keep-both`` binds both)
+    left_out: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def articles(self) -> int:

@@ -91,7 +91,10 @@ def test_demo_leaves_a_valid_epub_and_index(tmp_path: Path) -> None:
     assert "一座廊桥的修缮笔记" in index.read_text(encoding="utf-8")
     assert "failed 1 of 14 tasks" in proc.stdout  # the anti-bot page, and only it
     store = TaskStore(tmp_path / "a" / "tasks.csv")
-    assert {t.status for t in store.tasks()} == {"done", "failed"}
+    # the repost with one sentence changed is a near duplicate, left out until judged
+    assert "left out 1 near duplicates" in proc.stdout
+    assert sorted(t.status for t in store.tasks() if t.status != "done") == [
+        "failed", "localized"]
 
 
 def test_settings_and_a_cookies_file_from_the_command_line(

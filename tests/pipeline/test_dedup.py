@@ -93,7 +93,7 @@ def test_index_finds_every_hash_within_the_threshold() -> None:
     index = SimIndex()
     for key, value in enumerate(values):
         index.add(key, value)
-    for key, value in enumerate(values):
+    for value in values:
         brute = {k: hamming(value, v) for k, v in enumerate(values)
                  if hamming(value, v) <= NEAR_DUPLICATE_BITS}
         assert dict(index.near(value)) == brute
