@@ -2,7 +2,8 @@
 
 ``near_pairs`` proposes the pairs of articles whose SimHashes are within
 ``NEAR_DUPLICATE_BITS`` (pipeline.dedup), except two editions of one page: URLs that differ
-by a version or language marker, or pages stating different versions. A person marks one
+by a version or language marker, or pages of one site stating different versions (across
+sites a stated version is the software's, not the text's: a repost elsewhere is no edition). A person marks one
 of a pair the duplicate of the other, or keeps both; the decision goes to
 ``<archive>/duplicates.csv`` (a file they may read and edit too) and is honoured from then on:
 a duplicate is neither run, refreshed nor bound, and a pair kept both is bound twice.
@@ -27,6 +28,7 @@ from pipeline.errors import KuaibuError
 from pipeline.tasks import HAS_ARTICLE, LOCK_WAIT_SECONDS, Status, Task, guard_cell
 from pipeline.templating import environment
 from pipeline.textdiff import Hunk, hunks
+from pipeline.urls import host_of
 
 DECISIONS_HEADER = ("duplicate", "original", "decision", "decided_at")
 REPORT_CSV = "near_duplicates.csv"
@@ -142,10 +144,11 @@ def near_pairs(tasks: Iterable[Task], decisions: dict[tuple[int, int], Decided],
         first, second = by_id[a], by_id[b]
         if edition_marker(first.url, second.url) is not None:
             continue
-        versions = [(article.source_version if article else None)
-                    for article in (article_of(a), article_of(b))]
-        if all(versions) and versions[0] != versions[1]:
-            continue
+        if host_of(first.url) == host_of(second.url):  # a site's own editions of a page
+            versions = [(article.source_version if article else None)
+                        for article in (article_of(a), article_of(b))]
+            if all(versions) and versions[0] != versions[1]:
+                continue
         pairs.append(NearPair(first, second, distance, decisions.get((a, b))))
     return sorted(pairs, key=lambda p: (p.distance, p.first.id, p.second.id))
 
