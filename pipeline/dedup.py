@@ -4,8 +4,8 @@ The content hash is taken over the text with white space and punctuation removed
 whose markup, ads or time-stamp comments change is not mistaken for a changed article. Of
 tasks with one hash the lowest id is the original, whatever order a run finished them in.
 
-SimHash (64 bits over character 3-grams, which suits Chinese and Western text alike) finds
-near-duplicates: Hamming distance ≤ 3. Near-duplicates are proposed to a person, never merged
+SimHash (64 bits over words and pairs of neighbouring words, a CJK character being a word) finds
+near-duplicates: Hamming distance ≤ NEAR_DUPLICATE_BITS. They are proposed to a person, never merged
 by themselves, and pairs that are two editions of one page (``/v1/`` and ``/v2/``, ``/en/``
 and ``/zh/``, pages stating different versions) are never proposed.
 """
@@ -15,18 +15,20 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from pipeline.tasks import HAS_ARTICLE, Status, Task
 
-# Two texts this many bits apart or fewer are proposed as near duplicates. Measured on 1,100
-# dev-set articles (their human-annotated bodies): a changed footer year or one changed word
-# moved an article under 1,000 characters more than 5 bits in 3–4% of cases, one of 1,000–
-# 3,000 in under 1%, a longer one never; no two unrelated articles came within 5 bits (the
-# nearest were 6 apart). At 3 bits a fifth of the short articles' footer edits went unseen.
-NEAR_DUPLICATE_BITS = 5
+# Two texts this many bits apart or fewer are proposed as near duplicates. Measured on the
+# 1,540 human-annotated article bodies of six dev sets (1.2 million pairs): every pair within
+# 8 bits shares at least 80% of its word pairs (the sets' own reposts and Lorem-ipsum tests),
+# so 6 proposes nothing unrelated; a changed year or word moved an article of 1,000–3,000
+# characters more than 6 bits in under 2% of cases, a longer one almost never, one under
+# 1,000 characters in 7–10%.
+NEAR_DUPLICATE_BITS = 6
 _SKIP = re.compile(r"[\s\W_]+", re.UNICODE)
 
 
@@ -61,34 +63,60 @@ def content_hash(text: str) -> str:
 
 
 # -- SimHash -------------------------------------------------------------------------------------
-# The definition: each distinct character 3-gram (code points a, b, c) of the fingerprint text
-# takes the 63-bit value a << 42 | b << 21 | c through SplitMix64's finalizer (Steele et al.,
-# 2014: every input bit moves every output bit) and votes +1/-1 on each of the 64 output bits;
-# a bit of the SimHash is set when more grams vote for it than against. Integer arithmetic
-# only, so the same text gives the same fingerprint on every machine and Python version.
+# The features: the distinct words of the text and the distinct pairs of neighbouring words,
+# a word being a character in CJK scripts (which write no spaces) and a run of letters or
+# digits in the others (standing for itself as one code point of the supplementary private
+# use planes, from its CRC-32). A pair takes the 42-bit value a << 21 | b, a word 1 << 42 | a;
+# each goes through SplitMix64's finalizer (Steele et al., 2014: every input bit moves every
+# output bit) and votes +1/-1 on each of the 64 output bits; a bit of the SimHash is set when
+# more features vote for it than against. Integer arithmetic and CRC-32 only: the same text
+# gives the same fingerprint on every machine and Python version.
 #
-# Each gram votes once, however often the text says it. Counted by frequency, the grams every
-# English text repeats ("the", "ing", "and") outvote the rest, and unrelated English articles
-# came within 4–6 bits of each other (1,100 dev-set articles, 621,000 pairs); counted once,
-# the nearest unrelated pair was 6 bits apart, and a changed footer year moved an article of
-# under 1,000 characters more than 5 bits in 3% of cases (see NEAR_DUPLICATE_BITS).
+# Why these (measured on the human-annotated bodies of six dev sets, 1.2 million pairs of
+# articles, and the edits a repost makes): character 3-grams over English are shared by every
+# English text ("the", "ing", "and"), so unrelated English articles sat 4–6 bits apart, and
+# a synthetic 100,000-article archive (bench/dedup.py) gave 4,000 false pairs. Word pairs are
+# the text's own: every pair within 8 bits is a real repost (80% or more of its word pairs in
+# common). The single words add features, so a short text's small edit moves fewer bits
+# (a changed word in an article under 1,000 characters: beyond 6 bits in 4% of cases with
+# them, 9% without). Each feature votes once, however often the text repeats it.
 #
-# Done a gram at a time in Python that is ~25 ms for 5,000 characters. Instead every gram sits
-# in its own 128-bit lane of one big integer and each step of the finalizer is one big-integer
-# operation over all lanes (a product of two 64-bit values fits its lane, so lanes never
-# carry into each other; the masks drop what a shift moves across). The votes are counted a
-# byte column at a time with ``int.bit_count`` over a mask. About 2 ms for 5,000 characters,
-# with no compiled dependency (tests/pipeline/test_dedup.py checks it against the definition).
+# Done a feature at a time in Python that is ~10 ms for 5,000 characters. Instead every
+# feature sits in its own 128-bit lane of one big integer and each step of the finalizer is
+# one big-integer operation over all lanes (a product of two 64-bit values fits its lane, so
+# lanes never carry into each other; the masks drop what a shift moves across). The votes are
+# counted a byte column at a time with ``int.bit_count`` over a mask. About 2 ms for 5,000
+# characters, no compiled dependency (tests/pipeline/test_dedup.py checks it against the
+# definition, one feature at a time).
 _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _LANE_BYTES = 16
 _LANE_BITS = 8 * _LANE_BYTES
+_CJK_CHARS = ("\u2e80-\u2fff\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+              "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff")
+_WORD_RUN = re.compile(rf"[^\W_{_CJK_CHARS}]+")  # a word of a spaced script
+_WORD_SPACE = 0x1FFFE  # words are told apart by CRC-32 modulo this…
+_WORD_BASE = 0xF0000  # …as code points from here (private use, never in the text itself)
+_NOT_WORD = re.compile(rf"[^{_CJK_CHARS}\U000F0000-\U0010FFFD]+")
+
+
+def _word_char(match: re.Match[str]) -> str:
+    return chr(_WORD_BASE + zlib.crc32(match.group().encode("utf-8")) % _WORD_SPACE)
+
+
+def words_of(text: str) -> str:
+    """The text's words, one character each, in order (see above): CJK characters as they
+    are, every other word as one private-use character, punctuation and space dropped."""
+    text = _PUNCTUATION_FIRST.sub(" ", text)
+    if not unicodedata.is_normalized("NFKC", text):
+        text = unicodedata.normalize("NFKC", text)
+    return _NOT_WORD.sub("", _WORD_RUN.sub(_word_char, text.lower()))
 
 
 @lru_cache(maxsize=64)
 def _lane_masks(lanes: int) -> tuple[int, int]:
-    """(the low 64 bits of every lane, 1 in every lane) for ``lanes`` grams; the same
+    """(the low 64 bits of every lane, 1 in every lane) for ``lanes`` features; the same
     counts recur (every short text), so they are kept."""
     return (int.from_bytes((b"\xff" * 8 + b"\0" * 8) * lanes, "little"),
             int.from_bytes((b"\x01" + b"\0" * (_LANE_BYTES - 1)) * lanes, "little"))
@@ -100,24 +128,27 @@ def _bit_masks(lanes: int) -> tuple[int, ...]:
     return tuple(int.from_bytes(bytes([1 << j]) * lanes, "little") for j in range(8))
 
 
-def _lanes_of(points: bytes, char: int, lanes: int) -> int:
-    """Character ``char`` (0–2) of every gram, each in its own lane: ``points`` holds the
-    grams' code points in UTF-32, 12 bytes a gram; a code point needs 21 bits, three bytes."""
+def _lanes_of(points: bytes, word: int, size: int, lanes: int) -> int:
+    """Word ``word`` of every feature, each in its own lane: ``points`` holds the features'
+    code points in UTF-32, ``size`` words (4 bytes each) a feature; a code point needs 21
+    bits, three bytes."""
     packed = bytearray(_LANE_BYTES * lanes)
     for byte in range(3):
-        packed[byte::_LANE_BYTES] = points[4 * char + byte::12]
+        packed[byte::_LANE_BYTES] = points[4 * word + byte::4 * size]
     return int.from_bytes(packed, "little")
 
 
 def simhash(text: str) -> int:
-    """64-bit SimHash over the distinct character 3-grams of the fingerprint text (see above)."""
-    core = fingerprint_text(text).ljust(3, "\0")
-    grams = {core[i : i + 3] for i in range(len(core) - 2)}
-    lanes = len(grams)
-    points = "".join(grams).encode("utf-32-le")
+    """64-bit SimHash over the distinct words and pairs of neighbouring words (see above)."""
+    core = words_of(text) or "\0"
+    singles = set(core)
+    pairs = {core[i : i + 2] for i in range(len(core) - 1)}
+    lanes = len(singles) + len(pairs)
     mask, ones = _lane_masks(lanes)
-    x = (_lanes_of(points, 0, lanes) << 42 | _lanes_of(points, 1, lanes) << 21
-         | _lanes_of(points, 2, lanes))
+    points = "".join(pairs).encode("utf-32-le")
+    x = _lanes_of(points, 0, 2, len(pairs)) << 21 | _lanes_of(points, 1, 2, len(pairs))
+    lone = _lanes_of("".join(singles).encode("utf-32-le"), 0, 1, len(singles))
+    x |= (lone | ones >> (_LANE_BITS * len(pairs)) << 42) << (_LANE_BITS * len(pairs))
     x = (x + _GOLDEN * ones) & mask
     x = ((x ^ x >> 30) & mask) * _MIX1 & mask
     x = ((x ^ x >> 27) & mask) * _MIX2 & mask
@@ -138,14 +169,14 @@ def hamming(a: int, b: int) -> int:
 
 
 class SimIndex:
-    """Near-duplicate lookup without comparing every pair. The 64 bits are cut into three
-    blocks (21, 21, 22 bits); two hashes within ``max_bits`` differ in at most
-    ``max_bits // 3`` bits of some block (pigeonhole), so a query looks each block up with
-    every variant of its value with that many bits flipped (23 variants a block for up to 5
-    bits) and compares only what those buckets hold. Every pair within ``max_bits`` is found
-    (tests/pipeline/test_dedup.py; bench/dedup.py over 100,000 fingerprints)."""
+    """Near-duplicate lookup without comparing every pair. The 64 bits are cut into four
+    16-bit blocks; two hashes within ``max_bits`` differ in at most ``max_bits // 4`` bits of
+    some block (pigeonhole), so a query looks each block up with every variant of its value
+    with that many bits flipped (17 variants a block for up to 7 bits) and compares only what
+    those buckets hold. Every pair within ``max_bits`` is found (tests/pipeline/test_dedup.py;
+    bench/dedup.py over 100,000 fingerprints)."""
 
-    _BLOCKS = ((0, 21), (21, 21), (42, 22))  # (shift, width)
+    _BLOCKS = ((0, 16), (16, 16), (32, 16), (48, 16))  # (shift, width)
 
     def __init__(self, max_bits: int = NEAR_DUPLICATE_BITS) -> None:
         self.max_bits = max_bits

@@ -14,6 +14,7 @@ from pipeline.dedup import (
     near_duplicate_pairs,
     settle_exact,
     simhash,
+    words_of,
 )
 from pipeline.tasks import Status, Task
 
@@ -27,17 +28,27 @@ _M64 = (1 << 64) - 1
 
 
 def simhash_by_definition(text: str) -> int:
-    """The SimHash as pipeline.dedup defines it, one gram at a time."""
-    core = fingerprint_text(text).ljust(3, "\0")
+    """The SimHash as pipeline.dedup defines it, one feature at a time."""
+    core = words_of(text) or "\0"
+    features = [ord(a) << 21 | ord(b) for a, b in {core[i : i + 2] for i in range(len(core) - 1)}]
+    features += [1 << 42 | ord(word) for word in set(core)]
     weights = [0] * 64
-    for gram in {core[i : i + 3] for i in range(len(core) - 2)}:
-        z = (ord(gram[0]) << 42 | ord(gram[1]) << 21 | ord(gram[2])) + 0x9E3779B97F4A7C15 & _M64
+    for value in features:
+        z = value + 0x9E3779B97F4A7C15 & _M64
         z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9 & _M64
         z = (z ^ z >> 27) * 0x94D049BB133111EB & _M64
         z ^= z >> 31
         for bit in range(64):
             weights[bit] += 1 if z >> bit & 1 else -1
     return sum(1 << bit for bit in range(64) if weights[bit] > 0)
+
+
+def test_words_are_cjk_characters_and_spaced_words() -> None:
+    words = words_of("Ｈello, world! 你好，世界 2024年")
+    assert len(words) == 2 + 4 + 2  # hello world | 你 好 世 界 | 2024 年
+    assert words[2:6] == "你好世界" and words[7] == "年"
+    assert words[0] == words_of("HELLO")  # case and width folded
+    assert words_of("hello world") != words_of("helloworld")
 
 
 def test_content_hash_ignores_space_punctuation_and_width() -> None:
