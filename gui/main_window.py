@@ -51,8 +51,9 @@ from PySide6.QtWidgets import (
 )
 
 from gui.books_view import BooksView
-from gui.category_tree import CategoryTree
+from gui.category_tree import CategoryTree, key_of
 from gui.drops import DropTarget
+from gui.duplicates_view import DuplicatesView
 from gui.failures_view import FailuresView
 from gui.intake_panel import IntakePanel
 from gui.preview import PreviewPane
@@ -62,6 +63,7 @@ from gui.search_panel import SearchPanel
 from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog, settings_from_prefs
 from gui.task_model import COLUMNS, TaskFilter, TaskTableModel
 from gui.trash_view import TrashView
+from gui.update_check import Node, UpdateCheck, ids_in_node
 from gui.worker import Jobs, RunController
 from pipeline.archive import Archive
 from pipeline.errors import RulesError
@@ -129,6 +131,8 @@ class MainWindow(QMainWindow):
         self.last_build: Any = None
         self.jobs = Jobs(self)
         self.controller = RunController(self)
+        self.updates = UpdateCheck(self.jobs, self)
+        self.updates.confirm = lambda question: self.confirm(question)
         self.rules_editor: RulesEditor | None = None
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
@@ -222,6 +226,7 @@ class MainWindow(QMainWindow):
         for key, text, shortcut in (
             ("run", self.tr("Run selected"), None),
             ("reclean", self.tr("Clean again"), None),
+            ("check_updates", self.tr("Check for updates…"), None),
             ("retry", self.tr("Retry"), None),
             ("category", self.tr("Change category…"), None),
             ("open_source", self.tr("Open original"), None),
@@ -271,11 +276,14 @@ class MainWindow(QMainWindow):
         self.search_panel = SearchPanel(None, self.jobs)
         self.failures = FailuresView(None, self.jobs)
         self.trash = TrashView(None, self.jobs)
+        self.duplicates = DuplicatesView(None, self.jobs)
+        self.duplicates.open_url = lambda url: self.open_url(url)
         self.books = BooksView(None, self.jobs)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.preview, self.tr("Preview"))
         self.tabs.addTab(self.search_panel, self.tr("Search"))
         self.tabs.addTab(self.failures, self.tr("Failures"))
+        self.tabs.addTab(self.duplicates, self.tr("Duplicates"))
         self.tabs.addTab(self.books, self.tr("Books"))
         self.tabs.addTab(self.trash, self.tr("Trash"))
         self.tabs.addTab(self.log, self.tr("Log"))
@@ -339,6 +347,8 @@ class MainWindow(QMainWindow):
                                           lambda: self.start_run())
         self.build_action = tasks.addAction(self.tr("&Build EPUB"), QKeySequence("Ctrl+B"),
                                             self.build)
+        self.check_updates_action = tasks.addAction(self.tr("Check for updates…"),
+                                                    lambda: self.check_updates())
         tools = self.menuBar().addMenu(self.tr("&Tools"))
         self.rules_action = tools.addAction(self.tr("Site &rules…"), self.show_rules_editor)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
@@ -386,6 +396,15 @@ class MainWindow(QMainWindow):
             lambda ids, _kind: self.start_run(ids, retry_failed=True))
         self.trash.restored.connect(lambda _ids: self.follow_file(changed_here=True))
         self.trash.emptied.connect(lambda _n: self.follow_file(changed_here=True))
+        self.duplicates.decided.connect(lambda _ids: self.follow_file(changed_here=True))
+        self.refreshed.connect(self.duplicates.refresh_if_shown)
+        self.task_actions["check_updates"].triggered.connect(lambda: self.check_updates())
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._tree_menu)
+        self.updates.start_requested.connect(self._start_refresh)
+        self.updates.said.connect(self.statusBar().showMessage)
+        self.updates.summarized.connect(self._updates_checked)
+        self.run_finished.connect(lambda p: self.updates.run_ended(self.workspace, p))
         self.task_actions["run"].triggered.connect(lambda: self.start_run(self.selected_ids()))
         self.task_actions["retry"].triggered.connect(
             lambda: self.start_run(self.selected_ids(), retry_failed=True))
@@ -450,7 +469,7 @@ class MainWindow(QMainWindow):
         if self.rules_editor is not None:
             self.rules_editor.close()
             self.rules_editor = None
-        for view in (self.search_panel, self.failures, self.trash, self.books):
+        for view in (self.search_panel, self.failures, self.trash, self.books, self.duplicates):
             view.set_workspace(workspace)
         self.failures.refresh()
         self.trash.refresh()
@@ -614,6 +633,40 @@ class MainWindow(QMainWindow):
         self._update_controls()
         return True
 
+    def check_updates(self, node: Node | None = None) -> None:
+        """Ask the sites again for archived articles (gui.update_check): those of a tree
+        node when given, else the selected rows, else the tree's chosen node (All: every one)."""
+        if self.workspace is None or self.controller.running:
+            return
+        ids = None if node is not None else self.selected_ids() or None
+        if ids is None:
+            ids = ids_in_node(self.model.tasks(), node or self.tree.current_category())
+        self.updates.choose(self.workspace, ids)
+
+    def _start_refresh(self, task_ids: list[int]) -> None:
+        if self.archive is None or self.controller.running:
+            return
+        self.progress.setValue(0)
+        self.updates.begin()
+        self.controller.refresh(self.archive, self.settings, task_ids)
+        self.statusBar().showMessage(self.tr("Checking %1 articles for updates…")
+                                     .replace("%1", str(len(task_ids))))
+        self._update_controls()
+
+    def _updates_checked(self, summary: str) -> None:
+        self.statusBar().showMessage(summary.partition("\n")[0])
+        self.log.appendPlainText(summary)
+
+    def _tree_menu(self, pos: Any) -> None:
+        """The category tree's menu: check the node under the pointer for updates."""
+        node = key_of(self.tree.indexAt(pos))
+        if node is None:
+            return
+        menu = QMenu(self)
+        action = menu.addAction(self.tr("Check for updates…"), lambda: self.check_updates(node))
+        action.setEnabled(self.workspace is not None and not self.controller.running)
+        menu.exec(self.tree.viewport().mapToGlobal(pos))
+
     def toggle_pause(self) -> None:
         if self.controller.paused:
             self.controller.resume()
@@ -648,7 +701,8 @@ class MainWindow(QMainWindow):
     def _show_progress(self, p: Progress) -> None:
         self.progress.setMaximum(max(p.total, 1))
         self.progress.setValue(p.finished)
-        self.stage_counts.setText(self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")
+        self.stage_counts.setText(self.updates.counts_text(p) if self.updates.active else
+                                  self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")
                                   .replace("%1", str(p.counts.get("fetched", 0)))
                                   .replace("%2", str(p.counts.get("cleaned", 0)))
                                   .replace("%3", str(p.counts.get("localized", 0)))
@@ -848,13 +902,14 @@ class MainWindow(QMainWindow):
         failed = any(t.status == Status.FAILED for t in tasks)
         enabled = {
             "run": runnable and not running, "retry": failed and not running,
-            "reclean": stored and not running, "category": bool(tasks),
+            "reclean": stored and not running, "check_updates": stored and not running,
+            "category": bool(tasks),
             "open_source": bool(tasks), "open_clean": cleaned, "copy_url": bool(tasks),
             "show_folder": stored, "remove": bool(tasks) and not running,
         }
         menu = QMenu(self)
         for group in (("open_source", "open_clean", "show_folder", "copy_url"),
-                      ("run", "retry", "reclean"), ("category",), ("remove",)):
+                      ("run", "retry", "reclean", "check_updates"), ("category",), ("remove",)):
             for key in group:
                 self.task_actions[key].setEnabled(enabled[key])
                 menu.addAction(self.task_actions[key])
@@ -1012,6 +1067,8 @@ class MainWindow(QMainWindow):
         if self.rules_editor is None:
             self.rules_editor = RulesEditor(self.workspace, self.jobs, self)
             self.rules_editor.run_going = lambda: self.controller.running
+            editor = self.rules_editor
+            editor.confirm_discard = lambda: self.confirm(editor.discard_question())
             self.rules_editor.apply_requested.connect(self.apply_rules_to_domain)
             self.rules_editor.undone.connect(self._rules_undone)
         self.rules_editor.set_task(self.current_task())
@@ -1079,8 +1136,17 @@ class MainWindow(QMainWindow):
     def _built(self, result: Any) -> None:
         self.last_build = result
         names = ", ".join(Path(p).name for p in result.epubs)
-        self.build_status.setText(self.tr("%1 articles in %2")
-                                  .replace("%1", str(result.articles)).replace("%2", names))
+        status = self.tr("%1 articles in %2").replace("%1", str(result.articles)).replace(
+            "%2", names)
+        if result.left_out:
+            # the later of each undecided near-duplicate pair (Duplicates tab: Keep both)
+            status += self.tr("; %1 near duplicates left out (see Duplicates)").replace(
+                "%1", str(len(result.left_out)))
+            for dup, of in result.left_out:
+                self.log.appendPlainText(self.tr("#%1 left out of the book: it nearly repeats"
+                                                 " #%2").replace("%1", str(dup))
+                                         .replace("%2", str(of)))
+        self.build_status.setText(status)
         self.build_button.setEnabled(True)
         self.open_book_button.setEnabled(bool(result.epubs))
         self.books.refresh()
@@ -1122,6 +1188,7 @@ class MainWindow(QMainWindow):
         self.undo_remove_action.setEnabled(bool(self._last_removed) and not running)
         self.run_action.setEnabled(loaded and not running)
         self.build_action.setEnabled(loaded and not running)
+        self.check_updates_action.setEnabled(loaded and not running)
 
     def _restore_window(self) -> None:
         for key, restore in (("window/geometry", self.restoreGeometry),
@@ -1139,6 +1206,9 @@ class MainWindow(QMainWindow):
         if self.controller.running and not self.confirm(self.tr(
                 "A run is going. Stop it and close? What is left runs next time.")):
             event.ignore()
+            return
+        if self.rules_editor is not None and not self.rules_editor.close():
+            event.ignore()  # the person kept the rules they have not saved
             return
         self.controller.stop()
         self._save_timer.stop()

@@ -33,6 +33,8 @@ from PySide6.QtGui import (
     QCloseEvent,
     QColor,
     QFont,
+    QKeyEvent,
+    QKeySequence,
     QShowEvent,
     QSyntaxHighlighter,
     QTextCharFormat,
@@ -249,6 +251,8 @@ class RulesEditor(QWidget):
         self._pick_generation = 0
         self.confirm_box: QMessageBox | None = None  # Apply's question, while it is open
         self.confirm_yes: QPushButton | None = None  # its "Clean again" button
+        # asked before closing over edits not saved; tests put their own answer here
+        self.confirm_discard: Callable[[], bool] = self._ask_to_discard
 
         self._build_form()
         self._build_text()
@@ -1218,8 +1222,40 @@ class RulesEditor(QWidget):
         super().showEvent(event)
         self.refresh_preview()
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Esc and Ctrl+W (the platform's Close) close the editor, as in any tool window.
+        Handled here rather than by a QShortcut: the keys reach it from whichever field has
+        the focus (none of them takes these keys), and an offscreen test can send them."""
+        if event.key() == Qt.Key.Key_Escape or event.matches(QKeySequence.StandardKey.Close):
+            self.close()
+            return
+        super().keyPressEvent(event)
+
+    def unsaved(self) -> bool:
+        """Whether the text (with a form edit still settling taken in) differs from
+        rules.yaml as saved."""
+        if self._form_timer.isActive():
+            self.write_form()
+        path = self.archive.rules_path
+        saved = path.read_text(encoding="utf-8") if path.exists() else ""
+        return self.editor.toPlainText() != saved
+
+    def discard_question(self) -> str:
+        return self.tr("The rules you changed are not saved. Close and drop the changes?")
+
+    def _ask_to_discard(self) -> bool:
+        answer = QMessageBox.question(
+            self, self.tr("Close the rules"), self.discard_question(),
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Discard
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Answers still on their way are dropped; a domain test in flight stops."""
+        """Asks first over unsaved edits. Answers still on their way are dropped; a domain
+        test in flight stops."""
+        if self.unsaved() and not self.confirm_discard():
+            event.ignore()
+            return
         self._form_timer.stop()
         self._text_timer.stop()
         self._preview_generation += 1

@@ -27,15 +27,15 @@ from pipeline.workspace import Workspace
 RUN_NICENESS = 10
 # The task fields a run changes; a person's fields (title, categories) stay the window's.
 RUN_FIELDS = ("status", "attempts", "error", "error_kind", "duplicate_of", "fetched_at",
-              "extracted_title", "content_hash", "fingerprint", "chars", "images_total", "images_ok",
-              "confidence")
+              "extracted_title", "content_hash", "fingerprint", "chars", "images_total",
+              "images_ok", "confidence", "last_checked", "revised_at", "refresh_error")
 
 
 @dataclass
 class Job:
     archive: str
     settings: dict[str, Any]
-    mode: str = "run"  # or "reclean"
+    mode: str = "run"  # or "reclean", or "refresh" (check archived articles for updates)
     task_ids: list[int] | None = None
     retry_failed: bool = False
 
@@ -125,6 +125,8 @@ def run_job(job: Job, out: TextIO, commands: TextIO) -> int:
         threading.Thread(target=_obey, args=(runner, commands), daemon=True).start()
         if job.mode == "reclean":
             progress = runner.reclean(job.task_ids or [])
+        elif job.mode == "refresh":
+            progress = runner.refresh(job.task_ids or [])
         else:
             progress = runner.run(job.task_ids, job.retry_failed)
     except KuaibuError as e:

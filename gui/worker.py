@@ -137,6 +137,12 @@ class RunController(QObject):
         self._start(Job(str(archive.root), settings_to_json(settings), "reclean",
                         sorted(task_ids)))
 
+    def refresh(self, archive: Archive, settings: Settings, task_ids: Iterable[int]) -> None:
+        """Ask the sites again for archived articles (``Runner.refresh``): a changed one is
+        cleaned and localized again, its old copy kept in the archive's history."""
+        self._start(Job(str(archive.root), settings_to_json(settings), "refresh",
+                        sorted(task_ids)))
+
     def _start(self, job: Job) -> None:
         if self._process is not None:
             raise RuntimeError("a run is already going")

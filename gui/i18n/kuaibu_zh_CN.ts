@@ -72,17 +72,17 @@
 <context>
     <name>CategoryDialog</name>
     <message>
-        <location filename="../main_window.py" line="93"/>
+        <location filename="../main_window.py" line="95"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="98"/>
+        <location filename="../main_window.py" line="100"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="99"/>
+        <location filename="../main_window.py" line="101"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
@@ -137,6 +137,139 @@
         <location filename="../drops.py" line="98"/>
         <source>%1: no links in it</source>
         <translation>%1：里面没有链接</translation>
+    </message>
+</context>
+<context>
+    <name>DuplicatesView</name>
+    <message>
+        <location filename="../duplicates_view.py" line="116"/>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="118"/>
+        <source>Open report</source>
+        <translation>打开报告</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="120"/>
+        <source>Write 04_logs/near_duplicates.html and .csv and open the page</source>
+        <translation>写出 04_logs/near_duplicates.html 和 .csv 并打开该页面</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="126"/>
+        <source>IDs</source>
+        <translation>编号</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="126"/>
+        <source>First</source>
+        <translation>第一篇</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="126"/>
+        <source>Second</source>
+        <translation>第二篇</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="127"/>
+        <source>Distance</source>
+        <translation>距离</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="127"/>
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="128"/>
+        <source>First URL</source>
+        <translation>第一篇网址</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="128"/>
+        <source>Second URL</source>
+        <translation>第二篇网址</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="135"/>
+        <source>Select a pair to see where the two texts differ.</source>
+        <translation>选择一对，查看两篇正文的不同之处。</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="136"/>
+        <source>Second is a duplicate of first</source>
+        <translation>第二篇是第一篇的重复</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="137"/>
+        <source>First is a duplicate of second</source>
+        <translation>第一篇是第二篇的重复</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="138"/>
+        <source>Keep both</source>
+        <translation>两篇都保留</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="139"/>
+        <source>Undecide</source>
+        <translation>撤销决定</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="193"/>
+        <source>Looking for near duplicates…</source>
+        <translation>正在查找近似重复…</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="217"/>
+        <source>%1 bits</source>
+        <translation>%1 位</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="232"/>
+        <source>%1 near-duplicate pairs, %2 to judge.</source>
+        <translation>%1 对近似重复，%2 对待判断。</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="234"/>
+        <source>No near duplicates.</source>
+        <translation>没有近似重复。</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="235"/>
+        <source>%1 exact duplicates (the same text under another link) were set aside by the run.</source>
+        <translation>运行已搁置 %1 个完全重复（同一正文，另一个链接）。</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="242"/>
+        <source>undecided</source>
+        <translation>未决定</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="244"/>
+        <source>keep both</source>
+        <translation>两篇都保留</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="245"/>
+        <source>#%1 duplicates #%2</source>
+        <translation>#%1 与 #%2 重复</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="284"/>
+        <source>Reading the differences…</source>
+        <translation>正在读取差异…</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="303"/>
+        <source>The two texts have the same words.</source>
+        <translation>两篇正文的字词相同。</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="305"/>
+        <source>%1 places differ: struck through in red only in #%2, in green only in #%3.</source>
+        <translation>有 %1 处不同：红色删除线为仅见于 #%2 的内容，绿色为仅见于 #%3 的内容。</translation>
     </message>
 </context>
 <context>
@@ -314,412 +447,429 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="154"/>
-        <location filename="../main_window.py" line="879"/>
+        <location filename="../main_window.py" line="158"/>
+        <location filename="../main_window.py" line="954"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="188"/>
+        <location filename="../main_window.py" line="192"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="158"/>
+        <location filename="../main_window.py" line="162"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="159"/>
-        <location filename="../main_window.py" line="1093"/>
+        <location filename="../main_window.py" line="163"/>
+        <location filename="../main_window.py" line="1170"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="160"/>
+        <location filename="../main_window.py" line="164"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="161"/>
+        <location filename="../main_window.py" line="165"/>
         <source>Retry failed</source>
         <translation>重试失败项</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="180"/>
+        <location filename="../main_window.py" line="184"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="187"/>
+        <location filename="../main_window.py" line="191"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="189"/>
+        <location filename="../main_window.py" line="193"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="223"/>
+        <location filename="../main_window.py" line="227"/>
         <source>Run selected</source>
         <translation>运行所选</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="224"/>
+        <location filename="../main_window.py" line="228"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="225"/>
+        <location filename="../main_window.py" line="230"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="226"/>
+        <location filename="../main_window.py" line="231"/>
         <source>Change category…</source>
         <translation>修改分类…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="228"/>
+        <location filename="../main_window.py" line="233"/>
         <source>Open clean page</source>
         <translation>打开清洗后的页面</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="240"/>
+        <location filename="../main_window.py" line="245"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="249"/>
+        <location filename="../main_window.py" line="254"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="250"/>
+        <location filename="../main_window.py" line="255"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="251"/>
+        <location filename="../main_window.py" line="256"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="252"/>
+        <location filename="../main_window.py" line="257"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="253"/>
+        <location filename="../main_window.py" line="258"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="255"/>
+        <location filename="../main_window.py" line="260"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="230"/>
-        <location filename="../main_window.py" line="256"/>
+        <location filename="../main_window.py" line="235"/>
+        <location filename="../main_window.py" line="261"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="227"/>
+        <location filename="../main_window.py" line="229"/>
+        <location filename="../main_window.py" line="350"/>
+        <location filename="../main_window.py" line="666"/>
+        <source>Check for updates…</source>
+        <translation>检查更新…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="232"/>
         <source>Open original</source>
         <translation>打开原文</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="229"/>
+        <location filename="../main_window.py" line="234"/>
         <source>Copy URL</source>
         <translation>复制网址</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="231"/>
+        <location filename="../main_window.py" line="236"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="276"/>
+        <location filename="../main_window.py" line="283"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="277"/>
+        <location filename="../main_window.py" line="284"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="278"/>
+        <location filename="../main_window.py" line="285"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="279"/>
+        <location filename="../main_window.py" line="286"/>
+        <source>Duplicates</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="287"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="280"/>
+        <location filename="../main_window.py" line="288"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="281"/>
+        <location filename="../main_window.py" line="289"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="293"/>
+        <location filename="../main_window.py" line="301"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press Add (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“添加”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="297"/>
+        <location filename="../main_window.py" line="305"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="320"/>
+        <location filename="../main_window.py" line="328"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="321"/>
+        <location filename="../main_window.py" line="329"/>
         <source>&amp;Open archive…</source>
         <translation>打开存档(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="323"/>
+        <location filename="../main_window.py" line="331"/>
         <source>&amp;New archive…</source>
         <translation>新建存档(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="325"/>
+        <location filename="../main_window.py" line="333"/>
         <source>&amp;Recent archives</source>
         <translation>最近的存档(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="327"/>
+        <location filename="../main_window.py" line="335"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="328"/>
+        <location filename="../main_window.py" line="336"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="330"/>
+        <location filename="../main_window.py" line="338"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="331"/>
+        <location filename="../main_window.py" line="339"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="332"/>
+        <location filename="../main_window.py" line="340"/>
         <source>&amp;Undo remove</source>
         <translation>撤销移除(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="335"/>
+        <location filename="../main_window.py" line="343"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="337"/>
+        <location filename="../main_window.py" line="345"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338"/>
+        <location filename="../main_window.py" line="346"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="340"/>
+        <location filename="../main_window.py" line="348"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="342"/>
+        <location filename="../main_window.py" line="352"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="353"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="344"/>
+        <location filename="../main_window.py" line="354"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="345"/>
+        <location filename="../main_window.py" line="355"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="346"/>
+        <location filename="../main_window.py" line="356"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="435"/>
+        <location filename="../main_window.py" line="454"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="447"/>
+        <location filename="../main_window.py" line="466"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="448"/>
+        <location filename="../main_window.py" line="467"/>
         <source>%1 tasks in %2</source>
         <translation>%2 中共 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="462"/>
+        <location filename="../main_window.py" line="481"/>
         <source>%1 tasks in %2; %3 wait to be run (Run takes them up)</source>
         <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="533"/>
+        <location filename="../main_window.py" line="571"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="584"/>
-        <location filename="../main_window.py" line="601"/>
+        <location filename="../main_window.py" line="622"/>
+        <location filename="../main_window.py" line="673"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="593"/>
+        <location filename="../main_window.py" line="631"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="801"/>
+        <location filename="../main_window.py" line="652"/>
+        <source>Checking %1 articles for updates…</source>
+        <translation>正在检查 %1 篇文章的更新…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="875"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1120"/>
+        <location filename="../main_window.py" line="1198"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="168"/>
-        <location filename="../main_window.py" line="632"/>
+        <location filename="../main_window.py" line="172"/>
+        <location filename="../main_window.py" line="705"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 图片已存 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="604"/>
+        <location filename="../main_window.py" line="676"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="638"/>
+        <location filename="../main_window.py" line="711"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="647"/>
+        <location filename="../main_window.py" line="720"/>
         <source>Stopped: %1 of %2 done, %3 failed, %4 left for the next run</source>
         <translation>已停止：%2 个中完成 %1 个，失败 %3 个，剩余 %4 个留待下次运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="651"/>
+        <location filename="../main_window.py" line="724"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="733"/>
+        <location filename="../main_window.py" line="807"/>
         <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="742"/>
+        <location filename="../main_window.py" line="816"/>
         <source>%1 tasks moved to the trash</source>
         <translation>已将 %1 个任务移到回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="758"/>
+        <location filename="../main_window.py" line="832"/>
         <source>%1 tasks restored</source>
         <translation>已恢复 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="859"/>
+        <location filename="../main_window.py" line="934"/>
         <source>The demo site serves at %1: press Add, then Run</source>
         <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="874"/>
+        <location filename="../main_window.py" line="949"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="875"/>
+        <location filename="../main_window.py" line="950"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="886"/>
+        <location filename="../main_window.py" line="961"/>
         <source>Open archive</source>
         <translation>打开存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="892"/>
+        <location filename="../main_window.py" line="967"/>
         <source>New archive</source>
         <translation>新建存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="899"/>
+        <location filename="../main_window.py" line="974"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建存档吗？</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1007"/>
+        <location filename="../main_window.py" line="1084"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1020"/>
+        <location filename="../main_window.py" line="1097"/>
         <source>A run is going; select the tasks and Clean again once it has ended.</source>
         <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1043"/>
+        <location filename="../main_window.py" line="1120"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1049"/>
+        <location filename="../main_window.py" line="1126"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1056"/>
+        <location filename="../main_window.py" line="1133"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1062"/>
+        <location filename="../main_window.py" line="1139"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1093"/>
+        <location filename="../main_window.py" line="1170"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -1025,580 +1175,590 @@
 <context>
     <name>RulesEditor</name>
     <message>
-        <location filename="../rules_editor.py" line="235"/>
+        <location filename="../rules_editor.py" line="237"/>
         <source>Site rules — %1</source>
         <translation>站点规则 — %1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="290"/>
+        <location filename="../rules_editor.py" line="294"/>
         <source>CSS selector of the element that holds the article (e.g. article .post-content). When it matches, its text is the article; when it matches nothing, the automatic extraction decides.</source>
         <translation>正文所在元素的 CSS 选择器（如 article .post-content）。命中时以它的文字为正文；未命中时由自动提取决定。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="294"/>
+        <location filename="../rules_editor.py" line="298"/>
         <source>CSS selector of the headline (e.g. h1.title). When it matches nothing, the headline is found as usual.</source>
         <translation>标题的 CSS 选择器（如 h1.title）。未命中时照常识别标题。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="297"/>
+        <location filename="../rules_editor.py" line="301"/>
         <source>CSS selectors of elements removed before the article is found (a domain&apos;s list replaces the default one).</source>
         <translation>在提取正文之前移除的元素的 CSS 选择器（域名一节的列表会替换默认列表）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="300"/>
+        <location filename="../rules_editor.py" line="304"/>
         <source>More CSS selectors of elements to remove before the article is found, on top of the strip list (comma-separated here, e.g. .reward-box, .copyright-tip).</source>
         <translation>在 strip 列表之外，提取正文前额外移除的元素的 CSS 选择器（此处用逗号分隔，如 .reward-box, .copyright-tip）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="302"/>
+        <location filename="../rules_editor.py" line="306"/>
         <source>HTML attributes kept in the clean article.</source>
         <translation>清洗后的文章中保留的 HTML 属性。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="304"/>
+        <location filename="../rules_editor.py" line="308"/>
         <source>An article with fewer characters than this (white space not counted) fails as too short. 0 here: the key is not set.</source>
         <translation>字数（不计空白）少于此值的文章视为过短而失败。此处为 0：不设置此键。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="307"/>
+        <location filename="../rules_editor.py" line="311"/>
         <source>Read this site&apos;s pages in this encoding (e.g. gb18030) when the site names a wrong one. Empty: as the page says, or detected.</source>
         <translation>网站声明的编码有误时，按此编码读取其页面（如 gb18030）。留空：按页面声明或自动检测。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="310"/>
+        <location filename="../rules_editor.py" line="314"/>
         <source>Cookies sent to this domain only, as name=value; name2=value2 (e.g. a login copied from the browser).</source>
         <translation>只发送给此域名的 Cookies，格式为 name=value; name2=value2（如从浏览器复制的登录信息）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="312"/>
+        <location filename="../rules_editor.py" line="316"/>
         <source>Extra request headers for this domain (name: value).</source>
         <translation>发送给此域名的额外请求头（名称: 值）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="313"/>
+        <location filename="../rules_editor.py" line="317"/>
         <source>The User-Agent sent to this domain.</source>
         <translation>发送给此域名的 User-Agent。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="315"/>
+        <location filename="../rules_editor.py" line="319"/>
         <source>The Referer sent with this domain&apos;s images (default: the page&apos;s address).</source>
         <translation>请求此域名的图片时发送的 Referer（默认：文章页面的地址）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="316"/>
+        <location filename="../rules_editor.py" line="320"/>
         <source>Connections to this host at once (default 2).</source>
         <translation>同时连接此主机的连接数（默认 2）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="318"/>
+        <location filename="../rules_editor.py" line="322"/>
         <source>Milliseconds between the starts of two requests to this host (default 300).</source>
         <translation>对此主机两次请求开始之间间隔的毫秒数（默认 300）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="320"/>
+        <location filename="../rules_editor.py" line="324"/>
         <source>Query parameters dropped from this domain&apos;s links, on top of the built-in list.</source>
         <translation>在内置列表之外，从此域名的链接中去掉的查询参数。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="322"/>
+        <location filename="../rules_editor.py" line="326"/>
         <source>More attributes where lazy-loading images keep their address.</source>
         <translation>懒加载图片存放地址的其他属性。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="350"/>
+        <location filename="../rules_editor.py" line="354"/>
         <source>The section the form edits: a domain (its sub-domains use it too, unless they have their own) or &apos;default&apos; for every site</source>
         <translation>表单编辑的一节：一个域名（其子域名也使用它，除非有自己的一节），或对所有网站生效的 &apos;default&apos;</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="367"/>
-        <location filename="../rules_editor.py" line="496"/>
+        <location filename="../rules_editor.py" line="371"/>
+        <location filename="../rules_editor.py" line="500"/>
         <source>Pick content</source>
         <translation>拾取正文</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="374"/>
+        <location filename="../rules_editor.py" line="378"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="376"/>
+        <location filename="../rules_editor.py" line="380"/>
         <source>Content selector</source>
         <translation>正文选择器</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="377"/>
+        <location filename="../rules_editor.py" line="381"/>
         <source>Title selector</source>
         <translation>标题选择器</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="378"/>
+        <location filename="../rules_editor.py" line="382"/>
         <source>Also remove</source>
         <translation>额外移除</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="379"/>
+        <location filename="../rules_editor.py" line="383"/>
         <source>Minimum length</source>
         <translation>最少字数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="381"/>
+        <location filename="../rules_editor.py" line="385"/>
         <source>Cookies</source>
         <translation>Cookies</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="399"/>
+        <location filename="../rules_editor.py" line="403"/>
         <source>Keys…</source>
         <translation>键说明…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="400"/>
+        <location filename="../rules_editor.py" line="404"/>
         <source>What each key of rules.yaml does</source>
         <translation>rules.yaml 中每个键的作用</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="407"/>
+        <location filename="../rules_editor.py" line="411"/>
         <source>Test on this domain</source>
         <translation>在整个域名上测试</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="409"/>
+        <location filename="../rules_editor.py" line="413"/>
         <source>Extract every stored page of the section&apos;s domain again with these rules, nothing saved, and list them before and after</source>
         <translation>用这些规则重新提取该节域名下所有已保存的页面（不保存任何内容），并列出前后对比</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="476"/>
+        <location filename="../rules_editor.py" line="480"/>
         <source>Pick content proposes a selector for the element that holds the article; or choose the element below. Its selector goes into Content selector.</source>
         <translation>“拾取正文”会为包含正文的元素建议一个选择器；也可以在下面选择元素。它的选择器会填入“正文选择器”。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="482"/>
+        <location filename="../rules_editor.py" line="486"/>
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="482"/>
+        <location filename="../rules_editor.py" line="486"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="483"/>
+        <location filename="../rules_editor.py" line="487"/>
         <source>Text</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="624"/>
+        <location filename="../rules_editor.py" line="628"/>
         <source>rules.yaml keys</source>
         <translation>rules.yaml 的键</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="809"/>
+        <location filename="../rules_editor.py" line="813"/>
         <source>The preview waits until the rules are valid.</source>
         <translation>规则有效后才会更新预览。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="812"/>
+        <location filename="../rules_editor.py" line="816"/>
         <source>the rules as typed, not saved</source>
         <translation>按当前输入的规则，未保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="834"/>
+        <location filename="../rules_editor.py" line="838"/>
         <source>These rules find no article on this page: %1</source>
         <translation>按这些规则在此页面上找不到正文：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="845"/>
+        <location filename="../rules_editor.py" line="849"/>
         <source>The form edits %1; this task&apos;s page is on %2, which it does not cover.</source>
         <translation>表单正在编辑 %1；此任务的页面位于 %2，不在其范围内。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="848"/>
+        <location filename="../rules_editor.py" line="852"/>
         <source>No rule of this site has a selector: automatic extraction.</source>
         <translation>此网站的规则没有任何选择器：使用自动提取。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="867"/>
+        <location filename="../rules_editor.py" line="871"/>
         <source>Content selector %1 matched nothing: automatic extraction used</source>
         <translation>正文选择器 %1 未命中任何元素：已使用自动提取</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="869"/>
+        <location filename="../rules_editor.py" line="873"/>
         <source>Content selector %1 matched 1 element (%2 characters)</source>
         <translation>正文选择器 %1 命中 1 个元素（%2 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="871"/>
+        <location filename="../rules_editor.py" line="875"/>
         <source>Content selector %1 matched %2 elements (%3 characters)</source>
         <translation>正文选择器 %1 命中 %2 个元素（%3 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="874"/>
+        <location filename="../rules_editor.py" line="878"/>
         <source>Title selector %1 matched nothing: the page&apos;s headline used</source>
         <translation>标题选择器 %1 未命中任何元素：已使用页面自身的标题</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="875"/>
+        <location filename="../rules_editor.py" line="879"/>
         <source>Title selector %1 matched 1 element</source>
         <translation>标题选择器 %1 命中 1 个元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="876"/>
+        <location filename="../rules_editor.py" line="880"/>
         <source>Title selector %1 matched %2 elements</source>
         <translation>标题选择器 %1 命中 %2 个元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="882"/>
+        <location filename="../rules_editor.py" line="886"/>
         <source>Strip %1 matched nothing</source>
         <translation>移除 %1 未命中任何元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="883"/>
+        <location filename="../rules_editor.py" line="887"/>
         <source>Strip %1 removed 1 element (%2 characters)</source>
         <translation>移除 %1 去掉了 1 个元素（%2 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="885"/>
+        <location filename="../rules_editor.py" line="889"/>
         <source>Strip %1 removed %2 elements (%3 characters)</source>
         <translation>移除 %1 去掉了 %2 个元素（%3 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="892"/>
+        <location filename="../rules_editor.py" line="896"/>
         <source>Strip selectors that matched nothing: %1</source>
         <translation>未命中任何元素的移除选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="902"/>
+        <location filename="../rules_editor.py" line="906"/>
         <source>every site</source>
         <translation>所有网站</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="931"/>
+        <location filename="../rules_editor.py" line="935"/>
         <source>Testing the rules on the stored pages of %1…</source>
         <translation>正在用规则测试 %1 已保存的页面…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="958"/>
+        <location filename="../rules_editor.py" line="962"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="965"/>
+        <location filename="../rules_editor.py" line="969"/>
         <source>%1 stored pages of %2: %3 would lose their article, %4 get shorter, %5 longer.</source>
         <translation>%2 的 %1 个已保存页面：%3 个将失去正文，%4 个变短，%5 个变长。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="969"/>
+        <location filename="../rules_editor.py" line="973"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1011"/>
+        <location filename="../rules_editor.py" line="1015"/>
         <source>Saved. Pages are cleaned with these rules when they are run, or now with Apply to domain.</source>
         <translation>已保存。页面会在运行时按这些规则清洗，也可以点“应用到整个域名”立即清洗。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1022"/>
+        <location filename="../rules_editor.py" line="1026"/>
         <source>A run is going; apply the rules once it has ended.</source>
         <translation>正在运行任务；请在运行结束后再应用规则。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1035"/>
+        <location filename="../rules_editor.py" line="1039"/>
         <source>Saved; no stored pages of %1 to clean again.</source>
         <translation>已保存；%1 没有需要重新清洗的已保存页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1039"/>
+        <location filename="../rules_editor.py" line="1043"/>
         <source>Clean again %1 articles of every site?</source>
         <translation>重新清洗所有网站的 %1 篇文章？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1041"/>
+        <location filename="../rules_editor.py" line="1045"/>
         <source>Clean again %1 articles of %2?</source>
         <translation>重新清洗 %2 的 %1 篇文章？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1049"/>
+        <location filename="../rules_editor.py" line="1053"/>
         <source>%1 of them would lose their article under these rules: those keep the article they have now, and show why the new rules failed.</source>
         <translation>其中 %1 篇按这些规则会失去正文：它们将保留现有的文章，并显示新规则失败的原因。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1051"/>
+        <location filename="../rules_editor.py" line="1055"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1061"/>
+        <location filename="../rules_editor.py" line="1065"/>
         <source>Nothing was saved or cleaned.</source>
         <translation>没有保存或清洗任何内容。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1064"/>
+        <location filename="../rules_editor.py" line="1068"/>
         <source>The rules changed while you were asked; apply again.</source>
         <translation>询问期间规则已被修改；请重新应用。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1068"/>
+        <location filename="../rules_editor.py" line="1072"/>
         <source>Saved; cleaning %1 pages of %2 again…</source>
         <translation>已保存；正在重新清洗 %2 的 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1077"/>
+        <location filename="../rules_editor.py" line="1081"/>
         <source>A run is going; undo once it has ended.</source>
         <translation>正在运行任务；请在运行结束后再撤销。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1086"/>
+        <location filename="../rules_editor.py" line="1090"/>
         <source>Nothing to undo: no earlier rules are kept.</source>
         <translation>没有可撤销的内容：没有保存过更早的规则。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1088"/>
+        <location filename="../rules_editor.py" line="1092"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1089"/>
+        <location filename="../rules_editor.py" line="1093"/>
         <source>rules.yaml is back as it was before the last save (sections changed: %1); cleaning %2 pages again.</source>
         <translation>rules.yaml 已恢复为上次保存之前的内容（改动的节：%1）；正在重新清洗 %2 个页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1119"/>
+        <location filename="../rules_editor.py" line="1123"/>
         <source>Looking for the element that holds the article…</source>
         <translation>正在查找包含正文的元素…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1150"/>
+        <location filename="../rules_editor.py" line="1154"/>
         <source>No article to look for on this page: %1</source>
         <translation>此页面上没有可查找的正文：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1166"/>
+        <location filename="../rules_editor.py" line="1170"/>
         <source>Naming the element…</source>
         <translation>正在为元素生成选择器…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1178"/>
+        <location filename="../rules_editor.py" line="1182"/>
         <source>No selector to propose.</source>
         <translation>没有可建议的选择器。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1181"/>
+        <location filename="../rules_editor.py" line="1185"/>
         <source>It finds an article on %1 of the %2 other archived pages of %3.</source>
         <translation>它在 %3 的其他 %2 个已存档页面中的 %1 个上找到了正文。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1185"/>
+        <location filename="../rules_editor.py" line="1189"/>
         <source>There are no other archived pages of %1 to check it on.</source>
         <translation>%1 没有其他已存档的页面可供检验。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1188"/>
+        <location filename="../rules_editor.py" line="1192"/>
         <source>Proposed content selector: %1</source>
         <translation>建议的正文选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1191"/>
+        <location filename="../rules_editor.py" line="1195"/>
         <source>Suggested content selector: %1</source>
         <translation>建议的正文选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1198"/>
+        <location filename="../rules_editor.py" line="1202"/>
         <source>Its element holds the whole article.</source>
         <translation>它的元素包含整篇正文。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1199"/>
+        <location filename="../rules_editor.py" line="1203"/>
         <source>Its element holds the whole article, but much of its text is something else (strip rules can remove it).</source>
         <translation>它的元素包含整篇正文，但其中不少文字是别的内容（可以用移除规则去掉）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1201"/>
+        <location filename="../rules_editor.py" line="1205"/>
         <source>No single element holds the whole article: this one holds %1 of its text.</source>
         <translation>没有单个元素包含整篇正文：这个元素包含其中 %1 的文字。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1203"/>
+        <location filename="../rules_editor.py" line="1207"/>
         <source>The element holds %1 of the article&apos;s text.</source>
         <translation>该元素包含正文 %1 的文字。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1204"/>
+        <location filename="../rules_editor.py" line="1208"/>
         <source>The element you picked.</source>
         <translation>你选择的元素。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1205"/>
+        <location filename="../rules_editor.py" line="1209"/>
         <source>The article&apos;s text is too short or not on this page.</source>
         <translation>正文太短，或不在此页面上。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1206"/>
+        <location filename="../rules_editor.py" line="1210"/>
         <source>No element inside the page&apos;s body holds much of the article: its paragraphs stand in the body itself.</source>
         <translation>页面 body 内没有哪个元素包含大部分正文：正文段落直接位于 body 中。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1208"/>
+        <location filename="../rules_editor.py" line="1212"/>
         <source>No element of the page is at this place, or it is never shown.</source>
         <translation>页面上此位置没有元素，或该元素从不显示。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1210"/>
+        <location filename="../rules_editor.py" line="1214"/>
         <source>No selector without positions names just this element.</source>
         <translation>没有不依赖位置的选择器能唯一指向这个元素。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="380"/>
+        <location filename="../rules_editor.py" line="1244"/>
+        <source>The rules you changed are not saved. Close and drop the changes?</source>
+        <translation>你修改的规则尚未保存。关闭并放弃这些修改吗？</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="1248"/>
+        <source>Close the rules</source>
+        <translation>关闭规则</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="384"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="369"/>
+        <location filename="../rules_editor.py" line="373"/>
         <source>Propose a content selector for the element that holds the article, or choose the element in the page&apos;s element tree</source>
         <translation>为包含正文的元素建议一个正文选择器，或在页面的元素树中选择该元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="412"/>
-        <location filename="../rules_editor.py" line="1043"/>
+        <location filename="../rules_editor.py" line="416"/>
+        <location filename="../rules_editor.py" line="1047"/>
         <source>Apply to domain</source>
         <translation>应用到整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="414"/>
+        <location filename="../rules_editor.py" line="418"/>
         <source>Save, then clean every stored page of the section&apos;s domain again (asks first)</source>
         <translation>保存，然后重新清洗该节域名下所有已保存的页面（会先询问）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="416"/>
+        <location filename="../rules_editor.py" line="420"/>
         <source>Undo last rules change</source>
         <translation>撤销上次规则修改</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="418"/>
+        <location filename="../rules_editor.py" line="422"/>
         <source>Put rules.yaml back as it was before the last save, and clean the pages it changed again (edits not saved here are dropped)</source>
         <translation>把 rules.yaml 恢复为上次保存之前的内容，并重新清洗受影响的页面（此处未保存的修改会被丢弃）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="421"/>
+        <location filename="../rules_editor.py" line="425"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="454"/>
+        <location filename="../rules_editor.py" line="458"/>
         <source>Test on this domain lists each stored page of the domain before and after the rules, the ones that got worse first.</source>
         <translation>“在整个域名上测试”会列出该域名每个已保存页面在规则前后的结果，变差的排在前面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="460"/>
+        <location filename="../rules_editor.py" line="464"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="460"/>
+        <location filename="../rules_editor.py" line="464"/>
         <source>Before</source>
         <translation>之前</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="460"/>
+        <location filename="../rules_editor.py" line="464"/>
         <source>After</source>
         <translation>之后</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="461"/>
+        <location filename="../rules_editor.py" line="465"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="462"/>
+        <location filename="../rules_editor.py" line="466"/>
         <source>Characters (confidence) of the stored article</source>
         <translation>已保存文章的字数（置信度）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="464"/>
+        <location filename="../rules_editor.py" line="468"/>
         <source>Characters (confidence) under these rules</source>
         <translation>按这些规则得到的字数（置信度）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="493"/>
+        <location filename="../rules_editor.py" line="497"/>
         <source>This task</source>
         <translation>此任务</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="494"/>
+        <location filename="../rules_editor.py" line="498"/>
         <source>This domain</source>
         <translation>整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="554"/>
+        <location filename="../rules_editor.py" line="558"/>
         <source>Line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="561"/>
+        <location filename="../rules_editor.py" line="565"/>
         <source>unknown key (known: %1)</source>
         <translation>未知的键（可用的键：%1）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="563"/>
+        <location filename="../rules_editor.py" line="567"/>
         <source>not valid YAML (%1)</source>
         <translation>不是有效的 YAML（%1）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="565"/>
+        <location filename="../rules_editor.py" line="569"/>
         <source>%1 is not a valid CSS selector (%2)</source>
         <translation>%1 不是有效的 CSS 选择器（%2）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="571"/>
+        <location filename="../rules_editor.py" line="575"/>
         <source>expected a non-empty text</source>
         <translation>应为非空文字</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="572"/>
+        <location filename="../rules_editor.py" line="576"/>
         <source>expected a list of texts</source>
         <translation>应为文字列表</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="573"/>
+        <location filename="../rules_editor.py" line="577"/>
         <source>expected a whole number ≥ 0</source>
         <translation>应为 ≥ 0 的整数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="574"/>
+        <location filename="../rules_editor.py" line="578"/>
         <source>expected a whole number ≥ 1</source>
         <translation>应为 ≥ 1 的整数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="576"/>
+        <location filename="../rules_editor.py" line="580"/>
         <source>expected header names, each with its value</source>
         <translation>应为请求头名称及其值</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="577"/>
+        <location filename="../rules_editor.py" line="581"/>
         <source>expected keys with their values</source>
         <translation>应为键及其值</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="579"/>
+        <location filename="../rules_editor.py" line="583"/>
         <source>expected sections (default: and domains)</source>
         <translation>应为若干节（default: 和各域名）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="568"/>
+        <location filename="../rules_editor.py" line="572"/>
         <source>%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5, shift_jis)</source>
         <translation>%1 不是快布能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="589"/>
+        <location filename="../rules_editor.py" line="593"/>
         <source>Valid</source>
         <translation>有效</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="731"/>
+        <location filename="../rules_editor.py" line="735"/>
         <source>Section %1 is written inline; edit it in the text.</source>
         <translation>%1 一节是行内写法，请直接在文本中修改。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="794"/>
-        <location filename="../rules_editor.py" line="1106"/>
+        <location filename="../rules_editor.py" line="798"/>
+        <location filename="../rules_editor.py" line="1110"/>
         <source>Select a task whose page has been fetched.</source>
         <translation>请选择一个页面已抓取的任务。</translation>
     </message>
@@ -1969,6 +2129,39 @@
         <location filename="../trash_view.py" line="184"/>
         <source>Delete the %1 tasks in the trash for good, with their stored pages and articles? This cannot be undone.</source>
         <translation>要永久删除回收站中的 %1 个任务及其保存的网页和文章吗？此操作无法撤销。</translation>
+    </message>
+</context>
+<context>
+    <name>UpdateCheck</name>
+    <message>
+        <location filename="../update_check.py" line="86"/>
+        <source>Nothing to check: only archived articles are checked for updates.</source>
+        <translation>没有可检查的文章：只检查已存档文章的更新。</translation>
+    </message>
+    <message>
+        <location filename="../update_check.py" line="89"/>
+        <source>Check %1 archived articles for updates? Each is asked of its site again; a changed one keeps its old copy in the archive&apos;s history.</source>
+        <translation>检查 %1 篇已存档文章的更新？每篇都会重新向其网站请求；有变化的文章会在存档历史中保留旧版本。</translation>
+    </message>
+    <message>
+        <location filename="../update_check.py" line="100"/>
+        <source>changed %1 · unchanged %2 · could not check %3</source>
+        <translation>有变化 %1 · 无变化 %2 · 无法检查 %3</translation>
+    </message>
+    <message>
+        <location filename="../update_check.py" line="119"/>
+        <source>Checked %1: %2 changed, %3 unchanged, %4 could not be checked</source>
+        <translation>已检查 %1 篇：%2 篇有变化，%3 篇无变化，%4 篇无法检查</translation>
+    </message>
+    <message>
+        <location filename="../update_check.py" line="125"/>
+        <source>Stopped: %1 articles were not checked.</source>
+        <translation>已停止：%1 篇文章未检查。</translation>
+    </message>
+    <message>
+        <location filename="../update_check.py" line="142"/>
+        <source>Check for updates</source>
+        <translation>检查更新</translation>
     </message>
 </context>
 </TS>

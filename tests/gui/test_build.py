@@ -8,6 +8,7 @@ from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
 
 from gui.task_model import TaskRole
+from pipeline.demo_site import catalog
 from pipeline.demo_site.server import DemoSite
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
 from tests.pipeline.book.validator import assert_valid
@@ -20,7 +21,8 @@ def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: Open
     window.open_url = opened.append
     add_demo_links(qtbot, window, demo_site, cat1="Demo")
     run_to_end(qtbot, window)
-    cleaned = [t for t in window.model.tasks() if t.status in ("cleaned", "localized")][:3]
+    cleaned = [t for t in window.model.tasks() if t.status in ("cleaned", "localized")
+               and catalog.NEAR_DUPLICATE_PATH not in t.url][:3]
     window.table.clearSelection()
     for task in cleaned:
         row = next(r for r in range(window.proxy.rowCount())
@@ -55,3 +57,19 @@ def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: Open
     assert window.open_book_button.isEnabled()
     window.open_book_button.click()
     assert opened[-1].toLocalFile() == str(book)
+
+
+def test_a_build_says_which_near_duplicates_it_left_out(qtbot: QtBot, open_window: OpenWindow,
+                                                        demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site, cat1="Demo")
+    run_to_end(qtbot, window)
+    window.build_scope.setCurrentIndex(window.build_scope.findData("all"))
+    with qtbot.waitSignal(window.build_finished, timeout=30_000) as blocker:
+        window.build_button.click()
+    result = blocker.args[0]
+    repost = next(t for t in window.model.tasks() if catalog.NEAR_DUPLICATE_PATH in t.url)
+    original = next(t for t in window.model.tasks() if t.url.endswith(catalog.NEAR_DUPLICATE_OF))
+    assert result.left_out == [(repost.id, original.id)] and repost.id not in result.task_ids
+    assert "1 near duplicates left out" in window.build_status.text()
+    assert f"#{repost.id} left out of the book" in window.log.toPlainText()

@@ -208,7 +208,9 @@ def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_fi
         assert _stored_text(window, i) == texts[i]
     with qtbot.waitSignal(window.build_finished, timeout=30_000) as built:
         window.build_button.click()
-    assert built.args[0] is not None and set(built.args[0].task_ids) == clean
+    # every old article bound (the demo's near-duplicate repost left out, as by default)
+    result = built.args[0]
+    assert result is not None and set(result.task_ids) | {d for d, _ in result.left_out} == clean
 
     qtbot.waitUntil(editor.undo_button.isEnabled, timeout=5_000)
     with qtbot.waitSignal(window.run_finished, timeout=30_000) as redone:
@@ -309,3 +311,21 @@ def test_the_editor_speaks_chinese(chinese: None, qtbot: QtBot, open_window: Ope
     qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=5_000)
     assert "CSS" in editor.field_errors["content_selector"].text()
     assert "not a valid" not in editor.field_errors["content_selector"].text()
+
+
+def test_escape_and_ctrl_w_close_the_editor_asking_over_unsaved_edits(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
+    asked: list[bool] = []
+    editor.confirm_discard = lambda: asked.append(True) or False  # the person says "Cancel"
+    qtbot.keyClick(editor.editor, Qt.Key.Key_Escape)  # nothing typed: closes at once
+    assert not editor.isVisible() and asked == []
+    window.show_rules_editor()
+    qtbot.keyClicks(editor.strip_extra, "h2")
+    assert editor.unsaved()
+    qtbot.keyClick(editor.strip_extra, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    assert editor.isVisible() and asked == [True]  # kept open, the edit still there
+    assert "h2" in editor.editor.toPlainText()
+    editor.confirm_discard = lambda: True  # now "Discard"
+    qtbot.keyClick(editor.editor, Qt.Key.Key_Escape)
+    assert not editor.isVisible()
