@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import errno
 import io
+import json
 import os
 import re
 import shutil
@@ -62,6 +63,7 @@ def file_lock(path: Path, wait: float, busy: str) -> Iterator[None]:
 
 
 DEFAULT_ARCHIVE = Path(__file__).resolve().parent.parent / "archive"
+ARCHIVE_FILE = "archive.json"  # the archive's own record: its name
 _BUNDLED_RULES = DEFAULT_ARCHIVE / "rules.yaml"
 
 
@@ -116,14 +118,34 @@ class Archive:
     root: Path
 
     @classmethod
-    def open(cls, root: Path) -> Archive:
+    def open(cls, root: Path, name: str | None = None) -> Archive:
+        """The archive at ``root``, its folders made when missing. A new archive records its
+        name (``name``, else the folder's) in archive.json: the books' default title, which
+        stays when the folder is moved or renamed."""
         archive = cls(Path(root).resolve())
+        new = not archive.raw_dir.exists()
         for folder in (archive.raw_dir, archive.clean_dir, archive.assets_dir,
                        archive.output_dir, archive.logs_dir):
             folder.mkdir(parents=True, exist_ok=True)
         if not archive.rules_path.exists() and _BUNDLED_RULES.exists():
             shutil.copyfile(_BUNDLED_RULES, archive.rules_path)
+        if (new or name) and not (archive.root / ARCHIVE_FILE).exists():
+            archive.set_name(name or archive.root.name)
         return archive
+
+    @property
+    def name(self) -> str:
+        """The archive's name as the person set it (archive.json), else its folder's."""
+        try:
+            data = json.loads((self.root / ARCHIVE_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return self.root.name
+        value = data.get("name") if isinstance(data, dict) else None
+        return value.strip() if isinstance(value, str) and value.strip() else self.root.name
+
+    def set_name(self, name: str) -> None:
+        write_atomic(self.root / ARCHIVE_FILE, json.dumps(
+            {"name": name.strip()}, ensure_ascii=False, indent=1).encode("utf-8"))
 
     @property
     def raw_dir(self) -> Path:

@@ -259,11 +259,11 @@ def cmd_clean(args: argparse.Namespace, ws: Workspace) -> int:
 
 
 def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None = None,
-                  task_ids: list[int] | None = None) -> BuildResult:
+                  task_ids: list[int] | None = None, title: str | None = None) -> BuildResult:
     """Bind the archive's articles with a progress bar; prints what was made."""
     bar = ProgressBar()
     try:
-        result = ws.build(cat1=cat1, split_by=split_by, task_ids=task_ids,
+        result = ws.build(cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
                           progress=lambda done, total: bar.draw(done, total, "binding"))
     finally:
         bar.finish()
@@ -280,7 +280,7 @@ def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None =
 
 
 def cmd_build(args: argparse.Namespace, ws: Workspace) -> int:
-    build_archive(ws, args.cat1, args.split_by, args.ids)
+    build_archive(ws, args.cat1, args.split_by, args.ids, args.title)
     return 0
 
 
@@ -489,6 +489,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build", parents=[common], help="bind the archive into EPUB books")
     p.add_argument("--cat1", help="only this first-level category (its name, prefix optional)")
     p.add_argument("--split-by", choices=["cat1"], help="one book per first-level category")
+    p.add_argument("--title", help="the book's title, its file name too (default: the"
+                                   " book_title setting, else the archive's name; a category's"
+                                   " book is named after it)")
     p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
                    help="only task N (repeatable)")
     p.set_defaults(func=cmd_build)

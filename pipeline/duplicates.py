@@ -3,10 +3,11 @@
 ``near_pairs`` proposes the pairs of articles whose SimHashes are within
 ``NEAR_DUPLICATE_BITS`` (pipeline.dedup), except two editions of one page: URLs that differ
 by a version or language marker, or pages of one site stating different versions (across
-sites a stated version is the software's, not the text's: a repost elsewhere is no edition). A person marks one
-of a pair the duplicate of the other, or keeps both; the decision goes to
-``<archive>/duplicates.csv`` (a file they may read and edit too) and is honoured from then on:
-a duplicate is neither run, refreshed nor bound, and a pair kept both is bound twice.
+sites a stated version is the software's, not the text's: a repost elsewhere is no edition).
+A person marks one of a pair the duplicate of the other, or keeps both; the decision goes to
+``<archive>/duplicates.csv`` (a file they may read and edit too) and is honoured from then
+on: a duplicate is neither run, refreshed nor bound, and a pair kept both is bound twice.
+Until someone decides, a build leaves the later of the pair out (``Workspace.left_out``).
 
 ``dupes`` writes the proposals to 04_logs/near_duplicates.csv (for a spreadsheet) and
 04_logs/near_duplicates.html (each pair with where the two texts differ, word by word).

@@ -15,7 +15,10 @@ Where the two differ, on purpose:
   clean stage writes no classes (its divs are unwrapped, and the centring with them);
 - on a whole page (the extractor's noise removal, the raw-page preview) a ``<form>`` keeps its
   text and a ``<title>`` outside the head stays, see ``drop_never_read``; in an article both
-  are dropped with their content.
+  are dropped with their content;
+- ids (issue 15): the clean stage keeps every id, moving one off a wrapper it unwraps, since
+  any may be the target of another article's link; the book keeps only those some link of the
+  book points at, written per chapter (``book.xhtml.anchor_id``).
 """
 
 from __future__ import annotations

@@ -118,6 +118,12 @@ class Settings:
         50 * MB, low=0, above=True, high=2000 * MB, scale=MB,
         label=QT_TRANSLATE_NOOP("Settings", "EPUB size budget (MB)"))
     sort_by: str = setting("published", choices=("published", "title"))
+    # the book's title (default: the archive's name; a category's book, the category), its
+    # dc:creator and dc:publisher, and its language (default: the articles' vote)
+    book_title: str | None = setting(None)
+    book_author: str = setting("Kuaibu")
+    book_publisher: str | None = setting(None)
+    book_language: str | None = setting(None)
     # task list: how often the store flushes status changes to tasks.csv
     tasks_flush_seconds: float = setting(1.0, low=0)
 

@@ -288,6 +288,11 @@ class Workspace:
         return near_pairs(self.tasks(), read_decisions(self.archive.decisions_path),
                           self.article)
 
+    def left_out(self) -> dict[int, int]:
+        """What a build leaves out: the later task of each near-duplicate pair no one has
+        judged → the task it nearly repeats."""
+        return {p.second.id: p.first.id for p in self.near_duplicates() if p.decided is None}
+
     def dupes_report(self) -> tuple[list[NearPair], Path, Path]:
         """The near duplicates, written to 04_logs/near_duplicates.csv and .html."""
         from pipeline.duplicates import write_report
@@ -501,7 +506,7 @@ class Workspace:
     # -- the book --------------------------------------------------------------------------------
 
     def build(self, *, cat1: str | None = None, split_by: str | None = None,
-              task_ids: Iterable[int] | None = None,
+              task_ids: Iterable[int] | None = None, title: str | None = None,
               progress: Callable[[int, int], None] | None = None) -> BuildResult:
         """Bind the articles as the task list says now into EPUB books; the localized ones
         that went in are marked done. Of a near-duplicate pair no one has judged, the later
@@ -513,12 +518,11 @@ class Workspace:
         from pipeline.book.collect import select
 
         self.store.merge_file()  # a run may have finished tasks since this face last looked
-        left_out = {p.second.id: p.first.id for p in self.near_duplicates()
-                    if p.decided is None}
+        left_out = self.left_out()
         result = build_books(self.archive, [t for t in self.tasks() if t.id not in left_out],
                              self.settings, cat1=cat1, split_by=split_by,
                              task_ids=set(task_ids) if task_ids is not None else None,
-                             progress=progress)
+                             title=title, progress=progress)
         wanted = {t.id for t in select(self.tasks(), cat1=cat1, task_ids=(
             set(task_ids) if task_ids is not None else None))}
         result = replace(result, left_out=sorted(
@@ -572,7 +576,8 @@ class Workspace:
         from pipeline.book.collect import display_category, select
         from pipeline.book.identity import built_collections
 
-        bindable = select(self.tasks())
+        left_out = self.left_out()
+        bindable = [t for t in select(self.tasks()) if t.id not in left_out]
         out = []
         for built in built_collections(self.archive):
             files = [self.archive.output_dir / f for f in built.files

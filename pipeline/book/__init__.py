@@ -21,7 +21,15 @@ from pathlib import Path
 import jinja2
 
 from pipeline.archive import Archive
-from pipeline.book.chapters import Chapter, ImageCatalog, chapter_file, link_key, prepare_chapter
+from pipeline.book.chapters import (
+    Chapter,
+    ImageCatalog,
+    chapter_file,
+    chapter_href,
+    link_key,
+    link_targets,
+    prepare_chapter,
+)
 from pipeline.book.collect import Entry, display_category, group, load_entry, ordered, select
 from pipeline.book.cover import find_cjk_font, render_cover
 from pipeline.book.epub import COVER_IMAGE, VolumeContent, write_volume
@@ -30,7 +38,7 @@ from pipeline.book.index import write_index
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
 from pipeline.book.volumes import pack
-from pipeline.book.xhtml import clean_url
+from pipeline.book.xhtml import clean_url, valid_lang
 from pipeline.errors import BookError
 from pipeline.settings import Settings
 from pipeline.tasks import Task
@@ -40,6 +48,9 @@ __all__ = ["BookError", "BuildResult", "build_books", "sweep_leftovers"]
 
 SPLIT_CHOICES = ("cat1",)
 _CJK = re.compile(r"[\u3400-\u9fff]")
+_CJK_LANGUAGES = frozenset(("zh", "ja", "ko"))
+_RESERVED_NAMES = frozenset(("con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)),
+                             *(f"lpt{n}" for n in range(10))))
 _UNSAFE_NAME = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
 
 Progress = Callable[[int, int], None]
@@ -61,58 +72,78 @@ class BuildResult:
         return len(self.task_ids)
 
 
-def book_language(entries: Iterable[Entry]) -> str:
-    """The language most articles give; else Chinese when titles are, else English."""
+def book_language(entries: Iterable[Entry], chosen: str | None = None) -> str:
+    """``chosen`` (the ``book_language`` setting) when given; else the language most
+    articles give, counted by primary subtag (``zh``, ``zh-CN`` and ``zh-Hans`` are one
+    vote each for Chinese) and told as the commonest full tag of the winner; a tie goes to a
+    CJK language, whose readers the book's labels would otherwise fail, then to the first
+    article's. With no language given: Chinese when titles are, else English."""
+    if chosen:
+        return chosen
     entries = list(entries)
-    counts = Counter(e.lang for e in entries if e.lang)
-    if counts:
-        return counts.most_common(1)[0][0]
-    return "zh" if any(_CJK.search(e.title) for e in entries) else "en"
+    tags = [e.lang for e in entries if e.lang]
+    if not tags:
+        return "zh" if any(_CJK.search(e.title) for e in entries) else "en"
+    votes = Counter(primary_subtag(t) for t in tags)
+    best = max(votes.values())
+    tied = [p for p in dict.fromkeys(primary_subtag(t) for t in tags) if votes[p] == best]
+    winner = next((p for p in tied if p in _CJK_LANGUAGES), tied[0])
+    return Counter(t for t in tags if primary_subtag(t) == winner).most_common(1)[0][0]
+
+
+def primary_subtag(tag: str) -> str:
+    return tag.split("-", 1)[0].lower()
 
 
 def safe_stem(name: str) -> str:
-    """A file name every system accepts, from a title."""
-    stem = _UNSAFE_NAME.sub("_", name).strip(" ._")[:80].strip()
+    """A file name every system accepts, from a title: no characters Windows, macOS or Linux
+    refuse, no trailing dot or space, and never a name Windows reserves for a device
+    (``aux``, ``con``, ``nul``, ``com1``…, whatever the extension)."""
+    stem = _UNSAFE_NAME.sub("_", name).strip(" ._")[:80].strip(" .")
+    if stem.split(".", 1)[0].strip().lower() in _RESERVED_NAMES:
+        stem = f"{stem}_"
     return stem or "kuaibu"
 
 
 def _collections(archive: Archive, chosen: list[Entry], *, cat1: str | None,
-                 split_by: str | None, task_ids: set[int] | None,
-                 labels: dict[str, str]) -> list[tuple[Collection, list[Entry]]]:
-    """The books to make. A category is known by its display name, so ``--cat1 Blog`` and
-    ``--split-by cat1`` name (and identify) the book of ``01_Blog`` the same way."""
-    name = archive.root.name or "kuaibu"
+                 split_by: str | None, task_ids: set[int] | None, labels: dict[str, str],
+                 title: str | None) -> list[tuple[Collection, list[Entry]]]:
+    """The books to make, each with one name: its file, dc:title, cover and index heading.
+    The whole archive's book is called ``title`` (``--title``, the ``book_title`` setting)
+    or the archive's name; a category's book by the category (after ``title`` when one is
+    given). A category is known by its display name, so ``--cat1 Blog`` and ``--split-by
+    cat1`` name (and identify) the book of ``01_Blog`` the same way."""
+    name = title or archive.name or "kuaibu"
     ids_part = ""
     if task_ids is not None:
         listed = ",".join(str(i) for i in sorted(task_ids))
         ids_part = "ids:" + hashlib.sha1(listed.encode()).hexdigest()[:16]
     suffix = f"-{ids_part[4:12]}" if ids_part else ""
     if split_by != "cat1" and cat1 is None:
-        # a collection that is all one category is called by it; else by the archive's name
-        names = {display_category(e.cat1) for e in chosen}
-        title = names.pop() if len(names) == 1 and chosen[0].cat1 else name
-        return [(Collection(ids_part or "all", title, safe_stem(name + suffix)), chosen)]
+        return [(Collection(ids_part or "all", name, safe_stem(name + suffix)), chosen)]
     by_category: dict[str, list[Entry]] = {}
     for e in chosen:
         by_category.setdefault(display_category(e.cat1) if e.cat1 else "", []).append(e)
     out: list[tuple[Collection, list[Entry]]] = []
     stems: set[str] = set()
     for shown, members in by_category.items():
-        title = shown or labels["uncategorized"]
-        stem = safe_stem(f"{name}-{title}{suffix}")
+        category = shown or labels["uncategorized"]
+        book_title = f"{title} · {category}" if title else category
+        stem = safe_stem(f"{book_title}{suffix}")
         while stem in stems:  # two names that differ only in characters a file name drops
             stem += "_"
         stems.add(stem)
         key = "|".join(p for p in (f"cat1:{shown}", ids_part) if p)
-        out.append((Collection(key, title, stem), members))
+        out.append((Collection(key, book_title, stem), members))
     return out
 
 
 def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
                 cat1: str | None = None, split_by: str | None = None,
-                task_ids: set[int] | None = None,
+                task_ids: set[int] | None = None, title: str | None = None,
                 progress: Progress | None = None) -> BuildResult:
-    """Bind the cleaned, localized and done articles into EPUBs; write index.html beside them."""
+    """Bind the cleaned, localized and done articles into EPUBs; write index.html beside
+    them. ``title`` (``build --title``) wins over the ``book_title`` setting."""
     if split_by is not None and split_by not in SPLIT_CHOICES:
         raise BookError(f"--split-by takes {', '.join(SPLIT_CHOICES)}, not {split_by!r}")
     entries = [e for e in (load_entry(archive, t) for t in select(tasks)) if e is not None]
@@ -124,19 +155,22 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
     env = environment(archive.root)
     font = find_cjk_font()
     sweep_leftovers(archive.output_dir)
-    labels = labels_for(book_language(chosen))
+    title = (title or settings.book_title or "").strip() or None
+    chosen_lang = valid_lang(settings.book_language)
+    labels = labels_for(book_language(chosen, chosen_lang))
     task_urls = {t.id: t.url for t in tasks}
     report = progress or (lambda done, total: None)
     counter = _Counter(2 * len(chosen), report)
     epubs: list[Path] = []
     with tempfile.TemporaryDirectory(dir=archive.output_dir, prefix=".build-") as staging:
         for collection, members in _collections(archive, chosen, cat1=cat1, split_by=split_by,
-                                                task_ids=task_ids, labels=labels):
+                                                task_ids=task_ids, labels=labels,
+                                                title=title):
             epubs += _build_collection(archive, collection, members, settings, env, font,
                                        Path(staging), task_urls, counter)
     shelf = sorted(archive.output_dir.glob("*.epub"))
-    index = write_index(archive, everything, shelf, title=archive.root.name,
-                        lang=book_language(everything), env=env)
+    index = write_index(archive, everything, shelf, title=title or archive.name,
+                        lang=book_language(everything, chosen_lang), env=env)
     return BuildResult(epubs, index, [e.task_id for e in chosen])
 
 
@@ -183,7 +217,7 @@ def _nothing_to_bind(everything: list[Entry], cat1: str | None,
 def _build_collection(archive: Archive, collection: Collection, entries: list[Entry],
                       settings: Settings, env: jinja2.Environment, font: Path, staging: Path,
                       task_urls: dict[int, str], counter: _Counter) -> list[Path]:
-    lang = book_language(entries)
+    lang = book_language(entries, valid_lang(settings.book_language))
     labels = labels_for(lang)
     link_ids: dict[str, int] = {}
     for e in entries:
@@ -191,11 +225,13 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
             key = link_key(url)
             if key:
                 link_ids.setdefault(key, e.task_id)
+    targets = link_targets(archive, entries, link_ids)
     catalog = ImageCatalog(archive)
     chapters: list[Chapter] = []
     for e in entries:
         chapters.append(prepare_chapter(archive, e, env=env, catalog=catalog, link_ids=link_ids,
-                                        labels=labels, lang=lang, staging=staging))
+                                        labels=labels, lang=lang, staging=staging,
+                                        targets=targets.get(e.task_id, frozenset())))
         counter.add(1)
     volumes = pack(chapters, settings.epub_budget_bytes)
     ident = collection_uuid(archive, collection.key)
@@ -204,18 +240,24 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
     files: list[Path] = []
     for k, volume in enumerate(volumes, 1):
         members = [c.entry for c in volume]
-        here = {c.entry.task_id for c in volume}
+        here = {c.entry.task_id: c for c in volume}
 
-        def link_href(task_id: int, here: set[int] = here) -> str | None:
+        def link_href(task_id: int, fragment: str,
+                      here: dict[int, Chapter] = here) -> str | None:
+            """Beside it in this volume: its chapter, at the fragment's id if it kept it;
+            elsewhere: the article's URL, its fragment kept."""
             if task_id in here:
-                return chapter_file(task_id).removeprefix("text/")
-            return clean_url(url_of.get(task_id, ""))
+                return chapter_href(here[task_id], fragment)
+            url = clean_url(url_of.get(task_id, ""))
+            return f"{url.split('#', 1)[0]}#{fragment}" if url and fragment else url
 
         volume_label = labels["volume"].format(k=k, n=len(volumes)) if len(volumes) > 1 else ""
         title = f"{collection.title} · {volume_label}" if volume_label else collection.title
         dates = date_range(members)
         lines = render_lines(env, "cover.txt.j2", title=collection.title, volume=volume_label,
-                             date_range=dates, count=len(members), labels=labels)
+                             date_range=dates, count=len(members), labels=labels,
+                             categories=[display_category(g.name) if g.name
+                                         else labels["uncategorized"] for g in group(members)])
         cover_jpeg = render_cover(lines[0] if lines else title, lines[1:], font)
 
         def row(e: Entry) -> dict[str, object]:
@@ -224,20 +266,31 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
                     "chars": e.chars}
 
         groups = group(members)
+        tree = index_tree(groups, labels, row)
         index_page = render_xhtml(env, "index.xhtml.j2", title=title, lang=lang, labels=labels,
                                   count=len(members), date_range=dates, volume=volume_label,
-                                  groups=index_tree(groups, labels, row),
-                                  stylesheet="style.css")
+                                  groups=tree, stylesheet="style.css")
+        category_pages = [
+            [render_xhtml(env, "category.xhtml.j2", group=node, lang=lang, labels=labels,
+                          count=len(g.entries), stylesheet="style.css")]
+            + [render_xhtml(env, "category.xhtml.j2", group={**child, "children": []},
+                            lang=lang, labels=labels, count=len(c.entries),
+                            stylesheet="style.css")
+               for child, c in zip(node["children"], g.children, strict=True)]
+            for node, g in zip(tree, groups, strict=True)]
         cover_page = render_xhtml(env, "cover.xhtml.j2", title=title, lang=lang, labels=labels,
                                   image=COVER_IMAGE, stylesheet="style.css")
         name = collection.stem + (f".vol{k}" if len(volumes) > 1 else "") + ".epub"
         path = archive.output_dir / name
-        description = f"{len(members)} {labels['articles']}" + (f", {dates}" if dates else "")
+        description = (f"{len(members)} {labels['articles']}"
+                       + (f"{labels['comma']}{dates}" if dates else ""))
         write_volume(path, VolumeContent(
             identifier=volume_uuid(ident, k, len(volumes)), title=title, lang=lang,
             description=description, chapters=volume, groups=groups, cover_jpeg=cover_jpeg,
-            cover_page=cover_page, index_page=index_page, stylesheet=css, labels=labels,
-            link_href=link_href,
+            cover_page=cover_page, index_page=index_page, category_pages=category_pages,
+            stylesheet=css, labels=labels,
+            link_href=link_href, author=settings.book_author,
+            publisher=settings.book_publisher,
         ))
         files.append(path)
         counter.add(len(volume))

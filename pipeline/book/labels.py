@@ -1,4 +1,11 @@
-"""The few words a book prints itself, in the book's language (Chinese or English)."""
+"""The few words a book prints itself, in the book's language (Chinese or English).
+
+The punctuation that joins a label to what follows is a word of the language too: Chinese
+writes the full-width colon and comma (``原文链接：``, ``13 篇文章，…``) with no space after, and
+lists names with the enumeration comma (``、``); English writes ``": "`` and ``", "``. So the
+templates join with ``labels.colon``, ``labels.comma`` and ``labels.list``, never with
+punctuation of their own.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ LABELS: dict[str, dict[str, str]] = {
         "chars": "字数", "articles": "篇文章", "volume": "第 {k}/{n} 卷",
         "original": "原文链接", "images": "图片", "books": "电子书",
         "guide": "导览", "updated": "更新于",
+        "colon": "：", "comma": "，", "list": "、",
     },
     "en": {
         "index": "Index of articles", "uncategorized": "Uncategorized", "contents": "Contents",
@@ -17,9 +25,12 @@ LABELS: dict[str, dict[str, str]] = {
         "volume": "Volume {k} of {n}", "original": "Original",
         "images": "Images", "books": "Books", "guide": "Guide",
         "updated": "Updated on",
+        "colon": ": ", "comma": ", ", "list": ", ",
     },
 }
 
 
 def labels_for(lang: str | None) -> dict[str, str]:
+    """The labels of ``lang``: Chinese for any ``zh`` tag, English for every other language
+    (the two the book's own words are written in)."""
     return LABELS["zh" if (lang or "").lower().startswith("zh") else "en"]

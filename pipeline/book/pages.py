@@ -47,16 +47,22 @@ def stylesheet(env: jinja2.Environment) -> bytes:
     return source.encode("utf-8")
 
 
+def category_anchor(group: int, child: int | None = None) -> str:
+    """The id of a category's heading in the index page (1-based, in book order), which the
+    table of contents links to."""
+    return f"kb-c{group}" if child is None else f"kb-c{group}-{child}"
+
+
 def index_tree(groups: list[Cat1Group], labels: dict[str, str],
                row: Callable[[Entry], dict[str, Any]]) -> list[dict[str, Any]]:
     """The category tree as both index templates read it, each article made a row by ``row``."""
     tree = []
     for i, g in enumerate(groups, 1):
         tree.append({
-            "id": f"kb-c{i}",
+            "id": category_anchor(i),
             "title": display_category(g.name) if g.name else labels["uncategorized"],
             "entries": [row(e) for e in g.direct],
-            "children": [{"id": f"kb-c{i}-{j}", "title": c.display,
+            "children": [{"id": category_anchor(i, j), "title": c.display,
                           "entries": [row(e) for e in c.entries]}
                          for j, c in enumerate(g.children, 1)],
         })

@@ -6,17 +6,23 @@ into a fresh tree, everything else is unwrapped (its text kept) or dropped with 
 (scripts, frames, forms, media), by the clean stage's own policy (``pipeline.markup``). Then
 the HTML5 content models EPUBCheck enforces are repaired: blocks inside phrasing parents, stray
 list items, table structure (a table inside a table is laid out as blocks — it is always a
-layout table and never fits a reader's page), figure captions, definition lists, duplicate or
-malformed ids.
+layout table and never fits a reader's page), figure captions, definition lists.
+
+Anchors survive (issue 15): an id is kept when some link in the book points at it (in the
+article, or ``targets``: other articles' links to this one), written ``a<task>-<id>``
+(``anchor_id``) so it is unique in the book and never the template's ``kb-top``; a link to a
+place in the article becomes ``#a<task>-<id>``, or loses its href when no such id is left (an
+EPUB may not link to a missing fragment). A link to another archived article keeps its
+fragment in its ``kuaibu:<id>#<fragment>`` token, which ``chapters.resolve_links`` resolves.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
 from typing import TypeAlias
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from lxml import etree, html
 
@@ -31,10 +37,12 @@ _BAD_CHARS = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]"
 )
 _LANG = re.compile(r"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$")
-_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,127}$")
+# What an id may hold as it is written: an XML name's ASCII part (EPUBCheck validates ids as
+# XML IDs); every other character is written as its code point, ``fn:1`` as ``fn_3a_1``.
+_NOT_ID_CHAR = re.compile(r"[^A-Za-z0-9_.-]")
 _LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
 _HOST = re.compile(rf"^{_LABEL}(\.{_LABEL})*\.?$")
-_RESERVED_ID_PREFIX = "kb-"  # ids the chapter template uses
+CHAPTER_TOP = "kb-top"  # the chapter template's own id: a link to the article's start
 
 # What a tag becomes is ``pipeline.markup``'s policy: NEVER_READ_TAGS are dropped with their
 # content, RENAME applies, _KEEP is copied, and any other tag is unwrapped (children kept).
@@ -103,31 +111,106 @@ def clean_url(url: str) -> str | None:
     return quote(url, safe=":/?#[]@!$&'()*+,;=%~-._")
 
 
+# an image's pixel size (width, height) by its ``src`` in the article, when known
+ImageSize: TypeAlias = Callable[[str], "tuple[int, int] | None"]
+
+
+def anchor_id(chapter: int, name: str) -> str:
+    """How the id ``name`` of the article ``chapter`` is written in the book: unique across
+    the book's chapters, a valid XML ID whatever the page used (``a12-sec2``)."""
+    return f"a{chapter}-" + _NOT_ID_CHAR.sub(lambda m: f"_{ord(m.group()):x}_", name)
+
+
+def find_anchor(fragment: str, names: Container[str]) -> str | None:
+    """The id a URL fragment names: as written, then percent-decoded (as browsers look)."""
+    for name in (fragment, unquote(fragment)):
+        if name in names:
+            return name
+    return None
+
+
+def link_fragments(content_html: str) -> list[tuple[str, str]]:
+    """(URL, fragment) of each link of an article that points at a place in another page,
+    the URL as ``to_xhtml`` sees it: what a book's other chapters must keep ids for."""
+    source = _parse(xml_safe(content_html))
+    found = []
+    for a in source.iter("a"):
+        value = xml_safe(a.get("href") or "").strip()
+        url = None if value.startswith("#") else clean_url(value)
+        if url and url.startswith("http") and "#" in url:
+            found.append((url, url.split("#", 1)[1]))
+    return found
+
+
+def _parse(fragment: str) -> etree._Element:
+    return (html.fragment_fromstring(fragment, create_parent="div") if fragment.strip()
+            else html.Element("div"))
+
+
 @dataclass
 class ChapterBody:
     xhtml: str  # a fragment: the children of <body>, with no namespace declarations
     images: set[str] = field(default_factory=set)  # the image paths it references
+    # each id kept (as the article wrote it) → as written here: what links from other
+    # chapters may land on
+    anchors: dict[str, str] = field(default_factory=dict)
 
 
 def to_xhtml(content_html: str, *, image_href: Callable[[str], str | None],
-             link_href: Callable[[str], str | None], lang: str | None) -> ChapterBody:
+             link_href: Callable[[str], str | None], lang: str | None,
+             image_size: ImageSize | None = None, chapter: int = 0,
+             targets: Iterable[str] = ()) -> ChapterBody:
     """The chapter body: ``content_html`` made safe and valid, as an XHTML fragment.
 
     ``image_href(src)`` gives the book path of a local image (None → placeholder);
-    ``link_href(url)`` gives an in-book href for a link to another archived article (None → the
-    link stays external).
+    ``link_href(url)`` gives an in-book href for a link to another archived article, ``""``
+    for this article itself (None → the link stays external); ``image_size(src)`` the local
+    image's pixel size when known (the asset map's), which its ``<img>`` carries as width and
+    height. ``chapter`` is the article's task id (its ids' namespace), ``targets`` the
+    fragments other articles' links name in it.
     """
-    with_images = rewrite_images(xml_safe(content_html), image_href, lang)
-    source = (html.fragment_fromstring(with_images, create_parent="div") if with_images.strip()
-              else html.Element("div"))
+    sizes: dict[str, tuple[int, int]] = {}
+    with_images = rewrite_images(xml_safe(content_html),
+                                 _sized(image_href, image_size, sizes), lang)
+    source = _parse(with_images)
     out = etree.Element("div")
-    converter = _Converter(link_href)
+    converter = _Converter(link_href, sizes)
     converter.copy_children(source, out, frozenset())
     _fix(out)
-    _fix_ids_and_fragments(out)
+    _mark_lone_images(out)
+    anchors = _fix_ids_and_fragments(out, chapter, targets)
     serialized = etree.tostring(out, encoding="unicode", method="xml")
     body = serialized[len("<div>"): -len("</div>")] if serialized.startswith("<div>") else ""
-    return ChapterBody(body, converter.images)
+    return ChapterBody(body, converter.images, anchors)
+
+
+def _sized(image_href: Callable[[str], str | None], image_size: ImageSize | None,
+           sizes: dict[str, tuple[int, int]]) -> Callable[[str], str | None]:
+    """``image_href`` noting in ``sizes`` the pixel size of each book path it gives, for the
+    ``<img>`` written there (the source's ``src`` is gone by then)."""
+
+    def href(src: str) -> str | None:
+        path = image_href(src)
+        size = image_size(src) if path and image_size else None
+        if path and size and all(0 < n < 100_000 for n in size):
+            sizes[path] = size
+        return path
+
+    return href
+
+
+def _mark_lone_images(root: etree._Element) -> None:
+    """A paragraph that holds only images (perhaps linked, perhaps with line breaks between)
+    is a picture, not prose: class ``lone-image`` lets the style sheet centre it like a
+    figure and spare it the paragraph indent. The class is given here only (``_CLASSES``
+    does not let an article's own ``lone-image`` through)."""
+    for p in root.iter("p"):
+        inner = [el for el in p.iter() if el is not p]
+        if (any(el.tag == "img" for el in inner)
+                and all(el.tag in ("img", "a", "br") for el in inner)
+                and not any(_has_text(el.text) or (el is not p and _has_text(el.tail))
+                            for el in (p, *inner))):
+            p.set("class", " ".join([*(p.get("class") or "").split(), "lone-image"]))
 
 
 class _Converter:
@@ -137,8 +220,10 @@ class _Converter:
     link and a table out of a table.
     """
 
-    def __init__(self, link_href: Callable[[str], str | None]) -> None:
+    def __init__(self, link_href: Callable[[str], str | None],
+                 image_sizes: dict[str, tuple[int, int]] | None = None) -> None:
         self.link_href = link_href
+        self.image_sizes = image_sizes or {}  # book path → (width, height) in pixels
         self.images: set[str] = set()
 
     def copy_children(self, src: etree._Element, dst: etree._Element,
@@ -187,8 +272,11 @@ class _Converter:
         if not path or "://" in path or path.startswith(("//", "data:", "javascript:")):
             return
         img = etree.SubElement(dst, "img", src=path, alt=xml_safe(src.get("alt") or "").strip())
-        for name in ("width", "height"):
-            value = (src.get(name) or "").strip()
+        # the stored file's own size when known (its aspect is what a reader reserves room
+        # by); else what the page declared
+        size = self.image_sizes.get(path) or (src.get("width"), src.get("height"))
+        for name, given in zip(("width", "height"), size, strict=True):
+            value = str(given or "").strip()
             if value.isdigit() and len(value) <= 5:
                 img.set(name, value)
         self.images.add(path)
@@ -197,7 +285,9 @@ class _Converter:
         for name, value in src.attrib.items():
             name, value = str(name).lower(), xml_safe(str(value)).strip()
             if name == "id" and value:
-                el.set("id", value)  # validity and uniqueness are checked at the end
+                el.set("id", value)  # kept, written and made unique at the end if linked
+            elif name == "name" and tag == "a" and value and not src.get("id"):
+                el.set("id", value)  # HTML 4's anchor
             elif name == "title" and value:
                 el.set("title", value)
             elif name == "lang" or name.endswith("}lang"):
@@ -225,14 +315,21 @@ class _Converter:
                 el.set("value", value)  # dropped later unless the li ends up in an ol
 
     def resolve_href(self, value: str) -> str | None:
+        """A place in this article stays ``#fragment`` (checked against the ids at the end);
+        another archived article is its ``link_href`` token with the fragment; any other
+        link is the cleaned URL, its fragment kept."""
         if value.startswith("#"):
-            return value if len(value) > 1 else None  # checked against the ids at the end
+            return value if len(value) > 1 else None
         url = clean_url(value)
-        if url is None:
-            return None
-        if url.startswith("http"):
-            return self.link_href(url) or url
-        return url
+        if url is None or not url.startswith("http"):
+            return url
+        place = self.link_href(url)
+        if place is None:
+            return url
+        fragment = url.split("#", 1)[1] if "#" in url else ""
+        if place == "":  # this article: its place, or its chapter's top
+            return "#" + (fragment or CHAPTER_TOP)
+        return f"{place}#{fragment}" if fragment else place
 
     def copy_table(self, src: etree._Element, dst: etree._Element,
                    inside: frozenset[str]) -> None:
@@ -500,18 +597,48 @@ def _flatten(el: etree._Element) -> None:
         _unwrap(block)
 
 
-def _fix_ids_and_fragments(root: etree._Element) -> None:
-    """Keep the first of each valid id; a ``#fragment`` link to a missing id loses its href."""
-    seen: set[str] = set()
-    for el in root.iter():
-        value = el.get("id")
-        if value is None:
-            continue
-        if not _ID.match(value) or value in seen or value.startswith(_RESERVED_ID_PREFIX):
-            del el.attrib["id"]
+def _fix_ids_and_fragments(root: etree._Element, chapter: int,
+                           targets: Iterable[str]) -> dict[str, str]:
+    """Keep the ids some link points at (``targets`` from other chapters, the ``#fragment``
+    links here), written ``anchor_id``; point each ``#fragment`` link at its id, or take its
+    href away when the id is gone (``#kb-top`` is the chapter's own). Returns each id kept,
+    as the article wrote it → as written here."""
+    named = _first_ids(root)
+    own = [a for a in root.iter("a") if (a.get("href") or "").startswith("#")
+           and a.get("href") != "#" + CHAPTER_TOP]
+    fragments = [a.get("href", "")[1:] for a in own] + [f for f in targets if f != CHAPTER_TOP]
+    anchors = _write_ids(named, {find_anchor(f, named) for f in fragments}, chapter)
+    for a in own:
+        found = find_anchor(a.get("href", "")[1:], anchors)
+        if found is not None:
+            a.set("href", "#" + anchors[found])
         else:
-            seen.add(value)
-    for a in root.iter("a"):
-        href = a.get("href") or ""
-        if href.startswith("#") and href[1:] not in seen:
             del a.attrib["href"]
+    return anchors
+
+
+def _first_ids(root: etree._Element) -> dict[str, etree._Element]:
+    """Every id taken off its element, each mapped to the first element that had it (the one
+    a browser finds)."""
+    named: dict[str, etree._Element] = {}
+    for el in root.iter():
+        value = el.attrib.pop("id", None)
+        if value and not any(c.isspace() for c in value):
+            named.setdefault(value, el)
+    return named
+
+
+def _write_ids(named: dict[str, etree._Element], wanted: Container[str | None],
+               chapter: int) -> dict[str, str]:
+    """Put the wanted ids back, as ``anchor_id`` writes them, unique in the chapter."""
+    anchors: dict[str, str] = {}
+    written = {CHAPTER_TOP}
+    for name, el in named.items():
+        if name in wanted:
+            value = anchor_id(chapter, name)
+            while value in written:  # "fn:1" and "fn_3a_1" are written alike
+                value += "_"
+            written.add(value)
+            el.set("id", value)
+            anchors[name] = value
+    return anchors

@@ -17,6 +17,7 @@ from pipeline.extract import density, meta
 from pipeline.extract.clean import clean
 from pipeline.extract.dom import parse, selector, split_br_runs, tag_of
 from pipeline.extract.images import mark_images
+from pipeline.extract.notes import mark_notes
 from pipeline.extract.options import DEFAULT, ExtractOptions
 from pipeline.rules import SiteRules
 
@@ -68,7 +69,8 @@ def extract(
 
 class _Page:
     """A parsed page ready for a pass: images resolved and metadata read before noise removal
-    (the headline and date line often sit in blocks the body extractor throws away)."""
+    (the headline and date line often sit in blocks the body extractor throws away), and the
+    footnotes the article points at marked before chrome removal could take them."""
 
     def __init__(self, html: str, url: str, rules: SiteRules, options: ExtractOptions) -> None:
         self.url = url
@@ -77,6 +79,7 @@ class _Page:
         mark_images(self.root, self.base, rules.lazy_attrs)
         self.facts = meta.gather(self.root, rules.title_selector)
         density.remove_noise(self.root, rules.strip_all, options)
+        mark_notes(self.root, options)
         split_br_runs(self.root)
         body = self.root.find("body")
         self.body = body if body is not None else self.root

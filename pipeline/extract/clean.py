@@ -6,6 +6,11 @@ with white space exact, blockquote, figure/figcaption, img, links, em/strong, su
 Here it becomes a structure: runs of <br> become paragraphs (seed 003 §3.3); divs, spans and
 other wrappers become plain content; attributes come only from ``keep_attrs``, never ``on*``
 or ``javascript:``. The same walk gives the plain text and the image list.
+
+Anchors survive (issue 15): a link into the page (``#fn1``) stays a bare fragment, and every id
+is kept, since another article of a book may link to any of them (the book keeps only the ones
+some link points at). An id on a wrapper the whitelist unwraps (``<section id>``, ``<a name>``,
+``<span id>`` in a heading) goes to the first element its place is written into.
 """
 
 from __future__ import annotations
@@ -67,6 +72,7 @@ def clean(
     Images are those ``images.mark_images`` resolved on the whole page beforehand.
     """
     writer = _Writer(base_url, keep_attrs, drop_heading, caption_max_chars)
+    writer.roots.update(content)
     out = etree.Element("div")
     for el in content:
         writer.node(el, out, wrap=True, with_tail=False)
@@ -89,13 +95,17 @@ class _Writer:
         self.drop_heading = " ".join(drop_heading.split()) if drop_heading else None
         self.images: list[str] = []
         self.open: dict[etree._Element, etree._Element] = {}
+        # The selection's own ids name regions of the page, not places in the article.
+        self.roots: set[etree._Element] = set()
+        self.ids: set[str] = set()  # the first element of an id keeps it, as browsers find it
+        self.pending: str | None = None  # an unwrapped element's id, waiting for a place
 
     # Inline runs in a flow container go into one open <p>; a block closes it. Lists and
     # tables take no loose content: it goes into an open <li>, <dd> or cell of its own.
     def auto(self, container: etree._Element, tag: str = "p") -> etree._Element:
         child = self.open.get(container)
         if child is None:
-            child = etree.SubElement(container, tag)
+            child = self.make(container, tag)
             self.open[container] = child
         return child
 
@@ -120,6 +130,7 @@ class _Writer:
                 return
             out = self.inline_target(out, wrap)
         append_text(out, XML_INVALID.sub("", text))
+        self.place(out, None)
 
     def children(self, src: etree._Element, out: etree._Element, wrap: bool) -> None:
         self.text(src.text, out, wrap)
@@ -144,7 +155,7 @@ class _Writer:
                 if out.tag != "figure":
                     if wrap:
                         self.close(out)
-                    out = etree.SubElement(out, "figure")
+                    out = self.make(out, "figure")
                 tag = "figcaption"
         if tag == "br":
             self.br(out, wrap)
@@ -153,34 +164,37 @@ class _Writer:
         elif tag == "hr":
             if wrap:
                 self.close(out)
-                etree.SubElement(out, "hr")
+                self.make(out, "hr", source=el)
         elif tag in ARTICLE_BLOCK_TAGS and out.tag not in _PHRASING_ONLY:
             self.block(el, tag, out, wrap)
         elif tag in ARTICLE_INLINE_TAGS:
             target = self.inline_target(out, wrap)
             attrs = self.attrs(el, tag)
             if tag == "a" and "href" not in attrs:
+                self.defer(el)  # <a name="sec2">, <a id="fn1">: only a place
                 self.children(el, target, False)
                 return
-            self.children(el, etree.SubElement(target, tag, attrs), False)
+            self.children(el, self.make(target, tag, attrs, el), False)
         elif tag in _UNWRAP_BLOCKS or tag in ARTICLE_BLOCK_TAGS:
             if out.tag in _PHRASING_ONLY and out.tag != "pre" and len(out) + bool(out.text):
                 etree.SubElement(out, "br")
             self.close(out)
+            self.defer(el)
             self.children(el, out, wrap)
             self.close(out)
         else:  # span, font, small, time, custom tags: their content only
+            self.defer(el)
             self.children(el, out, wrap)
 
     def block(self, el: etree._Element, tag: str, out: etree._Element, wrap: bool) -> None:
         if tag in ("h2", "h3", "h4", "h5", "h6") and self.drop_heading:
             if " ".join("".join(el.itertext()).split()) == self.drop_heading:
+                self.defer(el)  # a link to the headline lands on what follows it
                 return
-        if tag in _TABLE_PARTS and tag != "table" and out.tag not in _TABLE_PARTS:
-            self.children(el, out, wrap)  # a stray row outside any table: keep its text
-            return
-        if tag in ("td", "th") and out.tag not in _TABLE_PARTS:
-            self.children(el, out, wrap)
+        stray_row = tag in _TABLE_PARTS and tag != "table" and out.tag not in _TABLE_PARTS
+        if stray_row or tag in ("td", "th") and out.tag not in _TABLE_PARTS:
+            self.defer(el)
+            self.children(el, out, wrap)  # a stray row or cell outside any table: its text
             return
         if tag in ("li", "dt", "dd"):
             tag = tag if tag in _CHILDREN.get(out.tag, ()) else _LIST_ITEM.get(out.tag, "p")
@@ -189,7 +203,7 @@ class _Writer:
         self.close(out)
         while tag not in _CHILDREN.get(out.tag, (tag,)):
             out = self.auto(out, _AUTO_CHILD[out.tag])  # a <p> right in a <ul> goes in an <li>
-        new = etree.SubElement(out, tag, self.attrs(el, tag))
+        new = self.make(out, tag, self.attrs(el, tag), el)
         if tag == "pre":
             self.pre(el, new)
         elif tag in _FLOW_BLOCKS:
@@ -223,22 +237,53 @@ class _Writer:
         attrs = self.attrs(el, "img")
         attrs["src"] = src
         attrs.setdefault("alt", el.get("alt", "") or "")
-        etree.SubElement(out, "img", attrs)
+        self.make(out, "img", attrs, el)
         if src not in self.images:
             self.images.append(src)
+
+    def make(self, parent: etree._Element, tag: str, attrs: dict[str, str] | None = None,
+             source: etree._Element | None = None) -> etree._Element:
+        """A new output element, with its source's id or the one waiting for a place."""
+        new = etree.SubElement(parent, tag, attrs or {})
+        self.place(new, self.anchor(source))
+        return new
+
+    def anchor(self, el: etree._Element | None) -> str | None:
+        """The id ``el`` is a link target by (``<a name>`` too), unless taken or not ours."""
+        if el is None or el in self.roots:
+            return None
+        value = el.get("id") or (el.get("name") if tag_of(el) == "a" else None)
+        value = XML_INVALID.sub("", value or "").strip()
+        if not value or any(c.isspace() for c in value) or value in self.ids:
+            return None
+        return value
+
+    def defer(self, el: etree._Element) -> None:
+        """An element that is not written leaves its id to what its place is written into."""
+        if self.pending is None:
+            self.pending = self.anchor(el)
+
+    def place(self, el: etree._Element, own: str | None) -> None:
+        """Give ``el`` its own id, or else the waiting one. An element has one id: a waiting id
+        that meets an element with its own is dropped (both named the same place)."""
+        name = own or self.pending
+        self.pending = None
+        if name is not None and el.get("id") is None:
+            el.set("id", name)
+            self.ids.add(name)
 
     def attrs(self, el: etree._Element, tag: str) -> dict[str, str]:
         out: dict[str, str] = {}
         for name in self.keep:
             value = el.get(name)
-            if value is None or name in ("src", "srcset"):
+            if value is None or name in ("src", "srcset", "id", "name"):  # ids: anchor()
                 continue
             value = XML_INVALID.sub("", value.strip())
             if name == "href":
                 if tag != "a":
                     continue
-                href = urljoin(self.base, value)
-                if not href.lower().startswith(_LINK_SCHEMES):
+                href = _link(self.base, value)
+                if href is None:
                     continue
                 value = href
             elif name in ("colspan", "rowspan"):
@@ -248,6 +293,15 @@ class _Writer:
                 continue
             out[name] = value
         return out
+
+
+def _link(base: str, href: str) -> str | None:
+    """An absolute link, or a bare ``#fragment`` for a place in the article itself (against
+    the base it would be another page when a ``<base href>`` names one)."""
+    if href.startswith("#"):
+        return href if len(href) > 1 else None  # "#" alone goes nowhere (a script's handle)
+    href = urljoin(base, href)
+    return href if href.lower().startswith(_LINK_SCHEMES) else None
 
 
 def _shorter(el: etree._Element, limit: int) -> bool:

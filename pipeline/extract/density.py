@@ -17,6 +17,7 @@ from functools import lru_cache
 from lxml import etree
 
 from pipeline.extract.dom import BLOCK_TAGS, HEADINGS, remove, selector, tag_of
+from pipeline.extract.notes import NOTE
 from pipeline.extract.options import DEFAULT, ExtractOptions
 from pipeline.markup import drop_never_read
 
@@ -179,7 +180,7 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
             chrome.append(el)
     holders = {a for el in marked for a in el.iterancestors()}
     for el in chrome:
-        if el not in holders:
+        if el not in holders and el.get(NOTE) is None:  # nor notes the article points at
             remove(el)
 
 
@@ -394,6 +395,9 @@ def expand(
         s = stats.get(sib)
         if s is None or not s.chars and not len(sib.xpath(".//img")):
             continue
+        if sib.get(NOTE) is not None and best.get(NOTE) is not None:
+            picked.append(sib)  # the notes the article's marks point at, or the reverse
+            continue
         same_class = sib.get("class") and sib.get("class") == best.get("class")
         bonus = best_score * 0.2 if same_class else 0
         if s.candidate and s.score * (1 - s.link_density) + bonus >= threshold:
@@ -489,7 +493,7 @@ def trim(
 
     def framing(el: etree._Element, pattern: re.Pattern[str]) -> bool:
         s = stats[el]
-        if el is content[0] and len(content) == 1 or s.flow > 100:
+        if el is content[0] and len(content) == 1 or s.flow > 100 or el.get(NOTE) is not None:
             return False
         text = flow_text(el)
         return text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
@@ -524,7 +528,7 @@ def flow_text(el: etree._Element) -> str:
 
 def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: ExtractOptions) -> bool:
     s = stats.get(el)
-    if s is None:
+    if s is None or el.get(NOTE) is not None:  # footnotes and their marks are the article's
         return False
     tag = tag_of(el)
     weight = class_weight(el, opts)

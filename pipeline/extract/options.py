@@ -41,6 +41,11 @@ class ExtractOptions:
     close_rival_ratio: float = 0.7
     holder_max_link_density: float = 0.25
     body_ratio: float = 3.0  # <body> wins when it scores this many times the best block
+    # --- notes (``notes.mark_notes``) ---------------------------------------------------------
+    note_mark_chars: int = 12  # a footnote mark is a numeral or a sign: "1", "[12]", "†"
+    note_context_chars: int = 20  # and sits in a sentence: its block holds this much more text
+    note_max_chars: int = 2000  # a note is short; a "skip to content" target is the article
+    note_list_items: int = 2  # marked items a list needs to be a note list without back-links
     # --- cleaning ----------------------------------------------------------------------------
     # A block marked as a caption is one (kept in the HTML, left out of the text) up to this many
     # characters; longer, it is prose that happens to sit beside a picture.

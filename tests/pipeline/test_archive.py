@@ -16,7 +16,9 @@ REPO = Path(__file__).resolve().parents[2]
 def test_open_lays_out_the_seed_folders(tmp_path: Path) -> None:
     archive = Archive.open(tmp_path / "new")
     names = sorted(p.name for p in archive.root.iterdir())
-    assert names == ["00_raw", "01_clean", "02_assets", "03_output", "04_logs", "rules.yaml"]
+    assert names == ["00_raw", "01_clean", "02_assets", "03_output", "04_logs", "archive.json",
+                     "rules.yaml"]
+    assert archive.name == "new"  # a new archive records its folder's name as its own
     assert "default:" in archive.rules_path.read_text(encoding="utf-8")
     archive.rules_path.write_text("# mine\n", encoding="utf-8")
     Archive.open(archive.root)  # a second open keeps the user's rules
@@ -80,3 +82,16 @@ def test_a_full_disk_stops_the_run_naming_the_file(tmp_path: Path) -> None:
     assert "exit=1" in proc.stdout, proc.stdout + proc.stderr
     assert "error: disk full writing 00_raw/1.html" in proc.stderr
     assert "1 tasks in" in proc.stdout and "pending" in proc.stdout  # reconciled, readable
+
+
+def test_an_archive_keeps_its_name_when_its_folder_moves(tmp_path: Path) -> None:
+    archive = Archive.open(tmp_path / "notes", name="我的笔记 Notes")
+    assert archive.name == "我的笔记 Notes"
+    moved = (tmp_path / "notes").rename(tmp_path / "moved")
+    assert Archive.open(moved).name == "我的笔记 Notes"
+    (moved / "archive.json").write_text("not json", encoding="utf-8")
+    assert Archive.open(moved).name == "moved"  # unreadable: the folder's name, file kept
+    assert (moved / "archive.json").read_text(encoding="utf-8") == "not json"
+    old = tmp_path / "old"
+    (old / "00_raw").mkdir(parents=True)  # an archive from before archive.json
+    assert Archive.open(old).name == "old" and not (old / "archive.json").exists()

@@ -84,7 +84,8 @@ def test_a_run_and_every_other_writer_keep_each_others_changes(tmp_path: Path) -
         assert edited.returncode == 0, edited.stderr
         built = kuaibu(archive, "build")
         assert built.returncode == 0, built.stderr
-        bound = int(built.stdout.strip().splitlines()[-1].split()[0])
+        bound = int(next(line for line in built.stdout.splitlines()
+                         if line.endswith("articles bound")).split()[0])
         with hand_edit(archive) as rows:
             for row in rows:
                 row["note"] = f"note {row['id']}" if row["id"] in ("2", "35") else ""

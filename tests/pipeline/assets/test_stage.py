@@ -226,7 +226,8 @@ def test_traversal_in_the_url_never_leaves_02_assets(ctx, server, tmp_path, path
                for p in ctx.archive.root.rglob("*") if p.is_file()]
     assert [p for p in written if p.startswith("02_assets")] == [assets.entries[url].path]
     assert set(written) - {assets.entries[url].path} <= {
-        "01_clean/1.html", "01_clean/1.assets.json", "01_clean/style.css", "rules.yaml"}
+        "01_clean/1.html", "01_clean/1.assets.json", "01_clean/style.css", "rules.yaml",
+        "archive.json"}
 
 
 # --- what the stage writes -------------------------------------------------------------------

@@ -93,11 +93,21 @@ def test_toc_is_two_levels_in_category_order(hostile_book: Built) -> None:
     assert len(big.xpath(".//x:li[not(x:ol)]", namespaces=NS)) == 200
     ncx = read(book, "toc.ncx")
     assert len(ncx.xpath("//ncx:navPoint[not(ncx:navPoint)]", namespaces=NS)) == 301
+    # cat1 → cat2 → article: three levels, and the NCX says so (ebooklib alone writes 0)
+    assert ncx.xpath("string(//ncx:meta[@name='dtb:depth']/@content)", namespaces=NS) == "3"
     spine = [i.get("idref") for i in read(book, "content.opf").xpath(
         "//opf:spine/opf:itemref", namespaces=NS)]
     assert spine[:2] == ["cover", "index"]
     toc_order = [a.get("href") for a in toc.xpath(".//x:li[not(x:ol)]/x:a", namespaces=NS)]
-    assert [f"text/{s}.xhtml" for s in spine[2:]] == toc_order[1:]
+    pages = [s for s in spine[2:] if s.startswith("c")]
+    assert [f"text/{s}.xhtml" for s in spine[2:] if s not in pages] == toc_order[1:]
+    # each category links to its own page, its part of the index, just before its chapters
+    categories = [a.get("href") for a in toc.xpath(".//x:li[x:ol]/x:a", namespaces=NS)]
+    assert categories == [f"{p}.xhtml" for p in pages] and pages[:3] == ["c1", "c1-1", "c1-2"]
+    part = read(book, "c1-1.xhtml")
+    assert part.xpath("string(//x:h1)", namespaces=NS) == "子类A"
+    assert len(part.xpath("//x:tbody/x:tr", namespaces=NS)) == len(
+        big.xpath("x:ol/x:li[x:ol]", namespaces=NS)[0].xpath("x:ol/x:li", namespaces=NS))
 
 
 def test_titles_and_metadata(hostile_book: Built) -> None:
@@ -123,7 +133,8 @@ def test_links_between_archived_articles_stay_in_the_book(hostile_book: Built) -
     hrefs = {a.text: a.get("href") for a in page.xpath("//x:a", namespaces=NS)}
     assert hrefs["sibling"] == "a14.xhtml"  # i + 7 = 13 → task 14, tracking and fragment gone
     assert hrefs["elsewhere"] == "https://elsewhere.example/page?a=1&b=2"
-    assert hrefs["dup"] == "#dup" and hrefs["missing"] is None and hrefs["relative"] is None
+    # ids are namespaced by chapter (issue 15): the first "dup" is the one linked
+    assert hrefs["dup"] == "#a7-dup" and hrefs["missing"] is None and hrefs["relative"] is None
     assert hrefs["bad host"] is None and hrefs["spaces"] == "https://x.example/a%20b%25zz"
 
 
@@ -153,7 +164,7 @@ def test_over_budget_collection_splits_into_valid_volumes(empty_archive: Archive
         assert book.stat().st_size <= budget
         opf = read(book, "content.opf")
         ids.add(opf.xpath("string(//dc:identifier)", namespaces=NS))
-        assert opf.xpath("string(//dc:title)", namespaces=NS) == f"Blog · Volume {k} of 3"
+        assert opf.xpath("string(//dc:title)", namespaces=NS) == f"archive · Volume {k} of 3"
     assert len(ids) == 3
     # volumes hold posts 1–3, 4–6, 7–9: 2 → 3 stays in the book, 3 → 4 and 9 → 1 go out
     first, last = chapters(result.epubs[0]), chapters(result.epubs[2])
@@ -177,17 +188,17 @@ def test_identifier_is_stable_per_collection(empty_archive: Archive) -> None:
     whole = identifier(build_books(archive, tasks, Settings()).epubs[0])
     assert identifier(build_books(archive, tasks, Settings()).epubs[0]) == whole
     [blog] = build_books(archive, tasks, Settings(), cat1="Blog").epubs
-    assert blog.name == "archive-Blog.epub" and identifier(blog) != whole
+    assert blog.name == "Blog.epub" and identifier(blog) != whole
     assert identifier(build_books(archive, tasks, Settings(), cat1="01_Blog").epubs[0]) \
         == identifier(blog)
     split = build_books(archive, tasks, Settings(), split_by="cat1").epubs
-    assert [p.name for p in split] == ["archive-Blog.epub", "archive-Other.epub"]
+    assert [p.name for p in split] == ["Blog.epub", "Other.epub"]
     assert identifier(split[0]) == identifier(blog)
     ids = build_books(archive, tasks, Settings(), task_ids={1, 3})
     assert ids.articles == 2 and identifier(ids.epubs[0]) not in (whole, identifier(blog))
     opf = read(ids.epubs[0], "content.opf")
     spine = [i.get("idref") for i in opf.xpath("//opf:spine/opf:itemref", namespaces=NS)]
-    assert spine == ["cover", "index", "a1", "a3"]
+    assert spine == ["cover", "index", "c1", "a1", "c2", "a3"]
 
 
 def test_cover_index_and_chapter_header(hostile_book: Built) -> None:
@@ -206,7 +217,9 @@ def test_cover_index_and_chapter_header(hostile_book: Built) -> None:
     with zipfile.ZipFile(book) as z:
         assert z.read(f"EPUB/{COVER_IMAGE}")[:3] == b"\xff\xd8\xff"
     header = chapters(book)["EPUB/text/a1.xhtml"]
-    assert re.search(r'<p class="chapter-source">原文链接: <a href="https://site0.example/post/'
-                     r'0.html">site0.example</a></p>', header)
-    assert '<span class="published">2023-01-01</span>' in header
+    # the whole source URL, for a reader on paper or e-ink; the dates, labelled
+    assert re.search(r'<p class="chapter-source">原文链接：<a href="https://site0.example/post/'
+                     r'0.html">https://site0.example/post/0.html</a></p>', header)
+    assert '<span class="published">发布：2023-01-01</span>' in header
+    assert '<span class="fetched">抓取：2024-05-01</span>' in header
     assert '<span class="author">作者 &lt;b&gt;&amp;</span>' in header

@@ -83,10 +83,11 @@ def test_characters_xml_cannot_hold_and_bad_entities() -> None:
 
 
 def test_ids_unique_and_fragments_checked() -> None:
+    # issue 15: only linked ids stay, namespaced (chapter 0 here); #kb-top is the chapter's top
     out = convert('<p id="a">1</p><p id="a">2</p><p id="kb-top">3</p><p id="9x">4</p>'
-                  '<a href="#a">ok</a><a href="#kb-top">no</a><a href="#">empty</a>')
-    assert out == ('<p id="a">1</p><p>2</p><p>3</p><p>4</p>'
-                   '<a href="#a">ok</a><a>no</a><a>empty</a>')
+                  '<a href="#a">ok</a><a href="#kb-top">top</a><a href="#">empty</a>')
+    assert out == ('<p id="a0-a">1</p><p>2</p><p>3</p><p>4</p>'
+                   '<a href="#a0-a">ok</a><a href="#kb-top">top</a><a>empty</a>')
 
 
 def test_links_inside_the_book_and_outside() -> None:
