@@ -255,6 +255,11 @@ class MainWindow(QMainWindow):
         self.build_scope.addItem(self.tr("One book per category"), "each")
         self.build_scope.addItem(self.tr("Category in the filter"), "category")
         self.build_scope.addItem(self.tr("Selected tasks"), "selected")
+        # the book's title, as ``build --title``: the archive's name until a person types one
+        self.book_title = QLineEdit()
+        self.book_title.setToolTip(self.tr("The book's title, its file name too (a category's"
+                                           " book: this title and the category)"))
+        self.book_title.setMaximumWidth(220)
         self.build_button = QPushButton(self.tr("Build EPUB"))
         self.build_status = QLabel()
         self.open_book_button = QPushButton(self.tr("Open"))
@@ -262,6 +267,7 @@ class MainWindow(QMainWindow):
         self.open_book_button.setEnabled(False)
         build_row = QHBoxLayout()
         build_row.addWidget(self.build_scope)
+        build_row.addWidget(self.book_title)
         build_row.addWidget(self.build_button)
         build_row.addWidget(self.build_status, 1)
         build_row.addWidget(self.open_book_button)
@@ -462,6 +468,8 @@ class MainWindow(QMainWindow):
         self.prefs.setValue(ARCHIVE_KEY, str(workspace.archive.root))
         self.model.set_tasks(workspace.tasks())
         self.model.editor = lambda task_id, name, text: workspace.edit([task_id], **{name: text})
+        self.book_title.clear()
+        self.book_title.setPlaceholderText(workspace.archive.name)
         self._refresh_filters()
         self.setWindowTitle(self.tr("Kuaibu — %1").replace("%1", str(workspace.archive.root)))
         self.statusBar().showMessage(self.tr("%1 tasks in %2").replace(
@@ -1121,11 +1129,12 @@ class MainWindow(QMainWindow):
             return False
         ids = set(self.selected_ids()) if scope == "selected" else None
         split_by = "cat1" if scope == "each" else None
+        title = self.book_title.text().strip() or None
         report = self.build_progress.emit  # called on the job's thread; Qt queues it here
         self.build_button.setEnabled(False)
         self.build_status.setText(self.tr("Building…"))
         self.jobs.start(lambda: workspace.build(cat1=cat1, split_by=split_by, task_ids=ids,
-                                                progress=report),
+                                                title=title, progress=report),
                         self._built, self._build_failed)
         return True
 

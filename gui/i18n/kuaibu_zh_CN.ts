@@ -448,7 +448,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="158"/>
-        <location filename="../main_window.py" line="954"/>
+        <location filename="../main_window.py" line="962"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
@@ -464,7 +464,7 @@
     </message>
     <message>
         <location filename="../main_window.py" line="163"/>
-        <location filename="../main_window.py" line="1170"/>
+        <location filename="../main_window.py" line="1188"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -544,25 +544,25 @@
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="258"/>
+        <location filename="../main_window.py" line="263"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="260"/>
+        <location filename="../main_window.py" line="265"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="235"/>
-        <location filename="../main_window.py" line="261"/>
+        <location filename="../main_window.py" line="266"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="229"/>
-        <location filename="../main_window.py" line="350"/>
-        <location filename="../main_window.py" line="666"/>
+        <location filename="../main_window.py" line="356"/>
+        <location filename="../main_window.py" line="674"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
@@ -582,294 +582,309 @@
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="283"/>
+        <location filename="../main_window.py" line="260"/>
+        <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
+        <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="289"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="284"/>
+        <location filename="../main_window.py" line="290"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="285"/>
+        <location filename="../main_window.py" line="291"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="286"/>
+        <location filename="../main_window.py" line="292"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="287"/>
+        <location filename="../main_window.py" line="293"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="288"/>
+        <location filename="../main_window.py" line="294"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="289"/>
+        <location filename="../main_window.py" line="295"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="301"/>
+        <location filename="../main_window.py" line="307"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press Add (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“添加”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="305"/>
+        <location filename="../main_window.py" line="311"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="328"/>
+        <location filename="../main_window.py" line="334"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="329"/>
+        <location filename="../main_window.py" line="335"/>
         <source>&amp;Open archive…</source>
         <translation>打开存档(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="331"/>
+        <location filename="../main_window.py" line="337"/>
         <source>&amp;New archive…</source>
         <translation>新建存档(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="333"/>
+        <location filename="../main_window.py" line="339"/>
         <source>&amp;Recent archives</source>
         <translation>最近的存档(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="335"/>
+        <location filename="../main_window.py" line="341"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="336"/>
+        <location filename="../main_window.py" line="342"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="338"/>
+        <location filename="../main_window.py" line="344"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="345"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="340"/>
+        <location filename="../main_window.py" line="346"/>
         <source>&amp;Undo remove</source>
         <translation>撤销移除(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="349"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="345"/>
+        <location filename="../main_window.py" line="351"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="346"/>
+        <location filename="../main_window.py" line="352"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="348"/>
+        <location filename="../main_window.py" line="354"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="352"/>
+        <location filename="../main_window.py" line="358"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="353"/>
+        <location filename="../main_window.py" line="359"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="354"/>
+        <location filename="../main_window.py" line="360"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="355"/>
+        <location filename="../main_window.py" line="361"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="356"/>
+        <location filename="../main_window.py" line="362"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="454"/>
+        <location filename="../main_window.py" line="460"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="466"/>
+        <location filename="../main_window.py" line="474"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="467"/>
+        <location filename="../main_window.py" line="475"/>
         <source>%1 tasks in %2</source>
         <translation>%2 中共 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="481"/>
+        <location filename="../main_window.py" line="489"/>
         <source>%1 tasks in %2; %3 wait to be run (Run takes them up)</source>
         <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="571"/>
+        <location filename="../main_window.py" line="579"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="622"/>
-        <location filename="../main_window.py" line="673"/>
+        <location filename="../main_window.py" line="630"/>
+        <location filename="../main_window.py" line="681"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="631"/>
+        <location filename="../main_window.py" line="639"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="652"/>
+        <location filename="../main_window.py" line="660"/>
         <source>Checking %1 articles for updates…</source>
         <translation>正在检查 %1 篇文章的更新…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="875"/>
+        <location filename="../main_window.py" line="883"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1198"/>
+        <location filename="../main_window.py" line="1152"/>
+        <source>; %1 near duplicates left out (see Duplicates)</source>
+        <translation>；%1 篇近似重复未收入（见“重复”）</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1155"/>
+        <source>#%1 left out of the book: it nearly repeats #%2</source>
+        <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="1216"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="172"/>
-        <location filename="../main_window.py" line="705"/>
+        <location filename="../main_window.py" line="713"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 图片已存 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="676"/>
+        <location filename="../main_window.py" line="684"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="711"/>
+        <location filename="../main_window.py" line="719"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="720"/>
+        <location filename="../main_window.py" line="728"/>
         <source>Stopped: %1 of %2 done, %3 failed, %4 left for the next run</source>
         <translation>已停止：%2 个中完成 %1 个，失败 %3 个，剩余 %4 个留待下次运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="724"/>
+        <location filename="../main_window.py" line="732"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="807"/>
+        <location filename="../main_window.py" line="815"/>
         <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="816"/>
+        <location filename="../main_window.py" line="824"/>
         <source>%1 tasks moved to the trash</source>
         <translation>已将 %1 个任务移到回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="832"/>
+        <location filename="../main_window.py" line="840"/>
         <source>%1 tasks restored</source>
         <translation>已恢复 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="934"/>
+        <location filename="../main_window.py" line="942"/>
         <source>The demo site serves at %1: press Add, then Run</source>
         <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="949"/>
+        <location filename="../main_window.py" line="957"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="950"/>
+        <location filename="../main_window.py" line="958"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="961"/>
+        <location filename="../main_window.py" line="969"/>
         <source>Open archive</source>
         <translation>打开存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="967"/>
+        <location filename="../main_window.py" line="975"/>
         <source>New archive</source>
         <translation>新建存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="974"/>
+        <location filename="../main_window.py" line="982"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建存档吗？</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1084"/>
+        <location filename="../main_window.py" line="1092"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1097"/>
+        <location filename="../main_window.py" line="1105"/>
         <source>A run is going; select the tasks and Clean again once it has ended.</source>
         <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1120"/>
+        <location filename="../main_window.py" line="1128"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1126"/>
+        <location filename="../main_window.py" line="1135"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1133"/>
+        <location filename="../main_window.py" line="1142"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1139"/>
+        <location filename="../main_window.py" line="1148"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1170"/>
+        <location filename="../main_window.py" line="1188"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>

@@ -73,3 +73,20 @@ def test_a_build_says_which_near_duplicates_it_left_out(qtbot: QtBot, open_windo
     assert result.left_out == [(repost.id, original.id)] and repost.id not in result.task_ids
     assert "1 near duplicates left out" in window.build_status.text()
     assert f"#{repost.id} left out of the book" in window.log.toPlainText()
+
+
+def test_the_book_title_typed_in_the_window_names_the_book(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    window = open_window()
+    assert window.archive is not None
+    assert window.book_title.placeholderText() == window.archive.name  # the default
+    add_demo_links(qtbot, window, demo_site, cat1="Demo")
+    run_to_end(qtbot, window)
+    window.book_title.setText("桥与茶 Bridges")
+    window.build_scope.setCurrentIndex(window.build_scope.findData("all"))
+    with qtbot.waitSignal(window.build_finished, timeout=30_000) as blocker:
+        window.build_button.click()
+    [book] = blocker.args[0].epubs
+    assert book.name == "桥与茶 Bridges.epub"
+    with zipfile.ZipFile(book) as z:
+        assert "<dc:title>桥与茶 Bridges</dc:title>" in z.read("EPUB/content.opf").decode("utf-8")

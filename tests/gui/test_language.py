@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
@@ -14,10 +18,11 @@ from gui.language import I18N_DIR, install_language, resolve_language
 from tests.gui.conftest import OpenWindow
 
 TS = I18N_DIR / "kuaibu_zh_CN.ts"
+REPO = Path(__file__).resolve().parents[2]
 
 
-def _messages() -> list[tuple[str, str, ET.Element]]:
-    root = ET.parse(TS).getroot()
+def _messages(ts: Path = TS) -> list[tuple[str, str, ET.Element]]:
+    root = ET.parse(ts).getroot()
     return [(ctx.findtext("name") or "", msg.findtext("source") or "", msg)
             for ctx in root.iter("context") for msg in ctx.iter("message")]
 
@@ -54,3 +59,17 @@ def test_window_speaks_chinese(chinese: None, qtbot: QtBot, open_window: OpenWin
     header = window.model.headerData(0, Qt.Orientation.Horizontal)
     assert header == zh[("TaskTableModel", "Status")]
     assert window.status_filter.findText(zh[("TaskTableModel", "pending")]) > 0
+
+
+def test_every_string_in_the_code_is_in_the_translation(tmp_path: Path) -> None:
+    """A string added to the window since the last lupdate would show in English: collect the
+    code's strings afresh, as lupdate does, and find each in the shipped translation."""
+    lupdate = shutil.which("pyside6-lupdate", path=str(Path(sys.executable).parent))
+    assert lupdate is not None, "pyside6-lupdate comes with PySide6-Essentials"
+    fresh = tmp_path / "fresh.ts"
+    sources = sorted(str(p.relative_to(REPO)) for p in (REPO / "gui").glob("*.py"))
+    subprocess.run([lupdate, *sources, "pipeline/settings.py", "-ts", str(fresh)], cwd=REPO,
+                   check=True, capture_output=True)
+    shipped = {(context, source) for context, source, _ in _messages()}
+    missing = [(c, s) for c, s, _ in _messages(fresh) if (c, s) not in shipped]
+    assert missing == [], "run pyside6-lupdate and translate these"
