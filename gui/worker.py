@@ -5,6 +5,8 @@ and pipeline events brought back to the GUI thread as signals (Picard's ``run_ta
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import os
 import sys
@@ -13,14 +15,15 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import (
     QObject,
     QProcess,
     QProcessEnvironment,
-    QRunnable,
     QThreadPool,
     QTimer,
     Signal,
+    SignalInstance,
 )
 
 from gui.run_process import Job, progress_from_json, settings_to_json
@@ -35,58 +38,66 @@ STDERR_TAIL = 8192
 STOP_WAIT_MS = 10_000  # a stopped run ends within about a second; this is a safety net
 
 
-class _JobSignals(QObject):
-    done = Signal(object)
-    failed = Signal(str)
-
-
-class _Job(QRunnable):
-    def __init__(self, fn: Callable[[], Any], signals: _JobSignals) -> None:
-        super().__init__()
-        self._fn = fn
-        self._signals = signals
-
-    def run(self) -> None:
-        try:
-            result = self._fn()
-        except KuaibuError as e:  # a message written for the user
-            self._signals.failed.emit(str(e))
-        except Exception as e:  # a bug: say what broke rather than lose it in a thread
-            traceback.print_exc()
-            self._signals.failed.emit(f"{type(e).__name__}: {e}")
-        else:
-            self._signals.done.emit(result)
+def _run(fn: Callable[[], Any], key: int, done: SignalInstance,
+         failed: SignalInstance) -> None:
+    """One job on a pool thread; its outcome goes back as a signal of ``Jobs`` (queued to the
+    GUI thread, where ``Jobs`` lives)."""
+    try:
+        result = fn()
+    except KuaibuError as e:  # a message written for the user
+        failed.emit(key, str(e))
+    except Exception as e:  # a bug: say what broke rather than lose it in a thread
+        traceback.print_exc()
+        failed.emit(key, f"{type(e).__name__}: {e}")
+    else:
+        done.emit(key, result)
 
 
 class Jobs(QObject):
-    """A private thread pool for short work (load, save, preview, build). Each job's signal
-    object is made on the GUI thread, so Qt queues its result to the GUI thread."""
+    """A private thread pool for short work (load, save, preview, build). A job's outcome
+    comes back as one of this object's own signals, keyed by job, so no Qt object is made or
+    destroyed per job: one a job, deleted on the GUI thread while the pool thread still held
+    its wrapper, crashed a test run once (a use after free across threads)."""
+
+    _done = Signal(int, object)
+    _failed = Signal(int, str)
 
     def __init__(self, parent: QObject | None = None, max_threads: int = 4) -> None:
         super().__init__(parent)
         self.pool = QThreadPool(self)
         self.pool.setMaxThreadCount(max_threads)
-        self._live: set[_JobSignals] = set()  # signal objects must outlive their queued events
+        self._waiting: dict[int, tuple[Callable[[Any], None] | None,
+                                       Callable[[str], None] | None]] = {}
+        self._keys = itertools.count()
+        self._done.connect(self._finish_done)
+        self._failed.connect(self._finish_failed)
 
     def start(self, fn: Callable[[], Any], on_done: Callable[[Any], None] | None = None,
               on_error: Callable[[str], None] | None = None) -> None:
-        signals = _JobSignals(self)
-        if on_done is not None:
-            signals.done.connect(on_done)
-        if on_error is not None:
-            signals.failed.connect(on_error)
-        signals.done.connect(lambda _result: self._forget(signals))
-        signals.failed.connect(lambda _message: self._forget(signals))
-        self._live.add(signals)
-        self.pool.start(_Job(fn, signals))
+        key = next(self._keys)
+        self._waiting[key] = (on_done, on_error)
+        self.pool.start(functools.partial(_run, fn, key, self._done, self._failed))
 
-    def _forget(self, signals: _JobSignals) -> None:
-        self._live.discard(signals)
-        signals.deleteLater()
+    def _finish_done(self, key: int, result: Any) -> None:
+        on_done, _ = self._waiting.pop(key, (None, None))
+        if on_done is not None and _alive(on_done):
+            on_done(result)
+
+    def _finish_failed(self, key: int, message: str) -> None:
+        _, on_error = self._waiting.pop(key, (None, None))
+        if on_error is not None and _alive(on_error):
+            on_error(message)
 
     def wait(self, msecs: int = -1) -> bool:
         """Block until every job has finished (on quit; a stopped run ends within a second)."""
         return self.pool.waitForDone(msecs)
+
+
+def _alive(callback: Callable[..., Any]) -> bool:
+    """False for a method of a Qt object deleted meanwhile (a view closed while its job ran),
+    which a signal connection would have dropped by itself."""
+    owner = getattr(callback, "__self__", None)
+    return not isinstance(owner, QObject) or shiboken6.isValid(owner)
 
 
 class RunController(QObject):
