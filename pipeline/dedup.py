@@ -21,6 +21,7 @@ from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from pipeline.tasks import HAS_ARTICLE, Status, Task
+from pipeline.textdiff import CJK_CHARS
 
 # Two texts this many bits apart or fewer are proposed as near duplicates. Measured on the
 # 1,540 human-annotated article bodies of six dev sets (1.2 million pairs): every pair within
@@ -93,12 +94,10 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _LANE_BYTES = 16
 _LANE_BITS = 8 * _LANE_BYTES
-_CJK_CHARS = ("\u2e80-\u2fff\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
-              "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff")
-_WORD_RUN = re.compile(rf"[^\W_{_CJK_CHARS}]+")  # a word of a spaced script
+_WORD_RUN = re.compile(rf"[^\W_{CJK_CHARS}]+")  # a word of a spaced script
 _WORD_SPACE = 0x1FFFE  # words are told apart by CRC-32 modulo this…
 _WORD_BASE = 0xF0000  # …as code points from here (private use, never in the text itself)
-_NOT_WORD = re.compile(rf"[^{_CJK_CHARS}\U000F0000-\U0010FFFD]+")
+_NOT_WORD = re.compile(rf"[^{CJK_CHARS}\U000F0000-\U0010FFFD]+")
 
 
 def _word_char(match: re.Match[str]) -> str:

@@ -263,7 +263,7 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
         def row(e: Entry) -> dict[str, object]:
             return {"title": e.title, "href": chapter_file(e.task_id), "domain": e.domain,
                     "published": e.published_day, "fetched": e.fetched_day,
-                    "chars": e.chars}
+                    "chars": e.chars, "length": e.shown_length(labels)}
 
         groups = group(members)
         tree = index_tree(groups, labels, row)

@@ -18,6 +18,7 @@ from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.book.xhtml import valid_lang, xml_safe
 from pipeline.tasks import HAS_ARTICLE, Task
+from pipeline.textdiff import reading_length
 from pipeline.urls import host_of
 
 _PREFIX = re.compile(r"^(\d+)[_ ]\s*")
@@ -38,6 +39,12 @@ class Entry:
     lang: str | None
     chars: int
     revised: str | None = None  # when a refresh found the article changed (Task.revised_at)
+    length: int = 0  # as readers count (pipeline.textdiff.reading_length): words or 字
+    length_unit: str = "chars"  # "words" for a spaced script
+
+    def shown_length(self, labels: dict[str, str]) -> str:
+        """``1,858 字`` or ``478 words``: the count with what it counts."""
+        return f"{self.length:,} {labels['unit_' + self.length_unit]}"
 
     @property
     def domain(self) -> str:
@@ -111,6 +118,7 @@ def load_entry(archive: Archive, task: Task) -> Entry | None:
 
 def entry_of(task: Task, article: Article) -> Entry:
     """One article as a book shows it: the title a person gave wins over the extracted one."""
+    length, unit = reading_length(article.text)
     title = _clean_title(task.title) or _clean_title(article.title) \
         or _clean_title(task.extracted_title) or task.url
     return Entry(
@@ -125,6 +133,7 @@ def entry_of(task: Task, article: Article) -> Entry:
         lang=valid_lang(article.lang),
         chars=article.chars,
         revised=task.revised_at or None,
+        length=length, length_unit=unit,
     )
 
 

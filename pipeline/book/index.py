@@ -35,7 +35,7 @@ def write_index(archive: Archive, entries: list[Entry], books: list[Path], *, ti
         return {
             "title": e.title, "href": f"../01_clean/{e.task_id}.html", "url": clean_url(e.url),
             "domain": e.domain, "published": e.published_day,
-            "fetched": e.fetched_day, "chars": e.chars,
+            "fetched": e.fetched_day, "chars": e.chars, "length": e.shown_length(labels),
             "images": [_href(f"../{p}") for p in local], "images_total": assets.total,
         }
 

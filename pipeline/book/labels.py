@@ -16,16 +16,17 @@ LABELS: dict[str, dict[str, str]] = {
         "chars": "字数", "articles": "篇文章", "volume": "第 {k}/{n} 卷",
         "original": "原文链接", "images": "图片", "books": "电子书",
         "guide": "导览", "updated": "更新于",
-        "colon": "：", "comma": "，", "list": "、",
+        "colon": "：", "comma": "，", "list": "、", "unit_chars": "字", "unit_words": "词",
     },
     "en": {
         "index": "Index of articles", "uncategorized": "Uncategorized", "contents": "Contents",
         "cover": "Cover", "title": "Title", "source": "Source", "published": "Published",
-        "fetched": "Fetched", "chars": "Characters", "articles": "articles",
+        "fetched": "Fetched", "chars": "Length", "articles": "articles",
         "volume": "Volume {k} of {n}", "original": "Original",
         "images": "Images", "books": "Books", "guide": "Guide",
         "updated": "Updated on",
-        "colon": ": ", "comma": ", ", "list": ", ",
+        "colon": ": ", "comma": ", ", "list": ", ", "unit_chars": "characters",
+        "unit_words": "words",
     },
 }
 

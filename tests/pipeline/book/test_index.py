@@ -35,6 +35,7 @@ def test_index_row_has_domain_dates_and_count(hostile_book: Built) -> None:
     [row] = page.xpath("//tr[td/a[@href='../01_clean/1.html']]")
     cells = [td.text_content().strip() for td in row.xpath("td")]
     assert cells[1:4] == ["site0.example", "2023-01-01", "2024-05-01"]
-    assert int(cells[4]) > 0
+    count, unit = cells[4].split()  # a Chinese book counts this Latin text in words
+    assert int(count.replace(",", "")) > 0 and unit == "词"
     [images] = page.xpath("//tr[td/a[@href='../01_clean/6.html']]/td[6]")
     assert images.text_content().strip() == "2/4"  # local + corrupt file on disk; 4 in the map

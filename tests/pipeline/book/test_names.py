@@ -115,3 +115,22 @@ def test_the_language_setting_makes_the_labels(tmp_path: Path) -> None:
         opf = z.read("EPUB/content.opf").decode("utf-8")
         index = z.read("EPUB/index.xhtml").decode("utf-8")
     assert "<dc:language>zh-CN</dc:language>" in opf and "文章索引" in index
+
+
+def test_lengths_are_words_for_spaced_scripts_and_characters_for_cjk(tmp_path: Path) -> None:
+    from pipeline.textdiff import reading_length
+
+    english = "The tea harvest starts before dawn, when the leaves are cold. " * 10
+    assert reading_length(english) == (110, "words")
+    assert reading_length("修桥的第一件事是认木头。") == (11, "chars")
+    assert reading_length("用 Python 写的脚本") == (6, "chars")  # 5 字 and one word
+    archive = Archive.open(tmp_path / "folder")
+    chinese = "修桥的第一件事是认木头。"
+    tasks = [add_article(archive, 1, url="https://a.example/1", title="Tea", lang="en",
+                         content_html=f"<p>{english}</p>", text=english),
+             add_article(archive, 2, url="https://a.example/2", title="桥", lang="zh",
+                         content_html=f"<p>{chinese}</p>", text=chinese)]
+    [book] = build_books(archive, tasks, Settings().with_overrides(book_language="en")).epubs
+    with zipfile.ZipFile(book) as z:
+        index = z.read("EPUB/index.xhtml").decode("utf-8")
+    assert ">110 words<" in index and ">11 characters<" in index and ">Length<" in index
