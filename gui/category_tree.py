@@ -245,6 +245,19 @@ class CategoryTree(QTreeView):
 
     # -- reading and choosing ----------------------------------------------------------------
 
+    def expanded_categories(self) -> list[str]:
+        """The first-level categories whose subcategories are shown, for the window to keep."""
+        return sorted(str(key[0]) for key, item in self._items.items()
+                      if key[0] is not None and key[1] is None
+                      and self.isExpanded(item.index()))
+
+    def expand_categories(self, names: Iterable[str]) -> None:
+        """Show the subcategories of these first-level categories (those still there)."""
+        for name in names:
+            item = self._items.get((name, None))
+            if item is not None:
+                self.expand(item.index())
+
     def current_category(self) -> Key:
         return self._chosen
 

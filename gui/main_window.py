@@ -498,8 +498,8 @@ class MainWindow(QMainWindow):
         return f"columns/{root.as_posix()}"
 
     def _restore_columns(self, root: Path) -> None:
-        """Column widths, order and sort, the filters and the tree's node as the person left
-        them in this archive."""
+        """Column widths, order and sort, the filters, the tree's node and its open branches
+        as the person left them in this archive."""
         key = self._columns_key(root)
         state = self.prefs.value(key)
         if isinstance(state, QByteArray):
@@ -511,6 +511,9 @@ class MainWindow(QMainWindow):
         node = self.prefs.value(f"{key}/tree")
         if isinstance(node, list) and len(node) == 2:
             self.tree.select(*(str(n) if n != "*" else None for n in node))
+        expanded = self.prefs.value(f"{key}/expanded")
+        if isinstance(expanded, list):
+            self.tree.expand_categories(str(n) for n in expanded)
 
     def _save_columns(self) -> None:
         if self.archive is None:
@@ -522,6 +525,8 @@ class MainWindow(QMainWindow):
         self.prefs.setValue(f"{key}/text", self.search.text())
         self.prefs.setValue(f"{key}/tree", ["*" if n is None else n
                                             for n in self.tree.current_category()])
+        # a list QSettings reads back as a list, one item or none too: "*" keeps it a list
+        self.prefs.setValue(f"{key}/expanded", ["*", *self.tree.expanded_categories()])
 
     def _filter_boxes(self) -> tuple[tuple[QComboBox, str], ...]:
         return ((self.status_filter, "status"), (self.category_filter, "category"),

@@ -166,3 +166,21 @@ def test_filters_and_the_tree_node_are_remembered_per_archive(
     assert again.search.text() == "blog"
     assert again.tree.current_category() == ("Reading", None)
     assert 0 < again.proxy.rowCount() < again.model.rowCount()
+
+
+def test_the_trees_open_branches_are_remembered_per_archive(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site, cat1="Reading")
+    assert window.workspace is not None
+    ids = [t.id for t in window.model.tasks()]
+    window.workspace.edit(ids[:2], cat2="Bridges")
+    window.workspace.edit(ids[2:4], cat1="Later", cat2="Tea")
+    window.follow_file(changed_here=True)
+    qtbot.waitUntil(lambda: window.tree.node("Later", "Tea").isValid(), timeout=5_000)
+    window.tree.expand_categories(["Reading"])
+    assert window.tree.expanded_categories() == ["Reading"]
+    window.close()
+    again = open_window()
+    qtbot.waitUntil(lambda: again.tree.node("Later", "Tea").isValid(), timeout=5_000)
+    assert again.tree.expanded_categories() == ["Reading"]
