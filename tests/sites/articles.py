@@ -8,10 +8,11 @@ finish after another).
 
 from __future__ import annotations
 
-import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.sites.serving import Served
 
 ARTICLE = """<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">
 <title>{title}</title>{head}</head>
@@ -25,7 +26,7 @@ def article(title: str, paragraphs: list[str], lang: str = "zh-CN", head: str = 
     return ARTICLE.format(title=title, paragraphs=body, lang=lang, head=head)
 
 
-class ArticleSite:
+class ArticleSite(Served):
     def __init__(self) -> None:
         self.pages: dict[str, tuple[int, str]] = {}
         self.delay: dict[str, float] = {}
@@ -47,22 +48,12 @@ class ArticleSite:
                 self.end_headers()
                 self.wfile.write(body)
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever,
-                                        kwargs={"poll_interval": 0.02}, daemon=True)
-
-    def __enter__(self) -> ArticleSite:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
-        self._thread.join()
+        httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        httpd.daemon_threads = True
+        super().__init__(httpd)
 
     def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self._httpd.server_address[1]}{path}"
+        return f"http://127.0.0.1:{self.port}{path}"
 
     def put(self, path: str, html: str, status: int = 200) -> str:
         self.pages[path] = (status, html)

@@ -21,6 +21,8 @@ from urllib.parse import urlsplit
 
 from PIL import Image, ImageDraw
 
+from tests.sites.serving import Served
+
 
 @dataclass(frozen=True)
 class Resource:
@@ -37,7 +39,7 @@ class Hit:
     headers: dict[str, str]
 
 
-class ImageServer:
+class ImageServer(Served):
     """Use as a context manager; ``put(path, body, …)`` returns the absolute URL."""
 
     def __init__(self, address: str = "127.0.0.1") -> None:
@@ -45,19 +47,8 @@ class ImageServer:
         self.fallback: Resource | None = None  # what any other path gets (404 when None)
         self.hits: list[Hit] = []
         self._lock = threading.Lock()
-        self._httpd = _Server((address, 0), _handler_for(self))
-        self.origin = f"http://{address}:{self._httpd.server_address[1]}"
-        self._thread = threading.Thread(target=self._httpd.serve_forever,
-                                        kwargs={"poll_interval": 0.02}, daemon=True)
-
-    def __enter__(self) -> ImageServer:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
-        self._thread.join()
+        super().__init__(_Server((address, 0), _handler_for(self)))
+        self.origin = f"http://{address}:{self.port}"
 
     def url(self, path: str) -> str:
         return self.origin + path
