@@ -324,6 +324,9 @@ class RulesEditor(QWidget):
                 "Query parameters dropped from this domain's links, on top of the built-in"
                 " list."),
             "lazy_attrs": self.tr("More attributes where lazy-loading images keep their address."),
+            "article_link_pattern": self.tr(
+                "A regular expression an article's link matches on this site's list pages;"
+                " when set, harvest takes exactly the links that match it."),
         }
 
     def _field(self, key: str, widget: QWidget, extra: QWidget | None = None) -> QWidget:

@@ -68,6 +68,29 @@ def cmd_add(args: argparse.Namespace, ws: Workspace) -> int:
     return 0
 
 
+def cmd_harvest(args: argparse.Namespace, ws: Workspace) -> int:
+    """A list page's article links, ranked with why, added as tasks (a detail page as one)."""
+    result = ws.harvest(args.url, args.cat1, args.cat2, pattern=args.pattern,
+                        same_site=args.same_site, limit=args.limit, next_pages=args.next_pages,
+                        dry_run=args.dry_run)
+    print(f"{result.kind} page: {result.reason}")
+    for number, page in enumerate(result.pages, start=1):
+        print(f"  page {number}: {page}")
+    if result.kind == "list":
+        chosen = {c.url for c in result.chosen}
+        print(f"{len(result.candidates)} candidates, {len(chosen)} chosen"
+              " (rank, score, text, link — why):")
+        for c in result.candidates:
+            mark = "[x]" if c.url in chosen else "[ ]"
+            print(f"  {mark} #{c.rank:<3} {c.score:4.1f}  {c.text[:60]}  {c.url}"
+                  f" — {', '.join(c.reasons)}")
+    if result.report is None:
+        print("dry run: nothing added")
+    else:
+        print_intake(result.report)
+    return 0
+
+
 def cmd_status(args: argparse.Namespace, ws: Workspace) -> int:
     from pipeline.tasks import STATUSES
 
@@ -162,14 +185,27 @@ def cmd_run(args: argparse.Namespace, ws: Workspace) -> int:
             raise CommandError(f"no such cookies file: {args.cookies}")
         ws.settings = ws.settings.with_overrides(cookies_file=args.cookies)
     if args.refresh:
-        return refresh_archive(ws, args.ids, args.cat1, args.older_than)
+        code = refresh_archive(ws, args.ids, args.cat1, args.older_than)
+        print(f"report: {ws.report()}")
+        return code
     if args.cat1 is not None or args.older_than is not None:
         raise CommandError("--cat1 and --older-than choose what --refresh checks;"
                            " add --refresh")
     kinds = [ErrorKind(k) for k in args.kinds] if args.kinds else None
     progress = run_archive(ws, args.retry_failed or kinds is not None, args.refetch, args.ids,
                            kinds)
+    print(f"report: {ws.report()}")  # the last line, so a script finds the report there
     return EXIT_TASKS_FAILED if progress.failed else 0
+
+
+def cmd_report(args: argparse.Namespace, ws: Workspace) -> int:
+    """Write 04_logs/report.html (what a run got wrong and where to look) and say so."""
+    report = ws.run_report()
+    path = ws.write_report(report)
+    for line in report.summary():
+        print(line)
+    print(f"report: {path}")
+    return 0
 
 
 def age(text: str) -> timedelta:
@@ -458,6 +494,23 @@ def build_parser() -> argparse.ArgumentParser:
                         " the category, the rest as the subcategory)")
     p.set_defaults(func=cmd_add)
 
+    p = sub.add_parser("harvest", parents=[common],
+                       help="add the article links of a list page (depth 1)")
+    p.add_argument("url", metavar="URL", help="a list page: a channel, a blog index, a tag")
+    p.add_argument("--cat1", default="", help="first-level category of the tasks added")
+    p.add_argument("--cat2", default="", help="second-level category")
+    p.add_argument("--pattern", metavar="REGEX", help="only links whose URL this matches")
+    site = p.add_mutually_exclusive_group()
+    site.add_argument("--same-site", dest="same_site", action="store_true", default=True,
+                      help="only links to the page's own site (the default)")
+    site.add_argument("--any-site", dest="same_site", action="store_false",
+                      help="links to other sites too")
+    p.add_argument("--limit", type=int, metavar="N", help="at most the N best links")
+    p.add_argument("--next-pages", type=int, default=0, metavar="N",
+                   help="also follow at most N of the list's next-page links (default 0)")
+    p.add_argument("--dry-run", action="store_true", help="show the candidates, add nothing")
+    p.set_defaults(func=cmd_harvest)
+
     p = sub.add_parser("status", parents=[common], help="count tasks by status")
     p.add_argument("--failed", action="store_true",
                    help="list failed tasks by kind, with their reasons")
@@ -485,6 +538,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
                    help="only task N (repeatable)")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("report", parents=[common],
+                       help="write 04_logs/report.html: failures by kind and domain, images,"
+                            " articles to check (also written after every run)")
+    p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("build", parents=[common], help="bind the archive into EPUB books")
     p.add_argument("--cat1", help="only this first-level category (its name, prefix optional)")

@@ -7,6 +7,7 @@ are laid over the defaults. ``strip_extra`` adds to ``strip`` instead of replaci
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
@@ -44,6 +45,8 @@ class SiteRules:
     delay_ms: int | None = None
     tracking_params: tuple[str, ...] = ()
     lazy_attrs: tuple[str, ...] = ()
+    # harvest: the links of this site's list pages that are articles (searched in the URL)
+    article_link_pattern: str | None = None
 
     @property
     def strip_all(self) -> tuple[str, ...]:
@@ -108,6 +111,17 @@ def _compiled(css: str) -> str:
     return css
 
 
+def _regex(v: Any) -> str:
+    """A regular expression Python can compile: a pattern no URL can be matched with fails
+    the file when it is read, not each harvest of its site."""
+    text = _str(v)
+    try:
+        re.compile(text)
+    except re.error as e:
+        raise TypeError(f"a regular expression, not {text!r} ({e})") from None
+    return text
+
+
 def _str_map(v: Any) -> Mapping[str, str]:
     if not isinstance(v, dict) or not all(
         isinstance(k, str) and isinstance(x, str) for k, x in v.items()
@@ -132,6 +146,7 @@ _SCHEMA = {
     "delay_ms": _pos_int,
     "tracking_params": _str_list,
     "lazy_attrs": _str_list,
+    "article_link_pattern": _regex,
 }
 assert set(_SCHEMA) == {f.name for f in fields(SiteRules)}
 

@@ -28,12 +28,18 @@ from pipeline.tasks import HAS_ARTICLE, Status, Task, TaskStore
 from pipeline.urls import host_in_domain, host_of
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
+    import requests
+
     from pipeline.book import BuildResult
     from pipeline.changes import Change
+    from pipeline.cookies import CookieStore
     from pipeline.duplicates import NearPair
     from pipeline.extract.effects import RuleEffect
     from pipeline.extract.suggest import Node as PageNode
     from pipeline.extract.suggest import Suggestion
+    from pipeline.harvest import Candidate
+    from pipeline.politeness import HostGate
+    from pipeline.report import Report as RunReport
     from pipeline.runner import Runner
     from pipeline.search import Hit as SearchHit
     from pipeline.search import SearchIndex
@@ -116,6 +122,20 @@ class Preview:
     note: str = ""  # e.g. "test of the rules as typed, not saved"
 
 
+@dataclass(frozen=True)
+class HarvestResult:
+    """What a harvest of a list page found: the first page's kind and why, the pages read,
+    every candidate (each page's in page order) and the chosen ones; ``report`` is the add
+    report (None on a dry run)."""
+
+    kind: str  # "list" or "detail"
+    reason: str
+    pages: list[str]
+    candidates: list[Candidate]
+    chosen: list[Candidate]
+    report: IntakeReport | None
+
+
 class Workspace:
     """One open archive: its folder, its task list and the settings the faces run with."""
 
@@ -196,6 +216,83 @@ class Workspace:
                 report.duplicates += one.duplicates
                 report.rejected += one.rejected
             return report
+
+    def harvest(self, url: str, cat1: str = "", cat2: str = "", *, pattern: str | None = None,
+                same_site: bool = True, limit: int | None = None, next_pages: int = 0,
+                dry_run: bool = False) -> HarvestResult:
+        """The article links of a list page (and of at most ``next_pages`` of its next pages),
+        added as tasks with the categories given; a detail page is added as one task. Depth 1:
+        the pages found are never read here. ``limit``: the best ``limit`` by rank, kept in
+        page order. The pages are fetched with the archive's settings, rules, cookies and
+        politeness, as a run fetches them."""
+        import re
+
+        from pipeline.cookies import load_cookies
+        from pipeline.fetch import new_session
+        from pipeline.harvest import classify
+        from pipeline.politeness import HostGate
+        from pipeline.urls import normalize_url
+
+        if (limit is not None and limit < 1) or next_pages < 0:
+            raise KuaibuError("--limit must be 1 or more and --next-pages 0 or more")
+        try:
+            re.compile(pattern or "")
+        except re.error as e:
+            raise KuaibuError(f"--pattern {pattern!r} is not a regular expression ({e})") from None
+        rules = self.rules()
+        found: list[Candidate] = []
+        # one session and gate for the pages of one harvest: the next page waits its turn
+        # at the host as a run's requests do
+        with new_session(self.settings) as session:
+            fetch = partial(self._harvest_page, session, HostGate(self.settings), rules,
+                            load_cookies(self.settings, rules))
+            page_url, html = fetch(normalize_url(url))
+            kind, reason = classify(html, page_url)
+            if kind == "detail":
+                pages, picked = [page_url], [page_url]
+            else:
+                pages, found = self._harvest_list(fetch, page_url, html, rules, pattern,
+                                                  same_site, next_pages)
+                picked = [c.url for c in _best(found, limit)]
+        chosen = [c for c in found if c.url in set(picked)]
+        report = None if dry_run else self.add_links("\n".join(picked), cat1, cat2)
+        return HarvestResult(kind, reason, pages, found, chosen, report)
+
+    def _harvest_list(self, fetch: Callable[[str], tuple[str, str]], url: str, html: str,
+                      rules: Rules, pattern: str | None, same_site: bool,
+                      next_pages: int) -> tuple[list[str], list[Candidate]]:
+        """The candidates of a list page and its next pages, each URL once (at its first
+        place: a list that moves while it is read shows an article twice)."""
+        from pipeline.harvest import candidates, next_page, ranked
+
+        pages: list[str] = [url]
+        found: list[Candidate] = []
+        seen: set[str] = set()
+        while True:
+            site = rules.for_host(host_of(url)).article_link_pattern
+            for c in candidates(html, url, pattern=pattern, same_site=same_site,
+                                site_pattern=site):
+                if c.url not in seen:
+                    seen.add(c.url)
+                    found.append(c)
+            nxt = next_page(html, url)
+            if len(pages) > next_pages or nxt is None or nxt in pages:
+                return pages, ranked(found)
+            url, html = fetch(nxt)
+            pages.append(url)
+
+    def _harvest_page(self, session: requests.Session, gate: HostGate, rules: Rules,
+                      cookies: CookieStore, url: str) -> tuple[str, str]:
+        """One page fetched and decoded as the fetch stage does (the site's forced encoding
+        honoured): its final URL and its text."""
+        from pipeline.decode import decode_html
+        from pipeline.fetch import fetch_page
+
+        site = rules.for_host(host_of(url))
+        page = fetch_page(session, url, self.settings, site, gate=gate, cookies=cookies)
+        decoded = decode_html(page.body, page.headers.get("Content-Type"), site.encoding,
+                              self.settings)
+        return page.final_url, decoded.text
 
     def edit(self, task_ids: Iterable[int], **changes: str) -> list[Task]:
         """Set a person's fields (``EDITABLE_FIELDS``) on tasks; saved by the next ``save``."""
@@ -300,6 +397,25 @@ class Workspace:
         pairs = self.near_duplicates()
         csv_path, html_path = write_report(self.archive, pairs, self.article)
         return pairs, csv_path, html_path
+
+    def run_report(self) -> RunReport:
+        """The run report over the list as the file says now (see pipeline.report): the
+        read-through sample seeded by the archive and the day, so it holds for a day."""
+        from pipeline.report import build_report
+
+        self.store.merge_file()  # a run in another process may have finished tasks
+        seed = f"{self.archive.root}|{datetime.now(UTC).date().isoformat()}"
+        return build_report(self.tasks(), self.archive.read_article, self.archive.read_assets,
+                            sample_seed=seed, site_names=[self.archive.name])
+
+    def report(self) -> Path:
+        """Write 04_logs/report.html (what went wrong and where to look); its path."""
+        return self.write_report(self.run_report())
+
+    def write_report(self, report: RunReport) -> Path:
+        from pipeline.report import write_report
+
+        return write_report(self.archive, report)
 
     def pair_differences(self, pair: NearPair) -> list[Hunk]:
         """Where the two texts of a pair differ, word by word."""
@@ -689,6 +805,16 @@ class Workspace:
         return Preview(task=task, article=article, chapter_html=chapter, base=self.archive.root,
                        stylesheet=stylesheet(env).decode("utf-8"),
                        raw_text=page_text(self.raw_html(task)), note=note)
+
+
+def _best(found: list[Candidate], limit: int | None) -> list[Candidate]:
+    """The chosen candidates, only the best ``limit`` by score when given (page order breaks
+    ties), in page order."""
+    chosen = [c for c in found if c.chosen]
+    if limit is None or limit >= len(chosen):
+        return chosen
+    best = sorted(range(len(chosen)), key=lambda i: (-chosen[i].score, i))[:limit]
+    return [chosen[i] for i in sorted(best)]
 
 
 def _before(stamp: str, cutoff: datetime) -> bool:

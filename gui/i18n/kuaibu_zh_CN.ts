@@ -100,12 +100,12 @@
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../category_tree.py" line="344"/>
+        <location filename="../category_tree.py" line="357"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../category_tree.py" line="347"/>
+        <location filename="../category_tree.py" line="360"/>
         <source>Uncategorized</source>
         <translation>未分类</translation>
     </message>
@@ -448,7 +448,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="158"/>
-        <location filename="../main_window.py" line="962"/>
+        <location filename="../main_window.py" line="967"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
@@ -464,7 +464,7 @@
     </message>
     <message>
         <location filename="../main_window.py" line="163"/>
-        <location filename="../main_window.py" line="1188"/>
+        <location filename="../main_window.py" line="1193"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -562,7 +562,7 @@
     <message>
         <location filename="../main_window.py" line="229"/>
         <location filename="../main_window.py" line="356"/>
-        <location filename="../main_window.py" line="674"/>
+        <location filename="../main_window.py" line="679"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
@@ -742,149 +742,149 @@
         <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="579"/>
+        <location filename="../main_window.py" line="584"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="630"/>
-        <location filename="../main_window.py" line="681"/>
+        <location filename="../main_window.py" line="635"/>
+        <location filename="../main_window.py" line="686"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="639"/>
+        <location filename="../main_window.py" line="644"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="660"/>
+        <location filename="../main_window.py" line="665"/>
         <source>Checking %1 articles for updates…</source>
         <translation>正在检查 %1 篇文章的更新…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="883"/>
+        <location filename="../main_window.py" line="888"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1152"/>
+        <location filename="../main_window.py" line="1157"/>
         <source>; %1 near duplicates left out (see Duplicates)</source>
         <translation>；%1 篇近似重复未收入（见“重复”）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1155"/>
+        <location filename="../main_window.py" line="1160"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1216"/>
+        <location filename="../main_window.py" line="1221"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
     <message>
         <location filename="../main_window.py" line="172"/>
-        <location filename="../main_window.py" line="713"/>
+        <location filename="../main_window.py" line="718"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 图片已存 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="684"/>
+        <location filename="../main_window.py" line="689"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="719"/>
+        <location filename="../main_window.py" line="724"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="728"/>
+        <location filename="../main_window.py" line="733"/>
         <source>Stopped: %1 of %2 done, %3 failed, %4 left for the next run</source>
         <translation>已停止：%2 个中完成 %1 个，失败 %3 个，剩余 %4 个留待下次运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="732"/>
+        <location filename="../main_window.py" line="737"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="815"/>
+        <location filename="../main_window.py" line="820"/>
         <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="824"/>
+        <location filename="../main_window.py" line="829"/>
         <source>%1 tasks moved to the trash</source>
         <translation>已将 %1 个任务移到回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="840"/>
+        <location filename="../main_window.py" line="845"/>
         <source>%1 tasks restored</source>
         <translation>已恢复 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="942"/>
+        <location filename="../main_window.py" line="947"/>
         <source>The demo site serves at %1: press Add, then Run</source>
         <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="957"/>
+        <location filename="../main_window.py" line="962"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="958"/>
+        <location filename="../main_window.py" line="963"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="969"/>
+        <location filename="../main_window.py" line="974"/>
         <source>Open archive</source>
         <translation>打开存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="975"/>
+        <location filename="../main_window.py" line="980"/>
         <source>New archive</source>
         <translation>新建存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="982"/>
+        <location filename="../main_window.py" line="987"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建存档吗？</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1092"/>
+        <location filename="../main_window.py" line="1097"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1105"/>
+        <location filename="../main_window.py" line="1110"/>
         <source>A run is going; select the tasks and Clean again once it has ended.</source>
         <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1128"/>
+        <location filename="../main_window.py" line="1133"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1135"/>
+        <location filename="../main_window.py" line="1140"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1142"/>
+        <location filename="../main_window.py" line="1147"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1148"/>
+        <location filename="../main_window.py" line="1153"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1188"/>
+        <location filename="../main_window.py" line="1193"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -1270,510 +1270,515 @@
         <translation>懒加载图片存放地址的其他属性。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="354"/>
+        <location filename="../rules_editor.py" line="328"/>
+        <source>A regular expression an article&apos;s link matches on this site&apos;s list pages; when set, harvest takes exactly the links that match it.</source>
+        <translation>本站列表页上文章链接所匹配的正则表达式；设置后，harvest 只取匹配它的链接。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="357"/>
         <source>The section the form edits: a domain (its sub-domains use it too, unless they have their own) or &apos;default&apos; for every site</source>
         <translation>表单编辑的一节：一个域名（其子域名也使用它，除非有自己的一节），或对所有网站生效的 &apos;default&apos;</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="371"/>
-        <location filename="../rules_editor.py" line="500"/>
+        <location filename="../rules_editor.py" line="374"/>
+        <location filename="../rules_editor.py" line="503"/>
         <source>Pick content</source>
         <translation>拾取正文</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="378"/>
+        <location filename="../rules_editor.py" line="381"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="380"/>
+        <location filename="../rules_editor.py" line="383"/>
         <source>Content selector</source>
         <translation>正文选择器</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="381"/>
+        <location filename="../rules_editor.py" line="384"/>
         <source>Title selector</source>
         <translation>标题选择器</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="382"/>
+        <location filename="../rules_editor.py" line="385"/>
         <source>Also remove</source>
         <translation>额外移除</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="383"/>
+        <location filename="../rules_editor.py" line="386"/>
         <source>Minimum length</source>
         <translation>最少字数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="385"/>
+        <location filename="../rules_editor.py" line="388"/>
         <source>Cookies</source>
         <translation>Cookies</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="403"/>
+        <location filename="../rules_editor.py" line="406"/>
         <source>Keys…</source>
         <translation>键说明…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="404"/>
+        <location filename="../rules_editor.py" line="407"/>
         <source>What each key of rules.yaml does</source>
         <translation>rules.yaml 中每个键的作用</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="411"/>
+        <location filename="../rules_editor.py" line="414"/>
         <source>Test on this domain</source>
         <translation>在整个域名上测试</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="413"/>
+        <location filename="../rules_editor.py" line="416"/>
         <source>Extract every stored page of the section&apos;s domain again with these rules, nothing saved, and list them before and after</source>
         <translation>用这些规则重新提取该节域名下所有已保存的页面（不保存任何内容），并列出前后对比</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="480"/>
+        <location filename="../rules_editor.py" line="483"/>
         <source>Pick content proposes a selector for the element that holds the article; or choose the element below. Its selector goes into Content selector.</source>
         <translation>“拾取正文”会为包含正文的元素建议一个选择器；也可以在下面选择元素。它的选择器会填入“正文选择器”。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="486"/>
+        <location filename="../rules_editor.py" line="489"/>
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="486"/>
+        <location filename="../rules_editor.py" line="489"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="487"/>
+        <location filename="../rules_editor.py" line="490"/>
         <source>Text</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="628"/>
+        <location filename="../rules_editor.py" line="631"/>
         <source>rules.yaml keys</source>
         <translation>rules.yaml 的键</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="813"/>
+        <location filename="../rules_editor.py" line="816"/>
         <source>The preview waits until the rules are valid.</source>
         <translation>规则有效后才会更新预览。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="816"/>
+        <location filename="../rules_editor.py" line="819"/>
         <source>the rules as typed, not saved</source>
         <translation>按当前输入的规则，未保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="838"/>
+        <location filename="../rules_editor.py" line="841"/>
         <source>These rules find no article on this page: %1</source>
         <translation>按这些规则在此页面上找不到正文：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="849"/>
+        <location filename="../rules_editor.py" line="852"/>
         <source>The form edits %1; this task&apos;s page is on %2, which it does not cover.</source>
         <translation>表单正在编辑 %1；此任务的页面位于 %2，不在其范围内。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="852"/>
+        <location filename="../rules_editor.py" line="855"/>
         <source>No rule of this site has a selector: automatic extraction.</source>
         <translation>此网站的规则没有任何选择器：使用自动提取。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="871"/>
+        <location filename="../rules_editor.py" line="874"/>
         <source>Content selector %1 matched nothing: automatic extraction used</source>
         <translation>正文选择器 %1 未命中任何元素：已使用自动提取</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="873"/>
+        <location filename="../rules_editor.py" line="876"/>
         <source>Content selector %1 matched 1 element (%2 characters)</source>
         <translation>正文选择器 %1 命中 1 个元素（%2 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="875"/>
+        <location filename="../rules_editor.py" line="878"/>
         <source>Content selector %1 matched %2 elements (%3 characters)</source>
         <translation>正文选择器 %1 命中 %2 个元素（%3 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="878"/>
+        <location filename="../rules_editor.py" line="881"/>
         <source>Title selector %1 matched nothing: the page&apos;s headline used</source>
         <translation>标题选择器 %1 未命中任何元素：已使用页面自身的标题</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="879"/>
+        <location filename="../rules_editor.py" line="882"/>
         <source>Title selector %1 matched 1 element</source>
         <translation>标题选择器 %1 命中 1 个元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="880"/>
+        <location filename="../rules_editor.py" line="883"/>
         <source>Title selector %1 matched %2 elements</source>
         <translation>标题选择器 %1 命中 %2 个元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="886"/>
+        <location filename="../rules_editor.py" line="889"/>
         <source>Strip %1 matched nothing</source>
         <translation>移除 %1 未命中任何元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="887"/>
+        <location filename="../rules_editor.py" line="890"/>
         <source>Strip %1 removed 1 element (%2 characters)</source>
         <translation>移除 %1 去掉了 1 个元素（%2 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="889"/>
+        <location filename="../rules_editor.py" line="892"/>
         <source>Strip %1 removed %2 elements (%3 characters)</source>
         <translation>移除 %1 去掉了 %2 个元素（%3 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="896"/>
+        <location filename="../rules_editor.py" line="899"/>
         <source>Strip selectors that matched nothing: %1</source>
         <translation>未命中任何元素的移除选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="906"/>
+        <location filename="../rules_editor.py" line="909"/>
         <source>every site</source>
         <translation>所有网站</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="935"/>
+        <location filename="../rules_editor.py" line="938"/>
         <source>Testing the rules on the stored pages of %1…</source>
         <translation>正在用规则测试 %1 已保存的页面…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="962"/>
+        <location filename="../rules_editor.py" line="965"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="969"/>
+        <location filename="../rules_editor.py" line="972"/>
         <source>%1 stored pages of %2: %3 would lose their article, %4 get shorter, %5 longer.</source>
         <translation>%2 的 %1 个已保存页面：%3 个将失去正文，%4 个变短，%5 个变长。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="973"/>
+        <location filename="../rules_editor.py" line="976"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1015"/>
+        <location filename="../rules_editor.py" line="1018"/>
         <source>Saved. Pages are cleaned with these rules when they are run, or now with Apply to domain.</source>
         <translation>已保存。页面会在运行时按这些规则清洗，也可以点“应用到整个域名”立即清洗。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1026"/>
+        <location filename="../rules_editor.py" line="1029"/>
         <source>A run is going; apply the rules once it has ended.</source>
         <translation>正在运行任务；请在运行结束后再应用规则。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1039"/>
+        <location filename="../rules_editor.py" line="1042"/>
         <source>Saved; no stored pages of %1 to clean again.</source>
         <translation>已保存；%1 没有需要重新清洗的已保存页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1043"/>
+        <location filename="../rules_editor.py" line="1046"/>
         <source>Clean again %1 articles of every site?</source>
         <translation>重新清洗所有网站的 %1 篇文章？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1045"/>
+        <location filename="../rules_editor.py" line="1048"/>
         <source>Clean again %1 articles of %2?</source>
         <translation>重新清洗 %2 的 %1 篇文章？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1053"/>
+        <location filename="../rules_editor.py" line="1056"/>
         <source>%1 of them would lose their article under these rules: those keep the article they have now, and show why the new rules failed.</source>
         <translation>其中 %1 篇按这些规则会失去正文：它们将保留现有的文章，并显示新规则失败的原因。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1055"/>
+        <location filename="../rules_editor.py" line="1058"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1065"/>
+        <location filename="../rules_editor.py" line="1068"/>
         <source>Nothing was saved or cleaned.</source>
         <translation>没有保存或清洗任何内容。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1068"/>
+        <location filename="../rules_editor.py" line="1071"/>
         <source>The rules changed while you were asked; apply again.</source>
         <translation>询问期间规则已被修改；请重新应用。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1072"/>
+        <location filename="../rules_editor.py" line="1075"/>
         <source>Saved; cleaning %1 pages of %2 again…</source>
         <translation>已保存；正在重新清洗 %2 的 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1081"/>
+        <location filename="../rules_editor.py" line="1084"/>
         <source>A run is going; undo once it has ended.</source>
         <translation>正在运行任务；请在运行结束后再撤销。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1090"/>
+        <location filename="../rules_editor.py" line="1093"/>
         <source>Nothing to undo: no earlier rules are kept.</source>
         <translation>没有可撤销的内容：没有保存过更早的规则。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1092"/>
+        <location filename="../rules_editor.py" line="1095"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1093"/>
+        <location filename="../rules_editor.py" line="1096"/>
         <source>rules.yaml is back as it was before the last save (sections changed: %1); cleaning %2 pages again.</source>
         <translation>rules.yaml 已恢复为上次保存之前的内容（改动的节：%1）；正在重新清洗 %2 个页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1123"/>
+        <location filename="../rules_editor.py" line="1126"/>
         <source>Looking for the element that holds the article…</source>
         <translation>正在查找包含正文的元素…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1154"/>
+        <location filename="../rules_editor.py" line="1157"/>
         <source>No article to look for on this page: %1</source>
         <translation>此页面上没有可查找的正文：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1170"/>
+        <location filename="../rules_editor.py" line="1173"/>
         <source>Naming the element…</source>
         <translation>正在为元素生成选择器…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1182"/>
+        <location filename="../rules_editor.py" line="1185"/>
         <source>No selector to propose.</source>
         <translation>没有可建议的选择器。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1185"/>
+        <location filename="../rules_editor.py" line="1188"/>
         <source>It finds an article on %1 of the %2 other archived pages of %3.</source>
         <translation>它在 %3 的其他 %2 个已存档页面中的 %1 个上找到了正文。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1189"/>
+        <location filename="../rules_editor.py" line="1192"/>
         <source>There are no other archived pages of %1 to check it on.</source>
         <translation>%1 没有其他已存档的页面可供检验。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1192"/>
+        <location filename="../rules_editor.py" line="1195"/>
         <source>Proposed content selector: %1</source>
         <translation>建议的正文选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1195"/>
+        <location filename="../rules_editor.py" line="1198"/>
         <source>Suggested content selector: %1</source>
         <translation>建议的正文选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1202"/>
+        <location filename="../rules_editor.py" line="1205"/>
         <source>Its element holds the whole article.</source>
         <translation>它的元素包含整篇正文。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1203"/>
+        <location filename="../rules_editor.py" line="1206"/>
         <source>Its element holds the whole article, but much of its text is something else (strip rules can remove it).</source>
         <translation>它的元素包含整篇正文，但其中不少文字是别的内容（可以用移除规则去掉）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1205"/>
+        <location filename="../rules_editor.py" line="1208"/>
         <source>No single element holds the whole article: this one holds %1 of its text.</source>
         <translation>没有单个元素包含整篇正文：这个元素包含其中 %1 的文字。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1207"/>
+        <location filename="../rules_editor.py" line="1210"/>
         <source>The element holds %1 of the article&apos;s text.</source>
         <translation>该元素包含正文 %1 的文字。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1208"/>
+        <location filename="../rules_editor.py" line="1211"/>
         <source>The element you picked.</source>
         <translation>你选择的元素。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1209"/>
+        <location filename="../rules_editor.py" line="1212"/>
         <source>The article&apos;s text is too short or not on this page.</source>
         <translation>正文太短，或不在此页面上。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1210"/>
+        <location filename="../rules_editor.py" line="1213"/>
         <source>No element inside the page&apos;s body holds much of the article: its paragraphs stand in the body itself.</source>
         <translation>页面 body 内没有哪个元素包含大部分正文：正文段落直接位于 body 中。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1212"/>
+        <location filename="../rules_editor.py" line="1215"/>
         <source>No element of the page is at this place, or it is never shown.</source>
         <translation>页面上此位置没有元素，或该元素从不显示。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1214"/>
+        <location filename="../rules_editor.py" line="1217"/>
         <source>No selector without positions names just this element.</source>
         <translation>没有不依赖位置的选择器能唯一指向这个元素。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1244"/>
+        <location filename="../rules_editor.py" line="1247"/>
         <source>The rules you changed are not saved. Close and drop the changes?</source>
         <translation>你修改的规则尚未保存。关闭并放弃这些修改吗？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1248"/>
+        <location filename="../rules_editor.py" line="1251"/>
         <source>Close the rules</source>
         <translation>关闭规则</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="384"/>
+        <location filename="../rules_editor.py" line="387"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="373"/>
+        <location filename="../rules_editor.py" line="376"/>
         <source>Propose a content selector for the element that holds the article, or choose the element in the page&apos;s element tree</source>
         <translation>为包含正文的元素建议一个正文选择器，或在页面的元素树中选择该元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="416"/>
-        <location filename="../rules_editor.py" line="1047"/>
+        <location filename="../rules_editor.py" line="419"/>
+        <location filename="../rules_editor.py" line="1050"/>
         <source>Apply to domain</source>
         <translation>应用到整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="418"/>
+        <location filename="../rules_editor.py" line="421"/>
         <source>Save, then clean every stored page of the section&apos;s domain again (asks first)</source>
         <translation>保存，然后重新清洗该节域名下所有已保存的页面（会先询问）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="420"/>
+        <location filename="../rules_editor.py" line="423"/>
         <source>Undo last rules change</source>
         <translation>撤销上次规则修改</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="422"/>
+        <location filename="../rules_editor.py" line="425"/>
         <source>Put rules.yaml back as it was before the last save, and clean the pages it changed again (edits not saved here are dropped)</source>
         <translation>把 rules.yaml 恢复为上次保存之前的内容，并重新清洗受影响的页面（此处未保存的修改会被丢弃）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="425"/>
+        <location filename="../rules_editor.py" line="428"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="458"/>
+        <location filename="../rules_editor.py" line="461"/>
         <source>Test on this domain lists each stored page of the domain before and after the rules, the ones that got worse first.</source>
         <translation>“在整个域名上测试”会列出该域名每个已保存页面在规则前后的结果，变差的排在前面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="464"/>
+        <location filename="../rules_editor.py" line="467"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="464"/>
+        <location filename="../rules_editor.py" line="467"/>
         <source>Before</source>
         <translation>之前</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="464"/>
+        <location filename="../rules_editor.py" line="467"/>
         <source>After</source>
         <translation>之后</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="465"/>
+        <location filename="../rules_editor.py" line="468"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="466"/>
+        <location filename="../rules_editor.py" line="469"/>
         <source>Characters (confidence) of the stored article</source>
         <translation>已保存文章的字数（置信度）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="468"/>
+        <location filename="../rules_editor.py" line="471"/>
         <source>Characters (confidence) under these rules</source>
         <translation>按这些规则得到的字数（置信度）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="497"/>
+        <location filename="../rules_editor.py" line="500"/>
         <source>This task</source>
         <translation>此任务</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="498"/>
+        <location filename="../rules_editor.py" line="501"/>
         <source>This domain</source>
         <translation>整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="558"/>
+        <location filename="../rules_editor.py" line="561"/>
         <source>Line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="565"/>
+        <location filename="../rules_editor.py" line="568"/>
         <source>unknown key (known: %1)</source>
         <translation>未知的键（可用的键：%1）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="567"/>
+        <location filename="../rules_editor.py" line="570"/>
         <source>not valid YAML (%1)</source>
         <translation>不是有效的 YAML（%1）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="569"/>
+        <location filename="../rules_editor.py" line="572"/>
         <source>%1 is not a valid CSS selector (%2)</source>
         <translation>%1 不是有效的 CSS 选择器（%2）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="575"/>
+        <location filename="../rules_editor.py" line="578"/>
         <source>expected a non-empty text</source>
         <translation>应为非空文字</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="576"/>
+        <location filename="../rules_editor.py" line="579"/>
         <source>expected a list of texts</source>
         <translation>应为文字列表</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="577"/>
+        <location filename="../rules_editor.py" line="580"/>
         <source>expected a whole number ≥ 0</source>
         <translation>应为 ≥ 0 的整数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="578"/>
+        <location filename="../rules_editor.py" line="581"/>
         <source>expected a whole number ≥ 1</source>
         <translation>应为 ≥ 1 的整数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="580"/>
+        <location filename="../rules_editor.py" line="583"/>
         <source>expected header names, each with its value</source>
         <translation>应为请求头名称及其值</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="581"/>
+        <location filename="../rules_editor.py" line="584"/>
         <source>expected keys with their values</source>
         <translation>应为键及其值</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="583"/>
+        <location filename="../rules_editor.py" line="586"/>
         <source>expected sections (default: and domains)</source>
         <translation>应为若干节（default: 和各域名）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="572"/>
+        <location filename="../rules_editor.py" line="575"/>
         <source>%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5, shift_jis)</source>
         <translation>%1 不是快布能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="593"/>
+        <location filename="../rules_editor.py" line="596"/>
         <source>Valid</source>
         <translation>有效</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="735"/>
+        <location filename="../rules_editor.py" line="738"/>
         <source>Section %1 is written inline; edit it in the text.</source>
         <translation>%1 一节是行内写法，请直接在文本中修改。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="798"/>
-        <location filename="../rules_editor.py" line="1110"/>
+        <location filename="../rules_editor.py" line="801"/>
+        <location filename="../rules_editor.py" line="1113"/>
         <source>Select a task whose page has been fetched.</source>
         <translation>请选择一个页面已抓取的任务。</translation>
     </message>

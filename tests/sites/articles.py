@@ -28,7 +28,7 @@ def article(title: str, paragraphs: list[str], lang: str = "zh-CN", head: str = 
 
 class ArticleSite(Served):
     def __init__(self) -> None:
-        self.pages: dict[str, tuple[int, str]] = {}
+        self.pages: dict[str, tuple[int, str | bytes]] = {}
         self.delay: dict[str, float] = {}
         self.requests: list[str] = []
         site = self
@@ -41,9 +41,11 @@ class ArticleSite(Served):
                 site.requests.append(self.path)
                 time.sleep(site.delay.get(self.path, 0.0))
                 status, html = site.pages.get(self.path, (404, "<h1>Not found</h1>"))
-                body = html.encode("utf-8")
+                body = html if isinstance(html, bytes) else html.encode("utf-8")
                 self.send_response(status)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
+                # bytes are sent undeclared: the page's own <meta charset> decides
+                self.send_header("Content-Type", "text/html" if isinstance(html, bytes)
+                                 else "text/html; charset=utf-8")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
@@ -57,4 +59,9 @@ class ArticleSite(Served):
 
     def put(self, path: str, html: str, status: int = 200) -> str:
         self.pages[path] = (status, html)
+        return self.url(path)
+
+    def put_bytes(self, path: str, body: bytes, status: int = 200) -> str:
+        """A page served as these bytes with no charset in its header (a GBK page)."""
+        self.pages[path] = (status, body)
         return self.url(path)
