@@ -225,7 +225,7 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
             key = link_key(url)
             if key:
                 link_ids.setdefault(key, e.task_id)
-    targets = link_targets(archive, entries, link_ids)
+    targets = link_targets(entries, link_ids)
     catalog = ImageCatalog(archive)
     chapters: list[Chapter] = []
     for e in entries:

@@ -27,7 +27,6 @@ from pipeline.book.xhtml import (
     ImageSize,
     clean_url,
     find_anchor,
-    link_fragments,
     to_xhtml,
 )
 from pipeline.urls import UrlRejected, normalize_url
@@ -81,14 +80,13 @@ def chapter_href(chapter: Chapter, fragment: str) -> str:
     return f"{href}#{chapter.anchors[name]}" if name is not None else href
 
 
-def link_targets(archive: Archive, entries: Iterable[Entry],
+def link_targets(entries: Iterable[Entry],
                  link_ids: dict[str, int]) -> dict[int, frozenset[str]]:
     """For each article, the fragments the other articles' links name in it: the ids its
     chapter must keep. (Each article's links to itself are its own chapter's business.)"""
     found: dict[int, set[str]] = {}
     for entry in entries:
-        article = archive.read_article(entry.task_id)
-        for url, fragment in link_fragments(article.content_html if article else ""):
+        for url, fragment in entry.fragment_links:
             key = link_key(url)
             target = link_ids.get(key) if key else None
             if target is not None and target != entry.task_id:

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pipeline.archive import Archive
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
-from pipeline.book.xhtml import valid_lang, xml_safe
+from pipeline.book.xhtml import link_fragments, valid_lang, xml_safe
 from pipeline.tasks import HAS_ARTICLE, Task
 from pipeline.textdiff import reading_length
 from pipeline.urls import host_of
@@ -41,6 +41,8 @@ class Entry:
     revised: str | None = None  # when a refresh found the article changed (Task.revised_at)
     length: int = 0  # as readers count (pipeline.textdiff.reading_length): words or 字
     length_unit: str = "chars"  # "words" for a spaced script
+    # (URL, fragment) of each link to a place in another page: the ids other chapters keep
+    fragment_links: tuple[tuple[str, str], ...] = ()
 
     def shown_length(self, labels: dict[str, str]) -> str:
         """``1,858 字`` or ``478 words``: the count with what it counts."""
@@ -134,6 +136,9 @@ def entry_of(task: Task, article: Article) -> Entry:
         chars=article.chars,
         revised=task.revised_at or None,
         length=length, length_unit=unit,
+        # read with the record, not again per book; most articles link to no fragment
+        fragment_links=(tuple(link_fragments(article.content_html))
+                        if "#" in article.content_html else ()),
     )
 
 
