@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
 
 from gui.worker import Jobs
 from pipeline.duplicates import Decision, NearPair
-from pipeline.tasks import Status
 from pipeline.textdiff import Hunk
 from pipeline.workspace import Workspace
 
@@ -58,11 +57,7 @@ def find_duplicates(workspace: Workspace) -> Found:
     """The near pairs and the count of exact duplicates, as ``kuaibu dupes`` counts them: a
     task marked duplicate by a person's decision on a listed pair is not an exact one."""
     pairs = workspace.near_duplicates()
-    judged = {(p.first.id, p.second.id) for p in pairs} | {(p.second.id, p.first.id)
-                                                          for p in pairs}
-    exact = sum(1 for t in workspace.tasks() if t.status == Status.DUPLICATE
-                and (t.id, t.duplicate_of) not in judged)
-    return Found(pairs, exact)
+    return Found(pairs, len(workspace.exact_duplicates(pairs)))
 
 
 def _gap(left: str, right: str) -> str:

@@ -251,7 +251,6 @@ def cmd_dupes(args: argparse.Namespace, ws: Workspace) -> int:
     """Exact duplicates (same text) and near ones (SimHash close), for a person to judge;
     with --duplicate/--of, --keep-both or --undecide, a decision on one pair first."""
     from pipeline.dedup import NEAR_DUPLICATE_BITS
-    from pipeline.tasks import Status
 
     if args.duplicate is not None or args.of is not None:
         if args.duplicate is None or args.of is None:
@@ -266,10 +265,7 @@ def cmd_dupes(args: argparse.Namespace, ws: Workspace) -> int:
         ws.undecide(*args.undecide)
         print(f"#{args.undecide[0]} and #{args.undecide[1]} are undecided again")
     pairs, csv_path, html_path = ws.dupes_report()
-    chosen = {(p.second.id, p.first.id) for p in pairs} | {(p.first.id, p.second.id)
-                                                          for p in pairs}
-    exact = [t for t in ws.tasks() if t.status == Status.DUPLICATE
-             and (t.id, t.duplicate_of) not in chosen]
+    exact = ws.exact_duplicates(pairs)
     decided = sum(1 for p in pairs if p.decided)
     print(f"exact duplicates {len(exact)}, near duplicates {len(pairs)} ({decided} decided,"
           f" {len(pairs) - decided} to judge; within {NEAR_DUPLICATE_BITS} of 64 bits)")

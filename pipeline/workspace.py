@@ -390,6 +390,14 @@ class Workspace:
         judged → the task it nearly repeats."""
         return {p.second.id: p.first.id for p in self.near_duplicates() if p.decided is None}
 
+    def exact_duplicates(self, pairs: Iterable[NearPair]) -> list[Task]:
+        """The duplicates a run set aside (the same text, or the same link at intake): every
+        task marked duplicate except those a person's decision on one of ``pairs`` made so."""
+        judged = {(p.first.id, p.second.id) for p in pairs}
+        judged |= {(b, a) for a, b in judged}
+        return [t for t in self.tasks() if t.status == Status.DUPLICATE
+                and (t.id, t.duplicate_of) not in judged]
+
     def dupes_report(self) -> tuple[list[NearPair], Path, Path]:
         """The near duplicates, written to 04_logs/near_duplicates.csv and .html."""
         from pipeline.duplicates import write_report
