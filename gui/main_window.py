@@ -55,8 +55,10 @@ from gui.category_tree import CategoryTree, key_of
 from gui.drops import DropTarget
 from gui.duplicates_view import DuplicatesView
 from gui.failures_view import FailuresView
+from gui.harvest_dialog import HarvestDialog
 from gui.intake_panel import IntakePanel
 from gui.preview import PreviewPane
+from gui.report_view import ReportView
 from gui.rules_editor import RulesEditor
 from gui.run_process import run_changes
 from gui.search_panel import SearchPanel
@@ -134,6 +136,8 @@ class MainWindow(QMainWindow):
         self.updates = UpdateCheck(self.jobs, self)
         self.updates.confirm = lambda question: self.confirm(question)
         self.rules_editor: RulesEditor | None = None
+        self.harvest_dialog: HarvestDialog | None = None
+        self._raise_report = False  # the next report shown comes forward (after a run)
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(500)
@@ -285,10 +289,13 @@ class MainWindow(QMainWindow):
         self.duplicates = DuplicatesView(None, self.jobs)
         self.duplicates.open_url = lambda url: self.open_url(url)
         self.books = BooksView(None, self.jobs)
+        self.report_view = ReportView(None, self.jobs)
+        self.report_view.open_url = lambda url: self.open_url(url)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.preview, self.tr("Preview"))
         self.tabs.addTab(self.search_panel, self.tr("Search"))
         self.tabs.addTab(self.failures, self.tr("Failures"))
+        self.tabs.addTab(self.report_view, self.tr("Report"))
         self.tabs.addTab(self.duplicates, self.tr("Duplicates"))
         self.tabs.addTab(self.books, self.tr("Books"))
         self.tabs.addTab(self.trash, self.tr("Trash"))
@@ -355,6 +362,8 @@ class MainWindow(QMainWindow):
                                             self.build)
         self.check_updates_action = tasks.addAction(self.tr("Check for updates…"),
                                                     lambda: self.check_updates())
+        self.harvest_action = tasks.addAction(self.tr("&Harvest a list page…"),
+                                              QKeySequence("Ctrl+L"), self.show_harvest)
         tools = self.menuBar().addMenu(self.tr("&Tools"))
         self.rules_action = tools.addAction(self.tr("Site &rules…"), self.show_rules_editor)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
@@ -404,6 +413,7 @@ class MainWindow(QMainWindow):
         self.trash.emptied.connect(lambda _n: self.follow_file(changed_here=True))
         self.duplicates.decided.connect(lambda _ids: self.follow_file(changed_here=True))
         self.refreshed.connect(self.duplicates.refresh_if_shown)
+        self.report_view.shown.connect(self._report_shown)
         self.task_actions["check_updates"].triggered.connect(lambda: self.check_updates())
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._tree_menu)
@@ -477,8 +487,12 @@ class MainWindow(QMainWindow):
         if self.rules_editor is not None:
             self.rules_editor.close()
             self.rules_editor = None
-        for view in (self.search_panel, self.failures, self.trash, self.books, self.duplicates):
+        for view in (self.search_panel, self.failures, self.trash, self.books, self.duplicates,
+                     self.report_view):
             view.set_workspace(workspace)
+        if self.harvest_dialog is not None:
+            self.harvest_dialog.close()
+            self.harvest_dialog = None
         self.failures.refresh()
         self.trash.refresh()
         self.tree.set_tasks(workspace.tasks())
@@ -617,6 +631,32 @@ class MainWindow(QMainWindow):
             self.log.appendPlainText(line)
         if report.added:
             self._refresh_filters()
+        self._update_controls()
+        self.intake_done.emit(report)
+
+    def show_harvest(self) -> None:
+        """The harvest dialog: a list page's article links, previewed, the checked added."""
+        workspace = self.workspace
+        if workspace is None:
+            return
+        if self.harvest_dialog is None:
+            self.harvest_dialog = HarvestDialog(workspace, self.jobs, self.intake.categories(),
+                                                self)
+            self.harvest_dialog.added.connect(self._harvested)
+        self.harvest_dialog.show()
+        self.harvest_dialog.raise_()
+        self.harvest_dialog.activateWindow()
+
+    def _harvested(self, report: IntakeReport) -> None:
+        """Links a harvest added: in the table and the log (the paste area is not touched)."""
+        self.model.add_tasks(report.added)
+        self.log.appendPlainText(self.tr("Harvest: added %1 · duplicates %2 · rejected %3")
+                                 .replace("%1", str(len(report.added)))
+                                 .replace("%2", str(len(report.duplicates)))
+                                 .replace("%3", str(len(report.rejected))))
+        if report.added:
+            self._refresh_filters()
+            self.select_tasks([task.id for task in report.added])
         self._update_controls()
         self.intake_done.emit(report)
 
@@ -762,6 +802,9 @@ class MainWindow(QMainWindow):
         def settled(result: Refreshed) -> None:
             self._refreshed(result)
             self.show_current()
+            if progress is not None:  # a check for updates has its own summary
+                self._raise_report = not self.updates.active
+                self.report_view.refresh()
             self.run_finished.emit(progress)
 
         def unsettled(error: str) -> None:
@@ -769,6 +812,13 @@ class MainWindow(QMainWindow):
             self.run_finished.emit(progress)
 
         self.jobs.start(settle, settled, unsettled)
+
+    def _report_shown(self, path: str) -> None:
+        """The report a run wrote: named in the log, and brought forward after a run."""
+        if self._raise_report:
+            self._raise_report = False
+            self.log.appendPlainText(self.tr("Report: %1").replace("%1", path))
+            self.tabs.setCurrentWidget(self.report_view)
 
     # -- selection actions ----------------------------------------------------------------------
 
@@ -1203,6 +1253,7 @@ class MainWindow(QMainWindow):
         self.run_action.setEnabled(loaded and not running)
         self.build_action.setEnabled(loaded and not running)
         self.check_updates_action.setEnabled(loaded and not running)
+        self.harvest_action.setEnabled(loaded)
 
     def _restore_window(self) -> None:
         for key, restore in (("window/geometry", self.restoreGeometry),

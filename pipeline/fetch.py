@@ -119,6 +119,12 @@ class Attempt:
     error: str | None
     elapsed: float
 
+    def log_line(self, who: str, when: str) -> str:
+        """This request as a line of 04_logs/fetch.log: ``who`` asked (``#12`` for a task,
+        ``harvest`` for a list page), at ``when``, which try, what came back, how long."""
+        outcome = self.error or f"HTTP {self.status}"
+        return f"{when}\t{who}\ttry {self.attempt}\t{outcome}\t{self.elapsed:.2f}s\t{self.url}"
+
 
 def new_session(settings: Settings) -> requests.Session:
     """The one session of a run: truthful User-Agent, the user's languages, compressed bodies."""

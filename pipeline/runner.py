@@ -554,9 +554,7 @@ class Runner:
         self._listener(LogLine(line))
 
     def _log_attempt(self, task: Task, attempt: Attempt) -> None:
-        outcome = attempt.error or f"HTTP {attempt.status}"
-        line = (f"{utc_now()}\t#{task.id}\ttry {attempt.attempt}\t{outcome}\t"
-                f"{attempt.elapsed:.2f}s\t{attempt.url}")
+        line = attempt.log_line(f"#{task.id}", utc_now())
         self.archive.append_log("fetch.log", line)
         self._listener(LogLine(line))
 

@@ -37,6 +37,7 @@ if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use ca
     from pipeline.extract.effects import RuleEffect
     from pipeline.extract.suggest import Node as PageNode
     from pipeline.extract.suggest import Suggestion
+    from pipeline.fetch import Attempt
     from pipeline.harvest import Candidate
     from pipeline.politeness import HostGate
     from pipeline.report import Report as RunReport
@@ -289,10 +290,16 @@ class Workspace:
         from pipeline.fetch import fetch_page
 
         site = rules.for_host(host_of(url))
-        page = fetch_page(session, url, self.settings, site, gate=gate, cookies=cookies)
+        page = fetch_page(session, url, self.settings, site, gate=gate, cookies=cookies,
+                          on_attempt=self._log_harvest_attempt)
         decoded = decode_html(page.body, page.headers.get("Content-Type"), site.encoding,
                               self.settings)
         return page.final_url, decoded.text
+
+    def _log_harvest_attempt(self, attempt: Attempt) -> None:
+        from pipeline.archive import utc_now
+
+        self.archive.append_log("fetch.log", attempt.log_line("harvest", utc_now()))
 
     def edit(self, task_ids: Iterable[int], **changes: str) -> list[Task]:
         """Set a person's fields (``EDITABLE_FIELDS``) on tasks; saved by the next ``save``."""

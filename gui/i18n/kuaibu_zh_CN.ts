@@ -72,17 +72,17 @@
 <context>
     <name>CategoryDialog</name>
     <message>
-        <location filename="../main_window.py" line="95"/>
+        <location filename="../main_window.py" line="97"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="100"/>
+        <location filename="../main_window.py" line="102"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="101"/>
+        <location filename="../main_window.py" line="103"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
@@ -142,132 +142,132 @@
 <context>
     <name>DuplicatesView</name>
     <message>
-        <location filename="../duplicates_view.py" line="116"/>
+        <location filename="../duplicates_view.py" line="111"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="118"/>
+        <location filename="../duplicates_view.py" line="113"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="120"/>
+        <location filename="../duplicates_view.py" line="115"/>
         <source>Write 04_logs/near_duplicates.html and .csv and open the page</source>
         <translation>写出 04_logs/near_duplicates.html 和 .csv 并打开该页面</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="126"/>
+        <location filename="../duplicates_view.py" line="121"/>
         <source>IDs</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="126"/>
+        <location filename="../duplicates_view.py" line="121"/>
         <source>First</source>
         <translation>第一篇</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="126"/>
+        <location filename="../duplicates_view.py" line="121"/>
         <source>Second</source>
         <translation>第二篇</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="127"/>
+        <location filename="../duplicates_view.py" line="122"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="127"/>
+        <location filename="../duplicates_view.py" line="122"/>
         <source>Decision</source>
         <translation>决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="128"/>
+        <location filename="../duplicates_view.py" line="123"/>
         <source>First URL</source>
         <translation>第一篇网址</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="128"/>
+        <location filename="../duplicates_view.py" line="123"/>
         <source>Second URL</source>
         <translation>第二篇网址</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="135"/>
+        <location filename="../duplicates_view.py" line="130"/>
         <source>Select a pair to see where the two texts differ.</source>
         <translation>选择一对，查看两篇正文的不同之处。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="136"/>
+        <location filename="../duplicates_view.py" line="131"/>
         <source>Second is a duplicate of first</source>
         <translation>第二篇是第一篇的重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="137"/>
+        <location filename="../duplicates_view.py" line="132"/>
         <source>First is a duplicate of second</source>
         <translation>第一篇是第二篇的重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="138"/>
+        <location filename="../duplicates_view.py" line="133"/>
         <source>Keep both</source>
         <translation>两篇都保留</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="139"/>
+        <location filename="../duplicates_view.py" line="134"/>
         <source>Undecide</source>
         <translation>撤销决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="193"/>
+        <location filename="../duplicates_view.py" line="188"/>
         <source>Looking for near duplicates…</source>
         <translation>正在查找近似重复…</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="217"/>
+        <location filename="../duplicates_view.py" line="212"/>
         <source>%1 bits</source>
         <translation>%1 位</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="232"/>
+        <location filename="../duplicates_view.py" line="227"/>
         <source>%1 near-duplicate pairs, %2 to judge.</source>
         <translation>%1 对近似重复，%2 对待判断。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="234"/>
+        <location filename="../duplicates_view.py" line="229"/>
         <source>No near duplicates.</source>
         <translation>没有近似重复。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="235"/>
+        <location filename="../duplicates_view.py" line="230"/>
         <source>%1 exact duplicates (the same text under another link) were set aside by the run.</source>
         <translation>运行已搁置 %1 个完全重复（同一正文，另一个链接）。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="242"/>
+        <location filename="../duplicates_view.py" line="237"/>
         <source>undecided</source>
         <translation>未决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="244"/>
+        <location filename="../duplicates_view.py" line="239"/>
         <source>keep both</source>
         <translation>两篇都保留</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="245"/>
+        <location filename="../duplicates_view.py" line="240"/>
         <source>#%1 duplicates #%2</source>
         <translation>#%1 与 #%2 重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="284"/>
+        <location filename="../duplicates_view.py" line="279"/>
         <source>Reading the differences…</source>
         <translation>正在读取差异…</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="303"/>
+        <location filename="../duplicates_view.py" line="298"/>
         <source>The two texts have the same words.</source>
         <translation>两篇正文的字词相同。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="305"/>
+        <location filename="../duplicates_view.py" line="300"/>
         <source>%1 places differ: struck through in red only in #%2, in green only in #%3.</source>
         <translation>有 %1 处不同：红色删除线为仅见于 #%2 的内容，绿色为仅见于 #%3 的内容。</translation>
     </message>
@@ -381,6 +381,129 @@
     </message>
 </context>
 <context>
+    <name>HarvestDialog</name>
+    <message>
+        <location filename="../harvest_dialog.py" line="49"/>
+        <source>Harvest a list page</source>
+        <translation>从列表页采集</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="56"/>
+        <source>The address of a list page: a channel front page, a blog index, a tag page</source>
+        <translation>列表页的地址：频道首页、博客目录、标签页</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="59"/>
+        <source>Only links to this site</source>
+        <translation>只要本站链接</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="64"/>
+        <source>Follow the list&apos;s own “next page” links this many times (下一页, Next, rel=next). The articles found are never crawled further.</source>
+        <translation>沿列表自己的“下一页”链接（下一页、Next、rel=next）翻这么多页。找到的文章不会再往下抓取。</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="68"/>
+        <source>Optional: a regular expression article links match (e.g. /news/\d+)</source>
+        <translation>可选：文章链接要匹配的正则表达式（如 /news/\d+）</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="69"/>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="71"/>
+        <source>Nothing is added until you press Add.</source>
+        <translation>按“添加”之前不会添加任何任务。</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="75"/>
+        <source>Link</source>
+        <translation>链接</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="75"/>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="75"/>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="76"/>
+        <source>Why</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="85"/>
+        <source>Check all</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="86"/>
+        <source>Check none</source>
+        <translation>全不选</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="87"/>
+        <source>Add checked</source>
+        <translation>添加勾选的</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="88"/>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="94"/>
+        <source>List page</source>
+        <translation>列表页</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="95"/>
+        <source>Category</source>
+        <translation>分类</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="96"/>
+        <source>Subcategory</source>
+        <translation>子分类</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="99"/>
+        <source>Next pages</source>
+        <translation>翻页数</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="135"/>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="147"/>
+        <source>An article page, not a list (%1). Add adds it as one task.</source>
+        <translation>这是文章页，不是列表（%1）。“添加”会把它作为一个任务加入。</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="152"/>
+        <source>A list page (%1): %2 links on %3 pages, %4 look like articles and are checked.</source>
+        <translation>列表页（%1）：%3 页共 %2 个链接，其中 %4 个像文章，已勾选。</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="186"/>
+        <source>Adding %1 links…</source>
+        <translation>正在添加 %1 个链接…</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="191"/>
+        <source>Added %1 · duplicates %2 · rejected %3</source>
+        <translation>已添加 %1 · 重复 %2 · 拒绝 %3</translation>
+    </message>
+</context>
+<context>
     <name>IntakePanel</name>
     <message>
         <location filename="../intake_panel.py" line="67"/>
@@ -447,444 +570,464 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="158"/>
-        <location filename="../main_window.py" line="967"/>
+        <location filename="../main_window.py" line="162"/>
+        <location filename="../main_window.py" line="1017"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="192"/>
+        <location filename="../main_window.py" line="196"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="162"/>
+        <location filename="../main_window.py" line="166"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="163"/>
-        <location filename="../main_window.py" line="1193"/>
+        <location filename="../main_window.py" line="167"/>
+        <location filename="../main_window.py" line="1243"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="164"/>
+        <location filename="../main_window.py" line="168"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="165"/>
+        <location filename="../main_window.py" line="169"/>
         <source>Retry failed</source>
         <translation>重试失败项</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="184"/>
+        <location filename="../main_window.py" line="188"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="191"/>
+        <location filename="../main_window.py" line="195"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="193"/>
+        <location filename="../main_window.py" line="197"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="227"/>
+        <location filename="../main_window.py" line="231"/>
         <source>Run selected</source>
         <translation>运行所选</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="228"/>
+        <location filename="../main_window.py" line="232"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="230"/>
+        <location filename="../main_window.py" line="234"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="231"/>
+        <location filename="../main_window.py" line="235"/>
         <source>Change category…</source>
         <translation>修改分类…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="233"/>
+        <location filename="../main_window.py" line="237"/>
         <source>Open clean page</source>
         <translation>打开清洗后的页面</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="245"/>
+        <location filename="../main_window.py" line="249"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="254"/>
+        <location filename="../main_window.py" line="258"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="255"/>
+        <location filename="../main_window.py" line="259"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="256"/>
+        <location filename="../main_window.py" line="260"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="257"/>
+        <location filename="../main_window.py" line="261"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="263"/>
+        <location filename="../main_window.py" line="267"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="265"/>
+        <location filename="../main_window.py" line="269"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="235"/>
-        <location filename="../main_window.py" line="266"/>
+        <location filename="../main_window.py" line="239"/>
+        <location filename="../main_window.py" line="270"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="229"/>
-        <location filename="../main_window.py" line="356"/>
-        <location filename="../main_window.py" line="679"/>
+        <location filename="../main_window.py" line="233"/>
+        <location filename="../main_window.py" line="363"/>
+        <location filename="../main_window.py" line="719"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="232"/>
+        <location filename="../main_window.py" line="236"/>
         <source>Open original</source>
         <translation>打开原文</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="234"/>
+        <location filename="../main_window.py" line="238"/>
         <source>Copy URL</source>
         <translation>复制网址</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="236"/>
+        <location filename="../main_window.py" line="240"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="260"/>
+        <location filename="../main_window.py" line="264"/>
         <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
         <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="289"/>
+        <location filename="../main_window.py" line="295"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="290"/>
+        <location filename="../main_window.py" line="296"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="291"/>
+        <location filename="../main_window.py" line="297"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="292"/>
+        <location filename="../main_window.py" line="298"/>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="299"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="293"/>
+        <location filename="../main_window.py" line="300"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="294"/>
+        <location filename="../main_window.py" line="301"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="295"/>
+        <location filename="../main_window.py" line="302"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="307"/>
+        <location filename="../main_window.py" line="314"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press Add (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“添加”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="311"/>
+        <location filename="../main_window.py" line="318"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="334"/>
+        <location filename="../main_window.py" line="341"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="335"/>
+        <location filename="../main_window.py" line="342"/>
         <source>&amp;Open archive…</source>
         <translation>打开存档(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="337"/>
+        <location filename="../main_window.py" line="344"/>
         <source>&amp;New archive…</source>
         <translation>新建存档(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="339"/>
+        <location filename="../main_window.py" line="346"/>
         <source>&amp;Recent archives</source>
         <translation>最近的存档(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="341"/>
+        <location filename="../main_window.py" line="348"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="342"/>
+        <location filename="../main_window.py" line="349"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="344"/>
+        <location filename="../main_window.py" line="351"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="345"/>
+        <location filename="../main_window.py" line="352"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="346"/>
+        <location filename="../main_window.py" line="353"/>
         <source>&amp;Undo remove</source>
         <translation>撤销移除(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="349"/>
+        <location filename="../main_window.py" line="356"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="351"/>
+        <location filename="../main_window.py" line="358"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="352"/>
+        <location filename="../main_window.py" line="359"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="354"/>
+        <location filename="../main_window.py" line="361"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="358"/>
+        <location filename="../main_window.py" line="365"/>
+        <source>&amp;Harvest a list page…</source>
+        <translation>从列表页采集(&amp;H)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="367"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="359"/>
+        <location filename="../main_window.py" line="368"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="360"/>
+        <location filename="../main_window.py" line="369"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="361"/>
+        <location filename="../main_window.py" line="370"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="362"/>
+        <location filename="../main_window.py" line="371"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="460"/>
+        <location filename="../main_window.py" line="470"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="474"/>
+        <location filename="../main_window.py" line="484"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="475"/>
+        <location filename="../main_window.py" line="485"/>
         <source>%1 tasks in %2</source>
         <translation>%2 中共 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="489"/>
+        <location filename="../main_window.py" line="503"/>
         <source>%1 tasks in %2; %3 wait to be run (Run takes them up)</source>
         <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="584"/>
+        <location filename="../main_window.py" line="598"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="635"/>
-        <location filename="../main_window.py" line="686"/>
+        <location filename="../main_window.py" line="653"/>
+        <source>Harvest: added %1 · duplicates %2 · rejected %3</source>
+        <translation>采集：已添加 %1 · 重复 %2 · 拒绝 %3</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="675"/>
+        <location filename="../main_window.py" line="726"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="644"/>
+        <location filename="../main_window.py" line="684"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="665"/>
+        <location filename="../main_window.py" line="705"/>
         <source>Checking %1 articles for updates…</source>
         <translation>正在检查 %1 篇文章的更新…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="888"/>
+        <location filename="../main_window.py" line="820"/>
+        <source>Report: %1</source>
+        <translation>报告：%1</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="938"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1157"/>
+        <location filename="../main_window.py" line="1207"/>
         <source>; %1 near duplicates left out (see Duplicates)</source>
         <translation>；%1 篇近似重复未收入（见“重复”）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1160"/>
+        <location filename="../main_window.py" line="1210"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1221"/>
+        <location filename="../main_window.py" line="1272"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="172"/>
-        <location filename="../main_window.py" line="718"/>
+        <location filename="../main_window.py" line="176"/>
+        <location filename="../main_window.py" line="758"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 图片已存 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="689"/>
+        <location filename="../main_window.py" line="729"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="724"/>
+        <location filename="../main_window.py" line="764"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="733"/>
+        <location filename="../main_window.py" line="773"/>
         <source>Stopped: %1 of %2 done, %3 failed, %4 left for the next run</source>
         <translation>已停止：%2 个中完成 %1 个，失败 %3 个，剩余 %4 个留待下次运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="737"/>
+        <location filename="../main_window.py" line="777"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="820"/>
+        <location filename="../main_window.py" line="870"/>
         <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="829"/>
+        <location filename="../main_window.py" line="879"/>
         <source>%1 tasks moved to the trash</source>
         <translation>已将 %1 个任务移到回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="845"/>
+        <location filename="../main_window.py" line="895"/>
         <source>%1 tasks restored</source>
         <translation>已恢复 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="947"/>
+        <location filename="../main_window.py" line="997"/>
         <source>The demo site serves at %1: press Add, then Run</source>
         <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="962"/>
+        <location filename="../main_window.py" line="1012"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="963"/>
+        <location filename="../main_window.py" line="1013"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="974"/>
+        <location filename="../main_window.py" line="1024"/>
         <source>Open archive</source>
         <translation>打开存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="980"/>
+        <location filename="../main_window.py" line="1030"/>
         <source>New archive</source>
         <translation>新建存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="987"/>
+        <location filename="../main_window.py" line="1037"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建存档吗？</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1097"/>
+        <location filename="../main_window.py" line="1147"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1110"/>
+        <location filename="../main_window.py" line="1160"/>
         <source>A run is going; select the tasks and Clean again once it has ended.</source>
         <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1133"/>
+        <location filename="../main_window.py" line="1183"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1140"/>
+        <location filename="../main_window.py" line="1190"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1147"/>
+        <location filename="../main_window.py" line="1197"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1153"/>
+        <location filename="../main_window.py" line="1203"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1193"/>
+        <location filename="../main_window.py" line="1243"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -1185,6 +1328,35 @@
         <location filename="../reasons.py" line="102"/>
         <source>the rules&apos; selector %1 is not valid CSS</source>
         <translation>规则中的选择器 %1 不是有效的 CSS</translation>
+    </message>
+</context>
+<context>
+    <name>ReportView</name>
+    <message>
+        <location filename="../report_view.py" line="43"/>
+        <location filename="../report_view.py" line="74"/>
+        <source>No report yet: one is written after every run.</source>
+        <translation>还没有报告：每次运行后都会生成一份。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="46"/>
+        <source>Write again</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="48"/>
+        <source>Write 04_logs/report.html from the task list as it is now</source>
+        <translation>按当前任务列表重新生成 04_logs/report.html</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="49"/>
+        <source>Open in browser</source>
+        <translation>在浏览器中打开</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="88"/>
+        <source>Report of %1: %2</source>
+        <translation>%1 的报告：%2</translation>
     </message>
 </context>
 <context>

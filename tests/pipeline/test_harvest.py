@@ -175,6 +175,11 @@ def test_next_pages_follows_exactly_that_many(tmp_path: Path) -> None:
     assert site.requests == ["/list", "/list?page=2", "/list?page=3"]
     assert [c.url for c in result.chosen] == absolute(
         site, article_paths(1) + article_paths(2) + article_paths(3))
+    # each request a harvest made is in fetch.log, as a run's are, said to be the harvest's
+    log = (tmp_path / "archive" / "04_logs" / "fetch.log").read_text(encoding="utf-8")
+    lines = [line.split("\t") for line in log.splitlines()]
+    assert [(f[1], f[3], f[5]) for f in lines] == [
+        ("harvest", "HTTP 200", site.url(p)) for p in ("/list", "/list?page=2", "/list?page=3")]
 
 
 def test_a_gbk_list_page_with_xia_yi_ye_works_the_same(tmp_path: Path) -> None:

@@ -1,0 +1,217 @@
+"""Harvest a list page (issue 17): a person pastes a channel front page, a blog index or a tag
+page, previews the links it points to and adds the ones they check.
+
+The preview is ``Workspace.harvest(..., dry_run=True)`` in a job (it fetches the page, and at
+most the next pages asked for, with the archive's rules and politeness); the candidates come
+back ranked with why, the article-like ones checked. Adding goes through
+``Workspace.add_links`` like pasted links, so duplicates and rejected links are reported the
+same way; ``added`` carries that report to the window. A detail page offered here is one row,
+checked: Add adds it as one task, as the command line does.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.worker import Jobs
+from pipeline.intake import IntakeReport
+from pipeline.workspace import HarvestResult, Workspace
+
+MAX_NEXT_PAGES = 20  # the spin box's top: a harvest is depth 1, a few pages of one list
+URL_COLUMN, TEXT_COLUMN, RANK_COLUMN, WHY_COLUMN = range(4)
+
+
+class HarvestDialog(QDialog):
+    """Paste a list page's address, preview its article links, add the checked ones."""
+
+    added = Signal(object)  # the IntakeReport of an add
+
+    def __init__(self, workspace: Workspace, jobs: Jobs, categories: tuple[str, str],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Harvest a list page"))
+        self.workspace = workspace
+        self.jobs = jobs
+        self.result: HarvestResult | None = None
+        self._busy = False
+        self.url = QLineEdit()
+        self.url.setPlaceholderText(self.tr(
+            "The address of a list page: a channel front page, a blog index, a tag page"))
+        self.cat1 = QLineEdit(categories[0])
+        self.cat2 = QLineEdit(categories[1])
+        self.same_site = QCheckBox(self.tr("Only links to this site"))
+        self.same_site.setChecked(True)
+        self.next_pages = QSpinBox()
+        self.next_pages.setRange(0, MAX_NEXT_PAGES)
+        self.next_pages.setToolTip(self.tr(
+            "Follow the list's own \u201cnext page\u201d links this many times (下一页, Next,"
+            " rel=next). The articles found are never crawled further."))
+        self.pattern = QLineEdit()
+        self.pattern.setPlaceholderText(self.tr(
+            "Optional: a regular expression article links match (e.g. /news/\\d+)"))
+        self.preview_button = QPushButton(self.tr("Preview"))
+        self.preview_button.setDefault(True)
+        self.summary = QLabel(self.tr("Nothing is added until you press Add."))
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.list = QTreeWidget()
+        self.list.setHeaderLabels([self.tr("Link"), self.tr("Text"), self.tr("Rank"),
+                                   self.tr("Why")])
+        self.list.setRootIsDecorated(False)
+        self.list.setUniformRowHeights(True)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        header = self.list.header()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(URL_COLUMN, 320)
+        header.resizeSection(TEXT_COLUMN, 260)
+        header.resizeSection(RANK_COLUMN, 50)
+        self.check_all = QPushButton(self.tr("Check all"))
+        self.check_none = QPushButton(self.tr("Check none"))
+        self.add_button = QPushButton(self.tr("Add checked"))
+        self.close_button = QPushButton(self.tr("Close"))
+
+        form = QFormLayout()
+        url_row = QHBoxLayout()
+        url_row.addWidget(self.url, 1)
+        url_row.addWidget(self.preview_button)
+        form.addRow(self.tr("List page"), url_row)
+        form.addRow(self.tr("Category"), self.cat1)
+        form.addRow(self.tr("Subcategory"), self.cat2)
+        options = QHBoxLayout()
+        options.addWidget(self.same_site)
+        options.addWidget(QLabel(self.tr("Next pages")))
+        options.addWidget(self.next_pages)
+        options.addWidget(self.pattern, 1)
+        form.addRow(options)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.check_all)
+        buttons.addWidget(self.check_none)
+        buttons.addStretch(1)
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.list, 1)
+        layout.addLayout(buttons)
+        self.resize(900, 560)
+
+        self.preview_button.clicked.connect(self.preview)
+        self.url.returnPressed.connect(self.preview)
+        self.check_all.clicked.connect(lambda: self._check_every(True))
+        self.check_none.clicked.connect(lambda: self._check_every(False))
+        self.add_button.clicked.connect(self.add_checked)
+        self.close_button.clicked.connect(self.close)
+        self.list.itemChanged.connect(lambda *_: self._update_buttons())
+        QShortcut(QKeySequence.StandardKey.Close, self, self.close)
+        self._update_buttons()
+
+    # -- preview --------------------------------------------------------------------------------
+
+    def preview(self) -> None:
+        """Read the page (and its next pages) in a job; nothing is added."""
+        url = self.url.text().strip()
+        if not url or self._busy:
+            return
+        workspace, pattern = self.workspace, self.pattern.text().strip() or None
+        same_site, next_pages = self.same_site.isChecked(), self.next_pages.value()
+        self._set_busy(True, self.tr("Reading %1…").replace("%1", url))
+        self.jobs.start(
+            lambda: workspace.harvest(url, pattern=pattern, same_site=same_site,
+                                      next_pages=next_pages, dry_run=True),
+            self._previewed, self._failed)
+
+    def _previewed(self, result: HarvestResult) -> None:
+        self.result = result
+        self.list.blockSignals(True)
+        self.list.clear()
+        if result.kind == "detail":
+            self._row(result.pages[0], "", None, result.reason, True)
+            text = self.tr("An article page, not a list (%1). Add adds it as one task.")
+        else:
+            chosen = {c.url for c in result.chosen}
+            for c in result.candidates:
+                self._row(c.url, c.text, c.rank, ", ".join(c.reasons), c.url in chosen)
+            text = (self.tr("A list page (%1): %2 links on %3 pages, %4 look like articles and"
+                            " are checked.")
+                    .replace("%2", str(len(result.candidates)))
+                    .replace("%3", str(len(result.pages)))
+                    .replace("%4", str(len(chosen))))
+        self.list.blockSignals(False)
+        self._set_busy(False, text.replace("%1", result.reason))
+
+    def _row(self, url: str, text: str, rank: int | None, why: str, checked: bool) -> None:
+        item = QTreeWidgetItem([url, text, "" if rank is None else str(rank), why])
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(URL_COLUMN, Qt.CheckState.Checked if checked
+                           else Qt.CheckState.Unchecked)
+        item.setToolTip(URL_COLUMN, url)
+        item.setToolTip(WHY_COLUMN, why)
+        self.list.addTopLevelItem(item)
+
+    def _failed(self, message: str) -> None:
+        self._set_busy(False, message)
+
+    # -- adding ---------------------------------------------------------------------------------
+
+    def checked_urls(self) -> list[str]:
+        """The checked links, in the list's order (the page's)."""
+        return [item.text(URL_COLUMN) for item in self._items()
+                if item.checkState(URL_COLUMN) == Qt.CheckState.Checked]
+
+    def add_checked(self) -> None:
+        """Add the checked links as tasks with the categories typed (in a job)."""
+        urls = self.checked_urls()
+        if not urls or self._busy:
+            return
+        workspace = self.workspace
+        cat1, cat2 = self.cat1.text().strip(), self.cat2.text().strip()
+        self._set_busy(True, self.tr("Adding %1 links…").replace("%1", str(len(urls))))
+        self.jobs.start(lambda: workspace.add_links("\n".join(urls), cat1, cat2),
+                        self._added, self._failed)
+
+    def _added(self, report: IntakeReport) -> None:
+        self._set_busy(False, self.tr("Added %1 · duplicates %2 · rejected %3")
+                       .replace("%1", str(len(report.added)))
+                       .replace("%2", str(len(report.duplicates)))
+                       .replace("%3", str(len(report.rejected))))
+        self.added.emit(report)
+
+    # -- helpers --------------------------------------------------------------------------------
+
+    def _items(self) -> list[QTreeWidgetItem]:
+        return [self.list.topLevelItem(i) for i in range(self.list.topLevelItemCount())]
+
+    def _check_every(self, checked: bool) -> None:
+        state = Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
+        for item in self._items():
+            item.setCheckState(URL_COLUMN, state)
+
+    def _set_busy(self, busy: bool, message: str) -> None:
+        self._busy = busy
+        self.summary.setText(message)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        has_rows = self.list.topLevelItemCount() > 0
+        self.preview_button.setEnabled(not self._busy)
+        self.check_all.setEnabled(has_rows and not self._busy)
+        self.check_none.setEnabled(has_rows and not self._busy)
+        self.add_button.setEnabled(bool(self.checked_urls()) and not self._busy)

@@ -1,0 +1,126 @@
+"""The window's parts of issue 17, driven as a person would: "Harvest a list page…" previews a
+real local list page with checkboxes and adds the checked links; after a run the report is
+written, shown in its tab and its links open the clean pages and sources."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt, QUrl
+from pytestqt.qtbot import QtBot
+
+from gui.harvest_dialog import URL_COLUMN, HarvestDialog
+from gui.main_window import MainWindow
+from tests.gui.conftest import OpenWindow, run_to_end
+from tests.pipeline.test_duplicates import BRIDGE
+from tests.pipeline.test_harvest import article_paths, english_list
+from tests.sites.articles import ArticleSite, article
+
+
+@pytest.fixture
+def site() -> Iterator[ArticleSite]:
+    with ArticleSite() as s:
+        yield s
+
+
+def open_harvest(qtbot: QtBot, window: MainWindow, url: str) -> HarvestDialog:
+    window.harvest_action.trigger()
+    dialog = window.harvest_dialog
+    assert dialog is not None and dialog.isVisible()
+    dialog.url.setText(url)
+    dialog.preview_button.click()
+    qtbot.waitUntil(lambda: dialog.result is not None and not dialog._busy, timeout=10_000)
+    return dialog
+
+
+def test_harvest_previews_checks_the_articles_and_adds_the_checked(
+        qtbot: QtBot, open_window: OpenWindow, site: ArticleSite) -> None:
+    list_url = site.put("/list", english_list())
+    window = open_window()
+    window.intake.paste.setPlainText("a half-written note the person is still pasting")
+    dialog = open_harvest(qtbot, window, list_url)
+    want = [site.url(p) for p in article_paths()]
+    rows = [dialog.list.topLevelItem(i) for i in range(dialog.list.topLevelItemCount())]
+    assert [r.text(URL_COLUMN) for r in rows] == want  # in page order, chrome left out
+    assert all(r.checkState(URL_COLUMN) == Qt.CheckState.Checked for r in rows)
+    assert "30" in dialog.summary.text()
+    assert site.requests == ["/list"]  # depth 1: no article was read by the preview
+    assert window.model.rowCount() == 0  # nothing added before Add
+
+    rows[0].setCheckState(URL_COLUMN, Qt.CheckState.Unchecked)
+    rows[5].setCheckState(URL_COLUMN, Qt.CheckState.Unchecked)
+    dialog.cat1.setText("河流")
+    with qtbot.waitSignal(window.intake_done, timeout=10_000) as blocker:
+        dialog.add_checked()
+    report = blocker.args[0]
+    assert len(report.added) == 28
+    assert window.workspace is not None
+    tasks = window.workspace.tasks()
+    assert [t.url for t in tasks] == [u for i, u in enumerate(want) if i not in (0, 5)]
+    assert {t.cat1 for t in tasks} == {"河流"}
+    assert window.model.rowCount() == 28
+    # the paste area is the person's: a harvest neither adds to it nor clears it
+    assert window.intake.paste.toPlainText() == "a half-written note the person is still pasting"
+
+    # a second add of the same links reports them as duplicates, as pasting them would
+    dialog.check_all.click()
+    with qtbot.waitSignal(window.intake_done, timeout=10_000) as blocker:
+        dialog.add_checked()
+    assert len(blocker.args[0].added) == 2 and len(blocker.args[0].duplicates) == 28
+    assert "28" in dialog.summary.text()
+
+
+def test_a_detail_page_is_one_checked_row(qtbot: QtBot, open_window: OpenWindow,
+                                          site: ArticleSite) -> None:
+    url = site.put("/bridge.html", article("廊桥修缮笔记", BRIDGE * 3))
+    window = open_window()
+    dialog = open_harvest(qtbot, window, url)
+    assert dialog.result is not None and dialog.result.kind == "detail"
+    assert dialog.checked_urls() == [url]
+    dialog.check_none.click()
+    assert not dialog.add_button.isEnabled()
+
+
+def test_a_page_that_fails_says_why_and_adds_nothing(qtbot: QtBot, open_window: OpenWindow,
+                                                     site: ArticleSite) -> None:
+    window = open_window()
+    window.harvest_action.trigger()
+    dialog = window.harvest_dialog
+    assert dialog is not None
+    dialog.url.setText(site.url("/missing"))
+    dialog.preview_button.click()
+    qtbot.waitUntil(lambda: "404" in dialog.summary.text(), timeout=10_000)
+    assert dialog.list.topLevelItemCount() == 0 and not dialog.add_button.isEnabled()
+
+
+def test_after_a_run_the_report_is_written_shown_and_its_links_open(
+        qtbot: QtBot, open_window: OpenWindow, site: ArticleSite) -> None:
+    good = site.put("/bridge.html", article("廊桥修缮笔记", BRIDGE * 3))
+    window = open_window()
+    assert window.workspace is not None
+    window.workspace.add_links(f"{good}\n{site.url('/gone')}")
+    window.follow_file(changed_here=True)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=5_000)
+    opened: list[QUrl] = []
+    window.open_url = opened.append
+    with qtbot.waitSignal(window.report_view.shown, timeout=30_000) as blocker:
+        run_to_end(qtbot, window)
+    path = Path(blocker.args[0])
+    assert path == window.workspace.archive.logs_dir / "report.html" and path.exists()
+    assert window.tabs.currentWidget() is window.report_view
+    shown = window.report_view.page.toPlainText()
+    assert "http-4xx" in shown and "127.0.0.1" in shown
+    assert "Report: " in window.log.toPlainText()
+
+    # a relative link (a suspect or sample article's clean page) opens from the report's folder
+    href = re.search(r'href="(\.\./01_clean/\d+\.html)"', path.read_text(encoding="utf-8"))
+    assert href is not None
+    window.report_view.page.anchorClicked.emit(QUrl(href.group(1)))
+    assert opened and Path(opened[-1].toLocalFile()).resolve() == (
+        path.parent / href.group(1)).resolve()
+    assert Path(opened[-1].toLocalFile()).exists()
+    window.report_view.browser_button.click()
+    assert Path(opened[-1].toLocalFile()) == path
