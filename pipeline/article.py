@@ -23,6 +23,8 @@ class Article:
     method: str = "strict"
     # the version the page says it documents (a docs site's <meta name="docsearch:version">)
     source_version: str | None = None
+    # the name the site gives itself (og:site_name): a title that is only this is suspect
+    site_name: str | None = None
 
     @property
     def chars(self) -> int:

@@ -202,7 +202,8 @@ def _suspect_reasons(task: Task, article: Article, site_names: set[str],
         reasons.append(f"low confidence {confidence:.2f} ({article.method}) · 置信度低")
     title = task.extracted_title or article.title
     host = host_of(task.url)
-    if title and (_same_name(title, host) or title.strip().casefold() in site_names):
+    own = {article.site_name.strip().casefold()} if article.site_name else set()
+    if title and (_same_name(title, host) or title.strip().casefold() in site_names | own):
         reasons.append(f"title is the site's name: {title!r} · 标题是网站名")
     share = link_share(article.content_html)
     if share >= options.link_share:

@@ -122,6 +122,7 @@ def _article(
         confidence=round(confidence * min(1.0, chars / options.confident_chars), 3),
         method=method,
         source_version=head.source_version,
+        site_name=head.site_name,
     )
 
 

@@ -259,6 +259,7 @@ class PageFacts:
     lang: str | None
     selected_title: tuple[str, etree._Element] | None
     source_version: str | None  # what the page says it documents (a docs site's version)
+    site_name: str | None  # the name the site gives itself (og:site_name, application-name)
 
 
 @dataclass
@@ -268,6 +269,7 @@ class PageMeta:
     author: str | None
     lang: str | None
     source_version: str | None = None
+    site_name: str | None = None
 
 
 def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts:
@@ -337,6 +339,7 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         meta_date=_meta_date(head, _Marked(marked), metas),
         meta_author=_meta_author(head, _Marked(marked), metas), lang=find_lang(root, metas),
         selected_title=selected, source_version=_source_version(metas),
+        site_name=_site_name(metas),
     )
 
 
@@ -452,6 +455,13 @@ def _meta_map(metas: list[etree._Element]) -> dict[str, str]:
 # (Docusaurus, Sphinx and MkDocs themes), and the plain names others use. Two pages stating
 # different versions are two editions, never duplicates of each other (see pipeline.dedup).
 _VERSION_METAS = ("docsearch:version", "docs-version", "doc-version", "version")
+
+
+def _site_name(metas: dict[str, str]) -> str | None:
+    """The site's own name, as its pages declare it: what a title must not merely be (the run
+    report flags an article whose title is this name)."""
+    name = " ".join((metas.get("og:site_name") or metas.get("application-name") or "").split())
+    return name[:200] or None
 
 
 def _source_version(metas: dict[str, str]) -> str | None:
@@ -776,7 +786,7 @@ def resolve(
         title=title,
         published=facts.meta_date or _choose_date(facts, head_index, at),
         author=facts.meta_author or _choose_author(facts, head_index, at),
-        lang=facts.lang, source_version=facts.source_version,
+        lang=facts.lang, source_version=facts.source_version, site_name=facts.site_name,
     )
 
 

@@ -151,3 +151,31 @@ def test_run_ends_with_the_report_and_report_writes_it(
     assert lines[-1] == f"report: {report_path}" and report_path.is_file()
     assert lines[0].startswith("2 tasks:") and lines[1].startswith("failed 1 (http-4xx 1")
     assert len(lines) == 4
+
+
+def test_a_title_that_is_the_sites_own_name_is_flagged() -> None:
+    """og:site_name is the name a site gives itself: an article whose title came out as that
+    name (the headline was missed) is suspect, whatever its domain is called."""
+    from pipeline.extract import extract
+    from pipeline.rules import SiteRules
+
+    body = "".join(f"<p>{LONG_TEXT}</p>" for _ in range(2))
+
+    def page(title: str) -> str:
+        return (f'<html><head><meta property="og:site_name" content="河畔 周刊">'
+                f'<title>{title}</title></head><body><header><b class="brand">河畔 周刊</b>'
+                f"</header><article><h1>{title}</h1>{body}</article></body></html>")
+
+    # a title_selector that hits the masthead: the headline is missed, the site's name taken
+    masthead = SiteRules(title_selector=".brand")
+    missed = extract(page("古镇廊桥的修缮"), "https://hepan.example/a/1", masthead)
+    found = extract(page("古镇廊桥的修缮"), "https://hepan.example/a/2")
+    assert (missed.title, found.title) == ("河畔 周刊", "古镇廊桥的修缮")
+    assert missed.site_name == found.site_name == "河畔 周刊"
+    assert Article.from_json(missed.to_json()).site_name == "河畔 周刊"
+    tasks = [Task(id=1, url=missed.url, status=Status.CLEANED, confidence=0.9),
+             Task(id=2, url=found.url, status=Status.CLEANED, confidence=0.9)]
+    report = build_report(tasks, {1: missed, 2: found}.get, lambda i: None, sample_seed="s")
+    flagged = {s.task_id: s.reasons for s in report.suspects}
+    assert list(flagged) == [1]
+    assert any("site's name" in r and "河畔 周刊" in r for r in flagged[1])
