@@ -28,6 +28,7 @@ from urllib.parse import unquote
 import idna
 
 from pipeline.errors import ErrorKind, FetchError
+from pipeline.url_parse import parse_ipv4
 
 IP = ipaddress.IPv4Address | ipaddress.IPv6Address
 # A name to its addresses, in the order to try them; raises OSError (socket.gaierror) when the
@@ -158,7 +159,7 @@ def parse_host_address(host: str) -> IP | None:
             return None
         if not host.isascii():
             return None
-    return _parse_ipv4(host)
+    return parse_ipv4(host)
 
 
 def _parse_ipv6(text: str) -> ipaddress.IPv6Address | None:
@@ -166,44 +167,6 @@ def _parse_ipv6(text: str) -> ipaddress.IPv6Address | None:
         return ipaddress.IPv6Address(text)
     except ValueError:
         return None
-
-
-def _parse_ipv4(host: str) -> ipaddress.IPv4Address | None:
-    """WHATWG URL §3.5 "IPv4 parser"; None where it fails (or the host is a name)."""
-    parts = host.split(".")
-    if len(parts) > 1 and parts[-1] == "":
-        parts.pop()
-    if len(parts) > 4:
-        return None
-    numbers = [_ipv4_number(p) for p in parts]
-    if any(n is None for n in numbers):
-        return None
-    *high, last = [n for n in numbers if n is not None]
-    if any(n > 255 for n in high) or last >= 256 ** (5 - len(numbers)):
-        return None
-    return ipaddress.IPv4Address(sum(n << 8 * (3 - i) for i, n in enumerate(high)) + last)
-
-
-_DIGITS = {10: frozenset("0123456789"), 8: frozenset("01234567"),
-           16: frozenset("0123456789abcdefABCDEF")}
-
-
-def _ipv4_number(part: str) -> int | None:
-    """WHATWG URL §3.5 "IPv4 number parser": 0x… is hex, 0… octal, the rest decimal."""
-    if not part:
-        return None
-    base = 10
-    if part[:2] in ("0x", "0X"):
-        part, base = part[2:], 16
-    elif len(part) > 1 and part[0] == "0":
-        part, base = part[1:], 8
-    if not part:
-        return 0  # "0x" alone is 0 for a browser
-    if not set(part) <= _DIGITS[base]:
-        return None
-    if len(part.lstrip("0")) > 16:  # far above 2**32 (and below int()'s digit limit)
-        return None
-    return int(part, base)
 
 
 def system_resolver(host: str) -> list[IP]:

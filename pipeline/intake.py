@@ -40,24 +40,34 @@ class IntakeReport:
                 f" rejected {len(self.rejected)}")
 
 
+def _normalized(link: str, rules: Rules) -> str:
+    """``link``'s canonical form under the rules of its site: the site's tracking_params and
+    keep_params add to the defaults' (a section's list would otherwise replace them)."""
+    default = rules.default
+    url = normalize_url(link, default.tracking_params, keep=default.keep_params)
+    site = rules.for_host(host_of(url))
+    if (site.tracking_params, site.keep_params) == (default.tracking_params, default.keep_params):
+        return url
+    return normalize_url(link, site.tracking_params + default.tracking_params,
+                         keep=site.keep_params + default.keep_params)
+
+
 def add_links(store: TaskStore, text: str, cat1: str = "", cat2: str = "",
               rules: Rules | None = None) -> IntakeReport:
     """Find every link in ``text`` and add the new ones as pending tasks.
 
     Tracking parameters the user listed in rules.yaml (``tracking_params``, in ``default:``
-    or in a domain's section) are dropped on top of the built-in list. Links longer than
-    MAX_URL_CHARS, as pasted or once normalized, are rejected with their length: one pasted
-    blob must not become a cell that makes tasks.csv unreadable.
+    or in a domain's section) are dropped on top of the built-in list; those under
+    ``keep_params`` are kept though a list names them. Links longer than MAX_URL_CHARS, as
+    pasted or once normalized, are rejected with their length: one pasted blob must not become
+    a cell that makes tasks.csv unreadable.
     """
     rules = rules or Rules()
     report = IntakeReport()
     for link in find_links(text):
         try:
             check_url_length(link)
-            url = normalize_url(link, rules.default.tracking_params)
-            site = rules.for_host(host_of(url))
-            if site.tracking_params != rules.default.tracking_params:
-                url = normalize_url(link, site.tracking_params + rules.default.tracking_params)
+            url = _normalized(link, rules)
             check_url_length(url, encoded=True)  # each non-ASCII character grows to up to 12
         except UrlRejected as e:
             report.rejected.append((link, str(e)))

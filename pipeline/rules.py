@@ -44,9 +44,15 @@ class SiteRules:
     concurrency: int | None = None
     delay_ms: int | None = None
     tracking_params: tuple[str, ...] = ()
+    # query parameters of this site that name a page, kept though the tracking list has them
+    # (GitHub's ?ref=<branch>, a timetable's ?from=PEK)
+    keep_params: tuple[str, ...] = ()
     lazy_attrs: tuple[str, ...] = ()
     # harvest: the links of this site's list pages that are articles (searched in the URL)
     article_link_pattern: str | None = None
+    # "browser": fetch this site's pages through the system's Chromium (issue 19), for pages
+    # whose article scripts build; None or "fetch": the plain HTTP fetch
+    render: str | None = None
 
     @property
     def strip_all(self) -> tuple[str, ...]:
@@ -122,6 +128,15 @@ def _regex(v: Any) -> str:
     return text
 
 
+RENDER_CHOICES = ("browser", "fetch")
+
+
+def _render(v: Any) -> str:
+    if v not in RENDER_CHOICES:
+        raise TypeError(" or ".join(repr(c) for c in RENDER_CHOICES))
+    return str(v)
+
+
 def _str_map(v: Any) -> Mapping[str, str]:
     if not isinstance(v, dict) or not all(
         isinstance(k, str) and isinstance(x, str) for k, x in v.items()
@@ -145,8 +160,10 @@ _SCHEMA = {
     "concurrency": _count,
     "delay_ms": _pos_int,
     "tracking_params": _str_list,
+    "keep_params": _str_list,
     "lazy_attrs": _str_list,
     "article_link_pattern": _regex,
+    "render": _render,
 }
 assert set(_SCHEMA) == {f.name for f in fields(SiteRules)}
 

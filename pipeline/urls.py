@@ -1,57 +1,94 @@
 """Finding links in whatever a person pastes, and one canonical form per page.
 
-Normalization follows RFC 3986 §6 plus the seeds' crawler habits (seed 000 "规范化步骤",
-seed 003 §3.1): lower-case scheme and host, IDN → punycode, no default port, dot segments
-resolved, empty path → "/", unreserved percent-escapes decoded, query sorted, tracking
-parameters and fragments dropped — except ``#!`` and ``#/`` routes, which name different
-pages of a single-page app.
+A link is first read as a browser reads it (``url_parse``: the WHATWG URL Standard), so the
+page archived is the page the link opens. The canonical form on top follows RFC 3986 §6 and
+the seeds' crawler habits (seed 000 "规范化步骤", seed 003 §3.1): no default port, dot segments
+resolved, empty path → "/", escapes of characters that mean nothing there decoded, the others
+upper-cased, query sorted with ``+`` and ``%20`` one spelling, tracking parameters and fragments
+dropped — except ``#!`` and ``#/`` routes, which name different pages of a single-page app.
+The project's own choices (README "Links in, one URL per page"): a trailing slash is
+kept, a link with a user name or password is refused, and so are host names no DNS could hold.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from urllib.parse import unquote
 
-import idna
 from lxml import html as lxml_html
 
-from pipeline.errors import ErrorKind, KuaibuError
+from pipeline.url_parse import (
+    UrlRejected,
+    a_label_problem,
+    clean_url_text,
+    label_problem,
+    parse_ipv4,
+    parse_url,
+)
 
 TRACKING_PARAMS = frozenset(
     {"fbclid", "gclid", "spm", "from", "share_token", "ref", "utm_id", "mc_cid", "mc_eid"}
 )
-ALLOWED_SCHEMES = ("http", "https")
+# Tracking names that are also ordinary parameters (GitHub's ?ref=<branch>, a timetable's
+# ?from=PEK): dropped only when their value looks like a campaign tag.
+_NAMES_OF_PAGES_TOO = frozenset({"ref", "from"})
+# The channels links are shared through, as the words of a ref=/from= value name them.
+_CHANNEL_WORDS = frozenset({
+    # social and messaging networks
+    "twitter", "tweet", "facebook", "fb", "instagram", "linkedin", "reddit", "mastodon",
+    "telegram", "whatsapp", "weibo", "weixin", "wechat", "wx", "qq", "qzone", "douban",
+    "zhihu", "toutiao", "douyin", "tiktok", "bilibili", "xiaohongshu", "youtube",
+    # share surfaces (WeChat's from=timeline / singlemessage / groupmessage among them)
+    "share", "shared", "sharing", "social", "timeline", "singlemessage", "groupmessage",
+    "moments", "appmsg",
+    # feeds, mail, aggregators
+    "rss", "atom", "feed", "feedly", "inoreader", "newsletter", "email", "mail", "mailchimp",
+    "substack", "digest", "hn", "hackernews", "lobsters", "producthunt",
+    # search and ads
+    "google", "bing", "baidu", "sogou", "search", "ad", "ads", "campaign", "promo", "sponsor",
+    "affiliate",
+})
 
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 # Characters that may stand unescaped in a path / query (RFC 3986 §3.3, §3.4) besides '%'.
 _PATH_SAFE = _UNRESERVED | frozenset("!$&'()*+,;=:@/")
 _QUERY_SAFE = _PATH_SAFE | frozenset("?")
-_DEFAULT_PORTS = {"http": 80, "https": 443}
+# Escapes decoded because the character means nothing more there than itself: in a path all
+# but "/" (a segment), ";" (servlet path parameters) and "%"; in a form-encoded query also not
+# "&", "=", "+" (a space) and "'" (which the Standard escapes in special queries).
+_PATH_DECODED = _UNRESERVED | frozenset("!$&'()*+,=:@")
+_QUERY_DECODED = _UNRESERVED | frozenset("!$()*,:@/?")
+# Exactly two slashes (either way round) after the scheme: see normalize_url.
+_AUTHORITY_SLASHES = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[/\\]{2}(?![/\\])")
 
-# A link in prose ends at white space, quotes, angle brackets or CJK punctuation; trailing
-# Western punctuation is trimmed afterwards (unless it closes a bracket the URL opened).
+# A link in prose ends at white space (zero-width spaces too: text copied from Weibo or WeChat
+# carries them), quotes, angle brackets or CJK punctuation (…… and —— end a clause in Chinese);
+# trailing Western punctuation is trimmed afterwards (unless it closes a bracket the URL opened).
+_SPACES = r"\s\u200b\u2060\ufeff"
+_LINK_START = r"(?:(?:https?|ftp|file)://|www\.|(?:javascript|mailto|data):)"
 _LINK_RE = re.compile(
-    r"""(?<![A-Za-z0-9+.-])(?:(?:https?|ftp|file)://|www\.|(?:javascript|mailto|data):)"""
-    r"""[^\s<>"'`，。；：！？、）】」』《》“”‘’\u3000]+""",
+    rf"""(?<![A-Za-z0-9+.-]){_LINK_START}[^{_SPACES}<>"'`，。；：！？、）】」』《》“”‘’…—]+""",
     re.IGNORECASE,
 )
+# Markdown's [label](target "title") and ![alt](src); a label may hold an image, a target one
+# level of parentheses (https://en.wikipedia.org/wiki/Tea_(meal)).
+_MD_BARE = r"[^\s()<>]*(?:\([^\s()<>]*\)[^\s()<>]*)*"
+_MD_TITLE = r"""(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?"""
+_MD_IMAGE = rf"!\[[^\[\]]{{0,1000}}\]\((?:<[^<>\n]*>|{_MD_BARE}){_MD_TITLE}\)"
+_MD_LINK = re.compile(rf"!?\[((?:[^\[\]]|{_MD_IMAGE}){{0,1000}})\]"
+                      rf"\((?:<([^<>\n]*)>|({_MD_BARE})){_MD_TITLE}\)")
+# Han, kana, hangul, CJK symbols and full-width forms: where an ASCII link in Chinese or
+# Japanese prose ends when no space separates them.
+_CJK = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+                  "\U00020000-\U0003ffff]")
 _TRAILING = ".,;:!?*_~'\""
 _BRACKETS = {")": "(", "]": "[", "}": "{"}
 
 # A host name's labels (RFC 1123 §2.1): letters, digits and hyphens, plus the underscore that
 # browsers accept and Windows intranet names use.
-_LABEL = re.compile(r"[a-z0-9_-]+")
-# A last label that is a number makes a browser read the whole host as an IPv4 address
-# (WHATWG URL "ends in a number"): 1.2.3 is 1.2.0.3, 0x7f.1 is 127.0.0.1.
-_NUMBER = re.compile(r"\d+|0x[0-9a-f]*")
-
-
-class UrlRejected(KuaibuError):
-    """A pasted link that Kuaibu will not fetch; the message says why."""
-
-    kind = ErrorKind.BAD_URL
+_LABEL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
 
 
 def find_links(text: str) -> list[str]:
@@ -97,12 +134,53 @@ def _folder_name(dl: lxml_html.HtmlElement) -> str:
 
 
 def _links_in_prose(text: str) -> list[str]:
-    found = []
-    for m in _LINK_RE.finditer(text):
-        url = _trim(m.group(0))
-        # a bare "www." link: https is what a browser would try today
-        found.append("https://" + url if url.lower().startswith("www.") else url)
-    return found
+    """Markdown links by their targets (a label that is itself a URL is only its text), and
+    bare links in the prose around them."""
+    found: list[str] = []
+    pos = 0
+    for m in _MD_LINK.finditer(text):
+        found += _bare_links(text[pos : m.start()])
+        found += _markdown_targets(m)
+        pos = m.end()
+    return found + _bare_links(text[pos:])
+
+
+def _markdown_targets(m: re.Match[str]) -> Iterator[str]:
+    """An image inside the label first (where it stands), then the link's own target."""
+    for image in _MD_LINK.finditer(m.group(1)):
+        yield from _markdown_targets(image)
+    target = (m.group(2) if m.group(2) is not None else m.group(3)).strip()
+    if re.match(_LINK_START, target, re.IGNORECASE):  # not a relative link or an #anchor
+        yield _with_scheme(target)
+
+
+def _bare_links(text: str) -> list[str]:
+    return [_with_scheme(_trim(_end_at_prose(m.group(0)))) for m in _LINK_RE.finditer(text)]
+
+
+def _with_scheme(url: str) -> str:
+    # a bare "www." link: https is what a browser would try today
+    return "https://" + url if url.lower().startswith("www.") else url
+
+
+def _end_at_prose(url: str) -> str:
+    """An ASCII link run into CJK prose (详见https://example.com/a这篇文章) ends at the first CJK
+    character — unless the path already holds non-ASCII (a Chinese slug) or the character
+    starts a label, a path segment, a query value or the fragment (/wiki/茶, ?q=茶, 例子.中国):
+    those are parts of the link a browser shows decoded."""
+    authority = url.find("//") + 2 if "//" in url else 0
+    in_path = False
+    for i in range(authority, len(url)):
+        c = url[i]
+        in_path = in_path or c in "/?#"
+        if c.isascii():
+            continue
+        before = url[i - 1]
+        if _CJK.match(c) and before.isascii() and before not in ("/?#=&" if in_path else "/."):
+            return url[:i]
+        if in_path:
+            return url  # the path holds non-ASCII: the rest is the link's too
+    return url
 
 
 def _looks_like_html(text: str) -> bool:
@@ -119,117 +197,83 @@ def _trim(url: str) -> str:
     return url
 
 
-def normalize_url(url: str, extra_tracking: Iterable[str] = ()) -> str:
-    """The canonical form of an http(s) URL; raises UrlRejected for anything else."""
-    url = url.strip()
-    m = re.match(r"^([A-Za-z][A-Za-z0-9+.-]*):", url)
-    if not m:
-        raise UrlRejected(f"not a link: {url[:80]!r}")
-    scheme = m.group(1).lower()
-    if scheme not in ALLOWED_SCHEMES:
-        raise UrlRejected(f"only http and https links are archived, not {scheme}:")
-    rest = url[m.end() :]
-    if not rest.startswith("//"):
-        raise UrlRejected(f"link has no host: {url[:80]!r}")
-    rest = rest[2:]
-    authority, path, query, fragment = _split(rest)
-    host, port = _host_port(authority.rpartition("@")[2], url)
-    if port is not None and port != _DEFAULT_PORTS[scheme]:
-        host = f"{host}:{port}"
-    path = _remove_dot_segments(_normalize_escapes(path, _PATH_SAFE)) or "/"
-    path = re.sub(r"//+$", "/", path)
-    query = _normalize_query(query, TRACKING_PARAMS | {p.lower() for p in extra_tracking})
-    out = f"{scheme}://{host}{path}"
+def normalize_url(url: str, extra_tracking: Iterable[str] = (),
+                  keep: Iterable[str] = ()) -> str:
+    """The canonical form of an http(s) URL; raises UrlRejected for anything else.
+
+    ``extra_tracking`` names parameters to drop on top of TRACKING_PARAMS; ``keep`` names
+    parameters that name a page on this site (rules.yaml ``keep_params``) and are never dropped.
+    """
+    parsed = parse_url(url)
+    shown = url.strip()[:80]
+    if not _AUTHORITY_SLASHES.match(clean_url_text(url)):
+        # https:///a or https:a: the Standard repairs them (host "a"), but a guessed host is
+        # another site than the one meant, so the link is refused as the broken link it is
+        raise UrlRejected(f"link has no host: {shown!r}")
+    if parsed.username or parsed.password:
+        raise UrlRejected(f"link to {parsed.host} carries a user name or password: credentials"
+                          " do not belong in a task list; add the link without them")
+    host = _dns_host(parsed.host, shown)
+    if parsed.port is not None:
+        host = f"{host}:{parsed.port}"
+    path = re.sub(r"//+$", "/", _normalize_escapes(parsed.path, _PATH_SAFE, _PATH_DECODED))
+    query = _normalize_query(parsed.query, {p.lower() for p in extra_tracking},
+                             {p.lower() for p in keep})
+    out = f"{parsed.scheme}://{host}{path}"
     if query:
         out += "?" + query
+    fragment = parsed.fragment
     if fragment is not None and fragment[:1] in ("!", "/"):
-        out += "#" + _normalize_escapes(fragment, _QUERY_SAFE)
+        out += "#" + _normalize_escapes(fragment, _QUERY_SAFE, _UNRESERVED)
     return out
 
 
-def _split(rest: str) -> tuple[str, str, str | None, str | None]:
-    fragment = query = None
-    if "#" in rest:
-        rest, fragment = rest.split("#", 1)
-    if "?" in rest:
-        rest, query = rest.split("?", 1)
-    slash = rest.find("/")
-    if slash < 0:
-        return rest, "", query, fragment
-    return rest[:slash], rest[slash:], query, fragment
-
-
-def _host_port(hostport: str, url: str) -> tuple[str, int | None]:
-    if hostport.startswith("["):  # IPv6 literal
-        end = hostport.find("]")
-        if end < 0:
-            raise UrlRejected(f"bad IPv6 host in {url[:80]!r}")
-        host, port_s = hostport[: end + 1].lower(), hostport[end + 1 :].lstrip(":")
-        if not _is_ipv6(host[1:-1]):
-            raise UrlRejected(f"bad IPv6 host in {url[:80]!r}")
-    else:
-        host, _, port_s = hostport.partition(":")
-        host = _ascii_host(host, url)
-    if not host:
-        raise UrlRejected(f"link has no host: {url[:80]!r}")
-    if not port_s:
-        return host, None
-    if not port_s.isdigit() or not 0 < int(port_s) < 65536:
-        raise UrlRejected(f"bad port {port_s!r} in {url[:80]!r}")
-    return host, int(port_s)
-
-
-def _ascii_host(host: str, url: str) -> str:
-    """The host as DNS is asked for it (an IDN in punycode, one final dot dropped); a name
-    no DNS could look up is rejected with what is wrong with it."""
-    host = unquote(host).lower()
-    if not host.isascii():
-        try:
-            host = idna.encode(host, uts46=True).decode("ascii")
-        except idna.IDNAError as e:
-            raise UrlRejected(f"bad international host name in {url[:80]!r}: {e}") from None
+def _dns_host(host: str, shown: str) -> str:
+    """The parsed host as DNS is asked for it (one final dot dropped); a name no DNS could look
+    up is rejected with what is wrong with it. Addresses pass as the parser wrote them."""
+    if host.startswith("[") or parse_ipv4(host) is not None:
+        return host
     host = host.removesuffix(".")
-    problem = _host_name_problem(host) if host else None
+    problem = _host_name_problem(host)
     if problem:
-        raise UrlRejected(f"bad host name in {url[:80]!r}: {problem}")
+        raise UrlRejected(f"bad host name in {shown!r}: {problem}")
     return host
 
 
 def _host_name_problem(host: str) -> str | None:
     """Why DNS could not look up an ASCII host name (RFC 1035 §2.3.4 lengths, RFC 1123 §2.1
-    labels, RFC 5891 §5.4 A-labels), or None. Single labels (localhost, an intranet wiki) and
-    dotted IPv4 addresses pass."""
+    labels, RFC 3492 Punycode A-labels), or None: the project's rule on top of the Standard,
+    which lets through names no resolver answers. Single labels (localhost, an intranet wiki)
+    pass."""
     if len(host) > 253:
         return f"{len(host):,} characters long; the longest is 253"
-    labels = host.split(".")
-    for label in labels:
+    for label in host.split("."):
         if not label:
             return "an empty label (a dot at the start or two in a row)"
         if len(label) > 63:
             return f"a label of {len(label):,} characters; the longest is 63"
-        if not _LABEL.fullmatch(label):
-            return f"{label!r} holds a character other than letters, digits, '-' and '_'"
+        if bad := next((c for c in label if c not in _LABEL_CHARS), None):
+            return label_problem(label, bad)
         if label.startswith("xn--"):
-            try:
-                idna.ulabel(label)
-            except idna.IDNAError as e:
-                return f"{label!r} is not a valid international label ({e})"
+            # browsers pass any ASCII A-label through; one that is no Punycode at all was
+            # written by no IDN encoder and names no registrable site
+            if problem := a_label_problem(label):
+                return problem
         elif label[0] == "-" or label[-1] == "-":
             return f"{label!r} starts or ends with a hyphen"
-    if _NUMBER.fullmatch(labels[-1]) and not _is_ip(host):
-        return f"{host!r} ends in a number but is not a dotted IPv4 address"
     return None
 
 
-def _normalize_escapes(part: str, safe: frozenset[str]) -> str:
-    """Decode escapes of unreserved characters, upper-case the others, escape the unsafe."""
+def _normalize_escapes(part: str, safe: frozenset[str], decoded: frozenset[str]) -> str:
+    """Decode the escapes of ``decoded`` characters, upper-case the others, escape what is not
+    ``safe``."""
     out: list[str] = []
     i = 0
     while i < len(part):
         c = part[i]
         if c == "%" and re.fullmatch(r"[0-9A-Fa-f]{2}", part[i + 1 : i + 3]):
             ch = chr(int(part[i + 1 : i + 3], 16))
-            out.append(ch if ch in _UNRESERVED else "%" + part[i + 1 : i + 3].upper())
+            out.append(ch if ch in decoded else "%" + part[i + 1 : i + 3].upper())
             i += 3
             continue
         if c in safe:
@@ -240,37 +284,50 @@ def _normalize_escapes(part: str, safe: frozenset[str]) -> str:
     return "".join(out)
 
 
-def _remove_dot_segments(path: str) -> str:
-    """RFC 3986 §5.2.4, by segments."""
-    if not path:
-        return path
-    segments = path.split("/")
-    out: list[str] = []
-    for seg in segments[1:]:
-        if seg == "..":
-            if out:
-                out.pop()
-        elif seg != ".":
-            out.append(seg)
-    tail = "/" if segments[-1] in (".", "..") else ""
-    return "/" + "/".join(out) + tail if out else "/"
-
-
-def _normalize_query(query: str | None, tracking: frozenset[str]) -> str:
+def _normalize_query(query: str | None, extra_tracking: set[str], kept: set[str]) -> str:
+    """Pairs sorted by key (stable, so repeated keys keep their order), ``+`` written ``%20``
+    (both are a space in a form-encoded query; %20 is one to every decoder), tracking pairs
+    dropped."""
     if not query:
         return ""
     pairs = []
     for item in query.split("&"):
         if not item:
             continue
-        key, eq, value = item.partition("=")
-        key = _normalize_escapes(key, _QUERY_SAFE - {"&", "="})
-        bare = unquote(key).lower()
-        if bare in tracking or bare.startswith("utm_"):
+        key, eq, value = item.replace("+", "%20").partition("=")
+        key = _normalize_escapes(key, _QUERY_SAFE - {"&", "="}, _QUERY_DECODED)
+        value = _normalize_escapes(value, _QUERY_SAFE - {"&"}, _QUERY_DECODED)
+        name = unquote(key).lower()
+        if name not in kept and _is_tracking(name, unquote(value), extra_tracking):
             continue
-        pairs.append((key, eq + _normalize_escapes(value, _QUERY_SAFE - {"&"})))
-    pairs.sort(key=lambda kv: kv[0])  # stable: repeated keys keep their order
+        pairs.append((key, eq + value))
+    pairs.sort(key=lambda kv: kv[0])
     return "&".join(k + v for k, v in pairs)
+
+
+def _is_tracking(name: str, value: str, extra_tracking: set[str]) -> bool:
+    """Whether a pair only says how the reader arrived: a name the person listed, ``utm_*``, or
+    one of TRACKING_PARAMS — ``ref`` and ``from`` only with a campaign-tag value."""
+    if name in extra_tracking or name.startswith("utm_"):
+        return True
+    if name in _NAMES_OF_PAGES_TOO:
+        return looks_like_campaign_tag(value)
+    return name in TRACKING_PARAMS
+
+
+def looks_like_campaign_tag(value: str) -> bool:
+    """Whether a ``ref=`` / ``from=`` value says where the reader came from rather than which
+    page they want.
+
+    Decision: it does when one of its words (split at anything but letters and digits) names a
+    channel links are shared through — a social or messaging network, a feed, a newsletter or
+    e-mail, a share button or timeline, an aggregator, a search engine, an ad — or starts with
+    ``utm``. So ``twitter``, ``hn``, ``rss``, ``newsletter-2024``, ``wechat_moments``,
+    ``singlemessage`` are tags; ``dev``, ``main``, ``v1.2``, ``PEK`` are not. A site whose own
+    ``ref`` is always a page's (GitHub's branch) lists it under ``keep_params`` instead.
+    """
+    words = re.split(r"[^a-z0-9]+", value.lower())
+    return any(w in _CHANNEL_WORDS or w.startswith("utm") for w in words if w)
 
 
 def host_of(url: str) -> str:
@@ -295,14 +352,6 @@ def host_in_domain(host: str, domain: str) -> bool:
 def _is_ip(host: str) -> bool:
     try:
         ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
-        return False
-    return True
-
-
-def _is_ipv6(text: str) -> bool:
-    try:
-        ipaddress.IPv6Address(unquote(text))  # a zone is written %25eth0 in a URL (RFC 6874)
     except ValueError:
         return False
     return True

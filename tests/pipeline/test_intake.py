@@ -71,3 +71,47 @@ def test_links_to_no_valid_host_are_rejected_intranet_names_kept(tmp_path: Path)
     assert [t.url for t in report.added] == [
         "http://wiki/Start", "http://localhost:8080/notes", "http://10.0.0.7/a",
         "https://xn--fsqu00a.xn--fiqs8s/"]
+
+
+def test_keep_params_from_rules_yaml(tmp_path: Path) -> None:
+    store = TaskStore(tmp_path / "tasks.csv")
+    rules = parse_rules("default:\n  keep_params: [spm]\n"
+                        "github.com:\n  keep_params: [ref]\n  tracking_params: [tab]\n")
+    paste = ("https://github.com/o/r/blob/x/contents/a.md?ref=main&tab=readme\n"
+             "https://github.com/o/r?ref=newsletter&spm=1\n"  # the site keeps ref whatever it says
+             "https://example.com/a?ref=twitter&spm=2\n"
+             "https://example.com/b?ref=dev&tab=1\n")
+    report = add_links(store, paste, rules=rules)
+    assert [t.url for t in report.added] == [
+        "https://github.com/o/r/blob/x/contents/a.md?ref=main",
+        "https://github.com/o/r?ref=newsletter&spm=1",  # and the default's keep_params too
+        "https://example.com/a?spm=2",  # a campaign-ish ref elsewhere: dropped
+        "https://example.com/b?ref=dev&tab=1",  # a branch-like ref: kept
+    ]
+
+
+def test_links_with_credentials_are_refused_with_the_reason(tmp_path: Path) -> None:
+    store = TaskStore(tmp_path / "tasks.csv")
+    report = add_links(store, "https://me:hunter2@intranet.example/wiki https://intranet.example/\n")
+    assert [t.url for t in report.added] == ["https://intranet.example/"]
+    [(link, reason)] = report.rejected
+    assert link == "https://me:hunter2@intranet.example/wiki"
+    assert reason == ("link to intranet.example carries a user name or password: credentials do"
+                      " not belong in a task list; add the link without them")
+
+
+def test_a_link_that_looks_like_one_site_is_not_archived_as_another(tmp_path: Path) -> None:
+    store = TaskStore(tmp_path / "tasks.csv")
+    report = add_links(store, "<a href='https://evil.example\\@good.example/'>good</a>")
+    assert [t.url for t in report.added] == ["https://evil.example/@good.example/"]
+
+
+def test_chinese_paste_from_weibo(tmp_path: Path) -> None:
+    store = TaskStore(tmp_path / "tasks.csv")
+    paste = ("详见https://example.com/a这篇文章……另见https://example.com/b——"
+             "\u200bhttps://example.com/c?from=timeline\u200b 和 [https://example.com/d](https://example.com/d)")
+    report = add_links(store, paste)
+    assert [t.url for t in report.added] == [
+        "https://example.com/a", "https://example.com/b", "https://example.com/c",
+        "https://example.com/d"]
+    assert report.rejected == []

@@ -1,7 +1,13 @@
 import pytest
 
 from pipeline.errors import ErrorKind
-from pipeline.urls import UrlRejected, find_links, host_of, normalize_url
+from pipeline.urls import (
+    UrlRejected,
+    find_links,
+    host_of,
+    looks_like_campaign_tag,
+    normalize_url,
+)
 
 SEED_VARIANTS = [  # seed 000: six spellings of one page
     "https://Example.COM/path/page.html",
@@ -80,14 +86,17 @@ def test_rejections_say_why(raw: str, reason: str) -> None:
         ("http://a-.example.com/", "'a-' starts or ends with a hyphen"),
         ("http://xn--/", "'xn--' is not a valid international label"),
         ("http://xn--zz.com/", "'xn--zz' is not a valid international label"),
-        ("http://xn--ls8h.la/", "'xn--ls8h' is not a valid international label"),  # an emoji
         ("http://" + "a" * 64 + ".com/", "a label of 64 characters; the longest is 63"),
         ("http://" + ("a" * 63 + ".") * 4 + "com/", "259 characters long; the longest is 253"),
         ("http://a!b.com/", "'a!b' holds a character other than letters"),
         ("http://a%20b.com/", "'a b' holds a character other than letters"),
         ("http://999.1.1.1/", "ends in a number but is not a dotted IPv4 address"),
-        ("http://1.2.3/", "ends in a number"),  # a browser goes to 1.2.0.3
-        ("http://0x7f.0.0.1/", "ends in a number"),  # and here to 127.0.0.1
+        ("http://192.168.0.256/", "ends in a number but is not a dotted IPv4 address"),
+        ("http://example.1/", "ends in a number but is not a dotted IPv4 address"),
+        ("http://a b.com/", "'a b' holds a character other than letters"),
+        ("http://exa\u00a0mple.com/", "'exa mple' holds a character other than letters"),
+        ("http://[v6a.ip]/", "bad IPv6 host"),
+        ("http://[fe80::1%25eth0]/", "bad IPv6 host"),  # browsers take no zone
         ("http://[zzz]/", "bad IPv6 host"),
         ("http://[127.0.0.1]:80/", "bad IPv6 host"),
     ],
@@ -116,6 +125,12 @@ def test_invalid_host_names_are_rejected_with_the_reason(raw: str, reason: str) 
         ("https://例子.中国。/", "https://xn--fsqu00a.xn--fiqs8s/"),  # an ideographic final dot
         ("https://123.example.com/", "https://123.example.com/"),
         ("https://ab--cd.example/", "https://ab--cd.example/"),
+        ("http://xn--ls8h.la/", "http://xn--ls8h.la/"),  # an emoji (💩.la): UTS 46 valid
+        ("https://XN--8i7caa.famitei.net/", "https://xn--8i7caa.famitei.net/"),  # a real site
+        ("https://➡.ws/", "https://xn--hgi.ws/"),  # mapped as browsers map it, not refused
+        ("http://1.2.3/", "http://1.2.0.3/"),  # where a browser goes
+        ("http://0x7f.0.0.1/", "http://127.0.0.1/"),  # where a browser goes
+        ("http://ab\u200bc.example/", "http://abc.example/"),  # UTS 46 ignores U+200B
         ("http://" + "a" * 63 + ".com/", "http://" + "a" * 63 + ".com/"),
         ("http://" + ("a" * 63 + ".") * 3 + "a" * 61 + "/",
          "http://" + ("a" * 63 + ".") * 3 + "a" * 61 + "/"),  # 253 characters
@@ -166,3 +181,109 @@ def test_host_of() -> None:
     assert host_of("http://127.0.0.1:8080/a") == "127.0.0.1"
     assert host_of("https://news.example.com/") == "news.example.com"
     assert host_of("http://[::1]:8000/") == "[::1]"
+
+
+@pytest.mark.parametrize(
+    "raw, expected",
+    [
+        # a backslash is a slash to a browser: the authority ends at it
+        ("https://evil.com\\@good.com/", "https://evil.com/@good.com/"),
+        ("https://example.com\\a", "https://example.com/a"),
+        ("https://example.com/a\\b", "https://example.com/a/b"),
+        # tabs and newlines inside a link are dropped, not escaped
+        ("https://exam\tple.com/a\nb/c\r\n?x=1", "https://example.com/ab/c?x=1"),
+        # the same page: + and %20 are one space in a query; an escaped comma is a comma
+        ("https://a.com/s?q=a+space", "https://a.com/s?q=a%20space"),
+        ("https://a.com/s?q=a%20space", "https://a.com/s?q=a%20space"),
+        ("https://a.com/s?q=1%2B1", "https://a.com/s?q=1%2B1"),  # a real plus stays escaped
+        ("https://a.com/a%2cb%2C", "https://a.com/a,b,"),
+        ("https://a.com/a%3Bb%2F%3f", "https://a.com/a%3Bb%2F%3F"),  # these would mean more
+        ("https://a.com/%E8%8C%B6", "https://a.com/%E8%8C%B6"),
+        ("https://a.com/x?q=%E8%8c%b6&a=%7e", "https://a.com/x?a=~&q=%E8%8C%B6"),
+        # ref and from name pages when their value is no campaign tag
+        ("https://github.com/o/r/blob/main/contents/a.md?ref=dev",
+         "https://github.com/o/r/blob/main/contents/a.md?ref=dev"),
+        ("https://rail.example/timetable?from=PEK&to=SHA",
+         "https://rail.example/timetable?from=PEK&to=SHA"),
+        ("https://a.com/x?from=singlemessage&isappinstalled=0", "https://a.com/x?isappinstalled=0"),
+        ("https://a.com/x?ref=hn", "https://a.com/x"),
+        ("https://a.com/x?ref=newsletter-2024", "https://a.com/x"),
+        ("https://a.com/x?from=wechat_moments", "https://a.com/x"),
+        # an empty user name is no credential
+        ("https://@example.com/", "https://example.com/"),
+    ],
+)
+def test_links_read_as_a_browser_reads_them(raw: str, expected: str) -> None:
+    assert normalize_url(raw) == expected
+
+
+def test_keep_overrides_tracking_lists() -> None:
+    assert normalize_url("https://a.com/?ref=twitter&src=x", ["src"], keep=["REF"]) == (
+        "https://a.com/?ref=twitter")
+    assert normalize_url("https://a.com/?src=x", ["src"], keep=["src"]) == "https://a.com/?src=x"
+    assert normalize_url("https://a.com/?ref=main", ["ref"]) == "https://a.com/"  # listed: gone
+
+
+@pytest.mark.parametrize("value", ["twitter", "hn", "rss", "newsletter", "share", "utm_feed",
+                                   "weixin", "wechat", "weibo", "timeline", "singlemessage",
+                                   "groupmessage", "Facebook", "email-digest"])
+def test_campaign_tags(value: str) -> None:
+    assert looks_like_campaign_tag(value)
+
+
+@pytest.mark.parametrize("value", ["dev", "main", "v1.2", "PEK", "SHA", "feature/login",
+                                   "3f2a9c1", "zh-CN", "page2", ""])
+def test_values_that_name_a_page(value: str) -> None:
+    assert not looks_like_campaign_tag(value)
+
+
+@pytest.mark.parametrize("raw", ["https://user:secret@example.com/a",
+                                 "https://user@example.com/a", "https://:secret@example.com/"])
+def test_credentials_are_refused_not_dropped(raw: str) -> None:
+    with pytest.raises(UrlRejected) as failure:
+        normalize_url(raw)
+    reason = str(failure.value)
+    assert reason.startswith("link to example.com carries a user name or password")
+    assert "credentials do not belong in a task list" in reason
+    assert "secret" not in reason  # the reason is shown and logged: it must not repeat them
+
+
+def test_markdown_label_that_is_the_url_is_one_link() -> None:
+    text = "[https://example.com/a](https://example.com/a) and [b](https://example.com/b \"B\")"
+    assert find_links(text) == ["https://example.com/a", "https://example.com/b"]
+
+
+def test_markdown_image_inside_a_link_gives_both() -> None:
+    text = "[![](https://example.com/i.png)](https://example.com/post) ![alt](https://e.org/x.png)"
+    assert find_links(text) == ["https://example.com/i.png", "https://example.com/post",
+                                "https://e.org/x.png"]
+
+
+def test_markdown_targets_with_parentheses_and_relative_ones() -> None:
+    text = ("[Tea](https://en.wikipedia.org/wiki/Tea_(meal)), [top](#top), [up](../index.md),"
+            " [www](www.example.com/x)")
+    assert find_links(text) == ["https://en.wikipedia.org/wiki/Tea_(meal)",
+                                "https://www.example.com/x"]
+
+
+def test_chinese_prose_ends_links_where_a_reader_does() -> None:
+    text = ("看这篇https://example.com/a……还有https://example.com/b——都不错。"
+            "复制自微博：\u200bhttps://example.com/c\u200b转发\n"
+            "详见https://example.com/d这篇文章，以及https://example.com/e.html的评论")
+    assert find_links(text) == ["https://example.com/a", "https://example.com/b",
+                                "https://example.com/c", "https://example.com/d",
+                                "https://example.com/e.html"]
+
+
+@pytest.mark.parametrize(
+    "text, link",
+    [
+        ("见https://zh.wikipedia.org/wiki/茶叶 一文", "https://zh.wikipedia.org/wiki/茶叶"),
+        ("搜https://example.com/s?q=茶叶 看看", "https://example.com/s?q=茶叶"),
+        ("https://example.com/茶/a这篇", "https://example.com/茶/a这篇"),  # path already CJK
+        ("网址https://例子.中国/a 不错", "https://例子.中国/a"),
+        ("看https://example.com/#/路由 这里", "https://example.com/#/路由"),
+    ],
+)
+def test_cjk_that_belongs_to_the_link_is_kept(text: str, link: str) -> None:
+    assert find_links(text) == [link]
