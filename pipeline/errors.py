@@ -25,7 +25,10 @@ class ErrorKind(StrEnum):
     TOO_LARGE = "too-large"  # over the size limit
     INTERSTITIAL = "interstitial"  # an anti-bot page instead of the article
     TRUNCATED = "truncated"  # the body arrived cut short or damaged
-    NO_ARTICLE = "no-article"  # the page holds no article (a list, an empty shell)
+    NO_ARTICLE = "no-article"  # the page holds no article (a list, a picture, an error page)
+    # a shell that scripts fill in (an empty #root, a <noscript> asking for JavaScript): the
+    # site's pages need ``render: browser`` in rules.yaml
+    NEEDS_JS = "needs-javascript"
     RULES = "rules"  # rules.yaml says something that cannot work (an invalid selector)
     INTERNAL = "internal"  # a bug: the traceback is in 04_logs/errors.log
     # Never written: what a failed task without a kind reads as (a tasks.csv from before
@@ -93,6 +96,29 @@ class ExtractError(KuaibuError):
     """No article could be cut out of a page (empty page, list page, too short)."""
 
     kind = ErrorKind.NO_ARTICLE
+
+
+# What rendering pages needs, named wherever a person is told to turn it on
+INSTALL_PLAYWRIGHT = "pip install -e '.[browser]'"
+INSTALL_CHROMIUM = "apt install chromium"
+
+
+class NeedsJavaScript(ExtractError):
+    """The page is a shell that scripts fill in: only a browser makes its article. The
+    message names what gave it away (``signal``) and how to have the site rendered."""
+
+    kind = ErrorKind.NEEDS_JS
+
+    def __init__(self, signal: str, host: str, rendered: bool = False) -> None:
+        if rendered:
+            advice = (f"even rendered with a browser (render: browser for {host}): the article "
+                      "may wait for a login or a click")
+        else:
+            advice = (f"add render: browser to the {host}: section of rules.yaml (or \"Render"
+                      " with browser\" in the rules editor or the Failures tab), which needs"
+                      f" {INSTALL_PLAYWRIGHT} and Chromium (Debian: {INSTALL_CHROMIUM})")
+        super().__init__(f"needs JavaScript: {signal}; {advice}")
+        self.signal, self.host = signal, host
 
 
 class BadSelectorError(ExtractError):

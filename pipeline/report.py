@@ -63,6 +63,9 @@ KIND_ADVICE: dict[ErrorKind, str] = {
     ErrorKind.TRUNCATED: "the page arrived cut short: run --retry-failed --kind truncated",
     ErrorKind.NO_ARTICLE: "no article found: rules.yaml content_selector for this site"
                           " (rules test --domain D --content CSS)",
+    ErrorKind.NEEDS_JS: "a shell that scripts fill in: render: browser for this site (the"
+                        " Failures tab's Render with browser, or rules set --domain D"
+                        " render=browser), then run --retry-failed --kind needs-javascript",
     ErrorKind.RULES: "rules.yaml says something that cannot work: rules check",
     ErrorKind.INTERNAL: "a bug: the traceback is in 04_logs/errors.log",
     ErrorKind.UNKNOWN: "a failure without a kind (an older list): run --retry-failed",

@@ -4,16 +4,22 @@ Rules first ("manual first, algorithm as fallback", seed 003 §3.3): ``strip`` s
 before anything else and a matching ``content_selector`` wins; otherwise the density method in
 ``density`` finds the article. Built on lxml alone (see ``dom``): one parse, one tree, mutated
 in place, because the speed target allows no second tree.
+
+Pages that scripts fill in (issue 19) are looked at only when the markup gave no article or a
+short one: the body the page embeds for machines may stand in (``embedded``), else a shell is
+named as one (``scripted``), so a page that needs a browser does not read as "no article".
 """
 
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 from lxml import etree
 
 from pipeline.article import Article
 from pipeline.assets.sources import document_base
-from pipeline.errors import ExtractError
-from pipeline.extract import density, meta
+from pipeline.errors import BadSelectorError, ExtractError, NeedsJavaScript
+from pipeline.extract import density, embedded, meta, scripted
 from pipeline.extract.clean import clean
 from pipeline.extract.dom import parse, selector, split_br_runs, tag_of
 from pipeline.extract.images import mark_images
@@ -28,7 +34,40 @@ def extract(
     html: str, url: str, rules: SiteRules | None = None, options: ExtractOptions = DEFAULT
 ) -> Article:
     """Cut the article out of a page. Raises ExtractError("no article found") for empty pages,
-    list pages and texts shorter than ``rules.min_chars``.
+    list pages and texts shorter than ``rules.min_chars``, NeedsJavaScript for a shell that
+    scripts fill in.
+
+    The markup decides (``_from_markup``) unless it gave no article, or a short one holding
+    a fraction of the body the page embeds (JSON-LD, __NEXT_DATA__): that body is then the
+    article (method "json-ld" / "next-data"), with the page's title, date and author. A page
+    left without an article, or a tiny one, that looks like a script-built shell fails as one.
+    """
+    rules = rules or SiteRules()
+    article: Article | None = None
+    try:
+        article = _from_markup(html, url, rules, options)
+    except BadSelectorError:
+        raise
+    except ExtractError as e:
+        failure = e
+    if article is not None and (article.method == "rules"
+                                or article.chars >= options.embedded_dom_max_chars):
+        return article
+    body = embedded.find_body(html, options)
+    if body is not None and body.chars >= rules.min_chars and (
+            article is None or article.chars < options.embedded_dom_share * body.chars):
+        return _embedded_article(html, url, body, rules, options)
+    if article is None or article.chars < options.article_chars:
+        if signal := scripted.shell_signal(html, options):
+            host = urlsplit(url).hostname or "<host>"
+            raise NeedsJavaScript(signal, host, rendered=rules.render == "browser")
+    if article is None:
+        raise failure
+    return article
+
+
+def _from_markup(html: str, url: str, rules: SiteRules, options: ExtractOptions) -> Article:
+    """The article the page's markup holds.
 
     A matching ``content_selector`` decides alone. Otherwise the cascade runs: the strict pass,
     then relaxed ones, stopping at the first text long enough to be a whole article, so the
@@ -38,7 +77,6 @@ def extract(
     pass adds is mostly what the strict one rightly cut (a sidebar, a comment thread). When no
     pass finds prose, the baseline (every prose paragraph of the page) stands in, then a page's
     few words if it holds nothing else."""
-    rules = rules or SiteRules()
     short: Article | None = None
     for name, opts in options.cascade():
         page = _Page(html, url, rules, options)
@@ -65,6 +103,17 @@ def extract(
     if article.chars < rules.min_chars:
         raise ExtractError("no article found")
     return article
+
+
+def _embedded_article(html: str, url: str, body: embedded.EmbeddedBody, rules: SiteRules,
+                      options: ExtractOptions) -> Article:
+    """The embedded body as the article, cut by the same whitelist as any markup; the page is
+    prepared as for a pass, for its metadata and its base URL. The confidence is a relaxed
+    pass's: the site's own text, but nothing on the page confirms it is all there."""
+    page = _Page(html, url, rules, options)
+    content = [embedded.body_tree(body, page.base, rules.lazy_attrs)]
+    return _article(page, content, None, options.relaxed_confidence, body.source, rules,
+                    options)
 
 
 class _Page:

@@ -505,7 +505,7 @@ def _jsonld_titles(scripts: list[etree._Element]) -> tuple[str, str] | None:
         raw = script.text.strip().removeprefix("<![CDATA[").removesuffix("]]>")
         try:
             data = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # broken, or nested past what json reads
             continue
         items = data if isinstance(data, list) else [data]
         for d in list(items):

@@ -60,6 +60,40 @@ class ExtractOptions:
     # look ("needs review" is below 0.5 in the window).
     relaxed_confidence: float = 0.6
     baseline_confidence: float = 0.3
+    # --- embedded bodies (``embedded``: JSON-LD articleBody, Next.js __NEXT_DATA__) -----------
+    # What of a page's JSON is read at most: real props are kilobytes, rarely a megabyte or two;
+    # past this a page pays no more parse time nor memory.
+    embedded_json_max_chars: int = 4_000_000
+    embedded_json_max_nodes: int = 200_000  # values walked at most, however the JSON nests
+    # A shorter embedded text is a teaser or a description, not a body worth trusting over the
+    # markup (the same length a cascade pass must reach to be trusted whole).
+    embedded_min_chars: int = 250
+    # The markup's article gives way to the embedded body only when it is short and holds
+    # less than this share of the body's text: a shell's placeholder, a paywall's first
+    # paragraphs. A longer cut of the markup keeps its headings, links and pictures, which a
+    # plain-text body has lost.
+    embedded_dom_share: float = 0.5
+    embedded_dom_max_chars: int = 1000
+    # A __NEXT_DATA__ string is the body only when the next longest prose string is shorter
+    # than this share of it (a list page's props hold several bodies of a like length).
+    next_data_runner_up: float = 0.5
+    # Prose: this share of letters (or digits) at least, this share of code's characters
+    # ({}<>=;\|$) at most, and a sentence end for every this many characters.
+    prose_letter_share: float = 0.7
+    prose_code_share: float = 0.01
+    prose_sentence_chars: int = 400
+    # --- script-built shells (``scripted``: judged only when no article came out) -------------
+    # A page is a shell when it shows fewer characters than this outside links (a server-drawn
+    # menu is links) and one of the signals below holds.
+    shell_max_text_chars: int = 500
+    # scripts make this share of what the page holds (script bytes against visible text) …
+    shell_script_share: float = 0.9
+    # … and weigh this much at least; or a mount point (#root, #app, …) holds fewer characters
+    # than ``shell_mount_max_chars`` beside an external script or that much inline script.
+    shell_script_chars: int = 20_000
+    shell_mount_max_chars: int = 40
+    # a "Loading…" / "加载中" placeholder: all the page shows is this short
+    shell_loading_max_chars: int = 100
 
     # --- titles (the headline vote's weights) -------------------------------------------------
     title: TitleOptions = field(default_factory=TitleOptions)

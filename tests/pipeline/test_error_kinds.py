@@ -14,7 +14,7 @@ import pytest
 
 from pipeline.archive import Archive
 from pipeline.cli import main
-from pipeline.errors import ErrorKind, ExtractError, FetchError
+from pipeline.errors import ErrorKind, ExtractError, FetchError, NeedsJavaScript
 from pipeline.extract.dom import selector
 from pipeline.fetch import fetch_page, new_session
 from pipeline.intake import add_links
@@ -27,12 +27,14 @@ from tests.sites.faults import FaultServer, fault_servers
 # No retries inside a run: each path is asked once per run, so the server's counts say which
 # tasks a later run took up again.
 ONCE = Settings().with_overrides(retries=0, read_timeout=2.0, host_delay_ms=0)
-# The 500 answers once, then serves a good page: a retry of it succeeds.
+# The 500 answers once, then serves a good page: a retry of it succeeds. The last page's
+# article is nothing but a <noscript> asking for JavaScript: a shell that scripts fill in.
 PATHS = {
     "/status?code=404&fail=9": ErrorKind.HTTP_4XX,
     "/status?code=500&fail=1": ErrorKind.HTTP_5XX,
     "/pdf": ErrorKind.NOT_HTML,
     "/links": ErrorKind.NO_ARTICLE,
+    "/ok?text=%3Cnoscript%3EJavaScript%20is%20required%3C/noscript%3E": ErrorKind.NEEDS_JS,
 }
 
 
@@ -52,7 +54,8 @@ def csv_rows(path: Path) -> dict[str, dict[str, str]]:
 @pytest.fixture
 def failed_run(tmp_path: Path) -> Iterator[tuple[Archive, FaultServer, dict[str, ErrorKind]]]:
     """An archive after one run over a site whose every page fails in its own way: 404, 500,
-    a refused port, a PDF, a list page, and a host whose rules selector is not valid CSS."""
+    a refused port, a PDF, a list page, a script-built shell, and a host whose rules selector
+    is not valid CSS."""
     archive = Archive.open(tmp_path / "archive")
     # rules.yaml refuses such a selector when it is read; rules made in code still reach
     # extraction, the one way left for a task to fail with kind "rules"
@@ -225,3 +228,13 @@ def test_an_invalid_selector_is_a_rules_failure() -> None:
         selector("p[[")
     assert failure.value.kind is ErrorKind.RULES
     assert ExtractError("no article found").kind is ErrorKind.NO_ARTICLE
+
+
+def test_a_shell_names_its_signal_and_how_to_render_it() -> None:
+    failure = NeedsJavaScript("an empty #root beside scripts (1 file)", "app.example.com")
+    assert isinstance(failure, ExtractError) and failure.kind is ErrorKind.NEEDS_JS
+    assert str(failure) == (
+        "needs JavaScript: an empty #root beside scripts (1 file); add render: browser to the "
+        "app.example.com: section of rules.yaml (or \"Render with browser\" in the rules "
+        "editor or the Failures tab), which needs pip install -e '.[browser]' and Chromium "
+        "(Debian: apt install chromium)")
