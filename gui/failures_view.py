@@ -64,6 +64,7 @@ class FailuresView(QWidget):
     the tasks selected."""
 
     retry_requested = Signal(list, object)  # task ids, the ErrorKind value they share or None
+    render_requested = Signal(list)  # ids of pages that need JavaScript: render their sites
     task_chosen = Signal(int)  # a task double-clicked: show it in the table
     refreshed = Signal()  # the groups are shown as the workspace holds them
     details_shown = Signal(int)  # a task's fetch log is in the detail pane
@@ -93,6 +94,12 @@ class FailuresView(QWidget):
         self.retry_button = QPushButton(self.tr("Retry these"))
         self.retry_button.setEnabled(False)
         self.retry_button.clicked.connect(self.retry_selected)
+        self.render_button = QPushButton(self.tr("Render with browser…"))
+        self.render_button.setToolTip(self.tr(
+            "Have the chosen pages' sites rendered by the system's Chromium from now on"
+            " (render: browser in rules.yaml), then try these pages again"))
+        self.render_button.setEnabled(False)
+        self.render_button.clicked.connect(self.render_selected)
         self.summary = QLabel()
 
         self.tree = QTreeWidget()
@@ -123,6 +130,7 @@ class FailuresView(QWidget):
         top.addWidget(self.by_kind)
         top.addWidget(self.by_domain)
         top.addStretch(1)
+        top.addWidget(self.render_button)
         top.addWidget(self.retry_button)
         detail_pane = QWidget()
         detail_layout = QVBoxLayout(detail_pane)
@@ -280,6 +288,16 @@ class FailuresView(QWidget):
         kind = next(iter(kinds)) if len(kinds) == 1 else None
         self.retry_requested.emit(ids, str(kind) if kind is not None else None)
 
+    def needs_javascript_ids(self) -> list[int]:
+        """The chosen tasks that failed as needing JavaScript: what rendering would help."""
+        return [i for i in self.chosen_ids()
+                if i in self._tasks and self._tasks[i].failure_kind is ErrorKind.NEEDS_JS]
+
+    def render_selected(self) -> None:
+        ids = self.needs_javascript_ids()
+        if ids:
+            self.render_requested.emit(ids)
+
     def _context_menu(self, pos: QPoint) -> None:
         item = self.tree.itemAt(pos)
         if item is None:
@@ -290,6 +308,8 @@ class FailuresView(QWidget):
         menu = QMenu(self)
         count = len(self.chosen_ids())
         menu.addAction(self.tr("Retry these (%1)").replace("%1", str(count)), self.retry_selected)
+        if self.needs_javascript_ids():
+            menu.addAction(self.render_button.text(), self.render_selected)
         menu.exec(self.tree.viewport().mapToGlobal(pos))
 
     def _double_clicked(self, item: QTreeWidgetItem, _column: int) -> None:
@@ -300,6 +320,7 @@ class FailuresView(QWidget):
 
     def _selection_changed(self) -> None:
         self.retry_button.setEnabled(bool(self.chosen_ids()))
+        self.render_button.setEnabled(bool(self.needs_javascript_ids()))
         selected = self.tree.selectedItems()
         current = selected[0] if len(selected) == 1 else None
         if current is not None and current.parent() is not None:

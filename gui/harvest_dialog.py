@@ -49,7 +49,7 @@ class HarvestDialog(QDialog):
         self.setWindowTitle(self.tr("Harvest a list page"))
         self.workspace = workspace
         self.jobs = jobs
-        self.result: HarvestResult | None = None
+        self.harvested: HarvestResult | None = None
         self._busy = False
         self.url = QLineEdit()
         self.url.setPlaceholderText(self.tr(
@@ -139,7 +139,7 @@ class HarvestDialog(QDialog):
             self._previewed, self._failed)
 
     def _previewed(self, result: HarvestResult) -> None:
-        self.result = result
+        self.harvested = result
         self.list.blockSignals(True)
         self.list.clear()
         if result.kind == "detail":
@@ -197,7 +197,8 @@ class HarvestDialog(QDialog):
     # -- helpers --------------------------------------------------------------------------------
 
     def _items(self) -> list[QTreeWidgetItem]:
-        return [self.list.topLevelItem(i) for i in range(self.list.topLevelItemCount())]
+        items = (self.list.topLevelItem(i) for i in range(self.list.topLevelItemCount()))
+        return [item for item in items if item is not None]
 
     def _check_every(self, checked: bool) -> None:
         state = Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked

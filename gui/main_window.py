@@ -128,6 +128,8 @@ class MainWindow(QMainWindow):
         self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
         # a yes/no question to the person (tests answer it themselves)
         self.confirm: Callable[[str], bool] = self._ask
+        # a problem the person must act on (title, message); tests listen themselves
+        self.tell: Callable[[str, str], None] = self._warn
         self._last_removed: list[int] = []
         self._demo_site: Any = None  # the bundled sample site, while "Try the demo site" serves
         self.last_build: Any = None
@@ -409,6 +411,7 @@ class MainWindow(QMainWindow):
         self.failures.task_chosen.connect(self.show_task)
         self.failures.retry_requested.connect(
             lambda ids, _kind: self.start_run(ids, retry_failed=True))
+        self.failures.render_requested.connect(self.render_sites)
         self.trash.restored.connect(lambda _ids: self.follow_file(changed_here=True))
         self.trash.emptied.connect(lambda _n: self.follow_file(changed_here=True))
         self.duplicates.decided.connect(lambda _ids: self.follow_file(changed_here=True))
@@ -720,6 +723,30 @@ class MainWindow(QMainWindow):
         action.setEnabled(self.workspace is not None and not self.controller.running)
         menu.exec(self.tree.viewport().mapToGlobal(pos))
 
+    def render_sites(self, task_ids: list[int]) -> None:
+        """Pages that need JavaScript: their sites rendered with the browser from now on,
+        then these pages tried again. Without a browser here, say what to install."""
+        workspace = self.workspace
+        if workspace is None or self.controller.running or not task_ids:
+            return
+        if not self.confirm(self.tr(
+                "Render the sites of these %1 pages with the system's browser from now on"
+                " (render: browser in rules.yaml), and try them again?")
+                .replace("%1", str(len(task_ids)))):
+            return
+
+        def rendered(sections: list[str]) -> None:
+            self.log.appendPlainText(self.tr("Rendered with the browser from now on: %1")
+                                     .replace("%1", ", ".join(sections)))
+            self.start_run(task_ids, retry_failed=True)
+
+        def refused(message: str) -> None:
+            self.statusBar().showMessage(message)
+            self.log.appendPlainText(message)
+            self.tell(self.tr("Cannot render here"), message)
+
+        self.jobs.start(lambda: workspace.render_sites(task_ids), rendered, refused)
+
     def toggle_pause(self) -> None:
         if self.controller.paused:
             self.controller.resume()
@@ -1016,6 +1043,9 @@ class MainWindow(QMainWindow):
     def _ask(self, question: str) -> bool:
         answer = QMessageBox.question(self, self.tr("Kuaibu"), question)
         return answer == QMessageBox.StandardButton.Yes
+
+    def _warn(self, title: str, message: str) -> None:
+        QMessageBox.warning(self, title, message)
 
     # -- archives ----------------------------------------------------------------------------
 

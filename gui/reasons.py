@@ -28,6 +28,18 @@ _REASONS: tuple[tuple[str, str], ...] = (
      QT_TRANSLATE_NOOP("Reasons", "new rules failed, the article before them is kept: %1")),
     (r"internal error: (.*)", QT_TRANSLATE_NOOP("Reasons", "internal error: %1")),
     (r"no article found", QT_TRANSLATE_NOOP("Reasons", "no article found on the page")),
+    (r"needs JavaScript: (.*?); even rendered with a browser.*",
+     QT_TRANSLATE_NOOP("Reasons", "no article even rendered with the browser (%1): the article"
+                                  " may wait for a login or a click")),
+    (r"needs JavaScript: (.*?); add render: browser.*",
+     QT_TRANSLATE_NOOP("Reasons", "the page needs JavaScript (%1): Render with browser in the"
+                                  " Failures tab or the rules editor")),
+    (r"rendering pages needs (.*)", QT_TRANSLATE_NOOP("Reasons", "rendering pages needs %1")),
+    (r"Chromium did not start: (.*)", QT_TRANSLATE_NOOP("Reasons", "Chromium did not start: %1")),
+    (r"not rendered within (\S+) s.*",
+     QT_TRANSLATE_NOOP("Reasons", "not rendered within %1 s (its scripts kept loading)")),
+    (r"rendered page larger than (\S+) MB",
+     QT_TRANSLATE_NOOP("Reasons", "the rendered page is larger than %1 MB")),
     (r"interstitial page",
      QT_TRANSLATE_NOOP("Reasons", "an anti-bot check page instead of the article")),
     (r"HTTP 404( .*)?", QT_TRANSLATE_NOOP("Reasons", "the page does not exist (HTTP 404)")),
@@ -88,6 +100,9 @@ _REASONS: tuple[tuple[str, str], ...] = (
     (r"invalid URL: no host in .*|link has no host: .*",
      QT_TRANSLATE_NOOP("Reasons", "the link names no site")),
     (r"not a link: (.*)", QT_TRANSLATE_NOOP("Reasons", "not a link: %1")),
+    (r"link to (\S+) carries a user name or password.*",
+     QT_TRANSLATE_NOOP("Reasons", "the link to %1 carries a user name or password:"
+                                  " credentials do not belong in a task list")),
     (r"bad host name in .*: (.*)", QT_TRANSLATE_NOOP("Reasons", "not a valid site name: %1")),
     (r"bad (?:international host name|IPv6 host|port) .*",
      QT_TRANSLATE_NOOP("Reasons", "not a valid site name or port")),

@@ -42,6 +42,7 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QHBoxLayout,
@@ -62,10 +63,10 @@ from PySide6.QtWidgets import (
 )
 
 from gui.preview import PreviewPane
-from gui.rules_text import FlowSectionError, set_section_keys
 from gui.worker import Jobs
 from pipeline.errors import KuaibuError, RulesError
 from pipeline.rules import Rules, SiteRules, parse_rules
+from pipeline.rules_text import FlowSectionError, set_section_keys
 from pipeline.tasks import Task, cap_text
 from pipeline.urls import host_of
 from pipeline.workspace import Preview, Trial, Undone, Workspace
@@ -327,6 +328,13 @@ class RulesEditor(QWidget):
             "article_link_pattern": self.tr(
                 "A regular expression an article's link matches on this site's list pages;"
                 " when set, harvest takes exactly the links that match it."),
+            "keep_params": self.tr(
+                "Query parameters that name a page on this site and are kept though they look"
+                " like tracking (e.g. ref for GitHub's branch, from for a timetable)."),
+            "render": self.tr(
+                "browser: this site's pages are opened in the system's Chromium and the page"
+                " its scripts build is archived (for pages that arrive empty without"
+                " JavaScript); fetch: never, even when the settings render every site."),
         }
 
     def _field(self, key: str, widget: QWidget, extra: QWidget | None = None) -> QWidget:
@@ -371,6 +379,13 @@ class RulesEditor(QWidget):
         self.encoding = QComboBox()
         self.encoding.setEditable(True)
         self.encoding.addItems(ENCODINGS)
+        self.render_box = QCheckBox(self.tr("Render with browser"))
+        self._unchecked_render: str | None = None
+        self.render_box.toggled.connect(self._form_edited)
+        self.render_box.toggled.connect(self._check_browser)
+        self.render_note = QLabel()  # what to install, when this machine cannot render
+        self.render_note.setWordWrap(True)
+        self.render_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.pick = QPushButton(self.tr("Pick content"))
         self.pick.setToolTip(self.tr(
             "Propose a content selector for the element that holds the article, or choose the"
@@ -386,6 +401,7 @@ class RulesEditor(QWidget):
             ("min_chars", self.tr("Minimum length"), self.min_chars, None),
             ("encoding", self.tr("Encoding"), self.encoding, None),
             ("cookies", self.tr("Cookies"), self.cookies, None),
+            ("render", self.tr("Scripts"), self.render_box, self.render_note),
         ):
             label_widget = QLabel(label)
             label_widget.setToolTip(self.key_help()[key])
@@ -671,8 +687,22 @@ class RulesEditor(QWidget):
             self.min_chars.setValue(site.min_chars)
             self.encoding.setCurrentText(site.encoding or "")
             self.cookies.setText(site.cookies or "")
+            self.render_box.setChecked(site.render == "browser")
+            # "fetch" (never render, though the settings render every site) has no box of
+            # its own: an unchecked box keeps it rather than dropping it
+            self._unchecked_render = site.render if site.render != "browser" else None
         self._check_fields()
         self._show_status()
+
+    def _check_browser(self, checked: bool) -> None:
+        """Rendering asked for: say now, beside the box, when this machine cannot render
+        (the rule is still valid: another machine with the archive may)."""
+        self.render_note.clear()
+        if checked:
+            self._jobs.start(self.workspace.browser_problem,
+                             lambda problem: self.render_note.setText(
+                                 self.tr("Not on this machine yet: %1").replace("%1", problem)
+                                 if problem and self.render_box.isChecked() else ""))
 
     def _strip_list(self) -> list[str]:
         return [s.strip() for s in self.strip_extra.text().split(",") if s.strip()]
@@ -686,6 +716,7 @@ class RulesEditor(QWidget):
             "min_chars": self.min_chars.value() or None,
             "encoding": self.encoding.currentText().strip() or None,
             "cookies": self.cookies.text().strip() or None,
+            "render": "browser" if self.render_box.isChecked() else self._unchecked_render,
         }
 
     def _form_edited(self) -> None:

@@ -111,6 +111,7 @@ def kind_names() -> dict[ErrorKind, str]:
         ErrorKind.INTERSTITIAL: QCoreApplication.translate("TaskTableModel", "anti-bot page"),
         ErrorKind.TRUNCATED: QCoreApplication.translate("TaskTableModel", "cut short"),
         ErrorKind.NO_ARTICLE: QCoreApplication.translate("TaskTableModel", "no article"),
+        ErrorKind.NEEDS_JS: QCoreApplication.translate("TaskTableModel", "needs JavaScript"),
         ErrorKind.RULES: QCoreApplication.translate("TaskTableModel", "rules"),
         ErrorKind.INTERNAL: QCoreApplication.translate("TaskTableModel", "internal error"),
         ErrorKind.UNKNOWN: QCoreApplication.translate("TaskTableModel", "unknown"),

@@ -186,6 +186,11 @@ class Archive:
     def raw_meta(self, task_id: int) -> Path:
         return self.raw_dir / f"{task_id}.json"
 
+    def raw_rendered(self, task_id: int) -> Path:
+        """00_raw/<id>.rendered.html: the page's DOM after the browser ran its scripts (UTF-8),
+        beside the bytes the server sent, so cleaning it again never needs the browser."""
+        return self.raw_dir / f"{task_id}.rendered.html"
+
     def clean_html(self, task_id: int) -> Path:
         return self.clean_dir / f"{task_id}.html"
 
@@ -232,21 +237,34 @@ class Archive:
     def has_assets(self, task_id: int) -> bool:
         return self.assets_map(task_id).exists()
 
-    def store_raw(self, task_id: int, body: bytes, meta_json: str) -> bool:
-        """Keep a fetched page; False when the same bytes are already stored.
+    def store_raw(self, task_id: int, body: bytes, meta_json: str,
+                  rendered: bytes | None = None) -> bool:
+        """Keep a fetched page (and its rendered DOM, when the browser made one); False when
+        the same bytes are already stored, the rendered DOM included.
 
-        An existing pair with other bytes goes to history, untouched (seed 003 §3.5).
+        An existing set with other bytes goes to history, untouched (seed 003 §3.5). The
+        record is written last: it is the proof that the page and its DOM are complete, and a
+        rendered file left from an earlier fetch never outlives a record that does not name it.
         """
         html_path, meta_path = self.raw_html(task_id), self.raw_meta(task_id)
+        rendered_path = self.raw_rendered(task_id)
         if html_path.exists() and meta_path.exists():
-            if html_path.read_bytes() == body:
+            old_rendered = rendered_path.read_bytes() if rendered_path.exists() else None
+            if html_path.read_bytes() == body and old_rendered == rendered:
                 return False
             history = self.raw_dir / "history" / str(task_id)
             history.mkdir(parents=True, exist_ok=True)
             stamp = utc_now().replace(":", "")
             os.replace(meta_path, history / f"{stamp}.json")
             os.replace(html_path, history / f"{stamp}.html")
+            if old_rendered is not None:
+                os.replace(rendered_path, history / f"{stamp}.rendered.html")
         write_atomic(html_path, body, readonly=True)
+        if rendered is not None:
+            write_atomic(rendered_path, rendered, readonly=True)
+        elif rendered_path.exists():  # from a fetch whose record never got written
+            rendered_path.chmod(0o644)
+            rendered_path.unlink()
         write_atomic(meta_path, meta_json.encode("utf-8"), readonly=True)
         return True
 
@@ -265,7 +283,8 @@ class Archive:
         """Remove everything the archive holds for a task but its images (shared by content):
         its raw page and earlier copies, its article and maps."""
         self.forget_derived(task_id)
-        for path in (self.raw_html(task_id), self.raw_meta(task_id)):
+        for path in (self.raw_html(task_id), self.raw_rendered(task_id),
+                     self.raw_meta(task_id)):
             if path.exists():
                 path.chmod(0o644)  # raw pages are read-only
                 path.unlink()

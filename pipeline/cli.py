@@ -110,8 +110,9 @@ def print_failures(by_kind: Sequence[tuple[ErrorKind, list[Task]]]) -> None:
     if not by_kind:
         return
     print("failed by kind:")
+    width = max(13, *(len(kind) for kind, _ in by_kind))
     for kind, tasks in by_kind:
-        print(f"  {kind:<13} {len(tasks)}")
+        print(f"  {kind:<{width}} {len(tasks)}")
     for kind, tasks in by_kind:
         print(f"{kind}:")
         for t in tasks:
@@ -361,6 +362,10 @@ def cmd_rules(args: argparse.Namespace, ws: Workspace) -> int:
     if args.action == "check":
         print(f"{ws.archive.rules_path}: valid, {len(rules.domains)} domain sections")
         return 0
+    if args.action == "set":
+        return set_rules(args, ws)
+    if args.pairs:
+        raise CommandError(f"--value goes with 'rules set', not 'rules {args.action}'")
     if args.action == "undo":
         undone = ws.undo_rules()
         if undone is None:
@@ -373,6 +378,29 @@ def cmd_rules(args: argparse.Namespace, ws: Workspace) -> int:
                   f" of {len(undone.task_ids)} stored pages")
         return 0
     return print_trial(args, ws, rules)
+
+
+def set_rules(args: argparse.Namespace, ws: Workspace) -> int:
+    """``rules set --domain D --value KEY=VALUE…``: what the window's one-click rules write (Render
+    with browser), headless. Each value is read as YAML (a word, a number, a [list])."""
+    import yaml
+
+    if not args.domain or not args.pairs:
+        raise CommandError("rules set needs --domain D and one --value KEY=VALUE or more")
+    values: dict[str, object | None] = {}
+    for pair in args.pairs:
+        key, eq, text = pair.partition("=")
+        if not eq or not key.strip():
+            raise CommandError(f"rules set takes KEY=VALUE, not {pair!r}")
+        try:
+            values[key.strip()] = yaml.safe_load(text) if text.strip() else None
+        except yaml.YAMLError as e:
+            raise CommandError(f"{key}: {text!r} is not a YAML value ({e})") from None
+    ws.set_rules(args.domain, values)
+    for key, value in values.items():
+        said = "removed" if value is None else f"= {value!r}"
+        print(f"{ws.archive.rules_path.name}: {args.domain.lower()}: {key} {said}")
+    return 0
 
 
 def print_trial(args: argparse.Namespace, ws: Workspace, rules: Rules) -> int:
@@ -450,6 +478,18 @@ def cmd_demo(args: argparse.Namespace, ws: Workspace) -> int:
     print(f"Archive:    {ws.archive.root}")
     print(f"Task list:  {ws.archive.tasks_path}")
     print(f"Clean HTML: {ws.archive.clean_dir}")
+    return 0
+
+
+def cmd_render(args: argparse.Namespace, ws: Workspace) -> int:
+    """A page rendered in the browser and its article, printed: what ``render: browser``
+    would archive, checked before a rule is written. Nothing is stored."""
+    article = ws.render(args.url)
+    print(f"title:   {article.title}")
+    print(f"method:  {article.method}")
+    print(f"chars:   {article.chars:,}")
+    print()
+    print(article.text)
     return 0
 
 
@@ -556,6 +596,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jsonl", required=True, help="output file, one JSON object per page")
     p.set_defaults(func=cmd_extract)
 
+    p = sub.add_parser("render", parents=[common],
+                       help="render a page in Chromium and print its article (nothing"
+                            " stored): what a site's 'render: browser' rule would archive")
+    p.add_argument("url", metavar="URL", help="the page")
+    p.set_defaults(func=cmd_render)
+
     p = sub.add_parser("clean", parents=[common],
                        help="clean stored pages again after a rules change (no refetch)")
     p.add_argument("--domain", help="only this host and its sub-domains")
@@ -613,11 +659,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", parents=[common],
                        help="check rules.yaml, try rules on a domain's pages, undo a change")
-    p.add_argument("action", choices=["check", "test", "undo"],
+    p.add_argument("action", choices=["check", "test", "set", "undo"],
                    help="check: validate; test: before/after on --domain's stored pages,"
-                        " writing nothing; undo: restore the rules before the last save and"
-                        " clean again what they change")
-    p.add_argument("--domain", help="test: the domain (and its sub-domains)")
+                        " writing nothing; set: set --value KEY=VALUE in --domain's section"
+                        " (comments kept); undo: restore the rules"
+                        " before the last save and clean again what they change")
+    p.add_argument("--value", dest="pairs", action="append", default=[], metavar="KEY=VALUE",
+                   help="set (repeatable): a key and its value, e.g. render=browser or"
+                        " keep_params=[ref]; an empty value removes the key")
+    p.add_argument("--domain", help="test, set: the domain (and its sub-domains); set:"
+                                    " 'default' for every site")
     p.add_argument("--content", metavar="CSS", help="test: this content selector")
     p.add_argument("--strip", metavar="CSS", nargs="+", help="test: also remove these")
     p.add_argument("--title", metavar="CSS", help="test: this title selector")

@@ -42,6 +42,7 @@ from pipeline.errors import (
 from pipeline.events import Listener, LogLine, Progress, TaskChanged
 from pipeline.fetch import Attempt, new_session, origin_policy
 from pipeline.politeness import HostGate
+from pipeline.render import Renderer
 from pipeline.rules import Rules, load_rules
 from pipeline.schedule import WorkQueue
 from pipeline.search import SearchIndex
@@ -49,6 +50,7 @@ from pipeline.settings import Settings
 from pipeline.stages import (
     StageContext,
     article_from_raw,
+    awaits_rendering,
     cleaned_changes,
     fetch_stage,
     refresh_stage,
@@ -213,6 +215,7 @@ class Runner:
             breakers=HostBreakers(self.settings.host_failures_to_trip, self._log_trip),
             cookies=load_cookies(self.settings, self.rules), cancel=self._cancel,
             on_attempt=self._log_attempt, address_policy=self._address_policies(),
+            renderer=Renderer(self.settings),  # Chromium starts only if a page asks for it
         )
         for warning in ctx.cookies.warnings:  # a cookie line left out, said once per run
             self.archive.append_log("fetch.log", f"{utc_now()}\t{warning}")
@@ -234,6 +237,8 @@ class Runner:
             for task_id in work.leftover():  # put back for a retry when the run stopped
                 self._put_back(task_id)
             ctx.session.close()
+            if ctx.renderer is not None:
+                ctx.renderer.close()
             self._close_index()
             self._settle_duplicates()
             self._save()
@@ -324,7 +329,8 @@ class Runner:
             if refresh:
                 refresh = False
                 step: bool | float = self._refresh(ctx, task)
-            elif reached == Status.PENDING or refetch:
+            elif (reached == Status.PENDING or refetch
+                  or reached == Status.FETCHED and awaits_rendering(ctx, task)):
                 refetch = False
                 step = self._fetch(ctx, task, reached)
             elif reached == Status.FETCHED:

@@ -103,6 +103,19 @@ class Settings:
     user_agent: str = setting("Kuaibu/0.1 (offline article archiver)")
     accept_language: str = setting("zh-CN,zh;q=0.9,en;q=0.8")
     cookies_file: str | None = setting(None)
+    # render (issue 19, pipeline.render): "per-site" renders only the pages of sites whose rule
+    # says ``render: browser``; "browser" renders every page but those of sites whose rule
+    # says ``render: fetch``
+    render: str = setting("per-site", choices=("per-site", "browser"))
+    browser_path: str | None = setting(None)  # Chromium's executable; None: found on PATH
+    # a page has settled when no request is in flight and its DOM has not changed for this
+    # long (Playwright's "networkidle" uses 500 ms), waited for at most render_settle_seconds
+    render_quiet_ms: int = setting(500, low=50, high=10_000)
+    render_settle_seconds: float = setting(10.0, low=0, above=True, high=600)
+    # lazy images load as they scroll into view: at most this many screens, this far apart
+    render_scroll_steps: int = setting(30, low=0, high=500)
+    render_scroll_pause_ms: int = setting(100, low=0, high=5000)
+    render_pages: int = setting(4, low=1, high=16)  # pages the browser renders at once
     # decode: re-decode when more than this share of characters are U+FFFD (seed 003 §2.1)
     replacement_ratio: float = setting(0.01, low=0, high=1)
     # assets (seed 003 §3.2: 1600 px, q82); under 16 px no picture is readable

@@ -3,6 +3,9 @@
 Each stage reads what the archive holds, calls its pure function (``fetch_page``,
 ``decode_html``, ``extract``), writes its output temp-then-rename and returns the changes for
 the task's row. The Runner decides which stage a task needs from what the archive holds.
+A page whose site's rule (or the ``render`` setting) asks for the browser is fetched as any
+other, then rendered (``pipeline.render``); the clean stage reads the rendered DOM, stored
+beside the raw bytes, so cleaning it again never needs the browser.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import requests
 
@@ -22,10 +25,12 @@ from pipeline.breaker import HostBreakers
 from pipeline.cookies import CookieStore
 from pipeline.decode import Decoded, decode_html
 from pipeline.dedup import content_hash, simhash
+from pipeline.errors import ErrorKind, FetchError
 from pipeline.extract import extract
 from pipeline.fetch import Attempt, RawPage, fetch_page
 from pipeline.politeness import HostGate
-from pipeline.rules import Rules
+from pipeline.render import Rendered, Renderer, fetch_through, wants_browser
+from pipeline.rules import Rules, SiteRules
 from pipeline.settings import Settings
 from pipeline.tasks import Status, Task
 from pipeline.templating import environment
@@ -48,6 +53,8 @@ class StageContext:
     # a task's address policy from the link it was added with (see pipeline.addresses); its
     # page, redirects and images are all judged by it. None: each URL judged as a pasted link
     address_policy: Callable[[str], AddressPolicy] | None = None
+    # the run's browser (it starts with the first page rendered); None: none in this run
+    renderer: Renderer | None = None
 
     def addresses_for(self, task: Task) -> AddressPolicy | None:
         return self.address_policy(task.url) if self.address_policy is not None else None
@@ -66,8 +73,8 @@ def fetch_stage(ctx: StageContext, task: Task,
     Returns the task's changes and whether the stored bytes changed (False for a refetch
     that found the page as it was).
     """
-    page = _fetch(ctx, task, attempt)
-    changed = _store(ctx, task, page, _decode(ctx, page))
+    page, rendered = _fetch_and_render(ctx, task, attempt)
+    changed = _store(ctx, task, page, _decode(ctx, page), rendered)
     return {"fetched_at": page.fetched_at, "error": ""}, changed
 
 
@@ -79,16 +86,43 @@ def refresh_stage(ctx: StageContext, task: Task,
     returned with its article, which the caller saves. A page that fails now (FetchError,
     ExtractError for a page without an article; RetryLater as in ``fetch_stage``) writes
     nothing: the archived version stays as it was."""
-    page = _fetch(ctx, task, attempt)
-    if page.body == ctx.archive.raw_html(task.id).read_bytes():
+    page, rendered = _fetch_and_render(ctx, task, attempt)
+    # a rendered page's shell is often the same while the data its scripts read is not
+    if rendered is None and page.body == ctx.archive.raw_html(task.id).read_bytes():
         return None
     decoded = _decode(ctx, page)
-    article = extract(decoded.text, page.final_url,
-                      ctx.rules.for_host(host_of(page.final_url)))
+    text, url = ((rendered.html, rendered.final_url) if rendered is not None
+                 else (decoded.text, page.final_url))
+    article = extract(text, url, _site_rules(ctx.rules, url, rendered is not None))
     if content_hash(article.text) == task.content_hash:
         return None
-    _store(ctx, task, page, decoded)
+    _store(ctx, task, page, decoded, rendered)
     return page, article
+
+
+def _fetch_and_render(ctx: StageContext, task: Task,
+                      attempt: int | None) -> tuple[RawPage, Rendered | None]:
+    """The page, and its rendering when its site's rule (else the ``render`` setting) asks
+    for the browser. A browser asked for and missing fails the task before any request, its
+    kind ``rules``: the rule cannot work on this machine, and ``run --kind rules`` takes the
+    task up again once Chromium is installed (or the rule is changed)."""
+    renderer = None
+    if wants_browser(ctx.settings, ctx.rules.for_host(host_of(task.url)).render):
+        renderer = ctx.renderer
+        problem = "this run has no browser" if renderer is None else renderer.problem()
+        if problem:
+            raise FetchError(problem, kind=ErrorKind.RULES)
+    page = _fetch(ctx, task, attempt)
+    if renderer is None:
+        return page, None
+    fetch = fetch_through(ctx.session, ctx.settings, ctx.rules, page.final_url, gate=ctx.gate,
+                          breakers=ctx.breakers, cookies=ctx.cookies,
+                          addresses=ctx.addresses_for(task),
+                          on_attempt=lambda attempt: ctx.on_attempt(task, attempt))
+    rendered = renderer.render(page, fetch, ctx.cancel)
+    for refused in rendered.blocked():  # the requests made are logged by fetch_resource
+        ctx.on_attempt(task, Attempt(refused.url, 1, None, refused.outcome, 0.0))
+    return page, rendered
 
 
 def _fetch(ctx: StageContext, task: Task, attempt: int | None) -> RawPage:
@@ -105,9 +139,11 @@ def _decode(ctx: StageContext, page: RawPage) -> Decoded:
                        ctx.rules.for_host(host_of(page.url)).encoding, ctx.settings)
 
 
-def _store(ctx: StageContext, task: Task, page: RawPage, decoded: Decoded) -> bool:
-    """00_raw/<id>.html and its record; False when those bytes were stored already."""
-    record = {
+def _store(ctx: StageContext, task: Task, page: RawPage, decoded: Decoded,
+           rendered: Rendered | None) -> bool:
+    """00_raw/<id>.html (and <id>.rendered.html) and its record; False when those bytes were
+    stored already."""
+    record: dict[str, object] = {
         "url": page.url,
         "final_url": page.final_url,
         "status": page.status,
@@ -120,8 +156,20 @@ def _store(ctx: StageContext, task: Task, page: RawPage, decoded: Decoded) -> bo
         "encoding_reason": decoded.reason,
         "bytes": len(page.body),
     }
+    dom = None
+    if rendered is not None:
+        dom = rendered.html.encode("utf-8")
+        record["rendered"] = True
+        record["render"] = {
+            "final_url": rendered.final_url,
+            "elapsed": round(rendered.elapsed, 3),
+            "bytes": len(dom),
+            "requests": rendered.counts(),
+            "browser_requests": [{"url": r.url, "type": r.resource_type, "outcome": r.outcome}
+                                 for r in rendered.requests],
+        }
     return ctx.archive.store_raw(task.id, page.body,
-                                 json.dumps(record, ensure_ascii=False, indent=1))
+                                 json.dumps(record, ensure_ascii=False, indent=1), dom)
 
 
 def article_from_raw(archive: Archive, task: Task, rules: Rules, settings: Settings) -> Article:
@@ -130,15 +178,37 @@ def article_from_raw(archive: Archive, task: Task, rules: Rules, settings: Setti
     The rules editor calls this to preview a rule before anyone saves it.
     """
     text, url = decode_stored(archive, task, rules, settings)
-    return extract(text, url, rules.for_host(host_of(url)))
+    return extract(text, url, _site_rules(rules, url, archive.raw_rendered(task.id).exists()))
+
+
+def _site_rules(rules: Rules, url: str, rendered: bool) -> SiteRules:
+    """The rules a page is cut with; a rendered page's say so, whichever rule or setting had
+    it rendered, so a shell even the browser left empty is not told to turn rendering on."""
+    site = rules.for_host(host_of(url))
+    return replace(site, render="browser") if rendered else site
+
+
+def awaits_rendering(ctx: StageContext, task: Task) -> bool:
+    """A page stored unrendered whose site now asks for the browser (a needs-javascript
+    failure taken up again after the rule was set): it is fetched again and rendered, not
+    cleaned as the shell it is."""
+    if not wants_browser(ctx.settings, ctx.rules.for_host(host_of(task.url)).render):
+        return False
+    record = json.loads(ctx.archive.raw_meta(task.id).read_text(encoding="utf-8"))
+    return not record.get("rendered")
 
 
 def decode_stored(archive: Archive, task: Task, rules: Rules,
                   settings: Settings) -> tuple[str, str]:
     """A task's stored raw page as text, decoded as at fetch time (with the site's forced
-    encoding, if any), and the final URL it came from."""
+    encoding, if any), and the final URL it came from; for a rendered page, its DOM as the
+    browser left it (UTF-8) and the address the browser ended at."""
     record = json.loads(archive.raw_meta(task.id).read_text(encoding="utf-8"))
     url = record.get("final_url") or task.url
+    rendered = archive.raw_rendered(task.id)
+    if record.get("rendered") and rendered.exists():
+        return (rendered.read_text(encoding="utf-8"),
+                record.get("render", {}).get("final_url") or url)
     decoded = decode_html(archive.raw_html(task.id).read_bytes(),
                           _header(record.get("headers", {}), "Content-Type"),
                           rules.for_host(host_of(url)).encoding, settings)

@@ -10,7 +10,7 @@ is; nothing here keeps a copy of the list that it writes back whole.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -165,6 +165,9 @@ class Workspace:
         try:
             with self.archive.run_lock():
                 self.archive.sweep_unfinished_writes()
+                # judged on the file as it is: a run that just ended saved statuses (a
+                # failure after the fetch among them) this store has not seen yet
+                self.store.merge_file()
                 changed = self.store.reconcile(partial(stage_reached, self.archive))
                 if changed:
                     self.store.save()
@@ -517,6 +520,43 @@ class Workspace:
         write_atomic(path, data)
         return rules
 
+    def set_rules(self, section: str, values: Mapping[str, object | None]) -> Rules:
+        """Set keys of one section of rules.yaml (None removes a key), the rest of the file
+        and its comments kept, then save it as ``save_rules`` does (checked first; the old
+        file kept for ``undo_rules``): what the window's one-click rules and ``rules set``
+        write."""
+        from pipeline.rules_text import FlowSectionError, set_section_keys
+
+        path = self.archive.rules_path
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        self.rules()  # a file that does not validate is refused before it is touched
+        try:
+            changed = set_section_keys(text, section.strip().lower(), values)
+        except FlowSectionError:
+            raise KuaibuError(f"section {section} of {path.name} is written inline"
+                              " ({…}); edit it by hand") from None
+        return self.save_rules(changed)
+
+    def browser_problem(self) -> str | None:
+        """What to install before pages can be rendered (None: Playwright and a Chromium are
+        there), so an option to render says so instead of failing later."""
+        from pipeline.render import browser_problem
+
+        return browser_problem(self.settings)
+
+    def render_sites(self, task_ids: Iterable[int]) -> list[str]:
+        """Have the tasks' sites rendered with the browser from now on (``render: browser``
+        in the section each host's rules come from, else one for the host); the sections
+        set. Refused, writing nothing, when no browser can render here."""
+        if problem := self.browser_problem():
+            raise KuaibuError(problem)
+        rules = self.rules()
+        sections = sorted({rules.section_for(host) or host.removeprefix("www.")
+                           for host in (host_of(self.task(i).url) for i in task_ids)})
+        for section in sections:
+            self.set_rules(section, {"render": "browser"})
+        return sections
+
     def undo_rules(self) -> Undone | None:
         """Put back rules.yaml as it was before the last save, byte for byte; the tasks of
         the sections that changed are the caller's to clean again. None: nothing to undo."""
@@ -820,6 +860,32 @@ class Workspace:
         return Preview(task=task, article=article, chapter_html=chapter, base=self.archive.root,
                        stylesheet=stylesheet(env).decode("utf-8"),
                        raw_text=page_text(self.raw_html(task)), note=note)
+
+    def render(self, url: str) -> Article:
+        """A page rendered in the browser and extracted, nothing stored: a quick check of what
+        a site's ``render: browser`` rule would archive (``python main.py render URL``). The
+        page and every request of the browser are fetched with the archive's settings, rules,
+        cookies and politeness, as a run fetches them. Raises KuaibuError naming what to
+        install when this machine cannot render; FetchError, ExtractError as a run fails."""
+        from pipeline.cookies import load_cookies
+        from pipeline.extract import extract
+        from pipeline.fetch import fetch_page, new_session, origin_policy
+        from pipeline.politeness import HostGate
+        from pipeline.render import Renderer, fetch_through
+
+        rules = self.rules()
+        gate, cookies = HostGate(self.settings), load_cookies(self.settings, rules)
+        addresses = origin_policy(url, self.settings)
+        with Renderer(self.settings) as renderer, new_session(self.settings) as session:
+            if problem := renderer.problem():
+                raise KuaibuError(problem)
+            page = fetch_page(session, url, self.settings, rules.for_host(host_of(url)),
+                              gate=gate, cookies=cookies, addresses=addresses)
+            rendered = renderer.render(page, fetch_through(
+                session, self.settings, rules, page.final_url, gate=gate, cookies=cookies,
+                addresses=addresses))
+        return extract(rendered.html, rendered.final_url,
+                       rules.for_host(host_of(rendered.final_url)))
 
 
 def _best(found: list[Candidate], limit: int | None) -> list[Candidate]:

@@ -275,107 +275,117 @@
 <context>
     <name>FailuresView</name>
     <message>
-        <location filename="../failures_view.py" line="86"/>
+        <location filename="../failures_view.py" line="87"/>
         <source>By kind</source>
         <translation>按类型</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="87"/>
+        <location filename="../failures_view.py" line="88"/>
         <source>By domain</source>
         <translation>按域名</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="93"/>
+        <location filename="../failures_view.py" line="94"/>
         <source>Retry these</source>
         <translation>重试这些</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="111"/>
+        <location filename="../failures_view.py" line="97"/>
+        <source>Render with browser…</source>
+        <translation>用浏览器渲染…</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="99"/>
+        <source>Have the chosen pages&apos; sites rendered by the system&apos;s Chromium from now on (render: browser in rules.yaml), then try these pages again</source>
+        <translation>今后用系统的 Chromium 渲染所选页面的网站（rules.yaml 中的 render: browser），然后重试这些页面</translation>
+    </message>
+    <message>
+        <location filename="../failures_view.py" line="118"/>
         <source>Select a task to see its reason and fetch log.</source>
         <translation>选择一个任务，查看失败原因和抓取日志。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="112"/>
+        <location filename="../failures_view.py" line="119"/>
         <source>View stored response</source>
         <translation>查看保存的响应</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="180"/>
+        <location filename="../failures_view.py" line="188"/>
         <source>Cannot read the failures: %1</source>
         <translation>无法读取失败任务：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="188"/>
+        <location filename="../failures_view.py" line="196"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="188"/>
+        <location filename="../failures_view.py" line="196"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="189"/>
+        <location filename="../failures_view.py" line="197"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="189"/>
+        <location filename="../failures_view.py" line="197"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="189"/>
+        <location filename="../failures_view.py" line="197"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="236"/>
+        <location filename="../failures_view.py" line="244"/>
         <source>%1 failed tasks</source>
         <translation>%1 个失败任务</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="237"/>
+        <location filename="../failures_view.py" line="245"/>
         <source>No failed tasks.</source>
         <translation>没有失败的任务。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="292"/>
+        <location filename="../failures_view.py" line="310"/>
         <source>Retry these (%1)</source>
         <translation>重试这些（%1 个）</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="351"/>
+        <location filename="../failures_view.py" line="372"/>
         <source>Kind: %1</source>
         <translation>类型：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="352"/>
+        <location filename="../failures_view.py" line="373"/>
         <source>Reason: %1</source>
         <translation>原因：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="353"/>
+        <location filename="../failures_view.py" line="374"/>
         <source>Fetch log:</source>
         <translation>抓取日志：</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="355"/>
+        <location filename="../failures_view.py" line="376"/>
         <source>Reading the fetch log…</source>
         <translation>正在读取抓取日志…</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="357"/>
+        <location filename="../failures_view.py" line="378"/>
         <source>No lines about this task in the fetch log.</source>
         <translation>抓取日志中没有这个任务的记录。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="369"/>
+        <location filename="../failures_view.py" line="390"/>
         <source>The site&apos;s answer was not stored.</source>
         <translation>未保存网站的响应。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="383"/>
+        <location filename="../failures_view.py" line="404"/>
         <source>Reading the stored response…</source>
         <translation>正在读取保存的响应…</translation>
     </message>
@@ -570,464 +580,479 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="162"/>
-        <location filename="../main_window.py" line="1017"/>
+        <location filename="../main_window.py" line="164"/>
+        <location filename="../main_window.py" line="1044"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="196"/>
+        <location filename="../main_window.py" line="198"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="166"/>
+        <location filename="../main_window.py" line="168"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="167"/>
-        <location filename="../main_window.py" line="1243"/>
+        <location filename="../main_window.py" line="169"/>
+        <location filename="../main_window.py" line="1273"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="168"/>
+        <location filename="../main_window.py" line="170"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="169"/>
+        <location filename="../main_window.py" line="171"/>
         <source>Retry failed</source>
         <translation>重试失败项</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="188"/>
+        <location filename="../main_window.py" line="190"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="195"/>
+        <location filename="../main_window.py" line="197"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="197"/>
+        <location filename="../main_window.py" line="199"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="231"/>
+        <location filename="../main_window.py" line="233"/>
         <source>Run selected</source>
         <translation>运行所选</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="232"/>
+        <location filename="../main_window.py" line="234"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="234"/>
+        <location filename="../main_window.py" line="236"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="235"/>
+        <location filename="../main_window.py" line="237"/>
         <source>Change category…</source>
         <translation>修改分类…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="237"/>
+        <location filename="../main_window.py" line="239"/>
         <source>Open clean page</source>
         <translation>打开清洗后的页面</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="249"/>
+        <location filename="../main_window.py" line="251"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="258"/>
+        <location filename="../main_window.py" line="260"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="259"/>
+        <location filename="../main_window.py" line="261"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="260"/>
+        <location filename="../main_window.py" line="262"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="261"/>
+        <location filename="../main_window.py" line="263"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="267"/>
+        <location filename="../main_window.py" line="269"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="269"/>
+        <location filename="../main_window.py" line="271"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="239"/>
-        <location filename="../main_window.py" line="270"/>
+        <location filename="../main_window.py" line="241"/>
+        <location filename="../main_window.py" line="272"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="233"/>
-        <location filename="../main_window.py" line="363"/>
-        <location filename="../main_window.py" line="719"/>
+        <location filename="../main_window.py" line="235"/>
+        <location filename="../main_window.py" line="365"/>
+        <location filename="../main_window.py" line="722"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="236"/>
+        <location filename="../main_window.py" line="238"/>
         <source>Open original</source>
         <translation>打开原文</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="238"/>
+        <location filename="../main_window.py" line="240"/>
         <source>Copy URL</source>
         <translation>复制网址</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="240"/>
+        <location filename="../main_window.py" line="242"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="264"/>
+        <location filename="../main_window.py" line="266"/>
         <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
         <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="295"/>
+        <location filename="../main_window.py" line="297"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="296"/>
+        <location filename="../main_window.py" line="298"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="297"/>
+        <location filename="../main_window.py" line="299"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="298"/>
+        <location filename="../main_window.py" line="300"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="299"/>
+        <location filename="../main_window.py" line="301"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="300"/>
+        <location filename="../main_window.py" line="302"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="301"/>
+        <location filename="../main_window.py" line="303"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="302"/>
+        <location filename="../main_window.py" line="304"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="314"/>
+        <location filename="../main_window.py" line="316"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press Add (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“添加”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="318"/>
+        <location filename="../main_window.py" line="320"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="341"/>
+        <location filename="../main_window.py" line="343"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="342"/>
+        <location filename="../main_window.py" line="344"/>
         <source>&amp;Open archive…</source>
         <translation>打开存档(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="344"/>
+        <location filename="../main_window.py" line="346"/>
         <source>&amp;New archive…</source>
         <translation>新建存档(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="346"/>
+        <location filename="../main_window.py" line="348"/>
         <source>&amp;Recent archives</source>
         <translation>最近的存档(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="348"/>
+        <location filename="../main_window.py" line="350"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="349"/>
+        <location filename="../main_window.py" line="351"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="351"/>
+        <location filename="../main_window.py" line="353"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="352"/>
+        <location filename="../main_window.py" line="354"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="353"/>
+        <location filename="../main_window.py" line="355"/>
         <source>&amp;Undo remove</source>
         <translation>撤销移除(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="356"/>
+        <location filename="../main_window.py" line="358"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="358"/>
+        <location filename="../main_window.py" line="360"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="359"/>
+        <location filename="../main_window.py" line="361"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="361"/>
+        <location filename="../main_window.py" line="363"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="365"/>
+        <location filename="../main_window.py" line="367"/>
         <source>&amp;Harvest a list page…</source>
         <translation>从列表页采集(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="367"/>
+        <location filename="../main_window.py" line="369"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="368"/>
+        <location filename="../main_window.py" line="370"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="369"/>
+        <location filename="../main_window.py" line="371"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="370"/>
+        <location filename="../main_window.py" line="372"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="371"/>
+        <location filename="../main_window.py" line="373"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="470"/>
+        <location filename="../main_window.py" line="473"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="484"/>
+        <location filename="../main_window.py" line="487"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="485"/>
+        <location filename="../main_window.py" line="488"/>
         <source>%1 tasks in %2</source>
         <translation>%2 中共 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="503"/>
+        <location filename="../main_window.py" line="506"/>
         <source>%1 tasks in %2; %3 wait to be run (Run takes them up)</source>
         <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="598"/>
+        <location filename="../main_window.py" line="601"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="653"/>
+        <location filename="../main_window.py" line="656"/>
         <source>Harvest: added %1 · duplicates %2 · rejected %3</source>
         <translation>采集：已添加 %1 · 重复 %2 · 拒绝 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="675"/>
-        <location filename="../main_window.py" line="726"/>
+        <location filename="../main_window.py" line="678"/>
+        <location filename="../main_window.py" line="753"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="684"/>
+        <location filename="../main_window.py" line="687"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="705"/>
+        <location filename="../main_window.py" line="708"/>
         <source>Checking %1 articles for updates…</source>
         <translation>正在检查 %1 篇文章的更新…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="820"/>
+        <location filename="../main_window.py" line="733"/>
+        <source>Render the sites of these %1 pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</source>
+        <translation>今后用系统的浏览器渲染这 %1 个页面所在的网站（rules.yaml 中的 render: browser），并重试它们吗？</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="739"/>
+        <source>Rendered with the browser from now on: %1</source>
+        <translation>今后用浏览器渲染：%1</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="746"/>
+        <source>Cannot render here</source>
+        <translation>无法在本机渲染</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="847"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="938"/>
+        <location filename="../main_window.py" line="965"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1207"/>
+        <location filename="../main_window.py" line="1237"/>
         <source>; %1 near duplicates left out (see Duplicates)</source>
         <translation>；%1 篇近似重复未收入（见“重复”）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1210"/>
+        <location filename="../main_window.py" line="1240"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1272"/>
+        <location filename="../main_window.py" line="1302"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="176"/>
-        <location filename="../main_window.py" line="758"/>
+        <location filename="../main_window.py" line="178"/>
+        <location filename="../main_window.py" line="785"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 图片已存 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="729"/>
+        <location filename="../main_window.py" line="756"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="764"/>
+        <location filename="../main_window.py" line="791"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="773"/>
+        <location filename="../main_window.py" line="800"/>
         <source>Stopped: %1 of %2 done, %3 failed, %4 left for the next run</source>
         <translation>已停止：%2 个中完成 %1 个，失败 %3 个，剩余 %4 个留待下次运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="777"/>
+        <location filename="../main_window.py" line="804"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="870"/>
+        <location filename="../main_window.py" line="897"/>
         <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="879"/>
+        <location filename="../main_window.py" line="906"/>
         <source>%1 tasks moved to the trash</source>
         <translation>已将 %1 个任务移到回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="895"/>
+        <location filename="../main_window.py" line="922"/>
         <source>%1 tasks restored</source>
         <translation>已恢复 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="997"/>
+        <location filename="../main_window.py" line="1024"/>
         <source>The demo site serves at %1: press Add, then Run</source>
         <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1012"/>
+        <location filename="../main_window.py" line="1039"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1013"/>
+        <location filename="../main_window.py" line="1040"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1024"/>
+        <location filename="../main_window.py" line="1054"/>
         <source>Open archive</source>
         <translation>打开存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1030"/>
+        <location filename="../main_window.py" line="1060"/>
         <source>New archive</source>
         <translation>新建存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1037"/>
+        <location filename="../main_window.py" line="1067"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建存档吗？</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1147"/>
+        <location filename="../main_window.py" line="1177"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1160"/>
+        <location filename="../main_window.py" line="1190"/>
         <source>A run is going; select the tasks and Clean again once it has ended.</source>
         <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1183"/>
+        <location filename="../main_window.py" line="1213"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1190"/>
+        <location filename="../main_window.py" line="1220"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1197"/>
+        <location filename="../main_window.py" line="1227"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1203"/>
+        <location filename="../main_window.py" line="1233"/>
         <source>%1 articles in %2</source>
         <translation>%1 篇文章，写入 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1243"/>
+        <location filename="../main_window.py" line="1273"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -1120,212 +1145,247 @@
     </message>
     <message>
         <location filename="../reasons.py" line="32"/>
+        <source>no article even rendered with the browser (%1): the article may wait for a login or a click</source>
+        <translation>即使用浏览器渲染也没有正文（%1）：文章可能需要登录或点击后才显示</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="35"/>
+        <source>the page needs JavaScript (%1): Render with browser in the Failures tab or the rules editor</source>
+        <translation>页面需要 JavaScript（%1）：在“失败”标签页或规则编辑器中选择“用浏览器渲染”</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="37"/>
+        <source>rendering pages needs %1</source>
+        <translation>渲染页面需要 %1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="38"/>
+        <source>Chromium did not start: %1</source>
+        <translation>Chromium 未能启动：%1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="40"/>
+        <source>not rendered within %1 s (its scripts kept loading)</source>
+        <translation>%1 秒内未渲染完（页面脚本一直在加载）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="42"/>
+        <source>the rendered page is larger than %1 MB</source>
+        <translation>渲染后的页面超过 %1 MB</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="44"/>
         <source>an anti-bot check page instead of the article</source>
         <translation>网站返回了反爬虫验证页，而不是文章</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="33"/>
+        <location filename="../reasons.py" line="45"/>
         <source>the page does not exist (HTTP 404)</source>
         <translation>页面不存在（HTTP 404）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="34"/>
+        <location filename="../reasons.py" line="46"/>
         <source>the page was removed (HTTP 410)</source>
         <translation>页面已被删除（HTTP 410）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="35"/>
+        <location filename="../reasons.py" line="47"/>
         <source>the site refused access (HTTP 403)</source>
         <translation>网站拒绝访问（HTTP 403）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="36"/>
+        <location filename="../reasons.py" line="48"/>
         <source>the page needs a login (HTTP 401)</source>
         <translation>页面需要登录（HTTP 401）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="37"/>
+        <location filename="../reasons.py" line="49"/>
         <source>too many requests to the site (HTTP 429)</source>
         <translation>对网站的请求太频繁（HTTP 429）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="39"/>
+        <location filename="../reasons.py" line="51"/>
         <source>the site&apos;s server failed (HTTP %1)</source>
         <translation>网站服务器出错（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="40"/>
+        <location filename="../reasons.py" line="52"/>
         <source>the site answered HTTP %1</source>
         <translation>网站返回 HTTP %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="42"/>
+        <location filename="../reasons.py" line="54"/>
         <source>not a web page: no type given and no &lt;html&gt; in it</source>
         <translation>不是网页：没有声明类型，内容里也没有 &lt;html&gt;</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="43"/>
+        <location filename="../reasons.py" line="55"/>
         <source>not a web page but %1</source>
         <translation>不是网页，而是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="45"/>
+        <location filename="../reasons.py" line="57"/>
         <source>the page was cut short: the connection closed before its end</source>
         <translation>页面不完整：连接在页面结束前就断开了</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="47"/>
+        <location filename="../reasons.py" line="59"/>
         <source>incomplete: %1 of %2 bytes arrived</source>
         <translation>内容不完整：只收到 %2 字节中的 %1 字节</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="49"/>
+        <location filename="../reasons.py" line="61"/>
         <source>the compressed page is corrupt: %1</source>
         <translation>压缩的页面已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="51"/>
+        <location filename="../reasons.py" line="63"/>
         <source>larger than %2 MB</source>
         <translation>超过 %2 MB</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="53"/>
+        <location filename="../reasons.py" line="65"/>
         <source>the site refused the connection</source>
         <translation>网站拒绝连接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="56"/>
+        <location filename="../reasons.py" line="68"/>
         <source>no such site: its name does not resolve</source>
         <translation>找不到这个网站：域名无法解析</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="58"/>
+        <location filename="../reasons.py" line="70"/>
         <source>the site&apos;s name could not be resolved just now</source>
         <translation>暂时无法解析网站的域名</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="60"/>
+        <location filename="../reasons.py" line="72"/>
         <source>the network cannot reach the site</source>
         <translation>网络无法到达这个网站</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="62"/>
+        <location filename="../reasons.py" line="74"/>
         <source>the site reset the connection</source>
         <translation>网站重置了连接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="63"/>
+        <location filename="../reasons.py" line="75"/>
         <source>connection failed: %1</source>
         <translation>连接失败：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="65"/>
+        <location filename="../reasons.py" line="77"/>
         <source>the connection broke while reading: %2</source>
         <translation>读取时连接中断：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="67"/>
+        <location filename="../reasons.py" line="79"/>
         <source>no connection within %1 s</source>
         <translation>%1 秒内未能建立连接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="68"/>
+        <location filename="../reasons.py" line="80"/>
         <source>no answer within %1 s</source>
         <translation>%1 秒内没有响应</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="70"/>
+        <location filename="../reasons.py" line="82"/>
         <source>the page stalled: nothing came for %1 s</source>
         <translation>页面停滞：%1 秒没有收到数据</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="72"/>
+        <location filename="../reasons.py" line="84"/>
         <source>not complete within %1 s</source>
         <translation>%1 秒内没有收完</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="74"/>
+        <location filename="../reasons.py" line="86"/>
         <source>too slow to finish within %1 s</source>
         <translation>太慢，%1 秒内无法收完</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="76"/>
+        <location filename="../reasons.py" line="88"/>
         <source>the site is unreachable (%1 failures since %2)</source>
         <translation>网站无法访问（自 %2 起已失败 %1 次）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="77"/>
+        <location filename="../reasons.py" line="89"/>
         <source>secure connection (TLS) failed: %1</source>
         <translation>安全连接（TLS）失败：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="78"/>
+        <location filename="../reasons.py" line="90"/>
         <source>request failed: %1</source>
         <translation>请求失败：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="79"/>
+        <location filename="../reasons.py" line="91"/>
         <source>not a valid link: %1</source>
         <translation>不是有效的链接：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="80"/>
+        <location filename="../reasons.py" line="92"/>
         <source>the site redirects in a loop</source>
         <translation>网站循环重定向</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="82"/>
+        <location filename="../reasons.py" line="94"/>
         <source>more than %1 redirects</source>
         <translation>重定向超过 %1 次</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="83"/>
+        <location filename="../reasons.py" line="95"/>
         <source>redirected to %1</source>
         <translation>重定向到：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="85"/>
-        <location filename="../reasons.py" line="87"/>
+        <location filename="../reasons.py" line="97"/>
+        <location filename="../reasons.py" line="99"/>
         <source>a %1 link: only http and https are archived</source>
         <translation>%1 链接：只存档 http 和 https 链接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="89"/>
+        <location filename="../reasons.py" line="101"/>
         <source>the link names no site</source>
         <translation>链接里没有网站地址</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="90"/>
+        <location filename="../reasons.py" line="102"/>
         <source>not a link: %1</source>
         <translation>不是链接：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="91"/>
+        <location filename="../reasons.py" line="104"/>
+        <source>the link to %1 carries a user name or password: credentials do not belong in a task list</source>
+        <translation>指向 %1 的链接带有用户名或密码：登录凭据不应放进任务列表</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="106"/>
         <source>not a valid site name: %1</source>
         <translation>不是有效的网站名：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="93"/>
+        <location filename="../reasons.py" line="108"/>
         <source>not a valid site name or port</source>
         <translation>网站名或端口无效</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="95"/>
+        <location filename="../reasons.py" line="110"/>
         <source>the link is %1 characters long, too long to keep</source>
         <translation>链接长达 %1 个字符，太长，无法保存</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="97"/>
+        <location filename="../reasons.py" line="112"/>
         <source>address %1 is never fetched (%2)</source>
         <translation>地址 %1 永远不会抓取（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="99"/>
+        <location filename="../reasons.py" line="114"/>
         <source>address %1 is %2: fetched only for a link you added on such an address</source>
         <translation>地址 %1 属于 %2 地址：只有你添加的链接本身在这类地址上时才抓取</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="102"/>
+        <location filename="../reasons.py" line="117"/>
         <source>the rules&apos; selector %1 is not valid CSS</source>
         <translation>规则中的选择器 %1 不是有效的 CSS</translation>
     </message>
@@ -1362,595 +1422,620 @@
 <context>
     <name>RulesEditor</name>
     <message>
-        <location filename="../rules_editor.py" line="237"/>
+        <location filename="../rules_editor.py" line="238"/>
         <source>Site rules — %1</source>
         <translation>站点规则 — %1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="294"/>
+        <location filename="../rules_editor.py" line="295"/>
         <source>CSS selector of the element that holds the article (e.g. article .post-content). When it matches, its text is the article; when it matches nothing, the automatic extraction decides.</source>
         <translation>正文所在元素的 CSS 选择器（如 article .post-content）。命中时以它的文字为正文；未命中时由自动提取决定。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="298"/>
+        <location filename="../rules_editor.py" line="299"/>
         <source>CSS selector of the headline (e.g. h1.title). When it matches nothing, the headline is found as usual.</source>
         <translation>标题的 CSS 选择器（如 h1.title）。未命中时照常识别标题。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="301"/>
+        <location filename="../rules_editor.py" line="302"/>
         <source>CSS selectors of elements removed before the article is found (a domain&apos;s list replaces the default one).</source>
         <translation>在提取正文之前移除的元素的 CSS 选择器（域名一节的列表会替换默认列表）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="304"/>
+        <location filename="../rules_editor.py" line="305"/>
         <source>More CSS selectors of elements to remove before the article is found, on top of the strip list (comma-separated here, e.g. .reward-box, .copyright-tip).</source>
         <translation>在 strip 列表之外，提取正文前额外移除的元素的 CSS 选择器（此处用逗号分隔，如 .reward-box, .copyright-tip）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="306"/>
+        <location filename="../rules_editor.py" line="307"/>
         <source>HTML attributes kept in the clean article.</source>
         <translation>清洗后的文章中保留的 HTML 属性。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="308"/>
+        <location filename="../rules_editor.py" line="309"/>
         <source>An article with fewer characters than this (white space not counted) fails as too short. 0 here: the key is not set.</source>
         <translation>字数（不计空白）少于此值的文章视为过短而失败。此处为 0：不设置此键。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="311"/>
+        <location filename="../rules_editor.py" line="312"/>
         <source>Read this site&apos;s pages in this encoding (e.g. gb18030) when the site names a wrong one. Empty: as the page says, or detected.</source>
         <translation>网站声明的编码有误时，按此编码读取其页面（如 gb18030）。留空：按页面声明或自动检测。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="314"/>
+        <location filename="../rules_editor.py" line="315"/>
         <source>Cookies sent to this domain only, as name=value; name2=value2 (e.g. a login copied from the browser).</source>
         <translation>只发送给此域名的 Cookies，格式为 name=value; name2=value2（如从浏览器复制的登录信息）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="316"/>
+        <location filename="../rules_editor.py" line="317"/>
         <source>Extra request headers for this domain (name: value).</source>
         <translation>发送给此域名的额外请求头（名称: 值）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="317"/>
+        <location filename="../rules_editor.py" line="318"/>
         <source>The User-Agent sent to this domain.</source>
         <translation>发送给此域名的 User-Agent。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="319"/>
+        <location filename="../rules_editor.py" line="320"/>
         <source>The Referer sent with this domain&apos;s images (default: the page&apos;s address).</source>
         <translation>请求此域名的图片时发送的 Referer（默认：文章页面的地址）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="320"/>
+        <location filename="../rules_editor.py" line="321"/>
         <source>Connections to this host at once (default 2).</source>
         <translation>同时连接此主机的连接数（默认 2）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="322"/>
+        <location filename="../rules_editor.py" line="323"/>
         <source>Milliseconds between the starts of two requests to this host (default 300).</source>
         <translation>对此主机两次请求开始之间间隔的毫秒数（默认 300）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="324"/>
+        <location filename="../rules_editor.py" line="325"/>
         <source>Query parameters dropped from this domain&apos;s links, on top of the built-in list.</source>
         <translation>在内置列表之外，从此域名的链接中去掉的查询参数。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="326"/>
+        <location filename="../rules_editor.py" line="327"/>
         <source>More attributes where lazy-loading images keep their address.</source>
         <translation>懒加载图片存放地址的其他属性。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="328"/>
+        <location filename="../rules_editor.py" line="329"/>
         <source>A regular expression an article&apos;s link matches on this site&apos;s list pages; when set, harvest takes exactly the links that match it.</source>
         <translation>本站列表页上文章链接所匹配的正则表达式；设置后，harvest 只取匹配它的链接。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="357"/>
+        <location filename="../rules_editor.py" line="332"/>
+        <source>Query parameters that name a page on this site and are kept though they look like tracking (e.g. ref for GitHub&apos;s branch, from for a timetable).</source>
+        <translation>在此网站上指明页面的查询参数，即使看起来像跟踪参数也保留（如 GitHub 分支的 ref、时刻表的 from）。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="335"/>
+        <source>browser: this site&apos;s pages are opened in the system&apos;s Chromium and the page its scripts build is archived (for pages that arrive empty without JavaScript); fetch: never, even when the settings render every site.</source>
+        <translation>browser：用系统的 Chromium 打开此网站的页面，存档脚本生成的内容（适用于没有 JavaScript 就是空白的页面）；fetch：从不渲染，即使设置要求渲染所有网站。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="365"/>
         <source>The section the form edits: a domain (its sub-domains use it too, unless they have their own) or &apos;default&apos; for every site</source>
         <translation>表单编辑的一节：一个域名（其子域名也使用它，除非有自己的一节），或对所有网站生效的 &apos;default&apos;</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="374"/>
-        <location filename="../rules_editor.py" line="503"/>
+        <location filename="../rules_editor.py" line="382"/>
+        <source>Render with browser</source>
+        <translation>用浏览器渲染</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="389"/>
+        <location filename="../rules_editor.py" line="519"/>
         <source>Pick content</source>
         <translation>拾取正文</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="381"/>
+        <location filename="../rules_editor.py" line="396"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="383"/>
+        <location filename="../rules_editor.py" line="398"/>
         <source>Content selector</source>
         <translation>正文选择器</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="384"/>
+        <location filename="../rules_editor.py" line="399"/>
         <source>Title selector</source>
         <translation>标题选择器</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="385"/>
+        <location filename="../rules_editor.py" line="400"/>
         <source>Also remove</source>
         <translation>额外移除</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="386"/>
+        <location filename="../rules_editor.py" line="401"/>
         <source>Minimum length</source>
         <translation>最少字数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="388"/>
+        <location filename="../rules_editor.py" line="403"/>
         <source>Cookies</source>
         <translation>Cookies</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="406"/>
+        <location filename="../rules_editor.py" line="404"/>
+        <source>Scripts</source>
+        <translation>脚本</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="422"/>
         <source>Keys…</source>
         <translation>键说明…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="407"/>
+        <location filename="../rules_editor.py" line="423"/>
         <source>What each key of rules.yaml does</source>
         <translation>rules.yaml 中每个键的作用</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="414"/>
+        <location filename="../rules_editor.py" line="430"/>
         <source>Test on this domain</source>
         <translation>在整个域名上测试</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="416"/>
+        <location filename="../rules_editor.py" line="432"/>
         <source>Extract every stored page of the section&apos;s domain again with these rules, nothing saved, and list them before and after</source>
         <translation>用这些规则重新提取该节域名下所有已保存的页面（不保存任何内容），并列出前后对比</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="483"/>
+        <location filename="../rules_editor.py" line="499"/>
         <source>Pick content proposes a selector for the element that holds the article; or choose the element below. Its selector goes into Content selector.</source>
         <translation>“拾取正文”会为包含正文的元素建议一个选择器；也可以在下面选择元素。它的选择器会填入“正文选择器”。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="489"/>
+        <location filename="../rules_editor.py" line="505"/>
         <source>Element</source>
         <translation>元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="489"/>
+        <location filename="../rules_editor.py" line="505"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="490"/>
+        <location filename="../rules_editor.py" line="506"/>
         <source>Text</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="631"/>
+        <location filename="../rules_editor.py" line="647"/>
         <source>rules.yaml keys</source>
         <translation>rules.yaml 的键</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="816"/>
+        <location filename="../rules_editor.py" line="704"/>
+        <source>Not on this machine yet: %1</source>
+        <translation>本机尚不能渲染：%1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="847"/>
         <source>The preview waits until the rules are valid.</source>
         <translation>规则有效后才会更新预览。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="819"/>
+        <location filename="../rules_editor.py" line="850"/>
         <source>the rules as typed, not saved</source>
         <translation>按当前输入的规则，未保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="841"/>
+        <location filename="../rules_editor.py" line="872"/>
         <source>These rules find no article on this page: %1</source>
         <translation>按这些规则在此页面上找不到正文：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="852"/>
+        <location filename="../rules_editor.py" line="883"/>
         <source>The form edits %1; this task&apos;s page is on %2, which it does not cover.</source>
         <translation>表单正在编辑 %1；此任务的页面位于 %2，不在其范围内。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="855"/>
+        <location filename="../rules_editor.py" line="886"/>
         <source>No rule of this site has a selector: automatic extraction.</source>
         <translation>此网站的规则没有任何选择器：使用自动提取。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="874"/>
+        <location filename="../rules_editor.py" line="905"/>
         <source>Content selector %1 matched nothing: automatic extraction used</source>
         <translation>正文选择器 %1 未命中任何元素：已使用自动提取</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="876"/>
+        <location filename="../rules_editor.py" line="907"/>
         <source>Content selector %1 matched 1 element (%2 characters)</source>
         <translation>正文选择器 %1 命中 1 个元素（%2 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="878"/>
+        <location filename="../rules_editor.py" line="909"/>
         <source>Content selector %1 matched %2 elements (%3 characters)</source>
         <translation>正文选择器 %1 命中 %2 个元素（%3 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="881"/>
+        <location filename="../rules_editor.py" line="912"/>
         <source>Title selector %1 matched nothing: the page&apos;s headline used</source>
         <translation>标题选择器 %1 未命中任何元素：已使用页面自身的标题</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="882"/>
+        <location filename="../rules_editor.py" line="913"/>
         <source>Title selector %1 matched 1 element</source>
         <translation>标题选择器 %1 命中 1 个元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="883"/>
+        <location filename="../rules_editor.py" line="914"/>
         <source>Title selector %1 matched %2 elements</source>
         <translation>标题选择器 %1 命中 %2 个元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="889"/>
+        <location filename="../rules_editor.py" line="920"/>
         <source>Strip %1 matched nothing</source>
         <translation>移除 %1 未命中任何元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="890"/>
+        <location filename="../rules_editor.py" line="921"/>
         <source>Strip %1 removed 1 element (%2 characters)</source>
         <translation>移除 %1 去掉了 1 个元素（%2 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="892"/>
+        <location filename="../rules_editor.py" line="923"/>
         <source>Strip %1 removed %2 elements (%3 characters)</source>
         <translation>移除 %1 去掉了 %2 个元素（%3 字）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="899"/>
+        <location filename="../rules_editor.py" line="930"/>
         <source>Strip selectors that matched nothing: %1</source>
         <translation>未命中任何元素的移除选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="909"/>
+        <location filename="../rules_editor.py" line="940"/>
         <source>every site</source>
         <translation>所有网站</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="938"/>
+        <location filename="../rules_editor.py" line="969"/>
         <source>Testing the rules on the stored pages of %1…</source>
         <translation>正在用规则测试 %1 已保存的页面…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="965"/>
+        <location filename="../rules_editor.py" line="996"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="972"/>
+        <location filename="../rules_editor.py" line="1003"/>
         <source>%1 stored pages of %2: %3 would lose their article, %4 get shorter, %5 longer.</source>
         <translation>%2 的 %1 个已保存页面：%3 个将失去正文，%4 个变短，%5 个变长。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="976"/>
+        <location filename="../rules_editor.py" line="1007"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1018"/>
+        <location filename="../rules_editor.py" line="1049"/>
         <source>Saved. Pages are cleaned with these rules when they are run, or now with Apply to domain.</source>
         <translation>已保存。页面会在运行时按这些规则清洗，也可以点“应用到整个域名”立即清洗。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1029"/>
+        <location filename="../rules_editor.py" line="1060"/>
         <source>A run is going; apply the rules once it has ended.</source>
         <translation>正在运行任务；请在运行结束后再应用规则。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1042"/>
+        <location filename="../rules_editor.py" line="1073"/>
         <source>Saved; no stored pages of %1 to clean again.</source>
         <translation>已保存；%1 没有需要重新清洗的已保存页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1046"/>
+        <location filename="../rules_editor.py" line="1077"/>
         <source>Clean again %1 articles of every site?</source>
         <translation>重新清洗所有网站的 %1 篇文章？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1048"/>
+        <location filename="../rules_editor.py" line="1079"/>
         <source>Clean again %1 articles of %2?</source>
         <translation>重新清洗 %2 的 %1 篇文章？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1056"/>
+        <location filename="../rules_editor.py" line="1087"/>
         <source>%1 of them would lose their article under these rules: those keep the article they have now, and show why the new rules failed.</source>
         <translation>其中 %1 篇按这些规则会失去正文：它们将保留现有的文章，并显示新规则失败的原因。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1058"/>
+        <location filename="../rules_editor.py" line="1089"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1068"/>
+        <location filename="../rules_editor.py" line="1099"/>
         <source>Nothing was saved or cleaned.</source>
         <translation>没有保存或清洗任何内容。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1071"/>
+        <location filename="../rules_editor.py" line="1102"/>
         <source>The rules changed while you were asked; apply again.</source>
         <translation>询问期间规则已被修改；请重新应用。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1075"/>
+        <location filename="../rules_editor.py" line="1106"/>
         <source>Saved; cleaning %1 pages of %2 again…</source>
         <translation>已保存；正在重新清洗 %2 的 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1084"/>
+        <location filename="../rules_editor.py" line="1115"/>
         <source>A run is going; undo once it has ended.</source>
         <translation>正在运行任务；请在运行结束后再撤销。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1093"/>
+        <location filename="../rules_editor.py" line="1124"/>
         <source>Nothing to undo: no earlier rules are kept.</source>
         <translation>没有可撤销的内容：没有保存过更早的规则。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1095"/>
+        <location filename="../rules_editor.py" line="1126"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1096"/>
+        <location filename="../rules_editor.py" line="1127"/>
         <source>rules.yaml is back as it was before the last save (sections changed: %1); cleaning %2 pages again.</source>
         <translation>rules.yaml 已恢复为上次保存之前的内容（改动的节：%1）；正在重新清洗 %2 个页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1126"/>
+        <location filename="../rules_editor.py" line="1157"/>
         <source>Looking for the element that holds the article…</source>
         <translation>正在查找包含正文的元素…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1157"/>
+        <location filename="../rules_editor.py" line="1188"/>
         <source>No article to look for on this page: %1</source>
         <translation>此页面上没有可查找的正文：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1173"/>
+        <location filename="../rules_editor.py" line="1204"/>
         <source>Naming the element…</source>
         <translation>正在为元素生成选择器…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1185"/>
+        <location filename="../rules_editor.py" line="1216"/>
         <source>No selector to propose.</source>
         <translation>没有可建议的选择器。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1188"/>
+        <location filename="../rules_editor.py" line="1219"/>
         <source>It finds an article on %1 of the %2 other archived pages of %3.</source>
         <translation>它在 %3 的其他 %2 个已存档页面中的 %1 个上找到了正文。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1192"/>
+        <location filename="../rules_editor.py" line="1223"/>
         <source>There are no other archived pages of %1 to check it on.</source>
         <translation>%1 没有其他已存档的页面可供检验。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1195"/>
+        <location filename="../rules_editor.py" line="1226"/>
         <source>Proposed content selector: %1</source>
         <translation>建议的正文选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1198"/>
+        <location filename="../rules_editor.py" line="1229"/>
         <source>Suggested content selector: %1</source>
         <translation>建议的正文选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1205"/>
+        <location filename="../rules_editor.py" line="1236"/>
         <source>Its element holds the whole article.</source>
         <translation>它的元素包含整篇正文。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1206"/>
+        <location filename="../rules_editor.py" line="1237"/>
         <source>Its element holds the whole article, but much of its text is something else (strip rules can remove it).</source>
         <translation>它的元素包含整篇正文，但其中不少文字是别的内容（可以用移除规则去掉）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1208"/>
+        <location filename="../rules_editor.py" line="1239"/>
         <source>No single element holds the whole article: this one holds %1 of its text.</source>
         <translation>没有单个元素包含整篇正文：这个元素包含其中 %1 的文字。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1210"/>
+        <location filename="../rules_editor.py" line="1241"/>
         <source>The element holds %1 of the article&apos;s text.</source>
         <translation>该元素包含正文 %1 的文字。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1211"/>
+        <location filename="../rules_editor.py" line="1242"/>
         <source>The element you picked.</source>
         <translation>你选择的元素。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1212"/>
+        <location filename="../rules_editor.py" line="1243"/>
         <source>The article&apos;s text is too short or not on this page.</source>
         <translation>正文太短，或不在此页面上。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1213"/>
+        <location filename="../rules_editor.py" line="1244"/>
         <source>No element inside the page&apos;s body holds much of the article: its paragraphs stand in the body itself.</source>
         <translation>页面 body 内没有哪个元素包含大部分正文：正文段落直接位于 body 中。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1215"/>
+        <location filename="../rules_editor.py" line="1246"/>
         <source>No element of the page is at this place, or it is never shown.</source>
         <translation>页面上此位置没有元素，或该元素从不显示。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1217"/>
+        <location filename="../rules_editor.py" line="1248"/>
         <source>No selector without positions names just this element.</source>
         <translation>没有不依赖位置的选择器能唯一指向这个元素。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1247"/>
+        <location filename="../rules_editor.py" line="1278"/>
         <source>The rules you changed are not saved. Close and drop the changes?</source>
         <translation>你修改的规则尚未保存。关闭并放弃这些修改吗？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1251"/>
+        <location filename="../rules_editor.py" line="1282"/>
         <source>Close the rules</source>
         <translation>关闭规则</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="387"/>
+        <location filename="../rules_editor.py" line="402"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="376"/>
+        <location filename="../rules_editor.py" line="391"/>
         <source>Propose a content selector for the element that holds the article, or choose the element in the page&apos;s element tree</source>
         <translation>为包含正文的元素建议一个正文选择器，或在页面的元素树中选择该元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="419"/>
-        <location filename="../rules_editor.py" line="1050"/>
+        <location filename="../rules_editor.py" line="435"/>
+        <location filename="../rules_editor.py" line="1081"/>
         <source>Apply to domain</source>
         <translation>应用到整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="421"/>
+        <location filename="../rules_editor.py" line="437"/>
         <source>Save, then clean every stored page of the section&apos;s domain again (asks first)</source>
         <translation>保存，然后重新清洗该节域名下所有已保存的页面（会先询问）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="423"/>
+        <location filename="../rules_editor.py" line="439"/>
         <source>Undo last rules change</source>
         <translation>撤销上次规则修改</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="425"/>
+        <location filename="../rules_editor.py" line="441"/>
         <source>Put rules.yaml back as it was before the last save, and clean the pages it changed again (edits not saved here are dropped)</source>
         <translation>把 rules.yaml 恢复为上次保存之前的内容，并重新清洗受影响的页面（此处未保存的修改会被丢弃）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="428"/>
+        <location filename="../rules_editor.py" line="444"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="461"/>
+        <location filename="../rules_editor.py" line="477"/>
         <source>Test on this domain lists each stored page of the domain before and after the rules, the ones that got worse first.</source>
         <translation>“在整个域名上测试”会列出该域名每个已保存页面在规则前后的结果，变差的排在前面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="467"/>
+        <location filename="../rules_editor.py" line="483"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="467"/>
+        <location filename="../rules_editor.py" line="483"/>
         <source>Before</source>
         <translation>之前</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="467"/>
+        <location filename="../rules_editor.py" line="483"/>
         <source>After</source>
         <translation>之后</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="468"/>
+        <location filename="../rules_editor.py" line="484"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="469"/>
+        <location filename="../rules_editor.py" line="485"/>
         <source>Characters (confidence) of the stored article</source>
         <translation>已保存文章的字数（置信度）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="471"/>
+        <location filename="../rules_editor.py" line="487"/>
         <source>Characters (confidence) under these rules</source>
         <translation>按这些规则得到的字数（置信度）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="500"/>
+        <location filename="../rules_editor.py" line="516"/>
         <source>This task</source>
         <translation>此任务</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="501"/>
+        <location filename="../rules_editor.py" line="517"/>
         <source>This domain</source>
         <translation>整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="561"/>
+        <location filename="../rules_editor.py" line="577"/>
         <source>Line %1</source>
         <translation>第 %1 行</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="568"/>
+        <location filename="../rules_editor.py" line="584"/>
         <source>unknown key (known: %1)</source>
         <translation>未知的键（可用的键：%1）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="570"/>
+        <location filename="../rules_editor.py" line="586"/>
         <source>not valid YAML (%1)</source>
         <translation>不是有效的 YAML（%1）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="572"/>
+        <location filename="../rules_editor.py" line="588"/>
         <source>%1 is not a valid CSS selector (%2)</source>
         <translation>%1 不是有效的 CSS 选择器（%2）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="578"/>
+        <location filename="../rules_editor.py" line="594"/>
         <source>expected a non-empty text</source>
         <translation>应为非空文字</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="579"/>
+        <location filename="../rules_editor.py" line="595"/>
         <source>expected a list of texts</source>
         <translation>应为文字列表</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="580"/>
+        <location filename="../rules_editor.py" line="596"/>
         <source>expected a whole number ≥ 0</source>
         <translation>应为 ≥ 0 的整数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="581"/>
+        <location filename="../rules_editor.py" line="597"/>
         <source>expected a whole number ≥ 1</source>
         <translation>应为 ≥ 1 的整数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="583"/>
+        <location filename="../rules_editor.py" line="599"/>
         <source>expected header names, each with its value</source>
         <translation>应为请求头名称及其值</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="584"/>
+        <location filename="../rules_editor.py" line="600"/>
         <source>expected keys with their values</source>
         <translation>应为键及其值</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="586"/>
+        <location filename="../rules_editor.py" line="602"/>
         <source>expected sections (default: and domains)</source>
         <translation>应为若干节（default: 和各域名）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="575"/>
+        <location filename="../rules_editor.py" line="591"/>
         <source>%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5, shift_jis)</source>
         <translation>%1 不是快布能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="596"/>
+        <location filename="../rules_editor.py" line="612"/>
         <source>Valid</source>
         <translation>有效</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="738"/>
+        <location filename="../rules_editor.py" line="769"/>
         <source>Section %1 is written inline; edit it in the text.</source>
         <translation>%1 一节是行内写法，请直接在文本中修改。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="801"/>
-        <location filename="../rules_editor.py" line="1113"/>
+        <location filename="../rules_editor.py" line="832"/>
+        <location filename="../rules_editor.py" line="1144"/>
         <source>Select a task whose page has been fetched.</source>
         <translation>请选择一个页面已抓取的任务。</translation>
     </message>
@@ -2026,17 +2111,17 @@
         <translation>同一站点请求间隔（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="110"/>
+        <location filename="../../pipeline/settings.py" line="123"/>
         <source>Largest image edge (px)</source>
         <translation>图片最长边（像素）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="112"/>
+        <location filename="../../pipeline/settings.py" line="125"/>
         <source>JPEG quality</source>
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="119"/>
+        <location filename="../../pipeline/settings.py" line="132"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>
@@ -2094,47 +2179,47 @@
 <context>
     <name>TaskTableModel</name>
     <message>
-        <location filename="../task_model.py" line="146"/>
+        <location filename="../task_model.py" line="147"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="146"/>
+        <location filename="../task_model.py" line="147"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="147"/>
+        <location filename="../task_model.py" line="148"/>
         <source>fetched</source>
         <translation>已抓取</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="147"/>
+        <location filename="../task_model.py" line="148"/>
         <source>cleaned</source>
         <translation>已清洗</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="148"/>
+        <location filename="../task_model.py" line="149"/>
         <source>localized</source>
         <translation>图片已存</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="148"/>
+        <location filename="../task_model.py" line="149"/>
         <source>done</source>
         <translation>已成书</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="149"/>
+        <location filename="../task_model.py" line="150"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="149"/>
+        <location filename="../task_model.py" line="150"/>
         <source>duplicate</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="150"/>
+        <location filename="../task_model.py" line="151"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
@@ -2195,86 +2280,91 @@
     </message>
     <message>
         <location filename="../task_model.py" line="114"/>
+        <source>needs JavaScript</source>
+        <translation>需要 JavaScript</translation>
+    </message>
+    <message>
+        <location filename="../task_model.py" line="115"/>
         <source>rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="115"/>
+        <location filename="../task_model.py" line="116"/>
         <source>internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="116"/>
+        <location filename="../task_model.py" line="117"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="154"/>
+        <location filename="../task_model.py" line="155"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="154"/>
+        <location filename="../task_model.py" line="155"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="154"/>
+        <location filename="../task_model.py" line="155"/>
         <source>Why</source>
         <translation>原因类别</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="155"/>
+        <location filename="../task_model.py" line="156"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="155"/>
+        <location filename="../task_model.py" line="156"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="156"/>
+        <location filename="../task_model.py" line="157"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="156"/>
+        <location filename="../task_model.py" line="157"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="157"/>
+        <location filename="../task_model.py" line="158"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="157"/>
+        <location filename="../task_model.py" line="158"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="158"/>
+        <location filename="../task_model.py" line="159"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="158"/>
+        <location filename="../task_model.py" line="159"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="273"/>
+        <location filename="../task_model.py" line="274"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="348"/>
+        <location filename="../task_model.py" line="349"/>
         <source>duplicate of #%1</source>
         <translation>与 #%1 重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="385"/>
+        <location filename="../task_model.py" line="386"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>

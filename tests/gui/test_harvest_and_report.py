@@ -32,7 +32,7 @@ def open_harvest(qtbot: QtBot, window: MainWindow, url: str) -> HarvestDialog:
     assert dialog is not None and dialog.isVisible()
     dialog.url.setText(url)
     dialog.preview_button.click()
-    qtbot.waitUntil(lambda: dialog.result is not None and not dialog._busy, timeout=10_000)
+    qtbot.waitUntil(lambda: dialog.harvested is not None and not dialog._busy, timeout=10_000)
     return dialog
 
 
@@ -78,7 +78,7 @@ def test_a_detail_page_is_one_checked_row(qtbot: QtBot, open_window: OpenWindow,
     url = site.put("/bridge.html", article("廊桥修缮笔记", BRIDGE * 3))
     window = open_window()
     dialog = open_harvest(qtbot, window, url)
-    assert dialog.result is not None and dialog.result.kind == "detail"
+    assert dialog.harvested is not None and dialog.harvested.kind == "detail"
     assert dialog.checked_urls() == [url]
     dialog.check_none.click()
     assert not dialog.add_button.isEnabled()

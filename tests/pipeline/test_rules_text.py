@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.rules_text import FlowSectionError, key_line, set_section_keys
 from pipeline.rules import parse_rules
+from pipeline.rules_text import FlowSectionError, key_line, set_section_keys
 
 RULES = """\
 # my notes about sites

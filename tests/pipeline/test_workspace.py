@@ -189,3 +189,23 @@ def test_pick_content_checks_the_selector_on_the_sites_other_pages(tmp_path: Pat
     picked = next(node for node in tree if "content" in node.classes)
     again = ws.selector_for_element(ws.task(2), picked.path, Rules())
     assert again.selector == "div.content"
+
+
+def test_reconcile_after_another_writers_run_keeps_its_failures(tmp_path: Path) -> None:
+    """The window reconciles after its run's child process ends. A task that failed after its
+    page was stored (no article) has raw output, so judged on a stale copy of the list it
+    would read "fetched" and be saved over the run's "failed"; judged on the file, it stays."""
+    from tests.sites.articles import ArticleSite
+
+    root = tmp_path / "archive"
+    window = Workspace.open(root, Settings(host_delay_ms=0))
+    with ArticleSite() as site:
+        links = "".join(f"<li><a href='/{i}'>Story {i}</a></li>" for i in range(40))
+        window.add_links(site.put("/list", f"<html><body><ul>{links}</ul></body></html>"))
+        run = Workspace.open(root, Settings(host_delay_ms=0))  # another process's run
+        run.run()
+    assert run.task(1).status == Status.FAILED and run.archive.has_raw(1)
+    window.reconcile()
+    window.refresh()
+    assert window.task(1).status == Status.FAILED
+    assert Workspace.open(root).task(1).status == Status.FAILED
