@@ -28,11 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 from gui.language import LANGUAGES
-from pipeline.settings import LABEL_CONTEXT, TUNABLE, Settings, Spec
+from pipeline.settings import LABEL_CONTEXT, SPECS, TUNABLE, Settings, Spec
 
 LANGUAGE_KEY = "ui/language"
 ARCHIVE_KEY = "archive"
 COOKIES_KEY = "settings/cookies_file"
+RENDER_KEY = "settings/render"
 DECIMALS = 1  # seconds are shown to a tenth
 
 
@@ -47,6 +48,9 @@ def settings_from_prefs(prefs: QSettings, base: Settings | None = None) -> Setti
             settings = settings.with_text_overrides([f"{name}={raw}"])
         except ValueError:
             continue  # a hand-edited ini with nonsense (or 0 connections) in it: keep the default
+    render = str(prefs.value(RENDER_KEY, "") or "")
+    if render in SPECS["render"].choices:
+        settings = settings.with_overrides(render=render)
     cookies = str(prefs.value(COOKIES_KEY, "") or "").strip()
     return settings.with_overrides(cookies_file=cookies or None) if cookies else settings
 
@@ -88,6 +92,16 @@ class SettingsDialog(QDialog):
             box = spin_box(spec, getattr(defaults, name), getattr(settings, name))
             self.fields[name] = box
             form.addRow(QCoreApplication.translate(LABEL_CONTEXT, spec.label), box)
+        # which pages the system's Chromium renders (issue 19); a site's rule decides first
+        self.render = QComboBox()
+        self.render.addItem(self.tr("Only sites whose rules say render: browser"), "per-site")
+        self.render.addItem(self.tr("Every site, but those whose rules say render: fetch"),
+                            "browser")
+        self.render.setToolTip(self.tr(
+            "Rendering opens pages in the system's Chromium so that what their scripts build is"
+            " archived; it needs pip install -e '.[browser]' and the chromium package"))
+        self.render.setCurrentIndex(max(0, self.render.findData(settings.render)))
+        form.addRow(self.tr("Render with browser"), self.render)
         self.language = QComboBox()
         self.language.addItem(self.tr("System default"), "")
         for code, name in LANGUAGES.items():
@@ -136,6 +150,7 @@ class SettingsDialog(QDialog):
             scale = 1 if isinstance(box, QDoubleSpinBox) else TUNABLE[name].scale
             changes[name] = box.value() * scale
         changes["cookies_file"] = self.cookies_edit.text().strip() or None
+        changes["render"] = self.render.currentData()
         return self._settings.with_overrides(**changes)
 
     def accept(self) -> None:
@@ -143,6 +158,7 @@ class SettingsDialog(QDialog):
         for name in self.fields:
             self._prefs.setValue(f"settings/{name}", getattr(chosen, name))
         self._prefs.setValue(COOKIES_KEY, chosen.cookies_file or "")
+        self._prefs.setValue(RENDER_KEY, chosen.render)
         self._prefs.setValue(LANGUAGE_KEY, self.language.currentData())
         self._prefs.setValue(ARCHIVE_KEY, str(self.archive_root()))
         super().accept()

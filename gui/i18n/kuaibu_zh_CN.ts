@@ -2129,49 +2129,69 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../settings_dialog.py" line="76"/>
+        <location filename="../settings_dialog.py" line="80"/>
         <source>Settings</source>
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="109"/>
+        <location filename="../settings_dialog.py" line="123"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="80"/>
-        <location filename="../settings_dialog.py" line="118"/>
+        <location filename="../settings_dialog.py" line="84"/>
+        <location filename="../settings_dialog.py" line="132"/>
         <source>Archive folder</source>
         <translation>归档文件夹</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="84"/>
+        <location filename="../settings_dialog.py" line="88"/>
         <source>cookies.txt exported from a browser</source>
         <translation>从浏览器导出的 cookies.txt</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="82"/>
-        <location filename="../settings_dialog.py" line="124"/>
+        <location filename="../settings_dialog.py" line="86"/>
+        <location filename="../settings_dialog.py" line="138"/>
         <source>Cookies file</source>
         <translation>Cookie 文件</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="92"/>
+        <location filename="../settings_dialog.py" line="97"/>
+        <source>Only sites whose rules say render: browser</source>
+        <translation>只渲染规则中写了 render: browser 的网站</translation>
+    </message>
+    <message>
+        <location filename="../settings_dialog.py" line="98"/>
+        <source>Every site, but those whose rules say render: fetch</source>
+        <translation>所有网站（规则中写了 render: fetch 的除外）</translation>
+    </message>
+    <message>
+        <location filename="../settings_dialog.py" line="101"/>
+        <source>Rendering opens pages in the system&apos;s Chromium so that what their scripts build is archived; it needs pip install -e &apos;.[browser]&apos; and the chromium package</source>
+        <translation>渲染会用系统的 Chromium 打开页面，以便存档脚本生成的内容；需要 pip install -e &apos;.[browser]&apos; 和 chromium 软件包</translation>
+    </message>
+    <message>
+        <location filename="../settings_dialog.py" line="104"/>
+        <source>Render with browser</source>
+        <translation>用浏览器渲染</translation>
+    </message>
+    <message>
+        <location filename="../settings_dialog.py" line="106"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="97"/>
+        <location filename="../settings_dialog.py" line="111"/>
         <source>Language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="98"/>
+        <location filename="../settings_dialog.py" line="112"/>
         <source>A new language applies from the next start.</source>
         <translation>新的界面语言在下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="126"/>
+        <location filename="../settings_dialog.py" line="140"/>
         <source>Cookies (*.txt);;All files (*)</source>
         <translation>Cookie 文件 (*.txt);;所有文件 (*)</translation>
     </message>

@@ -31,6 +31,8 @@ def test_settings_dialog_saves_what_the_pipeline_reads(qtbot: QtBot, prefs: QSet
     dialog.language.setCurrentIndex(dialog.language.findData("zh_CN"))
     dialog.archive_edit.setText(str(tmp_path / "b"))
     dialog.cookies_edit.setText(str(tmp_path / "cookies.txt"))
+    assert dialog.render.currentData() == "per-site"
+    dialog.render.setCurrentIndex(dialog.render.findData("browser"))  # every site rendered
     dialog.accept()
     prefs.sync()
     again = QSettings(prefs.fileName(), QSettings.Format.IniFormat)
@@ -39,6 +41,7 @@ def test_settings_dialog_saves_what_the_pipeline_reads(qtbot: QtBot, prefs: QSet
     assert settings.epub_budget_bytes == 80 * MB and settings.image_max_edge == 16
     assert settings.jpeg_quality == Settings().jpeg_quality  # untouched values keep defaults
     assert settings.cookies_file == str(tmp_path / "cookies.txt")  # the runner loads it
+    assert settings.render == "browser"
     assert again.value(LANGUAGE_KEY) == "zh_CN"
     assert Path(str(again.value(ARCHIVE_KEY))) == tmp_path / "b"
 
@@ -49,7 +52,9 @@ def test_nonsense_in_the_ini_keeps_the_default(prefs: QSettings) -> None:
     prefs.setValue("settings/image_max_edge", "15")  # under the declared 16
     prefs.setValue("settings/retries", "5")
     prefs.setValue("settings/jpeg_quality", "1")
+    prefs.setValue("settings/render", "always")  # no such choice
     settings = settings_from_prefs(prefs)
+    assert settings.render == Settings().render
     assert settings.host_delay_ms == Settings().host_delay_ms
     assert settings.per_host_connections == Settings().per_host_connections
     assert settings.image_max_edge == Settings().image_max_edge
