@@ -93,15 +93,14 @@ class SettingsDialog(QDialog):
             self.fields[name] = box
             form.addRow(QCoreApplication.translate(LABEL_CONTEXT, spec.label), box)
         # which pages the system's Chromium renders (issue 19); a site's rule decides first
-        self.render = QComboBox()
-        self.render.addItem(self.tr("Only sites whose rules say render: browser"), "per-site")
-        self.render.addItem(self.tr("Every site, but those whose rules say render: fetch"),
-                            "browser")
-        self.render.setToolTip(self.tr(
+        self.render_choice = choice = QComboBox()
+        choice.addItem(self.tr("Only sites whose rules say render: browser"), "per-site")
+        choice.addItem(self.tr("Every site, but those whose rules say render: fetch"), "browser")
+        self.render_choice.setToolTip(self.tr(
             "Rendering opens pages in the system's Chromium so that what their scripts build is"
             " archived; it needs pip install -e '.[browser]' and the chromium package"))
-        self.render.setCurrentIndex(max(0, self.render.findData(settings.render)))
-        form.addRow(self.tr("Render with browser"), self.render)
+        self.render_choice.setCurrentIndex(max(0, self.render_choice.findData(settings.render)))
+        form.addRow(self.tr("Render with browser"), self.render_choice)
         self.language = QComboBox()
         self.language.addItem(self.tr("System default"), "")
         for code, name in LANGUAGES.items():
@@ -150,7 +149,7 @@ class SettingsDialog(QDialog):
             scale = 1 if isinstance(box, QDoubleSpinBox) else TUNABLE[name].scale
             changes[name] = box.value() * scale
         changes["cookies_file"] = self.cookies_edit.text().strip() or None
-        changes["render"] = self.render.currentData()
+        changes["render"] = self.render_choice.currentData()
         return self._settings.with_overrides(**changes)
 
     def accept(self) -> None:

@@ -31,8 +31,9 @@ def test_settings_dialog_saves_what_the_pipeline_reads(qtbot: QtBot, prefs: QSet
     dialog.language.setCurrentIndex(dialog.language.findData("zh_CN"))
     dialog.archive_edit.setText(str(tmp_path / "b"))
     dialog.cookies_edit.setText(str(tmp_path / "cookies.txt"))
-    assert dialog.render.currentData() == "per-site"
-    dialog.render.setCurrentIndex(dialog.render.findData("browser"))  # every site rendered
+    assert dialog.render_choice.currentData() == "per-site"
+    render = dialog.render_choice
+    render.setCurrentIndex(render.findData("browser"))  # every site rendered
     dialog.accept()
     prefs.sync()
     again = QSettings(prefs.fileName(), QSettings.Format.IniFormat)
