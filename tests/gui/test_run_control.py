@@ -110,6 +110,8 @@ def test_an_edit_during_a_run_survives_the_runs_own_saves(
     assert window.model.setData(window.model.index(last, COLUMNS.index("cat2")), "中途")
     with qtbot.waitSignal(window.run_finished, timeout=5_000):
         window.stop_button.click()
+    # the window's own save (its timer) puts the edit in after the run's last save
+    qtbot.waitUntil(lambda: saved_rows(window.archive.tasks_path)[task_id]["cat2"] == "中途",
+                    timeout=5_000)
     row = saved_rows(window.archive.tasks_path)[task_id]
-    assert row["cat2"] == "中途"
     assert row["status"] == window.model.task(task_id).status  # and the run's word for it
