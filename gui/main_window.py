@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.books_view import BooksView
+from gui.build_bar import BuildBar
 from gui.category_tree import CategoryTree, key_of
 from gui.drops import DropTarget
 from gui.duplicates_view import DuplicatesView
@@ -115,7 +116,6 @@ class MainWindow(QMainWindow):
     intake_done = Signal(object)  # IntakeReport
     run_finished = Signal(object)  # Progress, or None when the run failed to start/finish
     build_finished = Signal(object)  # BuildResult, or None when the build failed
-    build_progress = Signal(int, int)  # steps done, steps in all
     saved = Signal()
     refreshed = Signal()  # the table follows what another writer saved
 
@@ -132,7 +132,6 @@ class MainWindow(QMainWindow):
         self.tell: Callable[[str, str], None] = self._warn
         self._last_removed: list[int] = []
         self._demo_site: Any = None  # the bundled sample site, while "Try the demo site" serves
-        self.last_build: Any = None
         self.jobs = Jobs(self)
         self.controller = RunController(self)
         self.updates = UpdateCheck(self.jobs, self)
@@ -256,28 +255,8 @@ class MainWindow(QMainWindow):
         filter_row.addWidget(self.selection_button)
 
         # build
-        self.build_scope = QComboBox()
-        self.build_scope.addItem(self.tr("Everything, one book"), "all")
-        self.build_scope.addItem(self.tr("One book per category"), "each")
-        self.build_scope.addItem(self.tr("Category in the filter"), "category")
-        self.build_scope.addItem(self.tr("Selected tasks"), "selected")
-        # the book's title, as ``build --title``: the archive's name until a person types one
-        self.book_title = QLineEdit()
-        self.book_title.setToolTip(self.tr("The book's title, its file name too (a category's"
-                                           " book: this title and the category)"))
-        self.book_title.setMaximumWidth(220)
-        self.build_button = QPushButton(self.tr("Build EPUB"))
-        self.build_status = QLabel()
-        self.open_book_button = QPushButton(self.tr("Open"))
-        self.show_folder_button = QPushButton(self.tr("Show in folder"))
-        self.open_book_button.setEnabled(False)
-        build_row = QHBoxLayout()
-        build_row.addWidget(self.build_scope)
-        build_row.addWidget(self.book_title)
-        build_row.addWidget(self.build_button)
-        build_row.addWidget(self.build_status, 1)
-        build_row.addWidget(self.open_book_button)
-        build_row.addWidget(self.show_folder_button)
+        self.build_bar = BuildBar(self.jobs)
+        self.build_bar.open_url = lambda url: self.open_url(url)
 
         # bottom: preview and log
         self.preview = PreviewPane()
@@ -323,7 +302,7 @@ class MainWindow(QMainWindow):
         hint_layout.addWidget(self.demo_button, 0, Qt.AlignmentFlag.AlignCenter)
         hint_layout.addStretch(1)
         table_layout.addWidget(self.empty_hint, 1)
-        table_layout.addLayout(build_row)
+        table_layout.addWidget(self.build_bar)
         self.right_splitter = QSplitter(Qt.Orientation.Vertical)
         self.right_splitter.addWidget(table_box)
         self.right_splitter.addWidget(self.tabs)
@@ -435,7 +414,9 @@ class MainWindow(QMainWindow):
         self.task_actions["open_clean"].triggered.connect(self.open_clean_pages)
         self.task_actions["copy_url"].triggered.connect(self.copy_urls)
         self.task_actions["show_folder"].triggered.connect(self.show_task_files)
-        self.build_button.clicked.connect(self.build)
+        self.build_bar.button.clicked.connect(self.build)
+        self.build_bar.said.connect(self.log.appendPlainText)
+        self.build_bar.finished.connect(self._built)
         self.demo_button.clicked.connect(self.try_demo_site)
         self.preview.open_original.connect(self.open_original)
         self.intake.added.connect(self.select_tasks)
@@ -447,9 +428,6 @@ class MainWindow(QMainWindow):
         self.preview.open_in_book.connect(self.open_in_book)
         for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset):
             signal.connect(self._show_empty_hint)
-        self.build_progress.connect(self._build_progressed)
-        self.open_book_button.clicked.connect(self.open_book)
-        self.show_folder_button.clicked.connect(self.show_output_folder)
         self._update_controls()
 
     # -- archive -------------------------------------------------------------------------------
@@ -481,8 +459,7 @@ class MainWindow(QMainWindow):
         self.prefs.setValue(ARCHIVE_KEY, str(workspace.archive.root))
         self.model.set_tasks(workspace.tasks())
         self.model.editor = lambda task_id, name, text: workspace.edit([task_id], **{name: text})
-        self.book_title.clear()
-        self.book_title.setPlaceholderText(workspace.archive.name)
+        self.build_bar.set_workspace(workspace)
         self._refresh_filters()
         self.setWindowTitle(self.tr("Kuaibu — %1").replace("%1", str(workspace.archive.root)))
         self.statusBar().showMessage(self.tr("%1 tasks in %2").replace(
@@ -1203,63 +1180,18 @@ class MainWindow(QMainWindow):
     # -- building books ------------------------------------------------------------------------
 
     def build(self) -> bool:
-        """Bind the chosen tasks into EPUB books in the background."""
+        """Bind the chosen tasks into EPUB books in the background (see ``BuildBar``)."""
         workspace = self.workspace
         if workspace is None or self.controller.running:
             return False
-        scope = self.build_scope.currentData()
-        cat1 = (self.category_filter.currentData() or None) if scope == "category" else None
-        if scope == "category" and cat1 is None:
-            self.build_status.setText(self.tr("Choose a category in the filter first."))
-            return False
-        ids = set(self.selected_ids()) if scope == "selected" else None
-        split_by = "cat1" if scope == "each" else None
-        title = self.book_title.text().strip() or None
-        report = self.build_progress.emit  # called on the job's thread; Qt queues it here
-        self.build_button.setEnabled(False)
-        self.build_status.setText(self.tr("Building…"))
-        self.jobs.start(lambda: workspace.build(cat1=cat1, split_by=split_by, task_ids=ids,
-                                                title=title, progress=report),
-                        self._built, self._build_failed)
-        return True
-
-    def _build_progressed(self, done: int, total: int) -> None:
-        self.build_status.setText(self.tr("Building… %1/%2").replace("%1", str(done))
-                                  .replace("%2", str(total)))
+        return self.build_bar.build(workspace, self.selected_ids(),
+                                    self.category_filter.currentData() or None)
 
     def _built(self, result: Any) -> None:
-        self.last_build = result
-        names = ", ".join(Path(p).name for p in result.epubs)
-        status = self.tr("%1 articles in %2").replace("%1", str(result.articles)).replace(
-            "%2", names)
-        if result.left_out:
-            # the later of each undecided near-duplicate pair (Duplicates tab: Keep both)
-            status += self.tr("; %1 near duplicates left out (see Duplicates)").replace(
-                "%1", str(len(result.left_out)))
-            for dup, of in result.left_out:
-                self.log.appendPlainText(self.tr("#%1 left out of the book: it nearly repeats"
-                                                 " #%2").replace("%1", str(dup))
-                                         .replace("%2", str(of)))
-        self.build_status.setText(status)
-        self.build_button.setEnabled(True)
-        self.open_book_button.setEnabled(bool(result.epubs))
-        self.books.refresh()
-        self.follow_file(changed_here=True)  # the bound tasks are done now
+        if result is not None:
+            self.books.refresh()
+            self.follow_file(changed_here=True)  # the bound tasks are done now
         self.build_finished.emit(result)
-
-    def _build_failed(self, message: str) -> None:
-        self.build_status.setText(message)
-        self.log.appendPlainText(message)
-        self.build_button.setEnabled(True)
-        self.build_finished.emit(None)
-
-    def open_book(self) -> None:
-        if self.last_build is not None and self.last_build.epubs:
-            self.open_url(QUrl.fromLocalFile(str(self.last_build.epubs[0])))
-
-    def show_output_folder(self) -> None:
-        if self.archive is not None:
-            self.open_url(QUrl.fromLocalFile(str(self.archive.output_dir)))
 
     # -- state -----------------------------------------------------------------------------------
 
@@ -1273,7 +1205,7 @@ class MainWindow(QMainWindow):
         self.pause_button.setText(self.tr("Resume") if self.controller.paused else self.tr("Pause"))
         self.stop_button.setEnabled(running)
         self.intake.add_button.setEnabled(loaded)
-        self.build_button.setEnabled(loaded and not running)
+        self.build_bar.button.setEnabled(loaded and not running)
         for key, action in self.task_actions.items():
             action.setEnabled(bool(selected) and (not running or key.startswith("open")
                                                   or key in ("category", "copy_url",

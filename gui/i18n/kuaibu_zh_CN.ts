@@ -70,19 +70,92 @@
     </message>
 </context>
 <context>
+    <name>BuildBar</name>
+    <message>
+        <location filename="../build_bar.py" line="40"/>
+        <source>Everything, one book</source>
+        <translation>全部，合成一本</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="41"/>
+        <source>One book per category</source>
+        <translation>每个分类一本</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="42"/>
+        <source>Category in the filter</source>
+        <translation>筛选中的分类</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="43"/>
+        <source>Selected tasks</source>
+        <translation>所选任务</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="46"/>
+        <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
+        <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="49"/>
+        <source>Build EPUB</source>
+        <translation>生成 EPUB</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="51"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="52"/>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="78"/>
+        <source>Choose a category in the filter first.</source>
+        <translation>请先在筛选中选择一个分类。</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="85"/>
+        <source>Building…</source>
+        <translation>正在生成…</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="92"/>
+        <source>Building… %1/%2</source>
+        <translation>正在生成… %1/%2</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="98"/>
+        <source>%1 articles in %2</source>
+        <translation>%1 篇文章，写入 %2</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="102"/>
+        <source>; %1 near duplicates left out (see Duplicates)</source>
+        <translation>；%1 篇近似重复未收入（见“重复”）</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="105"/>
+        <source>#%1 left out of the book: it nearly repeats #%2</source>
+        <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
+    </message>
+</context>
+<context>
     <name>CategoryDialog</name>
     <message>
-        <location filename="../main_window.py" line="97"/>
+        <location filename="../main_window.py" line="98"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="102"/>
+        <location filename="../main_window.py" line="103"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="103"/>
+        <location filename="../main_window.py" line="104"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
@@ -580,479 +653,413 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="164"/>
-        <location filename="../main_window.py" line="1044"/>
+        <location filename="../main_window.py" line="163"/>
+        <location filename="../main_window.py" line="1021"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="198"/>
+        <location filename="../main_window.py" line="197"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="168"/>
+        <location filename="../main_window.py" line="167"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="169"/>
-        <location filename="../main_window.py" line="1273"/>
+        <location filename="../main_window.py" line="168"/>
+        <location filename="../main_window.py" line="1205"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="170"/>
+        <location filename="../main_window.py" line="169"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="171"/>
+        <location filename="../main_window.py" line="170"/>
         <source>Retry failed</source>
         <translation>重试失败项</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="190"/>
+        <location filename="../main_window.py" line="189"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="197"/>
+        <location filename="../main_window.py" line="196"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="199"/>
+        <location filename="../main_window.py" line="198"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="233"/>
+        <location filename="../main_window.py" line="232"/>
         <source>Run selected</source>
         <translation>运行所选</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="234"/>
+        <location filename="../main_window.py" line="233"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="236"/>
+        <location filename="../main_window.py" line="235"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="237"/>
+        <location filename="../main_window.py" line="236"/>
         <source>Change category…</source>
         <translation>修改分类…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="239"/>
+        <location filename="../main_window.py" line="238"/>
         <source>Open clean page</source>
         <translation>打开清洗后的页面</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="251"/>
+        <location filename="../main_window.py" line="250"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="260"/>
-        <source>Everything, one book</source>
-        <translation>全部，合成一本</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="261"/>
-        <source>One book per category</source>
-        <translation>每个分类一本</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="262"/>
-        <source>Category in the filter</source>
-        <translation>筛选中的分类</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="263"/>
-        <source>Selected tasks</source>
-        <translation>所选任务</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="269"/>
-        <source>Build EPUB</source>
-        <translation>生成 EPUB</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="271"/>
-        <source>Open</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="241"/>
-        <location filename="../main_window.py" line="272"/>
+        <location filename="../main_window.py" line="240"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="235"/>
-        <location filename="../main_window.py" line="365"/>
-        <location filename="../main_window.py" line="722"/>
+        <location filename="../main_window.py" line="234"/>
+        <location filename="../main_window.py" line="344"/>
+        <location filename="../main_window.py" line="699"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="238"/>
+        <location filename="../main_window.py" line="237"/>
         <source>Open original</source>
         <translation>打开原文</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="240"/>
+        <location filename="../main_window.py" line="239"/>
         <source>Copy URL</source>
         <translation>复制网址</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="242"/>
+        <location filename="../main_window.py" line="241"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="266"/>
-        <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
-        <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="297"/>
+        <location filename="../main_window.py" line="276"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="298"/>
+        <location filename="../main_window.py" line="277"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="299"/>
+        <location filename="../main_window.py" line="278"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="300"/>
+        <location filename="../main_window.py" line="279"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="301"/>
+        <location filename="../main_window.py" line="280"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="302"/>
+        <location filename="../main_window.py" line="281"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="303"/>
+        <location filename="../main_window.py" line="282"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="304"/>
+        <location filename="../main_window.py" line="283"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="316"/>
+        <location filename="../main_window.py" line="295"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press Add (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“添加”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="320"/>
+        <location filename="../main_window.py" line="299"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="343"/>
+        <location filename="../main_window.py" line="322"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="344"/>
+        <location filename="../main_window.py" line="323"/>
         <source>&amp;Open archive…</source>
         <translation>打开存档(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="346"/>
+        <location filename="../main_window.py" line="325"/>
         <source>&amp;New archive…</source>
         <translation>新建存档(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="348"/>
+        <location filename="../main_window.py" line="327"/>
         <source>&amp;Recent archives</source>
         <translation>最近的存档(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="350"/>
+        <location filename="../main_window.py" line="329"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="351"/>
+        <location filename="../main_window.py" line="330"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="353"/>
+        <location filename="../main_window.py" line="332"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="354"/>
+        <location filename="../main_window.py" line="333"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="355"/>
+        <location filename="../main_window.py" line="334"/>
         <source>&amp;Undo remove</source>
         <translation>撤销移除(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="358"/>
+        <location filename="../main_window.py" line="337"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="360"/>
+        <location filename="../main_window.py" line="339"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="361"/>
+        <location filename="../main_window.py" line="340"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="363"/>
+        <location filename="../main_window.py" line="342"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="367"/>
+        <location filename="../main_window.py" line="346"/>
         <source>&amp;Harvest a list page…</source>
         <translation>从列表页采集(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="369"/>
+        <location filename="../main_window.py" line="348"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="370"/>
+        <location filename="../main_window.py" line="349"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="371"/>
+        <location filename="../main_window.py" line="350"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="372"/>
+        <location filename="../main_window.py" line="351"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="373"/>
+        <location filename="../main_window.py" line="352"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="473"/>
+        <location filename="../main_window.py" line="451"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="487"/>
+        <location filename="../main_window.py" line="464"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="488"/>
+        <location filename="../main_window.py" line="465"/>
         <source>%1 tasks in %2</source>
         <translation>%2 中共 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="506"/>
+        <location filename="../main_window.py" line="483"/>
         <source>%1 tasks in %2; %3 wait to be run (Run takes them up)</source>
         <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="601"/>
+        <location filename="../main_window.py" line="578"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="656"/>
+        <location filename="../main_window.py" line="633"/>
         <source>Harvest: added %1 · duplicates %2 · rejected %3</source>
         <translation>采集：已添加 %1 · 重复 %2 · 拒绝 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="678"/>
-        <location filename="../main_window.py" line="753"/>
+        <location filename="../main_window.py" line="655"/>
+        <location filename="../main_window.py" line="730"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="687"/>
+        <location filename="../main_window.py" line="664"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="708"/>
+        <location filename="../main_window.py" line="685"/>
         <source>Checking %1 articles for updates…</source>
         <translation>正在检查 %1 篇文章的更新…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="733"/>
+        <location filename="../main_window.py" line="710"/>
         <source>Render the sites of these %1 pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</source>
         <translation>今后用系统的浏览器渲染这 %1 个页面所在的网站（rules.yaml 中的 render: browser），并重试它们吗？</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="739"/>
+        <location filename="../main_window.py" line="716"/>
         <source>Rendered with the browser from now on: %1</source>
         <translation>今后用浏览器渲染：%1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="746"/>
+        <location filename="../main_window.py" line="723"/>
         <source>Cannot render here</source>
         <translation>无法在本机渲染</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="847"/>
+        <location filename="../main_window.py" line="824"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="965"/>
+        <location filename="../main_window.py" line="942"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1237"/>
-        <source>; %1 near duplicates left out (see Duplicates)</source>
-        <translation>；%1 篇近似重复未收入（见“重复”）</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1240"/>
-        <source>#%1 left out of the book: it nearly repeats #%2</source>
-        <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1302"/>
+        <location filename="../main_window.py" line="1234"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="178"/>
-        <location filename="../main_window.py" line="785"/>
+        <location filename="../main_window.py" line="177"/>
+        <location filename="../main_window.py" line="762"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 图片已存 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="756"/>
+        <location filename="../main_window.py" line="733"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="791"/>
+        <location filename="../main_window.py" line="768"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="800"/>
+        <location filename="../main_window.py" line="777"/>
         <source>Stopped: %1 of %2 done, %3 failed, %4 left for the next run</source>
         <translation>已停止：%2 个中完成 %1 个，失败 %3 个，剩余 %4 个留待下次运行</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="804"/>
+        <location filename="../main_window.py" line="781"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="897"/>
+        <location filename="../main_window.py" line="874"/>
         <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="906"/>
+        <location filename="../main_window.py" line="883"/>
         <source>%1 tasks moved to the trash</source>
         <translation>已将 %1 个任务移到回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="922"/>
+        <location filename="../main_window.py" line="899"/>
         <source>%1 tasks restored</source>
         <translation>已恢复 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1024"/>
+        <location filename="../main_window.py" line="1001"/>
         <source>The demo site serves at %1: press Add, then Run</source>
         <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1039"/>
+        <location filename="../main_window.py" line="1016"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1040"/>
+        <location filename="../main_window.py" line="1017"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1054"/>
+        <location filename="../main_window.py" line="1031"/>
         <source>Open archive</source>
         <translation>打开存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1060"/>
+        <location filename="../main_window.py" line="1037"/>
         <source>New archive</source>
         <translation>新建存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1067"/>
+        <location filename="../main_window.py" line="1044"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建存档吗？</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1177"/>
+        <location filename="../main_window.py" line="1154"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1190"/>
+        <location filename="../main_window.py" line="1167"/>
         <source>A run is going; select the tasks and Clean again once it has ended.</source>
         <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1213"/>
-        <source>Choose a category in the filter first.</source>
-        <translation>请先在筛选中选择一个分类。</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1220"/>
-        <source>Building…</source>
-        <translation>正在生成…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1227"/>
-        <source>Building… %1/%2</source>
-        <translation>正在生成… %1/%2</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1233"/>
-        <source>%1 articles in %2</source>
-        <translation>%1 篇文章，写入 %2</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1273"/>
+        <location filename="../main_window.py" line="1205"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -2134,13 +2141,13 @@
         <translation>设置</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="123"/>
+        <location filename="../settings_dialog.py" line="122"/>
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
         <location filename="../settings_dialog.py" line="84"/>
-        <location filename="../settings_dialog.py" line="132"/>
+        <location filename="../settings_dialog.py" line="131"/>
         <source>Archive folder</source>
         <translation>归档文件夹</translation>
     </message>
@@ -2151,7 +2158,7 @@
     </message>
     <message>
         <location filename="../settings_dialog.py" line="86"/>
-        <location filename="../settings_dialog.py" line="138"/>
+        <location filename="../settings_dialog.py" line="137"/>
         <source>Cookies file</source>
         <translation>Cookie 文件</translation>
     </message>
@@ -2166,32 +2173,32 @@
         <translation>所有网站（规则中写了 render: fetch 的除外）</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="101"/>
+        <location filename="../settings_dialog.py" line="100"/>
         <source>Rendering opens pages in the system&apos;s Chromium so that what their scripts build is archived; it needs pip install -e &apos;.[browser]&apos; and the chromium package</source>
         <translation>渲染会用系统的 Chromium 打开页面，以便存档脚本生成的内容；需要 pip install -e &apos;.[browser]&apos; 和 chromium 软件包</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="104"/>
+        <location filename="../settings_dialog.py" line="103"/>
         <source>Render with browser</source>
         <translation>用浏览器渲染</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="106"/>
+        <location filename="../settings_dialog.py" line="105"/>
         <source>System default</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="111"/>
+        <location filename="../settings_dialog.py" line="110"/>
         <source>Language</source>
         <translation>界面语言</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="112"/>
+        <location filename="../settings_dialog.py" line="111"/>
         <source>A new language applies from the next start.</source>
         <translation>新的界面语言在下次启动时生效。</translation>
     </message>
     <message>
-        <location filename="../settings_dialog.py" line="140"/>
+        <location filename="../settings_dialog.py" line="139"/>
         <source>Cookies (*.txt);;All files (*)</source>
         <translation>Cookie 文件 (*.txt);;所有文件 (*)</translation>
     </message>

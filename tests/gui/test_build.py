@@ -31,11 +31,11 @@ def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: Open
             window.proxy.index(row, 0),
             window.table.selectionModel().SelectionFlag.Select
             | window.table.selectionModel().SelectionFlag.Rows)
-    window.build_scope.setCurrentIndex(window.build_scope.findData("selected"))
+    window.build_bar.scope.setCurrentIndex(window.build_bar.scope.findData("selected"))
     steps: list[tuple[int, int]] = []
-    window.build_progress.connect(lambda done, total: steps.append((done, total)))
+    window.build_bar.progressed.connect(lambda done, total: steps.append((done, total)))
     with qtbot.waitSignal(window.build_finished, timeout=30_000) as blocker:
-        window.build_button.click()
+        window.build_bar.button.click()
     result = blocker.args[0]
     assert result is not None and result.articles == len(cleaned)
     assert steps and steps[-1][0] == steps[-1][1]
@@ -54,8 +54,8 @@ def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: Open
     qtbot.waitUntil(lambda: all(window.model.task(i).status == "done" for i in localized),
                     timeout=5_000)
     assert_valid(book)
-    assert window.open_book_button.isEnabled()
-    window.open_book_button.click()
+    assert window.build_bar.open_button.isEnabled()
+    window.build_bar.open_button.click()
     assert opened[-1].toLocalFile() == str(book)
 
 
@@ -64,14 +64,14 @@ def test_a_build_says_which_near_duplicates_it_left_out(qtbot: QtBot, open_windo
     window = open_window()
     add_demo_links(qtbot, window, demo_site, cat1="Demo")
     run_to_end(qtbot, window)
-    window.build_scope.setCurrentIndex(window.build_scope.findData("all"))
+    window.build_bar.scope.setCurrentIndex(window.build_bar.scope.findData("all"))
     with qtbot.waitSignal(window.build_finished, timeout=30_000) as blocker:
-        window.build_button.click()
+        window.build_bar.button.click()
     result = blocker.args[0]
     repost = next(t for t in window.model.tasks() if catalog.NEAR_DUPLICATE_PATH in t.url)
     original = next(t for t in window.model.tasks() if t.url.endswith(catalog.NEAR_DUPLICATE_OF))
     assert result.left_out == [(repost.id, original.id)] and repost.id not in result.task_ids
-    assert "1 near duplicates left out" in window.build_status.text()
+    assert "1 near duplicates left out" in window.build_bar.status.text()
     assert f"#{repost.id} left out of the book" in window.log.toPlainText()
 
 
@@ -79,13 +79,13 @@ def test_the_book_title_typed_in_the_window_names_the_book(
         qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
     window = open_window()
     assert window.archive is not None
-    assert window.book_title.placeholderText() == window.archive.name  # the default
+    assert window.build_bar.title.placeholderText() == window.archive.name  # the default
     add_demo_links(qtbot, window, demo_site, cat1="Demo")
     run_to_end(qtbot, window)
-    window.book_title.setText("桥与茶 Bridges")
-    window.build_scope.setCurrentIndex(window.build_scope.findData("all"))
+    window.build_bar.title.setText("桥与茶 Bridges")
+    window.build_bar.scope.setCurrentIndex(window.build_bar.scope.findData("all"))
     with qtbot.waitSignal(window.build_finished, timeout=30_000) as blocker:
-        window.build_button.click()
+        window.build_bar.button.click()
     [book] = blocker.args[0].epubs
     assert book.name == "桥与茶 Bridges.epub"
     with zipfile.ZipFile(book) as z:

@@ -157,7 +157,7 @@ def test_open_actions_hand_urls_to_the_desktop(qtbot: QtBot, open_window: OpenWi
     window.select_task(task.id)
     window.task_actions["open_source"].trigger()
     window.task_actions["open_clean"].trigger()
-    window.show_folder_button.click()
+    window.build_bar.folder_button.click()
     assert [u.toString() for u in opened[:1]] == [task.url]
     assert opened[1].toLocalFile() == str(window.archive.clean_html(task.id))
     assert opened[2].toLocalFile() == str(window.archive.output_dir)

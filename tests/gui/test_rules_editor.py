@@ -207,7 +207,7 @@ def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_fi
         assert after[i]["error"].startswith("new rules failed")
         assert _stored_text(window, i) == texts[i]
     with qtbot.waitSignal(window.build_finished, timeout=30_000) as built:
-        window.build_button.click()
+        window.build_bar.button.click()
     # every old article bound (the demo's near-duplicate repost left out, as by default)
     result = built.args[0]
     assert result is not None and set(result.task_ids) | {d for d, _ in result.left_out} == clean

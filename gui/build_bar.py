@@ -1,0 +1,124 @@
+"""The build row under the task table: which tasks make the book (everything, one book per
+category, the category in the filter, the selection), its title, Build EPUB with progress,
+and Open / Show in folder for what was bound.
+
+``Workspace.build`` runs in a job, as ``python main.py build`` runs it; the bar knows nothing
+of the table, so the window hands it the selection and the filter's category when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+
+from gui.worker import Jobs
+from pipeline.workspace import Workspace
+
+TITLE_WIDTH = 220  # px: a title of a few words; longer ones scroll in the field
+
+
+class BuildBar(QWidget):
+    """Build EPUB and what it made. ``finished`` carries the BuildResult (None on failure);
+    ``said`` lines for the window's log (the near duplicates a build left out)."""
+
+    finished = Signal(object)
+    said = Signal(str)
+    progressed = Signal(int, int)  # steps done, steps in all (emitted from the job's thread)
+
+    def __init__(self, jobs: Jobs, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.jobs = jobs
+        self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
+        self.output_dir: Path | None = None
+        self.last: Any = None  # the last BuildResult (the window reaches no pipeline.book)
+        self.scope = QComboBox()
+        self.scope.addItem(self.tr("Everything, one book"), "all")
+        self.scope.addItem(self.tr("One book per category"), "each")
+        self.scope.addItem(self.tr("Category in the filter"), "category")
+        self.scope.addItem(self.tr("Selected tasks"), "selected")
+        # the book's title, as ``build --title``: the archive's name until a person types one
+        self.title = QLineEdit()
+        self.title.setToolTip(self.tr("The book's title, its file name too (a category's"
+                                      " book: this title and the category)"))
+        self.title.setMaximumWidth(TITLE_WIDTH)
+        self.button = QPushButton(self.tr("Build EPUB"))
+        self.status = QLabel()
+        self.open_button = QPushButton(self.tr("Open"))
+        self.folder_button = QPushButton(self.tr("Show in folder"))
+        self.open_button.setEnabled(False)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.scope)
+        row.addWidget(self.title)
+        row.addWidget(self.button)
+        row.addWidget(self.status, 1)
+        row.addWidget(self.open_button)
+        row.addWidget(self.folder_button)
+        self.progressed.connect(self._show_progress)
+        self.open_button.clicked.connect(self.open_book)
+        self.folder_button.clicked.connect(self.show_folder)
+
+    def set_workspace(self, workspace: Workspace) -> None:
+        """Another archive: its name is the title until one is typed."""
+        self.title.clear()
+        self.title.setPlaceholderText(workspace.archive.name)
+        self.output_dir = workspace.archive.output_dir
+
+    def build(self, workspace: Workspace, selected: Collection[int],
+              filter_category: str | None) -> bool:
+        """Bind the chosen tasks in a job; False when the choice names nothing to bind."""
+        scope = self.scope.currentData()
+        cat1 = filter_category if scope == "category" else None
+        if scope == "category" and cat1 is None:
+            self.status.setText(self.tr("Choose a category in the filter first."))
+            return False
+        ids = set(selected) if scope == "selected" else None
+        split_by = "cat1" if scope == "each" else None
+        title = self.title.text().strip() or None
+        report = self.progressed.emit  # called on the job's thread; Qt queues it here
+        self.button.setEnabled(False)
+        self.status.setText(self.tr("Building…"))
+        self.jobs.start(lambda: workspace.build(cat1=cat1, split_by=split_by, task_ids=ids,
+                                                title=title, progress=report),
+                        self._built, self._failed)
+        return True
+
+    def _show_progress(self, done: int, total: int) -> None:
+        self.status.setText(self.tr("Building… %1/%2").replace("%1", str(done))
+                            .replace("%2", str(total)))
+
+    def _built(self, result: Any) -> None:
+        self.last = result
+        names = ", ".join(Path(p).name for p in result.epubs)
+        status = self.tr("%1 articles in %2").replace("%1", str(result.articles)).replace(
+            "%2", names)
+        if result.left_out:
+            # the later of each undecided near-duplicate pair (Duplicates tab: Keep both)
+            status += self.tr("; %1 near duplicates left out (see Duplicates)").replace(
+                "%1", str(len(result.left_out)))
+            for dup, of in result.left_out:
+                self.said.emit(self.tr("#%1 left out of the book: it nearly repeats #%2")
+                               .replace("%1", str(dup)).replace("%2", str(of)))
+        self.status.setText(status)
+        self.button.setEnabled(True)
+        self.open_button.setEnabled(bool(result.epubs))
+        self.finished.emit(result)
+
+    def _failed(self, message: str) -> None:
+        self.status.setText(message)
+        self.said.emit(message)
+        self.button.setEnabled(True)
+        self.finished.emit(None)
+
+    def open_book(self) -> None:
+        if self.last is not None and self.last.epubs:
+            self.open_url(QUrl.fromLocalFile(str(self.last.epubs[0])))
+
+    def show_folder(self) -> None:
+        if self.output_dir is not None:
+            self.open_url(QUrl.fromLocalFile(str(self.output_dir)))
