@@ -324,8 +324,16 @@ _DIGITS = {10: frozenset("0123456789"), 8: frozenset("01234567"),
            16: frozenset("0123456789abcdefABCDEF")}
 
 
+# What _ipv4_number gives for digits too many to convert: above every IPv4 limit.
+_TOO_LARGE = 1 << 64
+
+
 def _ipv4_number(part: str) -> int | None:
-    """IPv4 number parser (§3.5): 0x… is hex, 0… octal, the rest decimal; None on failure."""
+    """IPv4 number parser (§3.5): 0x… is hex, 0… octal, the rest decimal; None on failure.
+
+    The Standard's number has no upper bound: too many digits is still a number, only too
+    large for an address. So ``foo.0xffffffffffffffffff`` ends in a number and then fails as
+    IPv4, where returning None here would have let it through as a domain."""
     if not part:
         return None
     base = 10
@@ -338,7 +346,7 @@ def _ipv4_number(part: str) -> int | None:
     if not set(part) <= _DIGITS[base]:
         return None
     if len(part.lstrip("0")) > 16:  # far above 2**32 (and below int()'s digit limit)
-        return None
+        return _TOO_LARGE
     return int(part, base)
 
 

@@ -103,6 +103,9 @@ STANDARD = [
     ("http://example.1/", FAIL),  # ends in a number, so IPv4, and "example" is no number
     ("http://example.0x1/", FAIL),  # a hex last part ends in a number too
     ("http://0x7g.1/", FAIL),  # g is no hex digit
+    ("http://news.0x1234567890abcdef12345/", FAIL),  # a number past 2^64 still ends in one
+    ("http://0xfedcba98765432100123/", FAIL),  # no digit limit: a number, too large for IPv4
+    ("http://0x000000000000000000000000007f.1/", "http://127.0.0.1/"),  # leading 0s: no size
     ("http://1.example/", "http://1.example/"),  # a number elsewhere: a domain
     ("http://１２７．０．０．１/", "http://127.0.0.1/"),  # full-width digits mapped first
     ("http://%31%32%37.0.0.1/", "http://127.0.0.1/"),  # percent-decoded first
