@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QSplitter,
     QTableView,
@@ -61,6 +60,7 @@ from gui.intake_panel import IntakePanel
 from gui.preview import PreviewPane
 from gui.report_view import ReportView
 from gui.rules_editor import RulesEditor
+from gui.run_bar import RunBar
 from gui.run_process import run_changes
 from gui.search_panel import SearchPanel
 from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog, settings_from_prefs
@@ -148,10 +148,6 @@ class MainWindow(QMainWindow):
         self._watch_timer.timeout.connect(self.follow_file)
         self._refreshing = False  # a look at the file is in flight
         self._refresh_again = False  # and the window changed tasks meanwhile
-        # A progress bar repaints at once on every new value; four times a second is plenty.
-        self._progress_timer = QTimer(self)
-        self._progress_timer.setInterval(250)
-        self._latest_progress: Progress | None = None
         self._build_ui()
         self._connect()
         self._restore_window()
@@ -163,26 +159,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("Kuaibu"))
         self.intake = IntakePanel(self.prefs)
 
-        # run controls
-        self.run_button = QPushButton(self.tr("Run"))
-        self.pause_button = QPushButton(self.tr("Pause"))
-        self.stop_button = QPushButton(self.tr("Stop"))
-        self.retry_button = QPushButton(self.tr("Retry failed"))
-        self.progress = QProgressBar()
-        self.progress.setFormat("%v / %m")
-        self.stage_counts = QLabel()
-        self.rate = QLabel()
-        # widths that fit the longest usual text, so a changing number never relays the window
-        self.stage_counts.setMinimumWidth(self.stage_counts.fontMetrics().horizontalAdvance(
-            self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")) + 60)
-        self.rate.setMinimumWidth(self.rate.fontMetrics().horizontalAdvance("00.0/s, ETA 00:00")
-                                  + 40)
-        run_row = QHBoxLayout()
-        for w in (self.run_button, self.pause_button, self.stop_button, self.retry_button):
-            run_row.addWidget(w)
-        run_row.addWidget(self.progress, 1)
-        run_row.addWidget(self.stage_counts)
-        run_row.addWidget(self.rate)
+        self.run_bar = RunBar()
 
         # filters
         self.search = QLineEdit()
@@ -285,7 +262,7 @@ class MainWindow(QMainWindow):
         table_box = QWidget()
         table_layout = QVBoxLayout(table_box)
         table_layout.setContentsMargins(0, 0, 0, 0)
-        table_layout.addLayout(run_row)
+        table_layout.addWidget(self.run_bar)
         table_layout.addLayout(filter_row)
         table_layout.addWidget(self.table, 1)
         # what an empty archive says, in the table's place
@@ -359,14 +336,15 @@ class MainWindow(QMainWindow):
 
     def _connect(self) -> None:
         self.intake.add_button.clicked.connect(self.add_pasted)
-        self.run_button.clicked.connect(lambda: self.start_run())
-        self.retry_button.clicked.connect(lambda: self.start_run(retry_failed=True))
-        self.pause_button.clicked.connect(self.toggle_pause)
-        self.stop_button.clicked.connect(self.controller.stop)
+        self.run_bar.run_button.clicked.connect(lambda: self.start_run())
+        self.run_bar.retry_button.clicked.connect(lambda: self.start_run(retry_failed=True))
+        self.run_bar.pause_button.clicked.connect(self.toggle_pause)
+        self.run_bar.stop_button.clicked.connect(self.controller.stop)
+        self.run_bar.counts_text = lambda p: (self.updates.counts_text(p) if self.updates.active
+                                              else self.run_bar.stage_text(p))
         self.controller.tasks_changed.connect(self._tasks_changed)
         self.controller.log_lines.connect(self.log.appendPlainText)
-        self.controller.progress.connect(self._progress_arrived)
-        self._progress_timer.timeout.connect(self._show_latest_progress)
+        self.controller.progress.connect(self.run_bar.arrived)
         self.controller.finished.connect(self._run_done)
         self.controller.failed.connect(self._run_failed)
         self.model.edited.connect(self._edited)
@@ -650,7 +628,7 @@ class MainWindow(QMainWindow):
         """Fetch and clean the runnable tasks (or the given ones) in the run's process."""
         if self.archive is None or self.controller.running:
             return False
-        self.progress.setValue(0)
+        self.run_bar.starting()
         self.controller.run(self.archive, self.settings, task_ids, retry_failed)
         self.statusBar().showMessage(self.tr("Running…"))
         self._update_controls()
@@ -679,7 +657,7 @@ class MainWindow(QMainWindow):
     def _start_refresh(self, task_ids: list[int]) -> None:
         if self.archive is None or self.controller.running:
             return
-        self.progress.setValue(0)
+        self.run_bar.starting()
         self.updates.begin()
         self.controller.refresh(self.archive, self.settings, task_ids)
         self.statusBar().showMessage(self.tr("Checking %1 articles for updates…")
@@ -742,49 +720,11 @@ class MainWindow(QMainWindow):
                     and task.status != Status.RUNNING):
                 self.show_current()
 
-    def _progress_arrived(self, p: Progress) -> None:
-        self._latest_progress = p
-        if not self._progress_timer.isActive():
-            self._show_latest_progress()
-            self._progress_timer.start()
-
-    def _show_latest_progress(self) -> None:
-        if self._latest_progress is None:
-            self._progress_timer.stop()  # nothing new for a quarter second: idle until there is
-            return
-        self._show_progress(self._latest_progress)
-        self._latest_progress = None
-
-    def _show_progress(self, p: Progress) -> None:
-        self.progress.setMaximum(max(p.total, 1))
-        self.progress.setValue(p.finished)
-        self.stage_counts.setText(self.updates.counts_text(p) if self.updates.active else
-                                  self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")
-                                  .replace("%1", str(p.counts.get("fetched", 0)))
-                                  .replace("%2", str(p.counts.get("cleaned", 0)))
-                                  .replace("%3", str(p.counts.get("localized", 0)))
-                                  .replace("%4", str(p.failed)))
-        eta = "–" if p.eta is None else f"{int(p.eta) // 60}:{int(p.eta) % 60:02d}"
-        self.rate.setText(self.tr("%1/s, ETA %2").replace("%1", f"{p.rate:.1f}")
-                          .replace("%2", eta))
-
     def _run_done(self, p: Progress) -> None:
-        self._progress_timer.stop()
-        self._latest_progress = None
-        self._show_progress(p)
-        self.rate.setText("")  # no ETA for a run that has ended
-        if p.finished < p.total:
-            message = self.tr("Stopped: %1 of %2 done, %3 failed, %4 left for the next run") \
-                .replace("%1", str(p.finished)).replace("%2", str(p.total)) \
-                .replace("%3", str(p.failed)).replace("%4", str(p.total - p.finished))
-        else:
-            message = self.tr("Finished %1 of %2, %3 failed").replace("%1", str(p.finished)) \
-                .replace("%2", str(p.total)).replace("%3", str(p.failed))
-        self._after_run(message, p)
+        self._after_run(self.run_bar.ended(p), p)
 
     def _run_failed(self, message: str) -> None:
-        self._progress_timer.stop()
-        self._latest_progress = None
+        self.run_bar.ended(None)
         self._after_run(message, None)
 
     def _after_run(self, message: str, progress: Progress | None) -> None:
@@ -1199,11 +1139,7 @@ class MainWindow(QMainWindow):
         loaded = self.workspace is not None
         running = self.controller.running
         selected = loaded and self.table.selectionModel().hasSelection()
-        self.run_button.setEnabled(loaded and not running)
-        self.retry_button.setEnabled(loaded and not running)
-        self.pause_button.setEnabled(running)
-        self.pause_button.setText(self.tr("Resume") if self.controller.paused else self.tr("Pause"))
-        self.stop_button.setEnabled(running)
+        self.run_bar.set_state(loaded, running, self.controller.paused)
         self.intake.add_button.setEnabled(loaded)
         self.build_bar.button.setEnabled(loaded and not running)
         for key, action in self.task_actions.items():

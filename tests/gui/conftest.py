@@ -63,7 +63,7 @@ def add_demo_links(qtbot: QtBot, window: MainWindow, site: DemoSite, cat1: str =
 
 def run_to_end(qtbot: QtBot, window: MainWindow, timeout: int = 30_000) -> object:
     with qtbot.waitSignal(window.run_finished, timeout=timeout) as blocker:
-        window.run_button.click()
+        window.run_bar.run_button.click()
     return blocker.args[0]
 
 

@@ -55,7 +55,7 @@ def test_every_message_is_translated_and_compiled(chinese: None) -> None:
 def test_window_speaks_chinese(chinese: None, qtbot: QtBot, open_window: OpenWindow) -> None:
     window = open_window()
     zh = {(ctx, src): msg.findtext("translation") for ctx, src, msg in _messages()}
-    assert window.run_button.text() == zh[("MainWindow", "Run")] != "Run"
+    assert window.run_bar.run_button.text() == zh[("RunBar", "Run")] != "Run"
     header = window.model.headerData(0, Qt.Orientation.Horizontal)
     assert header == zh[("TaskTableModel", "Status")]
     assert window.status_filter.findText(zh[("TaskTableModel", "pending")]) > 0

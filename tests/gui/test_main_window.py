@@ -53,7 +53,7 @@ def test_run_edit_category_and_preview(qtbot: QtBot, open_window: OpenWindow,
     finished = statuses.count("cleaned") + statuses.count("localized")
     assert finished == progress.counts["cleaned"] - statuses.count("duplicate")
     assert "failed" in statuses  # the interstitial page has no article
-    assert window.progress.value() == progress.total
+    assert window.run_bar.progress.value() == progress.total
 
     # edit a category in place, as the item delegate does; it reaches tasks.csv
     index = window.proxy.index(0, COLUMNS.index("cat1"))

@@ -26,7 +26,7 @@ def slow_settings(fast_settings: Settings) -> Settings:
 
 def _start_and_wait_for_a_finished_task(qtbot: QtBot, window: MainWindow) -> None:
     with qtbot.waitSignal(window.controller.progress, timeout=10_000):
-        window.run_button.click()
+        window.run_bar.run_button.click()
 
 
 def _assert_archive_whole(root: Path) -> None:
@@ -42,28 +42,28 @@ def test_pause_then_stop_mid_run(qtbot: QtBot, open_window: OpenWindow, demo_sit
     window = open_window(settings=slow_settings)
     add_demo_links(qtbot, window, demo_site)
     _start_and_wait_for_a_finished_task(qtbot, window)
-    assert window.stop_button.isEnabled() and not window.run_button.isEnabled()
+    assert window.run_bar.stop_button.isEnabled() and not window.run_bar.run_button.isEnabled()
 
-    window.pause_button.click()
-    assert window.controller.paused and window.pause_button.text() == "Resume"
+    window.run_bar.pause_button.click()
+    assert window.controller.paused and window.run_bar.pause_button.text() == "Resume"
     # the stages in flight finish, then nothing moves while paused
     qtbot.waitUntil(lambda: "running" not in {t.status for t in window.model.tasks()},
                     timeout=5_000)
     with qtbot.assertNotEmitted(window.controller.tasks_changed, wait=600):
         pass
-    window.pause_button.click()
-    assert not window.controller.paused and window.pause_button.text() == "Pause"
+    window.run_bar.pause_button.click()
+    assert not window.controller.paused and window.run_bar.pause_button.text() == "Pause"
     with qtbot.waitSignal(window.controller.tasks_changed, timeout=5_000):
         pass  # and it moves again
-    window.pause_button.click()
+    window.run_bar.pause_button.click()
 
     started = time.monotonic()
     with qtbot.waitSignal(window.run_finished, timeout=5_000) as blocker:
-        window.stop_button.click()
+        window.run_bar.stop_button.click()
     assert time.monotonic() - started < 1.5
     progress = blocker.args[0]
     assert 0 < progress.finished < progress.total
-    assert window.run_button.isEnabled() and not window.stop_button.isEnabled()
+    assert window.run_bar.run_button.isEnabled() and not window.run_bar.stop_button.isEnabled()
     qtbot.waitUntil(lambda: window.archive.tasks_path.exists(), timeout=2_000)
     _assert_archive_whole(window.archive.root)
     statuses = [t.status for t in window.model.tasks()]
@@ -109,7 +109,7 @@ def test_an_edit_during_a_run_survives_the_runs_own_saves(
     task_id = window.model.task_at(last).id
     assert window.model.setData(window.model.index(last, COLUMNS.index("cat2")), "中途")
     with qtbot.waitSignal(window.run_finished, timeout=5_000):
-        window.stop_button.click()
+        window.run_bar.stop_button.click()
     # the window's own save (its timer) puts the edit in after the run's last save
     qtbot.waitUntil(lambda: saved_rows(window.archive.tasks_path)[task_id]["cat2"] == "中途",
                     timeout=5_000)

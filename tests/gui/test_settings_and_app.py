@@ -136,6 +136,6 @@ def test_the_app_opens_the_remembered_archive_in_the_chosen_language(
         assert window.archive is not None
         assert window.archive.root == (tmp_path / "remembered").resolve()
         assert (tmp_path / "remembered" / "rules.yaml").exists()
-        assert window.run_button.text() != "Run" and translators
+        assert window.run_bar.run_button.text() != "Run" and translators
     finally:
         install_language(qapp, "en", translators)

@@ -1,0 +1,108 @@
+"""The run row above the task table: Run, Pause/Resume, Stop, Retry failed, and the run's
+progress (a bar, the counts per stage, the rate and ETA).
+
+Progress events arrive as fast as the run's child process reports them; a progress bar
+repaints on every new value, so the bar shows the latest one at most four times a second.
+The window decides what the buttons do and when they are enabled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+
+from pipeline.events import Progress
+
+REPAINT_MS = 250  # the most often a run's progress is drawn
+
+
+class RunBar(QWidget):
+    """The run's buttons and its progress. ``counts_text`` says a progress's counts (the
+    window puts a check for updates' own words there while one runs)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.run_button = QPushButton(self.tr("Run"))
+        self.pause_button = QPushButton(self.tr("Pause"))
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.retry_button = QPushButton(self.tr("Retry failed"))
+        self.progress = QProgressBar()
+        self.progress.setFormat("%v / %m")
+        self.stage_counts = QLabel()
+        self.rate = QLabel()
+        # widths that fit the longest usual text, so a changing number never relays the window
+        self.stage_counts.setMinimumWidth(self.stage_counts.fontMetrics().horizontalAdvance(
+            self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")) + 60)
+        self.rate.setMinimumWidth(self.rate.fontMetrics().horizontalAdvance("00.0/s, ETA 00:00")
+                                  + 40)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        for w in (self.run_button, self.pause_button, self.stop_button, self.retry_button):
+            row.addWidget(w)
+        row.addWidget(self.progress, 1)
+        row.addWidget(self.stage_counts)
+        row.addWidget(self.rate)
+        self.counts_text: Callable[[Progress], str] = self.stage_text
+        self._timer = QTimer(self)
+        self._timer.setInterval(REPAINT_MS)
+        self._timer.timeout.connect(self._show_latest)
+        self._latest: Progress | None = None
+
+    def stage_text(self, p: Progress) -> str:
+        return (self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")
+                .replace("%1", str(p.counts.get("fetched", 0)))
+                .replace("%2", str(p.counts.get("cleaned", 0)))
+                .replace("%3", str(p.counts.get("localized", 0)))
+                .replace("%4", str(p.failed)))
+
+    def starting(self) -> None:
+        """A run is about to start: the bar from nothing."""
+        self.progress.setValue(0)
+
+    def arrived(self, p: Progress) -> None:
+        """A progress event: shown now if none was shown in the last quarter second, else
+        with the next tick (only the latest)."""
+        self._latest = p
+        if not self._timer.isActive():
+            self._show_latest()
+            self._timer.start()
+
+    def _show_latest(self) -> None:
+        if self._latest is None:
+            self._timer.stop()  # nothing new for a quarter second: idle until there is
+            return
+        self.display(self._latest)
+        self._latest = None
+
+    def display(self, p: Progress) -> None:
+        self.progress.setMaximum(max(p.total, 1))
+        self.progress.setValue(p.finished)
+        self.stage_counts.setText(self.counts_text(p))
+        eta = "–" if p.eta is None else f"{int(p.eta) // 60}:{int(p.eta) % 60:02d}"
+        self.rate.setText(self.tr("%1/s, ETA %2").replace("%1", f"{p.rate:.1f}")
+                          .replace("%2", eta))
+
+    def ended(self, p: Progress | None) -> str:
+        """The run is over: its last progress shown (None: it failed to run), no ETA, and
+        what to say of it (empty for a failed run: its error says it)."""
+        self._timer.stop()
+        self._latest = None
+        if p is None:
+            return ""
+        self.display(p)
+        self.rate.setText("")  # no ETA for a run that has ended
+        if p.finished < p.total:
+            return (self.tr("Stopped: %1 of %2 done, %3 failed, %4 left for the next run")
+                    .replace("%1", str(p.finished)).replace("%2", str(p.total))
+                    .replace("%3", str(p.failed)).replace("%4", str(p.total - p.finished)))
+        return (self.tr("Finished %1 of %2, %3 failed").replace("%1", str(p.finished))
+                .replace("%2", str(p.total)).replace("%3", str(p.failed)))
+
+    def set_state(self, loaded: bool, running: bool, paused: bool) -> None:
+        self.run_button.setEnabled(loaded and not running)
+        self.retry_button.setEnabled(loaded and not running)
+        self.pause_button.setEnabled(running)
+        self.pause_button.setText(self.tr("Resume") if paused else self.tr("Pause"))
+        self.stop_button.setEnabled(running)
