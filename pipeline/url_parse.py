@@ -225,6 +225,8 @@ def _domain_to_ascii(domain: str, shown: str) -> str:
     for label, text in zip(labels, decoded, strict=True):
         if not text.isascii():
             _check_label(text, bidi, label, shown)
+        elif bidi and text:  # in a right-to-left name every label keeps the Bidi rule
+            _check_bidi(text, label, shown)
     ascii_domain = ".".join(
         label if label.isascii() else "xn--" + label.encode("punycode").decode("ascii")
         for label in labels)
@@ -277,9 +279,20 @@ def _check_label(text: str, bidi: bool, label: str, shown: str) -> None:
         if any(c in _ZERO_WIDTH_JOINERS and not idna.valid_contextj(text, i)
                for i, c in enumerate(text)):
             raise ValueError("a zero-width joiner where none may stand")
-        if bidi:
-            idna.check_bidi(text, check_ltr=True)
     except (ValueError, idna.IDNAError) as e:
+        raise UrlRejected(f"bad host name in {shown!r}: {_not_international(label, e)}"
+                          ) from None
+    if bidi:
+        _check_bidi(text, label, shown)
+
+
+def _check_bidi(text: str, label: str, shown: str) -> None:
+    """UTS #46 CheckBidi: once any label of a name is right-to-left, each label, ASCII ones
+    too, must keep RFC 5893's Bidi rule (``0a.א`` fails: a label may not start with a digit
+    there)."""
+    try:
+        idna.check_bidi(text, check_ltr=True)
+    except idna.IDNAError as e:
         raise UrlRejected(f"bad host name in {shown!r}: {_not_international(label, e)}"
                           ) from None
 

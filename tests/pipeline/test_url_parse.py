@@ -67,6 +67,9 @@ STANDARD = [
     ("https://xn--8i7caa.example/", "https://xn--8i7caa.example/"),  # decodes to mapped ｗｗｗ
     ("https://例子.xn--zz/", FAIL),  # not all ASCII: the A-label is checked, and no Punycode
     ("https://例子.xn--/", FAIL),  # not all ASCII: an A-label decoding to nothing
+    ("https://9news.שלום/", FAIL),  # CheckBidi: in a right-to-left name an ASCII label too
+    # keeps the Bidi rule, and a label may not start with a digit there
+    ("https://news.שלום/", "https://news.xn--9dbne9b/"),  # CheckBidi: letters first, fine
     ("https://a\ufffdb.com/", FAIL),  # UTS 46 disallowed code point
     ("https://%ff.com/", FAIL),  # not UTF-8: decoded as U+FFFD, disallowed
     ("https://\u0301a.com/", FAIL),  # UTS 46 validity: label starts with a combining mark
