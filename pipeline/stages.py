@@ -74,7 +74,7 @@ def fetch_stage(ctx: StageContext, task: Task,
     that found the page as it was).
     """
     page, rendered = _fetch_and_render(ctx, task, attempt)
-    changed = _store(ctx, task, page, _decode(ctx, page), rendered)
+    changed = _store(ctx, task, page, decode_page(page, ctx.rules, ctx.settings), rendered)
     return {"fetched_at": page.fetched_at, "error": ""}, changed
 
 
@@ -90,7 +90,7 @@ def refresh_stage(ctx: StageContext, task: Task,
     # a rendered page's shell is often the same while the data its scripts read is not
     if rendered is None and page.body == ctx.archive.raw_html(task.id).read_bytes():
         return None
-    decoded = _decode(ctx, page)
+    decoded = decode_page(page, ctx.rules, ctx.settings)
     text, url = ((rendered.html, rendered.final_url) if rendered is not None
                  else (decoded.text, page.final_url))
     article = extract(text, url, _site_rules(ctx.rules, url, rendered is not None))
@@ -134,9 +134,11 @@ def _fetch(ctx: StageContext, task: Task, attempt: int | None) -> RawPage:
     )
 
 
-def _decode(ctx: StageContext, page: RawPage) -> Decoded:
+def decode_page(page: RawPage, rules: Rules, settings: Settings) -> Decoded:
+    """A fetched page's text as the fetch stage decodes it: its header's charset, the site's
+    forced ``encoding`` when its rules name one (a harvest reads list pages this way too)."""
     return decode_html(page.body, _header(page.headers, "Content-Type"),
-                       ctx.rules.for_host(host_of(page.url)).encoding, ctx.settings)
+                       rules.for_host(host_of(page.url)).encoding, settings)
 
 
 def _store(ctx: StageContext, task: Task, page: RawPage, decoded: Decoded,

@@ -289,15 +289,12 @@ class Workspace:
                       cookies: CookieStore, url: str) -> tuple[str, str]:
         """One page fetched and decoded as the fetch stage does (the site's forced encoding
         honoured): its final URL and its text."""
-        from pipeline.decode import decode_html
         from pipeline.fetch import fetch_page
+        from pipeline.stages import decode_page
 
-        site = rules.for_host(host_of(url))
-        page = fetch_page(session, url, self.settings, site, gate=gate, cookies=cookies,
-                          on_attempt=self._log_harvest_attempt)
-        decoded = decode_html(page.body, page.headers.get("Content-Type"), site.encoding,
-                              self.settings)
-        return page.final_url, decoded.text
+        page = fetch_page(session, url, self.settings, rules.for_host(host_of(url)), gate=gate,
+                          cookies=cookies, on_attempt=self._log_harvest_attempt)
+        return page.final_url, decode_page(page, rules, self.settings).text
 
     def _log_harvest_attempt(self, attempt: Attempt) -> None:
         from pipeline.archive import utc_now
