@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import requests
 
@@ -30,7 +30,7 @@ from pipeline.extract import extract
 from pipeline.fetch import Attempt, RawPage, fetch_page
 from pipeline.politeness import HostGate
 from pipeline.render import Rendered, Renderer, fetch_through, wants_browser
-from pipeline.rules import Rules, SiteRules
+from pipeline.rules import Rules
 from pipeline.settings import Settings
 from pipeline.tasks import Status, Task
 from pipeline.templating import environment
@@ -93,7 +93,7 @@ def refresh_stage(ctx: StageContext, task: Task,
     decoded = decode_page(page, ctx.rules, ctx.settings)
     text, url = ((rendered.html, rendered.final_url) if rendered is not None
                  else (decoded.text, page.final_url))
-    article = extract(text, url, _site_rules(ctx.rules, url, rendered is not None))
+    article = extract(text, url, ctx.rules.for_host(host_of(url)), rendered=rendered is not None)
     if content_hash(article.text) == task.content_hash:
         return None
     _store(ctx, task, page, decoded, rendered)
@@ -179,15 +179,9 @@ def article_from_raw(archive: Archive, task: Task, rules: Rules, settings: Setti
 
     The rules editor calls this to preview a rule before anyone saves it.
     """
-    text, url = decode_stored(archive, task, rules, settings)
-    return extract(text, url, _site_rules(rules, url, archive.raw_rendered(task.id).exists()))
-
-
-def _site_rules(rules: Rules, url: str, rendered: bool) -> SiteRules:
-    """The rules a page is cut with; a rendered page's say so, whichever rule or setting had
-    it rendered, so a shell even the browser left empty is not told to turn rendering on."""
-    site = rules.for_host(host_of(url))
-    return replace(site, render="browser") if rendered else site
+    stored = decode_stored(archive, task, rules, settings)
+    return extract(stored.text, stored.url, rules.for_host(host_of(stored.url)),
+                   rendered=stored.rendered)
 
 
 def awaits_rendering(ctx: StageContext, task: Task) -> bool:
@@ -200,8 +194,19 @@ def awaits_rendering(ctx: StageContext, task: Task) -> bool:
     return not record.get("rendered")
 
 
+@dataclass(frozen=True)
+class StoredPage:
+    """A stored page as the clean stage reads it: its text, the address it came from and
+    whether that text is a browser's DOM (a shell even the browser left empty is then not
+    told to turn rendering on)."""
+
+    text: str
+    url: str
+    rendered: bool
+
+
 def decode_stored(archive: Archive, task: Task, rules: Rules,
-                  settings: Settings) -> tuple[str, str]:
+                  settings: Settings) -> StoredPage:
     """A task's stored raw page as text, decoded as at fetch time (with the site's forced
     encoding, if any), and the final URL it came from; for a rendered page, its DOM as the
     browser left it (UTF-8) and the address the browser ended at."""
@@ -209,12 +214,12 @@ def decode_stored(archive: Archive, task: Task, rules: Rules,
     url = record.get("final_url") or task.url
     rendered = archive.raw_rendered(task.id)
     if record.get("rendered") and rendered.exists():
-        return (rendered.read_text(encoding="utf-8"),
-                record.get("render", {}).get("final_url") or url)
+        return StoredPage(rendered.read_text(encoding="utf-8"),
+                          record.get("render", {}).get("final_url") or url, True)
     decoded = decode_html(archive.raw_html(task.id).read_bytes(),
                           _header(record.get("headers", {}), "Content-Type"),
                           rules.for_host(host_of(url)).encoding, settings)
-    return decoded.text, url
+    return StoredPage(decoded.text, url, False)
 
 
 def save_clean(archive: Archive, task: Task, article: Article) -> None:

@@ -787,7 +787,7 @@ class Workspace:
                 rules = self.rules()
             except RulesError:
                 rules = Rules()
-        return decode_stored(self.archive, task, rules, self.settings)[0]
+        return decode_stored(self.archive, task, rules, self.settings).text
 
     def test_rules(self, task: Task, rules: Rules) -> Article:
         """The article of a stored page with ``rules`` (as typed, maybe unsaved); no network.
@@ -882,7 +882,7 @@ class Workspace:
                 session, self.settings, rules, page.final_url, gate=gate, cookies=cookies,
                 addresses=addresses))
         return extract(rendered.html, rendered.final_url,
-                       rules.for_host(host_of(rendered.final_url)))
+                       rules.for_host(host_of(rendered.final_url)), rendered=True)
 
 
 def _best(found: list[Candidate], limit: int | None) -> list[Candidate]:

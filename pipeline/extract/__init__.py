@@ -31,7 +31,8 @@ __all__ = ["extract"]
 
 
 def extract(
-    html: str, url: str, rules: SiteRules | None = None, options: ExtractOptions = DEFAULT
+    html: str, url: str, rules: SiteRules | None = None, options: ExtractOptions = DEFAULT,
+    *, rendered: bool = False,
 ) -> Article:
     """Cut the article out of a page. Raises ExtractError("no article found") for empty pages,
     list pages and texts shorter than ``rules.min_chars``, NeedsJavaScript for a shell that
@@ -40,7 +41,8 @@ def extract(
     The markup decides (``_from_markup``) unless it gave no article, or a short one holding
     a fraction of the body the page embeds (JSON-LD, __NEXT_DATA__): that body is then the
     article (method "json-ld" / "next-data"), with the page's title, date and author. A page
-    left without an article, or a tiny one, that looks like a script-built shell fails as one.
+    left without an article, or a tiny one, that looks like a script-built shell fails as one;
+    ``rendered`` (the HTML is a browser's DOM) changes only what that failure advises.
     """
     rules = rules or SiteRules()
     article: Article | None = None
@@ -60,7 +62,7 @@ def extract(
     if article is None or article.chars < options.article_chars:
         if signal := scripted.shell_signal(html, options):
             host = urlsplit(url).hostname or "<host>"
-            raise NeedsJavaScript(signal, host, rendered=rules.render == "browser")
+            raise NeedsJavaScript(signal, host, rendered=rendered)
     if article is None:
         raise failure
     return article

@@ -166,6 +166,22 @@ def test_a_needs_javascript_failure_is_rendered_once_the_rule_is_set(
     assert list((root / "00_raw" / "history" / str(task.id)).glob("*.html"))
 
 
+def test_a_page_the_browser_leaves_empty_is_not_told_to_turn_rendering_on(
+        browser: None, tmp_path: Path) -> None:
+    """Rendered because the setting says every site (no rule for it), the page is still an
+    empty shell (its script never comes): the advice is about what rendering could not do."""
+    from tests.sites.articles import ArticleSite
+
+    shell = ('<html><body><div id="root"></div><script src="/never.js"></script>'
+             "<noscript>You need to enable JavaScript to run this app.</noscript></body></html>")
+    with ArticleSite() as site:
+        url = site.put("/app", shell)
+        [task] = archived(workspace(tmp_path / "archive", FAST.with_overrides(render="browser")),
+                          url)
+    assert task.error_kind == "needs-javascript", task.error
+    assert "even rendered with a browser" in task.error and "pip install" not in task.error
+
+
 def test_rules_set_refuses_what_the_file_would_not_take(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from pipeline.cli import main

@@ -118,7 +118,7 @@ def test_a_list_page_with_a_plea_stays_no_article() -> None:
 def test_a_site_rendered_already_is_not_told_to_render() -> None:
     html = page('<div id="root"></div><script src="/main.js"></script>')
     with pytest.raises(NeedsJavaScript) as failure:
-        extract(html, URL, SiteRules(render="browser"))
+        extract(html, URL, rendered=True)
     assert "even rendered with a browser" in str(failure.value)
     assert "pip install" not in str(failure.value)
 
