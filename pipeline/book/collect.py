@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from pipeline.archive import Archive
@@ -113,9 +113,15 @@ def _clean_title(text: str) -> str:
 
 
 def load_entry(archive: Archive, task: Task) -> Entry | None:
-    """The book's view of one task, or None when its clean record is missing or unreadable."""
+    """The book's view of one task, or None when its clean record is missing or unreadable;
+    with the links to other pages' places, which only a whole book resolves (read with the
+    record, not again per book; most articles link to no fragment)."""
     article = archive.read_article(task.id)
-    return entry_of(task, article) if article is not None else None
+    if article is None:
+        return None
+    links = (tuple(link_fragments(article.content_html)) if "#" in article.content_html
+             else ())
+    return replace(entry_of(task, article), fragment_links=links)
 
 
 def entry_of(task: Task, article: Article) -> Entry:
@@ -136,9 +142,6 @@ def entry_of(task: Task, article: Article) -> Entry:
         chars=article.chars,
         revised=task.revised_at or None,
         length=length, length_unit=unit,
-        # read with the record, not again per book; most articles link to no fragment
-        fragment_links=(tuple(link_fragments(article.content_html))
-                        if "#" in article.content_html else ()),
     )
 
 
