@@ -312,9 +312,10 @@ class Archive:
     def append_csv(self, name: str, header: Sequence[str],
                    rows: Iterable[Sequence[object]]) -> None:
         """Rows appended to a CSV log in 04_logs, the header first when the file is new (``x``
-        mode: one header, ever, whoever writes first); each row one ``append_log`` line."""
+        mode: one header, ever, whoever writes first, after the BOM Excel needs to read UTF-8);
+        each row one ``append_log`` line."""
         try:
-            with open(self.logs_dir / name, "x", encoding="utf-8", newline="") as f:
+            with open(self.logs_dir / name, "x", encoding="utf-8-sig", newline="") as f:
                 csv.writer(f, lineterminator="\n").writerow(header)
         except FileExistsError:
             pass

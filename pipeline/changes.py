@@ -1,8 +1,9 @@
 """04_logs/changes.csv: every article a refresh found changed, a line each.
 
-The log is for a person ("what changed in my archive this month?") and for a spreadsheet, so
-each line says it all: the task, when, the content hashes before and after (the old page is
-in 00_raw/history/<id>/), the characters before and after, and one line on what changed.
+The log is for a person ("what changed in my archive this month?") and for a spreadsheet
+(UTF-8 with a BOM, as tasks.csv, so Excel reads its Chinese), so each line says it all: the
+task, when, the content hashes before and after (the old page is in 00_raw/history/<id>/),
+the characters before and after, and one line on what changed.
 Cells are formula-guarded as tasks.csv's are: a changed title may start with "=".
 """
 
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from pipeline.archive import Archive
 from pipeline.article import Article
 from pipeline.tasks import Task, guard_cell, unguard_cell
-from pipeline.textdiff import QUOTE_CHARS, summary
+from pipeline.textdiff import quote, summary
 
 CHANGES_LOG = "changes.csv"
 CHANGES_HEADER = ("id", "when", "old_hash", "new_hash", "chars_before", "chars_after",
@@ -27,10 +28,10 @@ def change_summary(old: Article | None, new: Article) -> str:
         return "the archived article could not be read; the new one replaces it"
     parts = []
     if old.title != new.title:
-        parts.append(f"title “{old.title[:QUOTE_CHARS]}” → “{new.title[:QUOTE_CHARS]}”")
+        parts.append(f"title “{quote(old.title)}” → “{quote(new.title)}”")
     if old.text != new.text:
         parts.append(summary(old.text, new.text))
-    return "; ".join(parts) or "the same words, rearranged"
+    return "; ".join(parts)
 
 
 def log_change(archive: Archive, task: Task, old: Article | None, new: Article,
@@ -58,7 +59,7 @@ def read_changes(archive: Archive) -> list[Change]:
     if not path.exists():
         return []
     out = []
-    with open(path, encoding="utf-8", newline="") as f:
+    with open(path, encoding="utf-8-sig", newline="") as f:
         for row in csv.DictReader(f):
             cells = {k: unguard_cell(v or "") for k, v in row.items() if k}
             try:

@@ -104,7 +104,8 @@ def _chars(text: str) -> int:
     return len("".join(text.split()))
 
 
-def _quote(text: str) -> str:
+def quote(text: str) -> str:
+    """A piece of text as a one-line summary quotes it: one line, at most QUOTE_CHARS."""
     text = " ".join(text.split())
     return text if len(text) <= QUOTE_CHARS else text[: QUOTE_CHARS - 1] + "…"
 
@@ -120,4 +121,4 @@ def summary(old: str, new: str) -> str:
     first = found[0]
     places = "1 place" if len(found) == 1 else f"{len(found)} places"
     return (f"{places} changed, +{added}/−{removed} characters:"
-            f" “{_quote(first.removed)}” → “{_quote(first.added)}”")
+            f" “{quote(first.removed)}” → “{quote(first.added)}”")

@@ -744,10 +744,13 @@ class Workspace:
         from pipeline.book.collect import display_category, select
         from pipeline.book.identity import built_collections
 
+        collections = built_collections(self.archive)
+        if not collections:  # nothing to compare: the near-duplicate search is not needed
+            return []
         left_out = self.left_out()
         bindable = [t for t in select(self.tasks()) if t.id not in left_out]
         out = []
-        for built in built_collections(self.archive):
+        for built in collections:
             files = [self.archive.output_dir / f for f in built.files
                      if (self.archive.output_dir / f).is_file()]
             if not files:

@@ -79,7 +79,9 @@ def test_a_changed_page_is_archived_again_and_its_book_says_updated(tmp_path: Pa
         assert history[0].read_bytes() == old_raw
         assert "第二年春天" in ws.archive.raw_html(1).read_text(encoding="utf-8")
         assert "第二年春天" in ws.article(1).text
-        with open(ws.archive.logs_dir / "changes.csv", encoding="utf-8", newline="") as f:
+        log = ws.archive.logs_dir / "changes.csv"
+        assert log.read_bytes().startswith(b"\xef\xbb\xbfid,")  # a BOM: Excel reads UTF-8
+        with open(log, encoding="utf-8-sig", newline="") as f:
             [change] = list(csv.DictReader(f))
         assert (change["id"], change["old_hash"], change["new_hash"]) == (
             "1", old_hash, task.content_hash)

@@ -251,7 +251,7 @@ def test_outputs_clean_page_map_and_failure_log(ctx, server):
     assert clean_json.read_text(encoding="utf-8") == "{\"kept\": true}"  # untouched
 
     rows = list(csv.reader(io.StringIO(
-        (ctx.archive.logs_dir / "assets.csv").read_text(encoding="utf-8"))))
+        (ctx.archive.logs_dir / "assets.csv").read_text(encoding="utf-8-sig"))))
     assert rows[0] == ["time", "task", "page", "image", "reason"]
     assert [r[1:] for r in rows[1:]] == [["1", page, missing, "HTTP 404 Not Found"]]
 

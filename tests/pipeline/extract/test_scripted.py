@@ -8,7 +8,6 @@ import pytest
 from pipeline.errors import ErrorKind, ExtractError, NeedsJavaScript
 from pipeline.extract import extract
 from pipeline.extract.scripted import shell_signal
-from pipeline.rules import SiteRules
 from tests.pipeline.extract.pages import PROSE, article_page
 
 URL = "https://app.example.com/p/42"
