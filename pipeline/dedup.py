@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from pipeline.cjk import CJK_CHARS, SPACED_WORD
 from pipeline.tasks import HAS_ARTICLE, Status, Task
-from pipeline.textdiff import CJK_CHARS
 
 # Two texts this many bits apart or fewer are proposed as near duplicates. Measured on the
 # 1,540 human-annotated article bodies of six dev sets (1.2 million pairs): every pair within
@@ -94,7 +94,6 @@ _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _LANE_BYTES = 16
 _LANE_BITS = 8 * _LANE_BYTES
-_WORD_RUN = re.compile(rf"[^\W_{CJK_CHARS}]+")  # a word of a spaced script
 _WORD_SPACE = 0x1FFFE  # words are told apart by CRC-32 modulo this…
 _WORD_BASE = 0xF0000  # …as code points from here (private use, never in the text itself)
 _NOT_WORD = re.compile(rf"[^{CJK_CHARS}\U000F0000-\U0010FFFD]+")
@@ -110,7 +109,7 @@ def words_of(text: str) -> str:
     text = _PUNCTUATION_FIRST.sub(" ", text)
     if not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
-    return _NOT_WORD.sub("", _WORD_RUN.sub(_word_char, text.lower()))
+    return _NOT_WORD.sub("", SPACED_WORD.sub(_word_char, text.lower()))
 
 
 @lru_cache(maxsize=64)

@@ -21,8 +21,8 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
+from pipeline.cjk import CJK_CHAR
 from pipeline.extract.dom import parse, tag_of, text_of
-from pipeline.textdiff import CJK_CHARS
 from pipeline.urls import UrlRejected, host_in_domain, host_of, normalize_url
 
 
@@ -66,7 +66,6 @@ CHROME_TAGS = frozenset(("nav", "header", "footer", "aside"))
 # What a page's "next page" link says (compared lower-case, arrows and spaces trimmed).
 NEXT_TEXTS = frozenset(("下一页", "下页", "next", "next page", "›", "»", "后页", "下一頁"))
 _NEXT_TRIM = " \t>›»→＞"
-_CJK = re.compile(f"[{CJK_CHARS}]")
 # URL shapes of article pages: a date (/2024/05/, /2024-05-12, 20240512) or a numeric id
 _DATE_PATH = re.compile(r"(?:^|[/_-])(?:19|20)\d\d(?:[/_-]?(?:0[1-9]|1[0-2]))(?:\D|$)")
 _NUMERIC_ID = re.compile(r"(?:^|[/_=-])\d{3,}(?:\.s?html?)?(?:$|[/?&#])")
@@ -154,7 +153,7 @@ def is_short(text: str, options: HarvestOptions = OPTIONS) -> bool:
     word. Article titles are sentences (or, in Chinese, runs of many characters)."""
     if len(text) <= options.short_chars:
         return True
-    return (" " not in text and not _CJK.search(text)
+    return (" " not in text and not CJK_CHAR.search(text)
             and len(text) <= options.short_word_chars)
 
 
@@ -255,7 +254,7 @@ def _site_domain(url: str) -> str:
 
 def _width(text: str) -> int:
     """A text's length in width units: a CJK character says about as much as two letters."""
-    return len(text) + len(_CJK.findall(text))
+    return len(text) + len(CJK_CHAR.findall(text))
 
 
 def _url_shape(url: str) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.article import Article
+from pipeline.cjk import CJK_CHARS
 
 INDEX_NAME = "search.db"
 SNIPPET_CHARS = 120  # around the first match
@@ -28,9 +29,8 @@ MARK = ("[", "]")  # around each match in a snippet: plain text, any face can sh
 # title matches count this many times a body match (bm25 column weights)
 TITLE_WEIGHT = 5.0
 
-_CJK = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
-_CJK_RUN = re.compile(f"[{_CJK}]+")
-_TERM = re.compile(rf"[{_CJK}]+|[^\s{_CJK}\"'()*:^+-]+")
+_CJK_RUN = re.compile(f"[{CJK_CHARS}]+")
+_TERM = re.compile(rf"[{CJK_CHARS}]+|[^\s{CJK_CHARS}\"'()*:^+-]+")
 
 _SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS docs (

@@ -14,14 +14,10 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-# The scripts written without spaces, where a character is a word (a regex class's inside);
-# the one definition for diffs, fingerprints (pipeline.dedup) and a book's counts.
-CJK_CHARS = ("\u2e80-\u2fff\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
-             "\uac00-\ud7af\uf900-\ufaff\U00020000-\U0003ffff")
+from pipeline.cjk import CJK_CHAR, CJK_CHARS, SPACED_WORD
+
 # a word with the white space before it (kept for showing, not compared)
 _WORD = re.compile(rf"(\s*)([{CJK_CHARS}]|[^\W_{CJK_CHARS}]+|\S)", re.UNICODE)
-_CJK_CHAR = re.compile(rf"[{CJK_CHARS}]")
-_SPACED_WORD = re.compile(rf"[^\W_{CJK_CHARS}]+")
 CONTEXT_WORDS = 8
 QUOTE_CHARS = 40  # the most of a change the one-line summary quotes, each side
 
@@ -95,8 +91,8 @@ def reading_length(text: str) -> tuple[int, str]:
     """How long a text is as its readers count: ``(n, "chars")`` for CJK text (each
     character one, each word of a spaced script in it one more, as 字数 is counted), else
     ``(n, "words")``. A 478-word English article is 478 words, not 1,858 characters."""
-    cjk = len(_CJK_CHAR.findall(text))
-    words = len(_SPACED_WORD.findall(text))
+    cjk = len(CJK_CHAR.findall(text))
+    words = len(SPACED_WORD.findall(text))
     return (cjk + words, "chars") if cjk >= words else (words, "words")
 
 

@@ -39,6 +39,7 @@ from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
 from pipeline.book.volumes import pack
 from pipeline.book.xhtml import clean_url, valid_lang
+from pipeline.cjk import CJK_CHAR
 from pipeline.errors import BookError
 from pipeline.settings import Settings
 from pipeline.tasks import Task
@@ -47,7 +48,6 @@ from pipeline.templating import environment
 __all__ = ["BookError", "BuildResult", "build_books", "sweep_leftovers"]
 
 SPLIT_CHOICES = ("cat1",)
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _CJK_LANGUAGES = frozenset(("zh", "ja", "ko"))
 _RESERVED_NAMES = frozenset(("con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)),
                              *(f"lpt{n}" for n in range(10))))
@@ -83,7 +83,7 @@ def book_language(entries: Iterable[Entry], chosen: str | None = None) -> str:
     entries = list(entries)
     tags = [e.lang for e in entries if e.lang]
     if not tags:
-        return "zh" if any(_CJK.search(e.title) for e in entries) else "en"
+        return "zh" if any(CJK_CHAR.search(e.title) for e in entries) else "en"
     votes = Counter(primary_subtag(t) for t in tags)
     best = max(votes.values())
     tied = [p for p in dict.fromkeys(primary_subtag(t) for t in tags) if votes[p] == best]
