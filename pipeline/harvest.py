@@ -21,6 +21,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
+from pipeline.assets.sources import document_base
 from pipeline.cjk import CJK_CHAR
 from pipeline.extract.dom import parse, tag_of, text_of
 from pipeline.urls import UrlRejected, host_in_domain, host_of, normalize_url
@@ -98,15 +99,6 @@ class _Link:
 
 # -- the page's links --------------------------------------------------------------------------
 
-def _base_url(root: etree._Element, url: str) -> str:
-    """The URL the page's relative links resolve against: its ``<base href>``, if any."""
-    for base in root.iter("base"):
-        href = (base.get("href") or "").strip()
-        if href:
-            return urljoin(url, href)
-    return url
-
-
 def _resolve(href: str | None, base: str) -> str | None:
     """A link's normalized absolute URL; None for what is no page link (empty, ``#``-only,
     ``javascript:``, ``mailto:``, anything but http/https)."""
@@ -137,7 +129,7 @@ def _link_text(el: etree._Element) -> str:
 
 def _page_links(root: etree._Element, url: str) -> list[_Link]:
     """Every page link of the document, in page order."""
-    base = _base_url(root, url)
+    base = document_base(root, url)
     links = []
     for el in root.iter("a"):
         target = _resolve(el.get("href"), base)
@@ -225,7 +217,7 @@ def _exclude(links: list[_Link], root: etree._Element, url: str, same_site: bool
              options: HarvestOptions) -> None:
     """Mark each link that is no article candidate, with why."""
     site = _site_domain(url)
-    nxt = _next_anchor(root, _base_url(root, url))
+    nxt = _next_anchor(root, document_base(root, url))
     pager = nxt.getparent() if nxt is not None else None
     if pager is not None and sum(1 for _ in pager.iter("a")) > options.pagination_links:
         pager = None
@@ -362,7 +354,7 @@ def ranked(found: list[Candidate]) -> list[Candidate]:
 def next_page(html: str, url: str) -> str | None:
     """The URL of the list's next page (``rel=next``, 下一页, 下页, Next, ›, »), or None."""
     root = parse(html)
-    base = _base_url(root, url)
+    base = document_base(root, url)
     for link in root.iter("link"):
         if "next" in (link.get("rel") or "").lower().split():
             found = _resolve(link.get("href"), base)

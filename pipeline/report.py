@@ -166,7 +166,7 @@ def link_share(content_html: str) -> float:
     return linked / total if total else 0.0
 
 
-def _kind_advice(kind: ErrorKind, tasks: Sequence[Task], options: ReportOptions) -> str:
+def _kind_advice(kind: ErrorKind, tasks: Sequence[Task]) -> str:
     """A kind's advice, sharpened by what its messages say (403/429 is a rate limit)."""
     if kind == ErrorKind.HTTP_4XX and any(_THROTTLED.search(t.error) for t in tasks):
         return THROTTLE_ADVICE
@@ -182,17 +182,21 @@ def _domain_advice(kinds: Counter[ErrorKind], tasks: Sequence[Task],
                    if t.failure_kind == ErrorKind.HTTP_4XX)):
         return THROTTLE_ADVICE
     top = kinds.most_common(1)[0][0]
-    return _kind_advice(top, [t for t in tasks if t.failure_kind == top], options)
+    return _kind_advice(top, [t for t in tasks if t.failure_kind == top])
 
 
-def _same_name(title: str, host: str) -> bool:
-    """A title that is the site's name or its domain ("example.com", "Example", "www.x.cn")."""
-    key = re.sub(r"\W+", "", title.casefold())
-    if not key:
-        return False
+def _name_key(text: str) -> str:
+    """What two spellings of a name share: letters and digits, case folded ("河畔 周刊" and
+    "河畔周刊", "Example.com" and "example com")."""
+    return re.sub(r"[\W_]+", "", text.casefold())
+
+
+def _same_name(title: str, host: str, names: set[str]) -> bool:
+    """A title that is the site's name (``names``: keys of the names it goes by) or its domain
+    ("example.com", "Example", "www.x.cn")."""
+    key = _name_key(title)
     bare = host.casefold().removeprefix("www.")
-    names = {re.sub(r"\W+", "", bare), re.sub(r"\W+", "", bare.split(".")[0])}
-    return key in names
+    return bool(key) and key in names | {_name_key(bare), _name_key(bare.split(".")[0])}
 
 
 def _suspect_reasons(task: Task, article: Article, site_names: set[str],
@@ -205,8 +209,8 @@ def _suspect_reasons(task: Task, article: Article, site_names: set[str],
         reasons.append(f"low confidence {confidence:.2f} ({article.method}) · 置信度低")
     title = task.extracted_title or article.title
     host = host_of(task.url)
-    own = {article.site_name.strip().casefold()} if article.site_name else set()
-    if title and (_same_name(title, host) or title.strip().casefold() in site_names | own):
+    own = {_name_key(article.site_name)} if article.site_name else set()
+    if title and _same_name(title, host, site_names | own):
         reasons.append(f"title is the site's name: {title!r} · 标题是网站名")
     share = link_share(article.content_html)
     if share >= options.link_share:
@@ -233,7 +237,7 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
         by_kind_tasks.setdefault(t.failure_kind, []).append(t)
         by_host_tasks.setdefault(host_of(t.url), []).append(t)
     by_kind = [FailureGroup(kind.value, len(ts), [t.id for t in ts],
-                            _kind_advice(kind, ts, options))
+                            _kind_advice(kind, ts))
                for kind, ts in sorted(by_kind_tasks.items(),
                                       key=lambda kv: (-len(kv[1]), order.index(kv[0])))]
     by_domain = []
@@ -248,7 +252,7 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
     ok: Counter[str] = Counter()
     total: Counter[str] = Counter()
     suspects = []
-    names = {n.strip().casefold() for n in site_names if n.strip()}
+    names = {key for n in site_names if (key := _name_key(n))}
     for t in with_article:
         host = host_of(t.url)
         assets = assets_of(t.id)
@@ -275,10 +279,10 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
                   sorted(suspects, key=lambda s: (-len(s.reasons), s.task_id)), samples)
 
 
-def write_report(archive: Archive, report: Report) -> Path:
+def write_report(archive: Archive, report: Report, options: ReportOptions = OPTIONS) -> Path:
     """04_logs/report.html, replaced whole (it is derived: made again after every run)."""
     page = environment(archive.root).get_template("report.html.j2").render(
-        report=report, archive=archive.name, generated=utc_now(), ids_shown=OPTIONS.ids_shown)
+        report=report, archive=archive.name, generated=utc_now(), ids_shown=options.ids_shown)
     path = archive.logs_dir / REPORT_HTML
     write_atomic(path, page.encode("utf-8"))
     return path
