@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.worker import Jobs
+from gui.worker import Jobs, Latest
 from pipeline.duplicates import Decision, NearPair
 from pipeline.textdiff import Hunk
 from pipeline.workspace import Workspace
@@ -102,7 +102,7 @@ class DuplicatesView(QWidget):
         self.jobs = jobs
         self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
         self._pairs: list[NearPair] = []
-        self._generation = 0  # of the list; a read older than the last change is dropped
+        self._reads = Latest(jobs)  # of the list; a read older than the last change is dropped
         self._shown: tuple[int, int] | None = None  # the pair in the difference pane
         self._busy = False
 
@@ -180,24 +180,18 @@ class DuplicatesView(QWidget):
 
     def refresh(self) -> None:
         """Read the pairs and decisions again, in a job; the newest read wins."""
-        self._generation += 1
-        generation, workspace = self._generation, self.workspace
+        workspace = self.workspace
         if workspace is None:
+            self._reads.drop()
             return
         if not self._pairs:  # a list shown stays as it is until the new one comes
             self.summary.setText(self.tr("Looking for near duplicates…"))
-        self.jobs.start(lambda: (generation, find_duplicates(workspace)), self._loaded,
-                        lambda message: self._failed(generation, message))
+        self._reads.start(lambda: find_duplicates(workspace), self._loaded,
+                          self.summary.setText)
 
-    def _loaded(self, answer: tuple[int, Found]) -> None:
-        generation, found = answer
-        if generation == self._generation:
-            self._show(found)
-            self.refreshed.emit()
-
-    def _failed(self, generation: int, message: str) -> None:
-        if generation == self._generation:
-            self.summary.setText(message)
+    def _loaded(self, found: Found) -> None:
+        self._show(found)
+        self.refreshed.emit()
 
     def _show(self, found: Found) -> None:
         """List the pairs, keeping the selected pair selected (its differences stay)."""
@@ -354,7 +348,7 @@ class DuplicatesView(QWidget):
             return ids
 
         self._busy = True
-        self._generation += 1  # a list read before this decision is out of date
+        self._reads.drop()  # a list read before this decision is out of date
         self._update_buttons()
         self.jobs.start(work, self._decided, self._decision_failed)
 

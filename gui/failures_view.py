@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from gui.reasons import translate_reason
 from gui.task_model import kind_names
-from gui.worker import Jobs
+from gui.worker import Jobs, Latest
 from pipeline.errors import ErrorKind
 from pipeline.tasks import Task
 from pipeline.urls import host_of
@@ -80,7 +80,7 @@ class FailuresView(QWidget):
         self._groups: list[Group] = []
         self._tasks: dict[int, Task] = {}
         self._headings: list[QTreeWidgetItem] = []
-        self._generation = 0
+        self._reads = Latest(jobs)
         self._collapsed: set[tuple[str, str]] = set()  # (mode, key) of groups a person closed
         self._detail_id: int | None = None
 
@@ -164,28 +164,25 @@ class FailuresView(QWidget):
 
     def refresh(self) -> None:
         """Read the failures again, grouped as the switch says (after a run, a retry)."""
-        self._generation += 1
-        generation, mode, workspace = self._generation, self.mode, self.workspace
+        mode, workspace = self.mode, self.workspace
         if workspace is None:
+            self._reads.drop()
             self._show([])
             return
 
-        def load() -> tuple[int, list[Group]]:
+        def load() -> list[Group]:
             grouped: Sequence[tuple[str, list[Task]]] = (
                 workspace.failures() if mode == BY_KIND else workspace.failures_by_domain())
-            return generation, [Group(str(key), tasks) for key, tasks in grouped]
+            return [Group(str(key), tasks) for key, tasks in grouped]
 
-        self.jobs.start(load, self._loaded, lambda message: self._load_failed(generation, message))
+        self._reads.start(load, self._loaded, self._load_failed)
 
-    def _loaded(self, answer: tuple[int, list[Group]]) -> None:
-        generation, groups = answer
-        if generation == self._generation:
-            self._show(groups)
-            self.refreshed.emit()
+    def _loaded(self, groups: list[Group]) -> None:
+        self._show(groups)
+        self.refreshed.emit()
 
-    def _load_failed(self, generation: int, message: str) -> None:
-        if generation == self._generation:
-            self.summary.setText(self.tr("Cannot read the failures: %1").replace("%1", message))
+    def _load_failed(self, message: str) -> None:
+        self.summary.setText(self.tr("Cannot read the failures: %1").replace("%1", message))
 
     def _switched(self, by_kind: bool) -> None:
         self.mode = BY_KIND if by_kind else BY_DOMAIN

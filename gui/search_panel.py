@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.worker import Jobs
+from gui.worker import Jobs, Latest
 from pipeline.search import MARK, Hit
 from pipeline.workspace import NoSuchTask, Workspace
 
@@ -179,7 +179,7 @@ class SearchPanel(QWidget):
         self.workspace = workspace
         self.jobs = jobs
         self.limit = LIMIT
-        self._generation = 0
+        self._searches = Latest(jobs)
 
         self.field = QLineEdit()
         self.field.setPlaceholderText(self.tr("Search the articles…"))
@@ -237,15 +237,15 @@ class SearchPanel(QWidget):
     def search_now(self) -> None:
         """Search for what the field holds now (the debounce's end, Enter)."""
         self.debounce.stop()
-        self._generation += 1
-        generation, query, workspace = self._generation, self.field.text().strip(), self.workspace
+        query, workspace = self.field.text().strip(), self.workspace
         if not query or workspace is None:
+            self._searches.drop()
             self.model.clear()
             self.status.clear()
             return
         limit = self.limit
 
-        def search() -> tuple[int, str, list[Found]]:
+        def search() -> tuple[str, list[Found]]:
             found = []
             for hit in workspace.search(query, limit):
                 try:
@@ -253,15 +253,13 @@ class SearchPanel(QWidget):
                 except NoSuchTask:  # gone from the list since the index answered
                     continue
                 found.append(Found(hit, title))
-            return generation, query, found
+            return query, found
 
         self.status.setText(self.tr("Searching…"))
-        self.jobs.start(search, self._found, lambda message: self._failed(generation, message))
+        self._searches.start(search, self._found, self._failed)  # the newest question wins
 
-    def _found(self, answer: tuple[int, str, list[Found]]) -> None:
-        generation, query, found = answer
-        if generation != self._generation:
-            return  # the field asks something newer
+    def _found(self, answer: tuple[str, list[Found]]) -> None:
+        query, found = answer
         self.model.set_results(query, found)
         if found:
             self.status.setText(self.tr("%1 articles found").replace("%1", str(len(found))))
@@ -270,10 +268,9 @@ class SearchPanel(QWidget):
             self.status.setText(self.tr("No article holds “%1”.").replace("%1", query))
         self.searched.emit(query, len(found))
 
-    def _failed(self, generation: int, message: str) -> None:
-        if generation == self._generation:
-            self.model.clear()
-            self.status.setText(self.tr("Search failed: %1").replace("%1", message))
+    def _failed(self, message: str) -> None:
+        self.model.clear()
+        self.status.setText(self.tr("Search failed: %1").replace("%1", message))
 
     def _activated(self, index: QModelIndex) -> None:
         if index.isValid():

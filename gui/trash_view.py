@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.worker import Jobs
+from gui.worker import Jobs, Latest
 from pipeline.tasks import Task
 from pipeline.workspace import Workspace
 
@@ -49,7 +49,7 @@ class TrashView(QWidget):
         self.jobs = jobs
         # asked before emptying, with the count; tests put their own answer here
         self.confirm: Callable[[int], bool] = self._ask_to_empty
-        self._generation = 0
+        self._reads = Latest(jobs)
         self._busy = False
         self._ids: list[int] = []
 
@@ -85,19 +85,16 @@ class TrashView(QWidget):
 
     def refresh(self) -> None:
         """Read the trash again (after a delete in the table, a restore, another face's save)."""
-        self._generation += 1
-        generation, workspace = self._generation, self.workspace
+        workspace = self.workspace
         if workspace is None:
+            self._reads.drop()
             self._show([])
             return
-        self.jobs.start(lambda: (generation, workspace.trash()), self._loaded,
-                        lambda message: self._failed(generation, message))
+        self._reads.start(workspace.trash, self._loaded, self.summary.setText)
 
-    def _loaded(self, answer: tuple[int, list[Task]]) -> None:
-        generation, tasks = answer
-        if generation == self._generation:
-            self._show(tasks)
-            self.refreshed.emit()
+    def _loaded(self, tasks: list[Task]) -> None:
+        self._show(tasks)
+        self.refreshed.emit()
 
     def _show(self, tasks: list[Task]) -> None:
         held = set(self.selected_ids())
@@ -117,10 +114,6 @@ class TrashView(QWidget):
         self.summary.setText(self.tr("%1 tasks in the trash").replace("%1", str(len(tasks)))
                              if tasks else self.tr("The trash is empty."))
         self._update_buttons()
-
-    def _failed(self, generation: int, message: str) -> None:
-        if generation == self._generation:
-            self.summary.setText(message)
 
     def selected_ids(self) -> list[int]:
         return [int(item.data(0, IdRole)) for item in self.list.selectedItems()]
@@ -158,7 +151,7 @@ class TrashView(QWidget):
     def _start(self, work: Callable[[], object], done: Callable[[object], None]) -> None:
         self._busy = True
         self._update_buttons()
-        self._generation += 1  # a list read before this change is out of date
+        self._reads.drop()  # a list read before this change is out of date
         self.jobs.start(work, done, self._action_failed)
 
     def _action_failed(self, message: str) -> None:

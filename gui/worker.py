@@ -93,6 +93,30 @@ class Jobs(QObject):
         return self.pool.waitForDone(msecs)
 
 
+class Latest:
+    """One read a view makes again and again (its list after every change, a search as the
+    person types): only the newest request's answer, or its error, is delivered; ``drop``
+    makes the one in flight old too (the view changed what it would show)."""
+
+    def __init__(self, jobs: Jobs) -> None:
+        self.jobs = jobs
+        self._generation = 0
+
+    def start(self, fn: Callable[[], Any], on_done: Callable[[Any], None],
+              on_error: Callable[[str], None]) -> None:
+        self._generation += 1
+        generation = self._generation
+        self.jobs.start(fn, lambda result: self._deliver(generation, on_done, result),
+                        lambda message: self._deliver(generation, on_error, message))
+
+    def drop(self) -> None:
+        self._generation += 1
+
+    def _deliver(self, generation: int, callback: Callable[[Any], None], value: Any) -> None:
+        if generation == self._generation and _alive(callback):
+            callback(value)
+
+
 def _alive(callback: Callable[..., Any]) -> bool:
     """False for a method of a Qt object deleted meanwhile (a view closed while its job ran),
     which a signal connection would have dropped by itself."""
