@@ -93,6 +93,15 @@ def matches_status(task: Task, key: str) -> bool:
     return task.status == key or kind is not None and key == failed_key(kind)
 
 
+Node = tuple[str | None, str | None]  # a category tree key: (None, None) is All
+
+
+def in_node(task: Task, node: Node) -> bool:
+    """Whether a task is under a category tree node (the table's filter, a check's choice)."""
+    cat1, cat2 = node
+    return cat1 is None or task.cat1 == cat1 and (cat2 is None or task.cat2 == cat2)
+
+
 def kind_names() -> dict[ErrorKind, str]:
     """Each kind of failure as a short phrase in the window's language, for every view that
     names one (the table's tooltip and filter, the Failures view). Translated in the table's
@@ -412,7 +421,7 @@ class TaskFilter(QSortFilterProxyModel):
         super().__init__(parent)
         self._status = ""
         self._category = ""
-        self._tree: tuple[str | None, str | None] = (None, None)
+        self._tree: Node = (None, None)
         self._domain = ""
         self._text = ""
         self.setDynamicSortFilter(True)
@@ -458,9 +467,7 @@ class TaskFilter(QSortFilterProxyModel):
             return False
         if self._category and self._category not in (task.cat1, task.cat2):
             return False
-        tree_cat1, tree_cat2 = self._tree
-        if tree_cat1 is not None and (task.cat1 != tree_cat1
-                                      or tree_cat2 is not None and task.cat2 != tree_cat2):
+        if not in_node(task, self._tree):
             return False
         if self._domain and not host_in_domain(model.host(task), self._domain):
             return False

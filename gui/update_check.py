@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from gui.task_model import Node, in_node
 from gui.worker import Jobs
 from pipeline.archive import utc_now
 from pipeline.events import Progress
 from pipeline.tasks import Task
 from pipeline.workspace import NoSuchTask, Workspace
-
-Node = tuple[str | None, str | None]  # a category tree key: (None, None) is All
 
 
 @dataclass(frozen=True)
@@ -36,10 +35,9 @@ class Changed:
 
 def ids_in_node(tasks: Iterable[Task], node: Node) -> list[int] | None:
     """The tasks of a category tree node (as the table's filter takes them); None for All."""
-    cat1, cat2 = node
-    if cat1 is None:
+    if node[0] is None:
         return None
-    return [t.id for t in tasks if t.cat1 == cat1 and (cat2 is None or t.cat2 == cat2)]
+    return [t.id for t in tasks if in_node(t, node)]
 
 
 def read_changed(workspace: Workspace, since: str) -> list[Changed]:
