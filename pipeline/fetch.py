@@ -151,8 +151,10 @@ class _Deadline:
     every place the request can wait: each socket wait is cut to the time left, the read loop
     checks it between reads, and the watcher aborts the socket when it passes."""
 
-    # A socket timeout of 0 would make the socket non-blocking: the least a wait is given.
-    _LEAST_WAIT_S = 0.001
+    # A cut wait ends this long after the deadline: the watcher's abort (at the deadline)
+    # comes first, and a timeout that still fires is seen after the deadline has passed, so
+    # either way the failure is read as the deadline's, not as "no answer within 20 s".
+    _CUT_PAST_S = 0.05
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -165,8 +167,9 @@ class _Deadline:
         return self.left() <= 0
 
     def cut(self, timeout: float) -> float:
-        """``timeout`` (one socket wait's) shortened to the time left."""
-        return max(self._LEAST_WAIT_S, min(timeout, self.left()))
+        """``timeout`` (one socket wait's) shortened to the time left (never to 0, which
+        would make the socket non-blocking)."""
+        return min(timeout, max(0.0, self.left()) + self._CUT_PAST_S)
 
     def error(self) -> FetchError:
         # unreachable: a host that cannot answer in time counts on its breaker
