@@ -67,8 +67,7 @@ def timed(call: Callable[[], T]) -> tuple[float, T | BaseException]:
     thread.start()
     thread.join(STUCK_AFTER)
     if thread.is_alive():
-        pytest.fail(f"still fetching {STUCK_AFTER:g} s after the start, past a {DEADLINE:g} s"
-                    " deadline")
+        pytest.fail(f"still fetching {STUCK_AFTER:g} s after the start")
     return time.monotonic() - started, outcome[0]
 
 
@@ -96,19 +95,20 @@ def test_an_image_fails_at_its_deadline_and_no_part_of_it_is_taken(path: str) ->
     assert_cut_at_the_deadline(elapsed, outcome)
 
 
-def test_a_stop_ends_an_endless_body_within_a_second() -> None:
-    """A stop aborts the read of a body with no length (its socket is the response's, not
-    the connection's, once http.client sees it must read to the close)."""
+def test_a_stop_ends_a_silent_body_within_a_second() -> None:
+    """A stop aborts the read of a body with no length that never comes (its socket is the
+    response's, not the connection's, once http.client sees it must read to the close; and
+    no byte arrives for the read loop to notice the stop between reads)."""
     settings = Settings()  # the real 60 s deadline: only the stop can end this
     cancel = threading.Event()
     with FaultServer() as server, new_session(settings) as session:
         def stop_once_reading() -> None:
-            while not server.count("/endless") and not cancel.wait(0.01):
+            while not server.count("/silent") and not cancel.wait(0.01):
                 pass
             cancel.set()
 
         threading.Thread(target=stop_once_reading, daemon=True).start()
-        elapsed, outcome = timed(lambda: fetch_page(session, server.url("/endless"), settings,
+        elapsed, outcome = timed(lambda: fetch_page(session, server.url("/silent"), settings,
                                                     RULES, cancel))
     assert isinstance(outcome, StopRequested), outcome
     assert elapsed < 1.0 + 2.0, f"stopped after {elapsed:.2f} s"
