@@ -26,7 +26,7 @@ from pipeline.fetch import fetch_page, fetch_resource, new_session
 from pipeline.rules import SiteRules
 from pipeline.settings import Settings
 from pipeline.workspace import Workspace
-from tests.sites.faults import FaultServer
+from tests.sites.faults import NEVER_ENDING, FaultServer, served_as
 
 DEADLINE = 2.0
 # The requirement (issue 25): a request ends within its deadline plus this.
@@ -38,15 +38,6 @@ SETTINGS = Settings().with_overrides(page_deadline=DEADLINE, image_deadline=DEAD
 REASON = f"no complete answer within {DEADLINE:g} s"
 RULES = SiteRules()
 
-SHAPES = {
-    "no length, trickling forever (4.6 KB/s)": "/endless",
-    "no length, a byte every 50 ms": "/endless?bytes=1&every=0.05",
-    "chunked, no last chunk": "/endless-chunked",
-    "chunked, a byte every 50 ms": "/endless-chunked?bytes=1&every=0.05",
-    "headers, then never a byte": "/silent",
-    "headers with a length, then never a byte": "/silent?length=100000",
-    "never a header": "/no-headers",
-}
 
 T = TypeVar("T")
 
@@ -77,21 +68,21 @@ def assert_cut_at_the_deadline(elapsed: float, outcome: object) -> None:
     assert elapsed < WITHIN, f"ended {elapsed:.2f} s after the start, past {WITHIN:g} s"
 
 
-@pytest.mark.parametrize("path", SHAPES.values(), ids=SHAPES.keys())
+@pytest.mark.parametrize("path", NEVER_ENDING.values(), ids=NEVER_ENDING.keys())
 def test_a_page_fails_at_its_deadline_whatever_the_shape_of_its_body(path: str) -> None:
     with FaultServer() as server, new_session(SETTINGS) as session:
         elapsed, outcome = timed(lambda: fetch_page(session, server.url(path), SETTINGS, RULES))
     assert_cut_at_the_deadline(elapsed, outcome)
 
 
-@pytest.mark.parametrize("path", SHAPES.values(), ids=SHAPES.keys())
+@pytest.mark.parametrize("path", NEVER_ENDING.values(), ids=NEVER_ENDING.keys())
 def test_an_image_fails_at_its_deadline_and_no_part_of_it_is_taken(path: str) -> None:
     """An image is any body (no HTML checks): a body cut at the deadline must fail, not come
     back as the bytes that arrived so far."""
-    url_path = path + ("&" if "?" in path else "?") + "type=image/png"
     with FaultServer() as server, new_session(SETTINGS) as session:
-        elapsed, outcome = timed(lambda: fetch_resource(
-            session, server.url(url_path), SETTINGS, RULES, image_want(SETTINGS)))
+        url = server.url(served_as(path, "image/png"))
+        elapsed, outcome = timed(lambda: fetch_resource(session, url, SETTINGS, RULES,
+                                                        image_want(SETTINGS)))
     assert_cut_at_the_deadline(elapsed, outcome)
 
 
@@ -129,7 +120,7 @@ def test_a_run_with_an_endless_image_keeps_the_article_without_it(tmp_path: Path
     """The asset localizer's download: the image fails at its deadline, the article is
     localized without it and the reason is in 04_logs/assets.csv."""
     with FaultServer() as server:
-        image = server.url("/endless?type=image/jpeg")
+        image = server.url(served_as("/endless", "image/jpeg"))
         text = "一段足够长的正文，写在一张永远下载不完的图片旁边。" * 12
         page = server.url("/ok?text=" + quote(f"{text}<img src='{image}' alt='图'>{text}"))
         ws = Workspace.open(tmp_path / "archive", SETTINGS)

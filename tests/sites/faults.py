@@ -492,6 +492,22 @@ def _trickle(h: _Handler, q: dict[str, str], hit: int) -> None:
 
 # --- bodies that never end, servers that never speak: what a deadline must hold against -----
 
+# Each never finishes: a name for the shape, and its path (add ``type=`` for an image).
+NEVER_ENDING = {
+    "no length, trickling forever (4.6 KB/s)": "/endless",
+    "no length, a byte every 50 ms": "/endless?bytes=1&every=0.05",
+    "chunked, no last chunk": "/endless-chunked",
+    "chunked, a byte every 50 ms": "/endless-chunked?bytes=1&every=0.05",
+    "headers, then never a byte": "/silent",
+    "headers with a length, then never a byte": "/silent?length=100000",
+    "never a header": "/no-headers",
+}
+
+
+def served_as(path: str, content_type: str) -> str:
+    """``path`` of a route that reads ``type=``, asking it to answer as ``content_type``."""
+    return f"{path}{'&' if '?' in path else '?'}type={content_type}"
+
 
 def _until_stopped(h: _Handler, every: float, piece: bytes) -> None:
     """Send ``piece`` every ``every`` seconds until the server shuts down."""
