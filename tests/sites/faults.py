@@ -498,6 +498,8 @@ NEVER_ENDING = {
     "no length, a byte every 50 ms": "/endless?bytes=1&every=0.05",
     "chunked, no last chunk": "/endless-chunked",
     "chunked, a byte every 50 ms": "/endless-chunked?bytes=1&every=0.05",
+    "chunked to the close, a chunk-size line that never ends": "/endless-chunk-size",
+    "a header line that never ends": "/endless-headers",
     "headers, then never a byte": "/silent",
     "headers with a length, then never a byte": "/silent?length=100000",
     "never a header": "/no-headers",
@@ -543,6 +545,22 @@ def _endless_chunked(h: _Handler, q: dict[str, str], hit: int) -> None:
     size, every = int(q.get("bytes", "460")), float(q.get("every", "0.1"))
     _endless_headers(h, q, Transfer_Encoding="chunked")
     _until_stopped(h, every, b"%x\r\n%s\r\n" % (size, b"x" * size))
+
+
+@_route("/endless-chunk-size")
+def _endless_chunk_size(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """Chunked, ``Connection: close``, and the first chunk's size line trickles forever (a
+    byte every 50 ms): read inside http.client, between the fetch's own reads."""
+    _endless_headers(h, q, Transfer_Encoding="chunked", Connection="close")
+    _until_stopped(h, 0.05, b"0")
+
+
+@_route("/endless-headers")
+def _endless_headers_line(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """A status line, then a header line that never ends (a byte every 50 ms)."""
+    h.wfile.write(b"HTTP/1.1 200 OK\r\nX-Padding: ")
+    h.close_connection = True
+    _until_stopped(h, 0.05, b"a")
 
 
 @_route("/silent")
