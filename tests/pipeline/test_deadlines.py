@@ -1,9 +1,10 @@
 """The page and image deadlines hold for bodies of every shape (issue 25, break 2).
 
-Each shape is a real server on 127.0.0.1 (tests/sites/faults.py) that never finishes: a body
-with no length that trickles forever, the same chunked, a byte every fraction of a second,
-headers and then silence, and no headers at all. Deadlines are set short through the
-settings; the read timeout stays at its default (20 s), so only the deadline can end these.
+Each shape is a real server on 127.0.0.1 (tests/sites/faults.NEVER_ENDING) that never
+finishes: a body with no length that trickles forever, the same chunked, a byte every fraction
+of a second, a chunk-size or header line that never ends, headers and then silence, and no
+headers at all. Deadlines are set short through the settings; the read timeout stays at its
+default (20 s), so only the deadline can end these.
 
 Each fetch runs in a thread joined with a bound, so a deadline that does not hold fails the
 test with a message instead of hanging the suite.
