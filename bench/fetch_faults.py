@@ -85,7 +85,8 @@ def deadlines(deadline: float, runs: int) -> None:
              "image": (image_want(settings), "image/jpeg")}
     print(f"deadline {deadline:g} s, {runs} runs each; seconds past the deadline, median / worst"
           " (target < 1)")
-    print(f"{'shape':44} {'page':>13} {'image':>13}")
+    width = max(map(len, NEVER_ENDING))
+    print(f"{'shape':{width}} {'page':>13} {'image':>13}")
     with FaultServer() as server, new_session(settings) as session:
         for shape, path in NEVER_ENDING.items():
             cells = []
@@ -93,7 +94,7 @@ def deadlines(deadline: float, runs: int) -> None:
                 url = server.url(served_as(path, content_type))
                 past = [_seconds_past(session, url, settings, want) for _ in range(runs)]
                 cells.append(f"{statistics.median(past):6.3f} /{max(past):6.3f}")
-            print(f"{shape:44} {cells[0]:>13} {cells[1]:>13}")
+            print(f"{shape:{width}} {cells[0]:>13} {cells[1]:>13}")
     print(f"cores {os.cpu_count()}")
 
 
