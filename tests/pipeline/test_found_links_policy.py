@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import os
 import socket
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ import pytest
 from pipeline.addresses import IP, AddressClass, Network, system_resolver
 from pipeline.cli import cmd_harvest
 from pipeline.errors import ErrorKind, FetchError
+from pipeline.render import browser_problem
 from pipeline.settings import Settings
 from pipeline.tasks import Status
 from pipeline.urls import normalize_url
@@ -36,6 +38,7 @@ from tests.sites.articles import article
 from tests.sites.faults import FaultServer
 from tests.sites.images import ImageServer, Resource, jpeg_bytes
 from tests.sites.serving import Served
+from tests.sites.spa import SpaSite, paragraphs
 
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0, host_delay_ms=0)
 PUBLIC, REDIRECTOR = "127.0.0.3", "127.0.0.4"  # public sites, through the class table
@@ -237,3 +240,29 @@ def test_a_private_list_page_may_link_to_its_intranet(tmp_path: Path, hosts: Hos
     result = ws.harvest(url, same_site=False, pattern=ARTICLES, dry_run=True)
     assert [c.url for c in result.chosen] == own
     assert not any(c.refused for c in result.candidates)
+
+
+def test_the_browser_path_fetches_a_found_pages_requests_by_the_pages_policy(
+        tmp_path: Path) -> None:
+    """A found app page on the public site, rendered by its site's rule: the images its script
+    asks for live on an inner host, and neither the browser nor the localize stage reaches
+    them (every request of the browser goes through fetch_resource with the task's policy)."""
+    problem = browser_problem(FAST)
+    if problem is not None:
+        if os.environ.get("KUAIBU_NO_BROWSER") == "1":
+            pytest.skip(f"KUAIBU_NO_BROWSER=1: {problem}")
+        pytest.fail(f"{problem} (or set KUAIBU_NO_BROWSER=1 to skip the rendering tests)")
+    with SpaSite(app=PUBLIC, images=PRIVATE, tracker="127.0.0.5") as site:
+        url = site.put("found", "单页应用里的文章", paragraphs("found"), images=2, lazy=1)
+        ws = Workspace.open(tmp_path / "archive", FAST, NETWORK)
+        ws.archive.rules_path.write_text(f"{PUBLIC}:\n  render: browser\n", encoding="utf-8")
+        ws.add_links(url, found_on=f"{site.origin}/list")
+        ws.run()
+        ws.refresh()
+        [task] = ws.tasks()
+        assert site.images.hits == []  # the inner image host saw nothing
+        assert site.tracker.connections == 0
+    assert task.status == Status.LOCALIZED, task.error
+    assert task.images_ok == 0 and (task.images_total or 0) >= 2
+    log = (ws.archive.logs_dir / "fetch.log").read_text(encoding="utf-8")
+    assert f"address {PRIVATE} is loopback" in log  # the browser's refused requests, named
