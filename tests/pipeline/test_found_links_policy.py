@@ -17,6 +17,7 @@ import ipaddress
 import os
 import socket
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -96,13 +97,19 @@ class Hosts:
         return ([h.path for h in self.private.hits] + [h.path for h in self.home.hits]
                 + self.v6.hits)
 
+    @staticmethod
+    @contextmanager
+    def serving() -> Iterator[Hosts]:
+        with (ImageServer(PUBLIC) as public, FaultServer(REDIRECTOR) as redirector,
+              ImageServer(PRIVATE) as private, ImageServer(HOME) as home, V6Host() as v6):
+            private.fallback = home.fallback = ANYTHING
+            yield Hosts(public, redirector, private, home, v6)
+
 
 @pytest.fixture
 def hosts() -> Iterator[Hosts]:
-    with (ImageServer(PUBLIC) as public, FaultServer(REDIRECTOR) as redirector,
-          ImageServer(PRIVATE) as private, ImageServer(HOME) as home, V6Host() as v6):
-        private.fallback = home.fallback = ANYTHING
-        yield Hosts(public, redirector, private, home, v6)
+    with Hosts.serving() as serving:
+        yield serving
 
 
 def hostile_links(h: Hosts) -> dict[str, str]:
