@@ -221,6 +221,11 @@ def test_a_found_task_is_judged_by_its_page_even_when_added_by_hand(
     assert "is loopback" in by_url[found].error
     assert by_url[pasted].status == Status.LOCALIZED
     assert [h.path for h in hosts.private.hits] == ["/pasted.html"]
+    # the column is tasks.csv's: another writer reads it back (last, so a merge stays easy)
+    header = (tmp_path / "archive" / "tasks.csv").read_text(encoding="utf-8-sig").splitlines()[0]
+    assert header.endswith(",found_on")
+    again = Workspace.open(tmp_path / "archive", FAST, NETWORK)
+    assert {t.url: t.found_on for t in again.tasks()} == {found: list_url, pasted: ""}
 
 
 def test_a_next_page_on_an_inner_host_is_not_read(tmp_path: Path, hosts: Hosts) -> None:
