@@ -388,8 +388,9 @@ class Workspace:
         self.store.save()
 
     def close(self) -> None:
-        """Save what is unsaved; a workspace with nothing to say writes nothing."""
-        if self.store.dirty:
+        """Save what is unsaved; a workspace with nothing to say writes nothing, nor does a
+        read-only one (a file it would convert, e.g. UTF-16, stays as it is)."""
+        if self.store.dirty and not self.read_only:
             self.store.save()
 
     def counts(self) -> Counter[Status]:
