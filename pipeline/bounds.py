@@ -42,6 +42,10 @@ class Bound:
         return self.check(value)
 
 
+# a search query: at most this many characters and words (every word must be in an article;
+# more is a pasted text, not a query, and each word is one more join for SQLite)
+SEARCH_QUERY_CHARS = 1_000
+SEARCH_QUERY_WORDS = 32
 # search --limit: hits printed (the window shows 50); more is a dump, not a search
 SEARCH_LIMIT = Bound(1, 1_000)
 # harvest --limit: links taken from one list page and its next pages

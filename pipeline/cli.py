@@ -480,7 +480,7 @@ def cmd_search(args: argparse.Namespace, ws: Workspace) -> int:
     hits = ws.search(args.query, args.limit,
                      note=lambda line: print(f"note: {line}", file=sys.stderr))
     if not hits:
-        print(f"no article holds {args.query!r}")
+        print(f"no article holds {shown(args.query)}")
         return 0
     for hit in hits:
         print(f"#{hit.task_id}  {hit.title}\n    {hit.snippet}")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.archive import Archive, ArchiveBusy
 from pipeline.article import Article
-from pipeline.bounds import HARVEST_LIMIT, NEXT_PAGES
+from pipeline.bounds import HARVEST_LIMIT, NEXT_PAGES, SEARCH_QUERY_CHARS, SEARCH_QUERY_WORDS
 from pipeline.errors import ErrorKind, KuaibuError
 from pipeline.events import Listener, Progress
 from pipeline.intake import IntakeReport, add_links
@@ -774,6 +774,11 @@ class Workspace:
         SearchIndexError (``rebuild_index`` replaces it)."""
         from pipeline.search import IndexProblem, SearchIndex, SearchIndexError
 
+        words = len(query.split())
+        if len(query) > SEARCH_QUERY_CHARS or words > SEARCH_QUERY_WORDS:
+            raise KuaibuError(f"a search takes at most {SEARCH_QUERY_WORDS} words and"
+                              f" {SEARCH_QUERY_CHARS:,} characters, not {words:,} words and"
+                              f" {len(query):,} characters")
         try:
             index = SearchIndex.of(self.archive.root, read_only=self.read_only)
             try:
