@@ -798,7 +798,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def one_line(text: str, limit: int = 500) -> str:
+def one_line(text: str, limit: int = 1000) -> str:
     """A message as one line of at most ``limit`` characters."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[:limit] + "…"

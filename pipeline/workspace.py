@@ -739,9 +739,9 @@ class Workspace:
 
         if out is None:
             self.refuse_writing("binding books into 03_output (build --out DIR binds elsewhere)")
+        archive = self.archive if out is None else self.archive.with_output(out)
         self.store.merge_file()  # a run may have finished tasks since this face last looked
         left_out = self.left_out()
-        archive = self.archive if out is None else self.archive.with_output(out)
         result = build_books(archive, [t for t in self.tasks() if t.id not in left_out],
                              self.settings, cat1=cat1, split_by=split_by,
                              task_ids=set(task_ids) if task_ids is not None else None,
