@@ -537,7 +537,7 @@ class Workspace:
         for t in missing:
             if (article := self.article(t.id)) is not None:
                 self.store.update(t.id, fingerprint=f"{simhash(article.text):016x}")
-        if missing:
+        if missing and not self.read_only:  # read-only: computed for this look, not kept
             self.store.save()
 
     # -- rules -----------------------------------------------------------------------------------

@@ -57,9 +57,30 @@ def tree_digest(root: Path) -> str:
     return digest.hexdigest()
 
 
-def run_main(*args: str | Path, cwd: Path | None = None,
-             prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+def run_main(*args: str | Path, prefix: tuple[str, ...] = (),
+             stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """``main.py ARGS`` as a person runs it, in its own process (``prefix``: e.g. ``unshare``
-    with a mount script that ends in ``exec "$@"``)."""
-    return subprocess.run([*prefix, sys.executable, str(MAIN), *map(str, args)],
-                          capture_output=True, text=True, timeout=120, cwd=cwd or REPO)
+    with a mount script that ends in ``exec "$@"``; see ``in_namespace``)."""
+    return subprocess.run([*prefix, sys.executable, str(MAIN), *map(str, args)], input=stdin,
+                          capture_output=True, text=True, timeout=120, cwd=REPO)
+
+
+def in_namespace(script: str) -> tuple[str, ...]:
+    """A ``run_main`` prefix: a user and mount namespace of its own (``unshare -rm``) where
+    ``script`` mounts (a tmpfs, a read-only bind) before the command runs; the mounts end
+    with the process, and no one else sees them."""
+    return ("unshare", "-rm", "sh", "-ec", f'{script}\nexec "$@"', "kuaibu")
+
+
+def namespaces_refused(folder: Path) -> str | None:
+    """Why ``in_namespace`` cannot work here (the reason a test is skipped with), or None:
+    found by trying, as kernels, containers and sandboxes differ."""
+    try:
+        proc = subprocess.run(["unshare", "-rm", "sh", "-ec",
+                               f"mount -t tmpfs -o size=64k tmpfs '{folder}'"],
+                              capture_output=True, text=True, timeout=30)
+    except OSError as e:
+        return f"unshare cannot be run: {e}"
+    if proc.returncode != 0:
+        return f"unshare -rm with a tmpfs mount is not permitted here: {proc.stderr.strip()}"
+    return None
