@@ -546,6 +546,18 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} -h)\n")
 
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None,
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        """argparse's, after refusing an argument that is not text: bytes the terminal's
+        encoding cannot read arrive as lone surrogates, which no file or index can hold."""
+        for arg in sys.argv[1:] if args is None else args:
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:
+                self.error(f"{ascii(arg)[:60]} is not text in this terminal's encoding")
+        return super().parse_known_args(args, namespace)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(

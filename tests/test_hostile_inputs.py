@@ -82,6 +82,9 @@ CASES = [
     usage("older-than-junk", "run", "--refresh", "--older-than", "soon", says="--older-than"),
     usage("kind-junk", "run", "--kind", "nope", says="--kind"),
     usage("unknown-command", "frobnicate", says="frobnicate"),
+    # bytes the terminal's encoding cannot read (b"\xff" arrives as a lone surrogate)
+    usage("search-query-not-text", "search", "\udcff", says="not text"),
+    usage("edit-title-not-text", "edit", "--id", "1", "--title", "ab\udcffc", says="not text"),
     Case("set-nan", ("--set", "read_timeout=nan", "status"), "read_timeout"),
     Case("set-huge", ("--set", f"retries={HUGE}", "status"), "retries"),
     Case("set-unknown", ("--set", "nope=1", "status"), "--set"),
@@ -144,3 +147,34 @@ def test_every_command_has_its_missing_archive_row() -> None:
 
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     assert set(sub.choices) == set(ON_AN_ARCHIVE) | set(CREATES) | {"extract"}
+
+
+def test_a_bug_is_one_line_with_its_traceback_kept(pristine: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """An exception no one named (a bug, injected here: the bad inputs above reach none)
+    ends in one line naming where its traceback went: errors.log, or a temp file when the
+    archive's logs cannot be written."""
+    import pipeline.cli
+
+    def broken(args: object, ws: object) -> int:
+        raise RuntimeError("a bug\nover two lines")
+
+    monkeypatch.setattr(pipeline.cli, "cmd_status", broken)
+    root = tmp_path / "archive"
+    shutil.copytree(pristine, root)
+    assert pipeline.cli.main(["--archive", str(root), "status"]) == 1
+    log = root / "04_logs" / "errors.log"
+    assert capsys.readouterr().err == ("error: internal error (RuntimeError: a bug over two"
+                                       f" lines); the details are in {log}\n")
+    assert "Traceback" in log.read_text(encoding="utf-8")
+
+    log.unlink()
+    log.mkdir()  # a log that cannot be appended to
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", None)  # TMPDIR is read again
+    assert pipeline.cli.main(["--archive", str(root), "status"]) == 1
+    said = capsys.readouterr().err
+    kept = Path(said.rsplit("the details are in ", 1)[1].strip())
+    assert kept.parent == tmp_path and "RuntimeError" in kept.read_text(encoding="utf-8")
