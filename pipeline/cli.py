@@ -775,9 +775,8 @@ def run_command(args: argparse.Namespace) -> int:
     ws = Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE, settings,
                         create=args.command in CREATES)
     try:
-        if ws.read_only and (what := writes(args)):
-            raise CommandError(f"{ws.archive.root} is read-only here: {what}; status, search,"
-                               " books, report --out and build --out read it")
+        if what := writes(args):
+            ws.refuse_writing(what)
         return int(args.func(args, ws))
     finally:
         ws.close()
@@ -817,14 +816,11 @@ def one_line(text: str, limit: int = 1000) -> str:
 
 
 def os_error(e: OSError) -> str:
-    """An OSError as a person reads it: the file, what went wrong and, for a full disk or a
-    folder that cannot be written, what that means."""
+    """An OSError as a person reads it: the file and what went wrong, a full disk named so."""
     where = f"{e.filename}: " if e.filename else ""
     what = e.strerror or one_line(str(e))
     if e.errno in (errno.ENOSPC, errno.EDQUOT):
         return f"disk full: {where}{what}"
-    if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return f"{where}{what} (this archive can only be read here)"
     return f"{where}{what}"
 
 

@@ -184,12 +184,11 @@ class Workspace:
         return workspace
 
     def refuse_writing(self, what: str) -> None:
-        """Raise ReadOnlyArchive saying ``what`` would be written, when the archive is
-        read-only; nothing otherwise."""
+        """Raise ReadOnlyArchive when the archive is read-only, ``what`` saying what would
+        have written to it (e.g. "'index' writes search.db"); nothing otherwise."""
         if self.read_only:
-            raise ReadOnlyArchive(f"{self.archive.root} is read-only here: {what} would write"
-                                  " to it (status, search, books, report --out and build --out"
-                                  " only read)")
+            raise ReadOnlyArchive(f"{self.archive.root} is read-only here: {what}; status,"
+                                  " search, books, report --out and build --out only read")
 
     def reconcile(self) -> int:
         """Move each status to what the archive's outputs show (after a kill, a hand edit);
@@ -473,7 +472,7 @@ class Workspace:
     def write_report(self, report: RunReport) -> Path:
         from pipeline.report import write_report
 
-        self.refuse_writing("the report in 04_logs (report --out - prints it)")
+        self.refuse_writing("the report writes 04_logs/report.html (report --out - prints it)")
         return write_report(self.archive, report)
 
     def render_report(self, report: RunReport) -> str:
@@ -738,7 +737,7 @@ class Workspace:
         from pipeline.book.collect import select
 
         if out is None:
-            self.refuse_writing("binding books into 03_output (build --out DIR binds elsewhere)")
+            self.refuse_writing("binding writes 03_output (build --out DIR binds elsewhere)")
         archive = self.archive if out is None else self.archive.with_output(out)
         self.store.merge_file()  # a run may have finished tasks since this face last looked
         left_out = self.left_out()
@@ -808,7 +807,7 @@ class Workspace:
         file is replaced: the index is derived, and this is how it is made again."""
         from pipeline.search import INDEX_NAME, IndexProblem, SearchIndexError
 
-        self.refuse_writing("making the search index")
+        self.refuse_writing("making the search index writes search.db")
         try:
             return self._rebuild_file()
         except SearchIndexError as e:
