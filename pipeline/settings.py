@@ -59,6 +59,9 @@ class Spec:
             return " or ".join(self.choices)
         if isinstance(value, float) and math.isnan(value):  # NaN passes every comparison
             return "a number"
+        # a line break in a header value (user_agent) would fail every request of a run
+        if isinstance(value, str) and any(ord(c) < 32 or ord(c) == 127 for c in value):
+            return "text without control characters (line breaks, tabs, NUL)"
         if self.low is not None and (value <= self.low if self.above else value < self.low):
             return f"above {self.low}" if self.above else f"{self.low} or more"
         if self.high is not None and value > self.high:

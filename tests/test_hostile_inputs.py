@@ -88,6 +88,8 @@ CASES = [
     Case("set-nan", ("--set", "read_timeout=nan", "status"), "read_timeout"),
     Case("set-huge", ("--set", f"retries={HUGE}", "status"), "retries"),
     Case("set-unknown", ("--set", "nope=1", "status"), "--set"),
+    Case("set-header-injection", ("--set", "user_agent=a\r\nInjected: 1", "status"),
+         "user_agent"),
     Case("search-query-pasted-text", ("search", "word " * 5000), "at most 32 words"),
     # the archive folder
     Case("archive-is-a-file", ("status",), "not an archive folder",
