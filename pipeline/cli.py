@@ -1,9 +1,12 @@
 """The command line: the same pipeline as the window, headless.
 
 Every command takes ``--archive DIR`` (before or after the command name; default: the
-``archive/`` folder beside main.py). Exit status 0 on success; otherwise a one-line reason on
-stderr and status 1 (2 for a usage error, as argparse does); ``run`` exits 3 when it finished
-but some tasks failed.
+``archive/`` folder beside main.py); only add, harvest and demo make a folder that is not
+there. Exit status 0 on success; otherwise one line on stderr and status 1 (2 for a usage
+error: every number has its range, ``pipeline.bounds``); ``run`` exits 3 when it finished but
+some tasks failed. Never a traceback: a bug is one line too, its traceback in errors.log.
+An archive this process cannot write is read (status, search, books, report --out, build
+--out); a command that would write it says so before it starts.
 """
 
 from __future__ import annotations
