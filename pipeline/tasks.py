@@ -53,6 +53,7 @@ FORMULA_GUARD = "'"
 # How long a writer waits for another to finish its save (a save of 100,000 tasks takes
 # about two seconds) before it says the list is busy.
 LOCK_WAIT_SECONDS = 60.0
+TASK_IDS = range(1, 2**53)
 
 
 class Status(StrEnum):
