@@ -67,8 +67,9 @@ _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _SHOWN = 40  # characters of a refused value quoted back
 # What a section name may not hold outside an IPv6 address's brackets: the URL parser would
-# read it as a port, a path, a query, a fragment or a user, not as part of the host.
-_NOT_IN_A_HOST = re.compile(r"[:/\\?#@\s]")
+# read it as a port, a path, a query, a fragment or a user, not as part of the host; and "*",
+# since a section already covers the subdomains of its name.
+_NOT_IN_A_HOST = re.compile(r"[:/\\?#@*\s]")
 
 
 def _shown(v: Any) -> str:
@@ -278,7 +279,9 @@ def section_name(path: str, line: int | None, name: str) -> str:
     try:
         host = parse_url(f"http://{name}/").host
     except UrlRejected:
-        raise RulesError(path, line, None, f"section name: expected {wanted}") from None
+        host = ""
+    if not host.rstrip("."):
+        raise RulesError(path, line, None, f"section name: expected {wanted}")
     return host.rstrip(".")
 
 
