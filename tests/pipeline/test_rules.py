@@ -398,3 +398,23 @@ def test_rules_set_checks_before_writing(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["rules", "set", "--domain", "A.Example", "--value", "delay_ms=60000",
                  "--archive", str(archive.root)]) == 0
     assert load_rules(archive.rules_path).for_host("a.example").delay_ms == 60_000
+
+
+def test_undo_never_puts_back_a_file_the_checks_refuse(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rules file saved before these checks may hold what they refuse now (a section written
+    twice): undo says so and leaves rules.yaml as it is."""
+    from pipeline.workspace import Workspace
+
+    archive = Archive.open(tmp_path / "archive")
+    ws = Workspace.open(archive.root)
+    ws.save_rules("a.example:\n  delay_ms: 1\n")
+    ws.save_rules("a.example:\n  delay_ms: 2\n")
+    older = sorted(ws.rules_history.glob("*.yaml"))[-1]
+    ws.close()
+    older.write_text("a.example:\n  delay_ms: 1\na.example:\n  delay_ms: 3\n", encoding="utf-8")
+    assert main(["rules", "undo", "--archive", str(archive.root)]) == 1
+    err = capsys.readouterr().err
+    assert f"{older}, line 3: a.example: the same section as line 1" in err
+    assert archive.rules_path.read_text(encoding="utf-8") == "a.example:\n  delay_ms: 2\n"
+    assert older.exists()
