@@ -23,6 +23,9 @@ from pipeline.url_parse import UrlRejected, parse_url
 from pipeline.urls import host_in_domain
 
 DEFAULT_KEEP_ATTRS = ("src", "href", "alt", "title", "colspan", "rowspan")
+# Items in one list (or headers in one section): every strip selector is searched for on every
+# page, and 30,000 of them (what 256 KB holds) cost seconds a page; no site needs 200.
+MAX_LIST_ITEMS = 200
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,8 @@ def _str_list(v: Any) -> tuple[str, ...]:
         v = [v]
     if not isinstance(v, list) or not all(isinstance(s, str) and s.strip() for s in v):
         raise TypeError("a list of strings")
+    if len(v) > MAX_LIST_ITEMS:
+        raise TypeError(f"a list of at most {MAX_LIST_ITEMS} strings, not {len(v)}")
     return tuple(_str(s) for s in v)
 
 
@@ -174,6 +179,8 @@ def _headers(v: Any) -> Mapping[str, str]:
         isinstance(k, str) and isinstance(x, str) for k, x in v.items()
     ):
         raise TypeError("a mapping of header names to strings")
+    if len(v) > MAX_LIST_ITEMS:
+        raise TypeError(f"at most {MAX_LIST_ITEMS} headers, not {len(v)}")
     seen: dict[str, str] = {}
     for name, value in v.items():
         if not _TOKEN.fullmatch(name):

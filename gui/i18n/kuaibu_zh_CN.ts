@@ -1995,6 +1995,16 @@
     </message>
     <message>
         <location filename="../rules_editor.py" line="600"/>
+        <source>expected a list of at most %1 texts, not %2</source>
+        <translation>应为最多 %1 项的文本列表，而不是 %2 项</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>expected at most %1 headers, not %2</source>
+        <translation>最多 %1 个请求头，而不是 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
         <source>expected each header once (%1 and %2 are one name)</source>
         <translation>每个请求头只能写一次（%1 和 %2 是同一个名称）</translation>
     </message>

@@ -418,3 +418,19 @@ def test_undo_never_puts_back_a_file_the_checks_refuse(
     assert f"{older}, line 3: a.example: the same section as line 1" in err
     assert archive.rules_path.read_text(encoding="utf-8") == "a.example:\n  delay_ms: 2\n"
     assert older.exists()
+
+
+@pytest.mark.parametrize("key", ["strip", "strip_extra", "keep_attrs", "tracking_params"])
+def test_a_list_holds_at_most_so_many_items(key: str) -> None:
+    """Every strip selector is searched for on every page: 30,000 of them fit in the size
+    limit and cost seconds a page."""
+    from pipeline.rules import MAX_LIST_ITEMS
+
+    items = ", ".join(f"c{i}" for i in range(MAX_LIST_ITEMS + 1))
+    with pytest.raises(RulesError) as failure:
+        parse_rules(f"a.example:\n  {key}: [{items}]\n")
+    assert failure.value.line == 2
+    assert f"a list of at most {MAX_LIST_ITEMS} strings, not {MAX_LIST_ITEMS + 1}" in _one_line(
+        failure.value)
+    fine = items.rsplit(", ", 1)[0]
+    assert len(getattr(parse_rules(f"default:\n  {key}: [{fine}]\n").default, key)) == 200
