@@ -3,6 +3,10 @@
 A ``default:`` section and one section per domain. A host finds its section by widening:
 ``a.b.example.com → b.example.com → example.com`` (the first that exists wins) and its values
 are laid over the defaults. ``strip_extra`` adds to ``strip`` instead of replacing it.
+
+The text is read within bounds by ``pipeline.rules_yaml``; every value is checked here as it is
+read (numbers in their range, what goes into a request header sendable, section names hosts), so
+a mistake fails the file at once, naming its line, not each of a site's tasks later.
 """
 
 from __future__ import annotations
@@ -62,7 +66,6 @@ class SiteRules:
         return self.strip + self.strip_extra
 
 
-# key → (expected type as the YAML author reads it, converter)
 # C0 and C1 controls and DEL: no selector, name or header means one, and in a header a CR or
 # LF would start another header (requests then refuses every request of the site).
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
@@ -80,6 +83,7 @@ def _shown(v: Any) -> str:
     return text if len(text) <= _SHOWN else text[:_SHOWN - 1] + "…"
 
 
+# key → (expected type as the YAML author reads it, converter)
 def _str(v: Any) -> str:
     if not isinstance(v, str) or not v.strip():
         raise TypeError("a non-empty string")
