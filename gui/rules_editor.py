@@ -65,7 +65,7 @@ from PySide6.QtWidgets import (
 from gui.preview import PreviewPane
 from gui.worker import Jobs
 from pipeline.errors import KuaibuError, RulesError
-from pipeline.rules import Rules, SiteRules, parse_rules
+from pipeline.rules import RANGES, Rules, SiteRules, parse_rules
 from pipeline.rules_text import FlowSectionError, set_section_keys
 from pipeline.tasks import Task, cap_text
 from pipeline.urls import host_of
@@ -372,7 +372,9 @@ class RulesEditor(QWidget):
         self.strip_extra = QLineEdit()
         self.strip_extra.setPlaceholderText(".reward-box, .copyright-tip")
         self.min_chars = QSpinBox()
-        self.min_chars.setRange(0, 1_000_000)
+        lowest, highest = RANGES["min_chars"].low, RANGES["min_chars"].high
+        assert lowest is not None and highest is not None
+        self.min_chars.setRange(int(lowest), int(highest))
         self.min_chars.setSingleStep(100)
         self.min_chars.setSpecialValueText("—")
         self.cookies = QLineEdit()

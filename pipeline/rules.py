@@ -196,8 +196,14 @@ def _headers(v: Any) -> Mapping[str, str]:
     return MappingProxyType(dict(v))
 
 
-# The longest article a site's min_chars may ask for (a book of a million characters)
-_MIN_CHARS = Spec(low=0, high=1_000_000)
+# What each number of a section may be, declared once (the rules editor's spin boxes take them
+# too): a site's delay and connections override two settings and keep their ranges; min_chars
+# asks at most for a book's length, a million characters.
+RANGES: dict[str, Spec] = {
+    "min_chars": Spec(low=0, high=1_000_000),
+    "concurrency": SPECS["per_host_connections"],
+    "delay_ms": SPECS["host_delay_ms"],
+}
 
 _SCHEMA = {
     "content_selector": _selector,
@@ -205,14 +211,14 @@ _SCHEMA = {
     "strip": _selector_list,
     "strip_extra": _selector_list,
     "keep_attrs": _str_list,
-    "min_chars": _whole(_MIN_CHARS),
+    "min_chars": _whole(RANGES["min_chars"]),
     "encoding": _encoding,
     "cookies": _str,
     "headers": _headers,
     "user_agent": _header_value,
     "referer": _header_value,
-    "concurrency": _whole(SPECS["per_host_connections"]),
-    "delay_ms": _whole(SPECS["host_delay_ms"]),
+    "concurrency": _whole(RANGES["concurrency"]),
+    "delay_ms": _whole(RANGES["delay_ms"]),
     "tracking_params": _str_list,
     "keep_params": _str_list,
     "lazy_attrs": _str_list,
