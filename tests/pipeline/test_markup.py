@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from lxml import etree
@@ -171,3 +173,38 @@ def test_the_text_after_an_unclosed_embed_stays_in_the_article() -> None:
     article = extract(page, "https://example.com/tea")
     assert "A film: what the film shows is the harvest." in article.text
     assert "embed" not in article.content_html and "swf" not in article.content_html
+
+
+def test_a_form_wrapped_article_reaches_the_book_with_its_text_and_no_form(
+        tmp_path: Path) -> None:
+    """Issue 25 end to end, from a page served on 127.0.0.1 to the EPUB: a CMS that wraps the
+    article in a <form> (a comment box and a search field inside it) and a paragraph cut by
+    an unclosed <embed>; the book holds every benign word and none of the form."""
+    from pipeline.settings import Settings
+    from pipeline.workspace import Workspace
+    from tests.sites.articles import ArticleSite
+
+    prose = ["Tea is a drink made by steeping processed leaves in hot water; its story runs"
+             f" through the trade routes of Asia, chapter {n}." for n in range(1, 7)]
+    page = ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Tea</title>"
+            "</head><body><form id='aspnetForm' action='/post' onsubmit='steal()'><article>"
+            f"<h1>Tea</h1><p>{prose[0]}</p><p>{prose[1]}</p>"
+            f"<p>A film: <embed src='tea.swf'>the harvest in the hills.</p><p>{prose[2]}</p>"
+            "<label>Search <input name='q' value='SECRET'></label><button>Go</button>"
+            f"<p>{prose[3]}</p><p>{prose[4]}</p><script>steal()</script><p>{prose[5]}</p>"
+            "</article></form></body></html>")
+    with ArticleSite() as site:
+        ws = Workspace.open(tmp_path / "archive",
+                            Settings().with_overrides(retry_waits=(0.05,), read_timeout=5.0))
+        ws.add_links(site.put("/tea.html", page))
+        ws.run()
+        result = ws.build()
+    with zipfile.ZipFile(result.epubs[0]) as book:
+        chapters = [book.read(n) for n in book.namelist() if n.startswith("EPUB/text/")]
+    xhtml = b"".join(chapters).decode("utf-8")
+    text = " ".join(" ".join("".join(etree.fromstring(c).itertext()) for c in chapters).split())
+    assert [p for p in prose if p not in text] == []
+    assert "A film: the harvest in the hills." in text
+    for hostile in ("<form", "<input", "<button", "<embed", "<script", "SECRET", "steal",
+                    "onsubmit", "/post"):
+        assert hostile not in xhtml
