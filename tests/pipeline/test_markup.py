@@ -32,7 +32,7 @@ MUST_NEVER_REACH_A_BOOK = frozenset((
 # inside it: both go, their content stays (issue 25).
 WRAPPERS = frozenset(("form", "embed"))
 # Void (or, for head, never left inside a body by the parser): their hostile part is an attribute.
-NO_CONTENT = frozenset(("area", "base", "col", "embed", "frame", "input", "link", "meta",
+NO_CONTENT = frozenset(("area", "base", "col", "frame", "input", "link", "meta",
                         "param", "head"))
 HOSTILE_ATTRS = ('onclick="steal()" onload="steal()" title="SECRET" style="color:red" '
                  'href="javascript:steal()" src="javascript:steal()"')
