@@ -27,6 +27,8 @@ def _section_start(lines: list[str], section: str) -> int | None:
     """The line of the section the rules read as ``section``: ``Example.COM.`` and
     ``例子.中国`` are found as ``example.com`` and ``xn--fsqu00a.xn--fiqs8s`` are."""
     wanted = _canonical(section)
+    if wanted is None:  # no section of a valid file: appended, the file's check refuses it
+        return None
     for i, line in enumerate(lines):
         match = _HEADER.match(line)
         if match and _canonical(match.group(2)) == wanted:
