@@ -65,7 +65,7 @@ from PySide6.QtWidgets import (
 from gui.preview import PreviewPane
 from gui.worker import Jobs
 from pipeline.errors import KuaibuError, RulesError
-from pipeline.rules import Rules, SiteRules, parse_rules
+from pipeline.rules import RANGES, Rules, SiteRules, parse_rules
 from pipeline.rules_text import FlowSectionError, set_section_keys
 from pipeline.tasks import Task, cap_text
 from pipeline.urls import host_of
@@ -246,6 +246,7 @@ class RulesEditor(QWidget):
         self._syncing = False  # the text is being written from the form, not typed
         self._field_errors: dict[str, str] = {}
         self._text_error = ""
+        self._unreadable = ""  # why rules.yaml as saved cannot be shown (too large, not UTF-8)
         self._preview_generation = 0
         self._trial_generation = 0
         self._last_trial: TrialRun | None = None
@@ -371,7 +372,9 @@ class RulesEditor(QWidget):
         self.strip_extra = QLineEdit()
         self.strip_extra.setPlaceholderText(".reward-box, .copyright-tip")
         self.min_chars = QSpinBox()
-        self.min_chars.setRange(0, 1_000_000)
+        lowest, highest = RANGES["min_chars"].low, RANGES["min_chars"].high
+        assert lowest is not None and highest is not None
+        self.min_chars.setRange(int(lowest), int(highest))
         self.min_chars.setSingleStep(100)
         self.min_chars.setSpecialValueText("—")
         self.cookies = QLineEdit()
@@ -522,9 +525,13 @@ class RulesEditor(QWidget):
 
     def reload(self) -> None:
         """Show rules.yaml as saved (after opening, an undo)."""
-        path = self.archive.rules_path
+        try:
+            text, self._unreadable = self.workspace.rules_text(), ""
+        except RulesError as e:  # shown as its reason, and not to be typed over by mistake
+            text, self._unreadable = "", self.describe(e)
+        self.editor.setReadOnly(bool(self._unreadable))
         self._syncing = True
-        self.editor.setPlainText(path.read_text(encoding="utf-8") if path.exists() else "")
+        self.editor.setPlainText(text)
         self._syncing = False
         self._text_timer.stop()
         self._form_timer.stop()
@@ -559,14 +566,15 @@ class RulesEditor(QWidget):
         are enabled only then."""
         text = self.editor.toPlainText()
         line: int | None = None
-        try:
-            rules = parse_rules(text, self.archive.rules_path.name)
-        except RulesError as e:
-            line, message = e.line, self.describe(e)
-        else:
-            message = ""
-            self.rules, self._valid_text = rules, text
-            self._refresh_sections()
+        message = self._unreadable
+        if not message:
+            try:
+                rules = parse_rules(text, self.archive.rules_path.name)
+            except RulesError as e:
+                line, message = e.line, self.describe(e)
+            else:
+                self.rules, self._valid_text = rules, text
+                self._refresh_sections()
         self._text_error = message
         self._mark_line(line)
         self._show_status()
@@ -579,22 +587,56 @@ class RulesEditor(QWidget):
         return f"{where}: {what}" if where else what
 
     def problem(self, message: str) -> str:
-        """The pipeline's English reason, worded here (its shapes are pipeline/rules.py's)."""
-        if match := re.fullmatch(r"unknown key \(known: (.*)\)", message):
-            return self.tr("unknown key (known: %1)").replace("%1", match.group(1))
-        if match := re.fullmatch(r"not valid YAML \((.*)\)", message, re.S):
-            return self.tr("not valid YAML (%1)").replace("%1", match.group(1))
-        if match := re.fullmatch(r"rules selector (.*) is not valid CSS \((.*)\)", message, re.S):
-            return (self.tr("%1 is not a valid CSS selector (%2)")
-                    .replace("%1", match.group(1)).replace("%2", match.group(2)))
-        if match := re.fullmatch(r"expected an encoding browsers read \(.*\), not (.*)", message):
-            return (self.tr("%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5,"
-                            " shift_jis)").replace("%1", match.group(1)))
+        """The pipeline's English reason, worded here (its shapes are pipeline/rules.py's and
+        pipeline/rules_yaml.py's): %1, %2… are the shape's groups."""
+        shapes = (
+            (r"unknown key \(known: (.*)\)", self.tr("unknown key (known: %1)")),
+            (r"not valid YAML \((.*)\)", self.tr("not valid YAML (%1)")),
+            (r"rules selector (.*) is not valid CSS \((.*)\)",
+             self.tr("%1 is not a valid CSS selector (%2)")),
+            (r"expected an encoding browsers read \(.*\), not (.*)",
+             self.tr("%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5,"
+                     " shift_jis)")),
+            (r"expected a whole number from (\d+) to (\d+), not (.*)",
+             self.tr("expected a whole number from %1 to %2, not %3")),
+            (r"written twice, on lines (\d+) and (\d+) .*",
+             self.tr("written twice, on lines %1 and %2 (the later would silently win);"
+                     " keep one")),
+            (r"the same section as line (\d+) .*",
+             self.tr("the same section as line %1 (the later would silently win); keep one")),
+            (r"section name: expected default or a site's host name \(.*\), not (.*)",
+             self.tr("section name: expected default or a site's host name (example.com),"
+                     " not %1")),
+            (r"holds the control character (U\+[0-9A-F]+), .*",
+             self.tr("holds the control character %1, which a rules file may not")),
+            (r"expected text without control characters \((U\+[0-9A-F]+) in (.*)\)",
+             self.tr("expected text without control characters (%1 in %2)")),
+            (r"expected a header value: .*, not (.*)",
+             self.tr("expected a header value: Latin-1 text without spaces at either end"
+                     " (percent-encode the rest), not %1")),
+            (r"expected a header name of .*, not (.*)",
+             self.tr("expected a header name of letters, digits and !#$%&'*+-.^_`|~, not %1")),
+            (r"expected a list of at most (\d+) strings, not (\d+)",
+             self.tr("expected a list of at most %1 texts, not %2")),
+            (r"expected at most (\d+) headers, not (\d+)",
+             self.tr("expected at most %1 headers, not %2")),
+            (r"expected each header once \((.*) and (.*) are one name\)",
+             self.tr("expected each header once (%1 and %2 are one name)")),
+            (r"([\d,]+) bytes, more than the (\d+) KB .*",
+             self.tr("%1 bytes, more than the %2 KB a rules file may hold")),
+            (r"more than (\d+) sections .*",
+             self.tr("more than %1 sections (the most a rules file may hold)")),
+            (r"not UTF-8 text \(byte (0x[0-9a-f]+)\).*",
+             self.tr("not UTF-8 text (byte %1); save it as UTF-8")),
+        )
+        for shape, worded in shapes:
+            if match := re.fullmatch(shape, message, re.S):
+                for n, group in enumerate(match.groups(), 1):
+                    worded = worded.replace(f"%{n}", group)
+                return worded
         expected = {
             "expected a non-empty string": self.tr("expected a non-empty text"),
             "expected a list of strings": self.tr("expected a list of texts"),
-            "expected a whole number ≥ 0": self.tr("expected a whole number ≥ 0"),
-            "expected a whole number ≥ 1": self.tr("expected a whole number ≥ 1"),
             "expected a mapping of header names to strings": self.tr(
                 "expected header names, each with its value"),
             "expected a mapping of rules": self.tr("expected keys with their values"),
@@ -1270,8 +1312,12 @@ class RulesEditor(QWidget):
         rules.yaml as saved."""
         if self._form_timer.isActive():
             self.write_form()
-        path = self.archive.rules_path
-        saved = path.read_text(encoding="utf-8") if path.exists() else ""
+        if self._unreadable:
+            return False  # nothing could be typed
+        try:
+            saved = self.workspace.rules_text()
+        except RulesError:  # made unreadable since: what is typed is all there is
+            return True
         return self.editor.toPlainText() != saved
 
     def discard_question(self) -> str:

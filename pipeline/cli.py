@@ -409,6 +409,8 @@ def set_rules(args: argparse.Namespace, ws: Workspace) -> int:
     with browser), headless. Each value is read as YAML (a word, a number, a [list])."""
     import yaml
 
+    from pipeline.rules_yaml import yaml_errors
+
     if not args.domain or not args.pairs:
         raise CommandError("rules set needs --domain D and one --value KEY=VALUE or more")
     values: dict[str, object | None] = {}
@@ -416,10 +418,8 @@ def set_rules(args: argparse.Namespace, ws: Workspace) -> int:
         key, eq, text = pair.partition("=")
         if not eq or not key.strip():
             raise CommandError(f"rules set takes KEY=VALUE, not {pair!r}")
-        try:
+        with yaml_errors(text, "--value", key.strip()):  # one line, as the file's errors
             values[key.strip()] = yaml.safe_load(text) if text.strip() else None
-        except yaml.YAMLError as e:
-            raise CommandError(f"{key}: {text!r} is not a YAML value ({e})") from None
     ws.set_rules(args.domain, values)
     for key, value in values.items():
         said = "removed" if value is None else f"= {value!r}"

@@ -3,8 +3,9 @@
 Two writers read it: ``extract.clean`` turns the chosen part of a page into an article's
 ``content_html``, and ``book.xhtml`` turns ``content_html`` (which a person may have edited in
 01_clean) into chapter XHTML. Both drop ``NEVER_READ_TAGS`` with their content, apply
-``RENAME``, and keep ``ARTICLE_TAGS``. The security rule rests on this: scripts, frames, forms
-and ``on*`` attributes never reach an EPUB (the writers copy attributes by name, never ``on*``).
+``RENAME``, and keep ``ARTICLE_TAGS``. The security rule rests on this: scripts, frames, form
+controls and ``on*`` attributes never reach an EPUB (the writers copy attributes by name, never
+``on*``), and a ``<form>`` is written as the ``<div>`` it wraps (its action and method go).
 
 Where the two differ, on purpose:
 
@@ -13,9 +14,9 @@ Where the two differ, on purpose:
   person wrote in 01_clean, and writes divs of its own;
 - the book gives a renamed ``<center>`` the class ``center`` that its style sheet knows; the
   clean stage writes no classes (its divs are unwrapped, and the centring with them);
-- on a whole page (the extractor's noise removal, the raw-page preview) a ``<form>`` keeps its
-  text and a ``<title>`` outside the head stays, see ``drop_never_read``; in an article both
-  are dropped with their content;
+- on a whole page (the extractor's noise removal, the raw-page preview) a ``<form>``'s tags
+  go and a ``<title>`` outside the head stays, see ``drop_never_read``; in an article a form
+  is a div (its text kept, as on the page) and a title is dropped with its content;
 - ids (issue 15): the clean stage keeps every id, moving one off a wrapper it unwraps, since
   any may be the target of another article's link; the book keeps only those some link of the
   book points at, written per chapter (``book.xhtml.anchor_id``).
@@ -30,9 +31,10 @@ NEVER_READ_TAGS = frozenset((
     # code, style and markup meant for scripts
     "script", "style", "noscript", "template", "slot",
     # other documents and plugins
-    "iframe", "frame", "frameset", "object", "embed", "applet", "param", "portal",
-    # forms and their controls (a button's or an option's words are chrome, not prose)
-    "form", "input", "button", "select", "textarea", "option", "optgroup", "datalist",
+    "iframe", "frame", "frameset", "object", "applet", "param", "portal",
+    # form controls (a button's or an option's words are chrome, not prose); the <form> itself
+    # is in RENAME: some CMSs wrap a whole article in one (issue 25)
+    "input", "button", "select", "textarea", "option", "optgroup", "datalist",
     "progress", "meter",
     # media a page draws or plays: a book can do neither, and their fallback text is
     # "your browser does not support…"
@@ -43,9 +45,11 @@ NEVER_READ_TAGS = frozenset((
     "head", "title", "meta", "link", "base", "colgroup", "col",
 ))
 # Not in it, though they look as if they belong: <output> shows its content (IGN wraps every
-# picture in one); <source> and <track> are void, but libxml2 does not know it and nests what
-# follows them inside them (unwrapped, they leave nothing of their own); <menu> is a list, and
-# whether it is chrome is the extractor's call, not the whitelist's.
+# picture in one); <form> is a wrapper (RENAME); <embed>, <source> and <track> are void, but
+# libxml2 does not know it and nests what follows them inside them, so dropping one with its
+# content lost the rest of its paragraph (issue 25; unwrapped, they leave nothing of their
+# own); <menu> is a list, and whether it is chrome is the extractor's call, not the
+# whitelist's.
 
 # What a tag is written as, in both whitelists. A target neither keeps is unwrapped there.
 RENAME = {
@@ -63,7 +67,7 @@ RENAME = {
     # sectioning and grouping: a block boundary, nothing more
     "section": "div", "article": "div", "main": "div", "header": "div", "footer": "div",
     "aside": "div", "nav": "div", "address": "div", "hgroup": "div", "details": "div",
-    "summary": "div", "fieldset": "div", "legend": "div", "menu": "div",
+    "summary": "div", "fieldset": "div", "legend": "div", "menu": "div", "form": "div",
 }
 
 # The article's vocabulary: every element the clean stage writes, so every one the book keeps.
@@ -77,11 +81,12 @@ ARTICLE_TAGS = ARTICLE_BLOCK_TAGS | ARTICLE_INLINE_TAGS
 BOOK_ONLY_TAGS = frozenset(("div", "span", "small", "mark", "abbr", "q", "wbr", "bdi"))
 
 
-# On a whole page, two of them are not dropped with their content: ASP.NET and many portals wrap
-# the whole page, article included, in one <form> (its tags go, its controls with the rest);
-# pages of the 2000s put a <title> in their headline (<h1><TITLE>…</TITLE></h1>), and removing
-# it before the blocks are scored costs such a page its headline and byline (a CleanEval page).
-_KEPT_ON_A_PAGE = frozenset(("form", "title"))
+# On a whole page, ASP.NET and many portals wrap the whole page, article included, in one <form>:
+# its tags go before the blocks are scored, its controls with the rest. And one tag is not
+# dropped with its content: pages of the 2000s put a <title> in their headline
+# (<h1><TITLE>…</TITLE></h1>), and removing it before the blocks are scored costs such a page
+# its headline and byline (a CleanEval page).
+_KEPT_ON_A_PAGE = frozenset(("title",))
 
 
 def drop_never_read(root: etree._Element) -> None:

@@ -3,12 +3,16 @@
 A ``default:`` section and one section per domain. A host finds its section by widening:
 ``a.b.example.com → b.example.com → example.com`` (the first that exists wins) and its values
 are laid over the defaults. ``strip_extra`` adds to ``strip`` instead of replacing it.
+
+The text is read within bounds by ``pipeline.rules_yaml``; every value is checked here as it is
+read (numbers in their range, what goes into a request header sendable, section names hosts), so
+a mistake fails the file at once, naming its line, not each of a site's tasks later.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -17,13 +21,15 @@ from typing import Any
 import yaml
 
 from pipeline.errors import BadSelectorError, RulesError
+from pipeline.rules_yaml import compose_rules, read_rules_text, yaml_errors
+from pipeline.settings import SPECS, Spec
+from pipeline.url_parse import UrlRejected, parse_url
 from pipeline.urls import host_in_domain
 
 DEFAULT_KEEP_ATTRS = ("src", "href", "alt", "title", "colspan", "rowspan")
-# A rules file is three levels deep (sections, their keys, a list or the headers); PyYAML's
-# composer recurses once a level, so a file of 5,000 nested `[` ends in RecursionError unless
-# the depth is checked on the events first.
-MAX_NESTING = 20
+# Items in one list (or headers in one section): every strip selector is searched for on every
+# page, and 30,000 of them (what 256 KB holds) cost seconds a page; no site needs 200.
+MAX_LIST_ITEMS = 200
 
 
 @dataclass(frozen=True)
@@ -60,11 +66,41 @@ class SiteRules:
         return self.strip + self.strip_extra
 
 
+# C0 and C1 controls and DEL: no selector, name or header means one, and in a header a CR or
+# LF would start another header (requests then refuses every request of the site).
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+# RFC 9110 §5.1 (RFC 7230 §3.2): a field name is a token.
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_SHOWN = 40  # characters of a refused value quoted back
+# What a section name may not hold outside an IPv6 address's brackets: the URL parser would
+# read it as a port, a path, a query, a fragment or a user, not as part of the host; and "*",
+# since a section already covers the subdomains of its name.
+_NOT_IN_A_HOST = re.compile(r"[:/\\?#@*\s]")
+
+
+def _shown(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= _SHOWN else text[:_SHOWN - 1] + "…"
+
+
 # key → (expected type as the YAML author reads it, converter)
 def _str(v: Any) -> str:
     if not isinstance(v, str) or not v.strip():
         raise TypeError("a non-empty string")
+    if bad := _CONTROL.search(v):
+        raise TypeError(f"text without control characters (U+{ord(bad.group()):04X} in"
+                        f" {_shown(v)})")
     return v
+
+
+def _header_value(v: Any) -> str:
+    """What may be sent as a header's value (User-Agent, Referer, headers): one line of
+    Latin-1 text, as http.client encodes it; anything else fails every request of the site."""
+    text = _str(v)
+    if text != text.strip() or any(ord(c) > 0xFF for c in text):
+        raise TypeError(f"a header value: Latin-1 text without leading or trailing spaces"
+                        f" (percent-encode the rest), not {_shown(text)}")
+    return text
 
 
 def _str_list(v: Any) -> tuple[str, ...]:
@@ -72,19 +108,24 @@ def _str_list(v: Any) -> tuple[str, ...]:
         v = [v]
     if not isinstance(v, list) or not all(isinstance(s, str) and s.strip() for s in v):
         raise TypeError("a list of strings")
-    return tuple(v)
+    if len(v) > MAX_LIST_ITEMS:
+        raise TypeError(f"a list of at most {MAX_LIST_ITEMS} strings, not {len(v)}")
+    return tuple(_str(s) for s in v)
 
 
-def _pos_int(v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise TypeError("a whole number ≥ 0")
-    return v
+def _whole(spec: Spec) -> Callable[[Any], int]:
+    """A whole number in ``spec``'s range (a settings ``Spec``: a per-site value that
+    overrides a setting takes that setting's range)."""
+    assert spec.low is not None and spec.high is not None
+    lowest = int(spec.low) + 1 if spec.above else int(spec.low)
+    wanted = f"a whole number from {lowest} to {int(spec.high)}"
 
+    def convert(v: Any) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or spec.problem(v) is not None:
+            raise TypeError(f"{wanted}, not {_shown(v)}")
+        return v
 
-def _count(v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-        raise TypeError("a whole number ≥ 1")
-    return v
+    return convert
 
 
 def _encoding(v: Any) -> str:
@@ -137,13 +178,32 @@ def _render(v: Any) -> str:
     return str(v)
 
 
-def _str_map(v: Any) -> Mapping[str, str]:
+def _headers(v: Any) -> Mapping[str, str]:
     if not isinstance(v, dict) or not all(
         isinstance(k, str) and isinstance(x, str) for k, x in v.items()
     ):
         raise TypeError("a mapping of header names to strings")
+    if len(v) > MAX_LIST_ITEMS:
+        raise TypeError(f"at most {MAX_LIST_ITEMS} headers, not {len(v)}")
+    seen: dict[str, str] = {}
+    for name, value in v.items():
+        if not _TOKEN.fullmatch(name):
+            raise TypeError(f"a header name of letters, digits and !#$%&'*+-.^_`|~,"
+                            f" not {_shown(name)}")
+        if (other := seen.setdefault(name.lower(), name)) != name:
+            raise TypeError(f"each header once ({other!r} and {name!r} are one name)")
+        _header_value(value)
     return MappingProxyType(dict(v))
 
+
+# What each number of a section may be, declared once (the rules editor's spin boxes take them
+# too): a site's delay and connections override two settings and keep their ranges; min_chars
+# asks at most for a book's length, a million characters.
+RANGES: dict[str, Spec] = {
+    "min_chars": Spec(low=0, high=1_000_000),
+    "concurrency": SPECS["per_host_connections"],
+    "delay_ms": SPECS["host_delay_ms"],
+}
 
 _SCHEMA = {
     "content_selector": _selector,
@@ -151,14 +211,14 @@ _SCHEMA = {
     "strip": _selector_list,
     "strip_extra": _selector_list,
     "keep_attrs": _str_list,
-    "min_chars": _pos_int,
+    "min_chars": _whole(RANGES["min_chars"]),
     "encoding": _encoding,
     "cookies": _str,
-    "headers": _str_map,
-    "user_agent": _str,
-    "referer": _str,
-    "concurrency": _count,
-    "delay_ms": _pos_int,
+    "headers": _headers,
+    "user_agent": _header_value,
+    "referer": _header_value,
+    "concurrency": _whole(RANGES["concurrency"]),
+    "delay_ms": _whole(RANGES["delay_ms"]),
     "tracking_params": _str_list,
     "keep_params": _str_list,
     "lazy_attrs": _str_list,
@@ -193,7 +253,7 @@ class Rules:
                      source: str = "the command line") -> Rules:
         """These rules with some keys of one section (a domain, or "default") set, checked as
         the file's are: the rules a person tries before writing them down."""
-        name = name.lower()
+        name = section_name(source, None, name)
         parsed = {key: _converted(source, None, f"{name}.{key}", key, value)
                   for key, value in values.items()}
         if name == "default":
@@ -222,31 +282,53 @@ def _converted(path: str, line: int | None, where: str, key: str, value: object)
         raise RulesError(path, line, where, str(e)) from None
 
 
+def section_name(path: str, line: int | None, name: str) -> str:
+    """A section's name as rules are keyed: "default", or the host a browser reads in
+    ``http://<name>/`` (lower case, IDNA, no final dot), the form ``urls.host_of`` gives a
+    task's host. Anything more or else (a path, a port, spaces) is a RulesError."""
+    if name.lower() == "default":
+        return "default"
+    wanted = f"default or a site's host name (example.com), not {_shown(name)}"
+    # what would make the parser read more than a host: a path, query, user or port
+    bracketed = name.startswith("[") and name.endswith("]")  # an IPv6 address
+    if _NOT_IN_A_HOST.search(name[1:-1].replace(":", "") if bracketed else name):
+        raise RulesError(path, line, None, f"section name: expected {wanted}")
+    try:
+        host = parse_url(f"http://{name}/").host
+    except UrlRejected:
+        host = ""
+    if not host.rstrip("."):
+        raise RulesError(path, line, None, f"section name: expected {wanted}")
+    return host.rstrip(".")
+
+
 def parse_rules(text: str, path: str = "rules.yaml") -> Rules:
     """Validate rules.yaml text, selectors compiled. Errors name the file, line and key."""
-    try:
-        _check_nesting(text, path)
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else None
-        raise RulesError(path, line, None, f"not valid YAML ({getattr(e, 'problem', e)})") from e
-    if data is None:
+    root, loader = compose_rules(text, path)
+    if root is None:
         return Rules()
-    if not isinstance(data, dict) or not isinstance(root, yaml.MappingNode):
+    if not isinstance(root, yaml.MappingNode):
         raise RulesError(path, 1, None, "expected a mapping of sections (default: and domains)")
-    lines = _key_lines(root)
     sections: dict[str, dict[str, Any]] = {}
-    for name, body in data.items():
-        name_s = str(name)
+    lines: dict[str, int] = {}
+    for name_node, body_node in root.value:
+        line = name_node.start_mark.line + 1
+        # as written: ``0.1:`` is a float to YAML, and an address to a URL
+        raw = (name_node.value if isinstance(name_node, yaml.ScalarNode)
+               else text[name_node.start_mark.index:name_node.end_mark.index])
+        name = section_name(path, line, raw)
+        if (first := lines.setdefault(name, line)) != line:
+            raise RulesError(path, line, str(raw), f"the same section as line {first}"
+                             " (the later would silently win); keep one")
+        with yaml_errors(text, path, name):
+            body = loader.construct_object(body_node, deep=True)
         if body is None:
             body = {}
         if not isinstance(body, dict):
-            raise RulesError(path, lines.get((name_s, None)), name_s, "expected a mapping of rules")
-        sections[name_s.lower()] = {
-            str(key): _converted(path, lines.get((name_s, str(key))), f"{name_s}.{key}",
-                                 str(key), value)
+            raise RulesError(path, line, str(raw), "expected a mapping of rules")
+        key_lines = {str(k.value): k.start_mark.line + 1 for k, _ in body_node.value}
+        sections[name] = {
+            str(key): _converted(path, key_lines.get(str(key)), f"{raw}.{key}", str(key), value)
             for key, value in body.items()}
     default = replace(SiteRules(), **sections.pop("default", {}))
     return Rules(default=default, domains=MappingProxyType(sections))
@@ -256,30 +338,4 @@ def load_rules(path: Path) -> Rules:
     """Read a rules file; a missing file means built-in defaults."""
     if not path.exists():
         return Rules()
-    return parse_rules(path.read_text(encoding="utf-8"), str(path))
-
-
-def _check_nesting(text: str, path: str) -> None:
-    """RulesError at the first collection nested deeper than MAX_NESTING. PyYAML's parser
-    is a loop, not a recursion, so reading its events is safe at any depth."""
-    depth = 0
-    for event in yaml.parse(text, Loader=yaml.SafeLoader):
-        if isinstance(event, yaml.CollectionStartEvent):
-            depth += 1
-            if depth > MAX_NESTING:
-                raise RulesError(path, event.start_mark.line + 1, None,
-                                 f"nested more than {MAX_NESTING} levels deep (rules need 3)")
-        elif isinstance(event, yaml.CollectionEndEvent):
-            depth -= 1
-
-
-def _key_lines(root: yaml.MappingNode) -> dict[tuple[str, str | None], int]:
-    """1-based line of every section and every key, from the composed node tree."""
-    out: dict[tuple[str, str | None], int] = {}
-    for knode, vnode in root.value:
-        sec = str(knode.value)
-        out[(sec, None)] = knode.start_mark.line + 1
-        if isinstance(vnode, yaml.MappingNode):
-            for k2, _ in vnode.value:
-                out[(sec, str(k2.value))] = k2.start_mark.line + 1
-    return out
+    return parse_rules(read_rules_text(path), str(path))

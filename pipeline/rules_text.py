@@ -11,21 +11,39 @@ from collections.abc import Mapping
 
 import yaml
 
+from pipeline.errors import RulesError
+from pipeline.rules import section_name
+
 
 class FlowSectionError(ValueError):
     """The section is written inline (``site: {a: b}``); the form edits block style only."""
 
 
+# A section's first line: its name at column 0, quoted or not, then ":" and what follows.
+_HEADER = re.compile(r"""^(['"]?)([^\s'"#][^'"]*?)\1\s*:(?=\s|$)(.*)$""")
+
+
 def _section_start(lines: list[str], section: str) -> int | None:
-    header = re.compile(rf"""^(['"]?){re.escape(section)}\1\s*:(.*)$""", re.I)
+    """The line of the section the rules read as ``section``: ``Example.COM.`` and
+    ``例子.中国`` are found as ``example.com`` and ``xn--fsqu00a.xn--fiqs8s`` are."""
+    wanted = _canonical(section)
+    if wanted is None:  # no section of a valid file: appended, the file's check refuses it
+        return None
     for i, line in enumerate(lines):
-        match = header.match(line)
-        if match:
-            rest = match.group(2).strip()
+        match = _HEADER.match(line)
+        if match and _canonical(match.group(2)) == wanted:
+            rest = match.group(3).strip()
             if rest and not rest.startswith("#"):
                 raise FlowSectionError(section)
             return i
     return None
+
+
+def _canonical(name: str) -> str | None:
+    try:
+        return section_name("", None, name)
+    except RulesError:
+        return None
 
 
 def _block_end(lines: list[str], start: int) -> int:
@@ -89,18 +107,3 @@ def set_section_keys(text: str, section: str, values: Mapping[str, object | None
     kept[insert_at:insert_at] = new
     out = lines[:start + 1] + kept + lines[end:]
     return "\n".join(out) + "\n"
-
-
-def key_line(text: str, section: str, key: str) -> int | None:
-    """The 1-based line of ``section``'s ``key`` in valid YAML text (None when absent), to
-    mark a value the window finds wrong after the file parsed."""
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
-    if not isinstance(root, yaml.MappingNode):
-        return None
-    for name, body in root.value:
-        if str(name.value).lower() != section or not isinstance(body, yaml.MappingNode):
-            continue
-        for k, _value in body.value:
-            if str(k.value) == key:
-                return int(k.start_mark.line) + 1
-    return None

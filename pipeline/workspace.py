@@ -564,6 +564,14 @@ class Workspace:
         """rules.yaml as saved; a broken file raises RulesError naming its line."""
         return load_rules(self.archive.rules_path)
 
+    def rules_text(self) -> str:
+        """rules.yaml's text as saved ("" before there is one); RulesError when it is too
+        large or not UTF-8, so that no one opens, or edits, what cannot be read back."""
+        from pipeline.rules_yaml import read_rules_text
+
+        path = self.archive.rules_path
+        return read_rules_text(path) if path.exists() else ""
+
     @property
     def rules_history(self) -> Path:
         """04_logs/rules-history/: each rules.yaml as it was before a save, oldest first."""
@@ -593,8 +601,8 @@ class Workspace:
         from pipeline.rules_text import FlowSectionError, set_section_keys
 
         path = self.archive.rules_path
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
         self.rules()  # a file that does not validate is refused before it is touched
+        text = self.rules_text()
         try:
             changed = set_section_keys(text, section.strip().lower(), values)
         except FlowSectionError:
@@ -636,8 +644,8 @@ class Workspace:
             now: Rules | None = self.rules()
         except RulesError:  # edited by hand into a broken file: every section may differ
             now = None
+        restored = load_rules(last)  # one the checks now refuse is not put back
         write_atomic(self.archive.rules_path, last.read_bytes())
-        restored = self.rules()
         last.unlink()
         sections = (restored.sections_differing(now) if now is not None
                     else ["default"])

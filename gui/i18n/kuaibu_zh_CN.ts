@@ -1974,14 +1974,74 @@
         <translation>应为文字列表</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="596"/>
-        <source>expected a whole number ≥ 0</source>
-        <translation>应为 ≥ 0 的整数</translation>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>expected a whole number from %1 to %2, not %3</source>
+        <translation>应为 %1 到 %2 之间的整数，而不是 %3</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="597"/>
-        <source>expected a whole number ≥ 1</source>
-        <translation>应为 ≥ 1 的整数</translation>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>written twice, on lines %1 and %2 (the later would silently win); keep one</source>
+        <translation>写了两次，在第 %1 行和第 %2 行（后写的会悄悄生效）；只保留一处</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>the same section as line %1 (the later would silently win); keep one</source>
+        <translation>与第 %1 行是同一节（后写的会悄悄生效）；只保留一处</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>section name: expected default or a site&apos;s host name (example.com), not %1</source>
+        <translation>节名：应为 default 或网站的主机名（如 example.com），而不是 %1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>holds the control character %1, which a rules file may not</source>
+        <translation>含有控制字符 %1，规则文件中不允许出现</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>expected text without control characters (%1 in %2)</source>
+        <translation>应为不含控制字符的文本（%2 中有 %1）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>expected a header value: Latin-1 text without spaces at either end (percent-encode the rest), not %1</source>
+        <translation>应为请求头的值：首尾无空格的 Latin-1 文本（其他字符请用百分号编码），而不是 %1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>expected a header name of letters, digits and !#$%&amp;&apos;*+-.^_`|~, not %1</source>
+        <translation>应为由字母、数字和 !#$%&amp;&apos;*+-.^_`|~ 组成的请求头名称，而不是 %1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>expected a list of at most %1 texts, not %2</source>
+        <translation>应为最多 %1 项的文本列表，而不是 %2 项</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>expected at most %1 headers, not %2</source>
+        <translation>最多 %1 个请求头，而不是 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>expected each header once (%1 and %2 are one name)</source>
+        <translation>每个请求头只能写一次（%1 和 %2 是同一个名称）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>%1 bytes, more than the %2 KB a rules file may hold</source>
+        <translation>%1 字节，超过了规则文件允许的 %2 KB</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>more than %1 sections (the most a rules file may hold)</source>
+        <translation>超过 %1 节（规则文件最多允许的节数）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor.py" line="600"/>
+        <source>not UTF-8 text (byte %1); save it as UTF-8</source>
+        <translation>不是 UTF-8 文本（字节 %1）；请以 UTF-8 保存</translation>
     </message>
     <message>
         <location filename="../rules_editor.py" line="599"/>

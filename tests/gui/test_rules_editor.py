@@ -329,3 +329,42 @@ def test_escape_and_ctrl_w_close_the_editor_asking_over_unsaved_edits(
     editor.confirm_discard = lambda: True  # now "Discard"
     qtbot.keyClick(editor.editor, Qt.Key.Key_Escape)
     assert not editor.isVisible()
+
+
+def test_a_rules_file_that_cannot_be_read_is_its_reason_and_never_typed_over(
+        chinese: None, qtbot: QtBot, open_window: OpenWindow) -> None:
+    """Issue 25: a rules.yaml not in UTF-8 (or too large) opened the editor on a traceback."""
+    window = open_window()
+    assert window.archive is not None
+    path = window.archive.rules_path
+    path.write_bytes("127.0.0.1:\n  user_agent: 快捕\n".encode("gbk"))
+    window.show_rules_editor()
+    editor = window.rules_editor
+    assert editor is not None
+    assert editor.editor.isReadOnly() and editor.editor.toPlainText() == ""
+    assert "不是 UTF-8 文本（字节 0xbf）" in editor.status.text()
+    assert not editor.save_button.isEnabled() and not editor.unsaved()
+    assert path.read_bytes() == "127.0.0.1:\n  user_agent: 快捕\n".encode("gbk")
+    path.write_text("127.0.0.1:\n  delay_ms: 5\n", encoding="utf-8")  # mended by hand
+    editor.reload()
+    assert not editor.editor.isReadOnly() and editor.save_button.isEnabled()
+
+
+@pytest.mark.parametrize("text, said", [
+    ("127.0.0.1:\n  delay_ms: 1\n127.0.0.1:\n  delay_ms: 2\n", "与第 1 行是同一节"),
+    ("127.0.0.1:\n  delay_ms: 1\n  delay_ms: 2\n", "写了两次，在第 2 行和第 3 行"),
+    ("127.0.0.1:\n  delay_ms: 99999999999999999999999\n", "应为 0 到 60000 之间的整数"),
+    ('127.0.0.1:\n  headers: {X-A: "b\\r\\nInjected: 1"}\n', "应为不含控制字符的文本"),
+    ("../../etc:\n  delay_ms: 1\n", "节名：应为 default 或网站的主机名"),
+    ("127.0.0.1:\n  delay_ms: 1\x00\n", "含有控制字符 U+0000"),
+])
+def test_a_hostile_rules_text_is_one_line_in_the_window_language(
+        chinese: None, qtbot: QtBot, open_window: OpenWindow, text: str, said: str) -> None:
+    window = open_window()
+    window.show_rules_editor()
+    editor = window.rules_editor
+    assert editor is not None
+    with qtbot.waitSignal(editor.validated, timeout=2_000) as blocker:
+        editor.editor.setPlainText(text)
+    assert said in blocker.args[0] and "\n" not in blocker.args[0], blocker.args[0]
+    assert not editor.save_button.isEnabled() and not editor.save()

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from lxml import etree
@@ -19,14 +21,18 @@ from pipeline.markup import (
     drop_never_read,
 )
 
-# Issue 6's security rule, written out here so that shrinking the policy fails a test.
+# Issue 6's security rule, written out here so that shrinking the policy fails a test: these
+# tags never reach a book; all but WRAPPERS are dropped with their content.
 MUST_NEVER_REACH_A_BOOK = frozenset((
     "script", "style", "noscript", "template", "iframe", "frame", "frameset", "object",
     "embed", "applet", "form", "input", "button", "select", "textarea", "svg", "canvas",
     "audio", "video", "head", "title", "meta", "link", "base",
 ))
+# A form wraps a whole article on some CMSs; an embed is void, and libxml2 nests what follows it
+# inside it: both go, their content stays (issue 25).
+WRAPPERS = frozenset(("form", "embed"))
 # Void (or, for head, never left inside a body by the parser): their hostile part is an attribute.
-NO_CONTENT = frozenset(("area", "base", "col", "embed", "frame", "input", "link", "meta",
+NO_CONTENT = frozenset(("area", "base", "col", "frame", "input", "link", "meta",
                         "param", "head"))
 HOSTILE_ATTRS = ('onclick="steal()" onload="steal()" title="SECRET" style="color:red" '
                  'href="javascript:steal()" src="javascript:steal()"')
@@ -50,10 +56,11 @@ def tags_of(fragment: str) -> set[str]:
 
 
 def test_the_security_rule_is_in_the_policy() -> None:
-    assert MUST_NEVER_REACH_A_BOOK <= NEVER_READ_TAGS
+    assert MUST_NEVER_REACH_A_BOOK - WRAPPERS <= NEVER_READ_TAGS
+    assert not WRAPPERS & (NEVER_READ_TAGS | ARTICLE_TAGS | BOOK_ONLY_TAGS)
 
 
-@pytest.mark.parametrize("tag", sorted(MUST_NEVER_REACH_A_BOOK | NEVER_READ_TAGS))
+@pytest.mark.parametrize("tag", sorted((MUST_NEVER_REACH_A_BOOK | NEVER_READ_TAGS) - WRAPPERS))
 @pytest.mark.parametrize("write", [clean_html, book_html], ids=["clean", "book"])
 def test_what_never_reaches_a_reader_is_gone_from_both(write: Callable[[str], str],
                                                           tag: str) -> None:
@@ -62,6 +69,38 @@ def test_what_never_reaches_a_reader_is_gone_from_both(write: Callable[[str], st
     assert "SECRET" not in out and "steal" not in out and "style" not in out
     assert tag not in tags_of(out)
     assert "before" in out and "after" in out
+
+
+FORM_ARTICLE = (
+    "<p>before</p><form action='https://evil.example/post' method='post' onsubmit='steal()'>"
+    "<p>The first paragraph of the article.</p><label>Name <input name='n' value='SECRET'>"
+    "</label><button onclick='steal()'>SECRET</button><select><option>SECRET</option></select>"
+    "<textarea>SECRET</textarea><script>steal()</script><noscript>SECRET</noscript>"
+    "Loose text in the form.<p>The second paragraph.</p></form><p>after</p>")
+UNCLOSED_EMBED = ("<p>A film: <embed src='https://evil.example/x.swf' onload='steal()'>the rest of"
+                  " the paragraph.</p><p>The next one.</p>")
+
+
+@pytest.mark.parametrize("write", [clean_html, book_html], ids=["clean", "book"])
+@pytest.mark.parametrize("body, kept", [
+    (FORM_ARTICLE, ["before", "The first paragraph of the article.", "Name",
+                    "Loose text in the form.", "The second paragraph.", "after"]),
+    (UNCLOSED_EMBED, ["A film: the rest of the paragraph.", "The next one."]),
+], ids=["form", "embed"])
+def test_a_wrapper_in_an_article_goes_and_its_text_stays(write: Callable[[str], str],
+                                                         body: str, kept: list[str]) -> None:
+    out = write(body)
+    text = " ".join(etree.fromstring(f"<div>{out}</div>").itertext())
+    assert [k for k in kept if k not in " ".join(text.split())] == []
+    assert not tags_of(out) & (NEVER_READ_TAGS | WRAPPERS)
+    for hostile in ("SECRET", "steal", "evil", "action", "post", "onload", "onsubmit"):
+        assert hostile not in out
+
+
+def test_a_form_keeps_its_block_boundary() -> None:
+    """A form is a block: its text does not run into the paragraph beside it."""
+    assert clean_html("Intro text<form>Inside the form</form>Outro text") == (
+        "<p>Intro text</p><p>Inside the form</p><p>Outro text</p>")
 
 
 @pytest.mark.parametrize("old", sorted(RENAME))
@@ -118,3 +157,54 @@ def test_on_a_whole_page_a_form_keeps_its_text_and_its_controls_go() -> None:
     drop_never_read(root)
     assert [el.tag for el in root.iter()] == ["html", "body", "div", "h1", "title", "output"]
     assert "".join(root.itertext()) == "The articleOld headline4"
+
+
+def test_the_text_after_an_unclosed_embed_stays_in_the_article() -> None:
+    """libxml2 nests the rest of a page's paragraph inside a void <embed>: the whole-page
+    noise removal keeps it as it keeps <source>, and the writers unwrap it (issue 25)."""
+    from pipeline.extract import extract
+
+    prose = "<p>" + "Tea is a drink made by steeping processed leaves in hot water. " * 4 + "</p>"
+    page = (f"<html><body><article><h1>Tea</h1>{prose * 2}<p>A film: <embed src='tea.swf'>"
+            f"what the film shows is the harvest.</p>{prose * 2}</article></body></html>")
+    root = parse(page)
+    drop_never_read(root)
+    assert "the harvest" in "".join(root.itertext())
+    article = extract(page, "https://example.com/tea")
+    assert "A film: what the film shows is the harvest." in article.text
+    assert "embed" not in article.content_html and "swf" not in article.content_html
+
+
+def test_a_form_wrapped_article_reaches_the_book_with_its_text_and_no_form(
+        tmp_path: Path) -> None:
+    """Issue 25 end to end, from a page served on 127.0.0.1 to the EPUB: a CMS that wraps the
+    article in a <form> (a comment box and a search field inside it) and a paragraph cut by
+    an unclosed <embed>; the book holds every benign word and none of the form."""
+    from pipeline.settings import Settings
+    from pipeline.workspace import Workspace
+    from tests.sites.articles import ArticleSite
+
+    prose = ["Tea is a drink made by steeping processed leaves in hot water; its story runs"
+             f" through the trade routes of Asia, chapter {n}." for n in range(1, 7)]
+    page = ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Tea</title>"
+            "</head><body><form id='aspnetForm' action='/post' onsubmit='steal()'><article>"
+            f"<h1>Tea</h1><p>{prose[0]}</p><p>{prose[1]}</p>"
+            f"<p>A film: <embed src='tea.swf'>the harvest in the hills.</p><p>{prose[2]}</p>"
+            "<label>Search <input name='q' value='SECRET'></label><button>Go</button>"
+            f"<p>{prose[3]}</p><p>{prose[4]}</p><script>steal()</script><p>{prose[5]}</p>"
+            "</article></form></body></html>")
+    with ArticleSite() as site:
+        ws = Workspace.open(tmp_path / "archive",
+                            Settings().with_overrides(retry_waits=(0.05,), read_timeout=5.0))
+        ws.add_links(site.put("/tea.html", page))
+        ws.run()
+        result = ws.build()
+    with zipfile.ZipFile(result.epubs[0]) as book:
+        chapters = [book.read(n) for n in book.namelist() if n.startswith("EPUB/text/")]
+    xhtml = b"".join(chapters).decode("utf-8")
+    text = " ".join(" ".join("".join(etree.fromstring(c).itertext()) for c in chapters).split())
+    assert [p for p in prose if p not in text] == []
+    assert "A film: the harvest in the hills." in text
+    for hostile in ("<form", "<input", "<button", "<embed", "<script", "SECRET", "steal",
+                    "onsubmit", "/post"):
+        assert hostile not in xhtml

@@ -1,11 +1,11 @@
-"""Form edits to rules.yaml keep comments and other sections; a key is found by its line."""
+"""Form edits to rules.yaml keep comments and other sections."""
 
 from __future__ import annotations
 
 import pytest
 
 from pipeline.rules import parse_rules
-from pipeline.rules_text import FlowSectionError, key_line, set_section_keys
+from pipeline.rules_text import FlowSectionError, set_section_keys
 
 RULES = """\
 # my notes about sites
@@ -52,8 +52,11 @@ def test_an_inline_section_is_left_to_the_text() -> None:
         set_section_keys("a.com: {min_chars: 3}\n", "a.com", {"encoding": "utf-8"})
 
 
-def test_key_line_names_a_sections_key() -> None:
-    assert key_line(RULES, "other.org", "encoding") == 14
-    assert key_line(RULES, "example.com", "min_chars") == 11
-    assert key_line(RULES, "example.com", "encoding") is None
-    assert key_line(RULES, "missing.net", "encoding") is None
+@pytest.mark.parametrize("written", ["例子.中国", "Example.COM.", "'example.com'", "\"[::1]\""])
+def test_a_section_is_found_by_the_host_it_names(written: str) -> None:
+    """The rules read ``例子.中国`` as its A-label: a form edit to that host's section edits
+    that section, rather than add a second one the file would then refuse."""
+    text = f"{written}:\n  min_chars: 5\n"
+    (section,) = parse_rules(text).domains
+    out = set_section_keys(text, section, {"render": "browser"})
+    assert parse_rules(out).domains == {section: {"min_chars": 5, "render": "browser"}}
