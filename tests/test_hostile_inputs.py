@@ -3,7 +3,7 @@ and the archive exactly as it was (issue 25: "every failure ends in one line").
 
 Each row of ``CASES`` is one command line run as a person runs it (``main.py …`` in its own
 process) on a copy of a small archive that the row may spoil first (``spoil``: a damaged
-index, a task file that is a folder, later a junk row in tasks.csv or a rules.yaml case).
+index, a task file that is a folder, a junk row in tasks.csv, a hostile rules.yaml).
 """
 
 from __future__ import annotations
@@ -37,6 +37,31 @@ def _task_file_is_a_folder(root: Path) -> None:
 
 def _a_file_named_like_the_archive(root: Path) -> None:
     (root.parent / "not-a-folder").write_text("a file\n", encoding="utf-8")
+
+
+def _rules(text: str | bytes) -> Callable[[Path], None]:
+    """A spoil that writes ``text`` as the archive's rules.yaml (as a hand edit would)."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+
+    def spoil(root: Path) -> None:
+        (root / "rules.yaml").write_bytes(data)
+
+    return spoil
+
+
+# The rules.yaml cases of the hostile run, each read by every command that reads the rules.
+RULES_FILES = {
+    "200000-sections": ("".join(f"s{i}.example:\n  delay_ms: 1\n" for i in range(200_000)),
+                        "256 KB"),
+    "same-site-twice": ("a.example:\n  delay_ms: 1\na.example:\n  delay_ms: 2\n", "line 1"),
+    "delay-huge": (f"a.example:\n  delay_ms: {HUGE}\n", "0 to 60000"),
+    "header-injection": ('a.example:\n  headers: {"X-A": "b\\r\\nInjected: 1"}\n', "U+000D"),
+    "section-path": ("../../etc:\n  delay_ms: 1\n", "../../etc"),
+    "section-space": ("a b:\n  delay_ms: 1\n", "a b"),
+    "nul-byte": (b"a.example:\n  delay_ms: 1\x00\n", "U+0000"),
+    "not-utf8": (b"a.example:\n  title_selector: \xbf\xbf\n", "UTF-8"),
+}
+RULES_COMMANDS = {"rules-check": ("rules", "check"), "run": ("run",), "clean": ("clean",)}
 
 
 @dataclass(frozen=True)
@@ -106,6 +131,9 @@ CASES = [
          "/nonexistent-kuaibu"),
     Case("build-out-onto-a-file", ("build", "--out", "{root}/tasks.csv"), "tasks.csv"),
 ]
+CASES += [Case(f"{command}-rules-{name}", args, says, spoil=_rules(text))
+          for name, (text, says) in RULES_FILES.items()
+          for command, args in RULES_COMMANDS.items()]
 # Only add, harvest and demo make a missing archive; every other command on one says so (and
 # makes nothing). A command added later needs its row here: see the last test.
 ON_AN_ARCHIVE = {"status": (), "search": ("harbour",), "run": (), "report": (), "build": (),
