@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from operator import attrgetter
 from pathlib import Path
+from typing import Protocol
 
 from pipeline.archive import file_lock, utc_now, write_atomic
 from pipeline.errors import ErrorKind, TaskFileError
@@ -53,6 +54,10 @@ FORMULA_GUARD = "'"
 # How long a writer waits for another to finish its save (a save of 100,000 tasks takes
 # about two seconds) before it says the list is busy.
 LOCK_WAIT_SECONDS = 60.0
+# The ids a task may have: whole numbers a spreadsheet keeps exactly (a double holds every
+# integer below 2**53; Excel and JavaScript round larger ones, which would merge two tasks).
+# A hand-typed id outside is refused naming its line; the CLI checks its --id against it.
+TASK_IDS = range(1, 2**53)
 
 
 class Status(StrEnum):
@@ -484,12 +489,30 @@ def _changed_names(before: Task, after: Task) -> set[str]:
     return names
 
 
-class TaskStore:
-    """Thread-safe view of tasks.csv that writes back only its own changes (see the module)."""
+class IdRecord(Protocol):
+    """Where the highest id an archive ever gave is kept (``Archive``: archive.json and the
+    ids its folders hold), so no id a page once had is given to another."""
 
-    def __init__(self, path: Path, flush_seconds: float = 1.0) -> None:
+    def highest_id(self) -> int: ...
+
+    def record_highest_id(self, top: int) -> None: ...
+
+
+class TaskStore:
+    """Thread-safe view of tasks.csv that writes back only its own changes (see the module).
+
+    ``ids``: the archive's record of the ids it has given. With it, a new task's id is above
+    every id the archive ever held, not only the file's (a deleted last row, an emptied
+    trash), and each save raises the record to the file's highest id before writing the file.
+    """
+
+    def __init__(self, path: Path, flush_seconds: float = 1.0,
+                 ids: IdRecord | None = None) -> None:
         self.path = Path(path)
         self.flush_seconds = flush_seconds
+        self._ids = ids
+        self._id_floor: int | None = None  # ids.highest_id() as last read (None: read again)
+        self._recorded = 0  # the highest id this store has put in the record
         self._lock = threading.RLock()
         self._save_lock = threading.Lock()
         self._tasks: dict[int, Task] = {}
@@ -587,8 +610,16 @@ class TaskStore:
                 _check_swallowed(self.path, line, row, width, delimiter, url_at, id_at)
             if len(joined) > MAX_CELL_CHARS:
                 _check_cells(self.path, line, row, header)
+            url = row[url_at].strip()
             if id_at is None or not row[id_at].strip():
+                if not _BARE_LINK.match(unguard_cell(url)):
+                    raise TaskFileError(
+                        f"{self.path}, line {line}: a row without an id and without a link in"
+                        f" the url column ({url[:40]!r}); put the link there or delete the row")
                 typed_in.append((line, row))
+            elif not url:
+                raise TaskFileError(f"{self.path}, line {line}: task {row[id_at].strip()[:40]}"
+                                    " has no link in the url column; put it back or delete the row")
             else:
                 self._put(self._task_from_row(row, line, known, extra,
                                               guarded=FORMULA_GUARD in joined))
@@ -643,6 +674,9 @@ class TaskStore:
                 f" (one of: {', '.join(STATUSES)})"
             )
         values["status"] = status
+        if values["id"] not in TASK_IDS:
+            raise TaskFileError(f"{self.path}, line {line}: id {str(values['id'])[:40]} is out of"
+                                f" range; an id is a whole number from 1 to {TASK_IDS[-1]:,}")
         if values["id"] in self._tasks:
             raise TaskFileError(f"{self.path}, line {line}: id {values['id']} appears twice")
         return Task(**values,  # type: ignore[arg-type]
@@ -674,8 +708,15 @@ class TaskStore:
         if task.status != Status.DUPLICATE:
             self._by_url.setdefault(task.url, task.id)
 
-    def _next_id(self) -> int:
-        return self._max_id + 1
+    def _next_id(self, above: int = 0) -> int:
+        """The id a new task gets: above every id this store, the file and the archive's
+        record hold (and ``above``)."""
+        if self._id_floor is None:
+            self._id_floor = self._ids.highest_id() if self._ids is not None else 0
+        task_id = max(self._max_id, self._id_floor, above) + 1
+        if task_id not in TASK_IDS:
+            raise TaskFileError(f"{self.path}: no task id left above {task_id - 1:,}")
+        return task_id
 
     def __len__(self) -> int:
         with self._lock:
@@ -782,20 +823,21 @@ class TaskStore:
                     self._removed[task_id] = task.url
             self._dirty = True
 
-    def reconcile(self, stage_reached: Callable[[int], Status]) -> int:
+    def reconcile(self, stage_reached: Callable[[Task], Status]) -> int:
         """Make statuses agree with the archive after a crash or a hand edit.
 
-        ``stage_reached(id)`` names the furthest stage whose output exists ("pending" when
-        none). A "running" task goes back to that stage; a progress status ahead of or behind
-        the outputs is moved to match. Failed and duplicate tasks are left as they are.
-        Returns how many tasks changed.
+        ``stage_reached(task)`` names the furthest stage whose output for that task exists
+        ("pending" when none); it is asked of every task, failed and duplicate ones too (it
+        may set aside outputs that are another page's). A "running" task goes back to that
+        stage; a progress status ahead of or behind the outputs is moved to match. Failed
+        and duplicate tasks keep their status. Returns how many tasks changed.
         """
         changed = 0
         with self._lock:
             for task in self._tasks.values():
+                reached = stage_reached(task)
                 if task.status in (Status.FAILED, Status.DUPLICATE):
                     continue
-                reached = stage_reached(task.id)
                 if task.status == Status.DONE and reached == Status.LOCALIZED:
                     continue  # "done" (bound into a book) leaves no output of its own
                 if task.status != reached:
@@ -852,7 +894,12 @@ class TaskStore:
         writer.writerow([guard_cell(c) for c in columns])
         for row in rows:
             writer.writerow([row.get(c, "") for c in columns])
+        top = int(rows[-1]["id"]) if rows else 0
         try:
+            if self._ids is not None and top > self._recorded:
+                # before the file: a kill between the two leaves the record ahead, not behind
+                self._ids.record_highest_id(top)
+                self._recorded = top
             write_atomic(self.path, buf.getvalue().encode("utf-8-sig"))
             self._seen = _file_key(self.path.stat())  # lock held: no one wrote after us
         except BaseException:
@@ -874,9 +921,10 @@ class TaskStore:
             key = _file_key(self.path.stat())
         except FileNotFoundError:
             key = None
+        self._id_floor = None  # another writer may have given ids since
         if key == self._seen:
             return False
-        fresh = TaskStore(self.path, self.flush_seconds)
+        fresh = TaskStore(self.path, self.flush_seconds, self._ids)
         with self._lock:
             self._merge(fresh)
         return True
@@ -912,7 +960,7 @@ class TaskStore:
             if mine.url in fresh._by_url:
                 continue  # another writer added the same page: theirs stands
             if task_id in tasks:
-                mine = replace(mine, id=max(max(tasks), self._max_id) + 1)
+                mine = replace(mine, id=self._next_id(max(tasks)))
                 self._touched.pop(task_id, None)
             tasks[mine.id] = mine
             added.add(mine.id)

@@ -152,7 +152,8 @@ class Workspace:
         unless a run is working on it (the run does that itself when it starts)."""
         settings = settings or Settings()
         archive = Archive.open(root)
-        store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds)
+        store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds,
+                          ids=archive)
         workspace = cls(archive, store, settings)
         workspace.reconciled = workspace.reconcile()
         return workspace
@@ -160,7 +161,7 @@ class Workspace:
     def reconcile(self) -> int:
         """Move each status to what the archive's outputs show (after a kill, a hand edit);
         how many changed. Nothing while a run holds the archive: its tasks are in flight."""
-        from pipeline.runner import stage_reached
+        from pipeline.runner import reconcile
 
         try:
             with self.archive.run_lock():
@@ -168,7 +169,7 @@ class Workspace:
                 # judged on the file as it is: a run that just ended saved statuses (a
                 # failure after the fetch among them) this store has not seen yet
                 self.store.merge_file()
-                changed = self.store.reconcile(partial(stage_reached, self.archive))
+                changed = reconcile(self.archive, self.store)
                 if changed:
                     self.store.save()
                 return changed

@@ -138,7 +138,7 @@ def test_reconcile_reclaims_running_and_restores_lost_statuses(tmp_path: Path) -
     store.update(4, status="failed", error="HTTP 404")
     store.update(5, status="cleaned")  # claims more than the archive has
     reached = {1: "pending", 2: "fetched", 3: "cleaned", 4: "fetched", 5: "fetched"}
-    assert store.reconcile(reached.__getitem__) == 4
+    assert store.reconcile(lambda task: reached[task.id]) == 4
     statuses = [t.status for t in store.tasks()]
     assert statuses == ["pending", "fetched", "cleaned", "failed", "fetched"]
 
