@@ -766,6 +766,23 @@ class TaskStore:
             self._dirty = True
             return replace(task)
 
+    def insert(self, task: Task) -> Task:
+        """A task that keeps the id it has (``recover`` brings one back from its record in
+        00_raw); ValueError when the list holds its id or its URL already."""
+        if task.id not in TASK_IDS:
+            raise ValueError(f"id {task.id} is out of range")
+        with self._lock:
+            if task.id in self._tasks or task.url in self._by_url:
+                raise ValueError(f"#{task.id} or {task.url} is in the task list already")
+            task = replace(task, extra=dict(task.extra))
+            for name in _FIELD_NAMES:
+                setattr(task, name, _bounded(name, getattr(task, name)))
+            _settle(task)
+            self._put(task)
+            self._added.add(task.id)
+            self._dirty = True
+            return replace(task, extra=dict(task.extra))
+
     def update(self, task_id: int, **changes: object) -> Task:
         """Change fields of one task; the change reaches tasks.csv with the next save.
 

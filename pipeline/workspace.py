@@ -52,8 +52,35 @@ EDITABLE_FIELDS = ("title", "cat1", "cat2")
 SITE_PAGES = 30
 
 
+# A task list that lacks more than this share of the tasks whose pages 00_raw holds (or
+# holds none of them) is taken for an emptied or cut-short file, not a person's deletions
+# (the trash is the way to take many off the list), and refused until ``recover``.
+TRUNCATED_SHARE = 0.5
+
+
 class NoSuchTask(KuaibuError):
     """A task id that the list does not hold."""
+
+
+class TaskListTruncated(KuaibuError):
+    """tasks.csv lacks most of the archive's tasks (emptied, or cut short): loading it would
+    lose them. The message is one line with the count and what to run."""
+
+    def __init__(self, path: Path, lost: int, archived: int) -> None:
+        super().__init__(f"{path} lacks {lost:,} of the {archived:,} tasks whose pages 00_raw"
+                         " holds; opening it would lose them: run 'python main.py recover' to"
+                         " rebuild the list from 00_raw (nothing was changed)")
+        self.lost, self.archived = lost, archived
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What ``recover`` did: the tasks brought back from their records in 00_raw, how many
+    the list held already, and the records it left out (id, why)."""
+
+    restored: list[int]
+    held: int
+    left_out: list[tuple[int, str]]
 
 
 @dataclass(frozen=True)
@@ -149,14 +176,84 @@ class Workspace:
     @classmethod
     def open(cls, root: Path, settings: Settings | None = None) -> Workspace:
         """Open (or make) an archive; statuses are made to agree with the stage outputs,
-        unless a run is working on it (the run does that itself when it starts)."""
+        unless a run is working on it (the run does that itself when it starts). A task
+        list that lacks most of the archive's tasks raises TaskListTruncated, nothing
+        written (see ``TRUNCATED_SHARE``; ``recover`` brings them back)."""
+        workspace = cls._load(root, settings)
+        archived = workspace.archive.record_ids()
+        lost = len(archived - {t.id for t in workspace.store.tasks()})
+        if archived and (lost == len(archived) or lost > TRUNCATED_SHARE * len(archived)):
+            raise TaskListTruncated(workspace.archive.tasks_path, lost, len(archived))
+        workspace.reconciled = workspace.reconcile()
+        return workspace
+
+    @classmethod
+    def _load(cls, root: Path, settings: Settings | None) -> Workspace:
         settings = settings or Settings()
         archive = Archive.open(root)
         store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds,
                           ids=archive)
-        workspace = cls(archive, store, settings)
+        return cls(archive, store, settings)
+
+    @classmethod
+    def recover(cls, root: Path, settings: Settings | None = None) -> tuple[Workspace, Recovery]:
+        """Rebuild the task list from the records in 00_raw (the records are the truth): each
+        record whose id the list lacks comes back as a task with its id, URL and fetch time,
+        its article's title and figures when 01_clean holds it; the rows still in the file
+        stay as they are. Written under the list's lock, merged into the file as it is. A
+        record whose URL the list holds under another id, or that names none, is left out
+        and set aside to 00_raw/history/<id>/ (kept). Raises ArchiveBusy during a run."""
+        workspace = cls._load(root, settings)
+        archive = workspace.archive
+        restored: list[int] = []
+        left_out: list[tuple[int, str]] = []
+        with archive.run_lock(), workspace.store.transaction() as store:
+            held = {t.id for t in store.tasks()}
+            archived = sorted(archive.record_ids())
+            for task_id in archived:
+                if task_id in held:
+                    continue
+                task = workspace._recovered(task_id)
+                if isinstance(task, str):
+                    left_out.append((task_id, task))
+                elif (other := store.find_url(task.url)) is not None:
+                    left_out.append((task_id, f"its page is in the list as #{other}"))
+                else:
+                    store.insert(task)
+                    restored.append(task_id)
+            for task_id, _ in left_out:
+                archive.set_aside(task_id)
+            left_out = [(i, f"{why}; kept in 00_raw/history/{i}") for i, why in left_out]
         workspace.reconciled = workspace.reconcile()
-        return workspace
+        return workspace, Recovery(restored, len(archived) - len(restored) - len(left_out),
+                                   left_out)
+
+    def _recovered(self, task_id: int) -> Task | str:
+        """A task as its record in 00_raw and its outputs tell it, or why they cannot."""
+        import json
+
+        from pipeline.archive import utc_now
+        from pipeline.runner import stage_reached
+        from pipeline.stages import cleaned_changes
+        from pipeline.tasks import TASK_IDS
+
+        try:
+            record = json.loads(self.archive.raw_meta(task_id).read_bytes())
+        except (OSError, ValueError):
+            return "its record in 00_raw is not readable JSON"
+        url = record.get("url") if isinstance(record, dict) else None
+        if not isinstance(url, str) or "://" not in url or task_id not in TASK_IDS:
+            return "its record in 00_raw names no link"
+        fetched = str(record.get("fetched_at") or "")
+        task = Task(id=task_id, url=url, original_url=url, added_at=fetched or utc_now(),
+                    fetched_at=fetched, updated_at=utc_now())
+        if (article := self.archive.read_article(task_id)) is not None:
+            for name, value in cleaned_changes(article).items():
+                setattr(task, name, value)
+            if (assets := self.archive.read_assets(task_id)) is not None:
+                task.images_ok = assets.ok
+        task.status = stage_reached(self.archive, task_id)
+        return task
 
     def reconcile(self) -> int:
         """Move each status to what the archive's outputs show (after a kill, a hand edit);

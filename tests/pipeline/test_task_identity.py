@@ -80,10 +80,10 @@ def test_an_emptied_trash_or_list_never_gives_its_ids_again(tmp_path: Path) -> N
 def test_ids_in_00_raw_count_where_archive_json_has_no_mark(tmp_path: Path) -> None:
     """An archive older than the mark: the ids its stage folders hold are above no new id."""
     archive = Archive.open(tmp_path)
+    (tmp_path / ARCHIVE_FILE).unlink()
     archive.store_raw(7, b"<html></html>", json.dumps({"url": "https://a.example/7"}))
     (archive.raw_dir / "history" / "9").mkdir(parents=True)
-    ws = Workspace.open(tmp_path, SETTINGS)
-    ws.archive.tasks_path.write_text("id,url\r\n7,https://a.example/7\r\n", encoding="utf-8")
+    archive.tasks_path.write_text("id,url\r\n7,https://a.example/7\r\n", encoding="utf-8")
     ws = Workspace.open(tmp_path, SETTINGS)
     ws.add_links("https://a.example/new")
     assert [t.id for t in ws.tasks()] == [7, 10]
@@ -199,3 +199,89 @@ def test_host_of_junk_is_empty_and_the_report_holds(tmp_path: Path) -> None:
     report = build_report(TaskStore(path).tasks(), lambda i: None, lambda i: None,
                           sample_seed="s")
     assert report.summary()
+
+
+# -- an emptied or cut-short list is refused until recover ---------------------------------------
+
+def fetched_archive(root: Path, site: ArticleSite, n: int) -> list[str]:
+    links = site_with(site, n, "kept")
+    ws = Workspace.open(root, SETTINGS)
+    ws.add_links("\n".join(links))
+    ws.edit([1], title="a title a person gave")
+    ws.save()
+    ws.run()
+    assert all(t.status == Status.LOCALIZED for t in ws.tasks())
+    return links
+
+
+@pytest.mark.parametrize("keep", [0, 1, 2])
+def test_an_emptied_or_cut_list_is_refused_and_recover_brings_it_back(tmp_path: Path,
+                                                                      keep: int) -> None:
+    with ArticleSite() as site:
+        links = fetched_archive(tmp_path, site, 6)
+    path = tmp_path / "tasks.csv"
+    if keep:
+        drop_rows(path, keep)
+    else:
+        path.write_bytes(b"")
+    before = path.read_bytes()
+    for command in (["status"], ["add", str(path)], ["run"], ["build"]):
+        proc = main_py(tmp_path, *command)
+        assert proc.returncode == 1, command
+        assert proc.stderr.splitlines() == [
+            f"error: {path} lacks {6 - keep} of the 6 tasks whose pages 00_raw holds;"
+            " opening it would lose them: run 'python main.py recover' to rebuild the list"
+            " from 00_raw (nothing was changed)"]
+    assert path.read_bytes() == before
+    assert not list((tmp_path / "03_output").glob("*.epub"))
+    proc = main_py(tmp_path, "recover")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        f"recovered {6 - keep} tasks from 00_raw into {path} ({keep} were in it already,"
+        " 0 left out)"]
+    ws = Workspace.open(tmp_path, SETTINGS)
+    assert [(t.id, t.url, t.status) for t in ws.tasks()] == [
+        (i, link, Status.LOCALIZED) for i, link in enumerate(links, start=1)]
+    assert ws.task(6).extracted_title == "kept 6" and ws.task(6).fetched_at
+    assert ws.task(1).title == ("a title a person gave" if keep else "")
+    ws.add_links("https://a.example/next")
+    assert ws.tasks()[-1].id == 7
+
+
+def test_a_few_rows_deleted_by_hand_are_a_persons_edit(tmp_path: Path) -> None:
+    with ArticleSite() as site:
+        fetched_archive(tmp_path, site, 4)
+    drop_rows(tmp_path / "tasks.csv", 2)  # half: not refused
+    assert [t.id for t in Workspace.open(tmp_path, SETTINGS).tasks()] == [1, 2]
+
+
+def test_recover_keeps_the_rows_in_the_file_and_leaves_out_a_page_listed_again(
+        tmp_path: Path) -> None:
+    with ArticleSite() as site:
+        links = fetched_archive(tmp_path, site, 3)
+    path = tmp_path / "tasks.csv"
+    path.write_text(f"id,url,title\r\n9,{links[1]},my own row\r\n", encoding="utf-8")
+    (tmp_path / "00_raw" / "3.json").chmod(0o644)
+    (tmp_path / "00_raw" / "3.json").write_text("{not json", encoding="utf-8")
+    ws, recovery = Workspace.recover(tmp_path, SETTINGS)
+    assert recovery.restored == [1]
+    assert recovery.left_out == [
+        (2, "its page is in the list as #9; kept in 00_raw/history/2"),
+        (3, "its record in 00_raw is not readable JSON; kept in 00_raw/history/3")]
+    assert not (tmp_path / "00_raw" / "2.json").exists()
+    kept = sorted(p.name.split(".", 1)[1] for p in (tmp_path / "00_raw/history/3").iterdir())
+    assert kept == ["clean.assets.json", "clean.html", "clean.json", "html", "json"]
+    assert [(t.id, t.title) for t in Workspace.open(tmp_path, SETTINGS).tasks()] == [
+        (1, ""), (9, "my own row")]
+
+
+def test_recover_refuses_a_list_that_does_not_parse(tmp_path: Path) -> None:
+    with ArticleSite() as site:
+        fetched_archive(tmp_path, site, 2)
+    path = tmp_path / "tasks.csv"
+    path.write_text('id,url\r\n1,"https://a.example/\r\n', encoding="utf-8")
+    before = path.read_bytes()
+    proc = main_py(tmp_path, "recover")
+    assert proc.returncode == 1 and len(proc.stderr.splitlines()) == 1
+    assert "line 2" in proc.stderr and "Traceback" not in proc.stderr
+    assert path.read_bytes() == before
