@@ -267,6 +267,7 @@ def _format_cell(value: object) -> str:
 # -- reading the file as text and rows ------------------------------------------------------------
 
 _SAVE_AS = "save it from Excel as 'CSV UTF-8 (Comma delimited)'"
+DELIMITERS = (",", "\t", ";")  # the separators a task list is read with, the first preferred
 _QUOTE_HINT = 'a quote inside a cell is written "" and a cell holding one is put in quotes'
 
 
@@ -274,24 +275,24 @@ def _line_of(text: str, index: int) -> int:
     return len(_LINE_BREAK.findall(text, 0, index)) + 1
 
 
-def decode_tasks(data: bytes, path: Path) -> tuple[str, bool]:
-    """The file's text, and whether it was in an encoding Kuaibu does not write (so the next
-    save converts it to UTF-8).
+def decode_tasks(data: bytes, path: Path) -> tuple[str, str]:
+    """The file's text, and the codec a save writes it back in (its own, so Excel opens it
+    as before): "utf-16" (with its byte-order mark), "gb18030", else "utf-8-sig".
 
     UTF-16 needs its byte-order mark (Excel's "Unicode text" has one); otherwise UTF-8 with or
     without BOM, then GB18030 (what Excel on Chinese Windows saves as "CSV"). Bytes neither
     reads are an error naming the line, rather than text guessed and then saved over.
     """
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        text, converted = _decode_utf16(data, path), True
+        text, encoding = _decode_utf16(data, path), "utf-16"
     else:
-        text, converted = _decode_utf8_or_gb18030(data, path)
+        text, encoding = _decode_utf8_or_gb18030(data, path)
     text = text.removeprefix("\ufeff")
     nul = text.find("\x00")
     if nul >= 0:
         raise TaskFileError(f"{path}, line {_line_of(text, nul)}: the file holds NUL characters"
                             f" (UTF-16 without a byte-order mark?); {_SAVE_AS}")
-    return text, converted
+    return text, encoding
 
 
 def _decode_utf16(data: bytes, path: Path) -> str:
@@ -303,19 +304,19 @@ def _decode_utf16(data: bytes, path: Path) -> str:
                             f" text at byte {e.start:,}; {_SAVE_AS}") from None
 
 
-def _decode_utf8_or_gb18030(data: bytes, path: Path) -> tuple[str, bool]:
-    """UTF-8, else GB18030 (converted: True). A BOM, or valid UTF-8 before the first bad
+def _decode_utf8_or_gb18030(data: bytes, path: Path) -> tuple[str, str]:
+    """UTF-8, else GB18030, with the codec to write it back in. A BOM, or valid UTF-8 before the first bad
     byte, says the file is UTF-8 with a broken byte rather than GB18030 (whose bytes are
     almost never valid UTF-8): the error names that byte's line, not a later one."""
     has_bom = data.startswith(codecs.BOM_UTF8)
     body = data[len(codecs.BOM_UTF8):] if has_bom else data
     try:
-        return body.decode("utf-8"), False
+        return body.decode("utf-8"), "utf-8-sig"  # written with the BOM Excel needs
     except UnicodeDecodeError as utf8_error:
         bad = utf8_error.start
         if not has_bom and max(body[:bad], default=0) < 0x80:
             try:
-                return body.decode("gb18030"), True
+                return body.decode("gb18030"), "gb18030"
             except UnicodeDecodeError as gb_error:
                 bad = gb_error.start
     line = len(re.findall(rb"\r\n?|\n", body[:bad])) + 1
@@ -324,14 +325,12 @@ def _decode_utf8_or_gb18030(data: bytes, path: Path) -> tuple[str, bool]:
 
 
 def sniff_delimiter(text: str) -> str:
-    """"," — or a tab when only a tab finds the url column in the first line: Excel's
-    "Unicode text" and "Text (Tab delimited)" are tab-separated."""
+    """The separator that finds the url column in the first line: ",", else a tab (Excel's
+    "Unicode text" and "Text (Tab delimited)"), else ";" (Excel's "CSV" where the decimal
+    mark is a comma, as in German or French settings); "," when none does."""
     first = _LINE_BREAK.split(text, 1)[0]
-
-    def names(sep: str) -> list[str]:
-        return [c.strip().strip('"').strip() for c in first.split(sep)]
-
-    return "\t" if "url" not in names(",") and "url" in names("\t") else ","
+    return next((sep for sep in DELIMITERS
+                 if "url" in (c.strip().strip('"').strip() for c in first.split(sep))), ",")
 
 
 def _ensure_field_limit() -> None:
@@ -528,6 +527,9 @@ class TaskStore:
         self._added: set[int] = set()
         self._removed: dict[int, str] = {}  # id → URL of a task taken off the list
         self._seen: _FileKey | None = None  # the version of the file the store holds
+        # how the file is spelled, kept by a save: its codec and separator (a new file's:
+        # UTF-8 with the BOM Excel needs, commas)
+        self._encoding, self._delimiter = "utf-8-sig", ","
         self._load()
 
     @property
@@ -551,8 +553,8 @@ class TaskStore:
                 self._seen = _file_key(os.fstat(f.fileno()))
         except FileNotFoundError:
             return
-        text, converted = decode_tasks(data, self.path)
-        delimiter = sniff_delimiter(text)
+        text, self._encoding = decode_tasks(data, self.path)
+        self._delimiter = delimiter = sniff_delimiter(text)
         rows = parse_rows(text, delimiter, self.path)
         first = next(rows, None)
         if first is None:
@@ -568,8 +570,6 @@ class TaskStore:
             keep = self._kept_columns(header, [])
         self._columns = _with_missing([header[i] for i in keep])
         self._read_rows(_Lookahead(body), header, keep, delimiter)
-        if converted or delimiter != ",":
-            self._dirty = True  # the next save writes it as UTF-8 CSV
 
     def _kept_columns(self, header: list[str], body: list[tuple[int, list[str]]]) -> list[int]:
         """Indexes of the header's columns worth keeping; a header a save would lose by is an
@@ -699,8 +699,7 @@ class TaskStore:
             task.status, task.error, task.error_kind = Status.FAILED, str(e), e.kind
         if task.status != Status.FAILED and task.url in self._by_url:
             task.status, task.duplicate_of = Status.DUPLICATE, self._by_url[task.url]
-        self._put(task)
-        self._dirty = True
+        self._put(task)  # not a change: a read never writes; the id is saved with the next
 
     def _put(self, task: Task) -> None:
         self._tasks[task.id] = task
@@ -903,11 +902,12 @@ class TaskStore:
                 return
             rows = [self._row(t) for t in sorted(self._tasks.values(), key=lambda t: t.id)]
             columns = list(self._columns)
+            encoding, delimiter = self._encoding, self._delimiter
             pending = self._touched, self._added, self._removed
             self._touched, self._added, self._removed = {}, set(), {}
             self._dirty = False
         buf = io.StringIO(newline="")
-        writer = csv.writer(buf, lineterminator="\r\n")
+        writer = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
         writer.writerow([guard_cell(c) for c in columns])
         for row in rows:
             writer.writerow([row.get(c, "") for c in columns])
@@ -917,7 +917,7 @@ class TaskStore:
                 # before the file: a kill between the two leaves the record ahead, not behind
                 self._ids.record_highest_id(top)
                 self._recorded = top
-            write_atomic(self.path, buf.getvalue().encode("utf-8-sig"))
+            write_atomic(self.path, buf.getvalue().encode(encoding))
             self._seen = _file_key(self.path.stat())  # lock held: no one wrote after us
         except BaseException:
             with self._lock:  # not written: the changes wait for the next save
@@ -995,6 +995,7 @@ class TaskStore:
         self._columns = fresh._columns + [c for c in self._columns
                                           if c in touched_columns and c not in fresh._columns]
         self._seen = fresh._seen
+        self._encoding, self._delimiter = fresh._encoding, fresh._delimiter
         self._dirty = bool(self._touched or self._added or self._removed or fresh._dirty)
 
     @property

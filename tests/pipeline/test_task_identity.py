@@ -5,6 +5,7 @@ writes the file. Real archive folders, a real loopback site, ``main.py`` as a pr
 
 from __future__ import annotations
 
+import codecs
 import json
 import subprocess
 import sys
@@ -285,3 +286,42 @@ def test_recover_refuses_a_list_that_does_not_parse(tmp_path: Path) -> None:
     assert proc.returncode == 1 and len(proc.stderr.splitlines()) == 1
     assert "line 2" in proc.stderr and "Traceback" not in proc.stderr
     assert path.read_bytes() == before
+
+
+# -- a read never writes; a save keeps the file's spelling ----------------------------------------
+
+SPELLINGS = [  # (codec the bytes are in, bytes before the text, separator)
+    ("utf-16-le", codecs.BOM_UTF16_LE, "\t"),  # Excel's "Unicode text"
+    ("utf-16-le", codecs.BOM_UTF16_LE, ","),
+    ("utf-8", b"", ";"),  # Excel's CSV with a comma as the decimal mark
+    ("gb18030", b"", ","),  # Excel's CSV on Chinese Windows
+    ("utf-8", b"", ","),  # no BOM
+]
+
+
+@pytest.mark.parametrize(("codec", "bom", "sep"), SPELLINGS)
+def test_status_never_rewrites_and_a_change_keeps_the_spelling(tmp_path: Path, codec: str,
+                                                              bom: bytes, sep: str) -> None:
+    path = tmp_path / "tasks.csv"
+    text = sep.join(["id", "url", "cat1", "status"]) + "\r\n" + sep.join(
+        ["1", "https://a.example/1", "科技", "pending"]) + "\r\n"
+    path.write_bytes(bom + text.encode(codec))
+    before = path.read_bytes()
+    proc = main_py(tmp_path, "status")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[:2] == [f"1 tasks in {tmp_path}", "  pending    1"]
+    assert path.read_bytes() == before
+    ws = Workspace.open(tmp_path, SETTINGS)
+    assert ws.task(1).cat1 == "科技"
+    ws.close()
+    assert path.read_bytes() == before
+    (tmp_path / "links.txt").write_text("https://a.example/2", encoding="utf-8")
+    assert main_py(tmp_path, "add", str(tmp_path / "links.txt"), "--cat1", "𠮷野家"
+                   ).returncode == 0
+    data = path.read_bytes()
+    assert data.startswith(codecs.BOM_UTF8 if codec == "utf-8" else bom)  # Excel's BOM
+    written = data.decode("utf-16" if bom == codecs.BOM_UTF16_LE else
+                          "utf-8-sig" if codec == "utf-8" else codec)
+    assert written.startswith(f"id{sep}url{sep}cat1{sep}")
+    assert [(t.id, t.cat1) for t in Workspace.open(tmp_path, SETTINGS).tasks()] == [
+        (1, "科技"), (2, "𠮷野家")]
