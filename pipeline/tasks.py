@@ -305,9 +305,9 @@ def _decode_utf16(data: bytes, path: Path) -> str:
 
 
 def _decode_utf8_or_gb18030(data: bytes, path: Path) -> tuple[str, str]:
-    """UTF-8, else GB18030, with the codec to write it back in. A BOM, or valid UTF-8 before the first bad
-    byte, says the file is UTF-8 with a broken byte rather than GB18030 (whose bytes are
-    almost never valid UTF-8): the error names that byte's line, not a later one."""
+    """UTF-8, else GB18030, with the codec to write it back in. A BOM, or valid UTF-8
+    before the first bad byte, says the file is UTF-8 with a broken byte rather than GB18030
+    (whose bytes are almost never valid UTF-8): the error names that byte's line."""
     has_bom = data.startswith(codecs.BOM_UTF8)
     body = data[len(codecs.BOM_UTF8):] if has_bom else data
     try:
