@@ -99,7 +99,8 @@ def reconcile(archive: Archive, store: TaskStore) -> int:
             finally:
                 index.close()
         except sqlite3.Error:
-            pass  # derived: 'python main.py index' makes it again, and search drops unknown ids
+            pass  # derived: the task's next clean replaces the entry, 'python main.py index'
+            # makes it all again
     return changed
 
 
