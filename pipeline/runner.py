@@ -84,10 +84,14 @@ def reconcile(archive: Archive, store: TaskStore) -> int:
     set_aside: list[int] = []
 
     def own_stage(task: Task) -> Status:
+        reached = stage_reached(archive, task.id)
+        if reached == Status.PENDING:  # nothing stored: no record to read
+            return reached
         fetched_for = archive.fetched_url(task.id)
-        if fetched_for is not None and fetched_for != task.url:
-            archive.set_aside(task.id)
-            set_aside.append(task.id)
+        if fetched_for is None or fetched_for == task.url:
+            return reached
+        archive.set_aside(task.id)
+        set_aside.append(task.id)
         return stage_reached(archive, task.id)
 
     changed = store.reconcile(own_stage)
