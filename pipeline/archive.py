@@ -78,6 +78,19 @@ _RECORD_URL = re.compile(rb'\A\{\s*"url"\s*:\s*')
 _JSON = json.JSONDecoder()
 
 
+def _leading_url(head: bytes) -> str | None:
+    """The "url" a raw record starts with, read from its first bytes; None when it does not
+    start with one, or the URL runs past them."""
+    m = _RECORD_URL.match(head)
+    if m is None:
+        return None
+    try:
+        url, _ = _JSON.raw_decode(head.decode("utf-8", "replace"), m.end())
+    except ValueError:
+        return None
+    return url if isinstance(url, str) else None
+
+
 def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the new, never a torn one.
     A full disk is DiskFull naming the file (the OS error names none)."""
@@ -231,19 +244,17 @@ class Archive:
         """The URL the stored page of a task was fetched for (its record's "url"); None
         when there is no record, or it names none it can be read from. Read from the first
         bytes, where ``stages`` writes it: judging 100,000 tasks costs a stat, not a parse."""
+        path = self.raw_meta(task_id)
         try:
-            with open(self.raw_meta(task_id), "rb") as f:
-                head = f.read(_RECORD_HEAD)
-                if (m := _RECORD_URL.match(head)) is not None:
-                    try:
-                        url, _ = _JSON.raw_decode(head.decode("utf-8", "replace"), m.end())
-                    except ValueError:  # a URL longer than the head: the whole record
-                        url = json.loads(head + f.read()).get("url")
-                else:
-                    url = json.loads(head + f.read()).get("url")
-        except FileNotFoundError:
-            return None
-        except (OSError, ValueError, AttributeError):
+            fd = os.open(path, os.O_RDONLY)  # no buffered file object: this runs per task
+            try:
+                head = os.read(fd, _RECORD_HEAD)
+            finally:
+                os.close(fd)
+            url = _leading_url(head)
+            if url is None:  # written otherwise, or a URL longer than the head
+                url = json.loads(path.read_bytes()).get("url")
+        except (OSError, ValueError, AttributeError):  # none, or not a record: no URL known
             return None
         return url if isinstance(url, str) else None
 

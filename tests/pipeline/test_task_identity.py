@@ -325,3 +325,16 @@ def test_status_never_rewrites_and_a_change_keeps_the_spelling(tmp_path: Path, c
     assert written.startswith(f"id{sep}url{sep}cat1{sep}")
     assert [(t.id, t.cat1) for t in Workspace.open(tmp_path, SETTINGS).tasks()] == [
         (1, "科技"), (2, "𠮷野家")]
+
+
+def test_the_url_a_record_was_fetched_for_is_read_however_it_is_written(tmp_path: Path) -> None:
+    archive = Archive.open(tmp_path)
+    long_url = "https://a.example/" + "x" * 20_000  # past the first bytes read
+    records = {1: {"url": "https://a.example/1", "status": 200},
+               2: {"status": 200, "url": "https://a.example/2"},  # not first
+               3: {"url": long_url}, 4: {"status": 200}, 5: ["no", "object"]}
+    for task_id, record in records.items():
+        archive.store_raw(task_id, b"<html></html>", json.dumps(record, indent=1))
+    archive.store_raw(6, b"<html></html>", "{not json")
+    assert [archive.fetched_url(i) for i in range(1, 8)] == [
+        "https://a.example/1", "https://a.example/2", long_url, None, None, None, None]
