@@ -338,3 +338,36 @@ def test_the_url_a_record_was_fetched_for_is_read_however_it_is_written(tmp_path
     archive.store_raw(6, b"<html></html>", "{not json")
     assert [archive.fetched_url(i) for i in range(1, 8)] == [
         "https://a.example/1", "https://a.example/2", long_url, None, None, None, None]
+
+
+def test_writers_of_archive_json_never_lose_each_others_keys(tmp_path: Path) -> None:
+    import threading
+
+    archive = Archive.open(tmp_path, name="我的存档")
+    marks = list(range(1, 201))
+    threads = [threading.Thread(target=archive.record_highest_id, args=(m,)) for m in marks]
+    threads.append(threading.Thread(target=archive.set_name, args=("改名",)))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert json.loads((tmp_path / ARCHIVE_FILE).read_text(encoding="utf-8")) == {
+        "name": "改名", "highest_id": 200}
+    archive.record_highest_id(5)  # never lowered
+    assert archive.highest_id() == 200
+
+
+def test_a_broken_archive_json_is_never_written_over(tmp_path: Path) -> None:
+    ws = Workspace.open(tmp_path, SETTINGS)
+    ws.add_links("https://a.example/1")
+    (tmp_path / ARCHIVE_FILE).write_text('{"name": "x", ', encoding="utf-8")
+    before = (tmp_path / ARCHIVE_FILE).read_bytes()
+    (tmp_path / "links.txt").write_text("https://a.example/2", encoding="utf-8")
+    proc = main_py(tmp_path, "add", str(tmp_path / "links.txt"))
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"error: {tmp_path / ARCHIVE_FILE} is not readable JSON (Expecting property name"
+        " enclosed in double quotes: line 1 column 15 (char 14)); fix it, or move it away (it"
+        " holds the archive's name and the highest task id given)"]
+    assert (tmp_path / ARCHIVE_FILE).read_bytes() == before
+    assert [t.id for t in Workspace.open(tmp_path, SETTINGS).tasks()] == [1]
