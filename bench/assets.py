@@ -28,6 +28,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
+from pipeline.addresses import AddressPolicy
 from pipeline.archive import Archive
 from pipeline.article import Article
 from pipeline.assets.stage import localize_stage
@@ -114,7 +115,8 @@ def main(argv: list[str] | None = None) -> None:
         ctx = StageContext(archive=Archive.open(Path(tmp)), settings=settings, rules=Rules(),
                            breakers=HostBreakers(settings.host_failures_to_trip),
                            session=session, gate=HostGate(settings), cookies=CookieStore(),
-                           cancel=threading.Event(), on_attempt=lambda task, attempt: None)
+                           cancel=threading.Event(), on_attempt=lambda task, attempt: None,
+                           addresses=AddressPolicy.from_setting(settings.allow_addresses))
 
         def one(n: int) -> tuple[int, int]:
             urls = [origin + p for p in paths[n * IMAGES_PER_ARTICLE:(n + 1) * IMAGES_PER_ARTICLE]]

@@ -30,12 +30,12 @@ from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from gui.rules_editor import DEBOUNCE_MS, RulesEditor  # noqa: E402
-from gui.rules_text import set_section_keys  # noqa: E402
 from gui.worker import Jobs  # noqa: E402
 from pipeline.demo_site.catalog import ARTICLES  # noqa: E402
 from pipeline.demo_site.server import DemoSite  # noqa: E402
 from pipeline.errors import KuaibuError  # noqa: E402
 from pipeline.rules import parse_rules  # noqa: E402
+from pipeline.rules_text import set_section_keys  # noqa: E402
 from pipeline.settings import Settings  # noqa: E402
 from pipeline.tasks import Task  # noqa: E402
 from pipeline.urls import host_of  # noqa: E402

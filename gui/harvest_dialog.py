@@ -3,10 +3,13 @@ page, previews the links it points to and adds the ones they check.
 
 The preview is ``Workspace.harvest(..., dry_run=True)`` in a job (it fetches the page, and at
 most the next pages asked for, with the archive's rules and politeness); the candidates come
-back ranked with why, the article-like ones checked. Adding goes through
-``Workspace.add_links`` like pasted links, so duplicates and rejected links are reported the
-same way; ``added`` carries that report to the window. A detail page offered here is one row,
-checked: Add adds it as one task, as the command line does.
+back ranked with why, the article-like ones checked. A link the page's address policy refuses
+(a public page's link to a private or loopback address) is shown with why and cannot be
+checked. Adding goes through ``Workspace.add_links`` like pasted links, so duplicates and
+rejected links are reported the same way, but with the list page as the links' ``found_on``:
+they are the page's links, and a run judges them so. ``added`` carries that report to the
+window. A detail page offered here is one row, checked: Add adds it as one task, as the
+command line does.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.reasons import translate_reason
 from gui.worker import Jobs
 from pipeline.intake import IntakeReport
 from pipeline.workspace import HarvestResult, Workspace
@@ -148,20 +152,34 @@ class HarvestDialog(QDialog):
         else:
             chosen = {c.url for c in result.chosen}
             for c in result.candidates:
-                self._row(c.url, c.text, c.rank, ", ".join(c.reasons), c.url in chosen)
+                if c.refused:
+                    why = self.tr("refused: %1").replace("%1", translate_reason(c.refused))
+                    self._row(c.url, c.text, c.rank, why, False, checkable=False)
+                else:
+                    self._row(c.url, c.text, c.rank, ", ".join(c.reasons), c.url in chosen)
+            refused = sum(1 for c in result.candidates if c.refused)
             text = (self.tr("A list page (%1): %2 links on %3 pages, %4 look like articles and"
                             " are checked.")
                     .replace("%2", str(len(result.candidates)))
                     .replace("%3", str(len(result.pages)))
                     .replace("%4", str(len(chosen))))
+            if refused:
+                text += " " + self.tr("%1 refused: a public page's links may not lead to"
+                                      " private or loopback addresses.").replace(
+                                          "%1", str(refused))
         self.list.blockSignals(False)
         self._set_busy(False, text.replace("%1", result.reason))
 
-    def _row(self, url: str, text: str, rank: int | None, why: str, checked: bool) -> None:
+    def _row(self, url: str, text: str, rank: int | None, why: str, checked: bool,
+             checkable: bool = True) -> None:
         item = QTreeWidgetItem([url, text, "" if rank is None else str(rank), why])
-        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
         item.setCheckState(URL_COLUMN, Qt.CheckState.Checked if checked
                            else Qt.CheckState.Unchecked)
+        if checkable:
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        else:  # shown with why, never added
+            item.setFlags(item.flags() & ~(Qt.ItemFlag.ItemIsUserCheckable
+                                           | Qt.ItemFlag.ItemIsEnabled))
         item.setToolTip(URL_COLUMN, url)
         item.setToolTip(WHY_COLUMN, why)
         self.list.addTopLevelItem(item)
@@ -183,8 +201,10 @@ class HarvestDialog(QDialog):
             return
         workspace = self.workspace
         cat1, cat2 = self.cat1.text().strip(), self.cat2.text().strip()
+        found_on = self.harvested.found_on if self.harvested is not None else ""
         self._set_busy(True, self.tr("Adding %1 links…").replace("%1", str(len(urls))))
-        self.jobs.start(lambda: workspace.add_links("\n".join(urls), cat1, cat2),
+        self.jobs.start(lambda: workspace.add_links("\n".join(urls), cat1, cat2,
+                                                    found_on=found_on),
                         self._added, self._failed)
 
     def _added(self, report: IntakeReport) -> None:
@@ -203,7 +223,8 @@ class HarvestDialog(QDialog):
     def _check_every(self, checked: bool) -> None:
         state = Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked
         for item in self._items():
-            item.setCheckState(URL_COLUMN, state)
+            if item.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+                item.setCheckState(URL_COLUMN, state)
 
     def _set_busy(self, busy: bool, message: str) -> None:
         self._busy = busy

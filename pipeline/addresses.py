@@ -1,19 +1,26 @@
-"""Which network addresses Kuaibu connects to (issue 12): the address policy, in one place.
+"""Which network addresses Kuaibu connects to (issues 12, 25): the address policy, in one place.
 
 Checking the scheme is not enough: a page can redirect to ``169.254.169.254`` (a cloud's
-metadata service) or embed an image from a router's admin page, and the app would fetch it
-and bind the answer into a book. So every address is judged before it is connected to — the
-pasted link's, every redirect hop's, every image's:
+metadata service), embed an image from a router's admin page or link to ``http://10.1.2.3/``,
+and the app would fetch it and bind the answer into a book. So every address is judged before
+it is connected to — the task's own link's, every redirect hop's, every image's, every request
+of the browser path's:
 
 * link-local, unspecified, multicast and reserved addresses are never fetched;
-* loopback and private addresses only when the link the person pasted is itself on one (an
-  intranet wiki stays archivable), never as a redirect or an image of a public page;
+* loopback and private addresses only when the link that vouches for the task is itself on
+  one (an intranet wiki stays archivable), never as a redirect, an image or a link of a public
+  page. A link the person added vouches for itself; a link found on a page (a harvest's) is
+  the page's link, and the page vouches for it (``origin_host``);
 * the ``allow_addresses`` setting widens this for the classes it names.
 
-Numeric host spellings (``2130706433``, ``0x7f.1``, ``[::ffff:7f00:1]``) are read the way a
-browser reads them before they are judged. The resolver is a parameter, so tests can make a
-name resolve to a chosen address, and so the caller can connect to exactly the addresses that
-were checked (a second lookup at connect time could answer differently: DNS rebinding).
+A task's policy is made in one place, ``AddressPolicy.for_task``; the fetch judges each
+connection by it (``connectable``, ``check``) and a harvest judges each candidate by it before
+it becomes a task (``refusal_of``). Numeric host spellings (``2130706433``, ``0x7f.1``,
+``[::ffff:7f00:1]``) are read the way a browser reads them before they are judged. The
+resolver and a table of address classes are a ``Network`` the policy carries, so tests can
+make a name resolve to a chosen address and one loopback address stand for a public site, and
+so the caller connects to exactly the addresses that were checked (a second lookup at connect
+time could answer differently: DNS rebinding).
 """
 
 from __future__ import annotations
@@ -21,9 +28,9 @@ from __future__ import annotations
 import ipaddress
 import socket
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 import idna
 
@@ -199,51 +206,104 @@ class BlockedAddress(FetchError):
         self.address_class = address_class
 
 
+# Networks classed otherwise than IANA's registries say, looked up before them.
+ClassTable = tuple[tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, AddressClass], ...]
+
+
+@dataclass(frozen=True)
+class Network:
+    """How the policy sees the network: who answers for names, and which networks are what.
+
+    The defaults are the system's resolver and IANA's tables. Both are seams for tests, whose
+    servers all sit on loopback: ``classes`` can make ``127.0.0.1/32`` a public site while
+    ``127.0.0.2`` stays loopback, and ``resolver`` can make a name resolve to either.
+    """
+
+    resolver: Resolver = system_resolver
+    classes: ClassTable = ()
+
+    def class_of(self, ip: IP) -> AddressClass:
+        """What ``ip`` is: the table's word when it names the address (or the IPv4 address it
+        carries), else ``classify``'s."""
+        for candidate in (ip, carried_ipv4(ip)):
+            if candidate is None:
+                continue
+            found = next((cls for net, cls in self.classes
+                          if net.version == candidate.version and candidate in net), None)
+            if found is not None:
+                return found
+        return classify(ip)
+
+
+SYSTEM = Network()
+
+
+def link_host(link: str) -> str:
+    """A link's host as the resolver takes it; "" for a link that has none or will not parse
+    (judged as a name that does not resolve: the strict side)."""
+    try:
+        return urlsplit(link).hostname or ""
+    except ValueError:
+        return ""
+
+
+def origin_host(link: str, found_on: str = "") -> str:
+    """The host whose addresses vouch for a task: the page's it was found on (a link found on
+    a page is the page's link, not the person's), else its own (a person added it)."""
+    return link_host(found_on or link)
+
+
 @dataclass(frozen=True)
 class AddressPolicy:
-    """Which addresses one task may fetch: its page, every redirect hop, every image.
+    """Which addresses one task may fetch: its page, every redirect hop, every image, every
+    request of its browser.
 
-    ``local_origin`` is whether the link the person pasted is itself on loopback or private
-    addresses; ``allow`` the classes the setting lets through from any page.
+    A task's is made by ``for_task`` from the run's (``from_setting``): ``local_origin`` is
+    whether the link that vouches for the task (the person's own link, or the page a found
+    link was found on: ``origin_host``) is itself on loopback or private addresses; ``allow``
+    the classes the setting lets through from any page; ``network`` the resolver and class
+    table every judgement uses.
     """
 
     allow: frozenset[AddressClass] = field(default_factory=frozenset)
     local_origin: bool = False
+    network: Network = SYSTEM
 
     def __post_init__(self) -> None:
         if wrong := sorted(self.allow - set(WIDENABLE)):
             raise ValueError(f"{SETTING} cannot allow {', '.join(wrong)}")
 
     @classmethod
-    def from_setting(cls, words: Iterable[str]) -> AddressPolicy:
+    def from_setting(cls, words: Iterable[str], network: Network = SYSTEM) -> AddressPolicy:
         """The policy ``allow_addresses`` asks for, before any link is known (a public origin).
         Unknown words are a ValueError (Settings' Spec refuses them first)."""
         try:
             allow = frozenset(AddressClass(w) for w in words)
         except ValueError as e:
             raise ValueError(f"{SETTING} takes {', '.join(ALLOW_CHOICES)}: {e}") from None
-        return cls(allow=allow)
+        return cls(allow=allow, network=network)
 
-    def for_origin(self, origin: Iterable[IP]) -> AddressPolicy:
-        """This policy for a task whose pasted link is on ``origin``. It is local only when
-        every one of them is loopback or private: a name that also resolves to a public
-        address is a public site, whatever else its DNS says."""
-        classes = {classify(ip) for ip in origin}
-        return AddressPolicy(self.allow, bool(classes) and classes <= LOCAL)
+    def for_task(self, link: str, found_on: str = "") -> AddressPolicy:
+        """The policy of a task whose link is ``link``: the one entry point every fetch path
+        takes its policy from (``tests/pipeline/test_address_policy_callers.py`` lists them).
 
-    def for_link(self, host: str, resolver: Resolver = system_resolver) -> AddressPolicy:
-        """This policy for a task whose pasted link is on ``host``. A host that cannot be
-        resolved now is taken as public (the strict side): its own fetch then fails on the
-        lookup, and its images on other hosts are judged as a public page's."""
+        ``found_on``: the page the link was found on (a harvest's list page), "" when a
+        person added it. The task is local only when every address of ``origin_host`` is
+        loopback or private: a name that also resolves to a public address is a public site,
+        whatever else its DNS says; a host that cannot be resolved now is taken as public
+        (the strict side), its own fetch then failing on the lookup.
+        """
         try:
-            return self.for_origin(addresses_of(host, resolver))
+            origin = addresses_of(origin_host(link, found_on), self.network.resolver)
         except OSError:
-            return self.for_origin(())
+            origin = []
+        classes = {self.network.class_of(ip) for ip in origin}
+        return replace(self, local_origin=bool(classes) and classes <= LOCAL)
 
     def refusal(self, ip: IP, host: str | None = None) -> str | None:
         """Why ``ip`` must not be fetched — naming the address, its class and the rule — or
         None if it may. ``host`` is the name it was resolved from, to name it too."""
-        cls = classify(ip)
+        cls = self.network.class_of(ip)
         if cls is AddressClass.PUBLIC or cls in self.allow:
             return None
         if cls in LOCAL and self.local_origin:
@@ -257,35 +317,38 @@ class AddressPolicy:
         widen = f" (unless {SETTING} includes {cls.value})" if cls in WIDENABLE else ""
         if cls in LOCAL:
             return (f"{what} is {cls.value}: fetched only when the link you added is itself on"
-                    f" a private or loopback address, never for a public page's redirects or"
-                    f" images{widen}")
+                    f" a private or loopback address, never for a public page's links,"
+                    f" redirects or images{widen}")
         return f"{what} is {cls.value}: never fetched{widen}"
 
     def check(self, ip: IP, host: str | None = None) -> None:
         """Raise BlockedAddress if ``ip`` must not be fetched (an already open connection's
         peer, say)."""
         if (reason := self.refusal(ip, host)) is not None:
-            raise BlockedAddress(reason, ip, classify(ip))
+            raise BlockedAddress(reason, ip, self.network.class_of(ip))
 
-    def allowed(self, addresses: Iterable[IP], host: str | None = None) -> list[IP]:
-        """The addresses that may be fetched, in their order; BlockedAddress with the first
-        refusal if none may."""
-        addresses = list(addresses)
+    def connectable(self, host: str) -> list[IP]:
+        """The addresses of ``host`` this policy lets the caller connect to, in order: connect
+        to these, not to the name, so the address checked is the address reached (a second
+        lookup could answer otherwise: DNS rebinding). Raises BlockedAddress with the first
+        refusal when none may be, OSError when the name does not resolve."""
+        addresses = addresses_of(host, self.network.resolver)
         ok = [ip for ip in addresses if self.refusal(ip, host) is None]
         if not ok:
-            if not addresses:
-                raise ValueError("no addresses to judge")
             self.check(addresses[0], host)
         return ok
 
-
-def resolve_checked(
-    host: str, policy: AddressPolicy, resolver: Resolver = system_resolver
-) -> list[IP]:
-    """The addresses of ``host`` that ``policy`` lets the caller connect to, in order: connect
-    to these, not to the name, so the address checked is the address reached. Raises
-    BlockedAddress when none may be, OSError when the name does not resolve."""
-    return policy.allowed(addresses_of(host, resolver), host)
+    def refusal_of(self, link: str) -> str | None:
+        """Why ``link`` would be refused under this policy, said before any request is made
+        (a harvest's candidate), or None. A name that does not resolve now is not refused
+        here: its fetch fails on the lookup, or is judged then."""
+        try:
+            self.connectable(link_host(link))
+        except BlockedAddress as e:
+            return e.reason
+        except OSError:
+            return None
+        return None
 
 
 def ip_of_peer(sock: socket.socket) -> IP:

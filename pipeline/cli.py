@@ -78,12 +78,14 @@ def cmd_harvest(args: argparse.Namespace, ws: Workspace) -> int:
         print(f"  page {number}: {page}")
     if result.kind == "list":
         chosen = {c.url for c in result.chosen}
+        refused = sum(1 for c in result.candidates if c.refused)
         print(f"{len(result.candidates)} candidates, {len(chosen)} chosen"
-              " (rank, score, text, link — why):")
+              + (f", {refused} refused by the address policy" if refused else "")
+              + " (rank, score, text, link — why):")
         for c in result.candidates:
             mark = "[x]" if c.url in chosen else "[ ]"
-            print(f"  {mark} #{c.rank:<3} {c.score:4.1f}  {c.text[:60]}  {c.url}"
-                  f" — {', '.join(c.reasons)}")
+            why = f"refused: {c.refused}" if c.refused else ", ".join(c.reasons)
+            print(f"  {mark} #{c.rank:<3} {c.score:4.1f}  {c.text[:60]}  {c.url} — {why}")
     if result.report is None:
         print("dry run: nothing added")
     else:

@@ -37,13 +37,7 @@ from requests.adapters import HTTPAdapter
 from requests.structures import CaseInsensitiveDict
 from requests.utils import select_proxy
 
-from pipeline.addresses import (
-    AddressPolicy,
-    Resolver,
-    ip_of_peer,
-    resolve_checked,
-    system_resolver,
-)
+from pipeline.addresses import AddressPolicy, ip_of_peer
 from pipeline.breaker import HostBreakers, HostTripped
 from pipeline.cookies import CookieStore
 from pipeline.errors import ErrorKind, FetchError, HttpStatusError, RetryLater, StopRequested
@@ -149,11 +143,9 @@ class _Hop:
     """One request in flight: its gate slot, its address policy, and its connection once
     urllib3 picks one."""
 
-    def __init__(self, slot: Slot | None, addresses: AddressPolicy | None,
-                 resolver: Resolver) -> None:
+    def __init__(self, slot: Slot | None, addresses: AddressPolicy | None) -> None:
         self.slot = slot
         self.addresses = addresses  # None: connected through a proxy, checked by name
-        self.resolver = resolver
         self.connection: urllib3.connection.HTTPConnection | None = None
         self.expired = False  # aborted because its deadline passed
 
@@ -195,7 +187,7 @@ class _SentReporter:
         if hop is None or hop.addresses is None or conn.proxy is not None:
             return super()._new_conn()  # type: ignore[misc,no-any-return]
         try:
-            allowed = resolve_checked(conn._dns_host, hop.addresses, hop.resolver)
+            allowed = hop.addresses.connectable(conn._dns_host)
         except socket.gaierror as e:
             raise urllib3.exceptions.NameResolutionError(conn.host, conn, e) from e
         error: OSError | None = None
@@ -251,7 +243,6 @@ def fetch_page(
     on_attempt: Callable[[Attempt], None] | None = None,
     attempt: int | None = None,
     addresses: AddressPolicy | None = None,
-    resolver: Resolver = system_resolver,
 ) -> RawPage:
     """Fetch one HTML page, retrying what is worth retrying; raise FetchError otherwise.
 
@@ -261,8 +252,7 @@ def fetch_page(
     """
     return fetch_resource(session, url, settings, rules, Want.page(settings), cancel,
                           gate=gate, breakers=breakers, cookies=cookies,
-                          on_attempt=on_attempt, attempt=attempt, addresses=addresses,
-                          resolver=resolver)
+                          on_attempt=on_attempt, attempt=attempt, addresses=addresses)
 
 
 def fetch_resource(
@@ -280,7 +270,6 @@ def fetch_resource(
     on_attempt: Callable[[Attempt], None] | None = None,
     attempt: int | None = None,
     addresses: AddressPolicy | None = None,
-    resolver: Resolver = system_resolver,
 ) -> RawPage:
     """Fetch what ``want`` describes, with fetch_page's retries, limits and stop handling.
 
@@ -288,15 +277,16 @@ def fetch_resource(
     name their own (an image asks with its page's URL, as hotlink protection expects).
     ``attempt`` (1-based): make that one attempt only, and raise RetryLater (with the wait)
     when it failed in a way worth another and ``settings.retries`` leaves one.
-    ``addresses``: the task's address policy (made from the link the person pasted; an
-    image passes its page's); by default ``url`` is taken as that link.
+    ``addresses``: the task's address policy (``AddressPolicy.for_task``: an image, a
+    redirect, a browser's request are judged by their page's); by default ``url`` is taken as
+    a link a person added, which only a caller that has no task may rely on.
     """
     if problem := _scheme_problem(url):
         raise FetchError(problem, kind=ErrorKind.BAD_URL)
     if addresses is None:
-        addresses = origin_policy(url, settings, resolver)
+        addresses = AddressPolicy.from_setting(settings.allow_addresses).for_task(url)
     call = _Call(session, url, settings, rules, want, referer, cancel or threading.Event(),
-                 gate, breakers, cookies, on_attempt, addresses, resolver)
+                 gate, breakers, cookies, on_attempt, addresses)
     if attempt is not None:
         return _one_attempt(call, attempt)
     attempt = 1
@@ -307,13 +297,6 @@ def fetch_resource(
             if call.cancel.wait(later.wait):
                 raise StopRequested() from None
         attempt += 1
-
-
-def origin_policy(link: str, settings: Settings,
-                  resolver: Resolver = system_resolver) -> AddressPolicy:
-    """The address policy of a task whose pasted link is ``link`` (see pipeline.addresses)."""
-    return AddressPolicy.from_setting(settings.allow_addresses).for_link(
-        urlsplit(link).hostname or "", resolver)
 
 
 def _one_attempt(call: _Call, attempt: int) -> RawPage:
@@ -367,7 +350,6 @@ class _Call:
     cookies: CookieStore | None
     on_attempt: Callable[[Attempt], None] | None
     addresses: AddressPolicy
-    resolver: Resolver
 
 
 def _fetch_chain(call: _Call, attempt: int) -> RawPage:
@@ -459,7 +441,7 @@ def _gated_exchange(call: _Call, url: str, host: str, answered: list[bool]) -> _
         # the connection goes to the proxy: the name is judged here (when it resolves here
         # at all), the rest is the proxy's
         with contextlib.suppress(OSError):
-            resolve_checked(host, call.addresses, call.resolver)
+            call.addresses.connectable(host)
         addresses = None
     same_host = host == urlsplit(call.url).hostname
     slot = (
@@ -477,7 +459,7 @@ def _gated_exchange(call: _Call, url: str, host: str, answered: list[bool]) -> _
             raise StopRequested()
         if call.breakers is not None:
             call.breakers.check(host)  # it may have opened while this waited for the gate
-        hop = _Hop(granted, addresses, call.resolver)
+        hop = _Hop(granted, addresses)
         with _watched(hop, call.cancel, call.want.deadline):
             _sending.hop = hop
             try:

@@ -5,6 +5,11 @@ fetching and adding are ``Workspace.harvest``'s. Depth 1 only: a harvest reads t
 (and at most the next pages a person asked for), never the pages it finds — a crawl that
 follows links grows by thousands of pages per level.
 
+A link found on a page is the page's link, not the person's: ``refuse_by_address`` judges each
+candidate by the page's address policy (pipeline.addresses), so a public page's links to
+``10.1.2.3``, ``[::1]`` or a name that resolves to loopback are left out, saying why, and the
+tasks added remember the page (``Task.found_on``) so a run judges them the same way.
+
 The judgement is structural, not a list of site class names: a link inside ``<nav>``,
 ``<header>``, ``<footer>`` or ``<aside>`` is chrome; a short one-word link in a block of mostly
 such links is a tag cloud, a pagination or a share bar; the block holding the page's "next"
@@ -15,12 +20,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from statistics import median
 from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
+from pipeline.addresses import AddressPolicy, link_host
 from pipeline.assets.sources import document_base
 from pipeline.cjk import CJK_CHAR
 from pipeline.extract.dom import parse, tag_of, text_of
@@ -83,6 +89,7 @@ class Candidate:
     reasons: tuple[str, ...]
     chosen: bool = False
     rank: int = 0  # 1 = most article-like of its page
+    refused: str = ""  # why the page's address policy refuses it ("" when it does not)
 
 
 @dataclass
@@ -347,8 +354,22 @@ def ranked(found: list[Candidate]) -> list[Candidate]:
     once joined)."""
     order = sorted(range(len(found)), key=lambda i: (not found[i].chosen, -found[i].score, i))
     ranks = {index: rank for rank, index in enumerate(order, start=1)}
-    return [Candidate(c.url, c.text, c.score, c.reasons, c.chosen, ranks[i])
-            for i, c in enumerate(found)]
+    return [replace(c, rank=ranks[i]) for i, c in enumerate(found)]
+
+
+def refuse_by_address(found: list[Candidate], addresses: AddressPolicy) -> list[Candidate]:
+    """The candidates, each judged by the address policy of the page they were found on:
+    one it refuses is not chosen and says why. Judged per host (one lookup each); a name
+    that does not resolve now is left in, and its run judges it again."""
+    verdicts: dict[str, str | None] = {}
+    out = []
+    for c in found:
+        host = link_host(c.url)
+        if host not in verdicts:
+            verdicts[host] = addresses.refusal_of(c.url)
+        reason = verdicts[host]
+        out.append(c if reason is None else replace(c, chosen=False, refused=reason))
+    return out
 
 
 def next_page(html: str, url: str) -> str | None:

@@ -53,8 +53,12 @@ def _normalized(link: str, rules: Rules) -> str:
 
 
 def add_links(store: TaskStore, text: str, cat1: str = "", cat2: str = "",
-              rules: Rules | None = None) -> IntakeReport:
+              rules: Rules | None = None, found_on: str = "") -> IntakeReport:
     """Find every link in ``text`` and add the new ones as pending tasks.
+
+    ``found_on``: the page the links were found on (a harvest's), recorded with each task
+    added or taken back from the trash so a run judges it as that page's link; "" for links a
+    person gave. A link already on the list stays as it was added.
 
     Tracking parameters the user listed in rules.yaml (``tracking_params``, in ``default:``
     or in a domain's section) are dropped on top of the built-in list; those under
@@ -75,9 +79,10 @@ def add_links(store: TaskStore, text: str, cat1: str = "", cat2: str = "",
         existing = store.find_url(url)
         if existing is not None and store.get(existing).deleted:
             # added again from the trash: the task comes back as it was, files and all
-            report.added.append(store.update(existing, deleted_at=""))
+            report.added.append(store.update(existing, deleted_at="", found_on=found_on))
         elif existing is not None:
             report.duplicates.append((link, existing))
         else:
-            report.added.append(store.add(url, link, cat1.strip(), cat2.strip()))
+            task = store.add(url, link, cat1.strip(), cat2.strip())
+            report.added.append(store.update(task.id, found_on=found_on) if found_on else task)
     return report

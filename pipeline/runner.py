@@ -12,16 +12,15 @@ the outputs end. A failed task never stops the batch.
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import sqlite3
 import threading
 import time
 import traceback
 from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
 
-from pipeline.addresses import AddressPolicy
+from pipeline.addresses import SYSTEM, AddressPolicy, Network
 from pipeline.archive import Archive, utc_now, write_atomic
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
@@ -40,7 +39,7 @@ from pipeline.errors import (
     TaskFileError,
 )
 from pipeline.events import Listener, LogLine, Progress, TaskChanged
-from pipeline.fetch import Attempt, new_session, origin_policy
+from pipeline.fetch import Attempt, new_session
 from pipeline.politeness import HostGate
 from pipeline.render import Renderer
 from pipeline.rules import Rules, load_rules
@@ -148,8 +147,10 @@ class Runner:
     """One run over an archive. ``pause``/``resume``/``stop`` may be called from any thread."""
 
     def __init__(self, archive: Archive, store: TaskStore, settings: Settings | None = None,
-                 rules: Rules | None = None, listener: Listener | None = None) -> None:
+                 rules: Rules | None = None, listener: Listener | None = None,
+                 network: Network = SYSTEM) -> None:
         self.archive = archive
+        self.network = network  # the address policy's resolver and class table (a test's)
         self.store = store
         self.settings = settings or Settings()
         self.rules = rules if rules is not None else load_rules(archive.rules_path)
@@ -248,7 +249,8 @@ class Runner:
             session=new_session(self.settings), gate=HostGate(self.settings),
             breakers=HostBreakers(self.settings.host_failures_to_trip, self._log_trip),
             cookies=load_cookies(self.settings, self.rules), cancel=self._cancel,
-            on_attempt=self._log_attempt, address_policy=self._address_policies(),
+            on_attempt=self._log_attempt,
+            addresses=AddressPolicy.from_setting(self.settings.allow_addresses, self.network),
             renderer=Renderer(self.settings),  # Chromium starts only if a page asks for it
         )
         for warning in ctx.cookies.warnings:  # a cookie line left out, said once per run
@@ -558,16 +560,6 @@ class Runner:
         return Progress(total=self._total, finished=counts.pop("finished", 0),
                         failed=counts.get("failed", 0), counts=counts,
                         elapsed=time.monotonic() - self._started)
-
-    def _address_policies(self) -> Callable[[str], AddressPolicy]:
-        """A task's address policy by its link's host, looked up once per host in a run."""
-        settings = self.settings
-
-        @functools.lru_cache(maxsize=65536)
-        def for_host(host: str) -> AddressPolicy:
-            return origin_policy(f"http://{host}/", settings)
-
-        return lambda url: for_host(host_of(url))
 
     def _index_article(self, task_id: int, article: Article) -> None:
         """Put a cleaned article in the archive's search index. The index is derived (``python

@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import requests
 
-from pipeline.addresses import AddressPolicy
+from pipeline.addresses import AddressPolicy, origin_host
 from pipeline.archive import Archive, write_atomic
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
@@ -50,14 +50,22 @@ class StageContext:
     cookies: CookieStore
     cancel: threading.Event
     on_attempt: Callable[[Task, Attempt], None]
-    # a task's address policy from the link it was added with (see pipeline.addresses); its
-    # page, redirects and images are all judged by it. None: each URL judged as a pasted link
-    address_policy: Callable[[str], AddressPolicy] | None = None
+    # the run's address policy before any link is known (the setting, the network); each
+    # task's is made from it by ``addresses_for``
+    addresses: AddressPolicy
     # the run's browser (it starts with the first page rendered); None: none in this run
     renderer: Renderer | None = None
+    # the policies made so far, by the host that vouches for them: one lookup per host a run
+    _policies: dict[str, AddressPolicy] = field(default_factory=dict, init=False, repr=False)
 
-    def addresses_for(self, task: Task) -> AddressPolicy | None:
-        return self.address_policy(task.url) if self.address_policy is not None else None
+    def addresses_for(self, task: Task) -> AddressPolicy:
+        """The task's address policy (see pipeline.addresses): its page, redirects, images and
+        browser requests are all judged by it, a found task's as its page's link."""
+        origin = origin_host(task.url, task.found_on)
+        policy = self._policies.get(origin)
+        if policy is None:
+            policy = self._policies[origin] = self.addresses.for_task(task.url, task.found_on)
+        return policy
 
 
 def _header(headers: Mapping[str, str], name: str) -> str | None:

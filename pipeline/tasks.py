@@ -114,6 +114,9 @@ class Task:
     images_total: int | None = None
     images_ok: int | None = None
     confidence: float | None = None
+    # the list page a harvest found the link on (as given to it), "" for a link a person
+    # added: a found link is the page's, fetched under the page's address policy
+    found_on: str = ""
     extra: dict[str, str] = field(default_factory=dict)  # columns a person added
 
     @property

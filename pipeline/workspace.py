@@ -17,6 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pipeline.addresses import SYSTEM, AddressPolicy, Network
 from pipeline.archive import Archive, ArchiveBusy
 from pipeline.article import Article
 from pipeline.errors import ErrorKind, KuaibuError
@@ -153,8 +154,8 @@ class Preview:
 @dataclass(frozen=True)
 class HarvestResult:
     """What a harvest of a list page found: the first page's kind and why, the pages read,
-    every candidate (each page's in page order) and the chosen ones; ``report`` is the add
-    report (None on a dry run)."""
+    every candidate (each page's in page order; those the page's address policy refuses say
+    why) and the chosen ones; ``report`` is the add report (None on a dry run)."""
 
     kind: str  # "list" or "detail"
     reason: str
@@ -162,24 +163,30 @@ class HarvestResult:
     candidates: list[Candidate]
     chosen: list[Candidate]
     report: IntakeReport | None
+    # the list page as given: the candidates' ``found_on`` when added (a detail page is the
+    # person's own link, added as pasted)
+    found_on: str = ""
 
 
 class Workspace:
     """One open archive: its folder, its task list and the settings the faces run with."""
 
-    def __init__(self, archive: Archive, store: TaskStore, settings: Settings) -> None:
+    def __init__(self, archive: Archive, store: TaskStore, settings: Settings,
+                 network: Network = SYSTEM) -> None:
         self.archive = archive
         self.store = store
         self.settings = settings
+        self.network = network  # the address policy's resolver and class table (a test's)
         self.reconciled = 0  # statuses corrected when it was opened
 
     @classmethod
-    def open(cls, root: Path, settings: Settings | None = None) -> Workspace:
+    def open(cls, root: Path, settings: Settings | None = None,
+             network: Network = SYSTEM) -> Workspace:
         """Open (or make) an archive; statuses are made to agree with the stage outputs,
         unless a run is working on it (the run does that itself when it starts). A task
         list that lacks most of the archive's tasks raises TaskListTruncated, nothing
         written (see ``TRUNCATED_SHARE``; ``recover`` brings them back)."""
-        workspace = cls._load(root, settings)
+        workspace = cls._load(root, settings, network)
         archived = workspace.archive.record_ids()
         lost = len(archived - {t.id for t in workspace.store.tasks()})
         if archived and (lost == len(archived) or lost > TRUNCATED_SHARE * len(archived)):
@@ -188,12 +195,13 @@ class Workspace:
         return workspace
 
     @classmethod
-    def _load(cls, root: Path, settings: Settings | None) -> Workspace:
+    def _load(cls, root: Path, settings: Settings | None,
+              network: Network = SYSTEM) -> Workspace:
         settings = settings or Settings()
         archive = Archive.open(root)
         store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds,
                           ids=archive)
-        return cls(archive, store, settings)
+        return cls(archive, store, settings, network)
 
     @classmethod
     def recover(cls, root: Path, settings: Settings | None = None) -> tuple[Workspace, Recovery]:
@@ -295,18 +303,19 @@ class Workspace:
         return self.store.merge_file()
 
     def add_links(self, text: str, cat1: str = "", cat2: str = "",
-                  folders_as_categories: bool = False) -> IntakeReport:
+                  folders_as_categories: bool = False, found_on: str = "") -> IntakeReport:
         """Add the links in ``text`` as pending tasks and save, ids and duplicate checks
         decided on the file as it is. ``folders_as_categories``: a bookmarks export's links
         are filed by their folders (the outermost the category, the rest the subcategory);
-        links outside any folder get ``cat1``/``cat2``."""
+        links outside any folder get ``cat1``/``cat2``. ``found_on``: the page a harvest
+        found them on (``HarvestResult.found_on``), so a run judges them as its links."""
         from pipeline.urls import bookmark_folders
 
         rules = self.rules()
         folders = bookmark_folders(text) if folders_as_categories else {}
         with self.store.transaction() as store:
             if not folders:
-                return add_links(store, text, cat1, cat2, rules)
+                return add_links(store, text, cat1, cat2, rules, found_on)
             report = IntakeReport()
             by_folder: dict[tuple[str, ...], list[str]] = {}
             for link, path in folders.items():
@@ -326,7 +335,9 @@ class Workspace:
         added as tasks with the categories given; a detail page is added as one task. Depth 1:
         the pages found are never read here. ``limit``: the best ``limit`` by rank, kept in
         page order. The pages are fetched with the archive's settings, rules, cookies and
-        politeness, as a run fetches them."""
+        politeness, as a run fetches them. The links found are the page's: its next pages are
+        fetched, and its candidates judged, by the list page's address policy; those it
+        refuses are never chosen, and the tasks added remember the page (``found_on``)."""
         import re
 
         from pipeline.cookies import load_cookies
@@ -343,29 +354,37 @@ class Workspace:
             raise KuaibuError(f"--pattern {pattern!r} is not a regular expression ({e})") from None
         rules = self.rules()
         found: list[Candidate] = []
+        list_url = normalize_url(url)
+        # the list page is the person's link; what it links to is its own, so its next
+        # pages and candidates are judged by its policy (as AddressPolicy.for_task(link,
+        # found_on=list_url) makes it for each: the page vouches for all of them)
+        addresses = self._addresses().for_task(list_url)
         # one session and gate for the pages of one harvest: the next page waits its turn
         # at the host as a run's requests do
         with new_session(self.settings) as session:
             fetch = partial(self._harvest_page, session, HostGate(self.settings), rules,
-                            load_cookies(self.settings, rules))
-            page_url, html = fetch(normalize_url(url))
+                            load_cookies(self.settings, rules), addresses)
+            page_url, html = fetch(list_url)
             kind, reason = classify(html, page_url)
             if kind == "detail":
-                pages, picked = [page_url], [page_url]
+                pages, picked, found_on = [page_url], [page_url], ""
             else:
                 pages, found = self._harvest_list(fetch, page_url, html, rules, pattern,
-                                                  same_site, next_pages)
-                picked = [c.url for c in _best(found, limit)]
+                                                  same_site, next_pages, addresses)
+                picked, found_on = [c.url for c in _best(found, limit)], list_url
         chosen = [c for c in found if c.url in set(picked)]
-        report = None if dry_run else self.add_links("\n".join(picked), cat1, cat2)
-        return HarvestResult(kind, reason, pages, found, chosen, report)
+        report = (None if dry_run
+                  else self.add_links("\n".join(picked), cat1, cat2, found_on=found_on))
+        return HarvestResult(kind, reason, pages, found, chosen, report, found_on)
 
     def _harvest_list(self, fetch: Callable[[str], tuple[str, str]], url: str, html: str,
                       rules: Rules, pattern: str | None, same_site: bool,
-                      next_pages: int) -> tuple[list[str], list[Candidate]]:
+                      next_pages: int,
+                      addresses: AddressPolicy) -> tuple[list[str], list[Candidate]]:
         """The candidates of a list page and its next pages, each URL once (at its first
-        place: a list that moves while it is read shows an article twice)."""
-        from pipeline.harvest import candidates, next_page, ranked
+        place: a list that moves while it is read shows an article twice), those the page's
+        ``addresses`` refuse marked so."""
+        from pipeline.harvest import candidates, next_page, ranked, refuse_by_address
 
         pages: list[str] = [url]
         found: list[Candidate] = []
@@ -379,19 +398,21 @@ class Workspace:
                     found.append(c)
             nxt = next_page(html, url)
             if len(pages) > next_pages or nxt is None or nxt in pages:
-                return pages, ranked(found)
+                return pages, ranked(refuse_by_address(found, addresses))
             url, html = fetch(nxt)
             pages.append(url)
 
     def _harvest_page(self, session: requests.Session, gate: HostGate, rules: Rules,
-                      cookies: CookieStore, url: str) -> tuple[str, str]:
+                      cookies: CookieStore, addresses: AddressPolicy,
+                      url: str) -> tuple[str, str]:
         """One page fetched and decoded as the fetch stage does (the site's forced encoding
         honoured): its final URL and its text."""
         from pipeline.fetch import fetch_page
         from pipeline.stages import decode_page
 
         page = fetch_page(session, url, self.settings, rules.for_host(host_of(url)), gate=gate,
-                          cookies=cookies, on_attempt=self._log_harvest_attempt)
+                          cookies=cookies, on_attempt=self._log_harvest_attempt,
+                          addresses=addresses)
         return page.final_url, decode_page(page, rules, self.settings).text
 
     def _log_harvest_attempt(self, attempt: Attempt) -> None:
@@ -719,7 +740,12 @@ class Workspace:
         """A Runner on this archive (its pause, resume and stop are the caller's to use)."""
         from pipeline.runner import Runner
 
-        return Runner(self.archive, self.store, self.settings, listener=listener)
+        return Runner(self.archive, self.store, self.settings, listener=listener,
+                      network=self.network)
+
+    def _addresses(self) -> AddressPolicy:
+        """The address policy before any link is known: the setting, over this network."""
+        return AddressPolicy.from_setting(self.settings.allow_addresses, self.network)
 
     def run(self, task_ids: Iterable[int] | None = None, *, retry_failed: bool = False,
             refetch: bool = False, kinds: Iterable[ErrorKind] | None = None,
@@ -967,13 +993,13 @@ class Workspace:
         install when this machine cannot render; FetchError, ExtractError as a run fails."""
         from pipeline.cookies import load_cookies
         from pipeline.extract import extract
-        from pipeline.fetch import fetch_page, new_session, origin_policy
+        from pipeline.fetch import fetch_page, new_session
         from pipeline.politeness import HostGate
         from pipeline.render import Renderer, fetch_through
 
         rules = self.rules()
         gate, cookies = HostGate(self.settings), load_cookies(self.settings, rules)
-        addresses = origin_policy(url, self.settings)
+        addresses = self._addresses().for_task(url)
         with Renderer(self.settings) as renderer, new_session(self.settings) as session:
             if problem := renderer.problem():
                 raise KuaibuError(problem)

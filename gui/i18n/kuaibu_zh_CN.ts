@@ -576,6 +576,16 @@
         <translation>列表页（%1）：%3 页共 %2 个链接，其中 %4 个像文章，已勾选。</translation>
     </message>
     <message>
+        <location filename="../harvest_dialog.py" line="156"/>
+        <source>refused: %1</source>
+        <translation>已拒绝：%1</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="167"/>
+        <source>%1 refused: a public page&apos;s links may not lead to private or loopback addresses.</source>
+        <translation>%1 个已拒绝：公开网页上的链接不能指向内网或本机地址。</translation>
+    </message>
+    <message>
         <location filename="../harvest_dialog.py" line="186"/>
         <source>Adding %1 links…</source>
         <translation>正在添加 %1 个链接…</translation>

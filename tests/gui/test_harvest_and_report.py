@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt, QUrl
 from pytestqt.qtbot import QtBot
 
-from gui.harvest_dialog import URL_COLUMN, HarvestDialog
+from gui.harvest_dialog import URL_COLUMN, WHY_COLUMN, HarvestDialog
 from gui.main_window import MainWindow
 from tests.gui.conftest import OpenWindow, run_to_end
 from tests.pipeline.test_duplicates import BRIDGE
@@ -124,3 +124,38 @@ def test_after_a_run_the_report_is_written_shown_and_its_links_open(
     assert Path(opened[-1].toLocalFile()).exists()
     window.report_view.browser_button.click()
     assert Path(opened[-1].toLocalFile()) == path
+
+
+def test_refused_links_are_shown_with_why_and_cannot_be_added(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue 25: a public page's links to inner addresses are rows saying "refused: …" (in
+    the window's language), unchecked and uncheckable, and Check all leaves them so; the
+    links added are the page's (``found_on``), so a run judges them as its links too."""
+    from gui.worker import Jobs
+    from pipeline.workspace import Workspace
+    from tests.pipeline.test_found_links_policy import ARTICLES, FAST, NETWORK, Hosts, publish
+
+    with Hosts.serving() as hosts:
+        list_url, own, redirect = publish(hosts)
+        workspace = Workspace.open(tmp_path / "archive", FAST, NETWORK)
+        jobs = Jobs()
+        dialog = HarvestDialog(workspace, jobs, ("", ""))
+        qtbot.addWidget(dialog)
+        dialog.url.setText(list_url)
+        dialog.same_site.setChecked(False)
+        dialog.pattern.setText(ARTICLES)
+        dialog.preview_button.click()
+        qtbot.waitUntil(lambda: dialog.harvested is not None and not dialog._busy,
+                        timeout=10_000)
+        rows = [dialog.list.topLevelItem(i) for i in range(dialog.list.topLevelItemCount())]
+        refused = [r for r in rows if r.text(WHY_COLUMN).startswith("refused: ")]
+        assert len(refused) == 9 and "9 refused" in dialog.summary.text()
+        assert all(not r.flags() & Qt.ItemFlag.ItemIsUserCheckable for r in refused)
+        dialog.check_all.click()
+        assert all(r.checkState(URL_COLUMN) == Qt.CheckState.Unchecked for r in refused)
+        assert set(dialog.checked_urls()) == {*own, redirect}
+        with qtbot.waitSignal(dialog.added, timeout=10_000):
+            dialog.add_checked()
+        jobs.wait()
+        assert {t.found_on for t in workspace.tasks()} == {list_url}
+        assert hosts.private_hits() == []

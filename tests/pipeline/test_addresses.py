@@ -1,6 +1,8 @@
-"""The address policy (issue 12): each range and numeric spelling judged right, refusals that
-name their rule, the pasted link's own address as the only way into private ranges, the setting
-that widens it, and a resolver seam so a "public" name can be tested on a loopback-only box."""
+"""The address policy (issues 12, 25): each range and numeric spelling judged right, refusals
+that name their rule, the address of the link that vouches for a task (the person's own, or the
+page a found link was found on) as the only way into private ranges, the setting that widens
+it, and a network seam (resolver, class table) so a "public" name can be tested on a
+loopback-only box."""
 
 from __future__ import annotations
 
@@ -18,10 +20,11 @@ from pipeline.addresses import (
     AddressClass,
     AddressPolicy,
     BlockedAddress,
+    Network,
     addresses_of,
     classify,
+    origin_host,
     parse_host_address,
-    resolve_checked,
     system_resolver,
 )
 from pipeline.errors import FetchError
@@ -181,8 +184,8 @@ def test_refusals_name_the_address_its_name_and_the_setting() -> None:
     reason = PUBLIC_POLICY.refusal(ip("10.0.0.1"), "wiki.corp")
     assert reason == (
         "address 10.0.0.1 of wiki.corp is private: fetched only when the link you added is "
-        "itself on a private or loopback address, never for a public page's redirects or "
-        "images (unless allow_addresses includes private)"
+        "itself on a private or loopback address, never for a public page's links, redirects "
+        "or images (unless allow_addresses includes private)"
     )
     assert PUBLIC_POLICY.refusal(ip("169.254.169.254")) == (
         "address 169.254.169.254 is link-local: never fetched"
@@ -192,7 +195,7 @@ def test_refusals_name_the_address_its_name_and_the_setting() -> None:
     assert PUBLIC_POLICY.refusal(ip("::ffff:7f00:1"), "[::ffff:7f00:1]") == (
         "address ::ffff:7f00:1 (IPv4 127.0.0.1) is loopback: fetched only when the link "
         "you added is itself on a private or loopback address, never for a public page's "
-        "redirects or images (unless allow_addresses includes loopback)"
+        "links, redirects or images (unless allow_addresses includes loopback)"
     )
     # what no setting can allow does not suggest one
     assert PUBLIC_POLICY.refusal(ip("0.0.0.0"), "0") == (
@@ -219,7 +222,7 @@ def test_the_setting_widens_one_class_for_any_page(word: str, address: str) -> N
     widened = AddressPolicy.from_setting([word])
     assert PUBLIC_POLICY.refusal(ip(address)) is not None
     assert widened.refusal(ip(address)) is None
-    assert widened.for_origin([ip("93.184.215.14")]).refusal(ip(address)) is None
+    assert widened.for_task("http://93.184.215.14/").refusal(ip(address)) is None
 
 
 def test_widening_one_class_leaves_the_others_refused() -> None:
@@ -238,13 +241,49 @@ def test_the_setting_cannot_allow_what_cannot_work() -> None:
 
 
 def test_the_origin_is_local_only_when_every_address_of_the_link_is() -> None:
-    assert PUBLIC_POLICY.for_origin([ip("10.0.0.5")]).local_origin
-    assert PUBLIC_POLICY.for_origin([ip("127.0.0.1"), ip("::1")]).local_origin
-    assert not PUBLIC_POLICY.for_origin([ip("10.0.0.5"), ip("93.184.215.14")]).local_origin
-    assert not PUBLIC_POLICY.for_origin([ip("169.254.1.1")]).local_origin
-    assert not PUBLIC_POLICY.for_origin([]).local_origin
+    dns = AddressPolicy(network=Network(FakeDns({
+        "a.test": ["10.0.0.5"], "b.test": ["127.0.0.1", "::1"],
+        "c.test": ["10.0.0.5", "93.184.215.14"], "d.test": ["169.254.1.1"], "e.test": []})))
+    assert dns.for_task("http://a.test/").local_origin
+    assert dns.for_task("http://b.test/").local_origin
+    assert not dns.for_task("http://c.test/").local_origin
+    assert not dns.for_task("http://d.test/").local_origin
+    assert not dns.for_task("http://e.test/").local_origin
+    assert not dns.for_task("http://nowhere.test/").local_origin
     widened = AddressPolicy.from_setting(["link-local"])
-    assert widened.for_origin([ip("10.0.0.5")]).allow == widened.allow
+    assert widened.for_task("http://10.0.0.5/").allow == widened.allow
+
+
+def test_a_found_link_is_judged_by_the_page_it_was_found_on() -> None:
+    """Issue 25: the person's link vouches for itself; a link found on a page is the page's."""
+    assert origin_host("http://10.1.2.3/a") == "10.1.2.3"
+    assert origin_host("http://10.1.2.3/a", found_on="https://news.example/list") == (
+        "news.example")
+    assert origin_host("http://[::1/a") == ""  # will not parse: the strict side
+    dns = AddressPolicy(network=Network(DNS))
+    pasted = dns.for_task("http://10.1.2.3/a")
+    found = dns.for_task("http://10.1.2.3/a", found_on="http://public.example/list")
+    assert pasted.local_origin and not found.local_origin
+    assert pasted.refusal(ip("10.1.2.3")) is None
+    assert "is private" in (found.refusal(ip("10.1.2.3")) or "")
+    assert "is private" in (found.refusal_of("http://10.1.2.3/a") or "")
+    # a found link of an intranet page is that page's, as its images are
+    assert dns.for_task("http://10.1.2.3/a", found_on="http://wiki.corp/").local_origin
+    # a found_on a hand edit broke is no way in: judged as public
+    assert not dns.for_task("http://10.1.2.3/a", found_on="http://[::1/x").local_origin
+
+
+def test_the_class_table_makes_one_loopback_address_a_public_site() -> None:
+    """The tests' hook: 127.0.0.1 stands for a public site while 127.0.0.2 stays loopback."""
+    table = Network(classes=((ipaddress.ip_network("127.0.0.1/32"), C.PUBLIC),))
+    base = AddressPolicy(network=table)
+    page = base.for_task("http://127.0.0.1:8080/list")
+    assert not page.local_origin
+    assert page.refusal(ip("127.0.0.1")) is None
+    assert page.refusal(ip("::ffff:127.0.0.1")) is None  # the IPv4 address it carries
+    assert "is loopback" in (page.refusal_of("http://127.0.0.2:8080/") or "")
+    assert "is loopback" in (page.refusal_of("http://[::1]:8080/") or "")
+    assert base.for_task("http://127.0.0.2/").local_origin
 
 
 # The resolver seam: names resolve to chosen addresses, so the public side is testable on a
@@ -260,43 +299,45 @@ DNS = FakeDns({
 })
 
 
+ON_DNS = AddressPolicy(network=Network(DNS))
+
+
 def test_a_public_link_redirected_to_a_private_name_is_refused() -> None:
-    task = PUBLIC_POLICY.for_link("public.example", DNS)
+    task = ON_DNS.for_task("https://public.example/a")
     assert not task.local_origin
-    assert resolve_checked("public.example", task, DNS) == [ip("93.184.215.14"),
-                                                            ip("2606:4700::1111")]
+    assert task.connectable("public.example") == [ip("93.184.215.14"), ip("2606:4700::1111")]
     with pytest.raises(BlockedAddress, match="address 10.0.0.1 of rebound.example is private"):
-        resolve_checked("rebound.example", task, DNS)
+        task.connectable("rebound.example")
     with pytest.raises(BlockedAddress, match="of evil.example is link-local: never fetched"):
-        resolve_checked("evil.example", task, DNS)
+        task.connectable("evil.example")
     for numeric in ("2130706433", "0x7f.1", "[::ffff:7f00:1]", "192.168.1.1", "[fd00::1]"):
         with pytest.raises(BlockedAddress):
-            resolve_checked(numeric, task, DNS)
+            task.connectable(numeric)
 
 
 def test_a_private_link_fetches_itself_its_intranet_and_a_public_cdn() -> None:
-    task = PUBLIC_POLICY.for_link("wiki.corp", DNS)
+    task = ON_DNS.for_task("http://wiki.corp/page")
     assert task.local_origin
-    assert resolve_checked("wiki.corp", task, DNS) == [ip("10.0.0.5")]
-    assert resolve_checked("localhost", task, DNS) == [ip("127.0.0.1"), ip("::1")]
-    assert resolve_checked("cdn.example", task, DNS) == [ip("203.0.114.7")]
+    assert task.connectable("wiki.corp") == [ip("10.0.0.5")]
+    assert task.connectable("localhost") == [ip("127.0.0.1"), ip("::1")]
+    assert task.connectable("cdn.example") == [ip("203.0.114.7")]
     with pytest.raises(BlockedAddress, match="link-local: never fetched"):
-        resolve_checked("evil.example", task, DNS)
+        task.connectable("evil.example")
 
 
 def test_a_pasted_link_on_link_local_is_refused_itself() -> None:
-    task = PUBLIC_POLICY.for_link("169.254.169.254", DNS)
+    task = ON_DNS.for_task("http://169.254.169.254/latest/")
     with pytest.raises(BlockedAddress, match="link-local: never fetched"):
-        resolve_checked("169.254.169.254", task, DNS)
+        task.connectable("169.254.169.254")
 
 
 def test_only_allowed_addresses_are_returned_to_connect_to() -> None:
     """A name with private and public addresses, from a public page: connect to the public
     one only, once; the private one is never tried."""
-    assert resolve_checked("mixed.example", PUBLIC_POLICY, DNS) == [ip("93.184.215.14")]
+    assert ON_DNS.connectable("mixed.example") == [ip("93.184.215.14")]
     assert addresses_of("mixed.example", DNS) == [ip("10.0.0.1"), ip("93.184.215.14")]
-    assert resolve_checked("mixed.example", LOCAL_POLICY, DNS) == [ip("10.0.0.1"),
-                                                                   ip("93.184.215.14")]
+    local = AddressPolicy(local_origin=True, network=Network(DNS))
+    assert local.connectable("mixed.example") == [ip("10.0.0.1"), ip("93.184.215.14")]
 
 
 def test_a_numeric_host_is_never_looked_up() -> None:
@@ -308,18 +349,19 @@ def test_a_numeric_host_is_never_looked_up() -> None:
 
 def test_an_unresolvable_name_fails_the_lookup_and_counts_as_public() -> None:
     with pytest.raises(OSError):
-        resolve_checked("nowhere.example", LOCAL_POLICY, DNS)
+        AddressPolicy(local_origin=True, network=Network(DNS)).connectable("nowhere.example")
     with pytest.raises(socket.gaierror):
         addresses_of("empty.example", FakeDns({"empty.example": []}))
-    assert not PUBLIC_POLICY.for_link("nowhere.example", DNS).local_origin
+    assert not ON_DNS.for_task("http://nowhere.example/").local_origin
+    assert ON_DNS.refusal_of("http://nowhere.example/") is None  # its fetch says why
 
 
 def test_the_system_resolver_reads_numbers_and_localhost() -> None:
     """The default seam: getaddrinfo, which the hosts file answers for localhost."""
     assert system_resolver("127.0.0.1") == [ip("127.0.0.1")]
     assert set(system_resolver("localhost")) <= {ip("127.0.0.1"), ip("::1")}
-    task = PUBLIC_POLICY.for_link("localhost")
+    task = PUBLIC_POLICY.for_task("http://localhost/")
     assert task.local_origin
-    assert resolve_checked("localhost", PUBLIC_POLICY.for_link("127.0.0.1")) != []
+    assert PUBLIC_POLICY.for_task("http://127.0.0.1/").connectable("localhost") != []
     with pytest.raises(BlockedAddress, match="loopback"):
-        resolve_checked("localhost", PUBLIC_POLICY)
+        PUBLIC_POLICY.connectable("localhost")

@@ -13,7 +13,7 @@ from urllib.parse import quote
 import pytest
 import requests
 
-from pipeline.addresses import AddressClass, AddressPolicy, BlockedAddress
+from pipeline.addresses import AddressClass, AddressPolicy, BlockedAddress, Network
 from pipeline.breaker import HostBreakers
 from pipeline.decode import decode_html
 from pipeline.errors import FetchError, RetryLater, StopRequested
@@ -27,7 +27,6 @@ from pipeline.fetch import (
     fetch_resource,
     looks_interstitial,
     new_session,
-    origin_policy,
     retry_wait,
 )
 from pipeline.rules import SiteRules
@@ -468,18 +467,19 @@ def test_a_name_is_judged_by_what_it_resolves_to(fetch_session, fault_server, fa
                                       else "127.0.0.1")]
 
     link = f"http://metadata.test:{fault_server.port}/ok"
+    policy = AddressPolicy(allow=AS_PUBLIC.allow, network=Network(resolver))
     with pytest.raises(BlockedAddress, match="of metadata.test is link-local"):
-        fetch_page(fetch_session, link, fast_settings, RULES, addresses=AS_PUBLIC,
-                   resolver=resolver)
+        fetch_page(fetch_session, link, fast_settings, RULES, addresses=policy)
     page = fetch_page(fetch_session, f"http://site.test:{fault_server.port}/ok", fast_settings,
-                      RULES, addresses=AS_PUBLIC, resolver=resolver)
+                      RULES, addresses=policy)
     assert page.status == 200  # connected to the address judged, named site.test
     assert fault_server.hits[-1].headers.get("Host") == f"site.test:{fault_server.port}"
 
 
 def test_a_pasted_link_on_a_private_address_is_archivable_with_its_images(
         fetch_session, fault_server, fast_settings):
-    policy = origin_policy(fault_server.url("/ok"), fast_settings)  # an intranet wiki
+    policy = AddressPolicy.from_setting(fast_settings.allow_addresses).for_task(
+        fault_server.url("/ok"))  # an intranet wiki
     assert policy.local_origin
     assert fetch_page(fetch_session, fault_server.url("/ok"), fast_settings, RULES,
                       addresses=policy).status == 200

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.addresses import AddressPolicy
 from pipeline.archive import Archive
 from pipeline.breaker import HostBreakers
 from pipeline.cookies import CookieStore
@@ -40,4 +41,5 @@ def ctx(tmp_path: Path, settings: Settings) -> Iterator[StageContext]:
             session=session, gate=HostGate(settings), cookies=CookieStore(),
                 breakers=HostBreakers(settings.host_failures_to_trip),
             cancel=threading.Event(), on_attempt=lambda task, attempt: None,
+            addresses=AddressPolicy.from_setting(settings.allow_addresses),
         )
