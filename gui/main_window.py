@@ -535,9 +535,9 @@ class MainWindow(QMainWindow):
 
     def _refresh_failed(self, message: str) -> None:
         """A file broken by a hand edit: said once in the status bar; nothing is written over
-        it, and the window follows it again once it is fixed."""
+        it, and the window follows it again once it is fixed (or recovered)."""
         self._refreshing = False
-        self.statusBar().showMessage(message)
+        self.statusBar().showMessage(translate_reason(message))
 
     def _archive_failed(self, message: str) -> None:
         """Why the archive did not open, in one line in the window's language (a task list

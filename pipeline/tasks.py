@@ -506,13 +506,18 @@ class TaskStore:
     ``ids``: the archive's record of the ids it has given. With it, a new task's id is above
     every id the archive ever held, not only the file's (a deleted last row, an emptied
     trash), and each save raises the record to the file's highest id before writing the file.
+    ``vet``: asked of the file as others wrote it before it is merged (a save's merge too);
+    what it raises (a list cut short) leaves the store and the file as they are, as a file
+    that does not parse does.
     """
 
     def __init__(self, path: Path, flush_seconds: float = 1.0,
-                 ids: IdRecord | None = None) -> None:
+                 ids: IdRecord | None = None,
+                 vet: Callable[[TaskStore], None] | None = None) -> None:
         self.path = Path(path)
         self.flush_seconds = flush_seconds
         self._ids = ids
+        self._vet = vet
         self._id_floor: int | None = None  # ids.highest_id() as last read (None: read again)
         self._recorded = 0  # the highest id this store has put in the record
         self._lock = threading.RLock()
@@ -734,6 +739,11 @@ class TaskStore:
             return [replace(t, extra=dict(t.extra)) for t in sorted(self._tasks.values(),
                                                                     key=lambda t: t.id)]
 
+    def ids(self) -> set[int]:
+        """The ids the list holds, the trash's too (no copy of the tasks made)."""
+        with self._lock:
+            return set(self._tasks)
+
     def find_url(self, url: str) -> int | None:
         """The id of the task holding this normalized URL."""
         with self._lock:
@@ -936,7 +946,8 @@ class TaskStore:
     def merge_file(self) -> bool:
         """Take in what others wrote to the file since this store read or wrote it, with this
         store's unsaved changes kept on top. False when the file is as the store last saw it.
-        Raises ``TaskFileError`` (the store unchanged) when the file no longer parses."""
+        Raises ``TaskFileError`` (the store unchanged) when the file no longer parses, and
+        what the store's ``vet`` raises on the file as it is, the store unchanged too."""
         try:
             key = _file_key(self.path.stat())
         except FileNotFoundError:
@@ -945,6 +956,8 @@ class TaskStore:
         if key == self._seen:
             return False
         fresh = TaskStore(self.path, self.flush_seconds, self._ids)
+        if self._vet is not None:
+            self._vet(fresh)
         with self._lock:
             self._merge(fresh)
         return True

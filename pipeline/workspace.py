@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from pipeline.addresses import SYSTEM, AddressPolicy, Network
 from pipeline.archive import Archive, ArchiveBusy
 from pipeline.article import Article
-from pipeline.errors import ErrorKind, KuaibuError
+from pipeline.errors import ErrorKind, KuaibuError, TaskFileError
 from pipeline.events import Listener, Progress
 from pipeline.intake import IntakeReport, add_links
 from pipeline.rules import Rules, load_rules, parse_rules
@@ -63,9 +63,11 @@ class NoSuchTask(KuaibuError):
     """A task id that the list does not hold."""
 
 
-class TaskListTruncated(KuaibuError):
+class TaskListTruncated(TaskFileError):
     """tasks.csv lacks most of the archive's tasks (emptied, or cut short): loading it would
-    lose them. The message is one line with the count and what to run."""
+    lose them. The message is one line with the count and what to run. A TaskFileError: like a
+    file that does not parse, it is never merged into nor written over (a run logs it once
+    and goes on, the window says it and follows the file again once it is whole)."""
 
     def __init__(self, path: Path, lost: int, archived: int) -> None:
         super().__init__(f"{path} lacks {lost:,} of the {archived:,} tasks whose pages 00_raw"
@@ -186,21 +188,20 @@ class Workspace:
         unless a run is working on it (the run does that itself when it starts). A task
         list that lacks most of the archive's tasks raises TaskListTruncated, nothing
         written (see ``TRUNCATED_SHARE``; ``recover`` brings them back)."""
-        workspace = cls._load(root, settings, network)
-        archived = workspace.archive.record_ids()
-        lost = len(archived - {t.id for t in workspace.store.tasks()})
-        if archived and (lost == len(archived) or lost > TRUNCATED_SHARE * len(archived)):
-            raise TaskListTruncated(workspace.archive.tasks_path, lost, len(archived))
+        workspace = cls._load(root, settings, network, vet=True)
+        refuse_truncated(workspace.archive, workspace.store)
         workspace.reconciled = workspace.reconcile()
         return workspace
 
     @classmethod
-    def _load(cls, root: Path, settings: Settings | None,
-              network: Network = SYSTEM) -> Workspace:
+    def _load(cls, root: Path, settings: Settings | None, network: Network = SYSTEM, *,
+              vet: bool) -> Workspace:
+        """The archive and its list as read; ``vet``: the list refuses to take in a file
+        cut short by another writer meanwhile (every face but ``recover``)."""
         settings = settings or Settings()
         archive = Archive.open(root)
         store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds,
-                          ids=archive)
+                          ids=archive, vet=partial(refuse_truncated, archive) if vet else None)
         return cls(archive, store, settings, network)
 
     @classmethod
@@ -211,7 +212,7 @@ class Workspace:
         stay as they are. Written under the list's lock, merged into the file as it is. A
         record whose URL the list holds under another id, or that names none, is left out
         and set aside to 00_raw/history/<id>/ (kept). Raises ArchiveBusy during a run."""
-        workspace = cls._load(root, settings)
+        workspace = cls._load(root, settings, vet=False)
         archive = workspace.archive
         restored: list[int] = []
         left_out: list[tuple[int, str]] = []
@@ -299,7 +300,8 @@ class Workspace:
 
     def refresh(self) -> bool:
         """Take in what other writers (a run, a terminal, a person in Excel) saved meanwhile;
-        False when the file is as this workspace last saw it."""
+        False when the file is as this workspace last saw it. A file emptied or cut short
+        meanwhile raises TaskListTruncated and is not taken in: the list stays as it was."""
         return self.store.merge_file()
 
     def add_links(self, text: str, cat1: str = "", cat2: str = "",
@@ -1010,6 +1012,15 @@ class Workspace:
                 addresses=addresses))
         return extract(rendered.html, rendered.final_url,
                        rules.for_host(host_of(rendered.final_url)), rendered=True)
+
+
+def refuse_truncated(archive: Archive, store: TaskStore) -> None:
+    """Raise TaskListTruncated when ``store`` (the file as read) lacks more than
+    ``TRUNCATED_SHARE`` of the tasks whose pages 00_raw holds, or all of them."""
+    archived = archive.record_ids()
+    lost = len(archived - store.ids())
+    if archived and (lost == len(archived) or lost > TRUNCATED_SHARE * len(archived)):
+        raise TaskListTruncated(archive.tasks_path, lost, len(archived))
 
 
 def _best(found: list[Candidate], limit: int | None) -> list[Candidate]:

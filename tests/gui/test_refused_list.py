@@ -58,3 +58,27 @@ def test_the_refusal_in_chinese(chinese: None, qtbot: QtBot, prefs: QSettings,
     _, line = refusal(qtbot, tmp_path / "archive", prefs)
     assert line == (f"{path} 缺少存档中 3 个任务里的 3 个：打开它会丢失这些任务。请运行"
                     " 'python main.py recover' 从存档重建任务列表（未做任何更改）")
+
+
+def test_a_list_emptied_while_the_window_shows_it(qtbot: QtBot, prefs: QSettings,
+                                                 tmp_path: Path) -> None:
+    """The window keeps its rows and says why it does not follow the file; after recover it
+    follows it again."""
+    from pipeline.workspace import Workspace
+
+    root = tmp_path / "archive"
+    path = emptied_archive(root)
+    path.write_text("id,url\r\n" + "".join(f"{i},https://a.example/{i}\r\n" for i in (1, 2, 3)),
+                    encoding="utf-8")
+    window = MainWindow(root, prefs)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.archive_loaded, timeout=10_000):
+        pass
+    assert window.model.rowCount() == 3
+    path.write_bytes(b"")
+    qtbot.waitUntil(lambda: "recover" in window.statusBar().currentMessage(), timeout=10_000)
+    assert window.model.rowCount() == 3 and path.read_bytes() == b""
+    Workspace.recover(root)
+    with qtbot.waitSignal(window.refreshed, timeout=10_000):
+        pass
+    assert window.model.rowCount() == 3

@@ -20,7 +20,7 @@ from pipeline.report import build_report
 from pipeline.settings import Settings
 from pipeline.tasks import TASK_IDS, Status, TaskStore
 from pipeline.urls import host_of
-from pipeline.workspace import Workspace
+from pipeline.workspace import TaskListTruncated, Workspace
 from tests.sites.articles import ArticleSite, article
 
 REPO = Path(__file__).resolve().parents[2]
@@ -247,6 +247,29 @@ def test_an_emptied_or_cut_list_is_refused_and_recover_brings_it_back(tmp_path: 
     assert ws.task(1).title == ("a title a person gave" if keep else "")
     ws.add_links("https://a.example/next")
     assert ws.tasks()[-1].id == 7
+
+
+def test_a_list_emptied_while_it_is_open_is_not_taken_in_nor_written_over(
+        tmp_path: Path) -> None:
+    """The window (a workspace kept open) follows the file: an emptied one is refused as a
+    broken one is, its rows stay, its edit waits; once recovered, the edit is saved."""
+    with ArticleSite() as site:
+        fetched_archive(tmp_path, site, 4)
+    ws = Workspace.open(tmp_path, SETTINGS)
+    path = tmp_path / "tasks.csv"
+    path.write_bytes(b"")
+    with pytest.raises(TaskListTruncated, match="lacks 4 of the 4 tasks"):
+        ws.refresh()
+    assert [t.id for t in ws.tasks()] == [1, 2, 3, 4]
+    ws.edit([2], title="edited meanwhile")
+    with pytest.raises(TaskListTruncated):
+        ws.save()
+    assert path.read_bytes() == b""
+    Workspace.recover(tmp_path, SETTINGS)
+    ws.save()
+    again = Workspace.open(tmp_path, SETTINGS)
+    assert [(t.id, t.title) for t in again.tasks()][:2] == [(1, ""), (2, "edited meanwhile")]
+    assert len(again.tasks()) == 4
 
 
 def test_a_few_rows_deleted_by_hand_are_a_persons_edit(tmp_path: Path) -> None:
