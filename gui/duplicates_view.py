@@ -306,9 +306,11 @@ class DuplicatesView(QWidget):
     def _update_buttons(self) -> None:
         """Each decision is offered for a selected pair unless it is the one standing."""
         loaded = self.workspace is not None
+        # a decision and the report are written into the archive: not on a read-only one
+        writable = self.workspace is not None and not self.workspace.read_only
         self.refresh_button.setEnabled(loaded)
-        self.report_button.setEnabled(loaded and not self._busy)
-        pair = self.selected_pair() if loaded and not self._busy else None
+        self.report_button.setEnabled(writable and not self._busy)
+        pair = self.selected_pair() if writable and not self._busy else None
         decided = pair.decided if pair is not None else None
         kind = decided.decision if decided is not None else None
         duplicate = decided.duplicate if decided is not None else None

@@ -316,8 +316,9 @@ class FailuresView(QWidget):
     # -- the detail pane -------------------------------------------------------------------------
 
     def _selection_changed(self) -> None:
-        self.retry_button.setEnabled(bool(self.chosen_ids()))
-        self.render_button.setEnabled(bool(self.needs_javascript_ids()))
+        writable = self.workspace is not None and not self.workspace.read_only
+        self.retry_button.setEnabled(writable and bool(self.chosen_ids()))
+        self.render_button.setEnabled(writable and bool(self.needs_javascript_ids()))
         selected = self.tree.selectedItems()
         current = selected[0] if len(selected) == 1 else None
         if current is not None and current.parent() is not None:

@@ -35,10 +35,10 @@ from PySide6.QtWidgets import (
 
 from gui.reasons import translate_reason
 from gui.worker import Jobs
+from pipeline.bounds import NEXT_PAGES
 from pipeline.intake import IntakeReport
 from pipeline.workspace import HarvestResult, Workspace
 
-MAX_NEXT_PAGES = 20  # the spin box's top: a harvest is depth 1, a few pages of one list
 URL_COLUMN, TEXT_COLUMN, RANK_COLUMN, WHY_COLUMN = range(4)
 
 
@@ -63,7 +63,7 @@ class HarvestDialog(QDialog):
         self.same_site = QCheckBox(self.tr("Only links to this site"))
         self.same_site.setChecked(True)
         self.next_pages = QSpinBox()
-        self.next_pages.setRange(0, MAX_NEXT_PAGES)
+        self.next_pages.setRange(NEXT_PAGES.low, NEXT_PAGES.high)
         self.next_pages.setToolTip(self.tr(
             "Follow the list's own \u201cnext page\u201d links this many times (下一页, Next,"
             " rel=next). The articles found are never crawled further."))

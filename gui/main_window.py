@@ -463,6 +463,14 @@ class MainWindow(QMainWindow):
                                                  " them up)").replace("%1", str(
                                                      self.model.rowCount())).replace(
                 "%2", str(workspace.archive.root)).replace("%3", str(left)))
+        if workspace.read_only:
+            self.model.editor = None
+            self.setWindowTitle(self.tr("Kuaibu — %1 (read-only)").replace(
+                "%1", str(workspace.archive.root)))
+            self.statusBar().showMessage(self.tr(
+                "Read-only: %1 cannot be written here (a backup, a disc or another user's"
+                " folder). Search, previews and books work; adding, running and building are"
+                " off.").replace("%1", str(workspace.archive.root)))
         self._watch_timer.start()
         self._update_controls()
         self.archive_loaded.emit()
@@ -579,7 +587,7 @@ class MainWindow(QMainWindow):
         """Add the links in the paste area as pending tasks (saved at once, in a job); show
         what happened to each."""
         workspace = self.workspace
-        if workspace is None:
+        if workspace is None or workspace.read_only:
             return
         cat1, cat2 = self.intake.categories()
         text, by_folders = self.intake.text_to_add(), self.intake.folders_as_categories()
@@ -599,7 +607,7 @@ class MainWindow(QMainWindow):
     def show_harvest(self) -> None:
         """The harvest dialog: a list page's article links, previewed, the checked added."""
         workspace = self.workspace
-        if workspace is None:
+        if workspace is None or workspace.read_only:
             return
         if self.harvest_dialog is None:
             self.harvest_dialog = HarvestDialog(workspace, self.jobs, self.intake.categories(),
@@ -630,7 +638,7 @@ class MainWindow(QMainWindow):
 
     def start_run(self, task_ids: list[int] | None = None, retry_failed: bool = False) -> bool:
         """Fetch and clean the runnable tasks (or the given ones) in the run's process."""
-        if self.archive is None or self.controller.running:
+        if self.archive is None or not self.writable or self.controller.running:
             return False
         self.run_bar.starting()
         self.controller.run(self.archive, self.settings, task_ids, retry_failed)
@@ -640,7 +648,7 @@ class MainWindow(QMainWindow):
 
     def reclean(self, task_ids: list[int]) -> bool:
         """Clean stored pages again with the saved rules (after a change): no network."""
-        if self.archive is None or self.controller.running or not task_ids:
+        if self.archive is None or not self.writable or self.controller.running or not task_ids:
             return False
         self.controller.reclean(self.archive, self.settings, task_ids)
         self.statusBar().showMessage(self.tr("Cleaning %1 pages again…")
@@ -651,7 +659,7 @@ class MainWindow(QMainWindow):
     def check_updates(self, node: Node | None = None) -> None:
         """Ask the sites again for archived articles (gui.update_check): those of a tree
         node when given, else the selected rows, else the tree's chosen node (All: every one)."""
-        if self.workspace is None or self.controller.running:
+        if self.workspace is None or self.workspace.read_only or self.controller.running:
             return
         ids = None if node is not None else self.selected_ids() or None
         if ids is None:
@@ -813,7 +821,8 @@ class MainWindow(QMainWindow):
     def remove_tasks(self, task_ids: list[int]) -> None:
         """Move tasks to the trash, after asking with the count (Undo remove, or the Trash
         tab, brings them back; their files stay until the trash is emptied)."""
-        if self.workspace is None or self.controller.running or not task_ids:
+        if (self.workspace is None or self.workspace.read_only or self.controller.running
+                or not task_ids):
             return
         question = self.tr("Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab"
                            " brings them back.").replace("%1", str(len(task_ids)))
@@ -1010,7 +1019,7 @@ class MainWindow(QMainWindow):
 
     def set_category(self, task_ids: list[int], cat1: str | None, cat2: str | None) -> None:
         """Set cat1 and/or cat2 (None leaves a field as it is) on several tasks at once."""
-        if self.workspace is None:
+        if self.workspace is None or self.workspace.read_only:
             return
         changes = {k: v.strip() for k, v in (("cat1", cat1), ("cat2", cat2)) if v is not None}
         if not changes:
@@ -1076,7 +1085,7 @@ class MainWindow(QMainWindow):
     # -- rules editor, settings ------------------------------------------------------------------
 
     def show_rules_editor(self) -> None:
-        if self.workspace is None:
+        if self.workspace is None or self.workspace.read_only:
             return
         if self.rules_editor is None:
             self.rules_editor = RulesEditor(self.workspace, self.jobs, self)
@@ -1126,7 +1135,7 @@ class MainWindow(QMainWindow):
     def build(self) -> bool:
         """Bind the chosen tasks into EPUB books in the background (see ``BuildBar``)."""
         workspace = self.workspace
-        if workspace is None or self.controller.running:
+        if workspace is None or workspace.read_only or self.controller.running:
             return False
         return self.build_bar.build(workspace, self.selected_ids(),
                                     self.category_filter.currentData() or None)
@@ -1139,23 +1148,33 @@ class MainWindow(QMainWindow):
 
     # -- state -----------------------------------------------------------------------------------
 
+    @property
+    def writable(self) -> bool:
+        """An archive is open and may be written (not a read-only one)."""
+        return self.workspace is not None and not self.workspace.read_only
+
     def _update_controls(self) -> None:
+        """Each control enabled when it can act: loaded, not during a run when it would
+        disturb it, and, when it writes, not on a read-only archive."""
         loaded = self.workspace is not None
+        writable = self.writable
         running = self.controller.running
         selected = loaded and self.table.selectionModel().hasSelection()
-        self.run_bar.set_state(loaded, running, self.controller.paused)
-        self.intake.add_button.setEnabled(loaded)
-        self.build_bar.button.setEnabled(loaded and not running)
+        self.run_bar.set_state(writable, running, self.controller.paused)
+        self.intake.add_button.setEnabled(writable)
+        self.demo_button.setEnabled(writable)
+        self.build_bar.button.setEnabled(writable and not running)
         for key, action in self.task_actions.items():
-            action.setEnabled(bool(selected) and (not running or key.startswith("open")
-                                                  or key in ("category", "copy_url",
-                                                             "show_folder")))
+            reads = key.startswith("open") or key in ("copy_url", "show_folder")
+            action.setEnabled(bool(selected) and (reads or writable) and (
+                not running or reads or key == "category"))
         self.selection_button.setEnabled(bool(selected))
         self.undo_remove_action.setEnabled(bool(self._last_removed) and not running)
-        self.run_action.setEnabled(loaded and not running)
-        self.build_action.setEnabled(loaded and not running)
-        self.check_updates_action.setEnabled(loaded and not running)
-        self.harvest_action.setEnabled(loaded)
+        self.run_action.setEnabled(writable and not running)
+        self.build_action.setEnabled(writable and not running)
+        self.check_updates_action.setEnabled(writable and not running)
+        self.harvest_action.setEnabled(writable)
+        self.rules_action.setEnabled(writable)
 
     def _restore_window(self) -> None:
         for key, restore in (("window/geometry", self.restoreGeometry),

@@ -104,5 +104,6 @@ class ReportView(QWidget):
             self.open_url(QUrl.fromLocalFile(str(self.path)))
 
     def _update_buttons(self) -> None:
-        self.again_button.setEnabled(self.workspace is not None)
+        # writing the report again writes 04_logs: not on a read-only archive
+        self.again_button.setEnabled(self.workspace is not None and not self.workspace.read_only)
         self.browser_button.setEnabled(self.path is not None)

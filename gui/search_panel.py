@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.worker import Jobs, Latest
+from pipeline.bounds import SEARCH_QUERY_CHARS
 from pipeline.search import MARK, Hit
 from pipeline.workspace import NoSuchTask, Workspace
 
@@ -182,6 +183,7 @@ class SearchPanel(QWidget):
         self._searches = Latest(jobs)
 
         self.field = QLineEdit()
+        self.field.setMaxLength(SEARCH_QUERY_CHARS)  # the longest query a search takes
         self.field.setPlaceholderText(self.tr("Search the articles…"))
         self.field.setClearButtonEnabled(True)
         self.status = QLabel()

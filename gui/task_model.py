@@ -309,7 +309,7 @@ class TaskTableModel(QAbstractTableModel):
             return Qt.ItemFlag.NoItemFlags
         flags = (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
                  | Qt.ItemFlag.ItemIsDragEnabled)
-        if COLUMNS[index.column()] in EDITABLE:
+        if COLUMNS[index.column()] in EDITABLE and self.editor is not None:  # none: read-only
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 

@@ -123,8 +123,9 @@ class TrashView(QWidget):
         return list(self._ids)
 
     def _update_buttons(self) -> None:
-        self.restore_button.setEnabled(not self._busy and bool(self.list.selectedItems()))
-        self.empty_button.setEnabled(not self._busy and bool(self._ids))
+        free = not self._busy and self.workspace is not None and not self.workspace.read_only
+        self.restore_button.setEnabled(free and bool(self.list.selectedItems()))
+        self.empty_button.setEnabled(free and bool(self._ids))
 
     # -- acting ----------------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -140,6 +140,8 @@ class Archive:
     """Paths of one archive folder. ``Archive.open`` creates the layout on first use."""
 
     root: Path
+    # where books are bound: 03_output, unless ``with_output`` chose another folder
+    output: Path | None = None
 
     @classmethod
     def open(cls, root: Path, name: str | None = None) -> Archive:
@@ -156,6 +158,12 @@ class Archive:
         if (new or name) and not (archive.root / ARCHIVE_FILE).exists():
             archive.set_name(name or archive.root.name)
         return archive
+
+    @property
+    def writable(self) -> bool:
+        """Whether this process may write in the folder (not a read-only mount, a disc or
+        another user's folder): a read-only archive is opened for reading only."""
+        return os.access(self.root, os.W_OK | os.X_OK)
 
     @property
     def name(self) -> str:
@@ -288,7 +296,14 @@ class Archive:
 
     @property
     def output_dir(self) -> Path:
-        return self.root / "03_output"
+        return self.output if self.output is not None else self.root / "03_output"
+
+    def with_output(self, folder: Path) -> Archive:
+        """This archive with its books bound into ``folder`` (``build --out``): the books of
+        a read-only archive, or a copy bound elsewhere. The folder is made when missing."""
+        out = Path(folder).resolve()
+        out.mkdir(parents=True, exist_ok=True)
+        return replace(self, output=out)
 
     @property
     def logs_dir(self) -> Path:

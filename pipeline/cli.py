@@ -1,23 +1,28 @@
 """The command line: the same pipeline as the window, headless.
 
 Every command takes ``--archive DIR`` (before or after the command name; default: the
-``archive/`` folder beside main.py). Exit status 0 on success; otherwise a one-line reason on
-stderr and status 1 (2 for a usage error, as argparse does); ``run`` exits 3 when it finished
-but some tasks failed.
+``archive/`` folder beside main.py); only add, harvest and demo make a folder that is not
+there. Exit status 0 on success; otherwise one line on stderr and status 1 (2 for a usage
+error: every number has its range, ``pipeline.bounds``); ``run`` exits 3 when it finished but
+some tasks failed. Never a traceback: a bug is one line too, its traceback in errors.log.
+An archive this process cannot write is read (status, search, books, report --out, build
+--out); a command that would write it says so before it starts.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from pipeline.archive import DEFAULT_ARCHIVE
+from pipeline.bounds import HARVEST_LIMIT, NEXT_PAGES, OLDER_THAN_DAYS, SEARCH_LIMIT, TASK_ID, Bound
 from pipeline.errors import ErrorKind, KuaibuError
 from pipeline.settings import Settings
 
@@ -40,12 +45,6 @@ EXIT_TASKS_FAILED = 3
 
 class CommandError(KuaibuError):
     """A command cannot do what was asked; the message is the one line printed."""
-
-
-def open_workspace(args: argparse.Namespace, settings: Settings) -> Workspace:
-    from pipeline.workspace import Workspace
-
-    return Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE, settings)
 
 
 def print_intake(report: IntakeReport) -> None:
@@ -202,22 +201,42 @@ def cmd_run(args: argparse.Namespace, ws: Workspace) -> int:
 
 
 def cmd_report(args: argparse.Namespace, ws: Workspace) -> int:
-    """Write 04_logs/report.html (what a run got wrong and where to look) and say so."""
+    """Write 04_logs/report.html (what a run got wrong and where to look) and say so; with
+    ``--out FILE`` the page goes there instead, with ``--out -`` to standard output alone."""
+    from pipeline.archive import write_atomic
+
     report = ws.run_report()
-    path = ws.write_report(report)
+    if args.out == "-":
+        sys.stdout.write(ws.render_report(report))
+        return 0
+    if args.out:
+        path = Path(args.out).resolve()
+        write_atomic(path, ws.render_report(report).encode("utf-8"))
+    else:
+        path = ws.write_report(report)
     for line in report.summary():
         print(line)
     print(f"report: {path}")
     return 0
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """A typed value as an error line quotes it: cut, so a line stays a line."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
 def age(text: str) -> timedelta:
-    """``30d``, ``12h``, ``2w`` or a number of days, for ``--older-than``."""
+    """``30d``, ``12h``, ``2w`` or a number of days, for ``--older-than`` (at most
+    ``OLDER_THAN_DAYS``: an age past any date a computer keeps is an error, not an overflow)."""
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([dhw]?)\s*", text.lower())
     if not m:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an age such as 30d, 12h or 2w")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an age such as 30d, 12h or 2w")
     unit = {"": "days", "d": "days", "h": "hours", "w": "weeks"}[m.group(2)]
-    return timedelta(**{unit: float(m.group(1))})
+    days = float(m.group(1)) * {"days": 1, "hours": 1 / 24, "weeks": 7}[unit]
+    if days > OLDER_THAN_DAYS.high:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is older than {OLDER_THAN_DAYS.high}"
+                                         " days")
+    return timedelta(days=days)
 
 
 def refresh_archive(ws: Workspace, task_ids: list[int] | None, cat1: str | None,
@@ -294,12 +313,14 @@ def cmd_clean(args: argparse.Namespace, ws: Workspace) -> int:
 
 
 def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None = None,
-                  task_ids: list[int] | None = None, title: str | None = None) -> BuildResult:
+                  task_ids: list[int] | None = None, title: str | None = None,
+                  out: Path | None = None) -> BuildResult:
     """Bind the archive's articles with a progress bar; prints what was made."""
     bar = ProgressBar()
     try:
         result = ws.build(cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
-                          progress=lambda done, total: bar.draw(done, total, "binding"))
+                          progress=lambda done, total: bar.draw(done, total, "binding"),
+                          out=out)
     finally:
         bar.finish()
     for path in result.epubs:
@@ -315,7 +336,8 @@ def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None =
 
 
 def cmd_build(args: argparse.Namespace, ws: Workspace) -> int:
-    build_archive(ws, args.cat1, args.split_by, args.ids, args.title)
+    build_archive(ws, args.cat1, args.split_by, args.ids, args.title,
+                  Path(args.out) if args.out else None)
     return 0
 
 
@@ -460,9 +482,10 @@ def cmd_index(args: argparse.Namespace, ws: Workspace) -> int:
 
 
 def cmd_search(args: argparse.Namespace, ws: Workspace) -> int:
-    hits = ws.search(args.query, args.limit)
+    hits = ws.search(args.query, args.limit,
+                     note=lambda line: print(f"note: {line}", file=sys.stderr))
     if not hits:
-        print(f"no article holds {args.query!r}")
+        print(f"no article holds {shown(args.query)}")
         return 0
     for hit in hits:
         print(f"#{hit.task_id}  {hit.title}\n    {hit.snippet}")
@@ -523,8 +546,43 @@ def cmd_recover(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def number(bound: Bound) -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number within ``bound``; out of it, the usage error
+    names the option and the range."""
+    def parse(text: str) -> int:
+        try:
+            return bound.parse(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    return parse
+
+
+task_id = number(TASK_ID)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its usage errors in one line (the usage is ``-h``'s to show): a script
+    reads one line of stderr, a person the one that says what was wrong."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} -h)\n")
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None,
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        """argparse's, after refusing an argument that is not text: bytes the terminal's
+        encoding cannot read arrive as lone surrogates, which no file or index can hold."""
+        for arg in sys.argv[1:] if args is None else args:
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:
+                self.error(f"{ascii(arg)[:60]} is not text in this terminal's encoding")
+        return super().parse_known_args(args, namespace)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="main.py",
         description="Kuaibu 快捕: capture web articles for offline reading, bound into EPUB.",
     )
@@ -533,7 +591,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--archive", metavar="DIR", help=archive_help)
     parser.add_argument("--set", metavar="NAME=VALUE", action="append", default=[],
                         dest="overrides", help=set_help)
-    common = argparse.ArgumentParser(add_help=False)
+    common = Parser(add_help=False)
     # SUPPRESS: an --archive given before the command is not overwritten by the default here
     common.add_argument("--archive", metavar="DIR", default=argparse.SUPPRESS, help=archive_help)
     common.add_argument("--set", metavar="NAME=VALUE", action="append",
@@ -560,9 +618,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="only links to the page's own site (the default)")
     site.add_argument("--any-site", dest="same_site", action="store_false",
                       help="links to other sites too")
-    p.add_argument("--limit", type=int, metavar="N", help="at most the N best links")
-    p.add_argument("--next-pages", type=int, default=0, metavar="N",
-                   help="also follow at most N of the list's next-page links (default 0)")
+    p.add_argument("--limit", type=number(HARVEST_LIMIT), metavar="N",
+                   help=f"at most the N best links ({HARVEST_LIMIT})")
+    p.add_argument("--next-pages", type=number(NEXT_PAGES), default=0,
+                   metavar="N", help="also follow at most N of the list's next-page links"
+                                     f" (default 0; {NEXT_PAGES})")
     p.add_argument("--dry-run", action="store_true", help="show the candidates, add nothing")
     p.set_defaults(func=cmd_harvest)
 
@@ -590,13 +650,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--older-than", type=age, metavar="AGE",
                    help="with --refresh: only articles not checked for AGE (30d, 12h, 2w)")
     p.add_argument("--cat1", help="with --refresh: only this first-level category")
-    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
+    p.add_argument("--id", type=task_id, action="append", dest="ids", metavar="N",
                    help="only task N (repeatable)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("report", parents=[common],
                        help="write 04_logs/report.html: failures by kind and domain, images,"
                             " articles to check (also written after every run)")
+    p.add_argument("--out", metavar="FILE|-",
+                   help="write the page here instead (-: to standard output, nothing else)")
     p.set_defaults(func=cmd_report)
 
     p = sub.add_parser("build", parents=[common], help="bind the archive into EPUB books")
@@ -605,8 +667,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", help="the book's title, its file name too (default: the"
                                    " book_title setting, else the archive's name; a category's"
                                    " book is named after it)")
-    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
+    p.add_argument("--id", type=task_id, action="append", dest="ids", metavar="N",
                    help="only task N (repeatable)")
+    p.add_argument("--out", metavar="DIR",
+                   help="bind into this folder instead of 03_output (how a read-only"
+                        " archive is bound)")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("extract", parents=[common],
@@ -624,23 +689,23 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("clean", parents=[common],
                        help="clean stored pages again after a rules change (no refetch)")
     p.add_argument("--domain", help="only this host and its sub-domains")
-    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
+    p.add_argument("--id", type=task_id, action="append", dest="ids", metavar="N",
                    help="only task N (repeatable)")
     p.set_defaults(func=cmd_clean)
 
     p = sub.add_parser("dupes", parents=[common],
                        help="list exact and near duplicates; write 04_logs/near_duplicates.*")
-    p.add_argument("--duplicate", type=int, metavar="N",
+    p.add_argument("--duplicate", type=task_id, metavar="N",
                    help="mark task N a duplicate of the task --of names (it is not bound)")
-    p.add_argument("--of", type=int, metavar="M", help="the original, with --duplicate")
-    p.add_argument("--keep-both", type=int, nargs=2, metavar=("A", "B"),
+    p.add_argument("--of", type=task_id, metavar="M", help="the original, with --duplicate")
+    p.add_argument("--keep-both", type=task_id, nargs=2, metavar=("A", "B"),
                    help="keep both of a near-duplicate pair (both are bound)")
-    p.add_argument("--undecide", type=int, nargs=2, metavar=("A", "B"),
+    p.add_argument("--undecide", type=task_id, nargs=2, metavar=("A", "B"),
                    help="take back the decision on a pair")
     p.set_defaults(func=cmd_dupes)
 
     p = sub.add_parser("edit", parents=[common], help="set the title or categories of tasks")
-    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N", required=True,
+    p.add_argument("--id", type=task_id, action="append", dest="ids", metavar="N", required=True,
                    help="task N (repeatable)")
     p.add_argument("--title", help="the title a book shows (empty: the extracted one)")
     p.add_argument("--cat1", help="first-level category")
@@ -649,7 +714,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("remove", parents=[common],
                        help="move tasks to the trash (their files stay until it is emptied)")
-    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N", required=True,
+    p.add_argument("--id", type=task_id, action="append", dest="ids", metavar="N", required=True,
                    help="task N (repeatable)")
     p.set_defaults(func=cmd_remove)
 
@@ -659,7 +724,7 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--restore", action="store_true", help="bring tasks --id N back")
     mode.add_argument("--empty", action="store_true",
                       help="remove the trashed tasks for good, with their pages and articles")
-    p.add_argument("--id", type=int, action="append", dest="ids", metavar="N",
+    p.add_argument("--id", type=task_id, action="append", dest="ids", metavar="N",
                    help="with --restore: task N (repeatable)")
     p.set_defaults(func=cmd_trash)
 
@@ -669,7 +734,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("search", parents=[common], help="search the archived articles' text")
     p.add_argument("query", help="words (Chinese or not); every one must be in the article")
-    p.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
+    p.add_argument("--limit", type=number(SEARCH_LIMIT), default=20, metavar="N",
+                   help=f"at most this many (default 20; {SEARCH_LIMIT})")
     p.set_defaults(func=cmd_search)
 
     p = sub.add_parser("index", parents=[common],
@@ -704,31 +770,108 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def writes(args: argparse.Namespace) -> str | None:
+    """What a command would write in its archive, None when it only reads: on a read-only
+    archive (a mounted backup, a disc, another user's folder) a writing command is refused
+    before it starts, in one line, instead of failing on its first file."""
+    if args.func in (cmd_status, cmd_search, cmd_books, cmd_render):
+        return None
+    if args.func is cmd_report:
+        return None if args.out else "'report' writes 04_logs/report.html (--out - prints it)"
+    if args.func is cmd_build:
+        return None if args.out else "'build' writes 03_output (--out DIR binds elsewhere)"
+    if args.func is cmd_rules and args.action in ("check", "test"):
+        return None
+    return f"'{args.command}' writes to it"
+
+
+# the commands that make a missing archive folder; the others on one say it is not there
+CREATES = ("add", "harvest", "demo")
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """One parsed command on its archive (or, ``extract``, on a folder of pages)."""
+    from pipeline.workspace import Workspace
+
+    try:
+        settings = Settings().with_text_overrides(args.overrides)
+    except ValueError as e:
+        raise CommandError(str(e)) from None
+    if args.func in (cmd_extract, cmd_recover):  # no archive / one its list refuses
+        return int(args.func(args, settings))
+    ws = Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE, settings,
+                        create=args.command in CREATES)
+    try:
+        if what := writes(args):
+            ws.refuse_writing(what)
+        return int(args.func(args, ws))
+    finally:
+        ws.close()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command (``args.command`` must be set: no command is the launcher's window)."""
+    """Run one command (``args.command`` must be set: no command is the launcher's window).
+    Whatever happens ends in one line on stderr and a status: 1 for a failure, 2 for a
+    usage error, 130 when interrupted; never a traceback (a bug's goes to errors.log)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 2
     try:
-        try:
-            settings = Settings().with_text_overrides(args.overrides)
-        except ValueError as e:
-            raise CommandError(str(e)) from None
-        if args.func in (cmd_extract, cmd_recover):  # no archive / one its list refuses
-            return int(args.func(args, settings))
-        ws = open_workspace(args, settings)
-        try:
-            return int(args.func(args, ws))
-        finally:
-            ws.close()
+        return run_command(args)
     except KuaibuError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {one_line(str(e))}", file=sys.stderr)
         return 1
     except OSError as e:
-        print(f"error: {e.filename or ''}: {e.strerror}", file=sys.stderr)
+        print(f"error: {os_error(e)}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("stopped", file=sys.stderr)
         return 130
+    except Exception as e:  # a bug: said in one line, its traceback kept for a report
+        where = keep_traceback(args)
+        print(f"error: internal error ({type(e).__name__}: {one_line(str(e))}); the details"
+              f" are in {where}", file=sys.stderr)
+        return 1
+
+
+def one_line(text: str, limit: int = 1000) -> str:
+    """A message as one line of at most ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit] + "…"
+
+
+def os_error(e: OSError) -> str:
+    """An OSError as a person reads it: the file and what went wrong, a full disk named so."""
+    where = f"{e.filename}: " if e.filename else ""
+    what = e.strerror or one_line(str(e))
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"disk full: {where}{what}"
+    return f"{where}{what}"
+
+
+def keep_traceback(args: argparse.Namespace) -> str:
+    """The current exception's traceback appended to the archive's 04_logs/errors.log, or to a
+    temp file when that cannot be written; where it went."""
+    import tempfile
+    import traceback
+
+    from pipeline.archive import utc_now
+
+    text = f"{utc_now()} main.py {args.command}\n{traceback.format_exc()}"
+    logs = (Path(args.archive) if getattr(args, "archive", None) else DEFAULT_ARCHIVE) / "04_logs"
+    try:
+        if logs.is_dir():
+            with open(logs / "errors.log", "a", encoding="utf-8") as f:
+                f.write(text)
+            return str(logs / "errors.log")
+    except OSError:
+        pass
+    try:
+        with tempfile.NamedTemporaryFile("w", prefix="kuaibu-error-", suffix=".log",
+                                         delete=False, encoding="utf-8") as f:
+            f.write(text)
+            return f.name
+    except OSError:
+        return "no file (none could be written)"

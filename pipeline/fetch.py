@@ -5,8 +5,9 @@ page), so images share the session, the politeness gate, timeouts, retries and c
 Redirects are followed here, hop by hop, so that every hop is checked (http/https only),
 counted, passes the politeness gate and the host's circuit breaker, and is logged. The body is
 streamed and counted after decompression, so a gzip bomb stops at the size limit instead of
-filling memory, and each request has one deadline across connect, headers and body, so a
-server trickling bytes cannot hold a worker. Header names are read case-insensitively.
+filling memory, and each request has one deadline across connect, headers and body (a
+``_Deadline``), held where the bytes are read, so no body of any shape (no length, chunked,
+trickling, never sent) holds a worker past it. Header names are read case-insensitively.
 
 ``fetch_resource`` with ``attempt`` makes one attempt and raises ``RetryLater`` when another
 is worth making: the runner puts the work back in its queue with a not-before time, so a
@@ -139,22 +140,71 @@ def new_session(settings: Settings) -> requests.Session:
     return session
 
 
-class _Hop:
-    """One request in flight: its gate slot, its address policy, and its connection once
-    urllib3 picks one."""
+class _Deadline:
+    """The time one request may take, connect to last byte (``Want.deadline``), asked in
+    every place the request can wait: each socket wait is cut to the time left, the read loop
+    checks it between reads, and the watcher aborts the socket when it passes."""
 
-    def __init__(self, slot: Slot | None, addresses: AddressPolicy | None) -> None:
+    # A cut wait ends this long after the deadline: the watcher's abort (at the deadline)
+    # comes first, and a timeout that still fires is seen after the deadline has passed, so
+    # either way the failure is read as the deadline's, not as "no answer within 20 s".
+    _CUT_PAST_S = 0.05
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.ends = time.monotonic() + seconds
+
+    def left(self) -> float:
+        return self.ends - time.monotonic()
+
+    def passed(self) -> bool:
+        return self.left() <= 0
+
+    def cut(self, timeout: float) -> float:
+        """``timeout`` (one socket wait's) shortened to the time left (never to 0, which
+        would make the socket non-blocking)."""
+        return min(timeout, max(0.0, self.left()) + self._CUT_PAST_S)
+
+    def error(self) -> FetchError:
+        # unreachable: a host that cannot answer in time counts on its breaker
+        return FetchError(f"no complete answer within {self.seconds:g} s",
+                          kind=ErrorKind.NETWORK, unreachable=True)
+
+    def check(self) -> None:
+        if self.passed():
+            raise self.error()
+
+
+class _Hop:
+    """One request in flight: its gate slot, its address policy, its deadline, and the socket
+    it was sent on.
+
+    The hop holds the socket itself: http.client hands the socket of a response without a
+    length (read to the close) to the response and clears the connection's ``sock``, so an
+    abort that went through the connection would find nothing to shut."""
+
+    def __init__(self, slot: Slot | None, addresses: AddressPolicy | None,
+                 deadline: _Deadline) -> None:
         self.slot = slot
         self.addresses = addresses  # None: connected through a proxy, checked by name
-        self.connection: urllib3.connection.HTTPConnection | None = None
-        self.expired = False  # aborted because its deadline passed
+        self.deadline = deadline
+        self.sock: socket.socket | None = None
+        self.aborted = False  # by the watcher: a stop, or the deadline passed
+
+    def before_read(self, timeout: float) -> None:
+        """Raise the deadline's error once it has passed, else give the next socket read at
+        most the time left (``timeout``, the read timeout, when more is left)."""
+        self.deadline.check()
+        if self.sock is not None:
+            with contextlib.suppress(OSError):  # closed by http.client at the body's end
+                self.sock.settimeout(self.deadline.cut(timeout))
 
     def abort(self) -> None:
-        """Unblock a read that waits on the server: a stop must not wait for a read timeout."""
-        sock = getattr(self.connection, "sock", None)
-        if sock is not None:
+        """Unblock a read that waits on the server: a stop or a deadline must not wait for
+        a read timeout, nor for a server that keeps sending."""
+        if self.sock is not None:
             with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
+                self.sock.shutdown(socket.SHUT_RDWR)
 
 
 # The hop this thread is sending; the connection reports to it (requests passes no context).
@@ -163,20 +213,21 @@ _sending = threading.local()
 
 class _SentReporter:
     """Mixed into urllib3's connections: connect only to addresses the hop's policy allows,
-    tell the hop which connection carries it, and tell the gate when the request has really
+    hand the hop the socket that carries it, and tell the gate when the request has really
     gone out (after any connect or TLS handshake)."""
 
     def request(self, *args: Any, **kwargs: Any) -> None:
         hop: _Hop | None = getattr(_sending, "hop", None)
         if hop is not None:
-            hop.connection = self  # type: ignore[assignment]
             sock = getattr(self, "sock", None)
             if hop.addresses is not None and sock is not None:
                 # a kept-alive connection skips _new_conn: its peer is judged for this task
                 hop.addresses.check(ip_of_peer(sock), getattr(self, "host", None))
         super().request(*args, **kwargs)  # type: ignore[misc]
-        if hop is not None and hop.slot is not None:
-            hop.slot.started()
+        if hop is not None:
+            hop.sock = getattr(self, "sock", None)  # connected now (TLS-wrapped for https)
+            if hop.slot is not None:
+                hop.slot.started()
 
     def _new_conn(self) -> socket.socket:
         """Resolve, judge every address, and connect to an allowed one (the address judged
@@ -459,11 +510,11 @@ def _gated_exchange(call: _Call, url: str, host: str, answered: list[bool]) -> _
             raise StopRequested()
         if call.breakers is not None:
             call.breakers.check(host)  # it may have opened while this waited for the gate
-        hop = _Hop(granted, addresses)
-        with _watched(hop, call.cancel, call.want.deadline):
+        hop = _Hop(granted, addresses, _Deadline(call.want.deadline))
+        with _watched(hop, call.cancel):
             _sending.hop = hop
             try:
-                response = _send(call, prepared, env)
+                response = _send(call, prepared, env, hop.deadline)
             finally:
                 _sending.hop = None
             answered.append(True)
@@ -472,31 +523,33 @@ def _gated_exchange(call: _Call, url: str, host: str, answered: list[bool]) -> _
                 status = response.status_code
                 if status in REDIRECT_STATUSES and "Location" in headers:
                     return status, headers, b"", _cookie_header(prepared)
-                body = _judged_body(call, response, status, headers)
+                body = _judged_body(call, hop, response, status, headers)
     return status, headers, body, _cookie_header(prepared)
 
 
 @contextlib.contextmanager
-def _watched(hop: _Hop, cancel: threading.Event, deadline: float) -> Iterator[None]:
-    """While the block runs, a watcher aborts the hop's connection as soon as ``cancel`` is
-    set or ``deadline`` seconds have passed; the failure that follows is then reported as
-    StopRequested, or as the deadline's FetchError, not as whatever the abort broke.
+def _watched(hop: _Hop, cancel: threading.Event) -> Iterator[None]:
+    """While the block runs, a watcher shuts the hop's socket as soon as ``cancel`` is set or
+    the hop's deadline passes (a read inside http.client — a chunk-size line, a header line —
+    is not the read loop's to check). The failure that follows is reported as StopRequested,
+    or as the deadline's FetchError, not as whatever the abort broke; and a body that merely
+    seemed to end because its socket was shut is not taken as complete.
 
     The block does not wait for the watcher to notice it ended (that would add up to a poll
     interval to every request); the lock makes sure a late watcher never aborts a connection
     that has gone back to the pool."""
     lock = threading.Lock()
     done = threading.Event()
-    ends = time.monotonic() + deadline
+    deadline = hop.deadline
 
     def watch() -> None:
         while True:
-            stopping = cancel.wait(max(0.0, min(_STOP_POLL_S, ends - time.monotonic())))
+            stopping = cancel.wait(max(0.0, min(_STOP_POLL_S, deadline.left())))
             with lock:
                 if done.is_set():
                     return
-                if stopping or time.monotonic() >= ends:
-                    hop.expired = not stopping
+                if stopping or deadline.passed():
+                    hop.aborted = True
                     hop.abort()
                     return
 
@@ -506,23 +559,28 @@ def _watched(hop: _Hop, cancel: threading.Event, deadline: float) -> Iterator[No
     except (FetchError, StopRequested) as e:
         if cancel.is_set():
             raise StopRequested() from e
-        if hop.expired:
-            raise FetchError(f"no complete answer within {deadline:g} s", kind=ErrorKind.NETWORK,
-                             unreachable=True) from None
+        if hop.aborted or deadline.passed():
+            raise deadline.error() from None
         raise
     finally:
         with lock:
             done.set()
+    if hop.aborted:  # read after ``done``: no watcher can set it any more
+        if cancel.is_set():
+            raise StopRequested()
+        raise deadline.error()
 
 
 def _send(
-    call: _Call, prepared: requests.PreparedRequest, env: dict[str, object]
+    call: _Call, prepared: requests.PreparedRequest, env: dict[str, object], deadline: _Deadline
 ) -> requests.Response:
+    """Send the request and read the status line and headers, connect and header waits each
+    cut to what is left of ``deadline``."""
     s = call.settings
     try:
         return call.session.send(
             prepared,
-            timeout=(s.connect_timeout, s.read_timeout),
+            timeout=(deadline.cut(s.connect_timeout), deadline.cut(s.read_timeout)),
             allow_redirects=False,
             **env,  # type: ignore[arg-type]
         )
@@ -548,7 +606,8 @@ def _send(
 
 
 def _judged_body(
-    call: _Call, response: requests.Response, status: int, headers: CaseInsensitiveDict[str]
+    call: _Call, hop: _Hop, response: requests.Response, status: int,
+    headers: CaseInsensitiveDict[str],
 ) -> bytes:
     """Read the body when it can matter, and raise for anything that is not what was wanted."""
     mime = headers.get("Content-Type", "").split(";")[0].strip().lower()
@@ -556,12 +615,12 @@ def _judged_body(
     if not call.want.html_page:
         if not ok:
             raise _status_error(status, headers)
-        return _read_body(response, call.want, call.settings, call.cancel)
+        return _read_body(call, hop, response)
     if not ok and not (status in CHALLENGE_STATUSES and mime in HTML_TYPES):
         raise _status_error(status, headers)
     if ok and mime and mime not in HTML_TYPES:
         raise FetchError(f"not an HTML page: {mime}", kind=ErrorKind.NOT_HTML)
-    body = _read_body(response, call.want, call.settings, call.cancel)
+    body = _read_body(call, hop, response)
     if looks_interstitial(body):
         raise FetchError("interstitial page", kind=ErrorKind.INTERSTITIAL, retryable=True)
     if not ok:
@@ -578,11 +637,11 @@ def _judged_body(
     return body
 
 
-def _read_body(
-    response: requests.Response, want: Want, settings: Settings, cancel: threading.Event
-) -> bytes:
+def _read_body(call: _Call, hop: _Hop, response: requests.Response) -> bytes:
     """Stream the body, counting decompressed bytes against the limit; an announced length
-    over the limit fails before anything is read."""
+    over the limit fails before anything is read. Each read waits at most the time left of
+    the hop's deadline, and the loop checks it, whatever the body's shape."""
+    want, settings = call.want, call.settings
     limit = want.max_bytes
     too_large = FetchError(f"{want.noun} larger than {limit / MB:g} MB",
                            kind=ErrorKind.TOO_LARGE)
@@ -596,11 +655,14 @@ def _read_body(
     expected = int(announced) if announced.isdigit() else None
     try:
         # read1: whatever has arrived (up to a chunk), so a slow body is seen as it comes
-        while chunk := response.raw.read1(_CHUNK, decode_content=True):
+        while True:
+            hop.before_read(settings.read_timeout)
+            if not (chunk := response.raw.read1(_CHUNK, decode_content=True)):
+                break
             body += chunk
             if len(body) > limit:
                 raise too_large
-            if cancel.is_set():
+            if call.cancel.is_set():
                 raise StopRequested()
             if expected is not None:
                 _check_pace(response.raw.tell(), expected, time.monotonic() - started,

@@ -281,8 +281,12 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
 
 def write_report(archive: Archive, report: Report, options: ReportOptions = OPTIONS) -> Path:
     """04_logs/report.html, replaced whole (it is derived: made again after every run)."""
-    page = environment(archive.root).get_template("report.html.j2").render(
-        report=report, archive=archive.name, generated=utc_now(), ids_shown=options.ids_shown)
     path = archive.logs_dir / REPORT_HTML
-    write_atomic(path, page.encode("utf-8"))
+    write_atomic(path, render_report(archive, report, options).encode("utf-8"))
     return path
+
+
+def render_report(archive: Archive, report: Report, options: ReportOptions = OPTIONS) -> str:
+    """The report page (``report --out`` puts it elsewhere: a read-only archive's report)."""
+    return environment(archive.root).get_template("report.html.j2").render(
+        report=report, archive=archive.name, generated=utc_now(), ids_shown=options.ids_shown)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import io
-import sqlite3
 import threading
 import time
 import traceback
@@ -44,7 +43,7 @@ from pipeline.politeness import HostGate
 from pipeline.render import Renderer
 from pipeline.rules import Rules, load_rules
 from pipeline.schedule import WorkQueue
-from pipeline.search import SearchIndex
+from pipeline.search import SearchIndex, SearchIndexError
 from pipeline.settings import Settings
 from pipeline.stages import (
     StageContext,
@@ -101,7 +100,7 @@ def reconcile(archive: Archive, store: TaskStore) -> int:
                 index.drop(set_aside)
             finally:
                 index.close()
-        except sqlite3.Error:
+        except SearchIndexError:
             pass  # derived: the task's next clean replaces the entry, 'python main.py index'
             # makes it all again
     return changed
@@ -569,7 +568,7 @@ class Runner:
                 if self._index is None:
                     self._index = SearchIndex.of(self.archive.root)
             self._index.put(task_id, article)
-        except sqlite3.Error as e:
+        except SearchIndexError as e:
             if not self._index_failed:
                 self._index_failed = True
                 self._listener(LogLine(f"search index not updated ({e});"

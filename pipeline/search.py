@@ -9,6 +9,10 @@ query is cut the same way into a phrase of pairs, so a word of two or more chara
 exactly, a single character as a prefix. Latin words go through ``unicode61`` as they are.
 
 Snippets come from the original text, not the indexed pairs, with the matches marked.
+
+SQLite's failures leave here as ``SearchIndexError``, one line naming the file and the
+problem (a full disk, a read-only folder, a damaged file), never as ``sqlite3`` exceptions:
+the faces print them, the workspace decides when to search without the file.
 """
 
 from __future__ import annotations
@@ -16,12 +20,15 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 from pipeline.article import Article
 from pipeline.cjk import CJK_CHARS
+from pipeline.errors import KuaibuError
 
 INDEX_NAME = "search.db"
 SNIPPET_CHARS = 120  # around the first match
@@ -85,20 +92,73 @@ class Hit:
     rank: float  # bm25: lower is better
 
 
+class IndexProblem(Enum):
+    """Why the index file failed, as a caller acts on it."""
+
+    FULL = "full"  # no space to write it: searching can go on without the file
+    READ_ONLY = "read-only"  # it cannot be written here: likewise
+    DAMAGED = "damaged"  # not a database, or a broken one: ``index`` makes it again
+    OTHER = "other"
+
+
+# SQLite's primary result codes (https://sqlite.org/rescode.html) by what they mean here
+_PROBLEMS = {13: IndexProblem.FULL, 8: IndexProblem.READ_ONLY, 14: IndexProblem.READ_ONLY,
+             23: IndexProblem.READ_ONLY, 11: IndexProblem.DAMAGED, 26: IndexProblem.DAMAGED}
+
+
+class SearchIndexError(KuaibuError):
+    """The index file cannot be opened, read or written; the message is one line."""
+
+    def __init__(self, path: Path | str, problem: IndexProblem, detail: str) -> None:
+        said = {IndexProblem.FULL: f"disk full: the search index {path} cannot be written",
+                IndexProblem.READ_ONLY: f"the search index {path} cannot be written here",
+                IndexProblem.DAMAGED: f"the search index {path} is damaged ({detail});"
+                                      " 'main.py index' makes it again from 01_clean",
+                IndexProblem.OTHER: f"the search index {path}: {detail}"}[problem]
+        super().__init__(said)
+        self.problem = problem
+
+
+def index_error(path: Path | str, error: sqlite3.Error) -> SearchIndexError:
+    """An SQLite failure on ``path`` as the one line a person reads."""
+    code = getattr(error, "sqlite_errorcode", None)
+    problem = _PROBLEMS.get(code & 0xFF, IndexProblem.OTHER) if code is not None else (
+        IndexProblem.OTHER)
+    return SearchIndexError(path, problem, " ".join(str(error).split()))
+
+
 class SearchIndex:
     """One archive's index. Thread-safe (the run's workers put articles in as they clean);
     other processes may read while one writes (WAL)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+        """The index at ``path``, made when missing; ``read_only``: the file as it is, opened
+        for reading only (a read-only archive: nothing is made, nothing written)."""
         self.path = path
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(path, check_same_thread=False, timeout=30)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.executescript(_SCHEMA)
+        with self._named():
+            if read_only:
+                self._db = _reader(path)
+            else:
+                self._db = sqlite3.connect(path, check_same_thread=False, timeout=30)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.executescript(_SCHEMA)
 
     @classmethod
-    def of(cls, root: Path) -> SearchIndex:
-        return cls(root / INDEX_NAME)
+    def of(cls, root: Path, *, read_only: bool = False) -> SearchIndex:
+        return cls(root / INDEX_NAME, read_only=read_only)
+
+    @classmethod
+    def in_memory(cls) -> SearchIndex:
+        """An index that lives while it is open: search without a file to write."""
+        return cls(Path(":memory:"))
+
+    @contextmanager
+    def _named(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as e:
+            raise index_error(self.path, e) from None
 
     def close(self) -> None:
         with self._lock:
@@ -106,20 +166,20 @@ class SearchIndex:
 
     def put(self, task_id: int, article: Article) -> None:
         """Index (or index again) one task's article."""
-        with self._lock, self._db:
+        with self._lock, self._named(), self._db:
             self._db.execute("DELETE FROM docs WHERE id = ?", (task_id,))
             self._db.execute("INSERT INTO docs VALUES (?, ?, ?, ?, ?)",
                              (task_id, article.title, article.text, tokens(article.title),
                               tokens(article.text)))
 
     def drop(self, task_ids: Iterable[int]) -> None:
-        with self._lock, self._db:
+        with self._lock, self._named(), self._db:
             self._db.executemany("DELETE FROM docs WHERE id = ?", ((i,) for i in task_ids))
 
     def rebuild(self, articles: Iterable[tuple[int, Article]]) -> int:
         """Make the index again from these articles alone; how many went in."""
         count = 0
-        with self._lock, self._db:
+        with self._lock, self._named(), self._db:
             self._db.execute("DELETE FROM docs")
             for task_id, article in articles:
                 self._db.execute("INSERT INTO docs VALUES (?, ?, ?, ?, ?)",
@@ -130,7 +190,7 @@ class SearchIndex:
         return count
 
     def __len__(self) -> int:
-        with self._lock:
+        with self._lock, self._named():
             return int(self._db.execute("SELECT count(*) FROM docs").fetchone()[0])
 
     def search(self, query: str, limit: int = 50) -> list[Hit]:
@@ -138,7 +198,7 @@ class SearchIndex:
         expression = match_query(query)
         if expression is None:
             return []
-        with self._lock:
+        with self._lock, self._named():
             rows = self._db.execute(
                 "SELECT d.id, d.title, d.text, bm25(fts, ?, 1.0) AS rank FROM fts"
                 " JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
@@ -146,6 +206,25 @@ class SearchIndex:
         words = _TERM.findall(query)
         return [Hit(task_id, title, snippet(text, words), rank)
                 for task_id, title, text, rank in rows]
+
+
+def _reader(path: Path) -> sqlite3.Connection:
+    """``path`` opened for reading only. A WAL index in a folder that cannot be written has
+    no -shm file to share: it is then read as immutable (a backup, a disc: no one writes
+    it). A missing file is READ_ONLY's "cannot be made here", not an empty index."""
+    if not path.is_file():
+        raise SearchIndexError(path, IndexProblem.READ_ONLY, "missing")
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                         check_same_thread=False)
+    try:
+        db.execute("SELECT count(*) FROM docs").fetchone()
+        return db
+    except sqlite3.OperationalError as e:
+        if _PROBLEMS.get(e.sqlite_errorcode & 0xFF) is not IndexProblem.READ_ONLY:
+            raise
+        db.close()
+    return sqlite3.connect(f"{path.resolve().as_uri()}?immutable=1", uri=True,
+                           check_same_thread=False)
 
 
 def snippet(text: str, words: list[str], width: int = SNIPPET_CHARS) -> str:

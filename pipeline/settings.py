@@ -10,6 +10,7 @@ limits.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
@@ -56,6 +57,11 @@ class Spec:
             return f"{wrong[0]} each" if wrong else None
         if self.choices and value not in self.choices:
             return " or ".join(self.choices)
+        if isinstance(value, float) and math.isnan(value):  # NaN passes every comparison
+            return "a number"
+        # a line break in a header value (user_agent) would fail every request of a run
+        if isinstance(value, str) and any(ord(c) < 32 or ord(c) == 127 for c in value):
+            return "text without control characters (line breaks, tabs, NUL)"
         if self.low is not None and (value <= self.low if self.above else value < self.low):
             return f"above {self.low}" if self.above else f"{self.low} or more"
         if self.high is not None and value > self.high:
@@ -75,10 +81,11 @@ class Settings:
                                      label=QT_TRANSLATE_NOOP("Settings", "Connect timeout (s)"))
     read_timeout: float = setting(20.0, low=0, above=True, high=600,
                                   label=QT_TRANSLATE_NOOP("Settings", "Read timeout (s)"))
-    max_page_bytes: int = setting(5 * MB, low=0, above=True)
+    max_page_bytes: int = setting(5 * MB, low=0, above=True, high=1024 * MB)
     retries: int = setting(2, low=0, high=10, label=QT_TRANSLATE_NOOP("Settings", "Retries"))
-    retry_waits: tuple[float, ...] = setting((2.0, 6.0), low=0)  # seconds before each retry
-    retry_after_cap: float = setting(120.0, low=0)
+    # seconds before each retry
+    retry_waits: tuple[float, ...] = setting((2.0, 6.0), low=0, high=600)
+    retry_after_cap: float = setting(120.0, low=0, high=3600)
     # address classes fetched even as a public page's redirect or image (pipeline.addresses);
     # link-local cloud metadata, 0.0.0.0 and multicast stay refused unless named here
     allow_addresses: tuple[str, ...] = setting((), choices=ALLOW_CHOICES)
@@ -90,7 +97,7 @@ class Settings:
     # after this many failures in a row to reach a host, its other requests in the run fail
     # at once (its circuit breaker opens); a later run tries it again
     host_failures_to_trip: int = setting(3, low=1, high=100)
-    max_redirects: int = setting(10, low=0, above=True)
+    max_redirects: int = setting(10, low=0, above=True, high=100)
     per_host_connections: int = setting(
         2, low=0, above=True, high=16,
         label=QT_TRANSLATE_NOOP("Settings", "Connections per site"))
@@ -123,9 +130,9 @@ class Settings:
         1600, low=16, high=10_000, label=QT_TRANSLATE_NOOP("Settings", "Largest image edge (px)"))
     jpeg_quality: int = setting(82, low=1, high=100,
                                 label=QT_TRANSLATE_NOOP("Settings", "JPEG quality"))
-    max_image_bytes: int = setting(20 * MB, low=0, above=True)
-    max_images_per_article: int = setting(200, low=0, above=True)
-    max_image_pixels: int = setting(50_000_000, low=0, above=True)
+    max_image_bytes: int = setting(20 * MB, low=0, above=True, high=1024 * MB)
+    max_images_per_article: int = setting(200, low=0, above=True, high=10_000)
+    max_image_pixels: int = setting(50_000_000, low=0, above=True, high=4_000_000_000)
     # book
     epub_budget_bytes: int = setting(
         50 * MB, low=0, above=True, high=2000 * MB, scale=MB,
@@ -138,7 +145,7 @@ class Settings:
     book_publisher: str | None = setting(None)
     book_language: str | None = setting(None)
     # task list: how often the store flushes status changes to tasks.csv
-    tasks_flush_seconds: float = setting(1.0, low=0)
+    tasks_flush_seconds: float = setting(1.0, low=0, high=3600)
 
     def __post_init__(self) -> None:
         """Refuse values no run could work with (they arrive from --set, the settings dialog

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from pipeline.addresses import SYSTEM, AddressPolicy, Network
 from pipeline.archive import Archive, ArchiveBusy
 from pipeline.article import Article
+from pipeline.bounds import HARVEST_LIMIT, NEXT_PAGES, SEARCH_QUERY_CHARS, SEARCH_QUERY_WORDS
 from pipeline.errors import ErrorKind, KuaibuError, TaskFileError
 from pipeline.events import Listener, Progress
 from pipeline.intake import IntakeReport, add_links
@@ -61,6 +62,14 @@ TRUNCATED_SHARE = 0.5
 
 class NoSuchTask(KuaibuError):
     """A task id that the list does not hold."""
+
+
+class NoArchive(KuaibuError):
+    """The folder named is not there (only the commands that add tasks make an archive)."""
+
+
+class ReadOnlyArchive(KuaibuError):
+    """What was asked would write to an archive this process cannot write to."""
 
 
 class TaskListTruncated(TaskFileError):
@@ -174,35 +183,57 @@ class Workspace:
     """One open archive: its folder, its task list and the settings the faces run with."""
 
     def __init__(self, archive: Archive, store: TaskStore, settings: Settings,
-                 network: Network = SYSTEM) -> None:
+                 network: Network = SYSTEM, read_only: bool = False) -> None:
         self.archive = archive
         self.store = store
         self.settings = settings
         self.network = network  # the address policy's resolver and class table (a test's)
         self.reconciled = 0  # statuses corrected when it was opened
+        # the folder cannot be written (a mounted backup, a disc, another user's folder):
+        # only what reads works; see ``open``
+        self.read_only = read_only
 
     @classmethod
     def open(cls, root: Path, settings: Settings | None = None,
-             network: Network = SYSTEM) -> Workspace:
-        """Open (or make) an archive; statuses are made to agree with the stage outputs,
-        unless a run is working on it (the run does that itself when it starts). A task
-        list that lacks most of the archive's tasks raises TaskListTruncated, nothing
-        written (see ``TRUNCATED_SHARE``; ``recover`` brings them back)."""
-        workspace = cls._load(root, settings, network, vet=True)
-        refuse_truncated(workspace.archive, workspace.store)
-        workspace.reconciled = workspace.reconcile()
+             network: Network = SYSTEM, *, create: bool = True) -> Workspace:
+        """Open an archive; statuses are made to agree with the stage outputs, unless a run is
+        working on it (the run does that itself when it starts). A missing folder is made
+        with ``create``, else refused (a typo must not leave an empty archive behind). A
+        folder this process cannot write is opened read-only: nothing is made, reconciled or
+        locked, the task list is read as the file says. ``network`` is the address policy's
+        resolver and class table (a test's hook). A task list that lacks most of the
+        archive's tasks raises TaskListTruncated, nothing written (see ``TRUNCATED_SHARE``;
+        ``recover`` brings them back); on a read-only archive, where nothing can be lost,
+        it is read as it is."""
+        workspace = cls._load(root, settings, network, create=create, vet=True)
+        if not workspace.read_only:
+            refuse_truncated(workspace.archive, workspace.store)
+            workspace.reconciled = workspace.reconcile()
         return workspace
 
     @classmethod
     def _load(cls, root: Path, settings: Settings | None, network: Network = SYSTEM, *,
-              vet: bool) -> Workspace:
-        """The archive and its list as read; ``vet``: the list refuses to take in a file
-        cut short by another writer meanwhile (every face but ``recover``)."""
+              create: bool, vet: bool) -> Workspace:
+        """The archive and its list as read (see ``open``); ``vet``: the list refuses to
+        take in a file cut short by another writer meanwhile (every face but ``recover``)."""
         settings = settings or Settings()
-        archive = Archive.open(root)
+        root = Path(root)
+        if not root.exists() and not create:
+            raise NoArchive(f"no archive at {root} ('add', 'harvest' or 'demo' makes one)")
+        if root.exists() and not root.is_dir():
+            raise NoArchive(f"{root} is a file, not an archive folder")
+        read_only = root.exists() and not Archive(root.resolve()).writable
+        archive = Archive(root.resolve()) if read_only else Archive.open(root)
         store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds,
                           ids=archive, vet=partial(refuse_truncated, archive) if vet else None)
-        return cls(archive, store, settings, network)
+        return cls(archive, store, settings, network, read_only=read_only)
+
+    def refuse_writing(self, what: str) -> None:
+        """Raise ReadOnlyArchive when the archive is read-only, ``what`` saying what would
+        have written to it (e.g. "'index' writes search.db"); nothing otherwise."""
+        if self.read_only:
+            raise ReadOnlyArchive(f"{self.archive.root} is read-only here: {what}; status,"
+                                  " search, books, report --out and build --out only read")
 
     @classmethod
     def recover(cls, root: Path, settings: Settings | None = None) -> tuple[Workspace, Recovery]:
@@ -212,7 +243,8 @@ class Workspace:
         stay as they are. Written under the list's lock, merged into the file as it is. A
         record whose URL the list holds under another id, or that names none, is left out
         and set aside to 00_raw/history/<id>/ (kept). Raises ArchiveBusy during a run."""
-        workspace = cls._load(root, settings, vet=False)
+        workspace = cls._load(root, settings, create=False, vet=False)
+        workspace.refuse_writing("'recover' writes tasks.csv")
         archive = workspace.archive
         restored: list[int] = []
         left_out: list[tuple[int, str]] = []
@@ -348,8 +380,13 @@ class Workspace:
         from pipeline.politeness import HostGate
         from pipeline.urls import normalize_url
 
-        if (limit is not None and limit < 1) or next_pages < 0:
-            raise KuaibuError("--limit must be 1 or more and --next-pages 0 or more")
+        for name, value, bound in (("--limit", limit, HARVEST_LIMIT),
+                                   ("--next-pages", next_pages, NEXT_PAGES)):
+            try:
+                if value is not None:
+                    bound.check(value)
+            except ValueError as e:
+                raise KuaibuError(f"{name} {e}") from None
         try:
             re.compile(pattern or "")
         except re.error as e:
@@ -447,18 +484,21 @@ class Workspace:
         """Remove the trashed tasks for good: their rows, pages, articles and index entries
         (images stay: named by their content, another article may show the same one). Saved
         at once; how many went."""
-        from pipeline.search import SearchIndex
+        from pipeline.search import SearchIndex, SearchIndexError
 
         gone = [t.id for t in self.trash()]
         if not gone:
             return 0
         for task_id in gone:
             self.archive.forget(task_id)
-        index = SearchIndex.of(self.archive.root)
         try:
-            index.drop(gone)
-        finally:
-            index.close()
+            index = SearchIndex.of(self.archive.root)
+            try:
+                index.drop(gone)
+            finally:
+                index.close()
+        except SearchIndexError:
+            pass  # derived, and a search leaves out ids not on the list: 'index' tidies it
         self.store.remove(gone)
         self.store.save()
         return len(gone)
@@ -467,8 +507,9 @@ class Workspace:
         self.store.save()
 
     def close(self) -> None:
-        """Save what is unsaved; a workspace with nothing to say writes nothing."""
-        if self.store.dirty:
+        """Save what is unsaved; a workspace with nothing to say writes nothing, nor does a
+        read-only one (a file it would convert, e.g. UTF-16, stays as it is)."""
+        if self.store.dirty and not self.read_only:
             self.store.save()
 
     def counts(self) -> Counter[Status]:
@@ -551,7 +592,14 @@ class Workspace:
     def write_report(self, report: RunReport) -> Path:
         from pipeline.report import write_report
 
+        self.refuse_writing("the report writes 04_logs/report.html (report --out - prints it)")
         return write_report(self.archive, report)
+
+    def render_report(self, report: RunReport) -> str:
+        """The report page as ``write_report`` writes it, to put elsewhere (``report --out``)."""
+        from pipeline.report import render_report
+
+        return render_report(self.archive, report)
 
     def pair_differences(self, pair: NearPair) -> list[Hunk]:
         """Where the two texts of a pair differ, word by word."""
@@ -608,7 +656,7 @@ class Workspace:
         for t in missing:
             if (article := self.article(t.id)) is not None:
                 self.store.update(t.id, fingerprint=f"{simhash(article.text):016x}")
-        if missing:
+        if missing and not self.read_only:  # read-only: computed for this look, not kept
             self.store.save()
 
     # -- rules -----------------------------------------------------------------------------------
@@ -801,19 +849,24 @@ class Workspace:
 
     def build(self, *, cat1: str | None = None, split_by: str | None = None,
               task_ids: Iterable[int] | None = None, title: str | None = None,
-              progress: Callable[[int, int], None] | None = None) -> BuildResult:
-        """Bind the articles as the task list says now into EPUB books; the localized ones
-        that went in are marked done. Of a near-duplicate pair no one has judged, the later
-        task is left out (``BuildResult.left_out``): a repost is not bound twice until a
-        person says "keep both"."""
+              progress: Callable[[int, int], None] | None = None,
+              out: Path | None = None) -> BuildResult:
+        """Bind the articles as the task list says now into EPUB books (in 03_output, or in
+        ``out``); the localized ones that went in are marked done, unless the archive is
+        read-only. Of a near-duplicate pair no one has judged, the later task is left out
+        (``BuildResult.left_out``): a repost is not bound twice until a person says "keep
+        both"."""
         from dataclasses import replace
 
         from pipeline.book import build_books
         from pipeline.book.collect import select
 
+        if out is None:
+            self.refuse_writing("binding writes 03_output (build --out DIR binds elsewhere)")
+        archive = self.archive if out is None else self.archive.with_output(out)
         self.store.merge_file()  # a run may have finished tasks since this face last looked
         left_out = self.left_out()
-        result = build_books(self.archive, [t for t in self.tasks() if t.id not in left_out],
+        result = build_books(archive, [t for t in self.tasks() if t.id not in left_out],
                              self.settings, cat1=cat1, split_by=split_by,
                              task_ids=set(task_ids) if task_ids is not None else None,
                              title=title, progress=progress)
@@ -821,6 +874,8 @@ class Workspace:
             set(task_ids) if task_ids is not None else None))}
         result = replace(result, left_out=sorted(
             (dup, of) for dup, of in left_out.items() if dup in wanted))
+        if self.read_only:
+            return result
         with self.store.transaction() as store:
             for task_id in result.task_ids:
                 try:
@@ -833,23 +888,61 @@ class Workspace:
 
     # -- searching ---------------------------------------------------------------------------------
 
-    def search(self, query: str, limit: int = 50) -> list[SearchHit]:
+    def search(self, query: str, limit: int = 50,
+               note: Callable[[str], None] | None = None) -> list[SearchHit]:
         """The articles holding every word of ``query``, best first, with marked snippets;
         tasks taken off the list are not among them. An archive whose index is missing (one
-        older than the index, or the file deleted) has it made first."""
-        from pipeline.search import SearchIndex
+        older than the index, or the file deleted) has it made first. When the file cannot
+        be made or written (a full disk, a read-only archive) the articles are searched in
+        an index made in memory from 01_clean/, and ``note`` hears why; a damaged file is
+        SearchIndexError (``rebuild_index`` replaces it)."""
+        from pipeline.search import IndexProblem, SearchIndex, SearchIndexError
 
-        index = SearchIndex.of(self.archive.root)
+        words = len(query.split())
+        if len(query) > SEARCH_QUERY_CHARS or words > SEARCH_QUERY_WORDS:
+            raise KuaibuError(f"a search takes at most {SEARCH_QUERY_WORDS} words and"
+                              f" {SEARCH_QUERY_CHARS:,} characters, not {words:,} words and"
+                              f" {len(query):,} characters")
         try:
-            if len(index) == 0 and any(self.archive.clean_dir.glob("*.json")):
-                self._rebuild(index)
-            known = {t.id for t in self.tasks()}
-            return [h for h in index.search(query, limit + 50) if h.task_id in known][:limit]
+            index = SearchIndex.of(self.archive.root, read_only=self.read_only)
+            try:
+                if len(index) == 0 and any(self.archive.clean_dir.glob("*.json")):
+                    self._rebuild(index)
+                return self._hits(index, query, limit)
+            finally:
+                index.close()
+        except SearchIndexError as e:
+            if e.problem not in (IndexProblem.FULL, IndexProblem.READ_ONLY):
+                raise
+            if note is not None:
+                note(f"{e}; searched 01_clean without it")
+        index = SearchIndex.in_memory()
+        try:
+            self._rebuild(index)
+            return self._hits(index, query, limit)
         finally:
             index.close()
 
+    def _hits(self, index: SearchIndex, query: str, limit: int) -> list[SearchHit]:
+        known = {t.id for t in self.tasks()}
+        return [h for h in index.search(query, limit + 50) if h.task_id in known][:limit]
+
     def rebuild_index(self) -> int:
-        """Make the search index again from 01_clean/; how many articles it holds."""
+        """Make the search index again from 01_clean/; how many articles it holds. A damaged
+        file is replaced: the index is derived, and this is how it is made again."""
+        from pipeline.search import INDEX_NAME, IndexProblem, SearchIndexError
+
+        self.refuse_writing("making the search index writes search.db")
+        try:
+            return self._rebuild_file()
+        except SearchIndexError as e:
+            if e.problem is not IndexProblem.DAMAGED:
+                raise
+        for suffix in ("", "-wal", "-shm"):
+            (self.archive.root / f"{INDEX_NAME}{suffix}").unlink(missing_ok=True)
+        return self._rebuild_file()
+
+    def _rebuild_file(self) -> int:
         from pipeline.search import SearchIndex
 
         index = SearchIndex.of(self.archive.root)

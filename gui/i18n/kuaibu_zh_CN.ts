@@ -295,52 +295,52 @@
         <translation>正在查找近似重复…</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="212"/>
+        <location filename="../duplicates_view.py" line="206"/>
         <source>%1 bits</source>
         <translation>%1 位</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="227"/>
+        <location filename="../duplicates_view.py" line="221"/>
         <source>%1 near-duplicate pairs, %2 to judge.</source>
         <translation>%1 对近似重复，%2 对待判断。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="229"/>
+        <location filename="../duplicates_view.py" line="223"/>
         <source>No near duplicates.</source>
         <translation>没有近似重复。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="230"/>
+        <location filename="../duplicates_view.py" line="224"/>
         <source>%1 exact duplicates (the same text under another link) were set aside by the run.</source>
         <translation>运行已搁置 %1 个完全重复（同一正文，另一个链接）。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="237"/>
+        <location filename="../duplicates_view.py" line="231"/>
         <source>undecided</source>
         <translation>未决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="239"/>
+        <location filename="../duplicates_view.py" line="233"/>
         <source>keep both</source>
         <translation>两篇都保留</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="240"/>
+        <location filename="../duplicates_view.py" line="234"/>
         <source>#%1 duplicates #%2</source>
         <translation>#%1 与 #%2 重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="279"/>
+        <location filename="../duplicates_view.py" line="273"/>
         <source>Reading the differences…</source>
         <translation>正在读取差异…</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="298"/>
+        <location filename="../duplicates_view.py" line="292"/>
         <source>The two texts have the same words.</source>
         <translation>两篇正文的字词相同。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="300"/>
+        <location filename="../duplicates_view.py" line="294"/>
         <source>%1 places differ: struck through in red only in #%2, in green only in #%3.</source>
         <translation>有 %1 处不同：红色删除线为仅见于 #%2 的内容，绿色为仅见于 #%3 的内容。</translation>
     </message>
@@ -383,82 +383,82 @@
         <translation>查看保存的响应</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="188"/>
+        <location filename="../failures_view.py" line="185"/>
         <source>Cannot read the failures: %1</source>
         <translation>无法读取失败任务：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="196"/>
+        <location filename="../failures_view.py" line="193"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="196"/>
+        <location filename="../failures_view.py" line="193"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="197"/>
+        <location filename="../failures_view.py" line="194"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="197"/>
+        <location filename="../failures_view.py" line="194"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="197"/>
+        <location filename="../failures_view.py" line="194"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="244"/>
+        <location filename="../failures_view.py" line="241"/>
         <source>%1 failed tasks</source>
         <translation>%1 个失败任务</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="245"/>
+        <location filename="../failures_view.py" line="242"/>
         <source>No failed tasks.</source>
         <translation>没有失败的任务。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="310"/>
+        <location filename="../failures_view.py" line="307"/>
         <source>Retry these (%1)</source>
         <translation>重试这些（%1 个）</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="372"/>
+        <location filename="../failures_view.py" line="370"/>
         <source>Kind: %1</source>
         <translation>类型：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="373"/>
+        <location filename="../failures_view.py" line="371"/>
         <source>Reason: %1</source>
         <translation>原因：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="374"/>
+        <location filename="../failures_view.py" line="372"/>
         <source>Fetch log:</source>
         <translation>抓取日志：</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="376"/>
+        <location filename="../failures_view.py" line="374"/>
         <source>Reading the fetch log…</source>
         <translation>正在读取抓取日志…</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="378"/>
+        <location filename="../failures_view.py" line="376"/>
         <source>No lines about this task in the fetch log.</source>
         <translation>抓取日志中没有这个任务的记录。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="390"/>
+        <location filename="../failures_view.py" line="388"/>
         <source>The site&apos;s answer was not stored.</source>
         <translation>未保存网站的响应。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="404"/>
+        <location filename="../failures_view.py" line="402"/>
         <source>Reading the stored response…</source>
         <translation>正在读取保存的响应…</translation>
     </message>
@@ -664,7 +664,7 @@
     <name>MainWindow</name>
     <message>
         <location filename="../main_window.py" line="159"/>
-        <location filename="../main_window.py" line="961"/>
+        <location filename="../main_window.py" line="970"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
@@ -726,7 +726,7 @@
     <message>
         <location filename="../main_window.py" line="211"/>
         <location filename="../main_window.py" line="321"/>
-        <location filename="../main_window.py" line="677"/>
+        <location filename="../main_window.py" line="685"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
@@ -911,118 +911,128 @@
         <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="556"/>
+        <location filename="../main_window.py" line="467"/>
+        <source>Kuaibu — %1 (read-only)</source>
+        <translation>快捕 — %1（只读）</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="470"/>
+        <source>Read-only: %1 cannot be written here (a backup, a disc or another user&apos;s folder). Search, previews and books work; adding, running and building are off.</source>
+        <translation>只读：此处无法写入 %1（备份、光盘或他人的文件夹）。搜索、预览和书籍可用；添加、运行和生成已关闭。</translation>
+    </message>
+    <message>
+        <location filename="../main_window.py" line="564"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="611"/>
+        <location filename="../main_window.py" line="619"/>
         <source>Harvest: added %1 · duplicates %2 · rejected %3</source>
         <translation>采集：已添加 %1 · 重复 %2 · 拒绝 %3</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="633"/>
-        <location filename="../main_window.py" line="708"/>
+        <location filename="../main_window.py" line="641"/>
+        <location filename="../main_window.py" line="716"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="642"/>
+        <location filename="../main_window.py" line="650"/>
         <source>Cleaning %1 pages again…</source>
         <translation>正在重新清洗 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="663"/>
+        <location filename="../main_window.py" line="671"/>
         <source>Checking %1 articles for updates…</source>
         <translation>正在检查 %1 篇文章的更新…</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="688"/>
+        <location filename="../main_window.py" line="696"/>
         <source>Render the sites of these %1 pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</source>
         <translation>今后用系统的浏览器渲染这 %1 个页面所在的网站（rules.yaml 中的 render: browser），并重试它们吗？</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="694"/>
+        <location filename="../main_window.py" line="702"/>
         <source>Rendered with the browser from now on: %1</source>
         <translation>今后用浏览器渲染：%1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="701"/>
+        <location filename="../main_window.py" line="709"/>
         <source>Cannot render here</source>
         <translation>无法在本机渲染</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="764"/>
+        <location filename="../main_window.py" line="772"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="882"/>
+        <location filename="../main_window.py" line="891"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1170"/>
+        <location filename="../main_window.py" line="1189"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="711"/>
+        <location filename="../main_window.py" line="719"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="814"/>
+        <location filename="../main_window.py" line="823"/>
         <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="823"/>
+        <location filename="../main_window.py" line="832"/>
         <source>%1 tasks moved to the trash</source>
         <translation>已将 %1 个任务移到回收站</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="839"/>
+        <location filename="../main_window.py" line="848"/>
         <source>%1 tasks restored</source>
         <translation>已恢复 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="941"/>
+        <location filename="../main_window.py" line="950"/>
         <source>The demo site serves at %1: press Add, then Run</source>
         <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="956"/>
+        <location filename="../main_window.py" line="965"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="957"/>
+        <location filename="../main_window.py" line="966"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="971"/>
+        <location filename="../main_window.py" line="980"/>
         <source>Open archive</source>
         <translation>打开存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="977"/>
+        <location filename="../main_window.py" line="986"/>
         <source>New archive</source>
         <translation>新建存档</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="984"/>
+        <location filename="../main_window.py" line="993"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建存档吗？</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1094"/>
+        <location filename="../main_window.py" line="1103"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="1107"/>
+        <location filename="../main_window.py" line="1116"/>
         <source>A run is going; select the tasks and Clean again once it has ended.</source>
         <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
     </message>
@@ -2078,17 +2088,17 @@
         <translation>正在搜索…</translation>
     </message>
     <message>
-        <location filename="../search_panel.py" line="267"/>
+        <location filename="../search_panel.py" line="265"/>
         <source>%1 articles found</source>
         <translation>找到 %1 篇文章</translation>
     </message>
     <message>
-        <location filename="../search_panel.py" line="270"/>
+        <location filename="../search_panel.py" line="268"/>
         <source>No article holds “%1”.</source>
         <translation>没有文章包含“%1”。</translation>
     </message>
     <message>
-        <location filename="../search_panel.py" line="276"/>
+        <location filename="../search_panel.py" line="273"/>
         <source>Search failed: %1</source>
         <translation>搜索失败：%1</translation>
     </message>
@@ -2096,57 +2106,57 @@
 <context>
     <name>Settings</name>
     <message>
-        <location filename="../../pipeline/settings.py" line="75"/>
+        <location filename="../../pipeline/settings.py" line="78"/>
         <source>Connect timeout (s)</source>
         <translation>连接超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="77"/>
+        <location filename="../../pipeline/settings.py" line="80"/>
         <source>Read timeout (s)</source>
         <translation>读取超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="79"/>
+        <location filename="../../pipeline/settings.py" line="82"/>
         <source>Retries</source>
         <translation>重试次数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="87"/>
+        <location filename="../../pipeline/settings.py" line="91"/>
         <source>Page deadline (s)</source>
         <translation>网页最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="89"/>
+        <location filename="../../pipeline/settings.py" line="93"/>
         <source>Image deadline (s)</source>
         <translation>图片最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="96"/>
+        <location filename="../../pipeline/settings.py" line="100"/>
         <source>Connections per site</source>
         <translation>每个站点的连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="98"/>
+        <location filename="../../pipeline/settings.py" line="102"/>
         <source>Connections in all</source>
         <translation>总连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="101"/>
+        <location filename="../../pipeline/settings.py" line="105"/>
         <source>Delay between requests to a site (ms)</source>
         <translation>同一站点请求间隔（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="123"/>
+        <location filename="../../pipeline/settings.py" line="127"/>
         <source>Largest image edge (px)</source>
         <translation>图片最长边（像素）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="125"/>
+        <location filename="../../pipeline/settings.py" line="129"/>
         <source>JPEG quality</source>
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="132"/>
+        <location filename="../../pipeline/settings.py" line="136"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>
@@ -2224,192 +2234,192 @@
 <context>
     <name>TaskTableModel</name>
     <message>
-        <location filename="../task_model.py" line="147"/>
+        <location filename="../task_model.py" line="156"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="147"/>
+        <location filename="../task_model.py" line="156"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="148"/>
+        <location filename="../task_model.py" line="157"/>
         <source>fetched</source>
         <translation>已抓取</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="148"/>
+        <location filename="../task_model.py" line="157"/>
         <source>cleaned</source>
         <translation>已清洗</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="149"/>
+        <location filename="../task_model.py" line="158"/>
         <source>localized</source>
         <translation>图片已存</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="149"/>
+        <location filename="../task_model.py" line="158"/>
         <source>done</source>
         <translation>已成书</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="150"/>
+        <location filename="../task_model.py" line="159"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="150"/>
+        <location filename="../task_model.py" line="159"/>
         <source>duplicate</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="151"/>
+        <location filename="../task_model.py" line="160"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="102"/>
+        <location filename="../task_model.py" line="111"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="103"/>
+        <location filename="../task_model.py" line="112"/>
         <source>HTTP 4xx</source>
         <translation>HTTP 4xx（请求被拒）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="104"/>
+        <location filename="../task_model.py" line="113"/>
         <source>HTTP 5xx</source>
         <translation>HTTP 5xx（服务器出错）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="105"/>
+        <location filename="../task_model.py" line="114"/>
         <source>redirect</source>
         <translation>重定向</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="106"/>
+        <location filename="../task_model.py" line="115"/>
         <source>bad link</source>
         <translation>无效链接</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="107"/>
+        <location filename="../task_model.py" line="116"/>
         <source>blocked address</source>
         <translation>禁止的地址</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="109"/>
+        <location filename="../task_model.py" line="118"/>
         <source>not HTML</source>
         <translation>非 HTML 页面</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="110"/>
+        <location filename="../task_model.py" line="119"/>
         <source>too large</source>
         <translation>过大</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="111"/>
+        <location filename="../task_model.py" line="120"/>
         <source>anti-bot page</source>
         <translation>反爬验证页</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="112"/>
+        <location filename="../task_model.py" line="121"/>
         <source>cut short</source>
         <translation>内容不完整</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="113"/>
+        <location filename="../task_model.py" line="122"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="114"/>
+        <location filename="../task_model.py" line="123"/>
         <source>needs JavaScript</source>
         <translation>需要 JavaScript</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="115"/>
+        <location filename="../task_model.py" line="124"/>
         <source>rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="116"/>
+        <location filename="../task_model.py" line="125"/>
         <source>internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="117"/>
+        <location filename="../task_model.py" line="126"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="155"/>
+        <location filename="../task_model.py" line="164"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="155"/>
+        <location filename="../task_model.py" line="164"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="155"/>
+        <location filename="../task_model.py" line="164"/>
         <source>Why</source>
         <translation>原因类别</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="156"/>
+        <location filename="../task_model.py" line="165"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="156"/>
+        <location filename="../task_model.py" line="165"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="157"/>
+        <location filename="../task_model.py" line="166"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="157"/>
+        <location filename="../task_model.py" line="166"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="158"/>
+        <location filename="../task_model.py" line="167"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="158"/>
+        <location filename="../task_model.py" line="167"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="159"/>
+        <location filename="../task_model.py" line="168"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="159"/>
+        <location filename="../task_model.py" line="168"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="274"/>
+        <location filename="../task_model.py" line="283"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="349"/>
+        <location filename="../task_model.py" line="358"/>
         <source>duplicate of #%1</source>
         <translation>与 #%1 重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="386"/>
+        <location filename="../task_model.py" line="395"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>
@@ -2438,22 +2448,22 @@
     </message>
     <message>
         <location filename="../trash_view.py" line="67"/>
-        <location filename="../trash_view.py" line="183"/>
+        <location filename="../trash_view.py" line="177"/>
         <source>Empty trash</source>
         <translation>清空回收站</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="117"/>
+        <location filename="../trash_view.py" line="114"/>
         <source>%1 tasks in the trash</source>
         <translation>回收站中有 %1 个任务</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="118"/>
+        <location filename="../trash_view.py" line="115"/>
         <source>The trash is empty.</source>
         <translation>回收站是空的。</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="184"/>
+        <location filename="../trash_view.py" line="178"/>
         <source>Delete the %1 tasks in the trash for good, with their stored pages and articles? This cannot be undone.</source>
         <translation>要永久删除回收站中的 %1 个任务及其保存的网页和文章吗？此操作无法撤销。</translation>
     </message>
@@ -2461,32 +2471,32 @@
 <context>
     <name>UpdateCheck</name>
     <message>
-        <location filename="../update_check.py" line="86"/>
+        <location filename="../update_check.py" line="84"/>
         <source>Nothing to check: only archived articles are checked for updates.</source>
         <translation>没有可检查的文章：只检查已存档文章的更新。</translation>
     </message>
     <message>
-        <location filename="../update_check.py" line="89"/>
+        <location filename="../update_check.py" line="87"/>
         <source>Check %1 archived articles for updates? Each is asked of its site again; a changed one keeps its old copy in the archive&apos;s history.</source>
         <translation>检查 %1 篇已存档文章的更新？每篇都会重新向其网站请求；有变化的文章会在存档历史中保留旧版本。</translation>
     </message>
     <message>
-        <location filename="../update_check.py" line="100"/>
+        <location filename="../update_check.py" line="98"/>
         <source>changed %1 · unchanged %2 · could not check %3</source>
         <translation>有变化 %1 · 无变化 %2 · 无法检查 %3</translation>
     </message>
     <message>
-        <location filename="../update_check.py" line="119"/>
+        <location filename="../update_check.py" line="117"/>
         <source>Checked %1: %2 changed, %3 unchanged, %4 could not be checked</source>
         <translation>已检查 %1 篇：%2 篇有变化，%3 篇无变化，%4 篇无法检查</translation>
     </message>
     <message>
-        <location filename="../update_check.py" line="125"/>
+        <location filename="../update_check.py" line="123"/>
         <source>Stopped: %1 articles were not checked.</source>
         <translation>已停止：%1 篇文章未检查。</translation>
     </message>
     <message>
-        <location filename="../update_check.py" line="142"/>
+        <location filename="../update_check.py" line="140"/>
         <source>Check for updates</source>
         <translation>检查更新</translation>
     </message>

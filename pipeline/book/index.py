@@ -7,6 +7,7 @@ relative links, so the folder can move or be copied whole).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from urllib.parse import quote
 
@@ -27,16 +28,20 @@ def write_index(archive: Archive, entries: list[Entry], books: list[Path], *, ti
                 lang: str, env: jinja2.Environment) -> Path:
     labels = labels_for(lang)
     assets_dir = archive.assets_dir.resolve()
+    # the archive root as seen from the index: ".." from 03_output, a longer way from a
+    # folder given to ``build --out``
+    up = Path(os.path.relpath(archive.root, archive.output_dir)).as_posix()
 
     def row(e: Entry) -> dict[str, object]:
         assets = load_assets(archive, e.task_id)
         local = [a.path for a in assets.entries.values() if a.path
                  and (archive.root / a.path).resolve().is_relative_to(assets_dir)]
         return {
-            "title": e.title, "href": f"../01_clean/{e.task_id}.html", "url": clean_url(e.url),
+            "title": e.title, "href": _href(f"{up}/01_clean/{e.task_id}.html"),
+            "url": clean_url(e.url),
             "domain": e.domain, "published": e.published_day,
             "fetched": e.fetched_day, "chars": e.chars, "length": e.shown_length(labels),
-            "images": [_href(f"../{p}") for p in local], "images_total": assets.total,
+            "images": [_href(f"{up}/{p}") for p in local], "images_total": assets.total,
         }
 
     page = env.get_template("index.html.j2").render(

@@ -232,8 +232,9 @@ def test_the_command_prints_kind_ranks_and_the_add_report(
         out = capsys.readouterr().out
         # the three best of the 30 (a dated one, a numbered one already added, a dated one)
         assert "added 2, duplicates 1" in out
-        assert main(["harvest", url, "--limit", "0", "--archive", archive]) == 1
-        assert "--limit" in capsys.readouterr().err
+        with pytest.raises(SystemExit) as usage:  # a number out of range: a usage error
+            main(["harvest", url, "--limit", "0", "--archive", archive])
+        assert usage.value.code == 2 and "--limit" in capsys.readouterr().err
         assert main(["harvest", url, "--pattern", "(", "--archive", archive]) == 1
     assert "--pattern" in capsys.readouterr().err
 

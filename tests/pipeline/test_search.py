@@ -56,3 +56,38 @@ def test_queries_cannot_break_the_match_syntax() -> None:
     assert match_query('a "b OR c* NEAR(') == '"a" AND "b" AND "OR" AND "c" AND "NEAR"'
     assert match_query("  ") is None
     assert tokens("廊桥的") == " 廊桥 桥的 的 "
+
+
+def test_a_damaged_index_is_named_and_index_makes_it_again(tmp_path: Path) -> None:
+    from pipeline.search import IndexProblem, SearchIndexError
+    from pipeline.workspace import Workspace
+    from tests.small_archive import make_small_archive
+
+    root = make_small_archive(tmp_path / "archive")
+    (root / "search.db").write_bytes(b"not a database\n" * 100)
+    ws = Workspace.open(root)
+    with pytest.raises(SearchIndexError) as damaged:
+        ws.search("harbour")
+    assert damaged.value.problem is IndexProblem.DAMAGED
+    assert str(damaged.value).startswith(f"the search index {root / 'search.db'} is damaged")
+    assert ws.rebuild_index() == 3  # derived: replaced, not refused
+    assert [h.task_id for h in ws.search("harbour")] == [1]
+
+
+def test_a_read_only_workspace_searches_without_making_an_index(tmp_path: Path) -> None:
+    """No index file and none may be made: the articles are searched in memory, and the
+    caller hears why; nothing is written."""
+    from pipeline.workspace import Workspace
+    from tests.small_archive import make_small_archive, tree_digest
+
+    root = make_small_archive(tmp_path / "archive")
+    for name in ("search.db", "search.db-wal", "search.db-shm"):
+        (root / name).unlink(missing_ok=True)
+    opened = Workspace.open(root)
+    ws = Workspace(opened.archive, opened.store, opened.settings, read_only=True)
+    before = tree_digest(root)
+    heard: list[str] = []
+    assert [h.task_id for h in ws.search("廊桥", note=heard.append)] == [2]
+    assert heard == [f"the search index {root / 'search.db'} cannot be written here;"
+                     " searched 01_clean without it"]
+    assert tree_digest(root) == before

@@ -488,3 +488,92 @@ def _trickle(h: _Handler, q: dict[str, str], hit: int) -> None:
         h.wfile.flush()
         h.wait(every)
     h.end()
+
+
+# --- bodies that never end, servers that never speak: what a deadline must hold against -----
+
+# Each never finishes: a name for the shape, and its path (add ``type=`` for an image).
+NEVER_ENDING = {
+    "no length, trickling forever (4.6 KB/s)": "/endless",
+    "no length, a byte every 50 ms": "/endless?bytes=1&every=0.05",
+    "chunked, no last chunk": "/endless-chunked",
+    "chunked, a byte every 50 ms": "/endless-chunked?bytes=1&every=0.05",
+    "chunked to the close, a chunk-size line that never ends": "/endless-chunk-size",
+    "a header line that never ends": "/endless-headers",
+    "headers, then never a byte": "/silent",
+    "headers with a length, then never a byte": "/silent?length=100000",
+    "never a header": "/no-headers",
+}
+
+
+def served_as(path: str, content_type: str) -> str:
+    """``path`` of a route that reads ``type=``, asking it to answer as ``content_type``."""
+    return f"{path}{'&' if '?' in path else '?'}type={content_type}"
+
+
+def _until_stopped(h: _Handler, every: float, piece: bytes) -> None:
+    """Send ``piece`` every ``every`` seconds until the server shuts down."""
+    while not h.server_state.stopping.is_set():
+        h.wfile.write(piece)
+        h.wfile.flush()
+        h.wait(every)
+
+
+def _endless_headers(h: _Handler, q: dict[str, str], **extra: str) -> None:
+    h.send_response(200)
+    h.send_header("Content-Type", q.get("type", "text/html; charset=utf-8"))
+    for name, value in extra.items():
+        h.send_header(name.replace("_", "-"), value)
+    h.end_headers()
+    h.close_connection = True
+
+
+@_route("/endless")
+def _endless(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """A body with no Content-Length that never ends: ``bytes`` (460) every ``every`` seconds
+    (0.1), about 4.6 KB/s like the hostile run's. Only its closing would end it, and that
+    never comes, so only a deadline checked where the bytes are read can stop it."""
+    size, every = int(q.get("bytes", "460")), float(q.get("every", "0.1"))
+    _endless_headers(h, q)
+    h.wfile.write(b"<!DOCTYPE html><html><body><p>")
+    _until_stopped(h, every, b"x" * size)
+
+
+@_route("/endless-chunked")
+def _endless_chunked(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """The same, sent as chunks (``Transfer-Encoding: chunked``) with no last chunk."""
+    size, every = int(q.get("bytes", "460")), float(q.get("every", "0.1"))
+    _endless_headers(h, q, Transfer_Encoding="chunked")
+    _until_stopped(h, every, b"%x\r\n%s\r\n" % (size, b"x" * size))
+
+
+@_route("/endless-chunk-size")
+def _endless_chunk_size(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """Chunked, ``Connection: close``, and the first chunk's size line trickles forever (a
+    byte every 50 ms): read inside http.client, between the fetch's own reads."""
+    _endless_headers(h, q, Transfer_Encoding="chunked", Connection="close")
+    _until_stopped(h, 0.05, b"0")
+
+
+@_route("/endless-headers")
+def _endless_headers_line(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """A status line, then a header line that never ends (a byte every 50 ms)."""
+    h.wfile.write(b"HTTP/1.1 200 OK\r\nX-Padding: ")
+    h.close_connection = True
+    _until_stopped(h, 0.05, b"a")
+
+
+@_route("/silent")
+def _silent(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """Headers (no length; ``length=N`` announces N bytes), then never a byte of the body."""
+    extra = {"Content_Length": q["length"]} if "length" in q else {}
+    _endless_headers(h, q, **extra)
+    h.wfile.flush()
+    h.server_state.stopping.wait()
+
+
+@_route("/no-headers")
+def _no_headers(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """The request is taken and never answered: not a status line, not a byte."""
+    h.close_connection = True
+    h.server_state.stopping.wait()
