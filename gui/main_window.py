@@ -58,6 +58,7 @@ from gui.failures_view import FailuresView
 from gui.harvest_dialog import HarvestDialog
 from gui.intake_panel import IntakePanel
 from gui.preview import PreviewPane
+from gui.reasons import translate_reason
 from gui.report_view import ReportView
 from gui.rules_editor import RulesEditor
 from gui.run_bar import RunBar
@@ -542,11 +543,14 @@ class MainWindow(QMainWindow):
 
     def _refresh_failed(self, message: str) -> None:
         """A file broken by a hand edit: said once in the status bar; nothing is written over
-        it, and the window follows it again once it is fixed."""
+        it, and the window follows it again once it is fixed (or recovered)."""
         self._refreshing = False
-        self.statusBar().showMessage(message)
+        self.statusBar().showMessage(translate_reason(message))
 
     def _archive_failed(self, message: str) -> None:
+        """Why the archive did not open, in one line in the window's language (a task list
+        refused as cut short among them: the pipeline's sentence, translated by its pattern)."""
+        message = translate_reason(message)
         self.statusBar().showMessage(message)
         self.log.appendPlainText(message)
         self._update_controls()

@@ -115,6 +115,11 @@ _REASONS: tuple[tuple[str, str], ...] = (
                                   " such an address")),
     (r"rules selector '(.*)' is not valid CSS.*",
      QT_TRANSLATE_NOOP("Reasons", "the rules' selector %1 is not valid CSS")),
+    # not a task's reason: why an archive did not open (Workspace.open's TaskListTruncated)
+    (r"(.*) lacks ([\d,]+) of the ([\d,]+) tasks whose pages 00_raw holds; .*",
+     QT_TRANSLATE_NOOP("Reasons", "%1 lacks %2 of the %3 archived tasks: opening it would"
+                                  " lose them. Run 'python main.py recover' to rebuild the"
+                                  " list from the archive (nothing was changed)")),
 )
 _COMPILED = tuple((re.compile(pattern, re.DOTALL), sentence) for pattern, sentence in _REASONS)
 

@@ -17,7 +17,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -63,8 +63,32 @@ def file_lock(path: Path, wait: float, busy: str) -> Iterator[None]:
 
 
 DEFAULT_ARCHIVE = Path(__file__).resolve().parent.parent / "archive"
-ARCHIVE_FILE = "archive.json"  # the archive's own record: its name
+# The archive's own record: its name, and the highest task id it has ever given (so an id a
+# deleted row, an emptied trash or an emptied list once held is never given to another page).
+ARCHIVE_FILE = "archive.json"
+HIGHEST_ID = "highest_id"
+RECORD_LOCK_WAIT_SECONDS = 60.0
+# Names in the stage folders that are keyed by a task id: 00_raw/12.json, 01_clean/12.assets.json
+_ID_NAME = re.compile(r"(\d{1,15})(?:\.|$)")  # 15 digits: below 2**53
 _BUNDLED_RULES = DEFAULT_ARCHIVE / "rules.yaml"
+# A raw record starts with the URL it was fetched for (``stages._store`` writes it first);
+# 16 KB hold the longest URL a task may have, percent-encoded, with room to spare.
+_RECORD_HEAD = 16_384
+_RECORD_URL = re.compile(rb'\A\{\s*"url"\s*:\s*')
+_JSON = json.JSONDecoder()
+
+
+def _leading_url(head: bytes) -> str | None:
+    """The "url" a raw record starts with, read from its first bytes; None when it does not
+    start with one, or the URL runs past them."""
+    m = _RECORD_URL.match(head)
+    if m is None:
+        return None
+    try:
+        url, _ = _JSON.raw_decode(head.decode("utf-8", "replace"), m.end())
+    except ValueError:
+        return None
+    return url if isinstance(url, str) else None
 
 
 def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> None:
@@ -145,15 +169,118 @@ class Archive:
     def name(self) -> str:
         """The archive's name as the person set it (archive.json), else its folder's."""
         try:
-            data = json.loads((self.root / ARCHIVE_FILE).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = self._record()
+        except KuaibuError:
             return self.root.name
-        value = data.get("name") if isinstance(data, dict) else None
+        value = data.get("name")
         return value.strip() if isinstance(value, str) and value.strip() else self.root.name
 
     def set_name(self, name: str) -> None:
-        write_atomic(self.root / ARCHIVE_FILE, json.dumps(
-            {"name": name.strip()}, ensure_ascii=False, indent=1).encode("utf-8"))
+        self._change_record(lambda record: record.update(name=name.strip()))
+
+    def _record(self) -> dict[str, object]:
+        """archive.json as a mapping ({} when missing); one that does not parse is an error
+        naming the file, and is never written over (``_change_record`` reads it first)."""
+        path = self.root / ARCHIVE_FILE
+        try:
+            data = json.loads(path.read_bytes())
+        except FileNotFoundError:
+            return {}
+        except ValueError as e:
+            raise KuaibuError(f"{path} is not readable JSON ({e}); fix it, or move it away"
+                              " (it holds the archive's name and the highest task id given)"
+                              ) from None
+        if not isinstance(data, dict):
+            raise KuaibuError(f"{path} holds no JSON object; fix it, or move it away")
+        return data
+
+    def _change_record(self, change: Callable[[dict[str, object]], object]) -> None:
+        """Read archive.json, change it and replace it under its lock: two writers (a run's
+        save and the window's add) never lose each other's keys."""
+        path = self.root / ARCHIVE_FILE
+        with file_lock(path.with_name(f".{ARCHIVE_FILE}.lock"), RECORD_LOCK_WAIT_SECONDS,
+                       f"{path} is being saved by another writer; try again"):
+            record = self._record()
+            before = dict(record)
+            change(record)
+            if record != before or not path.exists():
+                write_atomic(path, json.dumps(record, ensure_ascii=False, indent=1)
+                             .encode("utf-8"))
+
+    def highest_id(self) -> int:
+        """The highest task id this archive has ever held: archive.json's mark, or an id
+        its stage folders hold (00_raw, its history, 01_clean) when higher, as in an archive
+        older than the mark. A new task's id is above it (``TaskStore``)."""
+        mark = self._record().get(HIGHEST_ID, 0)
+        if not isinstance(mark, int) or isinstance(mark, bool) or mark < 0:
+            raise KuaibuError(f"{self.root / ARCHIVE_FILE}: {HIGHEST_ID} must be a whole number"
+                              f" of 0 or more, not {str(mark)[:40]!r}")
+        return max(mark, *(self.ids_on_disk() or {0}))
+
+    def record_highest_id(self, top: int) -> None:
+        """Raise archive.json's mark to ``top`` (never lower it)."""
+        def raise_mark(record: dict[str, object]) -> None:
+            mark = record.get(HIGHEST_ID)
+            if not isinstance(mark, int) or mark < top:
+                record[HIGHEST_ID] = top
+
+        self._change_record(raise_mark)
+
+    def ids_on_disk(self) -> set[int]:
+        """Every task id that names a file in 00_raw (and a folder in its history) or in
+        01_clean: one listing per folder, no file opened."""
+        ids: set[int] = set()
+        for folder in (self.raw_dir, self.raw_dir / "history", self.clean_dir):
+            try:
+                names = os.listdir(folder)
+            except FileNotFoundError:
+                continue
+            ids.update(int(m.group(1)) for name in names if (m := _ID_NAME.match(name)))
+        return ids
+
+    def record_ids(self) -> set[int]:
+        """The ids of the tasks whose page 00_raw holds (a record beside it): what
+        ``recover`` rebuilds the list from and a truncated list is measured against."""
+        try:
+            names = os.listdir(self.raw_dir)
+        except FileNotFoundError:
+            return set()
+        return {int(name[:-5]) for name in names
+                if name.endswith(".json") and name[:-5].isdigit() and len(name) <= 20}
+
+    def fetched_url(self, task_id: int) -> str | None:
+        """The URL the stored page of a task was fetched for (its record's "url"); None
+        when there is no record, or it names none it can be read from. Read from the first
+        bytes, where ``stages`` writes it: judging 100,000 tasks costs a stat, not a parse."""
+        path = self.raw_meta(task_id)
+        try:
+            fd = os.open(path, os.O_RDONLY)  # no buffered file object: this runs per task
+            try:
+                head = os.read(fd, _RECORD_HEAD)
+            finally:
+                os.close(fd)
+            url = _leading_url(head)
+            if url is None:  # written otherwise, or a URL longer than the head
+                url = json.loads(path.read_bytes()).get("url")
+        except (OSError, ValueError, AttributeError):  # none, or not a record: no URL known
+            return None
+        return url if isinstance(url, str) else None
+
+    def set_aside(self, task_id: int) -> None:
+        """Move what the archive holds under a task id for another page (a record naming
+        another URL) to 00_raw/history/<id>/, kept, never deleted: the raw page, its DOM and
+        record, the article and its image map. The id's task then counts as not fetched."""
+        history = self.raw_dir / "history" / str(task_id)
+        stamp = utc_now().replace(":", "")
+        moves = ((self.raw_meta(task_id), "json"), (self.raw_html(task_id), "html"),
+                 (self.raw_rendered(task_id), "rendered.html"),
+                 (self.assets_map(task_id), "clean.assets.json"),
+                 (self.clean_meta(task_id), "clean.json"),
+                 (self.clean_html(task_id), "clean.html"))
+        for source, suffix in moves:  # the record first: without it the rest is not a stage
+            if source.exists():
+                history.mkdir(parents=True, exist_ok=True)
+                os.replace(source, history / f"{stamp}.{suffix}")
 
     @property
     def raw_dir(self) -> Path:

@@ -529,6 +529,23 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def cmd_recover(args: argparse.Namespace, settings: Settings) -> int:
+    """Rebuild the task list from 00_raw's records, the rows still in the file kept."""
+    from pipeline.workspace import Workspace
+
+    ws, recovery = Workspace.recover(Path(args.archive) if args.archive else DEFAULT_ARCHIVE,
+                                     settings)
+    try:
+        print(f"recovered {len(recovery.restored)} tasks from 00_raw into"
+              f" {ws.archive.tasks_path} ({recovery.held} were in it already,"
+              f" {len(recovery.left_out)} left out)")
+        for task_id, why in recovery.left_out:
+            print(f"  left out #{task_id}: {why}")
+    finally:
+        ws.close()
+    return 0
+
+
 def number(bound: Bound) -> Callable[[str], int]:
     """An argparse ``type`` for a whole number within ``bound``; out of it, the usage error
     names the option and the range."""
@@ -742,6 +759,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", metavar="CSS", help="test: this title selector")
     p.set_defaults(func=cmd_rules)
 
+    p = sub.add_parser("recover", parents=[common],
+                       help="rebuild tasks.csv from the pages 00_raw holds (after the file"
+                            " was emptied or cut short); the rows still in it stay")
+    p.set_defaults(func=cmd_recover)
+
     p = sub.add_parser("demo", parents=[common],
                        help="archive the bundled sample site (served on 127.0.0.1)")
     p.set_defaults(func=cmd_demo)
@@ -775,8 +797,8 @@ def run_command(args: argparse.Namespace) -> int:
         settings = Settings().with_text_overrides(args.overrides)
     except ValueError as e:
         raise CommandError(str(e)) from None
-    if args.func is cmd_extract:  # a folder of pages, no archive
-        return cmd_extract(args, settings)
+    if args.func in (cmd_extract, cmd_recover):  # no archive / one its list refuses
+        return int(args.func(args, settings))
     ws = Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE, settings,
                         create=args.command in CREATES)
     try:

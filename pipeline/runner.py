@@ -72,6 +72,40 @@ def stage_reached(archive: Archive, task_id: int) -> Status:
     return Status.PENDING
 
 
+def reconcile(archive: Archive, store: TaskStore) -> int:
+    """Make the statuses agree with the archive's outputs (see ``TaskStore.reconcile``); how
+    many changed. A task is its URL: outputs an earlier page left under a task's id (its
+    record names another URL: an id given again by an older version, a link changed by hand)
+    go to 00_raw/history/<id>/ first, and out of the search index, so the task counts as not
+    fetched, a run fetches its own page and a book never binds the other under its link.
+    Only with the run lock held: no run is writing those files."""
+    set_aside: list[int] = []
+
+    def own_stage(task: Task) -> Status:
+        reached = stage_reached(archive, task.id)
+        if reached == Status.PENDING:  # nothing stored: no record to read
+            return reached
+        fetched_for = archive.fetched_url(task.id)
+        if fetched_for is None or fetched_for == task.url:
+            return reached
+        archive.set_aside(task.id)
+        set_aside.append(task.id)
+        return stage_reached(archive, task.id)
+
+    changed = store.reconcile(own_stage)
+    if set_aside:
+        try:
+            index = SearchIndex.of(archive.root)
+            try:
+                index.drop(set_aside)
+            finally:
+                index.close()
+        except SearchIndexError:
+            pass  # derived: the task's next clean replaces the entry, 'python main.py index'
+            # makes it all again
+    return changed
+
+
 def _lost_images(task: Task) -> bool:
     """A localized task some of whose images could not be brought home."""
     return (task.status in (Status.LOCALIZED, Status.DONE)
@@ -189,7 +223,7 @@ class Runner:
     def _run(self, task_ids: Iterable[int] | None, retry_failed: bool, refetch: bool,
              kinds: frozenset[ErrorKind] | None, refresh: bool = False) -> Progress:
         self.archive.sweep_unfinished_writes()
-        self.store.reconcile(lambda task_id: stage_reached(self.archive, task_id))
+        reconcile(self.archive, self.store)
         self._settle_duplicates()  # a run killed before it settled them
         wanted = set(task_ids) if task_ids is not None else None
         self._refetch, self._refreshing = refetch, refresh

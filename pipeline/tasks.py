@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from operator import attrgetter
 from pathlib import Path
+from typing import Protocol
 
 from pipeline.archive import file_lock, utc_now, write_atomic
 from pipeline.errors import ErrorKind, TaskFileError
@@ -53,6 +54,9 @@ FORMULA_GUARD = "'"
 # How long a writer waits for another to finish its save (a save of 100,000 tasks takes
 # about two seconds) before it says the list is busy.
 LOCK_WAIT_SECONDS = 60.0
+# The ids a task may have: whole numbers a spreadsheet keeps exactly (a double holds every
+# integer below 2**53; Excel and JavaScript round larger ones, which would merge two tasks).
+# A hand-typed id outside is refused naming its line; the CLI checks its --id against it.
 TASK_IDS = range(1, 2**53)
 
 
@@ -266,6 +270,7 @@ def _format_cell(value: object) -> str:
 # -- reading the file as text and rows ------------------------------------------------------------
 
 _SAVE_AS = "save it from Excel as 'CSV UTF-8 (Comma delimited)'"
+DELIMITERS = (",", "\t", ";")  # the separators a task list is read with, the first preferred
 _QUOTE_HINT = 'a quote inside a cell is written "" and a cell holding one is put in quotes'
 
 
@@ -273,24 +278,24 @@ def _line_of(text: str, index: int) -> int:
     return len(_LINE_BREAK.findall(text, 0, index)) + 1
 
 
-def decode_tasks(data: bytes, path: Path) -> tuple[str, bool]:
-    """The file's text, and whether it was in an encoding Kuaibu does not write (so the next
-    save converts it to UTF-8).
+def decode_tasks(data: bytes, path: Path) -> tuple[str, str]:
+    """The file's text, and the codec a save writes it back in (its own, so Excel opens it
+    as before): "utf-16" (with its byte-order mark), "gb18030", else "utf-8-sig".
 
     UTF-16 needs its byte-order mark (Excel's "Unicode text" has one); otherwise UTF-8 with or
     without BOM, then GB18030 (what Excel on Chinese Windows saves as "CSV"). Bytes neither
     reads are an error naming the line, rather than text guessed and then saved over.
     """
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        text, converted = _decode_utf16(data, path), True
+        text, encoding = _decode_utf16(data, path), "utf-16"
     else:
-        text, converted = _decode_utf8_or_gb18030(data, path)
+        text, encoding = _decode_utf8_or_gb18030(data, path)
     text = text.removeprefix("\ufeff")
     nul = text.find("\x00")
     if nul >= 0:
         raise TaskFileError(f"{path}, line {_line_of(text, nul)}: the file holds NUL characters"
                             f" (UTF-16 without a byte-order mark?); {_SAVE_AS}")
-    return text, converted
+    return text, encoding
 
 
 def _decode_utf16(data: bytes, path: Path) -> str:
@@ -302,19 +307,19 @@ def _decode_utf16(data: bytes, path: Path) -> str:
                             f" text at byte {e.start:,}; {_SAVE_AS}") from None
 
 
-def _decode_utf8_or_gb18030(data: bytes, path: Path) -> tuple[str, bool]:
-    """UTF-8, else GB18030 (converted: True). A BOM, or valid UTF-8 before the first bad
-    byte, says the file is UTF-8 with a broken byte rather than GB18030 (whose bytes are
-    almost never valid UTF-8): the error names that byte's line, not a later one."""
+def _decode_utf8_or_gb18030(data: bytes, path: Path) -> tuple[str, str]:
+    """UTF-8, else GB18030, with the codec to write it back in. A BOM, or valid UTF-8
+    before the first bad byte, says the file is UTF-8 with a broken byte rather than GB18030
+    (whose bytes are almost never valid UTF-8): the error names that byte's line."""
     has_bom = data.startswith(codecs.BOM_UTF8)
     body = data[len(codecs.BOM_UTF8):] if has_bom else data
     try:
-        return body.decode("utf-8"), False
+        return body.decode("utf-8"), "utf-8-sig"  # written with the BOM Excel needs
     except UnicodeDecodeError as utf8_error:
         bad = utf8_error.start
         if not has_bom and max(body[:bad], default=0) < 0x80:
             try:
-                return body.decode("gb18030"), True
+                return body.decode("gb18030"), "gb18030"
             except UnicodeDecodeError as gb_error:
                 bad = gb_error.start
     line = len(re.findall(rb"\r\n?|\n", body[:bad])) + 1
@@ -323,14 +328,12 @@ def _decode_utf8_or_gb18030(data: bytes, path: Path) -> tuple[str, bool]:
 
 
 def sniff_delimiter(text: str) -> str:
-    """"," — or a tab when only a tab finds the url column in the first line: Excel's
-    "Unicode text" and "Text (Tab delimited)" are tab-separated."""
+    """The separator that finds the url column in the first line: ",", else a tab (Excel's
+    "Unicode text" and "Text (Tab delimited)"), else ";" (Excel's "CSV" where the decimal
+    mark is a comma, as in German or French settings); "," when none does."""
     first = _LINE_BREAK.split(text, 1)[0]
-
-    def names(sep: str) -> list[str]:
-        return [c.strip().strip('"').strip() for c in first.split(sep)]
-
-    return "\t" if "url" not in names(",") and "url" in names("\t") else ","
+    return next((sep for sep in DELIMITERS
+                 if "url" in (c.strip().strip('"').strip() for c in first.split(sep))), ",")
 
 
 def _ensure_field_limit() -> None:
@@ -488,12 +491,35 @@ def _changed_names(before: Task, after: Task) -> set[str]:
     return names
 
 
-class TaskStore:
-    """Thread-safe view of tasks.csv that writes back only its own changes (see the module)."""
+class IdRecord(Protocol):
+    """Where the highest id an archive ever gave is kept (``Archive``: archive.json and the
+    ids its folders hold), so no id a page once had is given to another."""
 
-    def __init__(self, path: Path, flush_seconds: float = 1.0) -> None:
+    def highest_id(self) -> int: ...
+
+    def record_highest_id(self, top: int) -> None: ...
+
+
+class TaskStore:
+    """Thread-safe view of tasks.csv that writes back only its own changes (see the module).
+
+    ``ids``: the archive's record of the ids it has given. With it, a new task's id is above
+    every id the archive ever held, not only the file's (a deleted last row, an emptied
+    trash), and each save raises the record to the file's highest id before writing the file.
+    ``vet``: asked of the file as others wrote it before it is merged (a save's merge too);
+    what it raises (a list cut short) leaves the store and the file as they are, as a file
+    that does not parse does.
+    """
+
+    def __init__(self, path: Path, flush_seconds: float = 1.0,
+                 ids: IdRecord | None = None,
+                 vet: Callable[[TaskStore], None] | None = None) -> None:
         self.path = Path(path)
         self.flush_seconds = flush_seconds
+        self._ids = ids
+        self._vet = vet
+        self._id_floor: int | None = None  # ids.highest_id() as last read (None: read again)
+        self._recorded = 0  # the highest id this store has put in the record
         self._lock = threading.RLock()
         self._save_lock = threading.Lock()
         self._tasks: dict[int, Task] = {}
@@ -509,6 +535,9 @@ class TaskStore:
         self._added: set[int] = set()
         self._removed: dict[int, str] = {}  # id → URL of a task taken off the list
         self._seen: _FileKey | None = None  # the version of the file the store holds
+        # how the file is spelled, kept by a save: its codec and separator (a new file's:
+        # UTF-8 with the BOM Excel needs, commas)
+        self._encoding, self._delimiter = "utf-8-sig", ","
         self._load()
 
     @property
@@ -532,8 +561,8 @@ class TaskStore:
                 self._seen = _file_key(os.fstat(f.fileno()))
         except FileNotFoundError:
             return
-        text, converted = decode_tasks(data, self.path)
-        delimiter = sniff_delimiter(text)
+        text, self._encoding = decode_tasks(data, self.path)
+        self._delimiter = delimiter = sniff_delimiter(text)
         rows = parse_rows(text, delimiter, self.path)
         first = next(rows, None)
         if first is None:
@@ -549,8 +578,6 @@ class TaskStore:
             keep = self._kept_columns(header, [])
         self._columns = _with_missing([header[i] for i in keep])
         self._read_rows(_Lookahead(body), header, keep, delimiter)
-        if converted or delimiter != ",":
-            self._dirty = True  # the next save writes it as UTF-8 CSV
 
     def _kept_columns(self, header: list[str], body: list[tuple[int, list[str]]]) -> list[int]:
         """Indexes of the header's columns worth keeping; a header a save would lose by is an
@@ -591,8 +618,16 @@ class TaskStore:
                 _check_swallowed(self.path, line, row, width, delimiter, url_at, id_at)
             if len(joined) > MAX_CELL_CHARS:
                 _check_cells(self.path, line, row, header)
+            url = row[url_at].strip()
             if id_at is None or not row[id_at].strip():
+                if not _BARE_LINK.match(unguard_cell(url)):
+                    raise TaskFileError(
+                        f"{self.path}, line {line}: a row without an id and without a link in"
+                        f" the url column ({url[:40]!r}); put the link there or delete the row")
                 typed_in.append((line, row))
+            elif not url:
+                raise TaskFileError(f"{self.path}, line {line}: task {row[id_at].strip()[:40]}"
+                                    " has no link in the url column; put it back or delete the row")
             else:
                 self._put(self._task_from_row(row, line, known, extra,
                                               guarded=FORMULA_GUARD in joined))
@@ -647,6 +682,9 @@ class TaskStore:
                 f" (one of: {', '.join(STATUSES)})"
             )
         values["status"] = status
+        if values["id"] not in TASK_IDS:
+            raise TaskFileError(f"{self.path}, line {line}: id {str(values['id'])[:40]} is out of"
+                                f" range; an id is a whole number from 1 to {TASK_IDS[-1]:,}")
         if values["id"] in self._tasks:
             raise TaskFileError(f"{self.path}, line {line}: id {values['id']} appears twice")
         return Task(**values,  # type: ignore[arg-type]
@@ -669,8 +707,7 @@ class TaskStore:
             task.status, task.error, task.error_kind = Status.FAILED, str(e), e.kind
         if task.status != Status.FAILED and task.url in self._by_url:
             task.status, task.duplicate_of = Status.DUPLICATE, self._by_url[task.url]
-        self._put(task)
-        self._dirty = True
+        self._put(task)  # not a change: a read never writes; the id is saved with the next
 
     def _put(self, task: Task) -> None:
         self._tasks[task.id] = task
@@ -678,8 +715,15 @@ class TaskStore:
         if task.status != Status.DUPLICATE:
             self._by_url.setdefault(task.url, task.id)
 
-    def _next_id(self) -> int:
-        return self._max_id + 1
+    def _next_id(self, above: int = 0) -> int:
+        """The id a new task gets: above every id this store, the file and the archive's
+        record hold (and ``above``)."""
+        if self._id_floor is None:
+            self._id_floor = self._ids.highest_id() if self._ids is not None else 0
+        task_id = max(self._max_id, self._id_floor, above) + 1
+        if task_id not in TASK_IDS:
+            raise TaskFileError(f"{self.path}: no task id left above {task_id - 1:,}")
+        return task_id
 
     def __len__(self) -> int:
         with self._lock:
@@ -694,6 +738,11 @@ class TaskStore:
         with self._lock:
             return [replace(t, extra=dict(t.extra)) for t in sorted(self._tasks.values(),
                                                                     key=lambda t: t.id)]
+
+    def ids(self) -> set[int]:
+        """The ids the list holds, the trash's too (no copy of the tasks made)."""
+        with self._lock:
+            return set(self._tasks)
 
     def find_url(self, url: str) -> int | None:
         """The id of the task holding this normalized URL."""
@@ -728,6 +777,23 @@ class TaskStore:
             self._added.add(task.id)
             self._dirty = True
             return replace(task)
+
+    def insert(self, task: Task) -> Task:
+        """A task that keeps the id it has (``recover`` brings one back from its record in
+        00_raw); ValueError when the list holds its id or its URL already."""
+        if task.id not in TASK_IDS:
+            raise ValueError(f"id {task.id} is out of range")
+        with self._lock:
+            if task.id in self._tasks or task.url in self._by_url:
+                raise ValueError(f"#{task.id} or {task.url} is in the task list already")
+            task = replace(task, extra=dict(task.extra))
+            for name in _FIELD_NAMES:
+                setattr(task, name, _bounded(name, getattr(task, name)))
+            _settle(task)
+            self._put(task)
+            self._added.add(task.id)
+            self._dirty = True
+            return replace(task, extra=dict(task.extra))
 
     def update(self, task_id: int, **changes: object) -> Task:
         """Change fields of one task; the change reaches tasks.csv with the next save.
@@ -786,20 +852,21 @@ class TaskStore:
                     self._removed[task_id] = task.url
             self._dirty = True
 
-    def reconcile(self, stage_reached: Callable[[int], Status]) -> int:
+    def reconcile(self, stage_reached: Callable[[Task], Status]) -> int:
         """Make statuses agree with the archive after a crash or a hand edit.
 
-        ``stage_reached(id)`` names the furthest stage whose output exists ("pending" when
-        none). A "running" task goes back to that stage; a progress status ahead of or behind
-        the outputs is moved to match. Failed and duplicate tasks are left as they are.
-        Returns how many tasks changed.
+        ``stage_reached(task)`` names the furthest stage whose output for that task exists
+        ("pending" when none); it is asked of every task, failed and duplicate ones too (it
+        may set aside outputs that are another page's). A "running" task goes back to that
+        stage; a progress status ahead of or behind the outputs is moved to match. Failed
+        and duplicate tasks keep their status. Returns how many tasks changed.
         """
         changed = 0
         with self._lock:
             for task in self._tasks.values():
+                reached = stage_reached(task)
                 if task.status in (Status.FAILED, Status.DUPLICATE):
                     continue
-                reached = stage_reached(task.id)
                 if task.status == Status.DONE and reached == Status.LOCALIZED:
                     continue  # "done" (bound into a book) leaves no output of its own
                 if task.status != reached:
@@ -848,16 +915,22 @@ class TaskStore:
                 return
             rows = [self._row(t) for t in sorted(self._tasks.values(), key=lambda t: t.id)]
             columns = list(self._columns)
+            encoding, delimiter = self._encoding, self._delimiter
             pending = self._touched, self._added, self._removed
             self._touched, self._added, self._removed = {}, set(), {}
             self._dirty = False
         buf = io.StringIO(newline="")
-        writer = csv.writer(buf, lineterminator="\r\n")
+        writer = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
         writer.writerow([guard_cell(c) for c in columns])
         for row in rows:
             writer.writerow([row.get(c, "") for c in columns])
+        top = int(rows[-1]["id"]) if rows else 0
         try:
-            write_atomic(self.path, buf.getvalue().encode("utf-8-sig"))
+            if self._ids is not None and top > self._recorded:
+                # before the file: a kill between the two leaves the record ahead, not behind
+                self._ids.record_highest_id(top)
+                self._recorded = top
+            write_atomic(self.path, buf.getvalue().encode(encoding))
             self._seen = _file_key(self.path.stat())  # lock held: no one wrote after us
         except BaseException:
             with self._lock:  # not written: the changes wait for the next save
@@ -873,14 +946,18 @@ class TaskStore:
     def merge_file(self) -> bool:
         """Take in what others wrote to the file since this store read or wrote it, with this
         store's unsaved changes kept on top. False when the file is as the store last saw it.
-        Raises ``TaskFileError`` (the store unchanged) when the file no longer parses."""
+        Raises ``TaskFileError`` (the store unchanged) when the file no longer parses, and
+        what the store's ``vet`` raises on the file as it is, the store unchanged too."""
         try:
             key = _file_key(self.path.stat())
         except FileNotFoundError:
             key = None
+        self._id_floor = None  # another writer may have given ids since
         if key == self._seen:
             return False
-        fresh = TaskStore(self.path, self.flush_seconds)
+        fresh = TaskStore(self.path, self.flush_seconds, self._ids)
+        if self._vet is not None:
+            self._vet(fresh)
         with self._lock:
             self._merge(fresh)
         return True
@@ -916,7 +993,7 @@ class TaskStore:
             if mine.url in fresh._by_url:
                 continue  # another writer added the same page: theirs stands
             if task_id in tasks:
-                mine = replace(mine, id=max(max(tasks), self._max_id) + 1)
+                mine = replace(mine, id=self._next_id(max(tasks)))
                 self._touched.pop(task_id, None)
             tasks[mine.id] = mine
             added.add(mine.id)
@@ -934,6 +1011,7 @@ class TaskStore:
         self._columns = fresh._columns + [c for c in self._columns
                                           if c in touched_columns and c not in fresh._columns]
         self._seen = fresh._seen
+        self._encoding, self._delimiter = fresh._encoding, fresh._delimiter
         self._dirty = bool(self._touched or self._added or self._removed or fresh._dirty)
 
     @property

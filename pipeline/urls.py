@@ -331,10 +331,13 @@ def looks_like_campaign_tag(value: str) -> bool:
 
 
 def host_of(url: str) -> str:
-    """The host of a normalized URL, without port (what rules and politeness key on)."""
+    """The host of a normalized URL, without port (what rules and politeness key on); ""
+    for a text that is no link (a hand-edited row's junk), so a report groups it, not fails."""
+    if "://" not in url:
+        return ""
     authority = url.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0]
     if authority.startswith("["):
-        return authority[: authority.index("]") + 1]
+        return authority[: authority.index("]") + 1] if "]" in authority else ""
     return authority.rsplit(":", 1)[0] if ":" in authority else authority
 
 

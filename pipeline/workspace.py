@@ -21,7 +21,7 @@ from pipeline.addresses import SYSTEM, AddressPolicy, Network
 from pipeline.archive import Archive, ArchiveBusy
 from pipeline.article import Article
 from pipeline.bounds import HARVEST_LIMIT, NEXT_PAGES, SEARCH_QUERY_CHARS, SEARCH_QUERY_WORDS
-from pipeline.errors import ErrorKind, KuaibuError
+from pipeline.errors import ErrorKind, KuaibuError, TaskFileError
 from pipeline.events import Listener, Progress
 from pipeline.intake import IntakeReport, add_links
 from pipeline.rules import Rules, load_rules, parse_rules
@@ -54,6 +54,12 @@ EDITABLE_FIELDS = ("title", "cat1", "cat2")
 SITE_PAGES = 30
 
 
+# A task list that lacks more than this share of the tasks whose pages 00_raw holds (or
+# holds none of them) is taken for an emptied or cut-short file, not a person's deletions
+# (the trash is the way to take many off the list), and refused until ``recover``.
+TRUNCATED_SHARE = 0.5
+
+
 class NoSuchTask(KuaibuError):
     """A task id that the list does not hold."""
 
@@ -64,6 +70,29 @@ class NoArchive(KuaibuError):
 
 class ReadOnlyArchive(KuaibuError):
     """What was asked would write to an archive this process cannot write to."""
+
+
+class TaskListTruncated(TaskFileError):
+    """tasks.csv lacks most of the archive's tasks (emptied, or cut short): loading it would
+    lose them. The message is one line with the count and what to run. A TaskFileError: like a
+    file that does not parse, it is never merged into nor written over (a run logs it once
+    and goes on, the window says it and follows the file again once it is whole)."""
+
+    def __init__(self, path: Path, lost: int, archived: int) -> None:
+        super().__init__(f"{path} lacks {lost:,} of the {archived:,} tasks whose pages 00_raw"
+                         " holds; opening it would lose them: run 'python main.py recover' to"
+                         " rebuild the list from 00_raw (nothing was changed)")
+        self.lost, self.archived = lost, archived
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What ``recover`` did: the tasks brought back from their records in 00_raw, how many
+    the list held already, and the records it left out (id, why)."""
+
+    restored: list[int]
+    held: int
+    left_out: list[tuple[int, str]]
 
 
 @dataclass(frozen=True)
@@ -172,22 +201,32 @@ class Workspace:
         with ``create``, else refused (a typo must not leave an empty archive behind). A
         folder this process cannot write is opened read-only: nothing is made, reconciled or
         locked, the task list is read as the file says. ``network`` is the address policy's
-        resolver and class table (a test's hook)."""
+        resolver and class table (a test's hook). A task list that lacks most of the
+        archive's tasks raises TaskListTruncated, nothing written (see ``TRUNCATED_SHARE``;
+        ``recover`` brings them back); on a read-only archive, where nothing can be lost,
+        it is read as it is."""
+        workspace = cls._load(root, settings, network, create=create, vet=True)
+        if not workspace.read_only:
+            refuse_truncated(workspace.archive, workspace.store)
+            workspace.reconciled = workspace.reconcile()
+        return workspace
+
+    @classmethod
+    def _load(cls, root: Path, settings: Settings | None, network: Network = SYSTEM, *,
+              create: bool, vet: bool) -> Workspace:
+        """The archive and its list as read (see ``open``); ``vet``: the list refuses to
+        take in a file cut short by another writer meanwhile (every face but ``recover``)."""
         settings = settings or Settings()
         root = Path(root)
         if not root.exists() and not create:
             raise NoArchive(f"no archive at {root} ('add', 'harvest' or 'demo' makes one)")
         if root.exists() and not root.is_dir():
             raise NoArchive(f"{root} is a file, not an archive folder")
-        if root.exists() and not Archive(root.resolve()).writable:
-            archive = Archive(root.resolve())
-            store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds)
-            return cls(archive, store, settings, network, read_only=True)
-        archive = Archive.open(root)
-        store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds)
-        workspace = cls(archive, store, settings, network)
-        workspace.reconciled = workspace.reconcile()
-        return workspace
+        read_only = root.exists() and not Archive(root.resolve()).writable
+        archive = Archive(root.resolve()) if read_only else Archive.open(root)
+        store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds,
+                          ids=archive, vet=partial(refuse_truncated, archive) if vet else None)
+        return cls(archive, store, settings, network, read_only=read_only)
 
     def refuse_writing(self, what: str) -> None:
         """Raise ReadOnlyArchive when the archive is read-only, ``what`` saying what would
@@ -196,10 +235,71 @@ class Workspace:
             raise ReadOnlyArchive(f"{self.archive.root} is read-only here: {what}; status,"
                                   " search, books, report --out and build --out only read")
 
+    @classmethod
+    def recover(cls, root: Path, settings: Settings | None = None) -> tuple[Workspace, Recovery]:
+        """Rebuild the task list from the records in 00_raw (the records are the truth): each
+        record whose id the list lacks comes back as a task with its id, URL and fetch time,
+        its article's title and figures when 01_clean holds it; the rows still in the file
+        stay as they are. Written under the list's lock, merged into the file as it is. A
+        record whose URL the list holds under another id, or that names none, is left out
+        and set aside to 00_raw/history/<id>/ (kept). Raises ArchiveBusy during a run."""
+        workspace = cls._load(root, settings, create=False, vet=False)
+        workspace.refuse_writing("'recover' writes tasks.csv")
+        archive = workspace.archive
+        restored: list[int] = []
+        left_out: list[tuple[int, str]] = []
+        with archive.run_lock(), workspace.store.transaction() as store:
+            held = {t.id for t in store.tasks()}
+            archived = sorted(archive.record_ids())
+            for task_id in archived:
+                if task_id in held:
+                    continue
+                task = workspace._recovered(task_id)
+                if isinstance(task, str):
+                    left_out.append((task_id, task))
+                elif (other := store.find_url(task.url)) is not None:
+                    left_out.append((task_id, f"its page is in the list as #{other}"))
+                else:
+                    store.insert(task)
+                    restored.append(task_id)
+            for task_id, _ in left_out:
+                archive.set_aside(task_id)
+            left_out = [(i, f"{why}; kept in 00_raw/history/{i}") for i, why in left_out]
+        workspace.reconciled = workspace.reconcile()
+        return workspace, Recovery(restored, len(archived) - len(restored) - len(left_out),
+                                   left_out)
+
+    def _recovered(self, task_id: int) -> Task | str:
+        """A task as its record in 00_raw and its outputs tell it, or why they cannot."""
+        import json
+
+        from pipeline.archive import utc_now
+        from pipeline.runner import stage_reached
+        from pipeline.stages import cleaned_changes
+        from pipeline.tasks import TASK_IDS
+
+        try:
+            record = json.loads(self.archive.raw_meta(task_id).read_bytes())
+        except (OSError, ValueError):
+            return "its record in 00_raw is not readable JSON"
+        url = record.get("url") if isinstance(record, dict) else None
+        if not isinstance(url, str) or "://" not in url or task_id not in TASK_IDS:
+            return "its record in 00_raw names no link"
+        fetched = str(record.get("fetched_at") or "")
+        task = Task(id=task_id, url=url, original_url=url, added_at=fetched or utc_now(),
+                    fetched_at=fetched, updated_at=utc_now())
+        if (article := self.archive.read_article(task_id)) is not None:
+            for name, value in cleaned_changes(article).items():
+                setattr(task, name, value)
+            if (assets := self.archive.read_assets(task_id)) is not None:
+                task.images_ok = assets.ok
+        task.status = stage_reached(self.archive, task_id)
+        return task
+
     def reconcile(self) -> int:
         """Move each status to what the archive's outputs show (after a kill, a hand edit);
         how many changed. Nothing while a run holds the archive: its tasks are in flight."""
-        from pipeline.runner import stage_reached
+        from pipeline.runner import reconcile
 
         try:
             with self.archive.run_lock():
@@ -207,7 +307,7 @@ class Workspace:
                 # judged on the file as it is: a run that just ended saved statuses (a
                 # failure after the fetch among them) this store has not seen yet
                 self.store.merge_file()
-                changed = self.store.reconcile(partial(stage_reached, self.archive))
+                changed = reconcile(self.archive, self.store)
                 if changed:
                     self.store.save()
                 return changed
@@ -232,7 +332,8 @@ class Workspace:
 
     def refresh(self) -> bool:
         """Take in what other writers (a run, a terminal, a person in Excel) saved meanwhile;
-        False when the file is as this workspace last saw it."""
+        False when the file is as this workspace last saw it. A file emptied or cut short
+        meanwhile raises TaskListTruncated and is not taken in: the list stays as it was."""
         return self.store.merge_file()
 
     def add_links(self, text: str, cat1: str = "", cat2: str = "",
@@ -1012,6 +1113,15 @@ class Workspace:
                 addresses=addresses))
         return extract(rendered.html, rendered.final_url,
                        rules.for_host(host_of(rendered.final_url)), rendered=True)
+
+
+def refuse_truncated(archive: Archive, store: TaskStore) -> None:
+    """Raise TaskListTruncated when ``store`` (the file as read) lacks more than
+    ``TRUNCATED_SHARE`` of the tasks whose pages 00_raw holds, or all of them."""
+    archived = archive.record_ids()
+    lost = len(archived - store.ids())
+    if archived and (lost == len(archived) or lost > TRUNCATED_SHARE * len(archived)):
+        raise TaskListTruncated(archive.tasks_path, lost, len(archived))
 
 
 def _best(found: list[Candidate], limit: int | None) -> list[Candidate]:

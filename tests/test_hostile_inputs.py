@@ -139,7 +139,7 @@ CASES += [Case(f"{command}-rules-{name}", args, says, spoil=_rules(text))
 ON_AN_ARCHIVE = {"status": (), "search": ("harbour",), "run": (), "report": (), "build": (),
                  "clean": (), "dupes": (), "edit": ("--id", "1", "--title", "x"),
                  "remove": ("--id", "1"), "trash": (), "books": (), "index": (),
-                 "rules": ("check",), "render": ("http://127.0.0.1:9/",)}
+                 "rules": ("check",), "render": ("http://127.0.0.1:9/",), "recover": ()}
 CASES += [Case(f"{command}-missing-archive", (command, *rest), "no archive", archive="missing")
           for command, rest in ON_AN_ARCHIVE.items()]
 

@@ -1369,6 +1369,11 @@
         <source>the rules&apos; selector %1 is not valid CSS</source>
         <translation>规则中的选择器 %1 不是有效的 CSS</translation>
     </message>
+    <message>
+        <location filename="../reasons.py" line="120"/>
+        <source>%1 lacks %2 of the %3 archived tasks: opening it would lose them. Run &apos;python main.py recover&apos; to rebuild the list from the archive (nothing was changed)</source>
+        <translation>%1 缺少存档中 %3 个任务里的 %2 个：打开它会丢失这些任务。请运行 &apos;python main.py recover&apos; 从存档重建任务列表（未做任何更改）</translation>
+    </message>
 </context>
 <context>
     <name>ReportView</name>

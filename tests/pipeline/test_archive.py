@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 def test_open_lays_out_the_seed_folders(tmp_path: Path) -> None:
     archive = Archive.open(tmp_path / "new")
-    names = sorted(p.name for p in archive.root.iterdir())
+    names = sorted(p.name for p in archive.root.iterdir() if not p.name.startswith("."))
     assert names == ["00_raw", "01_clean", "02_assets", "03_output", "04_logs", "archive.json",
                      "rules.yaml"]
     assert archive.name == "new"  # a new archive records its folder's name as its own

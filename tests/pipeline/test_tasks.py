@@ -138,7 +138,7 @@ def test_reconcile_reclaims_running_and_restores_lost_statuses(tmp_path: Path) -
     store.update(4, status="failed", error="HTTP 404")
     store.update(5, status="cleaned")  # claims more than the archive has
     reached = {1: "pending", 2: "fetched", 3: "cleaned", 4: "fetched", 5: "fetched"}
-    assert store.reconcile(reached.__getitem__) == 4
+    assert store.reconcile(lambda task: reached[task.id]) == 4
     statuses = [t.status for t in store.tasks()]
     assert statuses == ["pending", "fetched", "cleaned", "failed", "fetched"]
 
@@ -378,8 +378,14 @@ def test_utf16_with_a_byte_order_mark_is_read(tmp_path: Path, codec: str, bom: b
     assert (t.url, t.cat1, t.title, t.extra) == ("https://a.com/", "科技", 'a, "b"\tc',
                                                   {"我的备注": "读过"})
     assert store.get(2).url == "https://b.com/x"
-    assert store.save_if_due()  # converted: Kuaibu writes UTF-8 CSV
-    assert path.read_bytes().startswith(codecs.BOM_UTF8 + b"id,url,")
+    before = path.read_bytes()
+    assert not store.save_if_due()  # a read never writes
+    assert path.read_bytes() == before
+    store.update(1, cat1="新闻")  # a real change is saved as the file is spelled
+    store.save()
+    data = path.read_bytes()
+    assert data.startswith(codecs.BOM_UTF16_LE) and data.decode("utf-16").startswith(
+        f"id{sep}url{sep}")
     assert TaskStore(path).tasks() == store.tasks()
 
 
