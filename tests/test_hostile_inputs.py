@@ -49,6 +49,26 @@ def _rules(text: str | bytes) -> Callable[[Path], None]:
     return spoil
 
 
+def _task_row(row: str) -> Callable[[Path], None]:
+    """A spoil that appends ``row`` to tasks.csv, as a hand edit in a text editor would."""
+
+    def spoil(root: Path) -> None:
+        with (root / "tasks.csv").open("ab") as f:
+            f.write(row.encode("utf-8") + b"\r\n")
+
+    return spoil
+
+
+# The hand-edited rows of the hostile run, each read by the commands that load the task list.
+TASK_ROWS = {
+    "junk-row": (",extra1,extra2", "line 5"),
+    "id-negative": ("-5,https://news.example/minus", "-5"),
+    "id-huge": (f"{HUGE},https://news.example/huge", HUGE),
+    "id-not-a-number": ("seven,https://news.example/seven", "seven"),
+}
+TASK_COMMANDS = {"status": ("status",), "run": ("run",), "report": ("report", "--out", "-"),
+                 "build": ("build",), "search": ("search", "harbour")}
+
 # The rules.yaml cases of the hostile run, each read by every command that reads the rules.
 RULES_FILES = {
     "200000-sections": ("".join(f"s{i}.example:\n  delay_ms: 1\n" for i in range(200_000)),
@@ -134,6 +154,9 @@ CASES = [
 CASES += [Case(f"{command}-rules-{name}", args, says, spoil=_rules(text))
           for name, (text, says) in RULES_FILES.items()
           for command, args in RULES_COMMANDS.items()]
+CASES += [Case(f"{command}-tasks-{name}", args, says, spoil=_task_row(row))
+          for name, (row, says) in TASK_ROWS.items()
+          for command, args in TASK_COMMANDS.items()]
 # Only add, harvest and demo make a missing archive; every other command on one says so (and
 # makes nothing). A command added later needs its row here: see the last test.
 ON_AN_ARCHIVE = {"status": (), "search": ("harbour",), "run": (), "report": (), "build": (),
