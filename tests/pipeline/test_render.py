@@ -353,6 +353,7 @@ def test_a_rendered_page_over_the_size_limit_is_refused(browser: None, tmp_path:
 
 
 def test_the_render_command_prints_the_rendered_text(browser: None, tmp_path: Path) -> None:
+    (tmp_path / "archive").mkdir()  # render reads its rules; only add/harvest/demo make one
     with SpaSite() as site:
         url = site.put("cli", "命令行里的单页应用", paragraphs("cli"))
         done = subprocess.run(
@@ -365,6 +366,7 @@ def test_the_render_command_prints_the_rendered_text(browser: None, tmp_path: Pa
 
 
 def test_the_render_command_says_what_to_install(tmp_path: Path) -> None:
+    (tmp_path / "archive").mkdir()
     done = subprocess.run(
         [sys.executable, "main.py", "--archive", str(tmp_path / "archive"),
          "--set", f"browser_path={NO_BROWSER}", "render", "http://127.0.0.1:9/a"],
