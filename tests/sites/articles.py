@@ -9,10 +9,10 @@ finish after another).
 from __future__ import annotations
 
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from tests.sites.serving import Served
+from tests.sites.serving import QuietServer, Served
 
 ARTICLE = """<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">
 <title>{title}</title>{head}</head>
@@ -50,9 +50,7 @@ class ArticleSite(Served):
                 self.end_headers()
                 self.wfile.write(body)
 
-        httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        httpd.daemon_threads = True
-        super().__init__(httpd)
+        super().__init__(QuietServer(("127.0.0.1", 0), Handler))
 
     def url(self, path: str) -> str:
         return f"http://127.0.0.1:{self.port}{path}"

@@ -20,11 +20,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
 import brotli
+
+from tests.sites.serving import QuietServer
 
 PAGE = (
     "<!DOCTYPE html><html><head><meta charset='utf-8'><title>快步 test page</title></head>"
@@ -116,18 +117,13 @@ def fault_servers(*addresses: str) -> Iterator[list[FaultServer]]:
 _SO_TIMESTAMPNS = 35 if sys.platform == "linux" else None
 
 
-class _QuietServer(ThreadingHTTPServer):
-    daemon_threads = True
+class _QuietServer(QuietServer):
+    """Records when each request arrived (SO_TIMESTAMPNS) where Linux can."""
 
     def server_bind(self) -> None:
         if _SO_TIMESTAMPNS is not None:
             self.socket.setsockopt(socket.SOL_SOCKET, _SO_TIMESTAMPNS, 1)
         super().server_bind()
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A client that hangs up (as the fetch tests make it do) is not a server error."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
 
 
 Route = Callable[["_Handler", dict[str, str], int], None]

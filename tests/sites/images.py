@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import io
 import struct
-import sys
 import threading
 import zlib
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import urlsplit
 
 from PIL import Image, ImageDraw
 
-from tests.sites.serving import Served
+from tests.sites.serving import QuietServer, Served
 
 
 @dataclass(frozen=True)
@@ -47,7 +46,7 @@ class ImageServer(Served):
         self.fallback: Resource | None = None  # what any other path gets (404 when None)
         self.hits: list[Hit] = []
         self._lock = threading.Lock()
-        super().__init__(_Server((address, 0), _handler_for(self)))
+        super().__init__(QuietServer((address, 0), _handler_for(self)))
         self.origin = f"http://{address}:{self.port}"
 
     def url(self, path: str) -> str:
@@ -65,15 +64,6 @@ class ImageServer(Served):
     def _record(self, hit: Hit) -> None:
         with self._lock:
             self.hits.append(hit)
-
-
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A client that hangs up early (a refused 30 MB image) is not a server error."""
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):

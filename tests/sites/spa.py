@@ -17,11 +17,11 @@ import json
 import threading
 import time
 from dataclasses import dataclass
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, Self
 
 from tests.sites.images import Hit, ImageServer, jpeg_bytes
-from tests.sites.serving import Served
+from tests.sites.serving import QuietServer, Served
 
 SHELL = """<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8">
 <title>加载中…</title><link rel="stylesheet" href="/style.css">
@@ -110,9 +110,7 @@ class Tracker(Served):
         self._lock = threading.Lock()
         tracker = self
 
-        class Counting(ThreadingHTTPServer):
-            daemon_threads = True
-
+        class Counting(QuietServer):
             def verify_request(self, request: Any, client_address: Any) -> bool:
                 with tracker._lock:
                     tracker.connections += 1
@@ -158,9 +156,7 @@ class SpaSite:
                 self.end_headers()
                 self.wfile.write(body)
 
-        httpd = ThreadingHTTPServer((app, 0), Handler)
-        httpd.daemon_threads = True
-        self._app = Served(httpd)
+        self._app = Served(QuietServer((app, 0), Handler))
         self.origin = f"http://{app}:{self._app.port}"
 
     def __enter__(self) -> Self:
