@@ -52,9 +52,9 @@ class RunBar(QWidget):
 
     def stage_text(self, p: Progress) -> str:
         return (self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")
-                .replace("%1", str(p.counts.get("fetched", 0)))
-                .replace("%2", str(p.counts.get("cleaned", 0)))
-                .replace("%3", str(p.counts.get("localized", 0)))
+                .replace("%1", str(p.fetched))
+                .replace("%2", str(p.cleaned))
+                .replace("%3", str(p.localized))
                 .replace("%4", str(p.failed)))
 
     def starting(self) -> None:

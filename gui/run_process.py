@@ -60,8 +60,7 @@ def settings_from_json(data: dict[str, Any]) -> Settings:
 
 
 def progress_to_json(p: Progress) -> dict[str, Any]:
-    return {"total": p.total, "finished": p.finished, "failed": p.failed,
-            "counts": p.counts, "elapsed": p.elapsed}
+    return asdict(p)
 
 
 def progress_from_json(data: dict[str, Any]) -> Progress:

@@ -96,9 +96,9 @@ class UpdateCheck(QObject):
     def counts_text(self, p: Progress) -> str:
         """The run row's counts while a check is going."""
         return (self.tr("changed %1 · unchanged %2 · could not check %3")
-                .replace("%1", str(p.counts.get("changed", 0)))
-                .replace("%2", str(p.counts.get("unchanged", 0)))
-                .replace("%3", str(p.counts.get("unchecked", 0))))
+                .replace("%1", str(p.changed))
+                .replace("%2", str(p.unchanged))
+                .replace("%3", str(p.unchecked)))
 
     def run_ended(self, workspace: Workspace | None, progress: Progress | None) -> None:
         """A run ended and the window follows the file again; for a check, read what changed
@@ -116,9 +116,9 @@ class UpdateCheck(QObject):
     def summary_text(self, p: Progress, changed: list[Changed], problem: str = "") -> str:
         lines = [self.tr("Checked %1: %2 changed, %3 unchanged, %4 could not be checked")
                  .replace("%1", str(p.finished))
-                 .replace("%2", str(p.counts.get("changed", 0)))
-                 .replace("%3", str(p.counts.get("unchanged", 0)))
-                 .replace("%4", str(p.counts.get("unchecked", 0)))]
+                 .replace("%2", str(p.changed))
+                 .replace("%3", str(p.unchanged))
+                 .replace("%4", str(p.unchecked))]
         if p.finished < p.total:
             lines.append(self.tr("Stopped: %1 articles were not checked.").replace(
                 "%1", str(p.total - p.finished)))

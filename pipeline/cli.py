@@ -134,13 +134,12 @@ class ProgressBar:
         from pipeline.events import Progress
 
         if isinstance(event, Progress):
-            c = event.counts
-            if {"changed", "unchanged", "unchecked"} & c.keys():  # a check for updates
-                detail = (f"changed {c.get('changed', 0)} unchanged {c.get('unchanged', 0)}"
-                          f" not checked {c.get('unchecked', 0)}")
+            if event.is_check:
+                detail = (f"changed {event.changed} unchanged {event.unchanged}"
+                          f" not checked {event.unchecked}")
             else:
-                detail = (f"fetched {c.get('fetched', 0)} cleaned {c.get('cleaned', 0)}"
-                          f" localized {c.get('localized', 0)} failed {event.failed}")
+                detail = (f"fetched {event.fetched} cleaned {event.cleaned}"
+                          f" localized {event.localized} failed {event.failed}")
             self.draw(event.finished, event.total, detail)
 
     def draw(self, done: int, total: int, detail: str = "") -> None:
@@ -174,9 +173,8 @@ def run_archive(ws: Workspace, retry_failed: bool = False, refetch: bool = False
                           listener=bar)
     finally:
         bar.finish()
-    c = progress.counts
-    print(f"fetched {c.get('fetched', 0)}, cleaned {c.get('cleaned', 0)},"
-          f" localized {c.get('localized', 0)}, failed {progress.failed}"
+    print(f"fetched {progress.fetched}, cleaned {progress.cleaned},"
+          f" localized {progress.localized}, failed {progress.failed}"
           f" of {progress.total} tasks in {progress.elapsed:.1f} s")
     return progress
 
@@ -254,17 +252,16 @@ def refresh_archive(ws: Workspace, task_ids: list[int] | None, cat1: str | None,
         progress = ws.check_updates(ids, listener=bar)
     finally:
         bar.finish()
-    c = progress.counts
     print(f"checked {progress.finished} of {len(ids)} articles in {progress.elapsed:.1f} s:"
-          f" changed {c.get('changed', 0)}, unchanged {c.get('unchanged', 0)},"
-          f" could not check {c.get('unchecked', 0)}")
+          f" changed {progress.changed}, unchanged {progress.unchanged},"
+          f" could not check {progress.unchecked}")
     for change in ws.changes(since=started):
         print(f"  changed #{change.task_id}: {change.summary}  {change.url}")
     for t in ws.tasks():
         if t.id in ids and t.refresh_error and t.last_checked >= started:
             print(f"  not checked #{t.id}: {t.refresh_error} (the archived version stays)"
                   f"  {t.url}")
-    if c.get("changed"):
+    if progress.changed:
         print("the next build binds the new versions; the changes are in 04_logs/changes.csv")
     return 0
 
@@ -307,7 +304,7 @@ def cmd_clean(args: argparse.Namespace, ws: Workspace) -> int:
     if not ids:
         raise CommandError("no stored pages match; fetch them first with 'run'")
     progress = ws.reclean(ids)
-    print(f"cleaned {progress.counts.get('cleaned', 0)}, failed {progress.failed}"
+    print(f"cleaned {progress.cleaned}, failed {progress.failed}"
           f" of {len(ids)} stored pages")
     return 0
 
@@ -398,7 +395,7 @@ def cmd_rules(args: argparse.Namespace, ws: Workspace) -> int:
               f" (sections changed: {', '.join(undone.sections) or 'none'})")
         if undone.task_ids:
             progress = ws.reclean(undone.task_ids)
-            print(f"cleaned {progress.counts.get('cleaned', 0)}, failed {progress.failed}"
+            print(f"cleaned {progress.cleaned}, failed {progress.failed}"
                   f" of {len(undone.task_ids)} stored pages")
         return 0
     return print_trial(args, ws, rules)

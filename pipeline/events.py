@@ -6,8 +6,9 @@ worker threads and must not block.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from pipeline.tasks import Task
 
@@ -22,13 +23,45 @@ class LogLine:
     text: str
 
 
+class Count(StrEnum):
+    """What a run counts. A run passes tasks through fetched, cleaned and localized; a check
+    for updates finds each article changed, unchanged or not checked; either way a task ends
+    finished (failed ones too). Each value names the ``Progress`` field that holds its count."""
+
+    FINISHED = "finished"
+    FAILED = "failed"
+    FETCHED = "fetched"
+    CLEANED = "cleaned"
+    LOCALIZED = "localized"
+    CHANGED = "changed"
+    UNCHANGED = "unchanged"
+    UNCHECKED = "unchecked"
+
+
 @dataclass(frozen=True)
 class Progress:
+    """A run's counters so far, one field each: a face reads ``p.cleaned``, so a misspelt
+    counter is an error, not a silent 0."""
+
     total: int
-    finished: int  # tasks that reached the last stage of this run or failed
-    failed: int
-    counts: dict[str, int]  # stage name → tasks that passed it in this run
     elapsed: float
+    finished: int = 0  # tasks that reached the last stage of this run or failed
+    failed: int = 0
+    fetched: int = 0
+    cleaned: int = 0
+    localized: int = 0
+    changed: int = 0
+    unchanged: int = 0
+    unchecked: int = 0  # a check for updates could not reach the article's page
+
+    @classmethod
+    def of(cls, total: int, elapsed: float, counts: Mapping[Count, int]) -> Progress:
+        return cls(total=total, elapsed=elapsed, **{c.value: n for c, n in counts.items()})
+
+    @property
+    def is_check(self) -> bool:
+        """A check for updates (which counts changed/unchanged/unchecked, not stages)."""
+        return bool(self.changed or self.unchanged or self.unchecked)
 
     @property
     def rate(self) -> float:

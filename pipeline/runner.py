@@ -37,7 +37,7 @@ from pipeline.errors import (
     StopRequested,
     TaskFileError,
 )
-from pipeline.events import Listener, LogLine, Progress, TaskChanged
+from pipeline.events import Count, Listener, LogLine, Progress, TaskChanged
 from pipeline.fetch import Attempt, new_session
 from pipeline.politeness import HostGate
 from pipeline.render import Renderer
@@ -159,7 +159,7 @@ class Runner:
         self._unpaused.set()
         self._lock = threading.Lock()
         self._hashes: dict[str, int] = {}
-        self._counts: Counter[str] = Counter()
+        self._counts: Counter[Count] = Counter()
         self._total = 0
         self._started = 0.0
         self._refetch = False
@@ -300,7 +300,7 @@ class Runner:
                 had_article = task.status in HAS_ARTICLE and self.archive.has_clean(task_id)
                 if self._clean(task, keep_old=had_article):
                     self._keep_assets_if_valid(task_id)
-                    self._count("finished")
+                    self._count(Count.FINISHED)
                 self._save_if_due()
         finally:
             self._close_index()
@@ -382,7 +382,7 @@ class Runner:
                 return None
             if step is not True:
                 return float(step)
-        self._count("finished")
+        self._count(Count.FINISHED)
         return None
 
     def _fetch(self, ctx: StageContext, task: Task, reached: Status) -> bool | float:
@@ -404,7 +404,7 @@ class Runner:
                                    " the old copy is in 00_raw/history"))
         self._set(task.id, attempts=task.attempts + 1,
                   status=stage_reached(self.archive, task.id), **changes)
-        self._count("fetched")
+        self._count(Count.FETCHED)
         return True
 
     def _refresh(self, ctx: StageContext, task: Task) -> bool | float:
@@ -422,14 +422,14 @@ class Runner:
             self._set(task.id, last_checked=utc_now(), refresh_error=reason)
             self._listener(LogLine(f"#{task.id} could not be checked: {reason};"
                                    " the archived version stays"))
-            self._count("unchecked")
-            self._count("finished")
+            self._count(Count.UNCHECKED)
+            self._count(Count.FINISHED)
             return False
         now = utc_now()
         if found is None:
             self._set(task.id, last_checked=now, refresh_error="")
-            self._count("unchanged")
-            self._count("finished")
+            self._count(Count.UNCHANGED)
+            self._count(Count.FINISHED)
             return False
         page, article = found
         old = self.archive.read_article(task.id)
@@ -446,9 +446,9 @@ class Runner:
         self._set(task.id, fetched_at=page.fetched_at, last_checked=now, revised_at=now,
                   refresh_error="", attempts=task.attempts + 1,
                   **self._standing(task.id, changes))
-        self._count("changed")
+        self._count(Count.CHANGED)
         if self.store.get(task.id).status == Status.DUPLICATE:
-            self._count("finished")
+            self._count(Count.FINISHED)
             return False
         return True
 
@@ -477,7 +477,7 @@ class Runner:
         assets = done.assets
         self._set(task.id, status=Status.LOCALIZED, images_total=assets.total,
                   images_ok=assets.ok)
-        self._count("localized")
+        self._count(Count.LOCALIZED)
         return True
 
     def _clean(self, task: Task, keep_old: bool = False) -> bool:
@@ -492,15 +492,15 @@ class Runner:
                 return False
             self._set(task.id, error=f"new rules failed: {e}")
             self._listener(LogLine(f"#{task.id} kept its article: new rules failed: {e}"))
-            self._count("failed")
-            self._count("finished")
+            self._count(Count.FAILED)
+            self._count(Count.FINISHED)
             return False
         save_clean(self.archive, task, article)
         self._index_article(task.id, article)
         task = self._set(task.id, **self._standing(task.id, cleaned_changes(article)))
-        self._count("cleaned")
+        self._count(Count.CLEANED)
         if task.status == Status.DUPLICATE:
-            self._count("finished")
+            self._count(Count.FINISHED)
             return False
         return True
 
@@ -544,21 +544,19 @@ class Runner:
     def _fail(self, task_id: int, reason: str, kind: ErrorKind, **changes: object) -> None:
         self._set(task_id, status=Status.FAILED, error=reason, error_kind=kind, **changes)
         self._listener(LogLine(f"#{task_id} failed: {reason}"))
-        self._count("failed")
-        self._count("finished")
+        self._count(Count.FAILED)
+        self._count(Count.FINISHED)
 
-    def _count(self, key: str) -> None:
+    def _count(self, key: Count) -> None:
         with self._lock:
             self._counts[key] += 1
-        if key == "finished":
+        if key == Count.FINISHED:
             self._listener(self._progress())
 
     def _progress(self) -> Progress:
         with self._lock:
             counts = dict(self._counts)
-        return Progress(total=self._total, finished=counts.pop("finished", 0),
-                        failed=counts.get("failed", 0), counts=counts,
-                        elapsed=time.monotonic() - self._started)
+        return Progress.of(self._total, time.monotonic() - self._started, counts)
 
     def _index_article(self, task_id: int, article: Article) -> None:
         """Put a cleaned article in the archive's search index. The index is derived (``python

@@ -51,7 +51,7 @@ def test_run_edit_category_and_preview(qtbot: QtBot, open_window: OpenWindow,
     statuses = [window.proxy.index(r, 0).data() for r in range(window.proxy.rowCount())]
     # every page cleaned in the run shows a clean status (or localized, where images are)
     finished = statuses.count("cleaned") + statuses.count("localized")
-    assert finished == progress.counts["cleaned"] - statuses.count("duplicate")
+    assert finished == progress.cleaned - statuses.count("duplicate")
     assert "failed" in statuses  # the interstitial page has no article
     assert window.run_bar.progress.value() == progress.total
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli import main
+from pipeline.events import Progress
 from pipeline.settings import Settings
 from pipeline.tasks import Status, TaskStore
 from pipeline.workspace import Workspace
@@ -51,7 +52,7 @@ def test_nothing_changed_writes_nothing_but_last_checked(tmp_path: Path) -> None
             "<footer>", "<!-- served 2026-12-01 --><aside class='ad'>Sale!</aside><footer>"))
         files, before = snapshot(root), rows(root)
         progress = ws.check_updates(ws.refresh_ids())
-    assert progress.counts == {"unchanged": 2}
+    assert progress == Progress(total=2, elapsed=progress.elapsed, finished=2, unchanged=2)
     assert snapshot(root) == files
     after = rows(root)
     assert [r["last_checked"] for r in after] != ["", ""] and all(r["last_checked"] for r in after)
@@ -69,7 +70,7 @@ def test_a_changed_page_is_archived_again_and_its_book_says_updated(tmp_path: Pa
         site.put("/bridge.html", article("廊桥修缮笔记", edited))
         progress = ws.check_updates(ws.refresh_ids())
         ws.store.merge_file()
-        assert progress.counts.get("changed") == 1 and progress.counts.get("unchanged") == 1
+        assert progress.changed == 1 and progress.unchanged == 1
         task = ws.task(1)
         assert task.status == Status.LOCALIZED  # bound again by the next build
         assert task.revised_at and task.last_checked == task.revised_at
@@ -111,7 +112,7 @@ def test_a_page_that_fails_now_leaves_the_archived_version_bindable(
         files = snapshot(root)
         progress = ws.check_updates([1])
         ws.store.merge_file()
-    assert progress.counts == {"unchecked": 1}
+    assert progress == Progress(total=1, elapsed=progress.elapsed, finished=1, unchecked=1)
     assert snapshot(root) == files  # the archived page, article and images as they were
     task = ws.task(1)
     assert task.status == Status.DONE and task.error == ""

@@ -265,7 +265,7 @@ def test_cleaning_again_reads_the_rendered_page_without_the_browser(
     ws = Workspace.open(spa_archived.ws.archive.root, FAST.with_overrides(browser_path=NO_BROWSER))
     before = ws.archive.read_article(spa_archived.task.id)
     progress = ws.reclean(ws.reclean_ids())
-    assert progress.counts.get("cleaned") == 1 and progress.failed == 0
+    assert progress.cleaned == 1 and progress.failed == 0
     after = ws.archive.read_article(spa_archived.task.id)
     assert after is not None and before is not None and after.text == before.text
     assert ws.task(spa_archived.task.id).status == "localized"
@@ -279,7 +279,7 @@ def test_a_check_for_updates_renders_again_and_finds_new_data_behind_the_same_sh
         shell = ws.archive.raw_html(task.id).read_bytes()
         site.put("news", "新标题", paragraphs("news-updated"))  # the data changes, the shell not
         progress = ws.check_updates([task.id])
-    assert progress.counts.get("changed") == 1, ws.task(task.id).refresh_error
+    assert progress.changed == 1, ws.task(task.id).refresh_error
     assert ws.archive.raw_html(task.id).read_bytes() == shell
     article = ws.archive.read_article(task.id)
     assert article is not None and "news-updated 第1段" in article.text

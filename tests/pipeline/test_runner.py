@@ -77,7 +77,7 @@ def test_demo_site_end_to_end(tmp_path: Path) -> None:
     assert not os.access(archive.raw_html(article_ids[0]), os.W_OK) or os.geteuid() == 0
     assert oct(archive.raw_html(article_ids[0]).stat().st_mode & 0o222) == "0o0"
     again = Runner(archive, TaskStore(archive.tasks_path), FAST).run()
-    assert again.counts.get("fetched", 0) == 0
+    assert again.fetched == 0
     # the repost with one sentence changed is a near duplicate of its original, not merged
     original, repost = tasks[article_ids[1]], tasks[near_dup]
     assert repost.status == "localized" and repost.content_hash != original.content_hash
@@ -174,7 +174,7 @@ def test_kill_9_mid_run_resumes_without_refetching(tmp_path: Path) -> None:
             if task.id in stored:
                 assert server.count(path) == 1, f"#{task.id} was stored, then fetched again"
             assert server.count(path) >= 1
-        assert progress.counts["fetched"] == n_pages - len(stored)
+        assert progress.fetched == n_pages - len(stored)
     assert not list(archive.root.glob(".tasks.csv.*.tmp"))
 
 
@@ -237,7 +237,7 @@ def test_refetch_keeps_history_and_cleans_the_new_version(tmp_path: Path) -> Non
         Runner(archive, store, FAST).run()
         first_hash = store.get(1).content_hash
         unchanged = Runner(archive, store, FAST).run(refetch=True)
-        assert unchanged.counts["fetched"] == 1 and "cleaned" not in unchanged.counts
+        assert unchanged.fetched == 1 and unchanged.cleaned == 0
         assert not (archive.raw_dir / "history").exists()
         handler.body = _versioned_page("第二版悄悄改成了否定的结论。")
         Runner(archive, store, FAST).run(refetch=True)
