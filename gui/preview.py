@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.reasons import translate_reason
+from pipeline.article import Method
 from pipeline.workspace import Preview
 
 # Qt's rich text reads HTML; an XML declaration before it would show as text.
@@ -76,15 +77,15 @@ class PreviewPane(QWidget):
         if self.shown is not None:
             signal.emit(self.shown.task.id)
 
-    def method_note(self, method: str) -> str | None:
+    def method_note(self, method: Method) -> str | None:
         """Why a text needs review: which retry of the extractor found it (none for the strict
         pass or a site's rules)."""
         notes = {
-            "unlikely candidates kept": self.tr("found on a retry that kept sidebars and widgets"),
-            "class weights off": self.tr("found on a retry that ignored class names"),
-            "conditional cleaning off": self.tr("found on a retry that kept every block"),
-            "baseline": self.tr("no block stood out: every prose line of the page"),
-            "whole page": self.tr("the page's few words, all it holds"),
+            Method.UNLIKELY_KEPT: self.tr("found on a retry that kept sidebars and widgets"),
+            Method.CLASS_WEIGHTS_OFF: self.tr("found on a retry that ignored class names"),
+            Method.CONDITIONAL_OFF: self.tr("found on a retry that kept every block"),
+            Method.BASELINE: self.tr("no block stood out: every prose line of the page"),
+            Method.WHOLE_PAGE: self.tr("the page's few words, all it holds"),
         }
         return notes.get(method)
 

@@ -4,7 +4,24 @@ from __future__ import annotations
 
 import json
 from dataclasses import MISSING, asdict, dataclass, field, fields
+from enum import StrEnum
 from typing import Any
+
+
+class Method(StrEnum):
+    """Which extraction produced an article's text. The values are what 01_clean/<id>.json
+    has always held, so old records read as they are."""
+
+    RULES = "rules"  # the site's content_selector
+    STRICT = "strict"  # the cascade's first pass
+    # the relaxed cascade passes, in order
+    UNLIKELY_KEPT = "unlikely candidates kept"
+    CLASS_WEIGHTS_OFF = "class weights off"
+    CONDITIONAL_OFF = "conditional cleaning off"
+    BASELINE = "baseline"  # no pass found prose: every prose paragraph of the page
+    WHOLE_PAGE = "whole page"  # a short page's few words, all it holds
+    JSON_LD = "json-ld"  # the body the page embeds for search engines
+    NEXT_DATA = "next-data"  # … or in Next.js's __NEXT_DATA__
 
 
 @dataclass
@@ -18,9 +35,7 @@ class Article:
     lang: str | None = None
     images: list[str] = field(default_factory=list)  # absolute URLs, document order
     confidence: float = 0.0  # 0–1; low means "needs review"
-    # Which extraction produced the text: "rules" (a content_selector), "strict", a relaxed
-    # cascade pass ("unlikely candidates kept", …) or "baseline" (every prose paragraph).
-    method: str = "strict"
+    method: Method = Method.STRICT  # which extraction produced the text
     # the version the page says it documents (a docs site's <meta name="docsearch:version">)
     source_version: str | None = None
     # the name the site gives itself (og:site_name): a title that is only this is suspect
@@ -51,6 +66,8 @@ class Article:
                 values[f.name] = [str(v) for v in value] if isinstance(value, list) else []
             elif f.name == "confidence":
                 values[f.name] = float(value) if isinstance(value, (int, float)) else 0.0
+            elif f.name == "method":  # a name no extraction writes (a hand edit): the default
+                values[f.name] = Method(value) if value in set(Method) else Method.STRICT
             elif f.default is MISSING:  # url, title, content_html, text
                 values[f.name] = "" if value is None else str(value)
             elif value:

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from pipeline.article import Article
+from pipeline.article import Article, Method
 from pipeline.assets.sources import document_base
 from pipeline.errors import BadSelectorError, ExtractError, NeedsJavaScript
 from pipeline.extract import density, embedded, meta, scripted
@@ -52,7 +52,7 @@ def extract(
         raise
     except ExtractError as e:
         failure = e
-    if article is not None and (article.method == "rules"
+    if article is not None and (article.method == Method.RULES
                                 or article.chars >= options.embedded_dom_max_chars):
         return article
     body = embedded.find_body(html, options)
@@ -82,8 +82,8 @@ def _from_markup(html: str, url: str, rules: SiteRules, options: ExtractOptions)
     short: Article | None = None
     for name, opts in options.cascade():
         page = _Page(html, url, rules, options)
-        if name == "strict" and (content := _by_selector(page.root, rules.content_selector)):
-            return _article(page, content, None, 1.0, "rules", rules, options)
+        if name == Method.STRICT and (content := _by_selector(page.root, rules.content_selector)):
+            return _article(page, content, None, 1.0, Method.RULES, rules, options)
         try:
             content, confidence, stats = _by_density(page.body, opts)
             article = _article(page, content, stats, confidence, name, rules, opts)
@@ -96,9 +96,9 @@ def _from_markup(html: str, url: str, rules: SiteRules, options: ExtractOptions)
     if short is not None:
         return short
     page = _Page(html, url, rules, options)
-    method, lines = "baseline", density.baseline(page.body, options)
+    method, lines = Method.BASELINE, density.baseline(page.body, options)
     if not lines and density.is_short_text_page(page.body, options):
-        method, lines = "whole page", [page.body]
+        method, lines = Method.WHOLE_PAGE, [page.body]
     if not lines:
         raise ExtractError("no article found")
     article = _article(page, lines, None, options.baseline_confidence, method, rules, options)
@@ -141,7 +141,7 @@ def _article(
     content: list[etree._Element],
     stats: dict[etree._Element, density.Stats] | None,
     confidence: float,
-    method: str,
+    method: Method,
     rules: SiteRules,
     options: ExtractOptions = DEFAULT,
 ) -> Article:
@@ -159,7 +159,7 @@ def _article(
     chars = len("".join(cleaned.text.split()))
     if chars == 0:
         raise ExtractError("no article found")
-    if method not in ("rules", "strict"):
+    if method not in (Method.RULES, Method.STRICT):
         confidence = min(confidence, options.relaxed_confidence)
     return Article(
         url=page.url,

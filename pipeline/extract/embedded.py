@@ -22,12 +22,10 @@ from typing import Any
 
 from lxml import etree
 
+from pipeline.article import Method
 from pipeline.extract.dom import parse, split_br_runs
 from pipeline.extract.images import mark_images
 from pipeline.extract.options import DEFAULT, ExtractOptions
-
-JSON_LD = "json-ld"  # the Article's method when its text came from JSON-LD
-NEXT_DATA = "next-data"  # … from Next.js's __NEXT_DATA__
 
 _HINT = re.compile(r"application/ld\+json|__NEXT_DATA__", re.I)
 _SCRIPT_OPEN = re.compile(r"<script\b", re.I)
@@ -52,7 +50,7 @@ _ARTICLE_TYPE = re.compile(r"(?:Article|Posting|^Report|^APIReference)$")
 class EmbeddedBody:
     """An article body found in a script: where (the Article's method), and as HTML."""
 
-    source: str
+    source: Method
     html: str
     chars: int  # characters of its text, white space not counted (as ``Article.chars``)
 
@@ -122,7 +120,7 @@ def _ld_body(items: list[Any], options: ExtractOptions) -> EmbeddedBody | None:
         value = node.get("articleBody")
         if not isinstance(value, str) and _is_article(node.get("@type")):
             value = node.get("text")
-        if isinstance(value, str) and (body := _body(JSON_LD, value, options)):
+        if isinstance(value, str) and (body := _body(Method.JSON_LD, value, options)):
             if best is None or body.chars > best.chars:
                 best = body
     return best
@@ -147,7 +145,7 @@ def _next_body(data: Any, options: ExtractOptions) -> EmbeddedBody | None:
     bodies: dict[str, EmbeddedBody] = {}  # by text: a body given as text and as HTML is one
     for node in _walk([props], options.embedded_json_max_nodes):
         if isinstance(node, str) and len(node) >= options.embedded_min_chars:
-            if body := _body(NEXT_DATA, node, options, prose_only=True):
+            if body := _body(Method.NEXT_DATA, node, options, prose_only=True):
                 bodies.setdefault(" ".join(_text(node).split()), body)
     ranked = sorted(bodies.values(), key=lambda b: b.chars, reverse=True)
     if not ranked:
@@ -172,7 +170,7 @@ def _walk(roots: list[Any], max_nodes: int) -> Iterator[Any]:
             stack.extend(reversed(node))
 
 
-def _body(source: str, value: str, options: ExtractOptions,
+def _body(source: Method, value: str, options: ExtractOptions,
           prose_only: bool = False) -> EmbeddedBody | None:
     """The value as a body when it is long enough (and, where any string could be the body,
     reads as prose); plain text becomes a paragraph a line."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from pipeline.article import Method
 from pipeline.extract.meta import TitleOptions
 
 
@@ -98,13 +99,13 @@ class ExtractOptions:
     # --- titles (the headline vote's weights) -------------------------------------------------
     title: TitleOptions = field(default_factory=TitleOptions)
 
-    def cascade(self) -> list[tuple[str, ExtractOptions]]:
+    def cascade(self) -> list[tuple[Method, ExtractOptions]]:
         """The passes in order, each named for what the person sees ("needs review" says why)."""
         return [
-            ("strict", self),
-            ("unlikely candidates kept", replace(self, strip_unlikely=False)),
-            ("class weights off", replace(self, strip_unlikely=False, weigh_classes=False)),
-            ("conditional cleaning off", replace(
+            (Method.STRICT, self),
+            (Method.UNLIKELY_KEPT, replace(self, strip_unlikely=False)),
+            (Method.CLASS_WEIGHTS_OFF, replace(self, strip_unlikely=False, weigh_classes=False)),
+            (Method.CONDITIONAL_OFF, replace(
                 self, strip_unlikely=False, weigh_classes=False, clean_conditionally=False)),
         ]
 
