@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from gui.reasons import translate_reason
 from gui.worker import Jobs
 from pipeline.bounds import NEXT_PAGES
-from pipeline.intake import IntakeReport
+from pipeline.intake import IntakeReport, PageKind
 from pipeline.workspace import HarvestResult, Workspace
 
 URL_COLUMN, TEXT_COLUMN, RANK_COLUMN, WHY_COLUMN = range(4)
@@ -146,7 +146,7 @@ class HarvestDialog(QDialog):
         self.harvested = result
         self.list.blockSignals(True)
         self.list.clear()
-        if result.kind == "detail":
+        if result.kind is PageKind.DETAIL:
             self._row(result.pages[0], "", None, result.reason, True)
             text = self.tr("An article page, not a list (%1). Add adds it as one task.")
         else:

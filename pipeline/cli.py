@@ -69,13 +69,15 @@ def cmd_add(args: argparse.Namespace, ws: Workspace) -> int:
 
 def cmd_harvest(args: argparse.Namespace, ws: Workspace) -> int:
     """A list page's article links, ranked with why, added as tasks (a detail page as one)."""
+    from pipeline.intake import PageKind
+
     result = ws.harvest(args.url, args.cat1, args.cat2, pattern=args.pattern,
                         same_site=args.same_site, limit=args.limit, next_pages=args.next_pages,
                         dry_run=args.dry_run)
     print(f"{result.kind} page: {result.reason}")
     for number, page in enumerate(result.pages, start=1):
         print(f"  page {number}: {page}")
-    if result.kind == "list":
+    if result.kind is PageKind.LIST:
         chosen = {c.url for c in result.chosen}
         refused = sum(1 for c in result.candidates if c.refused)
         print(f"{len(result.candidates)} candidates, {len(chosen)} chosen"

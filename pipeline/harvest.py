@@ -30,6 +30,7 @@ from pipeline.addresses import AddressPolicy, link_host
 from pipeline.assets.sources import document_base
 from pipeline.cjk import CJK_CHAR
 from pipeline.extract.dom import parse, tag_of, text_of
+from pipeline.intake import PageKind
 from pipeline.urls import UrlRejected, host_in_domain, host_of, normalize_url
 
 
@@ -405,8 +406,8 @@ def _dominant_block(root: etree._Element) -> int:
     return best
 
 
-def classify(html: str, url: str, options: HarvestOptions = OPTIONS) -> tuple[str, str]:
-    """"list" or "detail", with the reason: many links with short anchor texts over repeated
+def classify(html: str, url: str, options: HarvestOptions = OPTIONS) -> tuple[PageKind, str]:
+    """A list or a detail page, with the reason: many links with short anchor texts over repeated
     sibling blocks make a list page; one dominant text block makes an article page."""
     root, links, group, items = _judged(html, url, False, options)
     prose = _dominant_block(root)
@@ -415,10 +416,10 @@ def classify(html: str, url: str, options: HarvestOptions = OPTIONS) -> tuple[st
     listed_chars = sum(len(link.text) for link in listed)
     if group is not None and prose < max(options.detail_block_chars, listed_chars):
         texts = median(len(link.text) for link in listed)
-        return "list", (f"{items} links in repeated sibling blocks (median text {texts:g}"
+        return PageKind.LIST, (f"{items} links in repeated sibling blocks (median text {texts:g}"
                         f" chars); the longest text block has {prose} chars")
     if prose >= options.detail_block_chars:
-        return "detail", (f"one text block of {prose} chars dominates"
+        return PageKind.DETAIL, (f"one text block of {prose} chars dominates"
                           f" ({len(listed)} links in a repeated list)")
-    return "detail", (f"no repeated list of links (at least {options.min_list_items} items)"
+    return PageKind.DETAIL, (f"no repeated list of links (at least {options.min_list_items} items)"
                       f" and no long text block ({prose} chars): taken as one page")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from pipeline.errors import KuaibuError
@@ -27,6 +28,14 @@ def read_text_source(source: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return data.decode("gb18030", errors="replace")
+
+
+class PageKind(StrEnum):
+    """What a harvest finds a page to be (``harvest.classify``): a list of article links, whose
+    links are added, or an article itself, added as one task."""
+
+    LIST = "list"
+    DETAIL = "detail"
 
 
 @dataclass

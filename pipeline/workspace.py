@@ -23,7 +23,7 @@ from pipeline.article import Article
 from pipeline.bounds import HARVEST_LIMIT, NEXT_PAGES, SEARCH_QUERY_CHARS, SEARCH_QUERY_WORDS
 from pipeline.errors import ErrorKind, KuaibuError, TaskFileError
 from pipeline.events import Listener, Progress
-from pipeline.intake import IntakeReport, add_links
+from pipeline.intake import IntakeReport, PageKind, add_links
 from pipeline.rules import Rules, load_rules, parse_rules
 from pipeline.settings import Settings
 from pipeline.tasks import HAS_ARTICLE, Status, Task, TaskStore
@@ -168,7 +168,7 @@ class HarvestResult:
     every candidate (each page's in page order; those the page's address policy refuses say
     why) and the chosen ones; ``report`` is the add report (None on a dry run)."""
 
-    kind: str  # "list" or "detail"
+    kind: PageKind
     reason: str
     pages: list[str]
     candidates: list[Candidate]
@@ -405,7 +405,7 @@ class Workspace:
                             load_cookies(self.settings, rules), addresses)
             page_url, html = fetch(list_url)
             kind, reason = classify(html, page_url)
-            if kind == "detail":
+            if kind is PageKind.DETAIL:
                 pages, picked, found_on = [page_url], [page_url], ""
             else:
                 pages, found = self._harvest_list(fetch, page_url, html, rules, pattern,

@@ -9,6 +9,7 @@ import pytest
 
 from pipeline.cli import main
 from pipeline.harvest import candidates, classify, next_page
+from pipeline.intake import PageKind
 from pipeline.settings import Settings
 from pipeline.workspace import Workspace
 from tests.pipeline.test_duplicates import BRIDGE
@@ -86,7 +87,7 @@ def test_a_list_page_gives_exactly_its_30_articles_in_page_order() -> None:
     url = "http://news.example.com/list"
     html = english_list()
     kind, reason = classify(html, url)
-    assert kind == "list", reason
+    assert kind is PageKind.LIST, reason
     assert "30 links" in reason
     want = [f"http://news.example.com{p}" for p in article_paths()]
     assert chosen(html, url) == want
