@@ -71,6 +71,11 @@ def cmd_harvest(args: argparse.Namespace, ws: Workspace) -> int:
     """A list page's article links, ranked with why, added as tasks (a detail page as one)."""
     from pipeline.intake import PageKind
 
+    try:
+        re.compile(args.pattern or "")
+    except re.error as e:
+        raise CommandError(
+            f"--pattern {args.pattern!r} is not a regular expression ({e})") from None
     result = ws.harvest(args.url, args.cat1, args.cat2, pattern=args.pattern,
                         same_site=args.same_site, limit=args.limit, next_pages=args.next_pages,
                         dry_run=args.dry_run)

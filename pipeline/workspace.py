@@ -380,8 +380,9 @@ class Workspace:
         from pipeline.politeness import HostGate
         from pipeline.urls import normalize_url
 
-        for name, value, bound in (("--limit", limit, HARVEST_LIMIT),
-                                   ("--next-pages", next_pages, NEXT_PAGES)):
+        # said without the CLI's flag names (the CLI checks its flags before this, in its words)
+        for name, value, bound in (("the limit", limit, HARVEST_LIMIT),
+                                   ("next pages", next_pages, NEXT_PAGES)):
             try:
                 if value is not None:
                     bound.check(value)
@@ -390,7 +391,8 @@ class Workspace:
         try:
             re.compile(pattern or "")
         except re.error as e:
-            raise KuaibuError(f"--pattern {pattern!r} is not a regular expression ({e})") from None
+            raise KuaibuError(
+                f"the pattern {pattern!r} is not a regular expression ({e})") from None
         rules = self.rules()
         found: list[Candidate] = []
         list_url = normalize_url(url)

@@ -251,3 +251,17 @@ def test_dry_run_adds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     out = capsys.readouterr().out
     assert "dry run: nothing added" in out and out.count("[x]") == 30
     assert (archive / "tasks.csv").read_bytes() == before
+
+
+def test_the_workspace_names_no_command_line_flag(tmp_path: Path) -> None:
+    """The window calls the same use case: a bad value is said without the CLI's flags, and
+    nothing is fetched (the checks come first)."""
+    from pipeline.errors import KuaibuError
+
+    ws = Workspace.open(tmp_path / "archive", FAST)
+    for bad, says in (({"limit": 0}, "the limit must be"), ({"next_pages": -1}, "next pages"),
+                      ({"pattern": "("}, "the pattern '(' is not a regular expression")):
+        with pytest.raises(KuaibuError) as failed:
+            ws.harvest("http://127.0.0.1:9/list", **bad)  # type: ignore[arg-type]
+        assert says in str(failed.value) and "--" not in str(failed.value)
+    assert ws.tasks() == []
