@@ -22,6 +22,7 @@ import yaml
 
 from pipeline.errors import BadSelectorError, RulesError
 from pipeline.rules_yaml import compose_rules, read_rules_text, yaml_errors
+from pipeline.selectors import selector
 from pipeline.settings import SPECS, Spec
 from pipeline.url_parse import UrlRejected, parse_url
 from pipeline.urls import host_in_domain
@@ -151,9 +152,6 @@ def _selector_list(v: Any) -> tuple[str, ...]:
 def _compiled(css: str) -> str:
     """``css`` once cssselect has read it: a selector no page can be cut with fails the file
     when it is read, not each of its site's tasks (BadSelectorError)."""
-    # Imported here: pipeline.extract imports this module (for SiteRules) as it loads.
-    from pipeline.extract.dom import selector
-
     selector(css)
     return css
 

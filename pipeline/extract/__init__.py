@@ -21,11 +21,12 @@ from pipeline.assets.sources import document_base
 from pipeline.errors import BadSelectorError, ExtractError, NeedsJavaScript
 from pipeline.extract import density, embedded, meta, scripted
 from pipeline.extract.clean import clean
-from pipeline.extract.dom import parse, selector, split_br_runs, tag_of
+from pipeline.extract.dom import parse, split_br_runs, tag_of
 from pipeline.extract.images import mark_images
 from pipeline.extract.notes import mark_notes
 from pipeline.extract.options import DEFAULT, ExtractOptions
 from pipeline.rules import SiteRules
+from pipeline.selectors import selector
 
 __all__ = ["extract"]
 

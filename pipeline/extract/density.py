@@ -16,10 +16,11 @@ from functools import lru_cache
 
 from lxml import etree
 
-from pipeline.extract.dom import BLOCK_TAGS, HEADINGS, remove, selector, tag_of
+from pipeline.extract.dom import BLOCK_TAGS, HEADINGS, remove, tag_of
 from pipeline.extract.notes import NOTE
 from pipeline.extract.options import DEFAULT, ExtractOptions
 from pipeline.markup import drop_never_read
+from pipeline.selectors import selector
 
 # Page chrome: removed unless it holds the article itself (some sites wrap everything in it).
 # Layout chrome may wrap the article on some themes (Blogger puts posts in a "widget", some

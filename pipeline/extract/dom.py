@@ -7,14 +7,10 @@ and the speed target (half of trafilatura's time per page) leaves no room for a 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from itertools import islice
 
-from cssselect import ExpressionError, SelectorError
 from lxml import etree
-from lxml.cssselect import CSSSelector
 
-from pipeline.errors import BadSelectorError
 from pipeline.markup import drop_never_read
 
 # Tags that start a new block of text; everything else is read as inline, so that unknown or
@@ -125,16 +121,6 @@ def _close_title(text: str) -> str:
     if end < 0:
         return text
     return f"{text[:end]}</title>{text[end:]}"
-
-
-@lru_cache(maxsize=256)
-def selector(css: str) -> CSSSelector:
-    """A compiled CSS selector (rules.yaml selectors repeat for every page of a site).
-    A selector cssselect cannot read fails the page with a message naming it."""
-    try:
-        return CSSSelector(css)
-    except (SelectorError, ExpressionError) as e:
-        raise BadSelectorError(f"rules selector {css!r} is not valid CSS ({e})") from None
 
 
 def tag_of(el: etree._Element) -> str:

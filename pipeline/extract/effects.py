@@ -10,8 +10,9 @@ from enum import StrEnum
 
 from lxml import etree
 
-from pipeline.extract.dom import parse, remove, selector, text_of
+from pipeline.extract.dom import parse, remove, text_of
 from pipeline.rules import SiteRules
+from pipeline.selectors import selector
 
 
 class RuleKey(StrEnum):

@@ -28,7 +28,8 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from pipeline.extract.dom import BLOCK_TAGS, selector, text_of
+from pipeline.extract.dom import BLOCK_TAGS, text_of
+from pipeline.selectors import selector
 
 _DATE_META = (
     "article:published_time", "og:article:published_time", "og:published_time",

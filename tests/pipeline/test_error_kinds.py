@@ -15,11 +15,11 @@ import pytest
 from pipeline.archive import Archive
 from pipeline.cli import main
 from pipeline.errors import ErrorKind, ExtractError, FetchError, NeedsJavaScript
-from pipeline.extract.dom import selector
 from pipeline.fetch import fetch_page, new_session
 from pipeline.intake import add_links
 from pipeline.rules import Rules, SiteRules
 from pipeline.runner import Runner
+from pipeline.selectors import selector
 from pipeline.settings import Settings
 from pipeline.tasks import COLUMNS, STATUSES, Status, TaskStore
 from tests.sites.faults import FaultServer, fault_servers
