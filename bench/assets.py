@@ -31,10 +31,10 @@ from PIL import Image, ImageDraw
 from pipeline.addresses import AddressPolicy
 from pipeline.archive import Archive
 from pipeline.article import Article
-from pipeline.assets.stage import localize_stage
 from pipeline.breaker import HostBreakers
 from pipeline.cookies import CookieStore
 from pipeline.fetch import new_session
+from pipeline.localize import localize_stage
 from pipeline.politeness import HostGate
 from pipeline.rules import Rules
 from pipeline.settings import MB, Settings

@@ -39,10 +39,10 @@ from urllib.parse import quote
 import requests
 
 from pipeline.archive import Archive
-from pipeline.assets.stage import image_want
 from pipeline.errors import FetchError
 from pipeline.fetch import Want, fetch_resource, new_session
 from pipeline.intake import add_links
+from pipeline.localize import image_want
 from pipeline.rules import SiteRules
 from pipeline.runner import Runner
 from pipeline.settings import Settings

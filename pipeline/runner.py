@@ -23,7 +23,6 @@ from pipeline.addresses import SYSTEM, AddressPolicy, Network
 from pipeline.archive import Archive, utc_now, write_atomic
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
-from pipeline.assets.stage import localize_stage
 from pipeline.breaker import HostBreakers
 from pipeline.changes import log_change
 from pipeline.cookies import load_cookies
@@ -39,6 +38,7 @@ from pipeline.errors import (
 )
 from pipeline.events import Count, Listener, LogLine, Progress, TaskChanged
 from pipeline.fetch import Attempt, new_session
+from pipeline.localize import localize_stage
 from pipeline.politeness import HostGate
 from pipeline.render import Renderer
 from pipeline.rules import Rules, load_rules

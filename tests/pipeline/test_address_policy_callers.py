@@ -29,7 +29,7 @@ MAKES_A_TASK_POLICY = {
 TAKES_THE_TASK_POLICY = {
     "pipeline.stages:_fetch",  # the page and each redirect hop
     "pipeline.stages:_fetch_and_render",  # the browser path's requests
-    "pipeline.assets.stage:_download",  # images
+    "pipeline.localize:_download",  # images
 }
 # Who judges an address or a link by a policy.
 JUDGES = {
@@ -45,7 +45,7 @@ FETCHES = {
     "pipeline.render:fetch_through.fetch",
     "pipeline.stages:_fetch",
     "pipeline.stages:_fetch_and_render",
-    "pipeline.assets.stage:_download",
+    "pipeline.localize:_download",
     "pipeline.workspace:Workspace._harvest_page",
     "pipeline.workspace:Workspace.render",
 }

@@ -21,9 +21,9 @@ from urllib.parse import quote
 
 import pytest
 
-from pipeline.assets.stage import image_want
 from pipeline.errors import FetchError, StopRequested
 from pipeline.fetch import fetch_page, fetch_resource, new_session
+from pipeline.localize import image_want
 from pipeline.rules import SiteRules
 from pipeline.settings import Settings
 from pipeline.workspace import Workspace

@@ -9,11 +9,11 @@ from PIL import Image
 
 from pipeline.addresses import AddressPolicy
 from pipeline.article import Article
-from pipeline.assets.stage import localize_stage
 from pipeline.decode import decode_html
 from pipeline.demo_site.server import DemoSite
 from pipeline.extract import extract
 from pipeline.fetch import fetch_page
+from pipeline.localize import localize_stage
 from pipeline.rules import SiteRules
 from pipeline.tasks import Task
 

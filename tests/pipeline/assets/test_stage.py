@@ -16,10 +16,10 @@ from PIL import Image
 from pipeline.article import Article
 from pipeline.asset_map import AssetEntry, AssetMap
 from pipeline.assets.sources import document_base, image_source
-from pipeline.assets.stage import localize_stage
 from pipeline.cookies import load_cookies
 from pipeline.errors import StopRequested
 from pipeline.fetch import fetch_page
+from pipeline.localize import localize_stage
 from pipeline.rules import Rules, SiteRules
 from pipeline.settings import MB
 from pipeline.stages import StageContext
