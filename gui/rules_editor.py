@@ -2,7 +2,7 @@
 preview of the chosen task under the rules as they stand, before anything is saved.
 
 The form is the truth: each edit (debounced) is written into its section's lines of the text
-(``rules_text.set_section_keys``, comments kept), and the rules the preview uses are the text's
+(``Workspace.edit_rules_text``, comments kept), and the rules the preview uses are the text's
 last valid rules with the form's section as the form says. The preview re-extracts the task's
 stored raw page in a job (``Workspace.test_rules``, no network) and says what each rule did
 (``Workspace.rule_effects``); a newer edit's answer wins, older ones are dropped.
@@ -24,8 +24,6 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from enum import Enum
-from typing import Protocol
 
 from PySide6.QtCore import QRegularExpression, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -65,8 +63,8 @@ from PySide6.QtWidgets import (
 from gui.preview import PreviewPane
 from gui.worker import Jobs
 from pipeline.errors import KuaibuError, RulesError
-from pipeline.rules import RANGES, Rules, SiteRules, parse_rules
-from pipeline.rules_text import FlowSectionError, set_section_keys
+from pipeline.rules import RANGES, Rules, SiteRules
+from pipeline.selector_findings import Node, Reason, RuleEffect, RuleKey, Suggestion
 from pipeline.tasks import Task, cap_text
 from pipeline.urls import host_of
 from pipeline.workspace import Preview, Trial, Undone, Workspace
@@ -81,27 +79,13 @@ DEBOUNCE_MS = 300
 ERROR_COLOUR = "#c62828"
 
 
-class Effect(Protocol):
-    """What ``Workspace.rule_effects`` gives per selector (pipeline.extract.effects.RuleEffect;
-    the window reads its fields and words them itself)."""
-
-    @property
-    def key(self) -> str: ...  # "content_selector", "title_selector" or "strip"
-    @property
-    def css(self) -> str: ...
-    @property
-    def matched(self) -> int: ...
-    @property
-    def chars(self) -> int: ...
-
-
 @dataclass(frozen=True)
 class LivePreview:
     """One round of the live preview: the task under the rules as they stood at ``generation``."""
 
     generation: int
     preview: Preview  # its article is None when the rules find none
-    effects: Sequence[Effect]
+    effects: Sequence[RuleEffect]
     failure: str  # why the rules find no article ("" when they do)
 
 
@@ -115,54 +99,14 @@ class TrialRun:
     trials: list[Trial]
 
 
-class Proposal(Protocol):
-    """What "Pick content" proposes (pipeline.extract.suggest.Suggestion): a selector, how
-    much of the article its element holds, on how many of the site's other stored pages it
-    finds an article, and why (``reason_code``, worded here)."""
-
-    @property
-    def selector(self) -> str | None: ...
-    @property
-    def share(self) -> float: ...
-    @property
-    def matched_pages(self) -> int: ...
-    @property
-    def site_pages(self) -> int: ...
-    @property
-    def reason_code(self) -> Enum: ...
-    @property
-    def reason(self) -> str: ...
-    @property
-    def path(self) -> str | None: ...
-
-
-class PageNode(Protocol):
-    """A block of the stored page in the element tree (pipeline.extract.suggest.Node)."""
-
-    @property
-    def path(self) -> str: ...
-    @property
-    def tag(self) -> str: ...
-    @property
-    def id(self) -> str | None: ...
-    @property
-    def classes(self) -> tuple[str, ...]: ...
-    @property
-    def chars(self) -> int: ...
-    @property
-    def depth(self) -> int: ...
-    @property
-    def preview(self) -> str: ...
-
-
 @dataclass(frozen=True)
 class PickResult:
     """Pick content on one task: its page's element tree and the automatic proposal."""
 
     generation: int
     task: Task
-    nodes: Sequence[PageNode]
-    proposal: Proposal | None  # None when the automatic extraction finds no article
+    nodes: Sequence[Node]
+    proposal: Suggestion | None  # None when the automatic extraction finds no article
     failure: str
 
 
@@ -172,7 +116,7 @@ class Picked:
 
     generation: int
     task: Task
-    proposal: Proposal
+    proposal: Suggestion
 
 
 def _format(colour: str, bold: bool = False, italic: bool = False) -> QTextCharFormat:
@@ -569,7 +513,7 @@ class RulesEditor(QWidget):
         message = self._unreadable
         if not message:
             try:
-                rules = parse_rules(text, self.archive.rules_path.name)
+                rules = self.workspace.check_rules(text)
             except RulesError as e:
                 line, message = e.line, self.describe(e)
             else:
@@ -804,9 +748,8 @@ class RulesEditor(QWidget):
             self._show_status()
             return
         current = self.editor.toPlainText()
-        try:
-            text = set_section_keys(current, section, self.form_values())
-        except FlowSectionError:
+        text = self.workspace.edit_rules_text(current, section, self.form_values())
+        if text is None:
             self._field_errors["section"] = self.tr(
                 "Section %1 is written inline; edit it in the text.").replace("%1", section)
             self._show_status()
@@ -846,11 +789,11 @@ class RulesEditor(QWidget):
         if self._field_errors:
             return None
         section = self.current_section() or "default"
-        try:
-            return parse_rules(set_section_keys(self._valid_text, section, self.form_values()),
-                               self.archive.rules_path.name)
-        except FlowSectionError:
+        text = self.workspace.edit_rules_text(self._valid_text, section, self.form_values())
+        if text is None:  # the section is written inline: the form cannot change it
             return self.rules
+        try:
+            return self.workspace.check_rules(text)
         except RulesError:
             return None
 
@@ -933,24 +876,23 @@ class RulesEditor(QWidget):
     def _preview_failed(self, message: str) -> None:
         self.effects.setText(_red(_esc(message)))
 
-    def effect_lines(self, effects: Sequence[Effect]) -> list[str]:
+    def effect_lines(self, effects: Sequence[RuleEffect]) -> list[str]:
         """What each selector did, worded here: the content selector first, then the title,
         then the strip selectors (the form's own each; the rest only when they removed
         something, the others in one line)."""
-        lines: dict[str, list[str]] = {"content_selector": [], "title_selector": [],
-                                       "strip": []}
+        lines: dict[RuleKey, list[str]] = {key: [] for key in RuleKey}
         mine = set(self._strip_list())
         idle: list[str] = []
         for e in effects:
             css, n, chars = _code(e.css), e.matched, f"{e.chars:,}"
-            if e.key == "content_selector":
+            if e.key is RuleKey.CONTENT:
                 text = (self.tr("Content selector %1 matched nothing: automatic extraction used")
                         if not n else
                         self.tr("Content selector %1 matched 1 element (%2 characters)")
                         .replace("%2", chars) if n == 1 else
                         self.tr("Content selector %1 matched %2 elements (%3 characters)")
                         .replace("%2", str(n)).replace("%3", chars))
-            elif e.key == "title_selector":
+            elif e.key is RuleKey.TITLE:
                 text = (self.tr("Title selector %1 matched nothing: the page's headline used")
                         if not n else self.tr("Title selector %1 matched 1 element") if n == 1
                         else self.tr("Title selector %1 matched %2 elements")
@@ -965,13 +907,13 @@ class RulesEditor(QWidget):
                         self.tr("Strip %1 removed %2 elements (%3 characters)")
                         .replace("%2", str(n)).replace("%3", chars))
             colour = "#8d6e00" if not n else "#2e7d32"
-            lines[str(e.key)].append(
+            lines[e.key].append(
                 f"<span style='color:{colour}'>{text.replace('%1', css)}</span>")
         if idle:
-            lines["strip"].append("<span style='color:#757575'>" + self.tr(
+            lines[RuleKey.STRIP].append("<span style='color:#757575'>" + self.tr(
                 "Strip selectors that matched nothing: %1").replace("%1", ", ".join(idle))
                 + "</span>")
-        return [*lines["content_selector"], *lines["title_selector"], *lines["strip"]]
+        return [*lines[RuleKey.CONTENT], *lines[RuleKey.TITLE], *lines[RuleKey.STRIP]]
 
     # -- this domain -----------------------------------------------------------------------------
 
@@ -1250,7 +1192,7 @@ class RulesEditor(QWidget):
         if picked.generation == self._pick_generation:
             self._propose(picked.task, picked.proposal)
 
-    def _propose(self, task: Task, proposal: Proposal) -> None:
+    def _propose(self, task: Task, proposal: Suggestion) -> None:
         """Say what was proposed and why; a selector goes into the field (the live preview
         then shows it at work)."""
         reason = _esc(self.pick_reason(proposal))
@@ -1271,25 +1213,26 @@ class RulesEditor(QWidget):
         self.result.setText(self.tr("Suggested content selector: %1")
                             .replace("%1", proposal.selector))
 
-    def pick_reason(self, proposal: Proposal) -> str:
+    def pick_reason(self, proposal: Suggestion) -> str:
         """Why this element (or none), worded here from the proposal's reason code."""
         share = f"{proposal.share:.0%}"
         reasons = {
-            "whole": self.tr("Its element holds the whole article."),
-            "wide": self.tr("Its element holds the whole article, but much of its text is"
-                            " something else (strip rules can remove it)."),
-            "split": self.tr("No single element holds the whole article: this one holds %1 of"
-                             " its text.").replace("%1", share),
-            "part": self.tr("The element holds %1 of the article's text.").replace("%1", share),
-            "picked": self.tr("The element you picked."),
-            "not on page": self.tr("The article's text is too short or not on this page."),
-            "in body": self.tr("No element inside the page's body holds much of the article:"
-                               " its paragraphs stand in the body itself."),
-            "no element": self.tr("No element of the page is at this place, or it is never"
-                                  " shown."),
-            "no selector": self.tr("No selector without positions names just this element."),
+            Reason.WHOLE: self.tr("Its element holds the whole article."),
+            Reason.WIDE: self.tr("Its element holds the whole article, but much of its text is"
+                                 " something else (strip rules can remove it)."),
+            Reason.SPLIT: self.tr("No single element holds the whole article: this one holds"
+                                  " %1 of its text.").replace("%1", share),
+            Reason.PART: self.tr("The element holds %1 of the article's text.").replace(
+                "%1", share),
+            Reason.PICKED: self.tr("The element you picked."),
+            Reason.NOT_ON_PAGE: self.tr("The article's text is too short or not on this page."),
+            Reason.IN_BODY: self.tr("No element inside the page's body holds much of the"
+                                    " article: its paragraphs stand in the body itself."),
+            Reason.NO_ELEMENT: self.tr("No element of the page is at this place, or it is never"
+                                       " shown."),
+            Reason.NO_SELECTOR: self.tr("No selector without positions names just this element."),
         }
-        return reasons.get(str(proposal.reason_code.value), proposal.reason)
+        return reasons.get(proposal.reason_code, proposal.reason)
 
     def _pick_failed(self, message: str) -> None:
         self.pick_status.setText(_red(_esc(message)))

@@ -36,9 +36,6 @@ if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use ca
     from pipeline.changes import Change
     from pipeline.cookies import CookieStore
     from pipeline.duplicates import NearPair
-    from pipeline.extract.effects import RuleEffect
-    from pipeline.extract.suggest import Node as PageNode
-    from pipeline.extract.suggest import Suggestion
     from pipeline.fetch import Attempt
     from pipeline.harvest import Candidate
     from pipeline.politeness import HostGate
@@ -46,6 +43,8 @@ if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use ca
     from pipeline.runner import Runner
     from pipeline.search import Hit as SearchHit
     from pipeline.search import SearchIndex
+    from pipeline.selector_findings import Node as PageNode
+    from pipeline.selector_findings import RuleEffect, Suggestion
     from pipeline.textdiff import Hunk
 
 # What a person may change in a task's row, from either face.
@@ -701,17 +700,32 @@ class Workspace:
         and its comments kept, then save it as ``save_rules`` does (checked first; the old
         file kept for ``undo_rules``): what the window's one-click rules and ``rules set``
         write."""
-        from pipeline.rules_text import FlowSectionError, set_section_keys
-
         path = self.archive.rules_path
         self.rules()  # a file that does not validate is refused before it is touched
-        text = self.rules_text()
-        try:
-            changed = set_section_keys(text, section.strip().lower(), values)
-        except FlowSectionError:
+        changed = self.edit_rules_text(self.rules_text(), section.strip().lower(), values)
+        if changed is None:
             raise KuaibuError(f"section {section} of {path.name} is written inline"
-                              " ({…}); edit it by hand") from None
+                              " ({…}); edit it by hand")
         return self.save_rules(changed)
+
+    def check_rules(self, text: str) -> Rules:
+        """Rules text as a person types it, checked as rules.yaml is when read (RulesError
+        naming its line), not saved: the rules editor's check as you type, and its preview."""
+        return parse_rules(text, self.archive.rules_path.name)
+
+    @staticmethod
+    def edit_rules_text(text: str, section: str,
+                        values: Mapping[str, object | None]) -> str | None:
+        """``text`` with one section's keys set to ``values`` (None removes a key; comments
+        and the other sections kept), not saved: ``set_rules``, and the rules editor's form
+        writing into its text. None when the section is written inline (``site: {a: b}``),
+        which only the text itself can change."""
+        from pipeline.rules_text import FlowSectionError, set_section_keys
+
+        try:
+            return set_section_keys(text, section, values)
+        except FlowSectionError:
+            return None
 
     def browser_problem(self) -> str | None:
         """What to install before pages can be rendered (None: Playwright and a Chromium are

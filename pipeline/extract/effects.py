@@ -6,47 +6,13 @@ guess why the article looks as it does."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from lxml import etree
 
 from pipeline.extract.dom import parse, remove, text_of
 from pipeline.rules import SiteRules
+from pipeline.selector_findings import RuleEffect, RuleKey
 from pipeline.selectors import selector
-
-
-class RuleKey(StrEnum):
-    CONTENT = "content_selector"
-    TITLE = "title_selector"
-    STRIP = "strip"
-
-
-@dataclass(frozen=True)
-class RuleEffect:
-    """One selector of the rules on one page. ``matched``: elements (for the content
-    selector, outer ones: nested matches fold into theirs); ``chars``: their text, spaces not
-    counted. A content selector matching nothing means the automatic extraction was used."""
-
-    key: RuleKey
-    css: str
-    matched: int
-    chars: int
-
-    @property
-    def message(self) -> str:
-        """The effect in English (the window words it in its own language from the fields)."""
-        if self.key is RuleKey.CONTENT:
-            if not self.matched:
-                return f"content selector {self.css!r} matched nothing: automatic extraction used"
-            return (f"content selector {self.css!r} matched {_elements(self.matched)}"
-                    f" ({self.chars:,} characters)")
-        if self.key is RuleKey.TITLE:
-            if not self.matched:
-                return f"title selector {self.css!r} matched nothing: the page's headline used"
-            return f"title selector {self.css!r} matched {_elements(self.matched)}"
-        if not self.matched:
-            return f"strip {self.css!r} matched nothing"
-        return f"strip {self.css!r} removed {_elements(self.matched)} ({self.chars:,} characters)"
 
 
 def rule_effects(html: str, rules: SiteRules) -> list[RuleEffect]:
@@ -83,7 +49,3 @@ def _outer(found: list[etree._Element]) -> list[etree._Element]:
 
 def _chars(found: list[etree._Element]) -> int:
     return sum(len("".join(text_of(el).split())) for el in found)
-
-
-def _elements(n: int) -> str:
-    return f"{n} element" if n == 1 else f"{n} elements"

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from enum import Enum
 from itertools import combinations
 
 from lxml import etree
@@ -23,6 +21,7 @@ from lxml import etree
 from pipeline.errors import BadSelectorError
 from pipeline.extract.density import remove_noise
 from pipeline.extract.dom import BLOCK_TAGS, parse, split_br_runs, tag_of, text_of
+from pipeline.selector_findings import Node, Reason, Suggestion
 from pipeline.selectors import selector
 
 # The element holds the whole article when it holds this share of its text: the extractor may
@@ -58,20 +57,6 @@ _CLASS = re.compile(r"-?[A-Za-z_][\w-]*")
 _GENERATOR_PREFIXES = ("css-", "sc-", "jsx-", "ember", "yui_", "ext-gen", "react-", "mui-")
 
 
-class Reason(Enum):
-    """Why a selector was proposed (or none was); the GUI translates by this code."""
-
-    WHOLE = "whole"
-    WIDE = "wide"
-    SPLIT = "split"
-    PART = "part"
-    PICKED = "picked"
-    NOT_ON_PAGE = "not on page"
-    IN_BODY = "in body"
-    NO_ELEMENT = "no element"
-    NO_SELECTOR = "no selector"
-
-
 _MESSAGES = {
     Reason.WHOLE: "holds the whole article",
     Reason.WIDE: "holds the whole article, but {other:.0%} of its text is something else",
@@ -85,40 +70,6 @@ _MESSAGES = {
     Reason.NO_ELEMENT: "no element of the page is at this path, or it is never shown",
     Reason.NO_SELECTOR: "no selector without positions names just this element",
 }
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    """A selector for "Pick content", with what the person needs to trust it.
-
-    ``share``: of the article's text, what the element holds (0–1; 0 for a pick made without
-    an article). ``matched_pages`` of ``site_pages``: the site's pages on which the selector
-    finds exactly one element with real text. ``path``: the element named, as in ``Node.path``.
-    """
-
-    selector: str | None
-    share: float
-    matched_pages: int
-    site_pages: int
-    reason_code: Reason
-    reason: str
-    path: str | None = None
-
-
-@dataclass(frozen=True)
-class Node:
-    """A block of the page for the GUI's element tree, in document order.
-
-    ``path``: the element's ``getroottree().getpath()`` in the tree ``dom.parse`` builds of the
-    page (what ``selector_for_element`` takes); ``depth``: how many listed nodes hold it."""
-
-    path: str
-    tag: str
-    id: str | None
-    classes: tuple[str, ...]
-    chars: int
-    depth: int
-    preview: str
 
 
 def suggest(page_html: str, article_text: str, site_pages: Sequence[str] = ()) -> Suggestion:

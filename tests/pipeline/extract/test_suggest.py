@@ -7,13 +7,13 @@ import pytest
 from pipeline.extract import extract
 from pipeline.extract.dom import parse
 from pipeline.extract.suggest import (
-    Reason,
     element_tree,
     looks_generated,
     selector_for_element,
     suggest,
 )
 from pipeline.rules import SiteRules
+from pipeline.selector_findings import Reason
 
 PAGE = """<html><body><div id="nav">Home News</div>
 <div class="wrap"><div class="wrap"><article class="post-body entry">
