@@ -944,11 +944,10 @@ class MainWindow(QMainWindow):
     def try_demo_site(self) -> None:
         """Serve the bundled sample site on 127.0.0.1 (until the window closes) and put its
         links in the paste area, filed under a demo category: Add, then Run."""
-        from pipeline.demo import DEMO_CATEGORY
-        from pipeline.demo_site.server import DemoSite
+        from pipeline.demo import DEMO_CATEGORY, serve_demo_site
 
         if self._demo_site is None:
-            self._demo_site = DemoSite().start()
+            self._demo_site = serve_demo_site()
         self.intake.paste.setPlainText(self._demo_site.paste_text())
         self.intake.cat1.setCurrentText(DEMO_CATEGORY)
         self.statusBar().showMessage(self.tr("The demo site serves at %1: press Add, then Run")

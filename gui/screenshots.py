@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from gui.language import install_language  # noqa: E402
 from gui.main_window import MainWindow  # noqa: E402
-from pipeline.demo_site.server import DemoSite  # noqa: E402
+from pipeline.demo import DemoSite, serve_demo_site  # noqa: E402
 from pipeline.settings import Settings  # noqa: E402
 from pipeline.tasks import Status  # noqa: E402
 
@@ -93,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    with DemoSite() as site, tempfile.TemporaryDirectory(prefix="kuaibu-shots-") as tmp:
+    with closing(serve_demo_site()) as site, \
+            tempfile.TemporaryDirectory(prefix="kuaibu-shots-") as tmp:
         for language in ("en", "zh_CN"):
             installed = install_language(app, language)
             for path in shoot(language, args.out, site, Path(tmp)):
