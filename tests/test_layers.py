@@ -1,5 +1,6 @@
-"""The layers hold: pipeline never imports the window, the window reaches the pipeline only
-through the workspace and the records, and no two modules import each other round in a circle."""
+"""The layers hold: pipeline never imports the window; the window reaches the pipeline only
+through the use cases and the records, named here one by one; no two modules import each other
+round in a circle, and no two packages either."""
 
 from __future__ import annotations
 
@@ -9,9 +10,29 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-# What the window may not reach past the workspace: the stages' machinery.
-INTERNALS = ("pipeline.extract", "pipeline.stages", "pipeline.runner", "pipeline.fetch",
-             "pipeline.book", "pipeline.assets", "pipeline.decode")
+# The use-case layer: the window may call anything in it (Anki's aqt/operations).
+USE_CASES = ("pipeline.workspace", "pipeline.demo")
+# What else the window may import, name by name: records (dataclasses and enums it reads and
+# passes back), the bounds and constants its widgets need, and a few pure functions of a
+# record's text that both faces must answer alike (so the window does not write its own).
+# A new name goes here only if it is such a thing; anything that reads or writes the archive,
+# fetches, extracts or binds is a use case: a Workspace method.
+RECORDS: dict[str, set[str]] = {
+    "pipeline.archive": {"Archive", "DEFAULT_ARCHIVE", "utc_now"},
+    "pipeline.article": {"Article", "Method"},
+    "pipeline.bounds": {"Bound", "NEXT_PAGES", "SEARCH_QUERY_CHARS", "HARVEST_LIMIT"},
+    "pipeline.duplicates": {"Decision", "NearPair"},
+    "pipeline.errors": {"ErrorKind", "KuaibuError", "RulesError"},
+    "pipeline.events": {"Event", "LogLine", "Progress", "TaskChanged"},
+    "pipeline.intake": {"IntakeReport", "PageKind", "read_text_source"},
+    "pipeline.rules": {"RANGES", "Rules", "SiteRules"},
+    "pipeline.search": {"Hit", "MARK"},
+    "pipeline.selector_findings": {"Node", "Reason", "RuleEffect", "RuleKey", "Suggestion"},
+    "pipeline.settings": {"LABEL_CONTEXT", "SPECS", "Settings", "Spec", "TUNABLE"},
+    "pipeline.tasks": {"STATUSES", "Status", "Task", "cap_text"},
+    "pipeline.textdiff": {"Hunk"},
+    "pipeline.urls": {"bookmark_folders", "find_links", "host_in_domain", "host_of"},
+}
 
 
 def _module(path: Path) -> str:
@@ -51,10 +72,31 @@ def test_pipeline_never_imports_the_window() -> None:
     assert {name: deps for name, deps in reaching.items() if deps} == {}
 
 
-def test_the_window_uses_no_pipeline_internals() -> None:
-    reaching = {name: sorted(m for m in deps if m.startswith(INTERNALS))
-                for name, deps in _graph().items() if name.startswith("gui")}
-    assert {name: deps for name, deps in reaching.items() if deps} == {}
+def _window_imports() -> list[tuple[str, str, str | None]]:
+    """(window module, pipeline module, name imported from it or None for the module)."""
+    modules = {_module(f) for f in (REPO / "pipeline").rglob("*.py")}
+    found: list[tuple[str, str, str | None]] = []
+    for path in sorted((REPO / "gui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found += [(_module(path), a.name, None) for a in node.names
+                          if a.name.split(".")[0] == "pipeline"]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                base = node.module
+                if base.split(".")[0] != "pipeline":
+                    continue
+                found += [(_module(path), f"{base}.{a.name}", None)
+                          if f"{base}.{a.name}" in modules else (_module(path), base, a.name)
+                          for a in node.names]
+    return found
+
+
+def test_the_window_imports_only_use_cases_and_records() -> None:
+    beyond = sorted(f"{window} imports {module}" + (f".{name}" if name else "")
+                    for window, module, name in _window_imports()
+                    if module not in USE_CASES and name not in RECORDS.get(module, set()))
+    assert beyond == [], ("the window reaches past the use cases: make it a Workspace method,"
+                          " or, for a record, name it in RECORDS")
 
 
 def test_no_import_circle() -> None:
@@ -79,6 +121,32 @@ def test_no_import_circle() -> None:
     cross = [c for c in cycles if len({m.split(".")[0] for m in c}) > 1
              or any(m in ("pipeline.cli", "pipeline.workspace", "pipeline.demo") for m in c)]
     assert cross == []
+
+
+def test_no_circle_between_packages() -> None:
+    """Each top-level part of pipeline (a module, or a package such as extract/ taken whole)
+    imports the others in one direction only: a package is a layer, not half of a circle."""
+    def part(module: str) -> str:
+        return ".".join(module.split(".")[:2])
+
+    parts: dict[str, set[str]] = {}
+    for name, deps in _graph().items():
+        if name.startswith("pipeline"):
+            parts.setdefault(part(name), set()).update(
+                part(d) for d in deps if d.startswith("pipeline") and part(d) != part(name))
+
+    def reaches(start: str) -> set[str]:
+        seen: set[str] = set()
+        todo = [start]
+        while todo:
+            for dep in parts.get(todo.pop(), set()) - seen:
+                seen.add(dep)
+                todo.append(dep)
+        return seen
+
+    reach = {name: reaches(name) for name in parts}
+    circles = sorted(f"{a} -> {b}" for a in parts for b in parts[a] if a in reach[b])
+    assert circles == []
 
 
 def test_the_command_line_runs_without_qt() -> None:
