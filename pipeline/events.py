@@ -56,11 +56,13 @@ class Progress:
 
     @classmethod
     def of(cls, total: int, elapsed: float, counts: Mapping[Count, int]) -> Progress:
+        """The record of a runner's tally."""
         return cls(total=total, elapsed=elapsed, **{c.value: n for c, n in counts.items()})
 
     @property
     def is_check(self) -> bool:
-        """A check for updates (which counts changed/unchanged/unchecked, not stages)."""
+        """A check for updates (which counts changed/unchanged/unchecked, not stages), as far
+        as its counts show: a check whose every task so far failed reads as a run."""
         return bool(self.changed or self.unchanged or self.unchecked)
 
     @property

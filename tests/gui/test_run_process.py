@@ -5,17 +5,21 @@ from __future__ import annotations
 import io
 import json
 import os
+from dataclasses import asdict
 from pathlib import Path
 
 from gui.run_process import (
     RUN_FIELDS,
     Job,
+    progress_from_json,
+    progress_to_json,
     run_changes,
     run_job,
     settings_from_json,
     settings_to_json,
 )
 from pipeline.demo_site.server import DemoSite
+from pipeline.events import Count, Progress
 from pipeline.intake import add_links
 from pipeline.settings import Settings
 from pipeline.tasks import TaskStore
@@ -48,3 +52,9 @@ def test_a_run_writes_task_progress_and_done_lines(tmp_path: Path) -> None:
     assert all(set(t) <= {"id", *RUN_FIELDS} for t in tasks)  # never a person's fields
     assert run_changes({"id": 1, "status": "done", "cat1": "x"}) == {"status": "done"}
     assert {t.cat1 for t in TaskStore(tmp_path / "tasks.csv").tasks()} == {"Kept"}
+
+
+def test_progress_crosses_the_run_process_line_whole() -> None:
+    p = Progress.of(3, 1.5, {Count.FINISHED: 2, Count.CHANGED: 1, Count.UNCHANGED: 1})
+    assert progress_from_json(json.loads(json.dumps(progress_to_json(p)))) == p
+    assert asdict(p)["changed"] == 1
