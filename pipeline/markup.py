@@ -80,6 +80,19 @@ ARTICLE_TAGS = ARTICLE_BLOCK_TAGS | ARTICLE_INLINE_TAGS
 # What the book keeps besides: valid, safe HTML a person may write in 01_clean.
 BOOK_ONLY_TAGS = frozenset(("div", "span", "small", "mark", "abbr", "q", "wbr", "bdi"))
 
+# The schemes a link keeps, in the article and in the book alike (a bare "#fragment" into the
+# article itself is kept too, by each writer's anchor rule). A reader follows http(s) in its
+# browser and mailto in its mail program; anything else is a link no reader opens, so its
+# text stays and the link goes. ``ftp:`` is among them: browsers dropped FTP in 2021 (Chrome
+# 88, Firefox 90), EPUB reading systems never had it, and an article that kept what its book
+# drops would show a person, in the preview, a link the book does not have.
+LINK_SCHEMES = frozenset(("http", "https", "mailto"))
+
+
+def keeps_link(url: str) -> bool:
+    """Whether an absolute link's scheme is one of ``LINK_SCHEMES`` (case does not count)."""
+    return url.split(":", 1)[0].lower() in LINK_SCHEMES if ":" in url else False
+
 
 # On a whole page, ASP.NET and many portals wrap the whole page, article included, in one <form>:
 # its tags go before the blocks are scored, its controls with the rest. And one tag is not

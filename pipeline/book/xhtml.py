@@ -28,7 +28,7 @@ from lxml import etree, html
 
 from pipeline.asset_map import rewrite_images
 from pipeline.extract.dom import append_text
-from pipeline.markup import ARTICLE_TAGS, BOOK_ONLY_TAGS, NEVER_READ_TAGS, RENAME
+from pipeline.markup import ARTICLE_TAGS, BOOK_ONLY_TAGS, NEVER_READ_TAGS, RENAME, keeps_link
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -83,15 +83,15 @@ def valid_lang(value: str | None) -> str | None:
 
 
 def clean_url(url: str) -> str | None:
-    """An absolute http(s)/mailto URL that validators accept, or None when it cannot be one."""
+    """An absolute URL of a scheme ``markup.keeps_link`` keeps, that validators accept, or
+    None when it cannot be one."""
     url = xml_safe(url).strip()
     if url.startswith("//"):
         url = "https:" + url
-    scheme = url.split(":", 1)[0].lower() if ":" in url else ""
-    if scheme == "mailto":
-        return "mailto:" + quote(url[7:], safe="@.+-_!~*'();:&=,%?")
-    if scheme not in ("http", "https"):
+    if not keeps_link(url):
         return None
+    if url[:7].lower() == "mailto:":
+        return "mailto:" + quote(url[7:], safe="@.+-_!~*'();:&=,%?")
     try:
         parts = urlsplit(url)
         port = parts.port

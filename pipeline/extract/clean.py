@@ -28,6 +28,7 @@ from pipeline.markup import (
     ARTICLE_INLINE_TAGS,
     NEVER_READ_TAGS,
     RENAME,
+    keeps_link,
 )
 
 _SIMPLE_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre"))  # phrasing inside
@@ -49,7 +50,6 @@ _AUTO_CHILD = {"ul": "li", "ol": "li", "dl": "dd", "table": "tr", "thead": "tr",
 _LIST_ITEM = {"ul": "li", "ol": "li", "dl": "dd"}
 _ATTR_NAME = re.compile(r"^[A-Za-z_][\w.-]*$")
 _CAPTION = re.compile(r"caption|credit", re.I)
-_LINK_SCHEMES = ("http:", "https:", "mailto:", "ftp:")
 
 
 @dataclass
@@ -301,7 +301,7 @@ def _link(base: str, href: str) -> str | None:
     if href.startswith("#"):
         return href if len(href) > 1 else None  # "#" alone goes nowhere (a script's handle)
     href = urljoin(base, href)
-    return href if href.lower().startswith(_LINK_SCHEMES) else None
+    return href if keeps_link(href) else None
 
 
 def _shorter(el: etree._Element, limit: int) -> bool:
