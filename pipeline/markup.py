@@ -70,15 +70,27 @@ RENAME = {
     "summary": "div", "fieldset": "div", "legend": "div", "menu": "div", "form": "div",
 }
 
+# Tag families the writers and the extractor name: one spelling of each.
+HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))  # on a page
+ARTICLE_HEADING_TAGS = HEADING_TAGS - {"h1"}  # in an article: its h1 is the title (RENAME)
+TABLE_ROW_GROUP_TAGS = frozenset(("thead", "tbody", "tfoot"))
+TABLE_CELL_TAGS = frozenset(("td", "th"))
+
 # The article's vocabulary: every element the clean stage writes, so every one the book keeps.
-ARTICLE_BLOCK_TAGS = frozenset((
-    "p", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "dl", "li", "dt", "dd",
-    "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "figure", "figcaption", "hr",
+ARTICLE_BLOCK_TAGS = ARTICLE_HEADING_TAGS | TABLE_ROW_GROUP_TAGS | TABLE_CELL_TAGS | frozenset((
+    "p", "pre", "blockquote", "ul", "ol", "dl", "li", "dt", "dd",
+    "table", "tr", "caption", "figure", "figcaption", "hr",
 ))
 ARTICLE_INLINE_TAGS = frozenset(("a", "em", "strong", "sub", "sup", "code", "s", "u", "img", "br"))
 ARTICLE_TAGS = ARTICLE_BLOCK_TAGS | ARTICLE_INLINE_TAGS
 # What the book keeps besides: valid, safe HTML a person may write in 01_clean.
 BOOK_ONLY_TAGS = frozenset(("div", "span", "small", "mark", "abbr", "q", "wbr", "bdi"))
+
+# A page's chrome by tag: the HTML5 landmarks around an article. Layout may wrap the article
+# on some themes (Blogger puts posts in a "widget", some sites the whole page in a <header>),
+# so the extractor drops it only in its strict pass; navigation is never the article.
+LAYOUT_TAGS = frozenset(("aside", "footer", "header"))
+NAVIGATION_TAGS = frozenset(("nav", "menu"))
 
 # The schemes a link keeps, in the article and in the book alike (a bare "#fragment" into the
 # article itself is kept too, by each writer's anchor rule). A reader follows http(s) in its
