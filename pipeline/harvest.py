@@ -30,6 +30,7 @@ from pipeline.addresses import AddressPolicy, link_host
 from pipeline.assets.sources import document_base
 from pipeline.cjk import CJK_CHAR
 from pipeline.extract.dom import parse, tag_of, text_of
+from pipeline.markup import LAYOUT_TAGS, NAVIGATION_TAGS
 from pipeline.urls import UrlRejected, host_in_domain, host_of, normalize_url
 
 
@@ -69,7 +70,7 @@ RESOURCE_EXTENSIONS = frozenset(
     "7z gz tgz bz2 xz tar mp3 mp4 m4a m4v wav ogg webm avi mov flv wmv mkv doc docx xls xlsx "
     "ppt pptx apk exe dmg iso woff woff2 ttf otf eot".split()
 )
-CHROME_TAGS = frozenset(("nav", "header", "footer", "aside"))
+_CHROME_TAGS = LAYOUT_TAGS | NAVIGATION_TAGS
 # What a page's "next page" link says (compared lower-case, arrows and spaces trimmed).
 NEXT_TEXTS = frozenset(("下一页", "下页", "next", "next page", "›", "»", "后页", "下一頁"))
 _NEXT_TRIM = " \t>›»→＞"
@@ -157,10 +158,11 @@ def is_short(text: str, options: HarvestOptions = OPTIONS) -> bool:
 
 
 def _in_chrome(el: etree._Element) -> str:
-    """The chrome element (nav, header, footer, aside) a link sits in, or ""."""
+    """The chrome element (``markup``'s layout and navigation tags: header, footer, aside, nav,
+    menu) a link sits in, or "": the same tags the extractor takes for chrome."""
     for anc in el.iterancestors():
         tag = tag_of(anc)
-        if tag in CHROME_TAGS or (anc.get("role") or "") == "navigation":
+        if tag in _CHROME_TAGS or (anc.get("role") or "") == "navigation":
             return tag or "navigation"
     return ""
 
@@ -399,7 +401,7 @@ def _dominant_block(root: etree._Element) -> int:
     """The longest prose one block holds: the paragraphs under one parent, links left out."""
     best = 0
     for parent in {p.getparent() for p in root.iter("p", "pre", "blockquote")}:
-        if parent is not None and _in_chrome(parent) == "" and tag_of(parent) not in CHROME_TAGS:
+        if parent is not None and _in_chrome(parent) == "" and tag_of(parent) not in _CHROME_TAGS:
             best = max(best, sum(_own_text(child) for child in parent
                                  if tag_of(child) in ("p", "pre", "blockquote")))
     return best

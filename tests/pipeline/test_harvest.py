@@ -112,6 +112,17 @@ def test_any_site_lets_other_hosts_in_but_never_chrome_or_resources() -> None:
     assert "http://news.example.com/about-this-magazine-and-its-people" not in found
 
 
+def test_a_menu_is_chrome_as_the_extractor_takes_it() -> None:
+    """Harvest and the extractor read chrome by the same tags (``markup``): the links of a
+    <menu> are the site's commands, never articles, as those of a <nav> are."""
+    url = "http://news.example.com/list"
+    html = english_list().replace(
+        "</header>", "</header><menu><li><a href='/section/long-named-menu-entry-number-one'>"
+        "A long menu entry that reads like a headline</a></li></menu>", 1)
+    found = {c.url: c for c in candidates(html, url)}
+    assert "http://news.example.com/section/long-named-menu-entry-number-one" not in found
+
+
 def test_pattern_and_article_link_pattern_restrict_the_set() -> None:
     url = "http://news.example.com/list"
     html = english_list()
