@@ -18,6 +18,7 @@ from lxml import etree
 
 from pipeline.article import Article
 from pipeline.assets.sources import document_base
+from pipeline.cjk import guess_lang
 from pipeline.errors import BadSelectorError, ExtractError, NeedsJavaScript
 from pipeline.extract import density, embedded, meta, scripted
 from pipeline.extract.clean import clean
@@ -168,7 +169,7 @@ def _article(
         text=cleaned.text,
         author=head.author,
         published=head.published,
-        lang=head.lang or meta.guess_lang(cleaned.text),
+        lang=head.lang or guess_lang(cleaned.text),
         images=cleaned.images,
         confidence=round(confidence * min(1.0, chars / options.confident_chars), 3),
         method=method,
