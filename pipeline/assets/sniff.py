@@ -14,6 +14,7 @@ PILLOW_FORMATS = {
     "jpeg": "JPEG", "png": "PNG", "gif": "GIF", "webp": "WEBP", "avif": "AVIF",
     "bmp": "BMP", "tiff": "TIFF",
 }
+SNIFF_BYTES = 64  # what ``sniff_image`` reads of a file: its ftyp box's brands at most
 _AVIF_BRANDS = (b"avif", b"avis")
 _HTML = re.compile(rb"<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]", re.I)
 _SVG = re.compile(rb"<svg[\s>]", re.I)
@@ -54,5 +55,5 @@ def describe_non_image(data: bytes) -> str:
 def _iso_brands(data: bytes) -> set[bytes]:
     """The major and compatible brands of an ISO base media file's ``ftyp`` box."""
     size = int.from_bytes(data[:4], "big")
-    box = data[8:min(size, 64)] if 16 <= size else b""
+    box = data[8:min(size, SNIFF_BYTES)] if 16 <= size else b""
     return {box[i:i + 4] for i in range(0, len(box), 4) if i != 4}
