@@ -39,6 +39,7 @@ from requests.structures import CaseInsensitiveDict
 from requests.utils import select_proxy
 
 from pipeline.addresses import AddressPolicy, ip_of_peer
+from pipeline.assets.sniff import looks_like_html
 from pipeline.breaker import HostBreakers, HostTripped
 from pipeline.cookies import CookieStore
 from pipeline.errors import ErrorKind, FetchError, HttpStatusError, RetryLater, StopRequested
@@ -68,8 +69,11 @@ _CHUNK = 64 * 1024
 PACE_GRACE_S = 2.0
 PACE_MARGIN = 2.0
 _STOP_POLL_S = 0.1  # how soon an in-flight request notices a stop
+# A document that opened <html> (or its doctype) and was sent until the connection closed must
+# end in </html>: else the connection broke. Not ``looks_like_html``: a body that opens only
+# <head> or <body> may end without </html> and be whole.
+_HTML_OPEN = re.compile(rb"<html[\s>]|<!doctype\s+html", re.I)
 _HTML_END = re.compile(rb"</html\s*>", re.I)
-_HTML_START = re.compile(rb"<html[\s>]|<!doctype\s+html", re.I)
 
 
 @dataclass(frozen=True)
@@ -625,13 +629,13 @@ def _judged_body(
         raise FetchError("interstitial page", kind=ErrorKind.INTERSTITIAL, retryable=True)
     if not ok:
         raise _status_error(status, headers)
-    if not mime and not _HTML_START.search(body[:1024]):
+    if not mime and not looks_like_html(body):
         raise FetchError("not an HTML page: no Content-Type and no <html>",
                          kind=ErrorKind.NOT_HTML)
     close_delimited = "Content-Length" not in headers and "chunked" not in (
         headers.get("Transfer-Encoding", "").lower()
     )
-    if close_delimited and _HTML_START.search(body[:4096]) and not _HTML_END.search(body):
+    if close_delimited and _HTML_OPEN.search(body[:4096]) and not _HTML_END.search(body):
         raise FetchError("page cut short: the connection closed before </html>",
                          kind=ErrorKind.TRUNCATED, retryable=True)
     return body

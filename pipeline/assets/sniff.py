@@ -1,8 +1,9 @@
-"""An image's type from its first bytes, never from its URL or Content-Type.
+"""What a body is from its first bytes, never from its URL or Content-Type: an image's type,
+or an HTML page.
 
 Proxy and CDN URLs (``/image?id=…``, WeChat's ``mmbiz`` links) carry no extension, and servers
 label images wrongly or answer with an HTML error page under an image name; only the bytes say
-what arrived.
+what arrived. The fetcher asks the same of a page sent with no Content-Type.
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ def sniff_image(data: bytes) -> str | None:
     return None
 
 
+def looks_like_html(data: bytes, window: int = 1024) -> bool:
+    """Whether the first ``window`` bytes open an HTML document (a doctype, or an html, head or
+    body tag): the one test for "an HTML page" whatever its label."""
+    return bool(_HTML.search(data[:window]))
+
+
 def describe_non_image(data: bytes) -> str:
     """What a body that is not an image looks like, for the reason a person reads."""
     head = data[:1024]
@@ -47,7 +54,7 @@ def describe_non_image(data: bytes) -> str:
         return "empty response"
     if _SVG.search(head):
         return "an SVG image (not kept: it may carry scripts)"
-    if _HTML.search(head):
+    if looks_like_html(head):
         return "an HTML page, not an image"
     return "not an image (unknown bytes)"
 
