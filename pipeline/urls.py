@@ -331,14 +331,16 @@ def looks_like_campaign_tag(value: str) -> bool:
 
 
 def host_of(url: str) -> str:
-    """The host of a normalized URL, without port (what rules and politeness key on); ""
-    for a text that is no link (a hand-edited row's junk), so a report groups it, not fails."""
+    """A URL's host, lower-cased, without user or port, an IPv6 address in its brackets: the
+    one key rules, politeness, reports and same-host checks use; "" for a text that is no link
+    (a hand-edited row's junk), so a report groups it, not fails. The resolver's form (no
+    brackets, what ``addresses`` and cookies match) stays ``urlsplit(url).hostname``."""
     if "://" not in url:
         return ""
-    authority = url.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0]
+    authority = re.split(r"[/?#]", url.split("://", 1)[1], maxsplit=1)[0].rsplit("@", 1)[-1]
     if authority.startswith("["):
-        return authority[: authority.index("]") + 1] if "]" in authority else ""
-    return authority.rsplit(":", 1)[0] if ":" in authority else authority
+        return authority[: authority.index("]") + 1].lower() if "]" in authority else ""
+    return (authority.rsplit(":", 1)[0] if ":" in authority else authority).lower()
 
 
 def host_in_domain(host: str, domain: str) -> bool:
