@@ -46,6 +46,7 @@ from pipeline.errors import ErrorKind, FetchError, HttpStatusError, RetryLater, 
 from pipeline.politeness import HostGate, Slot
 from pipeline.rules import SiteRules
 from pipeline.settings import MB, Settings
+from pipeline.urls import host_of
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
@@ -719,7 +720,7 @@ def _hop_headers(call: _Call, url: str) -> dict[str, str]:
         headers["User-Agent"] = rules.user_agent
     if referer := rules.referer or call.referer:
         headers["Referer"] = referer
-    if urlsplit(url).hostname == urlsplit(call.url).hostname:
+    if host_of(url) == host_of(call.url):
         headers.update(rules.headers)
     return headers
 

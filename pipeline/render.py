@@ -168,7 +168,7 @@ def request_verdict(url: str, method: str, resource_type: str, page_host: str) -
         return f"a {method.upper()} request (an archiver only reads)"
     if resource_type in NEVER_TYPES:
         return f"a {resource_type}"
-    if (parts.hostname or "").lower() != page_host and resource_type not in OTHER_HOST_TYPES:
+    if host_of(url) != page_host and resource_type not in OTHER_HOST_TYPES:
         return f"a {resource_type} request to another host"
     return None
 
@@ -426,7 +426,7 @@ class _Answerer:
         self.page, self.fetch, self.over, self.log, self.pool = page, fetch, over, log, pool
         self.activity = _Activity()
         self.tab: Page | None = None  # set before the first route is asked
-        self.host = (urlsplit(page.final_url).hostname or "").lower()
+        self.host = host_of(page.final_url)
         self.document_served = False
 
     async def route(self, route: Route) -> None:

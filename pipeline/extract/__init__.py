@@ -12,8 +12,6 @@ named as one (``scripted``), so a page that needs a browser does not read as "no
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from lxml import etree
 
 from pipeline.article import Article
@@ -27,6 +25,7 @@ from pipeline.extract.images import mark_images
 from pipeline.extract.notes import mark_notes
 from pipeline.extract.options import DEFAULT, ExtractOptions
 from pipeline.rules import SiteRules
+from pipeline.urls import host_of
 
 __all__ = ["extract"]
 
@@ -62,7 +61,7 @@ def extract(
         return _embedded_article(html, url, body, rules, options)
     if article is None or article.chars < options.article_chars:
         if signal := scripted.shell_signal(html, options):
-            host = urlsplit(url).hostname or "<host>"
+            host = host_of(url) or "<host>"
             raise NeedsJavaScript(signal, host, rendered=rendered)
     if article is None:
         raise failure
