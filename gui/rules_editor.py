@@ -703,7 +703,7 @@ class RulesEditor(QWidget):
         self.task = task
         if task is not None and changed and self.rules is not None:
             host = host_of(task.url)
-            section = self.rules.section_for(host) or host.removeprefix("www.")
+            section = self.rules.section_for_host(host)
             with self._quiet():
                 self.section.setCurrentText(section)
             self._fill_form(section)

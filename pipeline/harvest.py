@@ -31,7 +31,7 @@ from pipeline.assets.sources import document_base
 from pipeline.cjk import CJK_CHAR
 from pipeline.extract.dom import parse, tag_of, text_of
 from pipeline.markup import LAYOUT_TAGS, NAVIGATION_TAGS
-from pipeline.urls import UrlRejected, host_in_domain, host_of, normalize_url
+from pipeline.urls import UrlRejected, host_in_domain, host_of, normalize_url, site_domain
 
 
 @dataclass(frozen=True)
@@ -248,9 +248,8 @@ def _exclude(links: list[_Link], root: etree._Element, url: str, same_site: bool
 
 
 def _site_domain(url: str) -> str:
-    """The domain "same site" means: the page's host without a leading ``www.``."""
-    host = host_of(normalize_url(url))
-    return host[4:] if host.startswith("www.") and host.count(".") > 1 else host
+    """The domain "same site" means: the page's site's (``urls.site_domain``)."""
+    return site_domain(host_of(normalize_url(url)))
 
 
 def _width(text: str) -> int:

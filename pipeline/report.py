@@ -24,7 +24,7 @@ from pipeline.asset_map import AssetMap
 from pipeline.errors import ErrorKind
 from pipeline.tasks import HAS_ARTICLE, STATUSES, Status, Task
 from pipeline.templating import environment
-from pipeline.urls import host_of
+from pipeline.urls import host_of, site_domain
 
 REPORT_HTML = "report.html"
 
@@ -195,7 +195,7 @@ def _same_name(title: str, host: str, names: set[str]) -> bool:
     """A title that is the site's name (``names``: keys of the names it goes by) or its domain
     ("example.com", "Example", "www.x.cn")."""
     key = _name_key(title)
-    bare = host.casefold().removeprefix("www.")
+    bare = site_domain(host.casefold())
     return bool(key) and key in names | {_name_key(bare), _name_key(bare.split(".")[0])}
 
 

@@ -24,7 +24,7 @@ from pipeline.errors import BadSelectorError, RulesError
 from pipeline.rules_yaml import compose_rules, read_rules_text, yaml_errors
 from pipeline.settings import SPECS, Spec
 from pipeline.url_parse import UrlRejected, parse_url
-from pipeline.urls import host_in_domain
+from pipeline.urls import host_in_domain, site_domain
 
 DEFAULT_KEEP_ATTRS = ("src", "href", "alt", "title", "colspan", "rowspan")
 # Items in one list (or headers in one section): every strip selector is searched for on every
@@ -242,6 +242,11 @@ class Rules:
         section before its parent domain's), or None."""
         sections = [d for d in self.domains if host_in_domain(host, d)]
         return max(sections, key=len) if sections else None
+
+    def section_for_host(self, host: str) -> str:
+        """The section a host's rules are written into: the one that applies to it, else a new
+        one named by its site's domain (``urls.site_domain``: ``www.`` dropped)."""
+        return self.section_for(host) or site_domain(host)
 
     def for_host(self, host: str) -> SiteRules:
         section = self.section_for(host)

@@ -343,6 +343,14 @@ def host_of(url: str) -> str:
     return (authority.rsplit(":", 1)[0] if ":" in authority else authority).lower()
 
 
+def site_domain(host: str) -> str:
+    """The domain a host's site is named by: the host without a leading ``www.`` when a domain
+    is left (``www.example.com`` → ``example.com``, whose section covers both; ``www.com``
+    stays, never a rules section for a whole top-level domain). Harvest's "same site", a new
+    rules section's name and the report's site names all use it."""
+    return host[4:] if host.startswith("www.") and host.count(".") > 1 else host
+
+
 def host_in_domain(host: str, domain: str) -> bool:
     """Whether ``host`` is ``domain`` or under it (RFC 6265 §5.1.3 domain-match): the one
     test cookies, a domain's re-clean and the window's domain filter use. Case and a final

@@ -725,8 +725,7 @@ class Workspace:
         if problem := self.browser_problem():
             raise KuaibuError(problem)
         rules = self.rules()
-        sections = sorted({rules.section_for(host) or host.removeprefix("www.")
-                           for host in (host_of(self.task(i).url) for i in task_ids)})
+        sections = sorted({rules.section_for_host(host_of(self.task(i).url)) for i in task_ids})
         for section in sections:
             self.set_rules(section, {"render": "browser"})
         return sections

@@ -40,6 +40,17 @@ def test_host_widening_and_merge() -> None:
     assert rules.section_for("X.News.Example.COM.") == "news.example.com"  # as cookies match
 
 
+def test_the_section_a_host_s_rules_go_in() -> None:
+    """One www. rule (``urls.site_domain``) for the window, ``run --render`` and harvest: a
+    section that applies wins; else the site's domain, never a top-level domain."""
+    rules = parse_rules("www.kept.example:\n  delay_ms: 5\nnews.example.com:\n  delay_ms: 7\n")
+    assert rules.section_for_host("www.kept.example") == "www.kept.example"
+    assert rules.section_for_host("a.news.example.com") == "news.example.com"
+    assert rules.section_for_host("www.example.org") == "example.org"
+    assert rules.section_for_host("www.com") == "www.com"
+    assert rules.section_for_host("[::1]") == "[::1]"
+
+
 def test_an_address_is_under_no_section_but_its_own() -> None:
     rules = parse_rules("0.1:\n  delay_ms: 5\n127.0.0.1:\n  delay_ms: 7\n")
     assert rules.section_for("10.0.0.1") is None  # never widened like a domain name
