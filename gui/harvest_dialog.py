@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.reasons import translate_reason
+from gui.reasons import translate_failure
 from gui.worker import Jobs
 from pipeline.bounds import NEXT_PAGES
 from pipeline.intake import IntakeReport
@@ -153,7 +153,7 @@ class HarvestDialog(QDialog):
             chosen = {c.url for c in result.chosen}
             for c in result.candidates:
                 if c.refused:
-                    why = self.tr("refused: %1").replace("%1", translate_reason(c.refused))
+                    why = self.tr("refused: %1").replace("%1", translate_failure(c.refused))
                     self._row(c.url, c.text, c.rank, why, False, checkable=False)
                 else:
                     self._row(c.url, c.text, c.rank, ", ".join(c.reasons), c.url in chosen)

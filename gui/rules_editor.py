@@ -63,6 +63,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.preview import PreviewPane
+from gui.reasons import translate_failure
 from gui.worker import Jobs
 from pipeline.errors import KuaibuError, RulesError
 from pipeline.rules import RANGES, Rules, SiteRules, parse_rules
@@ -743,7 +744,8 @@ class RulesEditor(QWidget):
         if checked:
             self._jobs.start(self.workspace.browser_problem,
                              lambda problem: self.render_note.setText(
-                                 self.tr("Not on this machine yet: %1").replace("%1", problem)
+                                 self.tr("Not on this machine yet: %1").replace(
+                                     "%1", translate_failure(problem))
                                  if problem and self.render_box.isChecked() else ""))
 
     def _strip_list(self) -> list[str]:

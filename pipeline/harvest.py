@@ -30,6 +30,7 @@ from pipeline.addresses import AddressPolicy, link_host
 from pipeline.assets.sources import document_base
 from pipeline.cjk import CJK_CHAR
 from pipeline.extract.dom import parse, tag_of, text_of
+from pipeline.failures import Failure
 from pipeline.urls import UrlRejected, host_in_domain, host_of, normalize_url
 
 
@@ -89,7 +90,7 @@ class Candidate:
     reasons: tuple[str, ...]
     chosen: bool = False
     rank: int = 0  # 1 = most article-like of its page
-    refused: str = ""  # why the page's address policy refuses it ("" when it does not)
+    refused: Failure | None = None  # why the page's address policy refuses it, if it does
 
 
 @dataclass
@@ -361,7 +362,7 @@ def refuse_by_address(found: list[Candidate], addresses: AddressPolicy) -> list[
     """The candidates, each judged by the address policy of the page they were found on:
     one it refuses is not chosen and says why. Judged per host (one lookup each); a name
     that does not resolve now is left in, and its run judges it again."""
-    verdicts: dict[str, str | None] = {}
+    verdicts: dict[str, Failure | None] = {}
     out = []
     for c in found:
         host = link_host(c.url)

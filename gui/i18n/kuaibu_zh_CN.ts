@@ -1109,6 +1109,31 @@
 <context>
     <name>Reasons</name>
     <message>
+        <location filename="../reasons.py" line="93"/>
+        <source>rendering pages needs Playwright and Chromium: %1 and %2</source>
+        <translation>渲染页面需要 Playwright 和 Chromium：%1，以及 %2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="95"/>
+        <source>rendering pages needs Chromium, and there is none at browser_path %1: %2</source>
+        <translation>渲染页面需要 Chromium，而 browser_path %1 处没有：%2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="97"/>
+        <source>rendering pages needs Chromium, and none was found (%1): %2</source>
+        <translation>渲染页面需要 Chromium，但没有找到（%1）：%2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="100"/>
+        <source>this run has no browser</source>
+        <translation>这次运行没有浏览器</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="116"/>
+        <source>internal error: %1: %2</source>
+        <translation>内部错误：%1：%2</translation>
+    </message>
+    <message>
         <location filename="../reasons.py" line="28"/>
         <source>new rules failed, the article before them is kept: %1</source>
         <translation>新规则失败，保留原来的文章：%1</translation>

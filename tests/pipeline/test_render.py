@@ -104,11 +104,11 @@ def test_the_browser_gets_only_what_a_page_needs_to_show(url: str, method: str, 
 def test_browser_problem_names_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     missing = browser_problem(Settings(browser_path=NO_BROWSER))
     assert missing is not None
-    assert NO_BROWSER in missing and "apt install chromium" in missing
+    assert NO_BROWSER in missing.text and "apt install chromium" in missing.text
     monkeypatch.setitem(sys.modules, "playwright.async_api", None)  # as if not installed
     without = browser_problem(Settings())
     assert without is not None
-    assert "pip install -e '.[browser]'" in without and "apt install chromium" in without
+    assert "pip install -e '.[browser]'" in without.text and "apt install chromium" in without.text
 
 
 def test_a_rule_without_a_browser_fails_the_task_saying_what_to_install(
