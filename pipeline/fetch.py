@@ -723,10 +723,14 @@ def _hop_headers(call: _Call, url: str) -> dict[str, str]:
 
 def _prepare(call: _Call, url: str) -> requests.PreparedRequest:
     """The request for one hop: session headers, the rules' headers, and every cookie that
-    applies — the session's (set by servers this run) and the configured ones."""
-    prepared = call.session.prepare_request(
-        requests.Request("GET", url, headers=_hop_headers(call, url))
-    )
+    applies — the session's (set by servers this run) and the configured ones. A URL requests
+    cannot parse (a port past 65535, a space in the host) fails as the link it is."""
+    try:
+        prepared = call.session.prepare_request(
+            requests.Request("GET", url, headers=_hop_headers(call, url))
+        )
+    except requests.exceptions.InvalidURL as e:
+        raise FetchError(failure(Code.INVALID_URL, e), kind=ErrorKind.BAD_URL) from None
     configured = call.cookies.header_for(url) if call.cookies else None
     if configured:
         prepared.headers["Cookie"] = "; ".join(
