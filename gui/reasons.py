@@ -33,8 +33,6 @@ _NOT_ARCHIVED = QT_TRANSLATE_NOOP("Reasons", "a %1 link: only http and https are
 _BAD_SITE = QT_TRANSLATE_NOOP("Reasons", "not a valid site name or port")
 _TOO_LONG = QT_TRANSLATE_NOOP("Reasons", "the link is %1 characters long, too long to keep")
 _NEVER = QT_TRANSLATE_NOOP("Reasons", "address %1 is never fetched (%2)")
-_LOCAL = QT_TRANSLATE_NOOP("Reasons", "address %1 is %2: fetched only for a link you added on"
-                                      " such an address")
 
 # Each code's sentence; %n is the code's n-th argument (``pipeline.failures.MESSAGES`` says
 # which). An HTTP status is said by ``_HTTP`` when it has a sentence of its own.
@@ -88,8 +86,8 @@ _BY_CODE: dict[Code, str] = {
     Code.LINK_TOO_LONG_ENCODED: _TOO_LONG,
     Code.ADDRESS_NEVER: _NEVER,
     Code.ADDRESS_NEVER_WIDENABLE: _NEVER,
-    Code.ADDRESS_LOCAL: _LOCAL,
-    Code.ADDRESS_LOCAL_WIDENABLE: _LOCAL,
+    Code.ADDRESS_LOCAL: QT_TRANSLATE_NOOP("Reasons", "address %1 is %2: fetched only for a link"
+                                                     " you added on such an address"),
     Code.NEEDS_PLAYWRIGHT: QT_TRANSLATE_NOOP("Reasons", "rendering pages needs Playwright and"
                                                         " Chromium: %1 and %2"),
     Code.NO_CHROMIUM_AT: QT_TRANSLATE_NOOP("Reasons", "rendering pages needs Chromium, and"

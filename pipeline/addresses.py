@@ -315,11 +315,10 @@ class AddressPolicy:
             detail += f" (IPv4 {carried})"
         if host is not None and parse_host_address(host) is None:
             detail += f" of {host}"
-        widenable = cls in WIDENABLE
-        if cls in LOCAL:
-            code = Code.ADDRESS_LOCAL_WIDENABLE if widenable else Code.ADDRESS_LOCAL
+        if cls in LOCAL:  # every LOCAL class is among WIDENABLE
+            code = Code.ADDRESS_LOCAL
         else:
-            code = Code.ADDRESS_NEVER_WIDENABLE if widenable else Code.ADDRESS_NEVER
+            code = Code.ADDRESS_NEVER_WIDENABLE if cls in WIDENABLE else Code.ADDRESS_NEVER
         return failure(code, ip, cls.value, detail)
 
     def check(self, ip: IP, host: str | None = None) -> None:

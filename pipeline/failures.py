@@ -72,8 +72,7 @@ class Code(StrEnum):
     # -- addresses
     ADDRESS_NEVER = "address-never"
     ADDRESS_NEVER_WIDENABLE = "address-never-widenable"
-    ADDRESS_LOCAL = "address-local"
-    ADDRESS_LOCAL_WIDENABLE = "address-local-widenable"
+    ADDRESS_LOCAL = "address-local"  # private or loopback: both can be allowed
     # -- rendering with the browser
     NEEDS_PLAYWRIGHT = "needs-playwright"
     NO_CHROMIUM_AT = "no-chromium-at"
@@ -142,11 +141,7 @@ MESSAGES: dict[Code, str] = {
                                    " allow_addresses includes {1})"),
     Code.ADDRESS_LOCAL: ("address {0}{2} is {1}: fetched only when the link you added is itself"
                          " on a private or loopback address, never for a public page's links,"
-                         " redirects or images"),
-    Code.ADDRESS_LOCAL_WIDENABLE: ("address {0}{2} is {1}: fetched only when the link you added"
-                                   " is itself on a private or loopback address, never for a"
-                                   " public page's links, redirects or images (unless"
-                                   " allow_addresses includes {1})"),
+                         " redirects or images (unless allow_addresses includes {1})"),
     Code.NEEDS_PLAYWRIGHT: "rendering pages needs Playwright and Chromium: {0} and {1}",
     Code.NO_CHROMIUM_AT: "rendering pages needs Chromium: no Chromium at browser_path {0}; {1}",
     Code.NO_CHROMIUM: "rendering pages needs Chromium: no Chromium found ({0}); {1}",
