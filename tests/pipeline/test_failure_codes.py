@@ -11,6 +11,7 @@ import threading
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -126,8 +127,8 @@ def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[Code, list[Failur
     found: list[tuple[Code, Failure]] = []
     archive_root = tmp_path_factory.mktemp("codes") / "archive"
     with FaultServer() as server, new_session(SETTINGS) as session:
-        def fetch(url: str, **kw: object) -> Callable[[], object]:
-            return lambda: fetch_page(session, url, SETTINGS, SiteRules(), **kw)  # type: ignore[arg-type]
+        def fetch(url: str, **kw: Any) -> Callable[[], object]:
+            return partial(fetch_page, session, url, SETTINGS, SiteRules(), **kw)
         for path, code in PATHS.items():
             found.append((code, caught(fetch(server.url(path)))))
         with FaultServer() as gone:
