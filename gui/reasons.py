@@ -112,6 +112,28 @@ _BY_CODE: dict[Code, str] = {
     Code.NEW_RULES_FAILED: QT_TRANSLATE_NOOP("Reasons", "new rules failed, the article before"
                                                         " them is kept: %1"),
     Code.INTERNAL: QT_TRANSLATE_NOOP("Reasons", "internal error: %1: %2"),
+    Code.LIST_PAGE: QT_TRANSLATE_NOOP(
+        "Reasons", "%1 links in repeated blocks (median text %2 characters); the longest text"
+                   " block has %3 characters"),
+    Code.ARTICLE_PAGE: QT_TRANSLATE_NOOP(
+        "Reasons", "one text block of %1 characters dominates (%2 links in a repeated list)"),
+    Code.ONE_PAGE: QT_TRANSLATE_NOOP(
+        "Reasons", "no repeated list of links (at least %1 items) and no long text block (%2"
+                   " characters): taken as one page"),
+    Code.LINK_TEXT: QT_TRANSLATE_NOOP(
+        "Reasons", "text %1 characters"),
+    Code.IN_MAIN_LIST: QT_TRANSLATE_NOOP(
+        "Reasons", "in the main list (%1 items)"),
+    Code.DATE_IN_URL: QT_TRANSLATE_NOOP(
+        "Reasons", "a date in the link"),
+    Code.ID_IN_URL: QT_TRANSLATE_NOOP(
+        "Reasons", "a numeric id in the link"),
+    Code.SHORT_TEXT: QT_TRANSLATE_NOOP(
+        "Reasons", "short text"),
+    Code.MATCHES_PATTERN: QT_TRANSLATE_NOOP(
+        "Reasons", "matches article_link_pattern"),
+    Code.MISSES_PATTERN: QT_TRANSLATE_NOOP(
+        "Reasons", "does not match article_link_pattern"),
 }
 # HTTP statuses a person acts on differently, said as such (else by the status class).
 _HTTP: dict[str, str] = {

@@ -1,4 +1,4 @@
-"""Failures as codes: what went wrong, said once.
+"""Failures as codes: what went wrong, said once (and harvest's reasons, said alike).
 
 A failure a person can meet is a ``Failure``: a ``Code`` and the parts that vary (a status,
 a host, seconds), never a sentence. ``MESSAGES`` is the one English table the sentence is
@@ -89,6 +89,18 @@ class Code(StrEnum):
     NEW_RULES_FAILED = "new-rules-failed"
     # -- a bug (the traceback is in 04_logs/errors.log)
     INTERNAL = "internal"
+    # -- not failures: why harvest takes a page for a list or an article, and why a link
+    # scores as it does (said in the window and the terminal like a failure's reason)
+    LIST_PAGE = "list-page"
+    ARTICLE_PAGE = "article-page"
+    ONE_PAGE = "one-page"
+    LINK_TEXT = "link-text"
+    IN_MAIN_LIST = "in-main-list"
+    DATE_IN_URL = "date-in-url"
+    ID_IN_URL = "id-in-url"
+    SHORT_TEXT = "short-text"
+    MATCHES_PATTERN = "matches-pattern"
+    MISSES_PATTERN = "misses-pattern"
 
 
 # The English sentences, ``str.format`` templates over the arguments. Changing one changes
@@ -160,6 +172,18 @@ MESSAGES: dict[Code, str] = {
     Code.BAD_SELECTOR: "rules selector {0} is not valid CSS ({1})",
     Code.NEW_RULES_FAILED: "new rules failed: {0}",
     Code.INTERNAL: "internal error: {0}: {1}",
+    Code.LIST_PAGE: ("{0} links in repeated sibling blocks (median text {1} chars); the longest"
+                     " text block has {2} chars"),
+    Code.ARTICLE_PAGE: "one text block of {0} chars dominates ({1} links in a repeated list)",
+    Code.ONE_PAGE: ("no repeated list of links (at least {0} items) and no long text block"
+                    " ({1} chars): taken as one page"),
+    Code.LINK_TEXT: "text {0} chars",
+    Code.IN_MAIN_LIST: "in the main list ({0} items)",
+    Code.DATE_IN_URL: "a date in the URL",
+    Code.ID_IN_URL: "a numeric id in the URL",
+    Code.SHORT_TEXT: "short text",
+    Code.MATCHES_PATTERN: "matches article_link_pattern",
+    Code.MISSES_PATTERN: "does not match article_link_pattern",
 }
 
 

@@ -170,7 +170,7 @@ class HarvestResult:
     why) and the chosen ones; ``report`` is the add report (None on a dry run)."""
 
     kind: str  # "list" or "detail"
-    reason: str
+    reason: Failure  # why (not a failure: ``pipeline.failures`` says harvest's reasons too)
     pages: list[str]
     candidates: list[Candidate]
     chosen: list[Candidate]

@@ -1109,6 +1109,56 @@
 <context>
     <name>Reasons</name>
     <message>
+        <location filename="../reasons.py" line="116"/>
+        <source>%1 links in repeated blocks (median text %2 characters); the longest text block has %3 characters</source>
+        <translation>%1 个链接位于重复的同级块中（链接文字中位数 %2 字符）；最长的文字块有 %3 字符</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="118"/>
+        <source>one text block of %1 characters dominates (%2 links in a repeated list)</source>
+        <translation>一个 %1 字符的文字块占主导（重复列表中有 %2 个链接）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="120"/>
+        <source>no repeated list of links (at least %1 items) and no long text block (%2 characters): taken as one page</source>
+        <translation>没有重复的链接列表（至少 %1 项），也没有长文字块（%2 字符）：当作单篇页面</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="122"/>
+        <source>text %1 characters</source>
+        <translation>文字 %1 字符</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="124"/>
+        <source>in the main list (%1 items)</source>
+        <translation>在主列表中（%1 项）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="126"/>
+        <source>a date in the link</source>
+        <translation>链接中有日期</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="128"/>
+        <source>a numeric id in the link</source>
+        <translation>链接中有数字编号</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="130"/>
+        <source>short text</source>
+        <translation>文字很短</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="132"/>
+        <source>matches article_link_pattern</source>
+        <translation>符合 article_link_pattern</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="134"/>
+        <source>does not match article_link_pattern</source>
+        <translation>不符合 article_link_pattern</translation>
+    </message>
+    <message>
         <location filename="../reasons.py" line="93"/>
         <source>rendering pages needs Playwright and Chromium: %1 and %2</source>
         <translation>渲染页面需要 Playwright 和 Chromium：%1，以及 %2</translation>

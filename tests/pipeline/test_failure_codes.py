@@ -23,6 +23,7 @@ from pipeline.errors import KuaibuError
 from pipeline.extract import extract
 from pipeline.failures import MESSAGES, Code, Failure, dump_args, failure, load_failure
 from pipeline.fetch import connection_failure, fetch_page, new_session
+from pipeline.harvest import candidates, classify
 from pipeline.politeness import HostGate
 from pipeline.render import browser_problem
 from pipeline.rules import Rules, SiteRules
@@ -179,11 +180,28 @@ def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[Code, list[Failur
             on_attempt=lambda task, attempt: None, addresses=AddressPolicy())
         found.append((Code.NO_BROWSER_THIS_RUN, caught(
             lambda: fetch_stage(ctx, Task(id=1, url="https://a.example/")))))
+    found += harvest_reasons()
     by_code: dict[Code, list[Failure]] = {}
     for code, got in found:
         assert got.code is code, (code, got)
         by_code.setdefault(code, []).append(got)
     return by_code
+
+
+def harvest_reasons() -> list[tuple[Code, Failure]]:
+    """Harvest's reasons (not failures, said alike): a list page's, an article page's, one
+    page's, and each link's."""
+    items = "".join(f"<li><a href='/2024/05/{n:02d}/a.html'>第{n}篇文章的标题写在这里</a></li>"
+                    for n in range(1, 7))
+    items += "".join(f"<li><a href='/p/{n}00{n}'>标签{n}</a></li>" for n in range(1, 3))
+    listing = f"<html><body><ul>{items}</ul></body></html>"
+    url = "https://a.example/list"
+    out = [(Code.LIST_PAGE, classify(listing, url)[1]),
+           (Code.ARTICLE_PAGE, classify(f"<html><body><p>{'字' * 600}</p></body></html>", url)[1]),
+           (Code.ONE_PAGE, classify("<html><body><p>短</p></body></html>", url)[1])]
+    for c in candidates(listing, url, site_pattern="/2024/"):
+        out += [(r.code, r) for r in c.reasons]
+    return out
 
 
 class full_listener:  # noqa: N801 - used as a context manager, named for what it gives
