@@ -108,7 +108,7 @@ _BY_CODE: dict[Code, str] = {
                                                                  " the browser (%1): the"
                                                                  " article may wait for a login"
                                                                  " or a click"),
-    Code.BAD_SELECTOR: QT_TRANSLATE_NOOP("Reasons", "the rules' selector %1 is not valid CSS"),
+    Code.BAD_SELECTOR: QT_TRANSLATE_NOOP("Reasons", "%1 is not a valid CSS selector (%2)"),
     Code.NEW_RULES_FAILED: QT_TRANSLATE_NOOP("Reasons", "new rules failed, the article before"
                                                         " them is kept: %1"),
     Code.INTERNAL: QT_TRANSLATE_NOOP("Reasons", "internal error: %1: %2"),

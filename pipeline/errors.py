@@ -141,11 +141,15 @@ class RulesError(KuaibuError):
 
     kind = ErrorKind.RULES
 
-    def __init__(self, path: str, line: int | None, key: str | None, message: str) -> None:
+    def __init__(self, path: str, line: int | None, key: str | None,
+                 message: str | Failure) -> None:
         where = path if line is None else f"{path}, line {line}"
-        what = f"{key}: {message}" if key else message
+        what = f"{key}: {message}" if key else str(message)
         super().__init__(f"{where}: {what}")
-        self.path, self.line, self.key, self.message = path, line, key, message
+        self.path, self.line, self.key, self.message = path, line, key, str(message)
+        # what is wrong as a code, when it has one (an invalid selector): the rules editor
+        # says it by the code; the other messages are still read by their words
+        self.problem = message if isinstance(message, Failure) else None
 
 
 class DiskFull(KuaibuError):

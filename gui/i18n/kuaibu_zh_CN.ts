@@ -1109,6 +1109,11 @@
 <context>
     <name>Reasons</name>
     <message>
+        <location filename="../reasons.py" line="111"/>
+        <source>%1 is not a valid CSS selector (%2)</source>
+        <translation>%1 不是有效的 CSS 选择器（%2）</translation>
+    </message>
+    <message>
         <location filename="../reasons.py" line="116"/>
         <source>%1 links in repeated blocks (median text %2 characters); the longest text block has %3 characters</source>
         <translation>%1 个链接位于重复的同级块中（链接文字中位数 %2 字符）；最长的文字块有 %3 字符</translation>
@@ -2037,11 +2042,6 @@
         <location filename="../rules_editor.py" line="586"/>
         <source>not valid YAML (%1)</source>
         <translation>不是有效的 YAML（%1）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="588"/>
-        <source>%1 is not a valid CSS selector (%2)</source>
-        <translation>%1 不是有效的 CSS 选择器（%2）</translation>
     </message>
     <message>
         <location filename="../rules_editor.py" line="594"/>

@@ -20,7 +20,7 @@ from gui.reasons import (
 )
 from pipeline.addresses import AddressPolicy
 from pipeline.breaker import HostBreakers
-from pipeline.errors import KuaibuError
+from pipeline.errors import KuaibuError, RulesError
 from pipeline.extract import extract
 from pipeline.failures import MESSAGES, Code, Failure, failure
 from pipeline.fetch import fetch_page, new_session
@@ -139,3 +139,13 @@ def test_a_task_is_said_by_its_code_and_an_old_row_by_its_pattern(chinese: None)
     blocked = failure(Code.ADDRESS_LOCAL, "10.0.0.1", "private", " of wiki.corp")
     assert "10.0.0.1" in task_reason(Task(id=3, url="https://a.example/", status=Status.FAILED,
                                           **failure_changes(blocked)))  # type: ignore[arg-type]
+
+
+def test_an_invalid_selector_in_the_rules_is_said_by_its_code(chinese: None) -> None:
+    """The rules editor and the window say an invalid selector one way: by its code, which
+    the rules error carries (the editor no longer reads the English with a second pattern)."""
+    with pytest.raises(RulesError) as raised:
+        parse_rules("a.example:\n  strip: ['p[[']\n")
+    assert raised.value.problem is not None and raised.value.problem.code is Code.BAD_SELECTOR
+    shown = translate_failure(raised.value.problem)
+    assert "'p[['" in shown and "CSS 选择器" in shown, shown
