@@ -8,12 +8,13 @@ sentence can never silently lose its translation.
 
 An argument is text, or a ``Failure`` itself when one failure wraps another ("redirect to
 <why the target cannot be fetched>", "new rules failed: <why>"); tasks.csv keeps the
-arguments as a JSON list (``dump_args`` / ``load_args``), a wrapped failure as an object.
+arguments as a JSON list (``dump_args`` / ``load_failure``), a wrapped failure as an object.
 """
 
 from __future__ import annotations
 
 import json
+import string
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -23,8 +24,9 @@ INSTALL_CHROMIUM = "apt install chromium"
 
 
 class Code(StrEnum):
-    """Every failure a person can meet; the value is what tasks.csv's ``error_code`` holds
-    (never renamed: rows written by an older version must still read)."""
+    """Every failure a person can meet (and every reason harvest gives); the value is what
+    tasks.csv's ``error_code`` holds (never renamed: rows written by an older version must
+    still read)."""
 
     # -- the network: no answer, or a broken one
     CONNECT_TIMEOUT = "connect-timeout"
@@ -219,10 +221,22 @@ def dump_args(args: tuple[str | Failure, ...]) -> str:
     return json.dumps([_plain(a) for a in args], ensure_ascii=False) if args else ""
 
 
+def arity(code: Code) -> int:
+    """How many arguments ``code``'s sentence takes."""
+    fields = [f for _, f, _, _ in string.Formatter().parse(MESSAGES[code]) if f is not None]
+    return max((int(f) + 1 for f in fields), default=0)
+
+
 def _restored(value: object) -> str | Failure:
     if isinstance(value, dict):
-        return Failure(Code(value["code"]), tuple(_restored(a) for a in value["args"]))
+        return _checked(Failure(Code(value["code"]), tuple(map(_restored, value["args"]))))
     return str(value)
+
+
+def _checked(found: Failure) -> Failure:
+    if len(found.args) != arity(found.code):
+        raise ValueError(f"{found.code} takes {arity(found.code)} arguments")
+    return found
 
 
 def load_failure(code: str, args: str) -> Failure | None:
@@ -233,8 +247,7 @@ def load_failure(code: str, args: str) -> Failure | None:
         values = json.loads(args) if args else []
         if not isinstance(values, list):
             return None
-        found = Failure(Code(code), tuple(_restored(v) for v in values))
-        found.text  # noqa: B018 - an argument count the message cannot take is no failure
-    except (ValueError, KeyError, TypeError, IndexError):
+        found = _checked(Failure(Code(code), tuple(_restored(v) for v in values)))
+    except (ValueError, KeyError, TypeError, IndexError, RecursionError):
         return None
     return found

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Iterator
 
 import pytest
@@ -22,7 +21,7 @@ from pipeline.addresses import AddressPolicy
 from pipeline.breaker import HostBreakers
 from pipeline.errors import KuaibuError, RulesError
 from pipeline.extract import extract
-from pipeline.failures import MESSAGES, Code, Failure, failure
+from pipeline.failures import Code, Failure, arity, failure
 from pipeline.fetch import fetch_page, new_session
 from pipeline.rules import SiteRules, parse_rules
 from pipeline.settings import Settings
@@ -101,8 +100,7 @@ def test_every_reason_reads_in_chinese(reasons: list[str], chinese: None) -> Non
 def _sample(code: Code) -> Failure:
     """A failure of ``code`` with as many arguments as its sentence takes (a wrapped one
     where a failure is wrapped)."""
-    count = max((int(f) + 1 for _, f, _, _ in string.Formatter().parse(MESSAGES[code])
-                 if f is not None), default=0)
+    count = arity(code)
     wrapped = failure(Code.REDIRECT_LOOP)
     return failure(code, *(wrapped if code in (Code.REDIRECT_TO, Code.NEW_RULES_FAILED)
                            else f"arg{n}" for n in range(count)))

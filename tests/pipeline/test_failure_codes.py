@@ -6,7 +6,6 @@ from __future__ import annotations
 import ast
 import re
 import socket
-import string
 import threading
 from collections.abc import Callable
 from functools import partial
@@ -21,7 +20,15 @@ from pipeline.breaker import HostBreakers
 from pipeline.cookies import CookieStore
 from pipeline.errors import KuaibuError
 from pipeline.extract import extract
-from pipeline.failures import MESSAGES, Code, Failure, dump_args, failure, load_failure
+from pipeline.failures import (
+    MESSAGES,
+    Code,
+    Failure,
+    arity,
+    dump_args,
+    failure,
+    load_failure,
+)
 from pipeline.fetch import connection_failure, fetch_page, new_session
 from pipeline.harvest import candidates, classify
 from pipeline.politeness import HostGate
@@ -104,12 +111,6 @@ ELSEWHERE = {
 # of fetch's ``_send``, for a requests error none of the branches above it names (requests
 # documents none that reaches it); kept so such an error fails its task, not the run.
 UNPRODUCIBLE = {Code.REQUEST_FAILED}
-
-
-def arity(code: Code) -> int:
-    """How many arguments ``code``'s sentence takes."""
-    fields = [f for _, f, _, _ in string.Formatter().parse(MESSAGES[code]) if f is not None]
-    return max((int(f) + 1 for f in fields), default=0)
 
 
 def caught(call: Callable[[], object]) -> Failure:
@@ -291,3 +292,11 @@ def test_a_code_that_no_longer_says_the_error_is_not_believed(tmp_path: Path) ->
     assert load_failure("http-status", "not json") is None
     assert load_failure("http-status", '["404"]') is None  # one argument short
 
+
+
+def test_hostile_code_cells_are_no_failure() -> None:
+    """Cells a person (or another program) wrote: read as no code, never a traceback."""
+    for args in ("[" * 100_000, '{"code": "tls"}', '[{"code": "nope", "args": []}]',
+                 '[{"args": []}]', "[1, 2]", '"x"'):
+        assert load_failure("tls", args) is None, args
+    assert load_failure("", "") is None
