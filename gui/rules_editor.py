@@ -63,6 +63,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.preview import PreviewPane
+from gui.reasons import translate_failure
 from gui.worker import Jobs
 from pipeline.errors import KuaibuError, RulesError
 from pipeline.rules import RANGES, Rules, SiteRules, parse_rules
@@ -583,17 +584,20 @@ class RulesEditor(QWidget):
     def describe(self, e: RulesError) -> str:
         """A rules error in the interface's language: line, key, what is wrong."""
         where = self.tr("Line %1").replace("%1", str(e.line)) if e.line else ""
-        what = f"{e.key}: {self.problem(e.message)}" if e.key else self.problem(e.message)
+        what = f"{e.key}: {self.problem(e)}" if e.key else self.problem(e)
         return f"{where}: {what}" if where else what
 
-    def problem(self, message: str) -> str:
-        """The pipeline's English reason, worded here (its shapes are pipeline/rules.py's and
-        pipeline/rules_yaml.py's): %1, %2… are the shape's groups."""
+    def problem(self, e: RulesError) -> str:
+        """What is wrong, in the interface's language: by its code when it has one (an
+        invalid selector, said as the window says it), else the pipeline's English worded
+        here (its shapes are pipeline/rules.py's and pipeline/rules_yaml.py's): %1, %2… are
+        the shape's groups."""
+        if e.problem is not None:
+            return translate_failure(e.problem)
+        message = e.message
         shapes = (
             (r"unknown key \(known: (.*)\)", self.tr("unknown key (known: %1)")),
             (r"not valid YAML \((.*)\)", self.tr("not valid YAML (%1)")),
-            (r"rules selector (.*) is not valid CSS \((.*)\)",
-             self.tr("%1 is not a valid CSS selector (%2)")),
             (r"expected an encoding browsers read \(.*\), not (.*)",
              self.tr("%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5,"
                      " shift_jis)")),
@@ -743,7 +747,8 @@ class RulesEditor(QWidget):
         if checked:
             self._jobs.start(self.workspace.browser_problem,
                              lambda problem: self.render_note.setText(
-                                 self.tr("Not on this machine yet: %1").replace("%1", problem)
+                                 self.tr("Not on this machine yet: %1").replace(
+                                     "%1", translate_failure(problem))
                                  if problem and self.render_box.isChecked() else ""))
 
     def _strip_list(self) -> list[str]:
@@ -786,7 +791,7 @@ class RulesEditor(QWidget):
             try:
                 Rules().with_section("default", {key: value})
             except RulesError as e:
-                errors[key] = self.problem(e.message)
+                errors[key] = self.problem(e)
         for key, label in self.field_errors.items():
             label.setText(_red(_esc(errors.get(key, ""))))
             label.setVisible(key in errors)

@@ -284,7 +284,7 @@ def _converted(path: str, line: int | None, where: str, key: str, value: object)
     except TypeError as e:
         raise RulesError(path, line, where, f"expected {e}") from None
     except BadSelectorError as e:
-        raise RulesError(path, line, where, str(e)) from None
+        raise RulesError(path, line, where, e.failure) from None
 
 
 def section_name(path: str, line: int | None, name: str) -> str:

@@ -19,6 +19,7 @@ from urllib.parse import unquote
 
 from lxml import html as lxml_html
 
+from pipeline.failures import Code, failure
 from pipeline.url_parse import (
     UrlRejected,
     a_label_problem,
@@ -209,10 +210,9 @@ def normalize_url(url: str, extra_tracking: Iterable[str] = (),
     if not _AUTHORITY_SLASHES.match(clean_url_text(url)):
         # https:///a or https:a: the Standard repairs them (host "a"), but a guessed host is
         # another site than the one meant, so the link is refused as the broken link it is
-        raise UrlRejected(f"link has no host: {shown!r}")
+        raise UrlRejected(failure(Code.LINK_HAS_NO_HOST, repr(shown)))
     if parsed.username or parsed.password:
-        raise UrlRejected(f"link to {parsed.host} carries a user name or password: credentials"
-                          " do not belong in a task list; add the link without them")
+        raise UrlRejected(failure(Code.CREDENTIALS, parsed.host))
     host = _dns_host(parsed.host, shown)
     if parsed.port is not None:
         host = f"{host}:{parsed.port}"
@@ -236,7 +236,7 @@ def _dns_host(host: str, shown: str) -> str:
     host = host.removesuffix(".")
     problem = _host_name_problem(host)
     if problem:
-        raise UrlRejected(f"bad host name in {shown!r}: {problem}")
+        raise UrlRejected(failure(Code.BAD_HOST_NAME, problem, repr(shown)))
     return host
 
 

@@ -23,6 +23,7 @@ from pipeline.article import Article
 from pipeline.bounds import HARVEST_LIMIT, NEXT_PAGES, SEARCH_QUERY_CHARS, SEARCH_QUERY_WORDS
 from pipeline.errors import ErrorKind, KuaibuError, TaskFileError
 from pipeline.events import Listener, Progress
+from pipeline.failures import Failure
 from pipeline.intake import IntakeReport, add_links
 from pipeline.rules import Rules, load_rules, parse_rules
 from pipeline.settings import Settings
@@ -169,7 +170,7 @@ class HarvestResult:
     why) and the chosen ones; ``report`` is the add report (None on a dry run)."""
 
     kind: str  # "list" or "detail"
-    reason: str
+    reason: Failure  # why (not a failure: ``pipeline.failures`` says harvest's reasons too)
     pages: list[str]
     candidates: list[Candidate]
     chosen: list[Candidate]
@@ -711,7 +712,7 @@ class Workspace:
                               " ({…}); edit it by hand") from None
         return self.save_rules(changed)
 
-    def browser_problem(self) -> str | None:
+    def browser_problem(self) -> Failure | None:
         """What to install before pages can be rendered (None: Playwright and a Chromium are
         there), so an option to render says so instead of failing later."""
         from pipeline.render import browser_problem

@@ -24,6 +24,7 @@ from pipeline.extract.dom import parse, selector, split_br_runs, tag_of
 from pipeline.extract.images import mark_images
 from pipeline.extract.notes import mark_notes
 from pipeline.extract.options import DEFAULT, ExtractOptions
+from pipeline.failures import Code, failure
 from pipeline.rules import SiteRules
 from pipeline.urls import host_of
 
@@ -100,10 +101,10 @@ def _from_markup(html: str, url: str, rules: SiteRules, options: ExtractOptions)
     if not lines and density.is_short_text_page(page.body, options):
         method, lines = "whole page", [page.body]
     if not lines:
-        raise ExtractError("no article found")
+        raise ExtractError(failure(Code.NO_ARTICLE))
     article = _article(page, lines, None, options.baseline_confidence, method, rules, options)
     if article.chars < rules.min_chars:
-        raise ExtractError("no article found")
+        raise ExtractError(failure(Code.NO_ARTICLE))
     return article
 
 
@@ -152,13 +153,13 @@ def _article(
     if stats is not None:
         content = density.trim(content, stats, head.title)
     if not content:
-        raise ExtractError("no article found")
+        raise ExtractError(failure(Code.NO_ARTICLE))
     cleaned = clean(content, page.base, rules.keep_attrs, drop_heading=head.title,
                     caption_max_chars=options.caption_max_chars,
                     caption_share=options.caption_share)
     chars = len("".join(cleaned.text.split()))
     if chars == 0:
-        raise ExtractError("no article found")
+        raise ExtractError(failure(Code.NO_ARTICLE))
     if method not in ("rules", "strict"):
         confidence = min(confidence, options.relaxed_confidence)
     return Article(
@@ -203,10 +204,10 @@ def _by_density(
     density.score(stats, opts)
     found = density.best_candidate(stats, opts)
     if found is None:
-        raise ExtractError("no article found")
+        raise ExtractError(failure(Code.NO_ARTICLE))
     best, best_score = found
     if stats[best].link_density > opts.list_page_link_density:
-        raise ExtractError("no article found")  # a list of links, not an article
+        raise ExtractError(failure(Code.NO_ARTICLE))  # a list of links, not an article
     if tag_of(best) == "body":
         content = [best]
     else:

@@ -15,6 +15,7 @@ from lxml import etree
 from lxml.cssselect import CSSSelector
 
 from pipeline.errors import BadSelectorError
+from pipeline.failures import Code, failure
 from pipeline.markup import drop_never_read
 
 # Tags that start a new block of text; everything else is read as inline, so that unknown or
@@ -133,7 +134,7 @@ def selector(css: str) -> CSSSelector:
     try:
         return CSSSelector(css)
     except (SelectorError, ExpressionError) as e:
-        raise BadSelectorError(f"rules selector {css!r} is not valid CSS ({e})") from None
+        raise BadSelectorError(failure(Code.BAD_SELECTOR, repr(css), e)) from None
 
 
 def tag_of(el: etree._Element) -> str:

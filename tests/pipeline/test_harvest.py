@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli import main
+from pipeline.failures import Code
 from pipeline.harvest import candidates, classify, next_page
 from pipeline.settings import Settings
 from pipeline.workspace import Workspace
@@ -87,7 +88,7 @@ def test_a_list_page_gives_exactly_its_30_articles_in_page_order() -> None:
     html = english_list()
     kind, reason = classify(html, url)
     assert kind == "list", reason
-    assert "30 links" in reason
+    assert reason.code is Code.LIST_PAGE and "30 links" in reason.text
     want = [f"http://news.example.com{p}" for p in article_paths()]
     assert chosen(html, url) == want
     # nav, pagination, tags, ads, sharing and resources are no candidates at all, not merely
@@ -131,7 +132,8 @@ def test_pattern_and_article_link_pattern_restrict_the_set() -> None:
     ranked = candidates(html, url, site_pattern=r"/2024/")
     assert [c.url for c in ranked if c.chosen] == [
         f"http://news.example.com{p}" for p in article_paths() if p.startswith("/2024/")]
-    assert all("article_link_pattern" in " ".join(c.reasons) for c in ranked)
+    assert all({Code.MATCHES_PATTERN, Code.MISSES_PATTERN} & {r.code for r in c.reasons}
+               for c in ranked)
 
 
 def test_next_page_is_found_by_rel_text_and_arrows() -> None:
@@ -149,7 +151,7 @@ def test_a_detail_page_is_recognised() -> None:
     html = article("廊桥修缮笔记", BRIDGE * 3)
     kind, reason = classify(html, "http://news.example.com/bridge.html")
     assert kind == "detail", reason
-    assert "text block" in reason
+    assert reason.code is Code.ARTICLE_PAGE and "text block" in reason.text
 
 
 # -- through the workspace and the command line, over HTTP --------------------------------------

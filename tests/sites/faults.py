@@ -359,6 +359,24 @@ def _gzip_bomb(h: _Handler, q: dict[str, str], hit: int) -> None:
     h.send_body(200, _bomb(), headers={"Content-Encoding": "gzip"})
 
 
+@_route("/corrupt-gzip")
+def _corrupt_gzip(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """Says gzip; the body is not (a broken proxy, a damaged cache)."""
+    h.send_body(200, b"<html><body>not gzip at all</body></html>",
+                headers={"Content-Encoding": "gzip"})
+
+
+@_route("/untyped")
+def _untyped(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """No Content-Type, and nothing in the body that says HTML (a bare file)."""
+    body = b"just some bytes, no markup"
+    h.send_response(200)
+    h.send_header("Content-Length", str(len(body)))
+    h.end_headers()
+    h.wfile.write(body)
+    h.end()
+
+
 @_route("/big")
 def _big(h: _Handler, q: dict[str, str], hit: int) -> None:
     """An honest page of ``mb`` megabytes, streamed."""
