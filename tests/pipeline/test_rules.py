@@ -1,12 +1,20 @@
 import json
+from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pipeline.archive import DEFAULT_ARCHIVE, Archive
 from pipeline.cli import main
 from pipeline.errors import RulesError
-from pipeline.rules import DEFAULT_KEEP_ATTRS, load_rules, parse_rules
+from pipeline.rules import (
+    DEFAULT_KEEP_ATTRS,
+    RULE_SPECS,
+    SiteRules,
+    load_rules,
+    parse_rules,
+)
 from pipeline.rules_yaml import MAX_NESTING
 from pipeline.tasks import Status, TaskStore
 
@@ -434,3 +442,23 @@ def test_a_list_holds_at_most_so_many_items(key: str) -> None:
         failure.value)
     fine = items.rsplit(", ", 1)[0]
     assert len(getattr(parse_rules(f"default:\n  {key}: [{fine}]\n").default, key)) == 200
+
+
+def test_the_files_check_and_rules_set_are_made_from_each_keys_spec(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every SiteRules field is a key with its spec, and a key's converter is what both the
+    file's check and ``rules set`` apply: there is no second table of keys to forget."""
+    assert list(RULE_SPECS) == [f.name for f in fields(SiteRules)]
+
+    def refuse(value: Any) -> str:
+        raise TypeError("what this key's spec says")
+
+    monkeypatch.setitem(RULE_SPECS, "referer", replace(RULE_SPECS["referer"], convert=refuse))
+    with pytest.raises(RulesError, match="line 2: a.example.referer: expected what this key's"):
+        parse_rules("a.example:\n  referer: https://a.example/\n")
+    archive = Archive.open(tmp_path / "archive")
+    assert main(["rules", "set", "--domain", "a.example", "--value", "referer=https://a.example/",
+                 "--archive", str(archive.root)]) == 1
+    assert "expected what this key's spec says" in capsys.readouterr().err
+
