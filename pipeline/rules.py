@@ -384,12 +384,19 @@ class Rules:
         return (["default"] if self.default != other.default else []) + names
 
 
-def _converted(path: str, line: int | None, where: str, key: str, value: object) -> Any:
-    """One key's value as the rules hold it; RulesError naming where when it cannot be."""
+def rule_spec(path: str, line: int | None, where: str, key: str) -> RuleSpec:
+    """The spec of ``key``; RulesError naming where, and the keys there are, when none has
+    that name (a file's key, or one ``rules set`` was given)."""
     spec = RULE_SPECS.get(key)
     if spec is None:
         known = ", ".join(sorted(RULE_SPECS))
         raise RulesError(path, line, where, f"unknown key (known: {known})")
+    return spec
+
+
+def _converted(path: str, line: int | None, where: str, key: str, value: object) -> Any:
+    """One key's value as the rules hold it; RulesError naming where when it cannot be."""
+    spec = rule_spec(path, line, where, key)
     try:
         return spec.convert(value)
     except TypeError as e:

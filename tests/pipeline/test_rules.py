@@ -462,3 +462,18 @@ def test_the_files_check_and_rules_set_are_made_from_each_keys_spec(
                  "--archive", str(archive.root)]) == 1
     assert "expected what this key's spec says" in capsys.readouterr().err
 
+
+@pytest.mark.parametrize("value", ["content_selecter=article", "content_selecter="])
+def test_rules_set_takes_only_the_keys_the_rules_declare(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str) -> None:
+    """A misspelt key is refused in one line naming the keys there are, even one to remove,
+    which no file check would see (it said "removed" and wrote nothing)."""
+    archive = Archive.open(tmp_path / "archive")
+    archive.rules_path.write_text("# mine\ndefault:\n  strip: [nav]\n", encoding="utf-8")
+    before = archive.rules_path.read_bytes()
+    assert main(["rules", "set", "--domain", "a.example", "--value", value,
+                 "--archive", str(archive.root)]) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith("error: --value: content_selecter: unknown key (known: article_link")
+    assert err.count("\n") == 1 and "Traceback" not in err and out == ""
+    assert archive.rules_path.read_bytes() == before
