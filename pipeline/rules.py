@@ -199,6 +199,16 @@ class RuleSpec:
     choices: tuple[str, ...] = ()  # CHOICE: values offered; CHECK: what checking sets
     step: int = 1  # NUMBER: the spin box's step
 
+    def __post_init__(self) -> None:
+        """Refuse, as the module loads, a key the form could not show."""
+        if self.form is not None and not self.label:
+            raise ValueError(f"{self.help[:40]!r}: a key in the form needs a label")
+        if self.form is FormWidget.NUMBER and (self.low_high is None
+                                               or self.low_high.high is None):
+            raise ValueError(f"{self.label!r}: a spin box needs a range")
+        if self.form is FormWidget.CHECK and not (self.box and self.choices):
+            raise ValueError(f"{self.label!r}: a box needs its text and the value it sets")
+
     @property
     def shown_default(self) -> str:
         """The default the help names: the overridden setting's, so it is never a copy."""
