@@ -406,9 +406,11 @@ def cmd_rules(args: argparse.Namespace, ws: Workspace) -> int:
 
 def set_rules(args: argparse.Namespace, ws: Workspace) -> int:
     """``rules set --domain D --value KEY=VALUE…``: what the window's one-click rules write (Render
-    with browser), headless. Each value is read as YAML (a word, a number, a [list])."""
+    with browser), headless. Each value is read as YAML (a word, a number, a [list]); each key
+    is one the rules declare, even one being removed (which a file check never sees)."""
     import yaml
 
+    from pipeline.rules import rule_spec
     from pipeline.rules_yaml import yaml_errors
 
     if not args.domain or not args.pairs:
@@ -418,6 +420,7 @@ def set_rules(args: argparse.Namespace, ws: Workspace) -> int:
         key, eq, text = pair.partition("=")
         if not eq or not key.strip():
             raise CommandError(f"rules set takes KEY=VALUE, not {pair!r}")
+        rule_spec("--value", None, key.strip(), key.strip())
         with yaml_errors(text, "--value", key.strip()):  # one line, as the file's errors
             values[key.strip()] = yaml.safe_load(text) if text.strip() else None
     ws.set_rules(args.domain, values)

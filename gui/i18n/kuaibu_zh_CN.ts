@@ -1548,13 +1548,13 @@
     </message>
     <message>
         <location filename="../rules_editor.py" line="321"/>
-        <source>Connections to this host at once (default 2).</source>
-        <translation>同时连接此主机的连接数（默认 2）。</translation>
+        <source>Connections to this host at once (default %1).</source>
+        <translation>同时连接此主机的连接数（默认 %1）。</translation>
     </message>
     <message>
         <location filename="../rules_editor.py" line="323"/>
-        <source>Milliseconds between the starts of two requests to this host (default 300).</source>
-        <translation>对此主机两次请求开始之间间隔的毫秒数（默认 300）。</translation>
+        <source>Milliseconds between the starts of two requests to this host (default %1).</source>
+        <translation>对此主机两次请求开始之间间隔的毫秒数（默认 %1）。</translation>
     </message>
     <message>
         <location filename="../rules_editor.py" line="325"/>
