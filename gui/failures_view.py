@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.reasons import translate_reason
+from gui.reasons import task_reason
 from gui.task_model import kind_names
 from gui.worker import Jobs, Latest
 from pipeline.errors import ErrorKind
@@ -245,7 +245,7 @@ class FailuresView(QWidget):
 
     def reason(self, task: Task) -> str:
         """Why a task failed, in full, in the window's language."""
-        return translate_reason(task.error)
+        return task_reason(task)
 
     def _kind_name(self, task: Task) -> str:
         kind = task.failure_kind

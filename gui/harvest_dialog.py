@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.reasons import translate_reason
+from gui.reasons import translate_failure
 from gui.worker import Jobs
 from pipeline.bounds import NEXT_PAGES
 from pipeline.intake import IntakeReport, PageKind
@@ -147,16 +147,17 @@ class HarvestDialog(QDialog):
         self.list.blockSignals(True)
         self.list.clear()
         if result.kind is PageKind.DETAIL:
-            self._row(result.pages[0], "", None, result.reason, True)
+            self._row(result.pages[0], "", None, translate_failure(result.reason), True)
             text = self.tr("An article page, not a list (%1). Add adds it as one task.")
         else:
             chosen = {c.url for c in result.chosen}
             for c in result.candidates:
                 if c.refused:
-                    why = self.tr("refused: %1").replace("%1", translate_reason(c.refused))
+                    why = self.tr("refused: %1").replace("%1", translate_failure(c.refused))
                     self._row(c.url, c.text, c.rank, why, False, checkable=False)
                 else:
-                    self._row(c.url, c.text, c.rank, ", ".join(c.reasons), c.url in chosen)
+                    self._row(c.url, c.text, c.rank, ", ".join(map(translate_failure, c.reasons)),
+                              c.url in chosen)
             refused = sum(1 for c in result.candidates if c.refused)
             text = (self.tr("A list page (%1): %2 links on %3 pages, %4 look like articles and"
                             " are checked.")
@@ -168,7 +169,7 @@ class HarvestDialog(QDialog):
                                       " private or loopback addresses.").replace(
                                           "%1", str(refused))
         self.list.blockSignals(False)
-        self._set_busy(False, text.replace("%1", result.reason))
+        self._set_busy(False, text.replace("%1", translate_failure(result.reason)))
 
     def _row(self, url: str, text: str, rank: int | None, why: str, checked: bool,
              checkable: bool = True) -> None:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.drops import Drop, bookmarks_export, fill, read_drop
-from gui.reasons import translate_reason
+from gui.reasons import translate_failure
 from pipeline.intake import IntakeReport
 from pipeline.urls import find_links
 
@@ -199,7 +199,7 @@ class IntakePanel(QGroupBox):
         rows: list[tuple[str, int | None]] = [
             (fill(self.tr("Duplicate of #%1: %2"), str(task_id), link), task_id)
             for link, task_id in report.duplicates]
-        rows += [(fill(self.tr("Rejected %1: %2"), link, translate_reason(reason)), None)
+        rows += [(fill(self.tr("Rejected %1: %2"), link, translate_failure(reason)), None)
                  for link, reason in report.rejected]
         self._fill_report(rows)
         self.paste.setPlainText(rejected_lines(self.paste.toPlainText(),

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.reasons import translate_reason
+from gui.reasons import task_reason
 from pipeline.article import Method
 from pipeline.workspace import Preview
 
@@ -113,7 +113,7 @@ class PreviewPane(QWidget):
             self.book.document().setBaseUrl(QUrl.fromLocalFile(f"{data.base}/"))
             self.book.setHtml(_XML_DECLARATION.sub("", data.chapter_html))
         elif task.error:
-            shown = translate_reason(task.error)
+            shown = task_reason(task)
             self.book.setHtml(f"<p style='color:#c62828'>{html.escape(shown)}</p>")
         else:
             not_yet = self.tr("Not cleaned yet.")

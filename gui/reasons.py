@@ -1,10 +1,13 @@
 """Failure reasons in the window's language.
 
-The pipeline writes reasons in English (they are tasks.csv's ``error`` cells, read by
-scripts and by people in a terminal). The window shows them translated: each reason the
-pipeline writes is matched here by its pattern, and its variable parts (a status code, a
-host, seconds) are carried into the translated sentence. A reason no pattern knows is shown
-as it is; ``tests/gui/test_reasons.py`` fails when a reason the pipeline writes has no pattern.
+The pipeline says a failure as a code and its arguments (``pipeline.failures``); tasks.csv
+keeps the English sentence beside them. The window says it by its code: ``_BY_CODE`` holds a
+template for each, %1, %2… standing for the arguments (a wrapped failure translated in
+turn). ``tests/gui/test_reasons.py`` fails when a code has no template or no translation.
+
+The patterns below it are for what has no code: rows written before codes (matched by their
+English sentence) and the few messages that are no task's reason (an archive that did not
+open). A sentence no pattern knows is shown as it is.
 """
 
 from __future__ import annotations
@@ -13,12 +16,162 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
+from pipeline.failures import Code, Failure
+from pipeline.tasks import Task
+
 CONTEXT = "Reasons"
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 - the name lupdate knows
     """Mark ``text`` for lupdate; it is translated when shown (``translate_reason``)."""
     return text
+
+
+_CONNECTION_FAILED = QT_TRANSLATE_NOOP("Reasons", "connection failed: %1")
+_NO_SITE = QT_TRANSLATE_NOOP("Reasons", "the link names no site")
+_NOT_ARCHIVED = QT_TRANSLATE_NOOP("Reasons", "a %1 link: only http and https are archived")
+_BAD_SITE = QT_TRANSLATE_NOOP("Reasons", "not a valid site name or port")
+_TOO_LONG = QT_TRANSLATE_NOOP("Reasons", "the link is %1 characters long, too long to keep")
+_NEVER = QT_TRANSLATE_NOOP("Reasons", "address %1 is never fetched (%2)")
+
+# Each code's sentence; %n is the code's n-th argument (``pipeline.failures.MESSAGES`` says
+# which). An HTTP status is said by ``_HTTP`` when it has a sentence of its own.
+_BY_CODE: dict[Code, str] = {
+    Code.CONNECT_TIMEOUT: QT_TRANSLATE_NOOP("Reasons", "no connection within %1 s"),
+    Code.READ_TIMEOUT: QT_TRANSLATE_NOOP("Reasons", "no answer within %1 s"),
+    Code.DEADLINE: QT_TRANSLATE_NOOP("Reasons", "not complete within %1 s"),
+    Code.TOO_SLOW: QT_TRANSLATE_NOOP("Reasons", "too slow to finish within %1 s"),
+    Code.BODY_STALLED: QT_TRANSLATE_NOOP("Reasons", "the page stalled: nothing came for %1 s"),
+    Code.TLS: QT_TRANSLATE_NOOP("Reasons", "secure connection (TLS) failed: %1"),
+    Code.CONNECTION_REFUSED: QT_TRANSLATE_NOOP("Reasons", "the site refused the connection"),
+    Code.HOST_NOT_FOUND: QT_TRANSLATE_NOOP("Reasons", "no such site: its name does not resolve"),
+    Code.DNS_TEMPORARY: QT_TRANSLATE_NOOP("Reasons",
+                                          "the site's name could not be resolved just now"),
+    Code.NETWORK_UNREACHABLE: QT_TRANSLATE_NOOP("Reasons", "the network cannot reach the site"),
+    Code.CONNECTION_RESET: QT_TRANSLATE_NOOP("Reasons", "the site reset the connection"),
+    Code.CONNECTION_FAILED: _CONNECTION_FAILED,
+    Code.CONNECTION_BROKEN: QT_TRANSLATE_NOOP("Reasons",
+                                              "the connection broke while reading: %2"),
+    Code.REQUEST_FAILED: QT_TRANSLATE_NOOP("Reasons", "request failed: %1"),
+    Code.HOST_UNREACHABLE: QT_TRANSLATE_NOOP("Reasons",
+                                             "the site is unreachable (%1 failures since %2)"),
+    Code.HTTP_STATUS: QT_TRANSLATE_NOOP("Reasons", "the site answered HTTP %1"),
+    Code.HTTP_STATUS_UNNAMED: QT_TRANSLATE_NOOP("Reasons", "the site answered HTTP %1"),
+    Code.NOT_HTML: QT_TRANSLATE_NOOP("Reasons", "not a web page but %1"),
+    Code.NOT_HTML_UNTYPED: QT_TRANSLATE_NOOP("Reasons",
+                                             "not a web page: no type given and no <html> in it"),
+    Code.INTERSTITIAL: QT_TRANSLATE_NOOP("Reasons",
+                                         "an anti-bot check page instead of the article"),
+    Code.CUT_SHORT: QT_TRANSLATE_NOOP("Reasons", "the page was cut short: the connection closed"
+                                                 " before its end"),
+    Code.TRUNCATED: QT_TRANSLATE_NOOP("Reasons", "incomplete: %1 of %2 bytes arrived"),
+    Code.CORRUPT: QT_TRANSLATE_NOOP("Reasons", "the compressed page is corrupt: %1"),
+    Code.TOO_LARGE: QT_TRANSLATE_NOOP("Reasons", "larger than %2 MB"),
+    Code.REDIRECT_TO: QT_TRANSLATE_NOOP("Reasons", "redirected to %1"),
+    Code.REDIRECT_LOOP: QT_TRANSLATE_NOOP("Reasons", "the site redirects in a loop"),
+    Code.TOO_MANY_REDIRECTS: QT_TRANSLATE_NOOP("Reasons", "more than %1 redirects"),
+    Code.UNSUPPORTED_SCHEME: _NOT_ARCHIVED,
+    Code.NO_HOST_IN_URL: _NO_SITE,
+    Code.INVALID_URL: QT_TRANSLATE_NOOP("Reasons", "not a valid link: %1"),
+    Code.NOT_A_LINK: QT_TRANSLATE_NOOP("Reasons", "not a link: %1"),
+    Code.SCHEME_NOT_ARCHIVED: _NOT_ARCHIVED,
+    Code.LINK_HAS_NO_HOST: _NO_SITE,
+    Code.BAD_PORT: _BAD_SITE,
+    Code.BAD_IPV6_HOST: _BAD_SITE,
+    Code.BAD_HOST_NAME: QT_TRANSLATE_NOOP("Reasons", "not a valid site name: %1"),
+    Code.CREDENTIALS: QT_TRANSLATE_NOOP("Reasons", "the link to %1 carries a user name or"
+                                                   " password: credentials do not belong in a"
+                                                   " task list"),
+    Code.LINK_TOO_LONG: _TOO_LONG,
+    Code.LINK_TOO_LONG_ENCODED: _TOO_LONG,
+    Code.ADDRESS_NEVER: _NEVER,
+    Code.ADDRESS_NEVER_WIDENABLE: _NEVER,
+    Code.ADDRESS_LOCAL: QT_TRANSLATE_NOOP("Reasons", "address %1 is %2: fetched only for a link"
+                                                     " you added on such an address"),
+    Code.NEEDS_PLAYWRIGHT: QT_TRANSLATE_NOOP("Reasons", "rendering pages needs Playwright and"
+                                                        " Chromium: %1 and %2"),
+    Code.NO_CHROMIUM_AT: QT_TRANSLATE_NOOP("Reasons", "rendering pages needs Chromium, and"
+                                                      " there is none at browser_path %1: %2"),
+    Code.NO_CHROMIUM: QT_TRANSLATE_NOOP("Reasons", "rendering pages needs Chromium, and none"
+                                                   " was found (%1): %2"),
+    Code.CHROMIUM_DID_NOT_START: QT_TRANSLATE_NOOP("Reasons", "Chromium did not start: %1"),
+    Code.NO_BROWSER_THIS_RUN: QT_TRANSLATE_NOOP("Reasons", "this run has no browser"),
+    Code.RENDER_TIMEOUT: QT_TRANSLATE_NOOP("Reasons", "not rendered within %1 s (its scripts"
+                                                      " kept loading)"),
+    Code.RENDERED_TOO_LARGE: QT_TRANSLATE_NOOP("Reasons",
+                                               "the rendered page is larger than %1 MB"),
+    Code.NO_ARTICLE: QT_TRANSLATE_NOOP("Reasons", "no article found on the page"),
+    Code.NEEDS_JAVASCRIPT: QT_TRANSLATE_NOOP("Reasons", "the page needs JavaScript (%1): Render"
+                                                        " with browser in the Failures tab or"
+                                                        " the rules editor"),
+    Code.NEEDS_JAVASCRIPT_RENDERED: QT_TRANSLATE_NOOP("Reasons", "no article even rendered with"
+                                                                 " the browser (%1): the"
+                                                                 " article may wait for a login"
+                                                                 " or a click"),
+    Code.BAD_SELECTOR: QT_TRANSLATE_NOOP("Reasons", "%1 is not a valid CSS selector (%2)"),
+    Code.NEW_RULES_FAILED: QT_TRANSLATE_NOOP("Reasons", "new rules failed, the article before"
+                                                        " them is kept: %1"),
+    Code.INTERNAL: QT_TRANSLATE_NOOP("Reasons", "internal error: %1: %2"),
+    Code.LIST_PAGE: QT_TRANSLATE_NOOP(
+        "Reasons", "%1 links in repeated blocks (median text %2 characters); the longest text"
+                   " block has %3 characters"),
+    Code.ARTICLE_PAGE: QT_TRANSLATE_NOOP(
+        "Reasons", "one text block of %1 characters dominates (%2 links in a repeated list)"),
+    Code.ONE_PAGE: QT_TRANSLATE_NOOP(
+        "Reasons", "no repeated list of links (at least %1 items) and no long text block (%2"
+                   " characters): taken as one page"),
+    Code.LINK_TEXT: QT_TRANSLATE_NOOP(
+        "Reasons", "text %1 characters"),
+    Code.IN_MAIN_LIST: QT_TRANSLATE_NOOP(
+        "Reasons", "in the main list (%1 items)"),
+    Code.DATE_IN_URL: QT_TRANSLATE_NOOP(
+        "Reasons", "a date in the link"),
+    Code.ID_IN_URL: QT_TRANSLATE_NOOP(
+        "Reasons", "a numeric id in the link"),
+    Code.SHORT_TEXT: QT_TRANSLATE_NOOP(
+        "Reasons", "short text"),
+    Code.MATCHES_PATTERN: QT_TRANSLATE_NOOP(
+        "Reasons", "matches article_link_pattern"),
+    Code.MISSES_PATTERN: QT_TRANSLATE_NOOP(
+        "Reasons", "does not match article_link_pattern"),
+}
+# HTTP statuses a person acts on differently, said as such (else by the status class).
+_HTTP: dict[str, str] = {
+    "401": QT_TRANSLATE_NOOP("Reasons", "the page needs a login (HTTP 401)"),
+    "403": QT_TRANSLATE_NOOP("Reasons", "the site refused access (HTTP 403)"),
+    "404": QT_TRANSLATE_NOOP("Reasons", "the page does not exist (HTTP 404)"),
+    "410": QT_TRANSLATE_NOOP("Reasons", "the page was removed (HTTP 410)"),
+    "429": QT_TRANSLATE_NOOP("Reasons", "too many requests to the site (HTTP 429)"),
+}
+_HTTP_5XX = QT_TRANSLATE_NOOP("Reasons", "the site's server failed (HTTP %1)")
+_PLACE = re.compile(r"%(\d+)")
+
+
+def failure_template(failure: Failure) -> str:
+    """The untranslated sentence ``failure`` is said by in the window."""
+    if failure.code in (Code.HTTP_STATUS, Code.HTTP_STATUS_UNNAMED):
+        status = str(failure.args[0])
+        if status in _HTTP:
+            return _HTTP[status]
+        if status.startswith("5"):
+            return _HTTP_5XX
+    return _BY_CODE[failure.code]
+
+
+def translate_failure(failure: Failure) -> str:
+    """``failure`` in the window's language, each argument in place of its %n."""
+    def said(m: re.Match[str]) -> str:
+        arg = failure.args[int(m.group(1)) - 1]
+        return translate_failure(arg) if isinstance(arg, Failure) else arg
+
+    return _PLACE.sub(said, QCoreApplication.translate(CONTEXT, failure_template(failure)))
+
+
+def task_reason(task: Task) -> str:
+    """Why ``task`` failed (its ``error``) in the window's language: by its code, else (a row
+    written before codes) by the sentence's pattern."""
+    found = task.failure
+    return translate_failure(found) if found is not None else translate_reason(task.error)
 
 
 # (pattern, sentence): %1, %2… stand for the pattern's groups, each translated again when it

@@ -24,8 +24,9 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import cast
 
-from PySide6.QtCore import QRegularExpression, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QRegularExpression, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QBrush,
     QCloseEvent,
@@ -61,19 +62,15 @@ from PySide6.QtWidgets import (
 )
 
 from gui.preview import PreviewPane
+from gui.reasons import translate_failure
 from gui.worker import Jobs
 from pipeline.errors import KuaibuError, RulesError
-from pipeline.rules import RANGES, Rules, SiteRules
+from pipeline.rules import RULE_SPECS, RULES_CONTEXT, FormWidget, Rules, SiteRules
 from pipeline.selector_findings import Node, Reason, RuleEffect, RuleKey, Suggestion
 from pipeline.tasks import Task, cap_text
 from pipeline.urls import host_of
 from pipeline.workspace import Preview, Trial, Undone, Workspace
 
-ENCODINGS = ("", "utf-8", "gb18030", "big5", "shift_jis", "euc-kr")
-# The keys the form edits, in its order; the rest are edited in the text.
-FORM_KEYS = ("content_selector", "title_selector", "strip_extra", "min_chars", "encoding",
-             "cookies")
-SELECTOR_KEYS = ("content_selector", "title_selector", "strip_extra")
 # Typing settles for this long before the text is checked and the preview made again.
 DEBOUNCE_MS = 300
 ERROR_COLOUR = "#c62828"
@@ -220,11 +217,6 @@ class RulesEditor(QWidget):
         self._text_timer.setInterval(DEBOUNCE_MS)
         self._text_timer.timeout.connect(self._text_settled)
         self.editor.textChanged.connect(self._text_typed)
-        for edit in (self.content_selector, self.title_selector, self.strip_extra,
-                     self.cookies):
-            edit.textChanged.connect(self._form_edited)
-        self.encoding.currentTextChanged.connect(self._form_edited)
-        self.min_chars.valueChanged.connect(self._form_edited)
         self.section.currentTextChanged.connect(self._section_chosen)
         self.trial_progress.connect(self._trial_progressed)
         self.resize(1280, 800)
@@ -234,53 +226,10 @@ class RulesEditor(QWidget):
 
     def key_help(self) -> dict[str, str]:
         """What each rules.yaml key does, in the interface's language (the form's tooltips and
-        the Keys help)."""
-        return {
-            "content_selector": self.tr(
-                "CSS selector of the element that holds the article (e.g. article"
-                " .post-content). When it matches, its text is the article; when it matches"
-                " nothing, the automatic extraction decides."),
-            "title_selector": self.tr(
-                "CSS selector of the headline (e.g. h1.title). When it matches nothing, the"
-                " headline is found as usual."),
-            "strip": self.tr(
-                "CSS selectors of elements removed before the article is found (a domain's"
-                " list replaces the default one)."),
-            "strip_extra": self.tr(
-                "More CSS selectors of elements to remove before the article is found, on top"
-                " of the strip list (comma-separated here, e.g. .reward-box, .copyright-tip)."),
-            "keep_attrs": self.tr("HTML attributes kept in the clean article."),
-            "min_chars": self.tr(
-                "An article with fewer characters than this (white space not counted) fails as"
-                " too short. 0 here: the key is not set."),
-            "encoding": self.tr(
-                "Read this site's pages in this encoding (e.g. gb18030) when the site names a"
-                " wrong one. Empty: as the page says, or detected."),
-            "cookies": self.tr(
-                "Cookies sent to this domain only, as name=value; name2=value2 (e.g. a login"
-                " copied from the browser)."),
-            "headers": self.tr("Extra request headers for this domain (name: value)."),
-            "user_agent": self.tr("The User-Agent sent to this domain."),
-            "referer": self.tr(
-                "The Referer sent with this domain's images (default: the page's address)."),
-            "concurrency": self.tr("Connections to this host at once (default 2)."),
-            "delay_ms": self.tr(
-                "Milliseconds between the starts of two requests to this host (default 300)."),
-            "tracking_params": self.tr(
-                "Query parameters dropped from this domain's links, on top of the built-in"
-                " list."),
-            "lazy_attrs": self.tr("More attributes where lazy-loading images keep their address."),
-            "article_link_pattern": self.tr(
-                "A regular expression an article's link matches on this site's list pages;"
-                " when set, harvest takes exactly the links that match it."),
-            "keep_params": self.tr(
-                "Query parameters that name a page on this site and are kept though they look"
-                " like tracking (e.g. ref for GitHub's branch, from for a timetable)."),
-            "render": self.tr(
-                "browser: this site's pages are opened in the system's Chromium and the page"
-                " its scripts build is archived (for pages that arrive empty without"
-                " JavaScript); fetch: never, even when the settings render every site."),
-        }
+        the Keys help): each key's help text, its default taken from the setting it
+        overrides."""
+        return {key: QCoreApplication.translate(RULES_CONTEXT, spec.help)
+                .replace("%1", spec.shown_default) for key, spec in RULE_SPECS.items()}
 
     def _field(self, key: str, widget: QWidget, extra: QWidget | None = None) -> QWidget:
         """A form field with its explanation as tooltip and its error line under it."""
@@ -309,26 +258,19 @@ class RulesEditor(QWidget):
         self.section.setToolTip(self.tr(
             "The section the form edits: a domain (its sub-domains use it too, unless they"
             " have their own) or 'default' for every site"))
-        self.content_selector = QLineEdit()
-        self.content_selector.setPlaceholderText("article .post-content")
-        self.title_selector = QLineEdit()
-        self.title_selector.setPlaceholderText("h1.title")
-        self.strip_extra = QLineEdit()
-        self.strip_extra.setPlaceholderText(".reward-box, .copyright-tip")
-        self.min_chars = QSpinBox()
-        lowest, highest = RANGES["min_chars"].low, RANGES["min_chars"].high
-        assert lowest is not None and highest is not None
-        self.min_chars.setRange(int(lowest), int(highest))
-        self.min_chars.setSingleStep(100)
-        self.min_chars.setSpecialValueText("—")
-        self.cookies = QLineEdit()
-        self.cookies.setPlaceholderText("name=value; name2=value2")
-        self.encoding = QComboBox()
-        self.encoding.setEditable(True)
-        self.encoding.addItems(ENCODINGS)
-        self.render_box = QCheckBox(self.tr("Render with browser"))
-        self._unchecked_render: str | None = None
-        self.render_box.toggled.connect(self._form_edited)
+        # a field for each key whose spec gives it a widget, in the spec's order; the other
+        # keys are edited in the text
+        self.fields: dict[str, QWidget] = {key: self._widget(key)
+                                           for key, spec in RULE_SPECS.items() if spec.form}
+        self._unchecked: dict[str, str | None] = {}  # a box's key's value it does not set
+        # the fields the window itself works with, by name (and the tests)
+        self.content_selector = cast(QLineEdit, self.fields["content_selector"])
+        self.title_selector = cast(QLineEdit, self.fields["title_selector"])
+        self.strip_extra = cast(QLineEdit, self.fields["strip_extra"])
+        self.min_chars = cast(QSpinBox, self.fields["min_chars"])
+        self.encoding = cast(QComboBox, self.fields["encoding"])
+        self.cookies = cast(QLineEdit, self.fields["cookies"])
+        self.render_box = cast(QCheckBox, self.fields["render"])
         self.render_box.toggled.connect(self._check_browser)
         self.render_note = QLabel()  # what to install, when this machine cannot render
         self.render_note.setWordWrap(True)
@@ -341,19 +283,40 @@ class RulesEditor(QWidget):
 
         form = QFormLayout()
         form.addRow(self.tr("Domain"), self.section)
-        for key, label, widget, extra in (
-            ("content_selector", self.tr("Content selector"), self.content_selector, self.pick),
-            ("title_selector", self.tr("Title selector"), self.title_selector, None),
-            ("strip_extra", self.tr("Also remove"), self.strip_extra, None),
-            ("min_chars", self.tr("Minimum length"), self.min_chars, None),
-            ("encoding", self.tr("Encoding"), self.encoding, None),
-            ("cookies", self.tr("Cookies"), self.cookies, None),
-            ("render", self.tr("Scripts"), self.render_box, self.render_note),
-        ):
-            label_widget = QLabel(label)
+        extras: dict[str, QWidget] = {"content_selector": self.pick, "render": self.render_note}
+        for key, widget in self.fields.items():
+            label_widget = QLabel(QCoreApplication.translate(RULES_CONTEXT,
+                                                             RULE_SPECS[key].label))
             label_widget.setToolTip(self.key_help()[key])
-            form.addRow(label_widget, self._field(key, widget, extra))
+            form.addRow(label_widget, self._field(key, widget, extras.get(key)))
         self._form = form
+
+    def _widget(self, key: str) -> QWidget:
+        """The form's widget for ``key``, as its spec says, telling the form when edited."""
+        spec = RULE_SPECS[key]
+        if spec.form in (FormWidget.LINE, FormWidget.LIST):
+            line = QLineEdit()
+            line.setPlaceholderText(spec.example)
+            line.textChanged.connect(self._form_edited)
+            return line
+        if spec.form is FormWidget.NUMBER:
+            assert spec.low_high is not None and spec.low_high.high is not None
+            spin = QSpinBox()
+            spin.setRange(0, int(spec.low_high.high))  # 0: not set
+            spin.setSingleStep(spec.step)
+            spin.setSpecialValueText("—")
+            spin.valueChanged.connect(self._form_edited)
+            return spin
+        if spec.form is FormWidget.CHOICE:
+            combo = QComboBox()
+            combo.setEditable(True)
+            combo.addItems(["", *spec.choices])
+            combo.currentTextChanged.connect(self._form_edited)
+            return combo
+        assert spec.form is FormWidget.CHECK, key
+        box = QCheckBox(QCoreApplication.translate(RULES_CONTEXT, spec.box))
+        box.toggled.connect(self._form_edited)
+        return box
 
     def _build_text(self) -> None:
         self.editor = QPlainTextEdit()
@@ -527,17 +490,20 @@ class RulesEditor(QWidget):
     def describe(self, e: RulesError) -> str:
         """A rules error in the interface's language: line, key, what is wrong."""
         where = self.tr("Line %1").replace("%1", str(e.line)) if e.line else ""
-        what = f"{e.key}: {self.problem(e.message)}" if e.key else self.problem(e.message)
+        what = f"{e.key}: {self.problem(e)}" if e.key else self.problem(e)
         return f"{where}: {what}" if where else what
 
-    def problem(self, message: str) -> str:
-        """The pipeline's English reason, worded here (its shapes are pipeline/rules.py's and
-        pipeline/rules_yaml.py's): %1, %2… are the shape's groups."""
+    def problem(self, e: RulesError) -> str:
+        """What is wrong, in the interface's language: by its code when it has one (an
+        invalid selector, said as the window says it), else the pipeline's English worded
+        here (its shapes are pipeline/rules.py's and pipeline/rules_yaml.py's): %1, %2… are
+        the shape's groups."""
+        if e.problem is not None:
+            return translate_failure(e.problem)
+        message = e.message
         shapes = (
             (r"unknown key \(known: (.*)\)", self.tr("unknown key (known: %1)")),
             (r"not valid YAML \((.*)\)", self.tr("not valid YAML (%1)")),
-            (r"rules selector (.*) is not valid CSS \((.*)\)",
-             self.tr("%1 is not a valid CSS selector (%2)")),
             (r"expected an encoding browsers read \(.*\), not (.*)",
              self.tr("%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5,"
                      " shift_jis)")),
@@ -647,7 +613,7 @@ class RulesEditor(QWidget):
         self.task = task
         if task is not None and changed and self.rules is not None:
             host = host_of(task.url)
-            section = self.rules.section_for(host) or host.removeprefix("www.")
+            section = self.rules.section_for_host(host)
             with self._quiet():
                 self.section.setCurrentText(section)
             self._fill_form(section)
@@ -667,16 +633,8 @@ class RulesEditor(QWidget):
         site = (self.rules.default if section == "default"
                 else replace(SiteRules(), **self.rules.domains.get(section, {})))
         with self._quiet():
-            self.content_selector.setText(site.content_selector or "")
-            self.title_selector.setText(site.title_selector or "")
-            self.strip_extra.setText(", ".join(site.strip_extra))
-            self.min_chars.setValue(site.min_chars)
-            self.encoding.setCurrentText(site.encoding or "")
-            self.cookies.setText(site.cookies or "")
-            self.render_box.setChecked(site.render == "browser")
-            # "fetch" (never render, though the settings render every site) has no box of
-            # its own: an unchecked box keeps it rather than dropping it
-            self._unchecked_render = site.render if site.render != "browser" else None
+            for key, widget in self.fields.items():
+                self._show_value(key, widget, getattr(site, key))
         self._check_fields()
         self._show_status()
 
@@ -687,23 +645,47 @@ class RulesEditor(QWidget):
         if checked:
             self._jobs.start(self.workspace.browser_problem,
                              lambda problem: self.render_note.setText(
-                                 self.tr("Not on this machine yet: %1").replace("%1", problem)
+                                 self.tr("Not on this machine yet: %1").replace(
+                                     "%1", translate_failure(problem))
                                  if problem and self.render_box.isChecked() else ""))
 
-    def _strip_list(self) -> list[str]:
-        return [s.strip() for s in self.strip_extra.text().split(",") if s.strip()]
+    def _show_value(self, key: str, widget: QWidget, value: object) -> None:
+        """Show one key's value (as ``SiteRules`` holds it) in its field."""
+        if isinstance(widget, QCheckBox):
+            checked = RULE_SPECS[key].choices[0]
+            widget.setChecked(value == checked)
+            # a value the box does not set ("fetch": never render, though the settings
+            # render every site) has no box of its own: unchecked keeps it, not drops it
+            self._unchecked[key] = None if value == checked else cast("str | None", value)
+        elif isinstance(widget, QSpinBox):
+            widget.setValue(cast("int | None", value) or 0)
+        elif isinstance(widget, QComboBox):
+            widget.setCurrentText(cast("str | None", value) or "")
+        elif isinstance(widget, QLineEdit):
+            listed = RULE_SPECS[key].form is FormWidget.LIST
+            widget.setText(", ".join(cast("tuple[str, ...]", value)) if listed
+                           else cast("str | None", value) or "")
+
+    def _list(self, key: str) -> list[str]:
+        """A list field's items, as typed between its commas."""
+        text = cast(QLineEdit, self.fields[key]).text()
+        return [s.strip() for s in text.split(",") if s.strip()]
+
+    def _value(self, key: str, widget: QWidget) -> object | None:
+        """One field's value as rules.yaml holds it (None: not set)."""
+        if isinstance(widget, QCheckBox):
+            return RULE_SPECS[key].choices[0] if widget.isChecked() else self._unchecked.get(key)
+        if isinstance(widget, QSpinBox):
+            return widget.value() or None
+        if isinstance(widget, QComboBox):
+            return widget.currentText().strip() or None
+        if RULE_SPECS[key].form is FormWidget.LIST:
+            return self._list(key) or None
+        return cast(QLineEdit, widget).text().strip() or None
 
     def form_values(self) -> dict[str, object | None]:
         """The form's keys as rules.yaml holds them (None: not set)."""
-        return {
-            "content_selector": self.content_selector.text().strip() or None,
-            "title_selector": self.title_selector.text().strip() or None,
-            "strip_extra": self._strip_list() or None,
-            "min_chars": self.min_chars.value() or None,
-            "encoding": self.encoding.currentText().strip() or None,
-            "cookies": self.cookies.text().strip() or None,
-            "render": "browser" if self.render_box.isChecked() else self._unchecked_render,
-        }
+        return {key: self._value(key, widget) for key, widget in self.fields.items()}
 
     def _form_edited(self) -> None:
         if not self._filling:
@@ -720,8 +702,8 @@ class RulesEditor(QWidget):
         errors: dict[str, str] = {}
         checks: list[tuple[str, object]] = []
         for key, value in self.form_values().items():
-            if key == "strip_extra":  # one by one, so the message names the one at fault
-                checks += [(key, [css]) for css in self._strip_list()]
+            if RULE_SPECS[key].form is FormWidget.LIST:  # one by one, so the message
+                checks += [(key, [item]) for item in self._list(key)]  # names the one at fault
             elif value is not None:
                 checks.append((key, value))
         for key, value in checks:
@@ -730,7 +712,7 @@ class RulesEditor(QWidget):
             try:
                 Rules().with_section("default", {key: value})
             except RulesError as e:
-                errors[key] = self.problem(e.message)
+                errors[key] = self.problem(e)
         for key, label in self.field_errors.items():
             label.setText(_red(_esc(errors.get(key, ""))))
             label.setVisible(key in errors)
@@ -881,7 +863,7 @@ class RulesEditor(QWidget):
         then the strip selectors (the form's own each; the rest only when they removed
         something, the others in one line)."""
         lines: dict[RuleKey, list[str]] = {key: [] for key in RuleKey}
-        mine = set(self._strip_list())
+        mine = set(self._list("strip_extra"))
         idle: list[str] = []
         for e in effects:
             css, n, chars = _code(e.css), e.matched, f"{e.chars:,}"

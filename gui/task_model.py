@@ -26,7 +26,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 
-from gui.reasons import translate_reason
+from gui.reasons import task_reason
 from pipeline.errors import ErrorKind
 from pipeline.tasks import STATUSES, Status, Task
 from pipeline.urls import host_in_domain, host_of
@@ -344,7 +344,7 @@ class TaskTableModel(QAbstractTableModel):
                 return task.url
             if column == "error" and task.error:
                 # the reason in the window's language, then as tasks.csv holds it
-                shown = translate_reason(task.error)
+                shown = task_reason(task)
                 return shown if shown == task.error else f"{shown}\n\n{task.error}"
         return None
 
@@ -358,7 +358,7 @@ class TaskTableModel(QAbstractTableModel):
                 return self.tr("duplicate of #%1").replace("%1", str(task.duplicate_of))
             return ""
         if column == "error":
-            return translate_reason(task.error) if task.error else ""
+            return task_reason(task) if task.error else ""
         if column == "title":
             return task.display_title
         if column == "domain":

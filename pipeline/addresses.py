@@ -35,6 +35,7 @@ from urllib.parse import unquote, urlsplit
 import idna
 
 from pipeline.errors import ErrorKind, FetchError
+from pipeline.failures import Code, Failure, failure
 from pipeline.url_parse import parse_ipv4
 
 IP = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -200,7 +201,7 @@ def addresses_of(host: str, resolver: Resolver = system_resolver) -> list[IP]:
 class BlockedAddress(FetchError):
     """An address the policy refuses; ``reason`` names it, its class and the rule."""
 
-    def __init__(self, reason: str, address: IP, address_class: AddressClass) -> None:
+    def __init__(self, reason: Failure, address: IP, address_class: AddressClass) -> None:
         super().__init__(reason, kind=BLOCKED_KIND, retryable=False)
         self.address = address
         self.address_class = address_class
@@ -300,7 +301,7 @@ class AddressPolicy:
         classes = {self.network.class_of(ip) for ip in origin}
         return replace(self, local_origin=bool(classes) and classes <= LOCAL)
 
-    def refusal(self, ip: IP, host: str | None = None) -> str | None:
+    def refusal(self, ip: IP, host: str | None = None) -> Failure | None:
         """Why ``ip`` must not be fetched — naming the address, its class and the rule — or
         None if it may. ``host`` is the name it was resolved from, to name it too."""
         cls = self.network.class_of(ip)
@@ -308,18 +309,17 @@ class AddressPolicy:
             return None
         if cls in LOCAL and self.local_origin:
             return None
-        what = f"address {ip}"
+        detail = ""
         carried = carried_ipv4(ip)
         if carried is not None:
-            what += f" (IPv4 {carried})"
+            detail += f" (IPv4 {carried})"
         if host is not None and parse_host_address(host) is None:
-            what += f" of {host}"
-        widen = f" (unless {SETTING} includes {cls.value})" if cls in WIDENABLE else ""
-        if cls in LOCAL:
-            return (f"{what} is {cls.value}: fetched only when the link you added is itself on"
-                    f" a private or loopback address, never for a public page's links,"
-                    f" redirects or images{widen}")
-        return f"{what} is {cls.value}: never fetched{widen}"
+            detail += f" of {host}"
+        if cls in LOCAL:  # every LOCAL class is among WIDENABLE
+            code = Code.ADDRESS_LOCAL
+        else:
+            code = Code.ADDRESS_NEVER_WIDENABLE if cls in WIDENABLE else Code.ADDRESS_NEVER
+        return failure(code, ip, cls.value, detail)
 
     def check(self, ip: IP, host: str | None = None) -> None:
         """Raise BlockedAddress if ``ip`` must not be fetched (an already open connection's
@@ -338,14 +338,14 @@ class AddressPolicy:
             self.check(addresses[0], host)
         return ok
 
-    def refusal_of(self, link: str) -> str | None:
+    def refusal_of(self, link: str) -> Failure | None:
         """Why ``link`` would be refused under this policy, said before any request is made
         (a harvest's candidate), or None. A name that does not resolve now is not refused
         here: its fetch fails on the lookup, or is judged then."""
         try:
             self.connectable(link_host(link))
         except BlockedAddress as e:
-            return e.reason
+            return e.failure
         except OSError:
             return None
         return None

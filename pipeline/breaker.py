@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pipeline.errors import ErrorKind, FetchError
+from pipeline.failures import Code, Failure, failure
 
 
 class HostTripped(FetchError):
@@ -61,7 +62,7 @@ class HostBreakers:
                 state.tripped = True
                 reason = self._reason(state)
         if tripping:
-            self._on_trip(host.lower(), reason)
+            self._on_trip(host.lower(), reason.text)
 
     def succeeded(self, host: str) -> None:
         """The host answered: its count of failures in a row starts again."""
@@ -71,6 +72,6 @@ class HostBreakers:
                 state.failures = 0
 
     @staticmethod
-    def _reason(state: _Host) -> str:
+    def _reason(state: _Host) -> Failure:
         since = time.strftime("%H:%M:%S", time.localtime(state.since))
-        return f"host unreachable ({state.failures} failures since {since})"
+        return failure(Code.HOST_UNREACHABLE, state.failures, since)

@@ -90,7 +90,7 @@ def cmd_harvest(args: argparse.Namespace, ws: Workspace) -> int:
               + " (rank, score, text, link — why):")
         for c in result.candidates:
             mark = "[x]" if c.url in chosen else "[ ]"
-            why = f"refused: {c.refused}" if c.refused else ", ".join(c.reasons)
+            why = f"refused: {c.refused}" if c.refused else ", ".join(map(str, c.reasons))
             print(f"  {mark} #{c.rank:<3} {c.score:4.1f}  {c.text[:60]}  {c.url} — {why}")
     if result.report is None:
         print("dry run: nothing added")
@@ -410,9 +410,11 @@ def cmd_rules(args: argparse.Namespace, ws: Workspace) -> int:
 
 def set_rules(args: argparse.Namespace, ws: Workspace) -> int:
     """``rules set --domain D --value KEY=VALUE…``: what the window's one-click rules write (Render
-    with browser), headless. Each value is read as YAML (a word, a number, a [list])."""
+    with browser), headless. Each value is read as YAML (a word, a number, a [list]); each key
+    is one the rules declare, even one being removed (which a file check never sees)."""
     import yaml
 
+    from pipeline.rules import rule_spec
     from pipeline.rules_yaml import yaml_errors
 
     if not args.domain or not args.pairs:
@@ -422,6 +424,7 @@ def set_rules(args: argparse.Namespace, ws: Workspace) -> int:
         key, eq, text = pair.partition("=")
         if not eq or not key.strip():
             raise CommandError(f"rules set takes KEY=VALUE, not {pair!r}")
+        rule_spec("--value", None, key.strip(), key.strip())
         with yaml_errors(text, "--value", key.strip()):  # one line, as the file's errors
             values[key.strip()] = yaml.safe_load(text) if text.strip() else None
     ws.set_rules(args.domain, values)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from pipeline.failures import Code, Failure, failure
+
 
 class ErrorKind(StrEnum):
     """Why a task failed, in words the command line and tasks.csv share (``--kind http-5xx``).
@@ -44,16 +46,26 @@ class KuaibuError(Exception):
     """
 
     kind: ErrorKind = ErrorKind.INTERNAL
+    # what went wrong as a code and its parts (``pipeline.failures``), for every error a
+    # task can fail by: the window and the report choose their words by it
+    failure: Failure | None = None
+
+    def __init__(self, message: str | Failure = "") -> None:
+        if isinstance(message, Failure):
+            self.failure = message
+        super().__init__(str(message))
 
 
 class FetchError(KuaibuError):
     """A page could not be fetched. ``retryable`` says whether a later run should try again;
     ``kind`` is named where it is raised, since one class covers every way a fetch fails."""
 
-    def __init__(self, reason: str, *, kind: ErrorKind, retryable: bool = False,
+    failure: Failure
+
+    def __init__(self, failure: Failure, *, kind: ErrorKind, retryable: bool = False,
                  unreachable: bool = False) -> None:
-        super().__init__(reason)
-        self.reason = reason
+        super().__init__(failure)
+        self.reason = failure.text
         self.kind = kind
         self.retryable = retryable
         # the host gave no answer at all (refused, no such name, connect timeout, a deadline
@@ -66,7 +78,7 @@ class RetryLater(FetchError):
     work back with a not-before time (``wait`` seconds) instead of waiting in a worker."""
 
     def __init__(self, cause: FetchError, wait: float, attempt: int) -> None:
-        super().__init__(cause.reason, kind=cause.kind, retryable=True,
+        super().__init__(cause.failure, kind=cause.kind, retryable=True,
                          unreachable=cause.unreachable)
         self.wait = wait
         self.attempt = attempt  # the attempt that failed (1-based)
@@ -75,9 +87,9 @@ class RetryLater(FetchError):
 class HttpStatusError(FetchError):
     """The server answered with an error status; its kind follows from the status code."""
 
-    def __init__(self, status: int, reason: str, *, retryable: bool,
+    def __init__(self, status: int, failure: Failure, *, retryable: bool,
                  retry_after: str | None = None) -> None:
-        super().__init__(reason, kind=http_kind(status), retryable=retryable)
+        super().__init__(failure, kind=http_kind(status), retryable=retryable)
         self.status = status
         self.retry_after = retry_after
 
@@ -96,11 +108,10 @@ class ExtractError(KuaibuError):
     """No article could be cut out of a page (empty page, list page, too short)."""
 
     kind = ErrorKind.NO_ARTICLE
+    failure: Failure
 
-
-# What rendering pages needs, named wherever a person is told to turn it on
-INSTALL_PLAYWRIGHT = "pip install -e '.[browser]'"
-INSTALL_CHROMIUM = "apt install chromium"
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure)
 
 
 class NeedsJavaScript(ExtractError):
@@ -110,14 +121,8 @@ class NeedsJavaScript(ExtractError):
     kind = ErrorKind.NEEDS_JS
 
     def __init__(self, signal: str, host: str, rendered: bool = False) -> None:
-        if rendered:
-            advice = (f"even rendered with a browser (render: browser for {host}): the article "
-                      "may wait for a login or a click")
-        else:
-            advice = (f"add render: browser to the {host}: section of rules.yaml (or \"Render"
-                      " with browser\" in the rules editor or the Failures tab), which needs"
-                      f" {INSTALL_PLAYWRIGHT} and Chromium (Debian: {INSTALL_CHROMIUM})")
-        super().__init__(f"needs JavaScript: {signal}; {advice}")
+        super().__init__(failure(Code.NEEDS_JAVASCRIPT_RENDERED if rendered
+                                 else Code.NEEDS_JAVASCRIPT, signal, host))
         self.signal, self.host = signal, host
 
 
@@ -136,11 +141,15 @@ class RulesError(KuaibuError):
 
     kind = ErrorKind.RULES
 
-    def __init__(self, path: str, line: int | None, key: str | None, message: str) -> None:
+    def __init__(self, path: str, line: int | None, key: str | None,
+                 message: str | Failure) -> None:
         where = path if line is None else f"{path}, line {line}"
-        what = f"{key}: {message}" if key else message
+        what = f"{key}: {message}" if key else str(message)
         super().__init__(f"{where}: {what}")
-        self.path, self.line, self.key, self.message = path, line, key, message
+        self.path, self.line, self.key, self.message = path, line, key, str(message)
+        # what is wrong as a code, when it has one (an invalid selector): the rules editor
+        # says it by the code; the other messages are still read by their words
+        self.problem = message if isinstance(message, Failure) else None
 
 
 class DiskFull(KuaibuError):

@@ -39,12 +39,15 @@ from requests.structures import CaseInsensitiveDict
 from requests.utils import select_proxy
 
 from pipeline.addresses import AddressPolicy, ip_of_peer
+from pipeline.assets.sniff import looks_like_html
 from pipeline.breaker import HostBreakers, HostTripped
 from pipeline.cookies import CookieStore
 from pipeline.errors import ErrorKind, FetchError, HttpStatusError, RetryLater, StopRequested
+from pipeline.failures import Code, Failure, failure
 from pipeline.politeness import HostGate, Slot
 from pipeline.rules import SiteRules
 from pipeline.settings import MB, Settings
+from pipeline.urls import host_of
 
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
 RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
@@ -68,8 +71,11 @@ _CHUNK = 64 * 1024
 PACE_GRACE_S = 2.0
 PACE_MARGIN = 2.0
 _STOP_POLL_S = 0.1  # how soon an in-flight request notices a stop
+# A document that opened <html> (or its doctype) and was sent until the connection closed must
+# end in </html>: else the connection broke. Not ``looks_like_html``: a body that opens only
+# <head> or <body> may end without </html> and be whole.
+_HTML_OPEN = re.compile(rb"<html[\s>]|<!doctype\s+html", re.I)
 _HTML_END = re.compile(rb"</html\s*>", re.I)
-_HTML_START = re.compile(rb"<html[\s>]|<!doctype\s+html", re.I)
 
 
 @dataclass(frozen=True)
@@ -167,7 +173,7 @@ class _Deadline:
 
     def error(self) -> FetchError:
         # unreachable: a host that cannot answer in time counts on its breaker
-        return FetchError(f"no complete answer within {self.seconds:g} s",
+        return FetchError(failure(Code.DEADLINE, f"{self.seconds:g}"),
                           kind=ErrorKind.NETWORK, unreachable=True)
 
     def check(self) -> None:
@@ -439,7 +445,8 @@ def _fetch_chain(call: _Call, attempt: int) -> RawPage:
         redirects.append(hop)
         target = _strip_fragment(urljoin(hop, location.strip()))
         problem = _redirect_problem(call, target, seen, len(redirects))
-        _report(call, Attempt(hop, attempt, status, problem, elapsed))
+        _report(call, Attempt(hop, attempt, status, problem.text if problem else None,
+                              elapsed))
         if problem:
             raise FetchError(problem, kind=ErrorKind.REDIRECT)
         hop = target
@@ -447,15 +454,15 @@ def _fetch_chain(call: _Call, attempt: int) -> RawPage:
 
 def _redirect_problem(
     call: _Call, target: str, seen: set[tuple[str, str | None]], redirects: int
-) -> str | None:
+) -> Failure | None:
     """Why a redirect must not be followed, or None. The same URL asked for with the same
     cookies is a loop; with new ones it is a site setting a cookie and reloading."""
     if problem := _scheme_problem(target):
-        return f"redirect to {problem}"
+        return failure(Code.REDIRECT_TO, problem)
     if (target, _cookie_header(_prepare(call, target))) in seen:
-        return "redirect loop"
+        return failure(Code.REDIRECT_LOOP)
     if redirects > call.settings.max_redirects:
-        return f"too many redirects (more than {call.settings.max_redirects})"
+        return failure(Code.TOO_MANY_REDIRECTS, call.settings.max_redirects)
     return None
 
 
@@ -585,23 +592,23 @@ def _send(
             **env,  # type: ignore[arg-type]
         )
     except requests.exceptions.ConnectTimeout:
-        reason = f"connection timed out after {s.connect_timeout:g} s"
-        raise FetchError(reason, kind=ErrorKind.NETWORK, retryable=True,
+        raise FetchError(failure(Code.CONNECT_TIMEOUT, f"{s.connect_timeout:g}"),
+                         kind=ErrorKind.NETWORK, retryable=True,
                          unreachable=True) from None
     except requests.exceptions.ReadTimeout:
-        raise FetchError(f"no answer within {s.read_timeout:g} s", kind=ErrorKind.NETWORK,
-                         retryable=True) from None
+        raise FetchError(failure(Code.READ_TIMEOUT, f"{s.read_timeout:g}"),
+                         kind=ErrorKind.NETWORK, retryable=True) from None
     except requests.exceptions.SSLError as e:
-        raise FetchError(f"TLS error: {_root_cause(e)}", kind=ErrorKind.NETWORK) from None
+        raise FetchError(failure(Code.TLS, _root_cause(e)), kind=ErrorKind.NETWORK) from None
     except requests.exceptions.ConnectionError as e:
         # refused, no such name, unreachable network: the host gave no answer at all (a
         # connection broken mid-answer surfaces later, while the body is read)
-        raise FetchError(f"connection failed: {_root_cause(e)}", kind=ErrorKind.NETWORK,
+        raise FetchError(connection_failure(_root_cause(e)), kind=ErrorKind.NETWORK,
                          retryable=True, unreachable=True) from None
     except (requests.exceptions.InvalidURL, requests.exceptions.InvalidSchema) as e:
-        raise FetchError(f"invalid URL: {e}", kind=ErrorKind.BAD_URL) from None
+        raise FetchError(failure(Code.INVALID_URL, e), kind=ErrorKind.BAD_URL) from None
     except requests.exceptions.RequestException as e:
-        raise FetchError(f"request failed: {_root_cause(e)}", kind=ErrorKind.NETWORK,
+        raise FetchError(failure(Code.REQUEST_FAILED, _root_cause(e)), kind=ErrorKind.NETWORK,
                          retryable=True) from None
 
 
@@ -619,21 +626,20 @@ def _judged_body(
     if not ok and not (status in CHALLENGE_STATUSES and mime in HTML_TYPES):
         raise _status_error(status, headers)
     if ok and mime and mime not in HTML_TYPES:
-        raise FetchError(f"not an HTML page: {mime}", kind=ErrorKind.NOT_HTML)
+        raise FetchError(failure(Code.NOT_HTML, mime), kind=ErrorKind.NOT_HTML)
     body = _read_body(call, hop, response)
     if looks_interstitial(body):
-        raise FetchError("interstitial page", kind=ErrorKind.INTERSTITIAL, retryable=True)
+        raise FetchError(failure(Code.INTERSTITIAL), kind=ErrorKind.INTERSTITIAL,
+                         retryable=True)
     if not ok:
         raise _status_error(status, headers)
-    if not mime and not _HTML_START.search(body[:1024]):
-        raise FetchError("not an HTML page: no Content-Type and no <html>",
-                         kind=ErrorKind.NOT_HTML)
+    if not mime and not looks_like_html(body):
+        raise FetchError(failure(Code.NOT_HTML_UNTYPED), kind=ErrorKind.NOT_HTML)
     close_delimited = "Content-Length" not in headers and "chunked" not in (
         headers.get("Transfer-Encoding", "").lower()
     )
-    if close_delimited and _HTML_START.search(body[:4096]) and not _HTML_END.search(body):
-        raise FetchError("page cut short: the connection closed before </html>",
-                         kind=ErrorKind.TRUNCATED, retryable=True)
+    if close_delimited and _HTML_OPEN.search(body[:4096]) and not _HTML_END.search(body):
+        raise FetchError(failure(Code.CUT_SHORT), kind=ErrorKind.TRUNCATED, retryable=True)
     return body
 
 
@@ -643,7 +649,7 @@ def _read_body(call: _Call, hop: _Hop, response: requests.Response) -> bytes:
     the hop's deadline, and the loop checks it, whatever the body's shape."""
     want, settings = call.want, call.settings
     limit = want.max_bytes
-    too_large = FetchError(f"{want.noun} larger than {limit / MB:g} MB",
+    too_large = FetchError(failure(Code.TOO_LARGE, want.noun, f"{limit / MB:g}"),
                            kind=ErrorKind.TOO_LARGE)
     announced = response.headers.get("Content-Length", "")
     if announced.isdigit() and int(announced) > limit and not response.headers.get(
@@ -669,7 +675,7 @@ def _read_body(call: _Call, hop: _Hop, response: requests.Response) -> bytes:
                             want.deadline)
     except urllib3.exceptions.ReadTimeoutError:
         raise FetchError(
-            f"body stalled: no data for {settings.read_timeout:g} s",
+            failure(Code.BODY_STALLED, f"{settings.read_timeout:g}"),
             kind=ErrorKind.NETWORK, retryable=True,
         ) from None
     except urllib3.exceptions.ProtocolError as e:
@@ -679,15 +685,15 @@ def _read_body(call: _Call, hop: _Hop, response: requests.Response) -> bytes:
         if incomplete is not None:
             total = incomplete.partial + incomplete.expected
             raise FetchError(
-                f"truncated body: {incomplete.partial} of {total} bytes",
+                failure(Code.TRUNCATED, incomplete.partial, total),
                 kind=ErrorKind.TRUNCATED, retryable=True,
             ) from None
         raise FetchError(
-            f"connection broken while reading the {want.noun}: {_root_cause(e)}",
+            failure(Code.CONNECTION_BROKEN, want.noun, _root_cause(e)),
             kind=ErrorKind.NETWORK, retryable=True,
         ) from None
     except urllib3.exceptions.DecodeError as e:
-        raise FetchError(f"the compressed body is corrupt: {_root_cause(e)}",
+        raise FetchError(failure(Code.CORRUPT, _root_cause(e)),
                          kind=ErrorKind.TRUNCATED) from None
     return bytes(body)
 
@@ -700,8 +706,8 @@ def _check_pace(received: int, expected: int, elapsed: float, deadline: float) -
         return
     finish = elapsed * expected / received
     if finish > deadline * PACE_MARGIN:
-        raise FetchError(f"too slow: {received:,} of {expected:,} bytes in {elapsed:.0f} s, at"
-                         f" that pace {finish:.0f} s, past the {deadline:g} s deadline",
+        raise FetchError(failure(Code.TOO_SLOW, f"{deadline:g}", f"{received:,}", f"{expected:,}",
+                                 f"{elapsed:.0f}", f"{finish:.0f}"),
                          kind=ErrorKind.NETWORK, unreachable=True)
 
 
@@ -715,17 +721,21 @@ def _hop_headers(call: _Call, url: str) -> dict[str, str]:
         headers["User-Agent"] = rules.user_agent
     if referer := rules.referer or call.referer:
         headers["Referer"] = referer
-    if urlsplit(url).hostname == urlsplit(call.url).hostname:
+    if host_of(url) == host_of(call.url):
         headers.update(rules.headers)
     return headers
 
 
 def _prepare(call: _Call, url: str) -> requests.PreparedRequest:
     """The request for one hop: session headers, the rules' headers, and every cookie that
-    applies — the session's (set by servers this run) and the configured ones."""
-    prepared = call.session.prepare_request(
-        requests.Request("GET", url, headers=_hop_headers(call, url))
-    )
+    applies — the session's (set by servers this run) and the configured ones. A URL requests
+    cannot parse (a port past 65535, a space in the host) fails as the link it is."""
+    try:
+        prepared = call.session.prepare_request(
+            requests.Request("GET", url, headers=_hop_headers(call, url))
+        )
+    except requests.exceptions.InvalidURL as e:
+        raise FetchError(failure(Code.INVALID_URL, e), kind=ErrorKind.BAD_URL) from None
     configured = call.cookies.header_for(url) if call.cookies else None
     if configured:
         prepared.headers["Cookie"] = "; ".join(
@@ -746,20 +756,41 @@ def _status_error(status: int, headers: CaseInsensitiveDict[str]) -> HttpStatusE
         phrase = ""
     return HttpStatusError(
         status,
-        f"HTTP {status} {phrase}".rstrip(),
+        failure(Code.HTTP_STATUS, status, phrase) if phrase
+        else failure(Code.HTTP_STATUS_UNNAMED, status),
         retryable=status in RETRY_STATUSES,
         retry_after=headers.get("Retry-After"),
     )
 
 
-def _scheme_problem(url: str) -> str | None:
+def _scheme_problem(url: str) -> Failure | None:
     """Only http and https, ever (the seed's security rule): no file:, javascript:, ftp:…"""
     parts = urlsplit(url.strip())
     if parts.scheme.lower() not in ALLOWED_SCHEMES:
-        return f"unsupported URL scheme: {parts.scheme or 'none'} (only http and https)"
+        return failure(Code.UNSUPPORTED_SCHEME, parts.scheme or "none")
     if not parts.hostname:
-        return f"invalid URL: no host in {url!r}"
+        return failure(Code.NO_HOST_IN_URL, repr(url))
     return None
+
+
+# What an operating system's "connection failed" says, by what it means to a person: the
+# causes are the OS's and the resolver's words, so this is the one place they are read.
+_CONNECTION_CAUSES: tuple[tuple[Code, tuple[str, ...]], ...] = (
+    (Code.CONNECTION_REFUSED, ("[Errno 111]", "Connection refused")),
+    (Code.HOST_NOT_FOUND, ("Name or service not known", "nodename nor servname",
+                           "No address associated", "getaddrinfo failed",
+                           "Failed to resolve")),
+    (Code.DNS_TEMPORARY, ("Temporary failure in name resolution",)),
+    (Code.NETWORK_UNREACHABLE, ("No route to host", "Network is unreachable")),
+    (Code.CONNECTION_RESET, ("Connection reset",)),
+)
+
+
+def connection_failure(cause: str) -> Failure:
+    """A failed connection's failure, coded by its cause (refused, no such name, …)."""
+    code = next((code for code, marks in _CONNECTION_CAUSES
+                 if any(mark in cause for mark in marks)), Code.CONNECTION_FAILED)
+    return failure(code, cause)
 
 
 def _strip_fragment(url: str) -> str:

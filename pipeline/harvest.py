@@ -30,8 +30,10 @@ from pipeline.addresses import AddressPolicy, link_host
 from pipeline.assets.sources import document_base
 from pipeline.cjk import CJK_CHAR
 from pipeline.extract.dom import parse, tag_of, text_of
+from pipeline.failures import Code, Failure, failure
 from pipeline.intake import PageKind
-from pipeline.urls import UrlRejected, host_in_domain, host_of, normalize_url
+from pipeline.markup import LAYOUT_TAGS, NAVIGATION_TAGS
+from pipeline.urls import UrlRejected, host_in_domain, host_of, normalize_url, site_domain
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ RESOURCE_EXTENSIONS = frozenset(
     "7z gz tgz bz2 xz tar mp3 mp4 m4a m4v wav ogg webm avi mov flv wmv mkv doc docx xls xlsx "
     "ppt pptx apk exe dmg iso woff woff2 ttf otf eot".split()
 )
-CHROME_TAGS = frozenset(("nav", "header", "footer", "aside"))
+_CHROME_TAGS = LAYOUT_TAGS | NAVIGATION_TAGS
 # What a page's "next page" link says (compared lower-case, arrows and spaces trimmed).
 NEXT_TEXTS = frozenset(("下一页", "下页", "next", "next page", "›", "»", "后页", "下一頁"))
 _NEXT_TRIM = " \t>›»→＞"
@@ -87,10 +89,10 @@ class Candidate:
     url: str
     text: str
     score: float
-    reasons: tuple[str, ...]
+    reasons: tuple[Failure, ...]  # not failures: the reasons for its score
     chosen: bool = False
     rank: int = 0  # 1 = most article-like of its page
-    refused: str = ""  # why the page's address policy refuses it ("" when it does not)
+    refused: Failure | None = None  # why the page's address policy refuses it, if it does
 
 
 @dataclass
@@ -158,10 +160,11 @@ def is_short(text: str, options: HarvestOptions = OPTIONS) -> bool:
 
 
 def _in_chrome(el: etree._Element) -> str:
-    """The chrome element (nav, header, footer, aside) a link sits in, or ""."""
+    """The chrome element (``markup``'s layout and navigation tags: header, footer, aside, nav,
+    menu) a link sits in, or "": the same tags the extractor takes for chrome."""
     for anc in el.iterancestors():
         tag = tag_of(anc)
-        if tag in CHROME_TAGS or (anc.get("role") or "") == "navigation":
+        if tag in _CHROME_TAGS or (anc.get("role") or "") == "navigation":
             return tag or "navigation"
     return ""
 
@@ -247,9 +250,8 @@ def _exclude(links: list[_Link], root: etree._Element, url: str, same_site: bool
 
 
 def _site_domain(url: str) -> str:
-    """The domain "same site" means: the page's host without a leading ``www.``."""
-    host = host_of(normalize_url(url))
-    return host[4:] if host.startswith("www.") and host.count(".") > 1 else host
+    """The domain "same site" means: the page's site's (``urls.site_domain``)."""
+    return site_domain(host_of(normalize_url(url)))
 
 
 def _width(text: str) -> int:
@@ -257,32 +259,32 @@ def _width(text: str) -> int:
     return len(text) + len(CJK_CHAR.findall(text))
 
 
-def _url_shape(url: str) -> str:
-    """What in a URL's path says "article": a date or a numeric id ("" when neither)."""
+def _url_shape(url: str) -> Failure | None:
+    """What in a URL's path says "article": a date or a numeric id (None when neither)."""
     parts = urlsplit(url)
     path = parts.path + ("?" + parts.query if parts.query else "")
     if _DATE_PATH.search(parts.path):
-        return "a date in the URL"
+        return failure(Code.DATE_IN_URL)
     if _NUMERIC_ID.search(path):
-        return "a numeric id in the URL"
-    return ""
+        return failure(Code.ID_IN_URL)
+    return None
 
 
 def _score(link: _Link, main_group: str | None, items: int,
-           options: HarvestOptions) -> tuple[float, list[str]]:
+           options: HarvestOptions) -> tuple[float, list[Failure]]:
     """How article-like a link looks, and the reasons that add up to it."""
     units = _width(link.text)
     score = options.text_weight * min(units / options.full_text_units, 1.0)
-    reasons = [f"text {len(link.text)} chars"]
+    reasons = [failure(Code.LINK_TEXT, len(link.text))]
     if main_group is not None and link.group == main_group:
         score += options.list_weight
-        reasons.append(f"in the main list ({items} items)")
+        reasons.append(failure(Code.IN_MAIN_LIST, items))
     if shape := _url_shape(link.url):
         score += options.url_shape_weight
         reasons.append(shape)
     if is_short(link.text, options):
         score -= options.short_penalty
-        reasons.append("short text")
+        reasons.append(failure(Code.SHORT_TEXT))
     return round(score, 2), reasons
 
 
@@ -341,8 +343,7 @@ def candidates(html: str, url: str, *, pattern: str | None = None, same_site: bo
         score, reasons = _score(link, group, items, options)
         if site is not None:
             chosen = bool(site.search(link.url))
-            reasons.append("matches article_link_pattern" if chosen
-                           else "does not match article_link_pattern")
+            reasons.append(failure(Code.MATCHES_PATTERN if chosen else Code.MISSES_PATTERN))
         else:
             chosen = score >= options.choose_score
         out.append(Candidate(link.url, link.text, score, tuple(reasons), chosen))
@@ -362,7 +363,7 @@ def refuse_by_address(found: list[Candidate], addresses: AddressPolicy) -> list[
     """The candidates, each judged by the address policy of the page they were found on:
     one it refuses is not chosen and says why. Judged per host (one lookup each); a name
     that does not resolve now is left in, and its run judges it again."""
-    verdicts: dict[str, str | None] = {}
+    verdicts: dict[str, Failure | None] = {}
     out = []
     for c in found:
         host = link_host(c.url)
@@ -400,13 +401,13 @@ def _dominant_block(root: etree._Element) -> int:
     """The longest prose one block holds: the paragraphs under one parent, links left out."""
     best = 0
     for parent in {p.getparent() for p in root.iter("p", "pre", "blockquote")}:
-        if parent is not None and _in_chrome(parent) == "" and tag_of(parent) not in CHROME_TAGS:
+        if parent is not None and _in_chrome(parent) == "" and tag_of(parent) not in _CHROME_TAGS:
             best = max(best, sum(_own_text(child) for child in parent
                                  if tag_of(child) in ("p", "pre", "blockquote")))
     return best
 
 
-def classify(html: str, url: str, options: HarvestOptions = OPTIONS) -> tuple[PageKind, str]:
+def classify(html: str, url: str, options: HarvestOptions = OPTIONS) -> tuple[PageKind, Failure]:
     """A list or a detail page, with the reason: many links with short anchor texts over repeated
     sibling blocks make a list page; one dominant text block makes an article page."""
     root, links, group, items = _judged(html, url, False, options)
@@ -416,10 +417,7 @@ def classify(html: str, url: str, options: HarvestOptions = OPTIONS) -> tuple[Pa
     listed_chars = sum(len(link.text) for link in listed)
     if group is not None and prose < max(options.detail_block_chars, listed_chars):
         texts = median(len(link.text) for link in listed)
-        return PageKind.LIST, (f"{items} links in repeated sibling blocks (median text {texts:g}"
-                        f" chars); the longest text block has {prose} chars")
+        return PageKind.LIST, failure(Code.LIST_PAGE, items, f"{texts:g}", prose)
     if prose >= options.detail_block_chars:
-        return PageKind.DETAIL, (f"one text block of {prose} chars dominates"
-                          f" ({len(listed)} links in a repeated list)")
-    return PageKind.DETAIL, (f"no repeated list of links (at least {options.min_list_items} items)"
-                      f" and no long text block ({prose} chars): taken as one page")
+        return PageKind.DETAIL, failure(Code.ARTICLE_PAGE, prose, len(listed))
+    return PageKind.DETAIL, failure(Code.ONE_PAGE, options.min_list_items, prose)

@@ -8,6 +8,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from pipeline.errors import KuaibuError
+from pipeline.failures import Failure
 from pipeline.rules import Rules
 from pipeline.tasks import Task, TaskStore, check_url_length
 from pipeline.urls import UrlRejected, find_links, host_of, normalize_url
@@ -42,7 +43,7 @@ class PageKind(StrEnum):
 class IntakeReport:
     added: list[Task] = field(default_factory=list)
     duplicates: list[tuple[str, int]] = field(default_factory=list)  # (link, existing task id)
-    rejected: list[tuple[str, str]] = field(default_factory=list)  # (link, reason)
+    rejected: list[tuple[str, Failure]] = field(default_factory=list)  # (link, why)
 
     def summary(self) -> str:
         return (f"added {len(self.added)}, duplicates {len(self.duplicates)},"
@@ -83,7 +84,7 @@ def add_links(store: TaskStore, text: str, cat1: str = "", cat2: str = "",
             url = _normalized(link, rules)
             check_url_length(url, encoded=True)  # each non-ASCII character grows to up to 12
         except UrlRejected as e:
-            report.rejected.append((link, str(e)))
+            report.rejected.append((link, e.failure))
             continue
         existing = store.find_url(url)
         if existing is not None and store.get(existing).deleted:

@@ -13,7 +13,6 @@ import threading
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from urllib.parse import urlsplit
 
 from pipeline.archive import Archive, utc_now, write_atomic
 from pipeline.article import Article
@@ -26,6 +25,7 @@ from pipeline.fetch import Want, fetch_resource
 from pipeline.settings import Settings
 from pipeline.stages import StageContext, write_clean_page
 from pipeline.tasks import Task
+from pipeline.urls import host_of
 
 ASSETS_LOG = "assets.csv"
 ASSETS_LOG_HEADER = ("time", "task", "page", "image", "reason")
@@ -124,21 +124,16 @@ def _download(ctx: StageContext, task: Task, article: Article, url: str,
     """The image's bytes, asked for the way its page would: same session, gate, cookies and
     retries, with the page as Referer (rules.yaml's ``referer`` for the image's or the page's
     host overrides it)."""
-    page_rules = ctx.rules.for_host(_host(article.url))
+    page_rules = ctx.rules.for_host(host_of(article.url))
     referer = page_rules.referer or article.url
     page = fetch_resource(
-        ctx.session, url, ctx.settings, ctx.rules.for_host(_host(url)),
+        ctx.session, url, ctx.settings, ctx.rules.for_host(host_of(url)),
         image_want(ctx.settings), ctx.cancel, referer=referer, gate=ctx.gate,
         breakers=ctx.breakers, cookies=ctx.cookies, attempt=attempt,
         addresses=ctx.addresses_for(task),
         on_attempt=lambda tried: ctx.on_attempt(task, tried),
     )
     return page.body
-
-
-def _host(url: str) -> str:
-    """The host rules are looked up by; "" for a URL with none (fetch_resource refuses it)."""
-    return (urlsplit(url).hostname or "").lower()
 
 
 def _log_failures(archive: Archive, task: Task, page_url: str, failed: list[AssetEntry]) -> None:

@@ -20,6 +20,10 @@ Where the two differ, on purpose:
 - ids (issue 15): the clean stage keeps every id, moving one off a wrapper it unwraps, since
   any may be the target of another article's link; the book keeps only those some link of the
   book points at, written per chapter (``book.xhtml.anchor_id``).
+
+Both keep the same links (``LINK_SCHEMES``). The tag families named here (headings, table
+parts, and the chrome around an article: ``LAYOUT_TAGS``, ``NAVIGATION_TAGS``) are also what
+the extractor and harvest read a page by, so each is spelled once.
 """
 
 from __future__ import annotations
@@ -70,15 +74,40 @@ RENAME = {
     "summary": "div", "fieldset": "div", "legend": "div", "menu": "div", "form": "div",
 }
 
+# Tag families the writers and the extractor name: one spelling of each.
+HEADING_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))  # on a page
+ARTICLE_HEADING_TAGS = HEADING_TAGS - {"h1"}  # in an article: its h1 is the title (RENAME)
+TABLE_ROW_GROUP_TAGS = frozenset(("thead", "tbody", "tfoot"))
+TABLE_CELL_TAGS = frozenset(("td", "th"))
+
 # The article's vocabulary: every element the clean stage writes, so every one the book keeps.
-ARTICLE_BLOCK_TAGS = frozenset((
-    "p", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol", "dl", "li", "dt", "dd",
-    "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "figure", "figcaption", "hr",
+ARTICLE_BLOCK_TAGS = ARTICLE_HEADING_TAGS | TABLE_ROW_GROUP_TAGS | TABLE_CELL_TAGS | frozenset((
+    "p", "pre", "blockquote", "ul", "ol", "dl", "li", "dt", "dd",
+    "table", "tr", "caption", "figure", "figcaption", "hr",
 ))
 ARTICLE_INLINE_TAGS = frozenset(("a", "em", "strong", "sub", "sup", "code", "s", "u", "img", "br"))
 ARTICLE_TAGS = ARTICLE_BLOCK_TAGS | ARTICLE_INLINE_TAGS
 # What the book keeps besides: valid, safe HTML a person may write in 01_clean.
 BOOK_ONLY_TAGS = frozenset(("div", "span", "small", "mark", "abbr", "q", "wbr", "bdi"))
+
+# A page's chrome by tag: the HTML5 landmarks around an article. Layout may wrap the article
+# on some themes (Blogger puts posts in a "widget", some sites the whole page in a <header>),
+# so the extractor drops it only in its strict pass; navigation is never the article.
+LAYOUT_TAGS = frozenset(("aside", "footer", "header"))
+NAVIGATION_TAGS = frozenset(("nav", "menu"))
+
+# The schemes a link keeps, in the article and in the book alike (a bare "#fragment" into the
+# article itself is kept too, by each writer's anchor rule). A reader follows http(s) in its
+# browser and mailto in its mail program; anything else is a link no reader opens, so its
+# text stays and the link goes. ``ftp:`` is among them: browsers dropped FTP in 2021 (Chrome
+# 88, Firefox 90), EPUB reading systems never had it, and an article that kept what its book
+# drops would show a person, in the preview, a link the book does not have.
+LINK_SCHEMES = frozenset(("http", "https", "mailto"))
+
+
+def keeps_link(url: str) -> bool:
+    """Whether an absolute link's scheme is one of ``LINK_SCHEMES`` (case does not count)."""
+    return url.split(":", 1)[0].lower() in LINK_SCHEMES if ":" in url else False
 
 
 # On a whole page, ASP.NET and many portals wrap the whole page, article included, in one <form>:

@@ -38,13 +38,8 @@ import requests
 from pipeline.addresses import AddressPolicy
 from pipeline.breaker import HostBreakers
 from pipeline.cookies import CookieStore
-from pipeline.errors import (
-    INSTALL_CHROMIUM,
-    INSTALL_PLAYWRIGHT,
-    ErrorKind,
-    FetchError,
-    StopRequested,
-)
+from pipeline.errors import ErrorKind, FetchError, StopRequested
+from pipeline.failures import INSTALL_CHROMIUM, INSTALL_PLAYWRIGHT, Code, Failure, failure
 from pipeline.fetch import Attempt, RawPage, Want, fetch_resource
 from pipeline.politeness import HostGate
 from pipeline.rules import Rules
@@ -106,17 +101,16 @@ def find_browser(settings: Settings) -> str | None:
     return next(filter(None, map(shutil.which, BROWSER_NAMES)), None)
 
 
-def browser_problem(settings: Settings) -> str | None:
+def browser_problem(settings: Settings) -> Failure | None:
     """Why pages cannot be rendered here, naming what to install; None when they can."""
     try:
         import playwright.async_api  # noqa: F401
     except ImportError:
-        return (f"rendering pages needs Playwright and Chromium: {INSTALL_PLAYWRIGHT}"
-                f" and {INSTALL_CHROMIUM}")
+        return failure(Code.NEEDS_PLAYWRIGHT, INSTALL_PLAYWRIGHT, INSTALL_CHROMIUM)
     if find_browser(settings) is None:
-        where = (f"no Chromium at browser_path {settings.browser_path}" if settings.browser_path
-                 else "no Chromium found (" + ", ".join(BROWSER_NAMES) + ")")
-        return f"rendering pages needs Chromium: {where}; {INSTALL_CHROMIUM}"
+        if settings.browser_path:
+            return failure(Code.NO_CHROMIUM_AT, settings.browser_path, INSTALL_CHROMIUM)
+        return failure(Code.NO_CHROMIUM, ", ".join(BROWSER_NAMES), INSTALL_CHROMIUM)
     return None
 
 
@@ -168,7 +162,7 @@ def request_verdict(url: str, method: str, resource_type: str, page_host: str) -
         return f"a {method.upper()} request (an archiver only reads)"
     if resource_type in NEVER_TYPES:
         return f"a {resource_type}"
-    if (parts.hostname or "").lower() != page_host and resource_type not in OTHER_HOST_TYPES:
+    if host_of(url) != page_host and resource_type not in OTHER_HOST_TYPES:
         return f"a {resource_type} request to another host"
     return None
 
@@ -236,7 +230,7 @@ class Renderer:
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
         self._slots: asyncio.Semaphore | None = None
-        self._problem: str | None = None
+        self._problem: Failure | None = None
         self._checked = False
         self._refusing: socket.socket | None = None  # the dead proxy's port, while it runs
 
@@ -246,7 +240,7 @@ class Renderer:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def problem(self) -> str | None:
+    def problem(self) -> Failure | None:
         """``browser_problem`` once per run, or why Chromium would not start."""
         with self._lock:
             if not self._checked:
@@ -312,7 +306,7 @@ class Renderer:
                 asyncio.run_coroutine_threadsafe(self._launch(), loop).result()
             except Exception as e:
                 self._stop(loop, thread)
-                self._problem = f"Chromium did not start: {_first_line(e)}"
+                self._problem = failure(Code.CHROMIUM_DID_NOT_START, _first_line(e))
                 raise FetchError(self._problem, kind=ErrorKind.RULES) from None
             self._pool = concurrent.futures.ThreadPoolExecutor(
                 self.settings.global_connections, thread_name_prefix="kuaibu-browser-fetch")
@@ -356,14 +350,15 @@ class Renderer:
                 html, url = await asyncio.wait_for(
                     self._in_context(_Answerer(page, fetch, over, log, pool)), deadline)
             except (TimeoutError, PlaywrightTimeout):
-                raise FetchError(f"not rendered within {deadline:g} s (its scripts kept"
-                                 " loading)", kind=ErrorKind.NETWORK) from None
+                raise FetchError(failure(Code.RENDER_TIMEOUT, f"{deadline:g}"),
+                                 kind=ErrorKind.NETWORK) from None
             finally:
                 over.set()
         size = len(html.encode("utf-8"))
         if size > self.settings.max_page_bytes:
-            raise FetchError(f"rendered page larger than {self.settings.max_page_bytes / MB:g}"
-                             " MB", kind=ErrorKind.TOO_LARGE)
+            raise FetchError(failure(Code.RENDERED_TOO_LARGE,
+                                     f"{self.settings.max_page_bytes / MB:g}"),
+                             kind=ErrorKind.TOO_LARGE)
         return Rendered(html, url, tuple(log), time.monotonic() - started)
 
     async def _in_context(self, answer: _Answerer) -> tuple[str, str]:
@@ -426,7 +421,7 @@ class _Answerer:
         self.page, self.fetch, self.over, self.log, self.pool = page, fetch, over, log, pool
         self.activity = _Activity()
         self.tab: Page | None = None  # set before the first route is asked
-        self.host = (urlsplit(page.final_url).hostname or "").lower()
+        self.host = host_of(page.final_url)
         self.document_served = False
 
     async def route(self, route: Route) -> None:

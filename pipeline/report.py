@@ -22,9 +22,10 @@ from pipeline.archive import Archive, utc_now, write_atomic
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
 from pipeline.errors import ErrorKind
+from pipeline.failures import Code
 from pipeline.tasks import HAS_ARTICLE, STATUSES, Status, Task
 from pipeline.templating import environment
-from pipeline.urls import host_of
+from pipeline.urls import host_of, site_domain
 
 REPORT_HTML = "report.html"
 
@@ -70,7 +71,18 @@ KIND_ADVICE: dict[ErrorKind, str] = {
     ErrorKind.INTERNAL: "a bug: the traceback is in 04_logs/errors.log",
     ErrorKind.UNKNOWN: "a failure without a kind (an older list): run --retry-failed",
 }
+# The statuses a site limits requests by; an old row without a code is read by its text.
+_THROTTLE_STATUSES = frozenset({"403", "429"})
 _THROTTLED = re.compile(r"\b(403|429)\b")
+
+
+def _throttled(task: Task) -> bool:
+    """Whether a failed task says its site limits requests (HTTP 403 or 429)."""
+    found = task.failure
+    if found is None:
+        return bool(_THROTTLED.search(task.error))
+    return (found.code in (Code.HTTP_STATUS, Code.HTTP_STATUS_UNNAMED)
+            and found.args[0] in _THROTTLE_STATUSES)
 
 
 @dataclass(frozen=True)
@@ -168,7 +180,7 @@ def link_share(content_html: str) -> float:
 
 def _kind_advice(kind: ErrorKind, tasks: Sequence[Task]) -> str:
     """A kind's advice, sharpened by what its messages say (403/429 is a rate limit)."""
-    if kind == ErrorKind.HTTP_4XX and any(_THROTTLED.search(t.error) for t in tasks):
+    if kind == ErrorKind.HTTP_4XX and any(map(_throttled, tasks)):
         return THROTTLE_ADVICE
     return KIND_ADVICE.get(kind, KIND_ADVICE[ErrorKind.UNKNOWN])
 
@@ -178,8 +190,7 @@ def _domain_advice(kinds: Counter[ErrorKind], tasks: Sequence[Task],
     """One host's advice: throttling when it refuses or drops many requests, else the advice
     of its commonest kind (a host failing one way is usually fixed one way)."""
     if (kinds[ErrorKind.NETWORK] >= options.many_network
-            or any(_THROTTLED.search(t.error) for t in tasks
-                   if t.failure_kind == ErrorKind.HTTP_4XX)):
+            or any(_throttled(t) for t in tasks if t.failure_kind == ErrorKind.HTTP_4XX)):
         return THROTTLE_ADVICE
     top = kinds.most_common(1)[0][0]
     return _kind_advice(top, [t for t in tasks if t.failure_kind == top])
@@ -195,7 +206,7 @@ def _same_name(title: str, host: str, names: set[str]) -> bool:
     """A title that is the site's name (``names``: keys of the names it goes by) or its domain
     ("example.com", "Example", "www.x.cn")."""
     key = _name_key(title)
-    bare = host.casefold().removeprefix("www.")
+    bare = site_domain(host.casefold())
     return bool(key) and key in names | {_name_key(bare), _name_key(bare.split(".")[0])}
 
 

@@ -7,6 +7,11 @@ are laid over the defaults. ``strip_extra`` adds to ``strip`` instead of replaci
 The text is read within bounds by ``pipeline.rules_yaml``; every value is checked here as it is
 read (numbers in their range, what goes into a request header sendable, section names hosts), so
 a mistake fails the file at once, naming its line, not each of a site's tasks later.
+
+Each key is declared once, as a ``SiteRules`` field made by ``rule()``: its default, its
+converter (or its range, or the setting it overrides for one site), its help text and how the
+rules editor's form shows it. The file's check (``RULE_SPECS``), the editor's form and Keys
+help, and ``rules set``'s keys are all made from those fields, as ``Settings`` is declared.
 """
 
 from __future__ import annotations
@@ -14,57 +19,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
+from enum import Enum
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
 from pipeline.errors import BadSelectorError, RulesError
 from pipeline.rules_yaml import compose_rules, read_rules_text, yaml_errors
 from pipeline.selectors import selector
-from pipeline.settings import SPECS, Spec
+from pipeline.settings import QT_TRANSLATE_NOOP, SPECS, Settings, Spec
 from pipeline.url_parse import UrlRejected, parse_url
-from pipeline.urls import host_in_domain
+from pipeline.urls import host_in_domain, site_domain
 
 DEFAULT_KEEP_ATTRS = ("src", "href", "alt", "title", "colspan", "rowspan")
 # Items in one list (or headers in one section): every strip selector is searched for on every
 # page, and 30,000 of them (what 256 KB holds) cost seconds a page; no site needs 200.
 MAX_LIST_ITEMS = 200
-
-
-@dataclass(frozen=True)
-class SiteRules:
-    """The rules in force for one host, defaults already merged in."""
-
-    content_selector: str | None = None
-    title_selector: str | None = None
-    strip: tuple[str, ...] = ()
-    strip_extra: tuple[str, ...] = ()
-    keep_attrs: tuple[str, ...] = DEFAULT_KEEP_ATTRS
-    min_chars: int = 0
-    encoding: str | None = None
-    cookies: str | None = None
-    headers: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
-    user_agent: str | None = None
-    referer: str | None = None
-    concurrency: int | None = None
-    delay_ms: int | None = None
-    tracking_params: tuple[str, ...] = ()
-    # query parameters of this site that name a page, kept though the tracking list has them
-    # (GitHub's ?ref=<branch>, a timetable's ?from=PEK)
-    keep_params: tuple[str, ...] = ()
-    lazy_attrs: tuple[str, ...] = ()
-    # harvest: the links of this site's list pages that are articles (searched in the URL)
-    article_link_pattern: str | None = None
-    # "browser": fetch this site's pages through the system's Chromium (issue 19), for pages
-    # whose article scripts build; None or "fetch": the plain HTTP fetch
-    render: str | None = None
-
-    @property
-    def strip_all(self) -> tuple[str, ...]:
-        """Every selector to remove before extraction: ``strip`` then ``strip_extra``."""
-        return self.strip + self.strip_extra
 
 
 # C0 and C1 controls and DEL: no selector, name or header means one, and in a header a CR or
@@ -194,36 +166,190 @@ def _headers(v: Any) -> Mapping[str, str]:
     return MappingProxyType(dict(v))
 
 
-# What each number of a section may be, declared once (the rules editor's spin boxes take them
-# too): a site's delay and connections override two settings and keep their ranges; min_chars
-# asks at most for a book's length, a million characters.
-RANGES: dict[str, Spec] = {
-    "min_chars": Spec(low=0, high=1_000_000),
-    "concurrency": SPECS["per_host_connections"],
-    "delay_ms": SPECS["host_delay_ms"],
-}
+RULES_CONTEXT = "RulesEditor"  # the help texts' translation context (spelt out in each for lupdate)
+T = TypeVar("T")
 
-_SCHEMA = {
-    "content_selector": _selector,
-    "title_selector": _selector,
-    "strip": _selector_list,
-    "strip_extra": _selector_list,
-    "keep_attrs": _str_list,
-    "min_chars": _whole(RANGES["min_chars"]),
-    "encoding": _encoding,
-    "cookies": _str,
-    "headers": _headers,
-    "user_agent": _header_value,
-    "referer": _header_value,
-    "concurrency": _whole(RANGES["concurrency"]),
-    "delay_ms": _whole(RANGES["delay_ms"]),
-    "tracking_params": _str_list,
-    "keep_params": _str_list,
-    "lazy_attrs": _str_list,
-    "article_link_pattern": _regex,
-    "render": _render,
-}
-assert set(_SCHEMA) == {f.name for f in fields(SiteRules)}
+
+class FormWidget(Enum):
+    """How the rules editor's form shows a key; a key without one is edited in the text."""
+
+    LINE = "line"  # one line of text
+    LIST = "list"  # a list, comma-separated on one line
+    NUMBER = "number"  # a spin box over the key's range, 0 showing "not set"
+    CHOICE = "choice"  # a line of text with the key's choices to pick from
+    CHECK = "check"  # a box: checked sets the key's first choice
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """What one rules.yaml key accepts and how the rules editor shows it."""
+
+    # the value as YAML reads it → as SiteRules holds it; TypeError saying what was expected
+    convert: Callable[[Any], Any]
+    # English source (context RULES_CONTEXT), translated where shown; %1 is ``shown_default``
+    help: str
+    setting: str | None = None  # the setting this key overrides for one site
+    low_high: Spec | None = None  # a number's range (the setting's, when it overrides one)
+    form: FormWidget | None = None
+    label: str = ""  # the form's label (English source)
+    example: str = ""  # the form field's placeholder, as typed (not translated)
+    box: str = ""  # CHECK: the box's text (English source)
+    choices: tuple[str, ...] = ()  # CHOICE: values offered; CHECK: what checking sets
+    step: int = 1  # NUMBER: the spin box's step
+
+    def __post_init__(self) -> None:
+        """Refuse, as the module loads, a key the form could not show."""
+        if self.form is not None and not self.label:
+            raise ValueError(f"{self.help[:40]!r}: a key in the form needs a label")
+        if self.form is FormWidget.NUMBER and (self.low_high is None
+                                               or self.low_high.high is None):
+            raise ValueError(f"{self.label!r}: a spin box needs a range")
+        if self.form is FormWidget.CHECK and not (self.box and self.choices):
+            raise ValueError(f"{self.label!r}: a box needs its text and the value it sets")
+
+    @property
+    def shown_default(self) -> str:
+        """The default the help names: the overridden setting's, so it is never a copy."""
+        return "" if self.setting is None else str(getattr(Settings(), self.setting))
+
+
+def rule(default: T, convert: Callable[[Any], Any] | None = None, **spec: Any) -> T:
+    """A ``SiteRules`` field: its default and its ``RuleSpec``, declared together. A number
+    gives its range (``low_high``) or the setting it overrides (``setting``, whose range it
+    takes) instead of a converter."""
+    if spec.get("setting") is not None:
+        spec["low_high"] = SPECS[spec["setting"]]
+    if convert is None:
+        convert = _whole(spec["low_high"])
+    metadata = {"rule": RuleSpec(convert=convert, **spec)}
+    if isinstance(default, MappingProxyType):  # read-only, so safely shared, though
+        return field(default_factory=lambda: default, metadata=metadata)  # dataclass asks
+    return field(default=default, metadata=metadata)
+
+
+@dataclass(frozen=True)
+class SiteRules:
+    """The rules in force for one host, defaults already merged in."""
+
+    content_selector: str | None = rule(
+        None, _selector, form=FormWidget.LINE, example="article .post-content",
+        label=QT_TRANSLATE_NOOP("RulesEditor", "Content selector"),
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "CSS selector of the element that holds the article (e.g. article"
+            " .post-content). When it matches, its text is the article; when it matches"
+            " nothing, the automatic extraction decides."))
+    title_selector: str | None = rule(
+        None, _selector, form=FormWidget.LINE, example="h1.title",
+        label=QT_TRANSLATE_NOOP("RulesEditor", "Title selector"),
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "CSS selector of the headline (e.g. h1.title). When it matches nothing, the"
+            " headline is found as usual."))
+    strip: tuple[str, ...] = rule(
+        (), _selector_list,
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "CSS selectors of elements removed before the article is found (a domain's"
+            " list replaces the default one)."))
+    strip_extra: tuple[str, ...] = rule(
+        (), _selector_list, form=FormWidget.LIST, example=".reward-box, .copyright-tip",
+        label=QT_TRANSLATE_NOOP("RulesEditor", "Also remove"),
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "More CSS selectors of elements to remove before the article is found, on top"
+            " of the strip list (comma-separated here, e.g. .reward-box, .copyright-tip)."))
+    keep_attrs: tuple[str, ...] = rule(
+        DEFAULT_KEEP_ATTRS, _str_list,
+        help=QT_TRANSLATE_NOOP("RulesEditor", "HTML attributes kept in the clean article."))
+    # asks at most for a book's length, a million characters
+    min_chars: int = rule(
+        0, low_high=Spec(low=0, high=1_000_000), form=FormWidget.NUMBER, step=100,
+        label=QT_TRANSLATE_NOOP("RulesEditor", "Minimum length"),
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "An article with fewer characters than this (white space not counted) fails as"
+            " too short. 0 here: the key is not set."))
+    encoding: str | None = rule(
+        None, _encoding, form=FormWidget.CHOICE,
+        choices=("utf-8", "gb18030", "big5", "shift_jis", "euc-kr"),
+        label=QT_TRANSLATE_NOOP("RulesEditor", "Encoding"),
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "Read this site's pages in this encoding (e.g. gb18030) when the site names a"
+            " wrong one. Empty: as the page says, or detected."))
+    cookies: str | None = rule(
+        None, _str, form=FormWidget.LINE, example="name=value; name2=value2",
+        label=QT_TRANSLATE_NOOP("RulesEditor", "Cookies"),
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "Cookies sent to this domain only, as name=value; name2=value2 (e.g. a login"
+            " copied from the browser)."))
+    headers: Mapping[str, str] = rule(
+        MappingProxyType({}), _headers,
+        help=QT_TRANSLATE_NOOP("RulesEditor",
+                               "Extra request headers for this domain (name: value)."))
+    user_agent: str | None = rule(
+        None, _header_value,
+        help=QT_TRANSLATE_NOOP("RulesEditor", "The User-Agent sent to this domain."))
+    referer: str | None = rule(
+        None, _header_value,
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "The Referer sent with this domain's images (default: the page's address)."))
+    concurrency: int | None = rule(
+        None, setting="per_host_connections",
+        help=QT_TRANSLATE_NOOP("RulesEditor", "Connections to this host at once (default %1)."))
+    delay_ms: int | None = rule(
+        None, setting="host_delay_ms",
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "Milliseconds between the starts of two requests to this host (default %1)."))
+    tracking_params: tuple[str, ...] = rule(
+        (), _str_list,
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "Query parameters dropped from this domain's links, on top of the built-in"
+            " list."))
+    # query parameters of this site that name a page, kept though the tracking list has them
+    # (GitHub's ?ref=<branch>, a timetable's ?from=PEK)
+    keep_params: tuple[str, ...] = rule(
+        (), _str_list,
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "Query parameters that name a page on this site and are kept though they look"
+            " like tracking (e.g. ref for GitHub's branch, from for a timetable)."))
+    lazy_attrs: tuple[str, ...] = rule(
+        (), _str_list,
+        help=QT_TRANSLATE_NOOP("RulesEditor",
+                               "More attributes where lazy-loading images keep their address."))
+    # harvest: the links of this site's list pages that are articles (searched in the URL)
+    article_link_pattern: str | None = rule(
+        None, _regex,
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "A regular expression an article's link matches on this site's list pages;"
+            " when set, harvest takes exactly the links that match it."))
+    # "browser": fetch this site's pages through the system's Chromium (issue 19), for pages
+    # whose article scripts build; None or "fetch": the plain HTTP fetch
+    render: str | None = rule(
+        None, _render, form=FormWidget.CHECK, choices=("browser",),
+        label=QT_TRANSLATE_NOOP("RulesEditor", "Scripts"),
+        box=QT_TRANSLATE_NOOP("RulesEditor", "Render with browser"),
+        help=QT_TRANSLATE_NOOP(
+            "RulesEditor",
+            "browser: this site's pages are opened in the system's Chromium and the page"
+            " its scripts build is archived (for pages that arrive empty without"
+            " JavaScript); fetch: never, even when the settings render every site."))
+
+    @property
+    def strip_all(self) -> tuple[str, ...]:
+        """Every selector to remove before extraction: ``strip`` then ``strip_extra``."""
+        return self.strip + self.strip_extra
+
+
+# Every key a section may hold, in the order the editor's form and Keys help show them.
+RULE_SPECS: dict[str, RuleSpec] = {f.name: f.metadata["rule"] for f in fields(SiteRules)}
 
 
 @dataclass(frozen=True)
@@ -240,6 +366,11 @@ class Rules:
         section before its parent domain's), or None."""
         sections = [d for d in self.domains if host_in_domain(host, d)]
         return max(sections, key=len) if sections else None
+
+    def section_for_host(self, host: str) -> str:
+        """The section a host's rules are written into: the one that applies to it, else a new
+        one named by its site's domain (``urls.site_domain``: ``www.`` dropped)."""
+        return self.section_for(host) or site_domain(host)
 
     def for_host(self, host: str) -> SiteRules:
         section = self.section_for(host)
@@ -266,18 +397,25 @@ class Rules:
         return (["default"] if self.default != other.default else []) + names
 
 
+def rule_spec(path: str, line: int | None, where: str, key: str) -> RuleSpec:
+    """The spec of ``key``; RulesError naming where, and the keys there are, when none has
+    that name (a file's key, or one ``rules set`` was given)."""
+    spec = RULE_SPECS.get(key)
+    if spec is None:
+        known = ", ".join(sorted(RULE_SPECS))
+        raise RulesError(path, line, where, f"unknown key (known: {known})")
+    return spec
+
+
 def _converted(path: str, line: int | None, where: str, key: str, value: object) -> Any:
     """One key's value as the rules hold it; RulesError naming where when it cannot be."""
-    conv = _SCHEMA.get(key)
-    if conv is None:
-        known = ", ".join(sorted(_SCHEMA))
-        raise RulesError(path, line, where, f"unknown key (known: {known})")
+    spec = rule_spec(path, line, where, key)
     try:
-        return conv(value)
+        return spec.convert(value)
     except TypeError as e:
         raise RulesError(path, line, where, f"expected {e}") from None
     except BadSelectorError as e:
-        raise RulesError(path, line, where, str(e)) from None
+        raise RulesError(path, line, where, e.failure) from None
 
 
 def section_name(path: str, line: int | None, name: str) -> str:

@@ -37,6 +37,7 @@ from pipeline.errors import (
     TaskFileError,
 )
 from pipeline.events import Count, Listener, LogLine, Progress, TaskChanged
+from pipeline.failures import Code, Failure, failure
 from pipeline.fetch import Attempt, new_session
 from pipeline.localize import localize_stage
 from pipeline.politeness import HostGate
@@ -55,7 +56,7 @@ from pipeline.stages import (
     save_clean,
     write_clean_page,
 )
-from pipeline.tasks import HAS_ARTICLE, Status, Task, TaskStore
+from pipeline.tasks import HAS_ARTICLE, Status, Task, TaskStore, failure_changes
 from pipeline.urls import host_of
 
 _RUNNABLE = (Status.PENDING, Status.RUNNING, Status.FETCHED, Status.CLEANED)
@@ -340,7 +341,7 @@ class Runner:
             except Exception as e:  # a bug must not stop the batch; the task says what broke
                 self.archive.append_log("errors.log", f"{utc_now()} #{task_id}\n"
                                         + traceback.format_exc())
-                self._fail(task_id, f"internal error: {type(e).__name__}: {e}",
+                self._fail(task_id, failure(Code.INTERNAL, type(e).__name__, e),
                            ErrorKind.INTERNAL)
             finally:
                 work.done()
@@ -396,7 +397,7 @@ class Runner:
             self._page_tries[task.id] = later.attempt + 1
             return later.wait
         except FetchError as e:
-            self._fail(task.id, e.reason, e.kind, attempts=task.attempts + 1)
+            self._fail(task.id, e.failure, e.kind, attempts=task.attempts + 1)
             return False
         if changed and reached != Status.PENDING:
             self.archive.forget_derived(task.id)  # made again from the new page
@@ -488,10 +489,11 @@ class Runner:
             article = article_from_raw(self.archive, task, self.rules, self.settings)
         except ExtractError as e:
             if not keep_old:
-                self._fail(task.id, str(e), e.kind)
+                self._fail(task.id, e.failure, e.kind)
                 return False
-            self._set(task.id, error=f"new rules failed: {e}")
-            self._listener(LogLine(f"#{task.id} kept its article: new rules failed: {e}"))
+            kept = failure(Code.NEW_RULES_FAILED, e.failure)
+            self._set(task.id, **failure_changes(kept))
+            self._listener(LogLine(f"#{task.id} kept its article: {kept}"))
             self._count(Count.FAILED)
             self._count(Count.FINISHED)
             return False
@@ -541,8 +543,9 @@ class Runner:
         self._listener(TaskChanged(task))
         return task
 
-    def _fail(self, task_id: int, reason: str, kind: ErrorKind, **changes: object) -> None:
-        self._set(task_id, status=Status.FAILED, error=reason, error_kind=kind, **changes)
+    def _fail(self, task_id: int, reason: Failure, kind: ErrorKind, **changes: object) -> None:
+        self._set(task_id, status=Status.FAILED, error_kind=kind, **failure_changes(reason),
+                  **changes)
         self._listener(LogLine(f"#{task_id} failed: {reason}"))
         self._count(Count.FAILED)
         self._count(Count.FINISHED)

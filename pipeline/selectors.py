@@ -11,6 +11,7 @@ from cssselect import ExpressionError, SelectorError
 from lxml.cssselect import CSSSelector
 
 from pipeline.errors import BadSelectorError
+from pipeline.failures import Code, failure
 
 
 @lru_cache(maxsize=256)
@@ -20,4 +21,4 @@ def selector(css: str) -> CSSSelector:
     try:
         return CSSSelector(css)
     except (SelectorError, ExpressionError) as e:
-        raise BadSelectorError(f"rules selector {css!r} is not valid CSS ({e})") from None
+        raise BadSelectorError(failure(Code.BAD_SELECTOR, repr(css), e)) from None

@@ -27,6 +27,7 @@ from pipeline.decode import Decoded, decode_html
 from pipeline.dedup import content_hash, simhash
 from pipeline.errors import ErrorKind, FetchError
 from pipeline.extract import extract
+from pipeline.failures import Code, failure
 from pipeline.fetch import Attempt, RawPage, fetch_page
 from pipeline.politeness import HostGate
 from pipeline.render import Rendered, Renderer, fetch_through, wants_browser
@@ -117,7 +118,7 @@ def _fetch_and_render(ctx: StageContext, task: Task,
     renderer = None
     if wants_browser(ctx.settings, ctx.rules.for_host(host_of(task.url)).render):
         renderer = ctx.renderer
-        problem = "this run has no browser" if renderer is None else renderer.problem()
+        problem = failure(Code.NO_BROWSER_THIS_RUN) if renderer is None else renderer.problem()
         if problem:
             raise FetchError(problem, kind=ErrorKind.RULES)
     page = _fetch(ctx, task, attempt)

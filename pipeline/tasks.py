@@ -34,6 +34,7 @@ from typing import Protocol
 
 from pipeline.archive import file_lock, utc_now, write_atomic
 from pipeline.errors import ErrorKind, TaskFileError
+from pipeline.failures import Code, Failure, dump_args, failure, load_failure
 from pipeline.urls import UrlRejected, normalize_url
 
 # -- tunable bounds (candidates for Settings) ----------------------------------------------------
@@ -117,6 +118,10 @@ class Task:
     # the list page a harvest found the link on (as given to it), "" for a link a person
     # added: a found link is the page's, fetched under the page's address policy
     found_on: str = ""
+    # the ``error`` as a code and its arguments (``pipeline.failures``), so the window and
+    # the report say it in their words; "" in rows written before codes (or by a person)
+    error_code: str = ""
+    error_args: str = ""  # a JSON list
     extra: dict[str, str] = field(default_factory=dict)  # columns a person added
 
     @property
@@ -138,6 +143,20 @@ class Task:
             return ErrorKind(self.error_kind)
         except ValueError:
             return ErrorKind.UNKNOWN
+
+    @property
+    def failure(self) -> Failure | None:
+        """The ``error`` as a code and its arguments; None for a row written before codes,
+        or whose cells no longer say the ``error`` they sit beside (a person edited one):
+        the sentence is then all there is, and never contradicted."""
+        found = load_failure(self.error_code, self.error_args) if self.error_code else None
+        return found if found is not None and found.text == self.error else None
+
+
+def failure_changes(failure: Failure) -> dict[str, object]:
+    """A task's changes that record ``failure`` as its error: the sentence and its code."""
+    return {"error": failure.text, "error_code": failure.code.value,
+            "error_args": dump_args(failure.args)}
 
 
 COLUMNS = tuple(f.name for f in fields(Task) if f.name != "extra")
@@ -175,9 +194,8 @@ def cap_text(text: str, limit: int = MAX_TEXT_CHARS) -> str:
 def check_url_length(url: str, encoded: bool = False) -> None:
     """Refuse a link too long for a cell (a pasted blob, a URL stuffed with data)."""
     if len(url) > MAX_URL_CHARS:
-        how = " once percent-encoded" if encoded else ""
-        raise UrlRejected(f"link is {len(url):,} characters long{how};"
-                          f" the longest taken is {MAX_URL_CHARS:,}")
+        code = Code.LINK_TOO_LONG_ENCODED if encoded else Code.LINK_TOO_LONG
+        raise UrlRejected(failure(code, f"{len(url):,}", f"{MAX_URL_CHARS:,}"))
 
 
 def guard_cell(cell: str) -> str:
@@ -218,6 +236,8 @@ def _settle(task: Task) -> None:
     task.status = Status(task.status)
     if task.status != Status.FAILED:
         task.error_kind = ""
+    if not task.error:
+        task.error_code = task.error_args = ""
 
 
 def _with_missing(columns: list[str]) -> list[str]:
@@ -704,7 +724,9 @@ class TaskStore:
             check_url_length(url, encoded=True)
             task.url = url
         except UrlRejected as e:
-            task.status, task.error, task.error_kind = Status.FAILED, str(e), e.kind
+            task.status, task.error_kind = Status.FAILED, e.kind
+            for name, value in failure_changes(e.failure).items():
+                setattr(task, name, value)
         if task.status != Status.FAILED and task.url in self._by_url:
             task.status, task.duplicate_of = Status.DUPLICATE, self._by_url[task.url]
         self._put(task)  # not a change: a read never writes; the id is saved with the next

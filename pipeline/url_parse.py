@@ -24,6 +24,7 @@ from urllib.parse import unquote
 import idna
 
 from pipeline.errors import ErrorKind, KuaibuError
+from pipeline.failures import Code, Failure, failure
 
 _SPECIAL_PORTS = {"http": 80, "https": 443}
 
@@ -51,6 +52,10 @@ class UrlRejected(KuaibuError):
     """A pasted link that Kuaibu will not fetch; the message says why."""
 
     kind = ErrorKind.BAD_URL
+    failure: Failure
+
+    def __init__(self, failure: Failure) -> None:
+        super().__init__(failure)
 
 
 @dataclass(frozen=True)
@@ -96,10 +101,10 @@ def parse_url(text: str) -> ParsedUrl:
     url = clean_url_text(text)
     m = _SCHEME.match(url)
     if not m:
-        raise UrlRejected(f"not a link: {shown!r}")
+        raise UrlRejected(failure(Code.NOT_A_LINK, repr(shown)))
     scheme = m.group(0)[:-1].lower()
     if scheme not in _SPECIAL_PORTS:
-        raise UrlRejected(f"only http and https links are archived, not {scheme}:")
+        raise UrlRejected(failure(Code.SCHEME_NOT_ARCHIVED, scheme))
     # special authority (ignore) slashes state: any run of / and \ leads to the authority
     rest = url[m.end() :].lstrip("/\\")
     end = next((i for i, c in enumerate(rest) if c in "/\\?#"), len(rest))
@@ -110,7 +115,7 @@ def parse_url(text: str) -> ParsedUrl:
     username, _, password = userinfo.partition(":")
     host, port = _split_port(hostport)
     if not host:
-        raise UrlRejected(f"link has no host: {shown!r}")
+        raise UrlRejected(failure(Code.LINK_HAS_NO_HOST, repr(shown)))
     return ParsedUrl(
         scheme=scheme,
         username=_percent_encode(username, _USERINFO_SET),
@@ -140,7 +145,7 @@ def _port(text: str, scheme: str, shown: str) -> int | None:
     if not text:
         return None
     if not text.isascii() or not text.isdigit() or int(text) > 65535:
-        raise UrlRejected(f"bad port {text!r} in {shown!r}")
+        raise UrlRejected(failure(Code.BAD_PORT, repr(text), repr(shown)))
     port = int(text)
     return None if port == _SPECIAL_PORTS[scheme] else port
 
@@ -179,20 +184,21 @@ def _parse_host(text: str, shown: str) -> str:
     if text.startswith("["):
         ipv6 = _parse_ipv6(text[1:-1]) if text.endswith("]") else None
         if ipv6 is None:
-            raise UrlRejected(f"bad IPv6 host in {shown!r}")
+            raise UrlRejected(failure(Code.BAD_IPV6_HOST, repr(shown)))
         return f"[{_serialize_ipv6(ipv6)}]"
     domain = unquote(text, errors="replace")  # UTF-8 decode without BOM or fail → U+FFFD
     ascii_domain = _domain_to_ascii(domain, shown)
     for label in ascii_domain.split("."):
         if bad := next((c for c in label if c in _FORBIDDEN_DOMAIN), None):
-            raise UrlRejected(f"bad host name in {shown!r}: {label_problem(label, bad)}")
+            raise UrlRejected(failure(Code.BAD_HOST_NAME, label_problem(label, bad),
+                                              repr(shown)))
     if _ends_in_number(ascii_domain):
         ipv4 = parse_ipv4(ascii_domain)
         if ipv4 is None:
-            raise UrlRejected(
-                f"bad host name in {shown!r}: {ascii_domain!r} ends in a number but is not a"
-                f" dotted IPv4 address (four numbers 0-255, or fewer with the last filling the"
-                f" rest)")
+            raise UrlRejected(failure(
+                Code.BAD_HOST_NAME,
+                f"{ascii_domain!r} ends in a number but is not a dotted IPv4 address (four"
+                " numbers 0-255, or fewer with the last filling the rest)", repr(shown)))
         return str(ipv4)
     return ascii_domain
 
@@ -218,7 +224,7 @@ def _domain_to_ascii(domain: str, shown: str) -> str:
     try:
         mapped = idna.uts46_remap(domain, std3_rules=False, transitional=False)
     except idna.IDNAError as e:
-        raise UrlRejected(f"bad host name in {shown!r}: {e}") from None
+        raise UrlRejected(failure(Code.BAD_HOST_NAME, e, repr(shown))) from None
     labels = mapped.split(".")
     decoded = [_decoded_label(label, shown) for label in labels]
     bidi = any(unicodedata.bidirectional(c) in _RTL for label in decoded for c in label)
@@ -231,7 +237,7 @@ def _domain_to_ascii(domain: str, shown: str) -> str:
         label if label.isascii() else "xn--" + label.encode("punycode").decode("ascii")
         for label in labels)
     if not ascii_domain:  # everything was mapped away (U+200B alone, say)
-        raise UrlRejected(f"link has no host: {shown!r}")
+        raise UrlRejected(failure(Code.LINK_HAS_NO_HOST, repr(shown)))
     return ascii_domain
 
 
@@ -242,8 +248,8 @@ def _decoded_label(label: str, shown: str) -> str:
     try:
         return _a_label_text(label)
     except (ValueError, UnicodeError) as e:
-        raise UrlRejected(f"bad host name in {shown!r}: {_not_international(label, e)}"
-                          ) from None
+        raise UrlRejected(failure(Code.BAD_HOST_NAME, _not_international(label, e),
+                                  repr(shown))) from None
 
 
 def a_label_problem(label: str) -> str | None:
@@ -280,8 +286,8 @@ def _check_label(text: str, bidi: bool, label: str, shown: str) -> None:
                for i, c in enumerate(text)):
             raise ValueError("a zero-width joiner where none may stand")
     except (ValueError, idna.IDNAError) as e:
-        raise UrlRejected(f"bad host name in {shown!r}: {_not_international(label, e)}"
-                          ) from None
+        raise UrlRejected(failure(Code.BAD_HOST_NAME, _not_international(label, e),
+                                  repr(shown))) from None
     if bidi:
         _check_bidi(text, label, shown)
 
@@ -293,8 +299,8 @@ def _check_bidi(text: str, label: str, shown: str) -> None:
     try:
         idna.check_bidi(text, check_ltr=True)
     except idna.IDNAError as e:
-        raise UrlRejected(f"bad host name in {shown!r}: {_not_international(label, e)}"
-                          ) from None
+        raise UrlRejected(failure(Code.BAD_HOST_NAME, _not_international(label, e),
+                                  repr(shown))) from None
 
 
 def _not_international(label: str, why: Exception) -> str:

@@ -19,6 +19,7 @@ from urllib.parse import unquote
 
 from lxml import html as lxml_html
 
+from pipeline.failures import Code, failure
 from pipeline.url_parse import (
     UrlRejected,
     a_label_problem,
@@ -209,10 +210,9 @@ def normalize_url(url: str, extra_tracking: Iterable[str] = (),
     if not _AUTHORITY_SLASHES.match(clean_url_text(url)):
         # https:///a or https:a: the Standard repairs them (host "a"), but a guessed host is
         # another site than the one meant, so the link is refused as the broken link it is
-        raise UrlRejected(f"link has no host: {shown!r}")
+        raise UrlRejected(failure(Code.LINK_HAS_NO_HOST, repr(shown)))
     if parsed.username or parsed.password:
-        raise UrlRejected(f"link to {parsed.host} carries a user name or password: credentials"
-                          " do not belong in a task list; add the link without them")
+        raise UrlRejected(failure(Code.CREDENTIALS, parsed.host))
     host = _dns_host(parsed.host, shown)
     if parsed.port is not None:
         host = f"{host}:{parsed.port}"
@@ -236,7 +236,7 @@ def _dns_host(host: str, shown: str) -> str:
     host = host.removesuffix(".")
     problem = _host_name_problem(host)
     if problem:
-        raise UrlRejected(f"bad host name in {shown!r}: {problem}")
+        raise UrlRejected(failure(Code.BAD_HOST_NAME, problem, repr(shown)))
     return host
 
 
@@ -331,14 +331,24 @@ def looks_like_campaign_tag(value: str) -> bool:
 
 
 def host_of(url: str) -> str:
-    """The host of a normalized URL, without port (what rules and politeness key on); ""
-    for a text that is no link (a hand-edited row's junk), so a report groups it, not fails."""
+    """A URL's host, lower-cased, without user or port, an IPv6 address in its brackets: the
+    one key rules, politeness, reports and same-host checks use; "" for a text that is no link
+    (a hand-edited row's junk), so a report groups it, not fails. The resolver's form (no
+    brackets, what ``addresses`` and cookies match) stays ``urlsplit(url).hostname``."""
     if "://" not in url:
         return ""
-    authority = url.split("://", 1)[1].split("/", 1)[0].split("?", 1)[0]
+    authority = re.split(r"[/?#]", url.split("://", 1)[1], maxsplit=1)[0].rsplit("@", 1)[-1]
     if authority.startswith("["):
-        return authority[: authority.index("]") + 1] if "]" in authority else ""
-    return authority.rsplit(":", 1)[0] if ":" in authority else authority
+        return authority[: authority.index("]") + 1].lower() if "]" in authority else ""
+    return (authority.rsplit(":", 1)[0] if ":" in authority else authority).lower()
+
+
+def site_domain(host: str) -> str:
+    """The domain a host's site is named by: the host without a leading ``www.`` when a domain
+    is left (``www.example.com`` → ``example.com``, whose section covers both; ``www.com``
+    stays, never a rules section for a whole top-level domain). Harvest's "same site", a new
+    rules section's name and the report's site names all use it."""
+    return host[4:] if host.startswith("www.") and host.count(".") > 1 else host
 
 
 def host_in_domain(host: str, domain: str) -> bool:

@@ -23,6 +23,7 @@ from pipeline.article import Article
 from pipeline.bounds import HARVEST_LIMIT, NEXT_PAGES, SEARCH_QUERY_CHARS, SEARCH_QUERY_WORDS
 from pipeline.errors import ErrorKind, KuaibuError, TaskFileError
 from pipeline.events import Listener, Progress
+from pipeline.failures import Failure
 from pipeline.intake import IntakeReport, PageKind, add_links
 from pipeline.rules import Rules, load_rules, parse_rules
 from pipeline.settings import Settings
@@ -168,7 +169,7 @@ class HarvestResult:
     why) and the chosen ones; ``report`` is the add report (None on a dry run)."""
 
     kind: PageKind
-    reason: str
+    reason: Failure  # why (not a failure: ``pipeline.failures`` says harvest's reasons too)
     pages: list[str]
     candidates: list[Candidate]
     chosen: list[Candidate]
@@ -727,7 +728,7 @@ class Workspace:
         except FlowSectionError:
             return None
 
-    def browser_problem(self) -> str | None:
+    def browser_problem(self) -> Failure | None:
         """What to install before pages can be rendered (None: Playwright and a Chromium are
         there), so an option to render says so instead of failing later."""
         from pipeline.render import browser_problem
@@ -741,8 +742,7 @@ class Workspace:
         if problem := self.browser_problem():
             raise KuaibuError(problem)
         rules = self.rules()
-        sections = sorted({rules.section_for(host) or host.removeprefix("www.")
-                           for host in (host_of(self.task(i).url) for i in task_ids)})
+        sections = sorted({rules.section_for_host(host_of(self.task(i).url)) for i in task_ids})
         for section in sections:
             self.set_rules(section, {"render": "browser"})
         return sections

@@ -1109,6 +1109,86 @@
 <context>
     <name>Reasons</name>
     <message>
+        <location filename="../reasons.py" line="111"/>
+        <source>%1 is not a valid CSS selector (%2)</source>
+        <translation>%1 不是有效的 CSS 选择器（%2）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="116"/>
+        <source>%1 links in repeated blocks (median text %2 characters); the longest text block has %3 characters</source>
+        <translation>%1 个链接位于重复的同级块中（链接文字中位数 %2 字符）；最长的文字块有 %3 字符</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="118"/>
+        <source>one text block of %1 characters dominates (%2 links in a repeated list)</source>
+        <translation>一个 %1 字符的文字块占主导（重复列表中有 %2 个链接）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="120"/>
+        <source>no repeated list of links (at least %1 items) and no long text block (%2 characters): taken as one page</source>
+        <translation>没有重复的链接列表（至少 %1 项），也没有长文字块（%2 字符）：当作单篇页面</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="122"/>
+        <source>text %1 characters</source>
+        <translation>文字 %1 字符</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="124"/>
+        <source>in the main list (%1 items)</source>
+        <translation>在主列表中（%1 项）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="126"/>
+        <source>a date in the link</source>
+        <translation>链接中有日期</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="128"/>
+        <source>a numeric id in the link</source>
+        <translation>链接中有数字编号</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="130"/>
+        <source>short text</source>
+        <translation>文字很短</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="132"/>
+        <source>matches article_link_pattern</source>
+        <translation>符合 article_link_pattern</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="134"/>
+        <source>does not match article_link_pattern</source>
+        <translation>不符合 article_link_pattern</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="93"/>
+        <source>rendering pages needs Playwright and Chromium: %1 and %2</source>
+        <translation>渲染页面需要 Playwright 和 Chromium：%1，以及 %2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="95"/>
+        <source>rendering pages needs Chromium, and there is none at browser_path %1: %2</source>
+        <translation>渲染页面需要 Chromium，而 browser_path %1 处没有：%2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="97"/>
+        <source>rendering pages needs Chromium, and none was found (%1): %2</source>
+        <translation>渲染页面需要 Chromium，但没有找到（%1）：%2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="100"/>
+        <source>this run has no browser</source>
+        <translation>这次运行没有浏览器</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="116"/>
+        <source>internal error: %1: %2</source>
+        <translation>内部错误：%1：%2</translation>
+    </message>
+    <message>
         <location filename="../reasons.py" line="28"/>
         <source>new rules failed, the article before them is kept: %1</source>
         <translation>新规则失败，保留原来的文章：%1</translation>
@@ -1468,13 +1548,13 @@
     </message>
     <message>
         <location filename="../rules_editor.py" line="321"/>
-        <source>Connections to this host at once (default 2).</source>
-        <translation>同时连接此主机的连接数（默认 2）。</translation>
+        <source>Connections to this host at once (default %1).</source>
+        <translation>同时连接此主机的连接数（默认 %1）。</translation>
     </message>
     <message>
         <location filename="../rules_editor.py" line="323"/>
-        <source>Milliseconds between the starts of two requests to this host (default 300).</source>
-        <translation>对此主机两次请求开始之间间隔的毫秒数（默认 300）。</translation>
+        <source>Milliseconds between the starts of two requests to this host (default %1).</source>
+        <translation>对此主机两次请求开始之间间隔的毫秒数（默认 %1）。</translation>
     </message>
     <message>
         <location filename="../rules_editor.py" line="325"/>
@@ -1962,11 +2042,6 @@
         <location filename="../rules_editor.py" line="586"/>
         <source>not valid YAML (%1)</source>
         <translation>不是有效的 YAML（%1）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="588"/>
-        <source>%1 is not a valid CSS selector (%2)</source>
-        <translation>%1 不是有效的 CSS 选择器（%2）</translation>
     </message>
     <message>
         <location filename="../rules_editor.py" line="594"/>

@@ -1,8 +1,9 @@
-"""An image's type from its first bytes, never from its URL or Content-Type.
+"""What a body is from its first bytes, never from its URL or Content-Type: an image's type,
+or an HTML page.
 
 Proxy and CDN URLs (``/image?id=…``, WeChat's ``mmbiz`` links) carry no extension, and servers
 label images wrongly or answer with an HTML error page under an image name; only the bytes say
-what arrived.
+what arrived. The fetcher asks the same of a page sent with no Content-Type.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ PILLOW_FORMATS = {
     "jpeg": "JPEG", "png": "PNG", "gif": "GIF", "webp": "WEBP", "avif": "AVIF",
     "bmp": "BMP", "tiff": "TIFF",
 }
+SNIFF_BYTES = 64  # what ``sniff_image`` reads of a file: its ftyp box's brands at most
 _AVIF_BRANDS = (b"avif", b"avis")
 _HTML = re.compile(rb"<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]", re.I)
 _SVG = re.compile(rb"<svg[\s>]", re.I)
@@ -39,6 +41,12 @@ def sniff_image(data: bytes) -> str | None:
     return None
 
 
+def looks_like_html(data: bytes, window: int = 1024) -> bool:
+    """Whether the first ``window`` bytes open an HTML document (a doctype, or an html, head or
+    body tag): the one test for "an HTML page" whatever its label."""
+    return bool(_HTML.search(data[:window]))
+
+
 def describe_non_image(data: bytes) -> str:
     """What a body that is not an image looks like, for the reason a person reads."""
     head = data[:1024]
@@ -46,7 +54,7 @@ def describe_non_image(data: bytes) -> str:
         return "empty response"
     if _SVG.search(head):
         return "an SVG image (not kept: it may carry scripts)"
-    if _HTML.search(head):
+    if looks_like_html(head):
         return "an HTML page, not an image"
     return "not an image (unknown bytes)"
 
@@ -54,5 +62,5 @@ def describe_non_image(data: bytes) -> str:
 def _iso_brands(data: bytes) -> set[bytes]:
     """The major and compatible brands of an ISO base media file's ``ftyp`` box."""
     size = int.from_bytes(data[:4], "big")
-    box = data[8:min(size, 64)] if 16 <= size else b""
+    box = data[8:min(size, SNIFF_BYTES)] if 16 <= size else b""
     return {box[i:i + 4] for i in range(0, len(box), 4) if i != 4}

@@ -39,7 +39,7 @@ from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
 from pipeline.book.volumes import pack
 from pipeline.book.xhtml import clean_url, valid_lang
-from pipeline.cjk import CJK_CHAR
+from pipeline.cjk import guess_lang
 from pipeline.errors import BookError
 from pipeline.settings import Settings
 from pipeline.tasks import Task
@@ -77,13 +77,14 @@ def book_language(entries: Iterable[Entry], chosen: str | None = None) -> str:
     articles give, counted by primary subtag (``zh``, ``zh-CN`` and ``zh-Hans`` are one
     vote each for Chinese) and told as the commonest full tag of the winner; a tie goes to a
     CJK language, whose readers the book's labels would otherwise fail, then to the first
-    article's. With no language given: Chinese when titles are, else English."""
+    article's. With no language given, the titles' script says it, by the guess an article
+    without a declared language gets (``cjk.guess_lang``), else English."""
     if chosen:
         return chosen
     entries = list(entries)
     tags = [e.lang for e in entries if e.lang]
     if not tags:
-        return "zh" if any(CJK_CHAR.search(e.title) for e in entries) else "en"
+        return guess_lang(" ".join(e.title for e in entries)) or "en"
     votes = Counter(primary_subtag(t) for t in tags)
     best = max(votes.values())
     tied = [p for p in dict.fromkeys(primary_subtag(t) for t in tags) if votes[p] == best]

@@ -20,6 +20,7 @@ import jinja2
 from markupsafe import Markup
 
 from pipeline.archive import Archive
+from pipeline.assets.sniff import SNIFF_BYTES, sniff_image
 from pipeline.book.collect import Entry, display_category, load_assets
 from pipeline.book.pages import render_xhtml
 from pipeline.book.xhtml import (
@@ -35,14 +36,9 @@ LINK_TOKEN = re.compile(rb'(<a\b[^>]*?)\shref="kuaibu:(\d+)(?:#([^"]*))?"')
 # (task id, fragment or "") → the href a link to that article gets in one volume, or None
 LinkHref = Callable[[int, str], "str | None"]
 
-# Raster types every EPUB 3 reader must show, by their first bytes (the extension may lie).
-_MAGIC: tuple[tuple[bytes, int, str, str], ...] = (
-    (b"\xff\xd8\xff", 0, "image/jpeg", "jpg"),
-    (b"\x89PNG\r\n\x1a\n", 0, "image/png", "png"),
-    (b"GIF87a", 0, "image/gif", "gif"),
-    (b"GIF89a", 0, "image/gif", "gif"),
-    (b"WEBP", 8, "image/webp", "webp"),
-)
+# The raster types every EPUB 3 reader must show (core media types ``image/<type>``), told by
+# their first bytes (``assets.sniff``: the extension may lie) → the extension the book gives.
+_BOOK_IMAGE_EXTENSIONS = {"jpeg": "jpg", "png": "png", "gif": "gif", "webp": "webp"}
 
 
 @dataclass(frozen=True)
@@ -121,14 +117,15 @@ class ImageCatalog:
             return None
         try:
             with open(path, "rb") as f:
-                head = f.read(16)
+                head = f.read(SNIFF_BYTES)
             size = path.stat().st_size
         except OSError:
             return None
-        for magic, offset, media_type, ext in _MAGIC:
-            if head[offset: offset + len(magic)] == magic:
-                return BookImage(f"images/{path.stem}.{ext}", path, media_type, size)
-        return None
+        kind = sniff_image(head)
+        if kind not in _BOOK_IMAGE_EXTENSIONS:
+            return None
+        return BookImage(f"images/{path.stem}.{_BOOK_IMAGE_EXTENSIONS[kind]}", path,
+                         f"image/{kind}", size)
 
 
 def prepare_chapter(archive: Archive, entry: Entry, *, env: jinja2.Environment,

@@ -28,7 +28,16 @@ from lxml import etree, html
 
 from pipeline.asset_map import rewrite_images
 from pipeline.extract.dom import append_text
-from pipeline.markup import ARTICLE_TAGS, BOOK_ONLY_TAGS, NEVER_READ_TAGS, RENAME
+from pipeline.markup import (
+    ARTICLE_HEADING_TAGS,
+    ARTICLE_TAGS,
+    BOOK_ONLY_TAGS,
+    NEVER_READ_TAGS,
+    RENAME,
+    TABLE_CELL_TAGS,
+    TABLE_ROW_GROUP_TAGS,
+    keeps_link,
+)
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -50,21 +59,20 @@ _KEEP = ARTICLE_TAGS | BOOK_ONLY_TAGS
 # The book keeps <center>'s look as a class its style sheet knows (the clean stage's divs are
 # unwrapped, and the centring with them).
 _CLASS_OF_RENAMED = {"center": "center"}
-_TABLE_PARTS = frozenset(("caption", "thead", "tbody", "tfoot", "tr", "td", "th"))
+_TABLE_PARTS = TABLE_ROW_GROUP_TAGS | TABLE_CELL_TAGS | {"caption", "tr"}  # inside a table
 
 # HTML5 content categories, as far as the tags written here need them (RENAME has made b, i,
 # cite, dfn, var, kbd, samp, del, ins and h1 into others).
-_PHRASING_PARENTS = frozenset((
-    "p", "h2", "h3", "h4", "h5", "h6", "pre", "code", "em", "strong", "u", "s", "sub", "sup",
+_PHRASING_PARENTS = ARTICLE_HEADING_TAGS | frozenset((
+    "p", "pre", "code", "em", "strong", "u", "s", "sub", "sup",
     "small", "mark", "abbr", "q", "span", "bdi",
 ))
-_FLOW_ONLY = frozenset((
-    "p", "div", "hr", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "ul", "ol", "li", "dl",
+_FLOW_ONLY = ARTICLE_HEADING_TAGS | frozenset((
+    "p", "div", "hr", "blockquote", "pre", "ul", "ol", "li", "dl",
     "dt", "dd", "table", "figure", "figcaption",
 ))
 _TRANSPARENT = frozenset(("a",))
 _NO_SELF_NESTING = frozenset(("a",))  # HTML5: no a inside a
-_HEADINGS = frozenset(("h2", "h3", "h4", "h5", "h6"))
 _VOID = frozenset(("br", "hr", "img", "wbr"))
 # the only class names that reach the book: the ones this pipeline gives and style.css knows
 _CLASSES = frozenset(("missing-image", "center", "table", "table-row", "table-cell", "dt", "dd",
@@ -83,15 +91,15 @@ def valid_lang(value: str | None) -> str | None:
 
 
 def clean_url(url: str) -> str | None:
-    """An absolute http(s)/mailto URL that validators accept, or None when it cannot be one."""
+    """An absolute URL of a scheme ``markup.keeps_link`` keeps, that validators accept, or
+    None when it cannot be one."""
     url = xml_safe(url).strip()
     if url.startswith("//"):
         url = "https:" + url
-    scheme = url.split(":", 1)[0].lower() if ":" in url else ""
-    if scheme == "mailto":
-        return "mailto:" + quote(url[7:], safe="@.+-_!~*'();:&=,%?")
-    if scheme not in ("http", "https"):
+    if not keeps_link(url):
         return None
+    if url[:7].lower() == "mailto:":
+        return "mailto:" + quote(url[7:], safe="@.+-_!~*'();:&=,%?")
     try:
         parts = urlsplit(url)
         port = parts.port
@@ -359,15 +367,15 @@ class _Converter:
                 tr = etree.SubElement(section, "tr")
                 for cell in row:
                     tag = cell.tag.lower() if isinstance(cell, etree._Element) else "td"
-                    td = etree.SubElement(tr, tag if tag in ("td", "th") else "td")
-                    if isinstance(cell, etree._Element) and tag in ("td", "th"):
+                    td = etree.SubElement(tr, tag if tag in TABLE_CELL_TAGS else "td")
+                    if isinstance(cell, etree._Element) and tag in TABLE_CELL_TAGS:
                         _copy_span(cell, td)
                     self.copy_cell(cell, td, inner)
 
     def copy_cell(self, cell: Cell, target: etree._Element, inside: frozenset[str]) -> None:
         if isinstance(cell, str):
             _append_text(target, cell)
-        elif isinstance(cell.tag, str) and cell.tag.lower() in ("td", "th"):
+        elif isinstance(cell.tag, str) and cell.tag.lower() in TABLE_CELL_TAGS:
             self.copy_children(cell, target, inside)
         else:  # stray content in a row or table: it becomes a cell of its own
             self.copy(cell, target, inside)
@@ -573,12 +581,12 @@ def _fix_own(el: etree._Element, no_heading: bool) -> None:
         el.append(first)
     for extra in captions:
         extra.tag, extra.attrib["class"] = "div", "figcaption"
-    if no_heading and el.tag in _HEADINGS:
+    if no_heading and el.tag in ARTICLE_HEADING_TAGS:
         el.tag = "p"
     if el.tag in _PHRASING_PARENTS and any(_is_flow(c) for c in el):
         if el.tag == "p":
             el.tag = "div"
-        elif el.tag in _HEADINGS or el.tag == "pre":
+        elif el.tag in ARTICLE_HEADING_TAGS or el.tag == "pre":
             _flatten(el)
         elif el.getparent() is not None:
             _unwrap(el)

@@ -12,12 +12,11 @@ named as one (``scripted``), so a page that needs a browser does not read as "no
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 from lxml import etree
 
 from pipeline.article import Article, Method
 from pipeline.assets.sources import document_base
+from pipeline.cjk import guess_lang
 from pipeline.errors import BadSelectorError, ExtractError, NeedsJavaScript
 from pipeline.extract import density, embedded, meta, scripted
 from pipeline.extract.clean import clean
@@ -25,8 +24,10 @@ from pipeline.extract.dom import parse, split_br_runs, tag_of
 from pipeline.extract.images import mark_images
 from pipeline.extract.notes import mark_notes
 from pipeline.extract.options import DEFAULT, ExtractOptions
+from pipeline.failures import Code, failure
 from pipeline.rules import SiteRules
 from pipeline.selectors import selector
+from pipeline.urls import host_of
 
 __all__ = ["extract"]
 
@@ -62,7 +63,7 @@ def extract(
         return _embedded_article(html, url, body, rules, options)
     if article is None or article.chars < options.article_chars:
         if signal := scripted.shell_signal(html, options):
-            host = urlsplit(url).hostname or "<host>"
+            host = host_of(url) or "<host>"
             raise NeedsJavaScript(signal, host, rendered=rendered)
     if article is None:
         raise failure
@@ -101,10 +102,10 @@ def _from_markup(html: str, url: str, rules: SiteRules, options: ExtractOptions)
     if not lines and density.is_short_text_page(page.body, options):
         method, lines = Method.WHOLE_PAGE, [page.body]
     if not lines:
-        raise ExtractError("no article found")
+        raise ExtractError(failure(Code.NO_ARTICLE))
     article = _article(page, lines, None, options.baseline_confidence, method, rules, options)
     if article.chars < rules.min_chars:
-        raise ExtractError("no article found")
+        raise ExtractError(failure(Code.NO_ARTICLE))
     return article
 
 
@@ -153,13 +154,13 @@ def _article(
     if stats is not None:
         content = density.trim(content, stats, head.title)
     if not content:
-        raise ExtractError("no article found")
+        raise ExtractError(failure(Code.NO_ARTICLE))
     cleaned = clean(content, page.base, rules.keep_attrs, drop_heading=head.title,
                     caption_max_chars=options.caption_max_chars,
                     caption_share=options.caption_share)
     chars = len("".join(cleaned.text.split()))
     if chars == 0:
-        raise ExtractError("no article found")
+        raise ExtractError(failure(Code.NO_ARTICLE))
     if method not in (Method.RULES, Method.STRICT):
         confidence = min(confidence, options.relaxed_confidence)
     return Article(
@@ -169,7 +170,7 @@ def _article(
         text=cleaned.text,
         author=head.author,
         published=head.published,
-        lang=head.lang or meta.guess_lang(cleaned.text),
+        lang=head.lang or guess_lang(cleaned.text),
         images=cleaned.images,
         confidence=round(confidence * min(1.0, chars / options.confident_chars), 3),
         method=method,
@@ -204,10 +205,10 @@ def _by_density(
     density.score(stats, opts)
     found = density.best_candidate(stats, opts)
     if found is None:
-        raise ExtractError("no article found")
+        raise ExtractError(failure(Code.NO_ARTICLE))
     best, best_score = found
     if stats[best].link_density > opts.list_page_link_density:
-        raise ExtractError("no article found")  # a list of links, not an article
+        raise ExtractError(failure(Code.NO_ARTICLE))  # a list of links, not an article
     if tag_of(best) == "body":
         content = [best]
     else:

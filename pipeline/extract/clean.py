@@ -25,15 +25,19 @@ from pipeline.extract.dom import XML_INVALID, append_text, tag_of
 from pipeline.extract.images import RESOLVED
 from pipeline.markup import (
     ARTICLE_BLOCK_TAGS,
+    ARTICLE_HEADING_TAGS,
     ARTICLE_INLINE_TAGS,
     NEVER_READ_TAGS,
     RENAME,
+    TABLE_CELL_TAGS,
+    TABLE_ROW_GROUP_TAGS,
+    keeps_link,
 )
 
-_SIMPLE_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre"))  # phrasing inside
+_SIMPLE_BLOCKS = ARTICLE_HEADING_TAGS | {"p", "pre"}  # phrasing inside
 _FLOW_BLOCKS = frozenset(("blockquote",))  # inline runs inside are wrapped in <p>
 _LISTS = frozenset(("ul", "ol", "dl"))
-_TABLE_PARTS = frozenset(("table", "thead", "tbody", "tfoot", "tr"))
+_TABLE_PARTS = TABLE_ROW_GROUP_TAGS | {"table", "tr"}  # containers of rows
 # Blocks whose content stays, their tag not: RENAME has made every wrapper a div already.
 _UNWRAP_BLOCKS = frozenset(("div", "body", "html", "figure-body"))
 _PHRASING_ONLY = _SIMPLE_BLOCKS | frozenset(("a", "em", "strong", "sub", "sup", "code", "s", "u"))
@@ -49,7 +53,6 @@ _AUTO_CHILD = {"ul": "li", "ol": "li", "dl": "dd", "table": "tr", "thead": "tr",
 _LIST_ITEM = {"ul": "li", "ol": "li", "dl": "dd"}
 _ATTR_NAME = re.compile(r"^[A-Za-z_][\w.-]*$")
 _CAPTION = re.compile(r"caption|credit", re.I)
-_LINK_SCHEMES = ("http:", "https:", "mailto:", "ftp:")
 
 
 @dataclass
@@ -187,12 +190,12 @@ class _Writer:
             self.children(el, out, wrap)
 
     def block(self, el: etree._Element, tag: str, out: etree._Element, wrap: bool) -> None:
-        if tag in ("h2", "h3", "h4", "h5", "h6") and self.drop_heading:
+        if tag in ARTICLE_HEADING_TAGS and self.drop_heading:
             if " ".join("".join(el.itertext()).split()) == self.drop_heading:
                 self.defer(el)  # a link to the headline lands on what follows it
                 return
         stray_row = tag in _TABLE_PARTS and tag != "table" and out.tag not in _TABLE_PARTS
-        if stray_row or tag in ("td", "th") and out.tag not in _TABLE_PARTS:
+        if stray_row or tag in TABLE_CELL_TAGS and out.tag not in _TABLE_PARTS:
             self.defer(el)
             self.children(el, out, wrap)  # a stray row or cell outside any table: its text
             return
@@ -287,7 +290,7 @@ class _Writer:
                     continue
                 value = href
             elif name in ("colspan", "rowspan"):
-                if tag not in ("td", "th") or not value.isdigit():
+                if tag not in TABLE_CELL_TAGS or not value.isdigit():
                     continue
             elif value.lower().startswith("javascript:"):
                 continue
@@ -301,7 +304,7 @@ def _link(base: str, href: str) -> str | None:
     if href.startswith("#"):
         return href if len(href) > 1 else None  # "#" alone goes nowhere (a script's handle)
     href = urljoin(base, href)
-    return href if href.lower().startswith(_LINK_SCHEMES) else None
+    return href if keeps_link(href) else None
 
 
 def _shorter(el: etree._Element, limit: int) -> bool:
@@ -330,9 +333,9 @@ def _append_after_removal(el: etree._Element, parent: etree._Element) -> None:
         parent.text = (parent.text or "") + (el.tail or "")
 
 
-_TEXT_BLOCKS = frozenset(("p", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "ul", "ol",
-                          "dl", "li", "dt", "dd", "table", "tr", "figure", "figcaption",
-                          "caption", "hr"))
+_TEXT_BLOCKS = ARTICLE_HEADING_TAGS | frozenset((
+    "p", "pre", "blockquote", "ul", "ol", "dl", "li", "dt", "dd", "table", "tr", "figure",
+    "figcaption", "caption", "hr"))
 
 
 def plain_text(root: etree._Element, caption_share: float = 0.3) -> str:
@@ -358,7 +361,7 @@ def plain_text(root: etree._Element, caption_share: float = 0.3) -> str:
             return
         if tag in _TEXT_BLOCKS or tag == "br":
             parts.append("\n")
-        elif tag in ("td", "th"):
+        elif tag in TABLE_CELL_TAGS:
             parts.append("\t")
         if el.text:
             parts.append(el.text)

@@ -16,19 +16,17 @@ from functools import lru_cache
 
 from lxml import etree
 
-from pipeline.extract.dom import BLOCK_TAGS, HEADINGS, remove, tag_of
+from pipeline.extract.dom import BLOCK_TAGS, remove, tag_of
 from pipeline.extract.notes import NOTE
 from pipeline.extract.options import DEFAULT, ExtractOptions
-from pipeline.markup import drop_never_read
+from pipeline.markup import HEADING_TAGS, LAYOUT_TAGS, NAVIGATION_TAGS, drop_never_read
 from pipeline.selectors import selector
 
 # Page chrome: removed unless it holds the article itself (some sites wrap everything in it).
-# Layout chrome may wrap the article on some themes (Blogger puts posts in a "widget", some
-# sites the whole page in a <header>), so only the strict pass drops it; a relaxed pass keeps
-# it. Regions that are never the article (comment threads, share bars, ads, "related" and
-# "most read" lists) go in every pass: kept, a long comment thread outscores a short post.
-LAYOUT_TAGS = ("aside", "footer", "header")
-NEVER_CONTENT_TAGS = ("nav", "menu")
+# Layout chrome (``markup.LAYOUT_TAGS`` and the classes below) may wrap the article on some
+# themes, so only the strict pass drops it; a relaxed pass keeps it. Regions that are never the
+# article (navigation, comment threads, share bars, ads, "related" and "most read" lists) go in
+# every pass: kept, a long comment thread outscores a short post.
 _LAYOUT = re.compile(
     r"ai2html|banner|breadcrumb|combx|community|cover-wrap|extra|foot|gdpr|header|legends|"
     r"menu|remark|rss|sidebar|skyscraper|supplemental|agegate|pagination|pager|popup|"
@@ -163,7 +161,7 @@ _NOT_CHROME = frozenset(("html", "body", "article", "main", "a", "td", "tr", "tb
 def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
     """Drop page chrome (nav, comments, share bars; in the strict pass sidebars and widgets
     too) unless it holds the article. One walk finds both the chrome and the article markup."""
-    tags = NEVER_CONTENT_TAGS + LAYOUT_TAGS if opts.strip_unlikely else NEVER_CONTENT_TAGS
+    tags = NAVIGATION_TAGS | LAYOUT_TAGS if opts.strip_unlikely else NAVIGATION_TAGS
     marked: list[etree._Element] = []
     chrome: list[etree._Element] = []
     for el in root.iter():
@@ -435,7 +433,8 @@ def _fill_gaps(
         if s is None:
             continue
         tag = tag_of(child)
-        if tag in HEADINGS or tag in ("figure", "table", "pre", "blockquote", "img", "ul", "ol"):
+        if tag in HEADING_TAGS or tag in ("figure", "table", "pre", "blockquote", "img", "ul",
+                                          "ol"):
             if s.link_density < 0.5 and class_weight(child) >= 0:
                 out.append(child)
         elif s.chars and s.link_density < 0.3 and class_weight(child) >= 0 and not s.candidate:
@@ -534,7 +533,7 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: Extra
     tag = tag_of(el)
     weight = class_weight(el, opts)
     ld = s.link_density
-    if tag in HEADINGS:
+    if tag in HEADING_TAGS:
         return weight < 0 or ld > 0.33
     if s.chars < 20 and _AD_LABEL.match(" ".join("".join(el.itertext()).split())):
         return True

@@ -20,7 +20,6 @@ BLOCK_TAGS = frozenset(
     "figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr html li main menu nav ol p pre "
     "section summary table tbody td tfoot th thead tr ul caption".split()
 )
-HEADINGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6"))
 
 _XML_DECL = re.compile(r"^\s*<\?xml[^>]*>", re.I)  # "?>" or a broken ">"
 # Characters that libxml2's HTML parser lets through but no XML text may hold (controls,

@@ -28,6 +28,7 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
+from pipeline.cjk import HAN, HAN_CHAR, HAN_OR_KANA
 from pipeline.extract.dom import BLOCK_TAGS, text_of
 from pipeline.selectors import selector
 
@@ -70,17 +71,14 @@ _REPORTER_VERBS = (
 _CJK_NAME_END = r"(?=[\s）)，,、|]|$|报道|摄|发自)"
 _AUTHOR_TEXT = re.compile(
     r"(?:作者|撰文)\s*[:：/／]\s*(?![a-z]+\b)([^\s:：，,|=\"'<>]{2,20})|"
-    r"(?:^|[\s（(])文\s*[/／]\s*([\u4e00-\u9fff·]{2,8})" + _CJK_NAME_END + "|"
+    r"(?:^|[\s（(])文\s*[/／]\s*([" + HAN + r"·]{2,8})" + _CJK_NAME_END + "|"
     # 本报记者 张三 / （记者 张三）, not "记者了解到"
     r"(?:^|[\s（(【]|本报|本台|社|网)记者\s*(?!" + _REPORTER_VERBS + r")"
-    r"([\u4e00-\u9fff]{2,3})" + _CJK_NAME_END + "|"
+    r"([" + HAN + r"]{2,3})" + _CJK_NAME_END + "|"
     r"^[Bb]y\s+([A-Z][\w.'’-]+(?:\s+(?:[A-Z][\w.'’-]+|de|van|von|da|and)){0,6})"
 )
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 _MAYBE_DATE = re.compile(r"\d|作者|文|记者|^[Bb]y\s")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 
 @dataclass(frozen=True)
@@ -119,7 +117,7 @@ DEFAULT_TITLE = TitleOptions()
 
 # Separators between a headline and the site or section name in a declared title.
 _TITLE_SPLIT = re.compile(
-    r"\s+[-|–—·•»«:/>›]+\s+|(?<=[\u4e00-\u9fff）)])-|-(?=[\u4e00-\u9fff])|\s*[|_｜•»«]+\s*|"
+    r"\s+[-|–—·•»«:/>›]+\s+|(?<=[" + HAN + r"）)])-|-(?=[" + HAN + r"])|\s*[|_｜•»«]+\s*|"
     r"\s*-{2,}\s*|\s+::\s+|"
     # "…Part3-CSDN.NET": a hyphen before a closing domain name (not inside one: "my-site.com")
     r"(?<![a-z])-(?=[\w.-]+\.(?i:com|net|org|cn|info|cc|tv)(?:\.[a-z]{2})?\s*$)"
@@ -201,7 +199,6 @@ _CHROME_WORDS = {
 }
 _ROOT_HREF = re.compile(r"^(?:(?:https?:)?//[^/?#]+/?|\.?/|(?:\.?/)?index\.\w{2,5})$", re.I)
 _NON_WORD = re.compile(r"[\W_]+")
-_CJK_OR_KANA = re.compile(r"[\u4e00-\u9fff\u3040-\u30ff]")
 _WORD = re.compile(r"[^\W\d_]{2,}")  # letter-spaced "e C e n t r a l" is no sentence
 _NUMBER = re.compile(r"\d+")
 # A separator right after (or before) a headline inside a title; "——" joining a Chinese
@@ -938,13 +935,13 @@ def _shape(text: str, o: TitleOptions) -> float:
 @lru_cache(maxsize=8192)
 def _word_counts(text: str) -> tuple[int, int, int]:
     """CJK and kana characters, words and numbers of a text, for ``_shape``."""
-    rest = _CJK_OR_KANA.sub(" ", text)
-    return len(_CJK_OR_KANA.findall(text)), len(_WORD.findall(rest)), len(_NUMBER.findall(rest))
+    rest = HAN_OR_KANA.sub(" ", text)
+    return len(HAN_OR_KANA.findall(text)), len(_WORD.findall(rest)), len(_NUMBER.findall(rest))
 
 
 def _visual_len(text: str) -> int:
     """Length as a reader sees it: a CJK character weighs about as much as a short word."""
-    return len(text) if text.isascii() else len(text) + 2 * len(_CJK.findall(text))
+    return len(text) if text.isascii() else len(text) + 2 * len(HAN_CHAR.findall(text))
 
 
 def _meta_date(head: _Head, marked: _Marked, metas: dict[str, str]) -> str | None:
@@ -1093,21 +1090,10 @@ def _author_name(value: str | None) -> str | None:
 
 
 def find_lang(root: etree._Element, metas: dict[str, str]) -> str | None:
-    """The declared language (<html lang>, content-language), else a guess from the script."""
+    """The declared language (<html lang>, content-language, og:locale), or None: the article's
+    text is then guessed from (``cjk.guess_lang``)."""
     lang = root.get("lang") or root.get("{http://www.w3.org/XML/1998/namespace}lang")
     lang = lang or metas.get("content-language") or metas.get("og:locale")
     if lang:
         return lang.strip().replace("_", "-").split(",")[0] or None
-    return None
-
-
-def guess_lang(text: str) -> str | None:
-    """zh/ja/ko from the characters of the article text; None for other scripts."""
-    sample = text[:2000]
-    if _KANA.search(sample):
-        return "ja"
-    if _HANGUL.search(sample):
-        return "ko"
-    if len(_CJK.findall(sample)) > len(sample) * 0.2:
-        return "zh"
     return None

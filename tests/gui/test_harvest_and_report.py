@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gui.harvest_dialog import URL_COLUMN, WHY_COLUMN, HarvestDialog
+from gui.language import install_language
 from gui.main_window import MainWindow
 from tests.gui.conftest import OpenWindow, run_to_end
 from tests.pipeline.test_duplicates import BRIDGE
@@ -159,3 +161,28 @@ def test_refused_links_are_shown_with_why_and_cannot_be_added(
         jobs.wait()
         assert {t.found_on for t in workspace.tasks()} == {list_url}
         assert hosts.private_hits() == []
+
+
+def test_a_harvest_says_its_reasons_in_the_windows_language(
+        qtbot: QtBot, qapp: QApplication, tmp_path: Path, site: ArticleSite) -> None:
+    """Why the page is a list and why each link scores as it does come from harvest as codes:
+    the Chinese window says them in Chinese, not in the English the command line prints."""
+    from gui.worker import Jobs
+    from pipeline.workspace import Workspace
+
+    list_url = site.put("/list", english_list())
+    installed = install_language(qapp, "zh_CN")
+    try:
+        dialog = HarvestDialog(Workspace.open(tmp_path / "archive"), Jobs(), ("", ""))
+        qtbot.addWidget(dialog)
+        dialog.url.setText(list_url)
+        dialog.preview_button.click()
+        qtbot.waitUntil(lambda: dialog.harvested is not None and not dialog._busy,
+                        timeout=10_000)
+        why = dialog.list.topLevelItem(0).text(WHY_COLUMN)
+        summary = dialog.summary.text()
+    finally:
+        install_language(qapp, "en", installed)
+    assert "chars" not in why and "main list" not in why, why
+    assert re.search(r"[\u4e00-\u9fff]", why), why
+    assert "sibling blocks" not in summary and "30" in summary, summary

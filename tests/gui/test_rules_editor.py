@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -15,7 +17,11 @@ from pytestqt.qtbot import QtBot
 from gui.language import install_language
 from gui.main_window import MainWindow
 from gui.rules_editor import RulesEditor
+from gui.worker import Jobs
 from pipeline.demo_site.server import DemoSite
+from pipeline.rules import RULE_SPECS, FormWidget
+from pipeline.settings import Settings
+from pipeline.workspace import Workspace
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
 
 HEADING = "Compression is the only language stone speaks"  # an <h2> of the first demo article
@@ -303,6 +309,8 @@ def test_the_editor_speaks_chinese(chinese: None, qtbot: QtBot, open_window: Ope
                                    demo_site: DemoSite) -> None:
     _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
     assert "正文" in editor.content_selector.toolTip()
+    # a default in the help is the setting's, in the window's language too
+    assert f"（默认 {Settings().host_delay_ms}）" in editor.key_help()["delay_ms"]
     qtbot.keyClicks(editor.content_selector, "div.no-such-element")
     qtbot.waitUntil(lambda: "div.no-such-element" in editor.effects.text(), timeout=5_000)
     assert "自动提取" in editor.effects.text() and "matched" not in editor.effects.text()
@@ -368,3 +376,35 @@ def test_a_hostile_rules_text_is_one_line_in_the_window_language(
         editor.editor.setPlainText(text)
     assert said in blocker.args[0] and "\n" not in blocker.args[0], blocker.args[0]
     assert not editor.save_button.isEnabled() and not editor.save()
+
+
+def test_the_form_and_the_keys_help_are_made_from_each_keys_spec(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key's spec alone gives it a field (label, tooltip, a value written to its line) and
+    its help, which names the default of the setting it overrides: no list in the editor
+    names the keys again."""
+    monkeypatch.setitem(RULE_SPECS, "user_agent", replace(
+        RULE_SPECS["user_agent"], form=FormWidget.LINE, label="User agent"))
+    monkeypatch.setitem(RULE_SPECS, "delay_ms", replace(
+        RULE_SPECS["delay_ms"], setting="render_quiet_ms"))
+    ws = Workspace.open(tmp_path / "archive", Settings())
+    jobs = Jobs()
+    editor = RulesEditor(ws, jobs)
+    qtbot.addWidget(editor)
+    editor.confirm_discard = lambda: True
+    try:
+        assert list(editor.key_help()) == list(RULE_SPECS)
+        assert editor.key_help()["delay_ms"].endswith(
+            f"(default {Settings().render_quiet_ms}).")
+        assert list(editor.fields) == [key for key, spec in RULE_SPECS.items() if spec.form]
+        field = editor.fields["user_agent"]
+        assert "user_agent" in editor.fields and "headers" not in editor.fields
+        assert field.toolTip() == "The User-Agent sent to this domain."
+        editor.section.setCurrentText("a.example")
+        qtbot.keyClicks(field, "Kuaibu-test")
+        editor.write_form()
+        assert "a.example:\n  user_agent: Kuaibu-test" in editor.editor.toPlainText()
+        assert "✓ Valid" in editor.status.text()
+    finally:
+        jobs.wait()
+        ws.close()

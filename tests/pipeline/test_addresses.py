@@ -28,6 +28,7 @@ from pipeline.addresses import (
     system_resolver,
 )
 from pipeline.errors import FetchError
+from pipeline.failures import Failure
 
 C = AddressClass
 PUBLIC_POLICY = AddressPolicy()
@@ -110,6 +111,11 @@ HOSTS = [
 ]
 
 
+
+def said(refusal: Failure | None) -> str | None:
+    """A refusal as tasks.csv's ``error`` says it."""
+    return None if refusal is None else refusal.text
+
 @pytest.mark.parametrize("host, address, expected", HOSTS)
 def test_each_spelling_is_read_and_classified(host: str, address: str,
                                               expected: AddressClass) -> None:
@@ -137,7 +143,7 @@ def test_widest_single_and_short_numbers() -> None:
 @pytest.mark.parametrize("host, address, expected", HOSTS)
 def test_a_public_page_may_fetch_only_public_addresses(host: str, address: str,
                                                        expected: AddressClass) -> None:
-    reason = PUBLIC_POLICY.refusal(ip(address))
+    reason = said(PUBLIC_POLICY.refusal(ip(address)))
     if expected is C.PUBLIC:
         assert reason is None
         return
@@ -170,7 +176,7 @@ def test_a_link_on_a_private_address_may_fetch_private_and_loopback(
 def test_some_addresses_are_never_fetched_even_for_a_private_link(
     address: str, expected: AddressClass
 ) -> None:
-    reason = LOCAL_POLICY.refusal(ip(address))
+    reason = said(LOCAL_POLICY.refusal(ip(address)))
     assert reason is not None
     assert f"is {expected.value}: never fetched" in reason
 
@@ -181,26 +187,27 @@ def test_a_private_link_may_fetch_public_images() -> None:
 
 
 def test_refusals_name_the_address_its_name_and_the_setting() -> None:
-    reason = PUBLIC_POLICY.refusal(ip("10.0.0.1"), "wiki.corp")
+    reason = said(PUBLIC_POLICY.refusal(ip("10.0.0.1"), "wiki.corp"))
     assert reason == (
         "address 10.0.0.1 of wiki.corp is private: fetched only when the link you added is "
         "itself on a private or loopback address, never for a public page's links, redirects "
         "or images (unless allow_addresses includes private)"
     )
-    assert PUBLIC_POLICY.refusal(ip("169.254.169.254")) == (
+    assert said(PUBLIC_POLICY.refusal(ip("169.254.169.254"))) == (
         "address 169.254.169.254 is link-local: never fetched"
         " (unless allow_addresses includes link-local)"
     )
     # a numeric host is not repeated as a name; a carried IPv4 address is spelt out
-    assert PUBLIC_POLICY.refusal(ip("::ffff:7f00:1"), "[::ffff:7f00:1]") == (
+    assert said(PUBLIC_POLICY.refusal(ip("::ffff:7f00:1"), "[::ffff:7f00:1]")) == (
         "address ::ffff:7f00:1 (IPv4 127.0.0.1) is loopback: fetched only when the link "
         "you added is itself on a private or loopback address, never for a public page's "
         "links, redirects or images (unless allow_addresses includes loopback)"
     )
     # what no setting can allow does not suggest one
-    assert PUBLIC_POLICY.refusal(ip("0.0.0.0"), "0") == (
+    assert said(PUBLIC_POLICY.refusal(ip("0.0.0.0"), "0")) == (
         "address 0.0.0.0 is unspecified: never fetched")
-    assert PUBLIC_POLICY.refusal(ip("ff02::1")) == "address ff02::1 is multicast: never fetched"
+    assert said(PUBLIC_POLICY.refusal(ip("ff02::1"))) == (
+        "address ff02::1 is multicast: never fetched")
 
 
 def test_check_raises_a_fetch_error_that_is_not_retried() -> None:
@@ -265,8 +272,8 @@ def test_a_found_link_is_judged_by_the_page_it_was_found_on() -> None:
     found = dns.for_task("http://10.1.2.3/a", found_on="http://public.example/list")
     assert pasted.local_origin and not found.local_origin
     assert pasted.refusal(ip("10.1.2.3")) is None
-    assert "is private" in (found.refusal(ip("10.1.2.3")) or "")
-    assert "is private" in (found.refusal_of("http://10.1.2.3/a") or "")
+    assert "is private" in (said(found.refusal(ip("10.1.2.3"))) or "")
+    assert "is private" in (said(found.refusal_of("http://10.1.2.3/a")) or "")
     # a found link of an intranet page is that page's, as its images are
     assert dns.for_task("http://10.1.2.3/a", found_on="http://wiki.corp/").local_origin
     # a found_on a hand edit broke is no way in: judged as public
@@ -281,8 +288,8 @@ def test_the_class_table_makes_one_loopback_address_a_public_site() -> None:
     assert not page.local_origin
     assert page.refusal(ip("127.0.0.1")) is None
     assert page.refusal(ip("::ffff:127.0.0.1")) is None  # the IPv4 address it carries
-    assert "is loopback" in (page.refusal_of("http://127.0.0.2:8080/") or "")
-    assert "is loopback" in (page.refusal_of("http://[::1]:8080/") or "")
+    assert "is loopback" in (said(page.refusal_of("http://127.0.0.2:8080/")) or "")
+    assert "is loopback" in (said(page.refusal_of("http://[::1]:8080/")) or "")
     assert base.for_task("http://127.0.0.2/").local_origin
 
 

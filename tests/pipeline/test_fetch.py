@@ -340,6 +340,26 @@ def test_rules_override_the_user_agent_and_add_headers_only_for_their_host(fetch
     assert other_sent["Referer"] == "https://example.org/"
 
 
+@pytest.mark.parametrize("body, html", [
+    ("<!DOCTYPE html><p>x</p>", True),
+    ("<html><p>x</p></html>", True),
+    ("<body><p>A page that opens only its body.</p></body>", True),  # as an image body is judged
+    ("<head><title>t</title></head><p>x</p>", True),
+    ("just some text", False),
+])
+def test_a_page_with_no_content_type_is_html_by_its_bytes(fetch_session, fault_server,
+                                                          fast_settings, body: str,
+                                                          html: bool) -> None:
+    """One "looks like HTML" (``assets.sniff``) for a typeless page and an image's error body."""
+    url = fault_server.url(f"/typeless?body={quote(body)}")
+    if html:
+        assert fetch_page(fetch_session, url, fast_settings, RULES).body == body.encode()
+    else:
+        with pytest.raises(FetchError) as info:
+            fetch_page(fetch_session, url, fast_settings, RULES)
+        assert info.value.kind == "not-html"
+
+
 # --- other resources: fetch_resource (images use it with the page's session and gate) -------
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli import main
+from pipeline.failures import Code
 from pipeline.harvest import candidates, classify, next_page
 from pipeline.intake import PageKind
 from pipeline.settings import Settings
@@ -88,7 +89,7 @@ def test_a_list_page_gives_exactly_its_30_articles_in_page_order() -> None:
     html = english_list()
     kind, reason = classify(html, url)
     assert kind is PageKind.LIST, reason
-    assert "30 links" in reason
+    assert reason.code is Code.LIST_PAGE and "30 links" in reason.text
     want = [f"http://news.example.com{p}" for p in article_paths()]
     assert chosen(html, url) == want
     # nav, pagination, tags, ads, sharing and resources are no candidates at all, not merely
@@ -113,6 +114,17 @@ def test_any_site_lets_other_hosts_in_but_never_chrome_or_resources() -> None:
     assert "http://news.example.com/about-this-magazine-and-its-people" not in found
 
 
+def test_a_menu_is_chrome_as_the_extractor_takes_it() -> None:
+    """Harvest and the extractor read chrome by the same tags (``markup``): the links of a
+    <menu> are the site's commands, never articles, as those of a <nav> are."""
+    url = "http://news.example.com/list"
+    html = english_list().replace(
+        "</header>", "</header><menu><li><a href='/section/long-named-menu-entry-number-one'>"
+        "A long menu entry that reads like a headline</a></li></menu>", 1)
+    found = {c.url: c for c in candidates(html, url)}
+    assert "http://news.example.com/section/long-named-menu-entry-number-one" not in found
+
+
 def test_pattern_and_article_link_pattern_restrict_the_set() -> None:
     url = "http://news.example.com/list"
     html = english_list()
@@ -121,7 +133,8 @@ def test_pattern_and_article_link_pattern_restrict_the_set() -> None:
     ranked = candidates(html, url, site_pattern=r"/2024/")
     assert [c.url for c in ranked if c.chosen] == [
         f"http://news.example.com{p}" for p in article_paths() if p.startswith("/2024/")]
-    assert all("article_link_pattern" in " ".join(c.reasons) for c in ranked)
+    assert all({Code.MATCHES_PATTERN, Code.MISSES_PATTERN} & {r.code for r in c.reasons}
+               for c in ranked)
 
 
 def test_next_page_is_found_by_rel_text_and_arrows() -> None:
@@ -139,7 +152,7 @@ def test_a_detail_page_is_recognised() -> None:
     html = article("廊桥修缮笔记", BRIDGE * 3)
     kind, reason = classify(html, "http://news.example.com/bridge.html")
     assert kind == "detail", reason
-    assert "text block" in reason
+    assert reason.code is Code.ARTICLE_PAGE and "text block" in reason.text
 
 
 # -- through the workspace and the command line, over HTTP --------------------------------------

@@ -25,7 +25,7 @@ def test_mixed_paste_reports_added_duplicates_rejected(tmp_path: Path) -> None:
         "https://example.com/c?id=1",
     ]
     assert report.duplicates == [("https://EXAMPLE.com:443/a#comments", 2)]
-    assert [reason.split(",")[0] for _, reason in report.rejected] == [
+    assert [reason.text.split(",")[0] for _, reason in report.rejected] == [
         "only http and https links are archived"] * 4
     assert {t.cat1 for t in store.tasks()} == {"01_读书"}
     assert report.summary() == "added 4, duplicates 1, rejected 4"
@@ -49,7 +49,7 @@ def test_links_over_8_kb_are_rejected_with_the_reason(tmp_path: Path) -> None:
     encoded = "https://example.com/" + "茶" * 1_000  # 1,020 pasted, 9,020 once percent-encoded
     at_limit = "https://example.com/" + "b" * (MAX_URL_CHARS - 20)
     report = add_links(store, f"{long_link}\n{encoded}\n{at_limit}\nhttps://example.com/ok\n")
-    assert report.rejected == [
+    assert [(link, reason.text) for link, reason in report.rejected] == [
         (long_link, f"link is {9 * 1024:,} characters long; the longest taken is 8,192"),
         (encoded, "link is 9,020 characters long once percent-encoded;"
                   " the longest taken is 8,192"),
@@ -66,8 +66,8 @@ def test_links_to_no_valid_host_are_rejected_intranet_names_kept(tmp_path: Path)
     report = add_links(store, paste)
     bad = ["http://a..b/", "http://-/", "http://xn--/"]
     assert [link for link, _ in report.rejected] == bad
-    assert [reason.startswith(f"bad host name in {link!r}: ") for link, reason in report.rejected
-            ] == [True] * len(bad)
+    assert [reason.text.startswith(f"bad host name in {link!r}: ")
+            for link, reason in report.rejected] == [True] * len(bad)
     assert [t.url for t in report.added] == [
         "http://wiki/Start", "http://localhost:8080/notes", "http://10.0.0.7/a",
         "https://xn--fsqu00a.xn--fiqs8s/"]
@@ -96,8 +96,8 @@ def test_links_with_credentials_are_refused_with_the_reason(tmp_path: Path) -> N
     assert [t.url for t in report.added] == ["https://intranet.example/"]
     [(link, reason)] = report.rejected
     assert link == "https://me:hunter2@intranet.example/wiki"
-    assert reason == ("link to intranet.example carries a user name or password: credentials do"
-                      " not belong in a task list; add the link without them")
+    assert reason.text == ("link to intranet.example carries a user name or password:"
+                           " credentials do not belong in a task list; add the link without them")
 
 
 def test_a_link_that_looks_like_one_site_is_not_archived_as_another(tmp_path: Path) -> None:

@@ -208,3 +208,23 @@ def test_a_form_wrapped_article_reaches_the_book_with_its_text_and_no_form(
     for hostile in ("<form", "<input", "<button", "<embed", "<script", "SECRET", "steal",
                     "onsubmit", "/post"):
         assert hostile not in xhtml
+
+
+LINKS = ('<p>a <a href="ftp://f.example/x">FTP</a> <a href="gopher://g.example/">GOPHER</a> '
+         '<a href="HTTPS://h.example/">WEB</a> <a href="mailto:a@b.example">MAIL</a> '
+         '<a href="#part">HERE</a><span id="part">!</span></p>')
+
+
+@pytest.mark.parametrize("write", [clean_html, book_html, lambda body: book_html(clean_html(body))],
+                         ids=["clean", "book", "clean-then-book"])
+def test_one_link_scheme_policy_for_the_article_and_the_book(
+        write: Callable[[str], str]) -> None:
+    """The article keeps the links the book keeps: http(s) and mailto, never ftp or gopher
+    (their text stays); so the preview shows no link the book lacks."""
+    out = write(LINKS)
+    root = etree.fromstring(f"<div>{out}</div>")
+    hrefs = [a.get("href") for a in root.iter("a") if a.get("href")]
+    assert not [h for h in hrefs if h.lower().startswith(("ftp:", "gopher:"))]
+    assert [h.lower() for h in hrefs if not h.startswith("#")] == ["https://h.example/",
+                                                                 "mailto:a@b.example"]
+    assert "FTP" in out and "GOPHER" in out

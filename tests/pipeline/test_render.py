@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.errors import ErrorKind
+from pipeline.failures import Code
 from pipeline.render import browser_problem, request_verdict
 from pipeline.settings import Settings
 from pipeline.tasks import Task
@@ -104,11 +106,12 @@ def test_the_browser_gets_only_what_a_page_needs_to_show(url: str, method: str, 
 def test_browser_problem_names_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     missing = browser_problem(Settings(browser_path=NO_BROWSER))
     assert missing is not None
-    assert NO_BROWSER in missing and "apt install chromium" in missing
+    assert NO_BROWSER in missing.text and "apt install chromium" in missing.text
     monkeypatch.setitem(sys.modules, "playwright.async_api", None)  # as if not installed
     without = browser_problem(Settings())
     assert without is not None
-    assert "pip install -e '.[browser]'" in without and "apt install chromium" in without
+    assert without.code is Code.NEEDS_PLAYWRIGHT
+    assert "pip install -e '.[browser]'" in without.text and "apt install chromium" in without.text
 
 
 def test_a_rule_without_a_browser_fails_the_task_saying_what_to_install(
@@ -122,6 +125,23 @@ def test_a_rule_without_a_browser_fails_the_task_saying_what_to_install(
     assert task.status == "failed"
     assert task.error_kind == ErrorKind.RULES
     assert "apt install chromium" in task.error
+
+
+def test_a_browser_that_does_not_start_fails_saying_so(tmp_path: Path) -> None:
+    """browser_path names a program that is no Chromium: the task fails by the rule, saying
+    Chromium did not start (not as a bug)."""
+    pytest.importorskip("playwright.async_api")
+    not_chromium = shutil.which("false")
+    if not_chromium is None:
+        pytest.skip("no 'false' program to stand for a browser that does not start")
+    with SpaSite() as site:
+        url = site.put("a", "标题", paragraphs("a"))
+        ws = workspace(tmp_path / "archive", FAST.with_overrides(browser_path=not_chromium),
+                       RENDER_RULE)
+        [task] = archived(ws, url)
+    assert task.failure is not None, task.error
+    assert task.failure.code is Code.CHROMIUM_DID_NOT_START
+    assert task.error_kind == ErrorKind.RULES
 
 
 # -- without the rule -------------------------------------------------------------------------

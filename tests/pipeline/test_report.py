@@ -13,9 +13,10 @@ import pytest
 from pipeline.article import Article
 from pipeline.cli import main
 from pipeline.errors import ErrorKind
+from pipeline.failures import Code, Failure, failure
 from pipeline.report import KIND_ADVICE, THROTTLE_ADVICE, build_report, link_share
 from pipeline.settings import Settings
-from pipeline.tasks import Status, Task
+from pipeline.tasks import Status, Task, failure_changes
 from pipeline.workspace import Workspace
 from tests.sites.faults import FaultServer
 
@@ -180,3 +181,17 @@ def test_a_title_that_is_the_sites_own_name_is_flagged() -> None:
     flagged = {s.task_id: s.reasons for s in report.suspects}
     assert list(flagged) == [1]
     assert any("site's name" in r and "河畔周刊" in r for r in flagged[1])
+
+
+def test_rate_limit_advice_goes_by_the_code() -> None:
+    """A task with a code is judged by its status argument; one from before codes by its
+    sentence, as before."""
+    def failed(i: int, reason: Failure) -> Task:
+        return Task(id=i, url=f"https://a{i}.example/", status=Status.FAILED,
+                    error_kind="http-4xx", **failure_changes(reason))  # type: ignore[arg-type]
+    limited = failed(1, failure(Code.HTTP_STATUS, 429, "Too Many Requests"))
+    gone = failed(2, failure(Code.HTTP_STATUS, 404, "Not Found"))
+    assert limited.failure is not None and gone.failure is not None
+    report = build_report([limited, gone], lambda i: None, lambda i: None, sample_seed="s")
+    assert {g.key: g.advice for g in report.by_domain} == {
+        "a1.example": THROTTLE_ADVICE, "a2.example": KIND_ADVICE[ErrorKind.HTTP_4XX]}

@@ -1,12 +1,20 @@
 import json
+from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pipeline.archive import DEFAULT_ARCHIVE, Archive
 from pipeline.cli import main
 from pipeline.errors import RulesError
-from pipeline.rules import DEFAULT_KEEP_ATTRS, load_rules, parse_rules
+from pipeline.rules import (
+    DEFAULT_KEEP_ATTRS,
+    RULE_SPECS,
+    SiteRules,
+    load_rules,
+    parse_rules,
+)
 from pipeline.rules_yaml import MAX_NESTING
 from pipeline.tasks import Status, TaskStore
 
@@ -38,6 +46,17 @@ def test_host_widening_and_merge() -> None:
     assert other == rules.default and other.keep_attrs == DEFAULT_KEEP_ATTRS
     assert rules.for_host("notexample.com") == rules.default
     assert rules.section_for("X.News.Example.COM.") == "news.example.com"  # as cookies match
+
+
+def test_the_section_a_host_s_rules_go_in() -> None:
+    """One www. rule (``urls.site_domain``) for the window, ``run --render`` and harvest: a
+    section that applies wins; else the site's domain, never a top-level domain."""
+    rules = parse_rules("www.kept.example:\n  delay_ms: 5\nnews.example.com:\n  delay_ms: 7\n")
+    assert rules.section_for_host("www.kept.example") == "www.kept.example"
+    assert rules.section_for_host("a.news.example.com") == "news.example.com"
+    assert rules.section_for_host("www.example.org") == "example.org"
+    assert rules.section_for_host("www.com") == "www.com"
+    assert rules.section_for_host("[::1]") == "[::1]"
 
 
 def test_an_address_is_under_no_section_but_its_own() -> None:
@@ -434,3 +453,38 @@ def test_a_list_holds_at_most_so_many_items(key: str) -> None:
         failure.value)
     fine = items.rsplit(", ", 1)[0]
     assert len(getattr(parse_rules(f"default:\n  {key}: [{fine}]\n").default, key)) == 200
+
+
+def test_the_files_check_and_rules_set_are_made_from_each_keys_spec(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every SiteRules field is a key with its spec, and a key's converter is what both the
+    file's check and ``rules set`` apply: there is no second table of keys to forget."""
+    assert list(RULE_SPECS) == [f.name for f in fields(SiteRules)]
+
+    def refuse(value: Any) -> str:
+        raise TypeError("what this key's spec says")
+
+    monkeypatch.setitem(RULE_SPECS, "referer", replace(RULE_SPECS["referer"], convert=refuse))
+    with pytest.raises(RulesError, match="line 2: a.example.referer: expected what this key's"):
+        parse_rules("a.example:\n  referer: https://a.example/\n")
+    archive = Archive.open(tmp_path / "archive")
+    assert main(["rules", "set", "--domain", "a.example", "--value", "referer=https://a.example/",
+                 "--archive", str(archive.root)]) == 1
+    assert "expected what this key's spec says" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value", ["content_selecter=article", "content_selecter="])
+def test_rules_set_takes_only_the_keys_the_rules_declare(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str) -> None:
+    """A misspelt key is refused in one line naming the keys there are, even one to remove,
+    which no file check would see (it said "removed" and wrote nothing)."""
+    archive = Archive.open(tmp_path / "archive")
+    archive.rules_path.write_text("# mine\ndefault:\n  strip: [nav]\n", encoding="utf-8")
+    before = archive.rules_path.read_bytes()
+    assert main(["rules", "set", "--domain", "a.example", "--value", value,
+                 "--archive", str(archive.root)]) == 1
+    out, err = capsys.readouterr()
+    assert err.startswith("error: --value: content_selecter: unknown key (known: article_link")
+    assert err.count("\n") == 1 and "Traceback" not in err and out == ""
+    assert archive.rules_path.read_bytes() == before

@@ -181,6 +181,11 @@ def test_host_of() -> None:
     assert host_of("http://127.0.0.1:8080/a") == "127.0.0.1"
     assert host_of("https://news.example.com/") == "news.example.com"
     assert host_of("http://[::1]:8000/") == "[::1]"
+    # as urlsplit().hostname has it, which eight callers used beside it
+    assert host_of("https://News.Example.COM:8443/a") == "news.example.com"
+    assert host_of("http://user:pw@Example.com:81/x") == "example.com"
+    assert host_of("http://example.com#top") == "example.com"
+    assert host_of("http://[2001:DB8::1]/") == "[2001:db8::1]"
 
 
 @pytest.mark.parametrize(

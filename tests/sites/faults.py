@@ -183,11 +183,12 @@ class _Handler(BaseHTTPRequestHandler):
         self,
         status: int,
         body: bytes,
-        content_type: str = "text/html; charset=utf-8",
+        content_type: str | None = "text/html; charset=utf-8",
         headers: dict[str, str] | None = None,
     ) -> None:
         self.send_response(status)
-        self.send_header("Content-Type", content_type)
+        if content_type is not None:  # None: no Content-Type header at all
+            self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         for k, v in (headers or {}).items():
             self.send_header(k, v)
@@ -358,6 +359,24 @@ def _gzip_bomb(h: _Handler, q: dict[str, str], hit: int) -> None:
     h.send_body(200, _bomb(), headers={"Content-Encoding": "gzip"})
 
 
+@_route("/corrupt-gzip")
+def _corrupt_gzip(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """Says gzip; the body is not (a broken proxy, a damaged cache)."""
+    h.send_body(200, b"<html><body>not gzip at all</body></html>",
+                headers={"Content-Encoding": "gzip"})
+
+
+@_route("/untyped")
+def _untyped(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """No Content-Type, and nothing in the body that says HTML (a bare file)."""
+    body = b"just some bytes, no markup"
+    h.send_response(200)
+    h.send_header("Content-Length", str(len(body)))
+    h.end_headers()
+    h.wfile.write(body)
+    h.end()
+
+
 @_route("/big")
 def _big(h: _Handler, q: dict[str, str], hit: int) -> None:
     """An honest page of ``mb`` megabytes, streamed."""
@@ -444,6 +463,12 @@ def _headers(h: _Handler, q: dict[str, str], hit: int) -> None:
     """The request headers as JSON inside a page, so a test can read what was sent."""
     text = json.dumps(dict(h.headers.items()), ensure_ascii=False)
     h.send_body(200, f"<html><body><pre>{text}</pre></body></html>".encode())
+
+
+@_route("/typeless")
+def _typeless(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """``body`` (UTF-8) sent with no Content-Type header: the bytes alone say what it is."""
+    h.send_body(200, q.get("body", "").encode("utf-8"), content_type=None)
 
 
 @_route("/links")

@@ -105,6 +105,9 @@ def test_the_language_vote_counts_primary_subtags() -> None:
     assert book_language(chinese, chosen="en-GB") == "en-GB"  # the setting overrides
     assert book_language([entry(None, "中文标题")]) == "zh"
     assert book_language([entry(None, "Title")]) == "en"
+    # the one script guess articles get: Korean and Japanese titles are not Chinese
+    assert book_language([entry(None, "다리를 고치는 첫날")]) == "ko"
+    assert book_language([entry(None, "橋を直す最初の日")]) == "ja"
 
 
 def test_the_language_setting_makes_the_labels(tmp_path: Path) -> None:
