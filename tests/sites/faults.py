@@ -51,6 +51,7 @@ class FaultServer:
         self.hits: list[Hit] = []
         self.peak_open = 0
         self.stopping = threading.Event()
+        self.released = threading.Event()  # lets /held answer (see release)
         self._open = 0
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
@@ -67,6 +68,7 @@ class FaultServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stopping.set()
+        self.released.set()
         self._httpd.shutdown()
         self._httpd.server_close()
         self._thread.join()
@@ -78,6 +80,16 @@ class FaultServer:
         """Start times of the requests whose path begins with ``path_prefix``, in order."""
         with self._lock:
             return sorted(h.start for h in self.hits if h.path.startswith(path_prefix))
+
+    def release(self) -> None:
+        """Let every ``/held`` request answer, those waiting and those to come."""
+        self.released.set()
+
+    @property
+    def open_now(self) -> int:
+        """How many requests are open at this moment."""
+        with self._lock:
+            return self._open
 
     def count(self, path: str) -> int:
         """How many requests this exact path (with query) has had."""
@@ -241,6 +253,14 @@ def _failing(query: dict[str, str], hit: int) -> bool:
 def _ok(h: _Handler, q: dict[str, str], hit: int) -> None:
     h.wait(float(q.get("latency", "0")))
     h.send_page(q.get("text", "正文内容。"))
+
+
+@_route("/held")
+def _held(h: _Handler, q: dict[str, str], hit: int) -> None:
+    """Answers like ``/ok`` only once the test has called ``release()`` (or at shutdown): a
+    client's request stays open exactly as long as the test needs, whatever the load."""
+    h.server_state.released.wait()
+    _ok(h, q, hit)
 
 
 @_route("/slow")
