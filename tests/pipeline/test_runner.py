@@ -27,9 +27,9 @@ REPO = Path(__file__).resolve().parents[2]
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0)
 
 
-def page_url(server: FaultServer, n: int, latency: float = 0.0, route: str = "/ok") -> str:
+def page_url(server: FaultServer, n: int, latency: float = 0.0) -> str:
     text = quote(f"第{n}篇：一段足够长的正文，写着它自己的编号 {n}，所以每页内容都不一样。" * 3)
-    return server.url(f"{route}?n={n}&latency={latency}&text={text}")
+    return server.url(f"/ok?n={n}&latency={latency}&text={text}")
 
 
 def fresh_archive(tmp_path: Path, rules: str = "") -> Archive:
@@ -147,10 +147,10 @@ def test_kill_9_mid_run_resumes_without_refetching(tmp_path: Path) -> None:
     archive = fresh_archive(tmp_path, "127.0.0.1:\n  delay_ms: 5\n")
     n_pages, answered = 100, 30
     with FaultServer() as server:
-        # the first 30 pages answer, the others are held until after the kill: the kill lands
-        # mid-run, with exactly those 30 stored, however fast or loaded the machine
-        urls = [page_url(server, n, route="/ok" if n < answered else "/held")
-                for n in range(n_pages)]
+        # the server answers 30 requests and holds the others until after the kill: the kill
+        # lands mid-run, with exactly those 30 pages stored, however fast or loaded the machine
+        server.hold_after = answered
+        urls = [page_url(server, n) for n in range(n_pages)]
         store = TaskStore(archive.tasks_path)
         add_links(store, "\n".join(urls))
         store.save()
@@ -158,8 +158,8 @@ def test_kill_9_mid_run_resumes_without_refetching(tmp_path: Path) -> None:
             [sys.executable, str(REPO / "main.py"), "run", "--archive", str(archive.root)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
-        wait_until(lambda: len(list(archive.raw_dir.glob("*.json"))) == answered,
-                   f"the run to store the {answered} pages that answer")
+        wait_until(lambda: len(list(archive.raw_dir.glob("*.json"))) == answered
+                   and server.held > 0, f"the run to store the {answered} pages answered")
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         server.release()

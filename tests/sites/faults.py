@@ -51,7 +51,9 @@ class FaultServer:
         self.hits: list[Hit] = []
         self.peak_open = 0
         self.stopping = threading.Event()
-        self.released = threading.Event()  # lets /held answer (see release)
+        # with hold_after = N, requests after the Nth wait until release() (see hold_after)
+        self.hold_after: int | None = None
+        self.released = threading.Event()
         self._open = 0
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
@@ -82,8 +84,15 @@ class FaultServer:
             return sorted(h.start for h in self.hits if h.path.startswith(path_prefix))
 
     def release(self) -> None:
-        """Let every ``/held`` request answer, those waiting and those to come."""
+        """Let every held request answer, those waiting and those to come."""
         self.released.set()
+
+    @property
+    def held(self) -> int:
+        """How many requests came after ``hold_after``: those waiting, or answered once
+        released."""
+        with self._lock:
+            return max(0, len(self.hits) - self.hold_after) if self.hold_after else 0
 
     @property
     def open_now(self) -> int:
@@ -103,7 +112,10 @@ class FaultServer:
             self._open += 1
             self.peak_open = max(self.peak_open, self._open)
             self.hits.append(Hit(path, arrived, self._open, headers))
-            return self._counts[path]
+            hold = self.hold_after is not None and len(self.hits) > self.hold_after
+        if hold:  # a request past the limit answers only once the test says so
+            self.released.wait()
+        return self._counts[path]
 
     def _end(self) -> None:
         with self._lock:
@@ -253,14 +265,6 @@ def _failing(query: dict[str, str], hit: int) -> bool:
 def _ok(h: _Handler, q: dict[str, str], hit: int) -> None:
     h.wait(float(q.get("latency", "0")))
     h.send_page(q.get("text", "正文内容。"))
-
-
-@_route("/held")
-def _held(h: _Handler, q: dict[str, str], hit: int) -> None:
-    """Answers like ``/ok`` only once the test has called ``release()`` (or at shutdown): a
-    client's request stays open exactly as long as the test needs, whatever the load."""
-    h.server_state.released.wait()
-    _ok(h, q, hit)
 
 
 @_route("/slow")
