@@ -21,7 +21,7 @@ from pipeline.settings import Settings
 from pipeline.tasks import Status, TaskStore
 from tests.sites.faults import FaultServer
 from tests.sites.images import ImageServer, jpeg_bytes
-from tests.waiting import holds_for, wait_until
+from tests.waiting import PATIENCE, holds_for, wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0)
@@ -158,8 +158,10 @@ def test_kill_9_mid_run_resumes_without_refetching(tmp_path: Path) -> None:
             [sys.executable, str(REPO / "main.py"), "run", "--archive", str(archive.root)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
+        # a whole process starting and storing 30 pages: at load 15 that alone passed 60 s
         wait_until(lambda: len(list(archive.raw_dir.glob("*.json"))) == answered
-                   and server.held > 0, f"the run to store the {answered} pages answered")
+                   and server.held > 0, f"the run to store the {answered} pages answered",
+                   timeout=3 * PATIENCE)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         server.release()
