@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from gui.main_window import MainWindow
 from pipeline.demo_site.server import DemoSite
 from pipeline.settings import Settings
+from tests.waiting import PATIENCE_MS
 
 
 @pytest.fixture
@@ -46,7 +47,7 @@ def open_window(qtbot: QtBot, prefs: QSettings, fast_settings: Settings,
         window = MainWindow(root or tmp_path / "archive", prefs, settings or fast_settings)
         window.confirm = lambda question: True  # the person says yes (a test says no itself)
         qtbot.addWidget(window)
-        with qtbot.waitSignal(window.archive_loaded, timeout=10_000):
+        with qtbot.waitSignal(window.archive_loaded, timeout=PATIENCE_MS):
             pass
         return window
 
@@ -57,11 +58,11 @@ def add_demo_links(qtbot: QtBot, window: MainWindow, site: DemoSite, cat1: str =
     """Paste the demo site's chat text and press Add, as a person would."""
     window.intake.paste.setPlainText(site.paste_text())
     window.intake.cat1.setCurrentText(cat1)
-    with qtbot.waitSignal(window.intake_done, timeout=5_000):
+    with qtbot.waitSignal(window.intake_done, timeout=PATIENCE_MS):
         window.intake.add_button.click()
 
 
-def run_to_end(qtbot: QtBot, window: MainWindow, timeout: int = 30_000) -> object:
+def run_to_end(qtbot: QtBot, window: MainWindow, timeout: int = PATIENCE_MS) -> object:
     with qtbot.waitSignal(window.run_finished, timeout=timeout) as blocker:
         window.run_bar.run_button.click()
     return blocker.args[0]

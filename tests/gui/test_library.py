@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from gui.task_model import COLUMNS
 from pipeline.demo_site.server import DemoSite
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end
+from tests.waiting import PATIENCE_MS
 
 
 def _row_of(window: object, task_id: int) -> int:
@@ -32,10 +33,10 @@ def test_remove_asks_with_the_count_and_undo_brings_the_tasks_back(
     window.confirm = lambda question: True
     window.remove_tasks([1, 2])
     assert window.model.rowCount() == total - 2 and window.undo_remove_action.isEnabled()
-    qtbot.waitUntil(lambda: len(window.trash.trashed_ids()) == 2, timeout=5_000)
+    qtbot.waitUntil(lambda: len(window.trash.trashed_ids()) == 2, timeout=PATIENCE_MS)
     window.undo_remove_action.trigger()
     assert window.model.rowCount() == total and window.model.task(1) is not None
-    qtbot.waitUntil(lambda: window.trash.trashed_ids() == [], timeout=5_000)
+    qtbot.waitUntil(lambda: window.trash.trashed_ids() == [], timeout=PATIENCE_MS)
 
 
 def test_the_menu_follows_the_rows_and_the_id_and_why_columns_say_it(
@@ -66,7 +67,7 @@ def test_a_missing_folder_is_made_only_after_asking_and_archives_are_remembered(
     assert not window.open_archive_asking(tmp_path / "elsewhere")
     assert not (tmp_path / "elsewhere").exists()
     window.confirm = lambda question: True
-    with qtbot.waitSignal(window.archive_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.archive_loaded, timeout=PATIENCE_MS):
         assert window.open_archive_asking(tmp_path / "elsewhere")
     assert (tmp_path / "elsewhere" / "rules.yaml").exists()
     recent = [a.text() for a in window.recent_menu.actions()]
@@ -78,7 +79,7 @@ def test_the_demo_button_fills_the_paste_area(qtbot: QtBot, open_window: OpenWin
     window = open_window()
     window.try_demo_site()
     assert "http://127.0.0.1:" in window.intake.paste.toPlainText()
-    with qtbot.waitSignal(window.intake_done, timeout=5_000):
+    with qtbot.waitSignal(window.intake_done, timeout=PATIENCE_MS):
         window.intake.add_button.click()
     assert window.model.rowCount() > 5 and window.table.isVisibleTo(window)
 
@@ -88,7 +89,7 @@ def test_pause_says_paused_and_the_tree_filters_the_table(
     window = open_window()
     add_demo_links(qtbot, window, demo_site, cat1="Reading")
     window.model.setData(window.model.index(0, COLUMNS.index("cat1")), "Other")
-    qtbot.waitUntil(lambda: window.tree.node("Other", None).isValid(), timeout=5_000)
+    qtbot.waitUntil(lambda: window.tree.node("Other", None).isValid(), timeout=PATIENCE_MS)
     window.tree.select("Other", None)
     assert window.proxy.rowCount() == 1
     window.tree.select(None, None)
@@ -98,7 +99,7 @@ def test_pause_says_paused_and_the_tree_filters_the_table(
     assert window.statusBar().currentMessage() == "Paused"
     window.toggle_pause()
     assert window.statusBar().currentMessage() == "Running…"
-    with qtbot.waitSignal(window.run_finished, timeout=30_000):
+    with qtbot.waitSignal(window.run_finished, timeout=PATIENCE_MS):
         pass
 
 
@@ -117,14 +118,14 @@ def test_books_are_listed_and_say_when_they_are_out_of_date(
     window = open_window()
     add_demo_links(qtbot, window, demo_site)
     run_to_end(qtbot, window)
-    with qtbot.waitSignal(window.books.refreshed, timeout=30_000):
+    with qtbot.waitSignal(window.books.refreshed, timeout=PATIENCE_MS):
         window.build()
     assert window.books.list.topLevelItemCount() == 1
     assert window.books.list.topLevelItem(0).text(3) == "up to date"
     cleaned = next(t.id for t in window.model.tasks() if t.status in ("localized", "done"))
-    with qtbot.waitSignal(window.run_finished, timeout=30_000):
+    with qtbot.waitSignal(window.run_finished, timeout=PATIENCE_MS):
         window.reclean([cleaned])
-    with qtbot.waitSignal(window.books.refreshed, timeout=10_000):
+    with qtbot.waitSignal(window.books.refreshed, timeout=PATIENCE_MS):
         window.books.refresh()
     assert window.books.list.topLevelItem(0).text(3) == "out of date: 1 cleaned again since"
 
@@ -141,15 +142,15 @@ def test_the_reader_opens_the_original_and_the_book_it_is_bound_in(
     task = next(t for t in window.model.tasks() if t.status == "localized")
     window.select_task(task.id)
     qtbot.waitUntil(lambda: window.preview.shown is not None
-                    and window.preview.shown.task.id == task.id, timeout=5_000)
+                    and window.preview.shown.task.id == task.id, timeout=PATIENCE_MS)
     window.preview.book_button.click()
     qtbot.waitUntil(lambda: "in no book yet" in window.statusBar().currentMessage(),
-                    timeout=5_000)
-    with qtbot.waitSignal(window.build_finished, timeout=30_000):
+                    timeout=PATIENCE_MS)
+    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS):
         window.build()
     window.preview.original_button.click()
     window.preview.book_button.click()
-    qtbot.waitUntil(lambda: len(opened) == 2, timeout=5_000)
+    qtbot.waitUntil(lambda: len(opened) == 2, timeout=PATIENCE_MS)
     assert opened[0].toString() == task.url and opened[1].toLocalFile().endswith(".epub")
 
 
@@ -159,7 +160,7 @@ def test_filters_and_the_tree_node_are_remembered_per_archive(
     add_demo_links(qtbot, window, demo_site, cat1="Reading")
     window.status_filter.setCurrentIndex(window.status_filter.findData("pending"))
     window.search.setText("blog")
-    qtbot.waitUntil(lambda: window.tree.select("Reading", None), timeout=5_000)
+    qtbot.waitUntil(lambda: window.tree.select("Reading", None), timeout=PATIENCE_MS)
     window.close()
     again = open_window()
     assert again.status_filter.currentData() == "pending"
@@ -177,10 +178,10 @@ def test_the_trees_open_branches_are_remembered_per_archive(
     window.workspace.edit(ids[:2], cat2="Bridges")
     window.workspace.edit(ids[2:4], cat1="Later", cat2="Tea")
     window.follow_file(changed_here=True)
-    qtbot.waitUntil(lambda: window.tree.node("Later", "Tea").isValid(), timeout=5_000)
+    qtbot.waitUntil(lambda: window.tree.node("Later", "Tea").isValid(), timeout=PATIENCE_MS)
     window.tree.expand_categories(["Reading"])
     assert window.tree.expanded_categories() == ["Reading"]
     window.close()
     again = open_window()
-    qtbot.waitUntil(lambda: again.tree.node("Later", "Tea").isValid(), timeout=5_000)
+    qtbot.waitUntil(lambda: again.tree.node("Later", "Tea").isValid(), timeout=PATIENCE_MS)
     assert again.tree.expanded_categories() == ["Reading"]

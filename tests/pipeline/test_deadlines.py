@@ -28,13 +28,16 @@ from pipeline.rules import SiteRules
 from pipeline.settings import Settings
 from pipeline.workspace import Workspace
 from tests.sites.faults import NEVER_ENDING, FaultServer, served_as
+from tests.waiting import PATIENCE
 
 DEADLINE = 2.0
-# The requirement (issue 25): a request ends within its deadline plus this.
-WITHIN = DEADLINE + 2.0
-# How long a test waits before it calls the fetch stuck: well past WITHIN, so a slow machine
-# shows its real figure in the assert below rather than here.
-STUCK_AFTER = DEADLINE + 15.0
+# The requirement (issue 25) is a request ended within its deadline plus 2 s; load stretches
+# that, so a test holds it to PATIENCE: a deadline that did not hold runs on until STUCK_AFTER
+# (a body that never ends) or ends by the 20 s read timeout with another reason (silence).
+WITHIN = PATIENCE
+# How long a test waits before it calls the fetch stuck: past WITHIN, so a slow machine shows
+# its real figure in the assert below rather than here.
+STUCK_AFTER = PATIENCE + 15.0
 SETTINGS = Settings().with_overrides(page_deadline=DEADLINE, image_deadline=DEADLINE)
 REASON = f"no complete answer within {DEADLINE:g} s"
 RULES = SiteRules()
@@ -87,11 +90,13 @@ def test_an_image_fails_at_its_deadline_and_no_part_of_it_is_taken(path: str) ->
     assert_cut_at_the_deadline(elapsed, outcome)
 
 
-def test_a_stop_ends_a_silent_body_within_a_second() -> None:
+def test_a_stop_ends_a_silent_body() -> None:
     """A stop aborts the read of a body with no length that never comes (its socket is the
     response's, not the connection's, once http.client sees it must read to the close; and
     no byte arrives for the read loop to notice the stop between reads)."""
-    settings = Settings()  # the real 60 s deadline: only the stop can end this
+    # a deadline past PATIENCE and the real 20 s read timeout: only the stop can end this
+    # with a StopRequested
+    settings = Settings().with_overrides(page_deadline=2 * PATIENCE)
     cancel = threading.Event()
     with FaultServer() as server, new_session(settings) as session:
         def stop_once_reading() -> None:
@@ -103,7 +108,7 @@ def test_a_stop_ends_a_silent_body_within_a_second() -> None:
         elapsed, outcome = timed(lambda: fetch_page(session, server.url("/silent"), settings,
                                                     RULES, cancel))
     assert isinstance(outcome, StopRequested), outcome
-    assert elapsed < 1.0 + 2.0, f"stopped after {elapsed:.2f} s"
+    assert elapsed < WITHIN, f"stopped after {elapsed:.2f} s"
 
 
 def test_a_run_with_an_endless_page_ends_and_marks_the_task_failed(tmp_path: Path) -> None:

@@ -33,6 +33,7 @@ from pipeline.rules import SiteRules
 from pipeline.settings import MB, Settings
 from tests.sites import faults
 from tests.sites.faults import FaultServer, fault_servers
+from tests.waiting import PATIENCE
 
 RULES = SiteRules()
 
@@ -128,10 +129,11 @@ def test_default_schedule_and_retry_after_parsing():
     assert retry_wait(2, s, "soon, maybe") == 6.0  # unreadable: the schedule applies
 
 
-def test_a_stop_interrupts_a_retry_wait_within_a_second(fault_server):
-    """The default 2 s wait after a 500 is cut short by the cancel event."""
+def test_a_stop_interrupts_a_retry_wait(fault_server):
+    """The wait after a 500 is cut short by the cancel event: a wait of twice PATIENCE
+    ends well within it, however loaded the machine."""
     cancel = threading.Event()
-    settings = Settings()
+    settings = Settings().with_overrides(retry_waits=(2 * PATIENCE, 2 * PATIENCE))
     timer = threading.Timer(0.2, cancel.set)
     started = time.monotonic()
     timer.start()
@@ -140,22 +142,26 @@ def test_a_stop_interrupts_a_retry_wait_within_a_second(fault_server):
             fetch_page(s, fault_server.url("/status?code=500&fail=9"), settings, RULES, cancel)
     finally:
         timer.join()
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < PATIENCE
     assert fault_server.count("/status?code=500&fail=9") == 1
 
 
 def test_a_stop_aborts_a_request_waiting_on_a_slow_server(fault_server):
-    """With the real 20 s read timeout, a stop still ends the fetch within a second."""
+    """With a read timeout and a server silence of twice PATIENCE, only the stop can end
+    the fetch within PATIENCE."""
+    settings = Settings().with_overrides(read_timeout=2 * PATIENCE,
+                                         page_deadline=2 * PATIENCE)
     cancel = threading.Event()
     timer = threading.Timer(0.3, cancel.set)
     started = time.monotonic()
     timer.start()
     try:
-        with new_session(Settings()) as s, pytest.raises(StopRequested):
-            fetch_page(s, fault_server.url("/slow?fail=9&delay=30"), Settings(), RULES, cancel)
+        with new_session(settings) as s, pytest.raises(StopRequested):
+            fetch_page(s, fault_server.url(f"/slow?fail=9&delay={2 * PATIENCE}"), settings,
+                       RULES, cancel)
     finally:
         timer.join()
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < PATIENCE
 
 
 # --- redirects -----------------------------------------------------------------------------
@@ -405,8 +411,9 @@ def test_a_page_that_trickles_fails_at_its_deadline(fetch_session, fault_server,
     settings = fast_settings.with_overrides(page_deadline=1.0, retries=0)
     started = time.monotonic()
     error = fails(fetch_session, fault_server, "/trickle?every=0.05", settings)
+    # each byte came in time: no read timeout tripped, the deadline ended it
     assert error.reason == "no complete answer within 1 s" and error.unreachable
-    assert time.monotonic() - started < 2.5  # each byte came in time: no read timeout tripped
+    assert time.monotonic() - started < PATIENCE
 
 
 def test_header_names_are_read_in_any_case(fetch_session, fault_server, fast_settings):
@@ -509,9 +516,13 @@ def test_a_pasted_link_on_a_private_address_is_archivable_with_its_images(
 
 def test_a_body_that_cannot_finish_in_time_is_cut_when_that_is_clear(fetch_session, fault_server,
                                                                      fast_settings):
-    settings = fast_settings.with_overrides(page_deadline=10.0, retries=0)
+    # a byte every 2 s, a deadline of twice PATIENCE: cut at the deadline, it would run past
+    # PATIENCE; cut as soon as the pace shows it cannot finish, well within it
+    settings = fast_settings.with_overrides(page_deadline=2 * PATIENCE, read_timeout=10.0,
+                                            retries=0)
     started = time.monotonic()
-    error = fails(fetch_session, fault_server, "/trickle?every=0.2", settings)
-    assert error.reason.startswith("too slow: ") and "past the 10 s deadline" in error.reason
-    assert time.monotonic() - started < 4  # not the 10 s of the deadline
+    error = fails(fetch_session, fault_server, "/trickle?every=2.0", settings)
+    assert (error.reason.startswith("too slow: ")
+            and f"past the {2 * PATIENCE:g} s deadline" in error.reason), error.reason
+    assert time.monotonic() - started < PATIENCE, "cut at the deadline, not when it was clear"
     assert error.unreachable

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import random
-import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -22,6 +20,7 @@ from pipeline.intake import add_links
 from pipeline.tasks import LOCK_WAIT_SECONDS, Status, TaskStore
 from tests.pipeline.test_runner import page_url
 from tests.sites.faults import FaultServer
+from tests.waiting import wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
@@ -32,6 +31,13 @@ RUN_SET = ["--set", "host_delay_ms=5", "--set", "retries=0", "--set", "tasks_flu
 def kuaibu(archive: Archive, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(REPO / "main.py"), *args, "--archive",
                            str(archive.root)], capture_output=True, text=True, timeout=120)
+
+
+def start(archive: Archive, *args: str) -> subprocess.Popen[str]:
+    """A command started, not awaited: it writes while the test does something else."""
+    return subprocess.Popen([sys.executable, str(REPO / "main.py"), *args, "--archive",
+                             str(archive.root)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
 
 
 def start_run(archive: Archive) -> subprocess.Popen[bytes]:
@@ -63,11 +69,9 @@ def _seed(archive: Archive, server: FaultServer, n: int, latency: float) -> None
     store.save()
 
 
-def _wait_for(check: object, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
+def _has_reached(server: FaultServer, run: subprocess.Popen[bytes], request: int) -> bool:
+    """The run has made its request number ``request``, or ended before it."""
+    return len(server.hits) >= request or run.poll() is not None
 
 
 def test_a_run_and_every_other_writer_keep_each_others_changes(tmp_path: Path) -> None:
@@ -75,7 +79,8 @@ def test_a_run_and_every_other_writer_keep_each_others_changes(tmp_path: Path) -
     with FaultServer() as server:
         _seed(archive, server, 40, latency=0.15)
         run = start_run(archive)
-        _wait_for(lambda: len(list(archive.clean_dir.glob("*.assets.json"))) >= 8)
+        wait_until(lambda: len(list(archive.clean_dir.glob("*.assets.json"))) >= 8,
+                   "the run to localize 8 pages")
         new = tmp_path / "new.txt"
         new.write_text("\n".join(page_url(server, 100 + k) for k in range(3)), encoding="utf-8")
         added = kuaibu(archive, "add", str(new), "--cat1", "02_later")
@@ -107,19 +112,26 @@ def test_a_run_and_every_other_writer_keep_each_others_changes(tmp_path: Path) -
 def test_kill_9_of_the_run_at_random_moments_loses_no_ones_changes(tmp_path: Path) -> None:
     archive = Archive.open(tmp_path / "archive")
     rng = random.Random(11)
-    kills = 20
+    kills = 10
     with FaultServer() as server:
         _seed(archive, server, 60, latency=0.05)
         for k in range(kills):
-            run = start_run(archive)
-            time.sleep(rng.uniform(0.3, 1.2))  # from the start-up to mid-batch
-            edited = kuaibu(archive, "edit", "--id", str(1 + k), "--cat2", f"第{k}次")
-            assert edited.returncode == 0, edited.stderr
             link = tmp_path / "link.txt"
             link.write_text(page_url(server, 1000 + k), encoding="utf-8")
-            assert kuaibu(archive, "add", str(link)).returncode == 0
-            os.kill(run.pid, signal.SIGKILL)
+            run = start_run(archive)
+            # the others write while the run goes on, and the run is killed at a random point
+            # of its progress, from start-up to mid-batch: the server's count of requests says
+            # where it is, whatever the load
+            others = [start(archive, "edit", "--id", str(1 + k), "--cat2", f"第{k}次"),
+                      start(archive, "add", str(link))]
+            reached = len(server.hits) + rng.randint(0, 6)
+            wait_until(partial(_has_reached, server, run, reached),
+                       f"the run's request #{reached}")
+            run.kill()  # SIGKILL, unless it has ended already
             run.wait()
+            for other in others:
+                _, stderr = other.communicate(timeout=120)
+                assert other.returncode == 0, stderr
             store = TaskStore(archive.tasks_path)  # never torn: it parses
             assert len(store) == 60 + k + 1
             assert [store.get(1 + j).cat2 for j in range(k + 1)] == [f"第{j}次"

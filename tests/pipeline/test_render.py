@@ -27,6 +27,7 @@ from pipeline.settings import Settings
 from pipeline.tasks import Task
 from pipeline.workspace import Workspace
 from tests.sites.spa import SpaSite, paragraphs
+from tests.waiting import PATIENCE, wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0, host_delay_ms=0)
@@ -325,7 +326,9 @@ def test_the_setting_renders_every_site_but_those_whose_rule_says_fetch(
 
 def test_a_render_past_the_page_deadline_fails_saying_so(browser: None, tmp_path: Path) -> None:
     with SpaSite() as site:
-        site.api_delay = 10.0  # the article's data never comes in time
+        # the article's data never comes in time: a render that waited for it would take
+        # twice the patience, one cut at its deadline ends well within it, however loaded
+        site.api_delay = 2 * PATIENCE
         ws = workspace(tmp_path / "archive", FAST.with_overrides(page_deadline=2.0),
                        RENDER_RULE)
         started = time.monotonic()
@@ -334,20 +337,19 @@ def test_a_render_past_the_page_deadline_fails_saying_so(browser: None, tmp_path
     assert task.status == "failed"
     assert task.error_kind == ErrorKind.NETWORK
     assert task.error == "not rendered within 2 s (its scripts kept loading)"
-    assert took < 8, took
+    assert took < PATIENCE, f"the render ran {took:.0f} s, past its 2 s deadline"
     assert not ws.archive.has_raw(task.id)
 
 
 def test_a_stop_ends_a_render_at_once(browser: None, tmp_path: Path) -> None:
     with SpaSite() as site:
-        site.api_delay = 10.0
+        site.api_delay = 2 * PATIENCE  # the data would come long after the stop
         ws = workspace(tmp_path / "archive", rules=RENDER_RULE)
         ws.add_links(site.put("slow", "慢", paragraphs("slow")))
         runner = ws.runner()
 
         def stop_once_the_script_asks_for_its_data() -> None:
-            while not site.asked("/api/slow.json"):
-                time.sleep(0.02)
+            wait_until(lambda: site.asked("/api/slow.json"), "the script's request for its data")
             runner.stop()
 
         threading.Thread(target=stop_once_the_script_asks_for_its_data, daemon=True).start()
@@ -357,7 +359,7 @@ def test_a_stop_ends_a_render_at_once(browser: None, tmp_path: Path) -> None:
     ws.refresh()
     [task] = ws.tasks()
     assert task.status == "pending"  # put back for the next run, not failed
-    assert took < 8, took
+    assert took < PATIENCE, f"the stopped render ran {took:.0f} s"
 
 
 def test_a_rendered_page_over_the_size_limit_is_refused(browser: None, tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from pipeline.tasks import (
     MAX_URL_CHARS,
     TaskStore,
 )
+from tests.waiting import wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -168,6 +170,10 @@ def _writer_loop(path: Path) -> None:
         store.save()
 
 
+def _changed_since(path: Path, mtime_ns: int) -> bool:
+    return path.stat().st_mtime_ns != mtime_ns
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="kill -9 test needs fork (POSIX)")
 def test_kill_9_never_leaves_a_torn_file(tmp_path: Path) -> None:
     path = tmp_path / "tasks.csv"
@@ -182,10 +188,9 @@ def test_kill_9_never_leaves_a_torn_file(tmp_path: Path) -> None:
                 _writer_loop(path)
             finally:
                 os._exit(1)
-        deadline = time.monotonic() + 5
-        while path.stat().st_mtime_ns == before and time.monotonic() < deadline:
-            time.sleep(0.001)  # until the child has written at least once
-        time.sleep(rng.uniform(0, 0.03))
+        wait_until(partial(_changed_since, path, before), "the child's first save")
+        if rng.random() < 0.5:  # half the kills as a save is under way, half at any point
+            wait_until(lambda: any(tmp_path.glob(".tasks.csv.*.tmp")), "a save under way")
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         killed_mid_write += any(tmp_path.glob(".tasks.csv.*.tmp"))
@@ -214,14 +219,12 @@ def test_a_slow_save_spaces_the_next_ones(tmp_path: Path, monkeypatch: pytest.Mo
 
     monkeypatch.setattr(pipeline.tasks, "write_atomic", slow_write)
     store.update(1, status="cleaned")
-    time.sleep(store.save_interval)
-    assert store.save_if_due()
+    wait_until(store.save_if_due, "the save after the first")
     assert store.save_interval >= 0.5
     store.update(1, status="localized")
     assert not store.save_if_due()  # the last save took ≥ 0.05 s: the next waits ≥ 0.5 s
     assert TaskStore(tmp_path / "tasks.csv").get(1).status == "cleaned"
-    time.sleep(store.save_interval)
-    assert store.save_if_due()
+    wait_until(store.save_if_due, "the spaced save")
     assert TaskStore(tmp_path / "tasks.csv").get(1).status == "localized"
 
 

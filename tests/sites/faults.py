@@ -51,6 +51,9 @@ class FaultServer:
         self.hits: list[Hit] = []
         self.peak_open = 0
         self.stopping = threading.Event()
+        # with hold_after = N, requests after the Nth wait until release() (see hold_after)
+        self.hold_after: int | None = None
+        self.released = threading.Event()
         self._open = 0
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
@@ -67,6 +70,7 @@ class FaultServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stopping.set()
+        self.released.set()
         self._httpd.shutdown()
         self._httpd.server_close()
         self._thread.join()
@@ -78,6 +82,23 @@ class FaultServer:
         """Start times of the requests whose path begins with ``path_prefix``, in order."""
         with self._lock:
             return sorted(h.start for h in self.hits if h.path.startswith(path_prefix))
+
+    def release(self) -> None:
+        """Let every held request answer, those waiting and those to come."""
+        self.released.set()
+
+    @property
+    def held(self) -> int:
+        """How many requests came after ``hold_after``: those waiting, or answered once
+        released."""
+        with self._lock:
+            return max(0, len(self.hits) - self.hold_after) if self.hold_after else 0
+
+    @property
+    def open_now(self) -> int:
+        """How many requests are open at this moment."""
+        with self._lock:
+            return self._open
 
     def count(self, path: str) -> int:
         """How many requests this exact path (with query) has had."""
@@ -91,7 +112,10 @@ class FaultServer:
             self._open += 1
             self.peak_open = max(self.peak_open, self._open)
             self.hits.append(Hit(path, arrived, self._open, headers))
-            return self._counts[path]
+            hold = self.hold_after is not None and len(self.hits) > self.hold_after
+        if hold:  # a request past the limit answers only once the test says so
+            self.released.wait()
+        return self._counts[path]
 
     def _end(self) -> None:
         with self._lock:

@@ -282,13 +282,17 @@ def test_lazy_images_resolved_against_base_href() -> None:
 
 
 def test_five_megabyte_page() -> None:
+    """A page at the size limit is read whole, in time linear in its size. The bound is CPU
+    seconds, about five times what it takes (4 s on the 2-core dev machine), which load does
+    not stretch as it does wall time: it catches a quadratic step, not a slow machine. Speed
+    itself is bench/extract_speed.py's figure."""
     para = "<p>" + " ".join(PROSE) + "</p>\n"
     filler = "<div class='c'><span>x</span> <a href='/y'>link</a></div>\n" * 20_000
     page = article_page(para * 7500 + filler)
     assert len(page.encode()) > 5 * 1024 * 1024
-    start = time.perf_counter()
+    start = time.process_time()
     a = extract(page, URL)
-    assert time.perf_counter() - start < 20
+    assert time.process_time() - start < 20, "CPU seconds for one 5 MB page"
     assert a.text.count(PROSE[0]) == 7500
 
 

@@ -1,7 +1,8 @@
 """Quality gate: every dev set keeps the mF1, failure count, title and date it has reached.
 
-Each set in ``../shared/bench`` (beside the checkout, on CI too) goes through the benchmark
-contract (``extract_folder``) and is scored by the data's own ``score.py``, in the manner of
+Each set in ``../shared/bench`` (beside the checkout, on CI too; a clone with nothing beside it
+skips this module in one line) goes through the benchmark contract (``extract_folder``) and is
+scored by the data's own ``score.py``, in the manner of
 trafilatura's ``tests/eval_gate.py``: a change that loses quality on any set fails here, with
 every set that fell listed. An extractor is only as good as its worst set, so a gain on one set
 does not pay for a loss on another. The floors are the engine's figures when they were recorded,
@@ -24,51 +25,14 @@ from pathlib import Path
 import pytest
 
 from pipeline.extract.batch import extract_folder
+from tests.pipeline.extract.quality_floors import FIELDS, FLOORS, Scores, fmt, regressions
 
 DATA = Path(__file__).resolve().parents[3].parent / "shared" / "bench"
-
-Scores = dict[str, dict[str, float]]
-
-# mf1: mean per-page F1 (floor); fail: pages with F1 < 0.5 (ceiling); title, date: exact-match
-# share over the pages whose truth has one (floor), only on the sets that annotate them.
-FLOORS: Scores = {
-    "scrapinghub-dev": {"mf1": 0.980, "fail": 0},
-    "zh-news-dev": {"mf1": 0.962, "fail": 1, "title": 0.97, "date": 0.93},
-    "dragnet-dev": {"mf1": 0.898, "fail": 36},
-    "cleaneval-dev": {"mf1": 0.875, "fail": 23},
-    "cleanportaleval-dev": {"mf1": 0.952, "fail": 0},
-    "l3s-gn1-dev": {"mf1": 0.958, "fail": 4, "title": 0.787},
-    "readability-js-dev": {"mf1": 0.955, "fail": 1, "title": 0.77, "date": 0.93},
-}
-# score.py --json names of the measures above
-FIELDS = {"mf1": "macro_f1", "fail": "failures", "title": "title_match", "date": "date_match"}
-CEILINGS = {"fail"}  # measures where more is worse
-
-
-def fmt(measure: str, value: float | None) -> str:
-    if value is None:
-        return "none"
-    return f"{value:.0f}" if measure in CEILINGS else f"{value:.4f}"
-
-
-def regressions(floors: Scores, scores: Scores) -> list[str]:
-    """One line per set and measure that fell past its floor, old floor against now. A set
-    with no score, or a measure it no longer reports, counts as fallen: a set that silently
-    drops out of the run must not pass the gate."""
-    found = []
-    for dataset, floor in floors.items():
-        now = scores.get(dataset)
-        if now is None:
-            found.append(f"{dataset}: not scored")
-            continue
-        for measure, bound in floor.items():
-            value = now.get(measure)
-            fell = value is None or (value > bound if measure in CEILINGS else value < bound)
-            if fell:
-                kind = "ceiling" if measure in CEILINGS else "floor"
-                found.append(f"{dataset}: {measure} {kind} {fmt(measure, bound)}"
-                             f" → now {fmt(measure, value)}")
-    return found
+if not DATA.is_dir():
+    # one line for the three tests: a fresh clone alone passes; where the data is, as in CI,
+    # the gate runs, and a set missing from it fails there (gate_run)
+    pytest.skip("../shared/bench not beside the clone: the dev-set gate runs where it is, "
+                "as in CI", allow_module_level=True)
 
 
 @dataclass(frozen=True)
@@ -125,11 +89,8 @@ def read_lines(dataset: Path, predictions: Path) -> tuple[list[str], list[str]]:
 def gate_run() -> GateRun:
     """Extract and score every set once for all the tests here. Sets run in parallel, the
     largest first so that it does not finish last alone; each is scored as soon as it is done.
-    A plain cached function rather than a fixture: missing data must FAIL a test, and a
-    fixture's failure is reported as an error in set-up."""
-    if not DATA.is_dir():
-        pytest.fail(f"benchmark data not found at {DATA}: the quality gate needs the dev sets "
-                    f"beside the checkout (../shared/bench), as CI has them")
+    A plain cached function rather than a fixture: a set missing from the data must FAIL a
+    test, and a fixture's failure is reported as an error in set-up."""
     absent = [d for d in FLOORS if not (DATA / d / "pages").is_dir()]
     if absent:
         pytest.fail(f"dev sets missing from {DATA}: {', '.join(absent)}")
@@ -180,24 +141,3 @@ def test_no_page_raises_and_no_prose_page_comes_back_empty() -> None:
     emptied = {d: sorted(set(pages) - ALLOWED_EMPTY.get(d, set()))
                for d, pages in run.emptied.items()}
     assert not any(emptied.values()), f"prose pages with no text: {emptied}"
-
-
-def test_regressions_names_every_set_that_fell_with_floor_and_now() -> None:
-    floors: Scores = {
-        "a": {"mf1": 0.9, "fail": 2},
-        "b": {"mf1": 0.8, "fail": 3, "title": 0.5},
-        "c": {"mf1": 0.7, "fail": 0, "title": 0.9},
-        "d": {"mf1": 0.5, "fail": 0},
-    }
-    scores: Scores = {
-        "a": {"mf1": 0.9, "fail": 2},  # exactly at the floors: holds
-        "b": {"mf1": 0.79, "fail": 4, "title": 0.5},
-        "c": {"mf1": 0.75, "fail": 0},  # no title any more
-    }
-    assert regressions(floors, scores) == [
-        "b: mf1 floor 0.8000 → now 0.7900",
-        "b: fail ceiling 3 → now 4",
-        "c: title floor 0.9000 → now none",
-        "d: not scored",
-    ]
-    assert regressions(floors, floors) == []

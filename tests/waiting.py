@@ -1,0 +1,37 @@
+"""Waiting in tests: on a condition, never for a fixed time.
+
+A test that sleeps a fixed time, or asserts that something took less than N seconds, passes on
+an idle machine and fails on a loaded one. These wait for what the test needs, polling briefly,
+and give up only after ``PATIENCE``: a deadline so generous that reaching it means the thing
+will not happen, and the failure says what was awaited. The window's tests use pytest-qt's
+``qtbot.waitUntil`` / ``waitSignal`` with ``PATIENCE_MS``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+PATIENCE = 60.0  # seconds: what a slow, loaded machine (load 15 on 2 cores) still meets
+PATIENCE_MS = int(PATIENCE * 1000)
+POLL = 0.01  # seconds between looks at the condition
+
+
+def wait_until(condition: Callable[[], object], what: str, timeout: float = PATIENCE) -> None:
+    """Return as soon as ``condition()`` is true; fail naming ``what`` after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}: it never happened")
+        time.sleep(POLL)
+
+
+def holds_for(condition: Callable[[], object], seconds: float, what: str) -> None:
+    """Check that ``condition()`` stays true for a window of ``seconds``, looking throughout.
+
+    For what must *not* happen (no request while paused): load can only make the window see
+    less, never fail a run that behaves."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        assert condition(), f"{what} stopped holding"
+        time.sleep(POLL)
