@@ -13,7 +13,6 @@ test with a message instead of hanging the suite.
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -31,13 +30,10 @@ from tests.sites.faults import NEVER_ENDING, FaultServer, served_as
 from tests.waiting import PATIENCE
 
 DEADLINE = 2.0
-# The requirement (issue 25) is a request ended within its deadline plus 2 s; load stretches
-# that, so a test holds it to PATIENCE: a deadline that did not hold runs on until STUCK_AFTER
+# The requirement (issue 25) is a request ended within its deadline plus 2 s; that figure is
+# measured by ``python -m bench.fetch_faults --deadlines``. A test only waits, up to PATIENCE,
+# for the fetch to end and checks why it ended: a deadline that did not hold runs on forever
 # (a body that never ends) or ends by the 20 s read timeout with another reason (silence).
-WITHIN = PATIENCE
-# How long a test waits before it calls the fetch stuck: past WITHIN, so a slow machine shows
-# its real figure in the assert below rather than here.
-STUCK_AFTER = PATIENCE + 15.0
 SETTINGS = Settings().with_overrides(page_deadline=DEADLINE, image_deadline=DEADLINE)
 REASON = f"no complete answer within {DEADLINE:g} s"
 RULES = SiteRules()
@@ -46,9 +42,9 @@ RULES = SiteRules()
 T = TypeVar("T")
 
 
-def timed(call: Callable[[], T]) -> tuple[float, T | BaseException]:
-    """Seconds ``call`` took and what it returned or raised; fails the test if it is still
-    running after STUCK_AFTER s (the server's shutdown then ends the thread)."""
+def outcome_of(call: Callable[[], T]) -> T | BaseException:
+    """What ``call`` returned or raised; fails the test if it has not ended after PATIENCE s
+    (the server's shutdown then ends the thread)."""
     outcome: list[T | BaseException] = []
 
     def run() -> None:
@@ -57,26 +53,24 @@ def timed(call: Callable[[], T]) -> tuple[float, T | BaseException]:
         except BaseException as e:  # noqa: BLE001 - handed to the test thread as a value
             outcome.append(e)
 
-    started = time.monotonic()
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
-    thread.join(STUCK_AFTER)
+    thread.join(PATIENCE)
     if thread.is_alive():
-        pytest.fail(f"still fetching {STUCK_AFTER:g} s after the start")
-    return time.monotonic() - started, outcome[0]
+        pytest.fail(f"still fetching {PATIENCE:g} s after the start")
+    return outcome[0]
 
 
-def assert_cut_at_the_deadline(elapsed: float, outcome: object) -> None:
+def assert_cut_at_the_deadline(outcome: object) -> None:
     assert isinstance(outcome, FetchError), outcome
     assert outcome.reason == REASON
-    assert elapsed < WITHIN, f"ended {elapsed:.2f} s after the start, past {WITHIN:g} s"
 
 
 @pytest.mark.parametrize("path", NEVER_ENDING.values(), ids=NEVER_ENDING.keys())
 def test_a_page_fails_at_its_deadline_whatever_the_shape_of_its_body(path: str) -> None:
     with FaultServer() as server, new_session(SETTINGS) as session:
-        elapsed, outcome = timed(lambda: fetch_page(session, server.url(path), SETTINGS, RULES))
-    assert_cut_at_the_deadline(elapsed, outcome)
+        outcome = outcome_of(lambda: fetch_page(session, server.url(path), SETTINGS, RULES))
+    assert_cut_at_the_deadline(outcome)
 
 
 @pytest.mark.parametrize("path", NEVER_ENDING.values(), ids=NEVER_ENDING.keys())
@@ -85,9 +79,9 @@ def test_an_image_fails_at_its_deadline_and_no_part_of_it_is_taken(path: str) ->
     back as the bytes that arrived so far."""
     with FaultServer() as server, new_session(SETTINGS) as session:
         url = server.url(served_as(path, "image/png"))
-        elapsed, outcome = timed(lambda: fetch_resource(session, url, SETTINGS, RULES,
+        outcome = outcome_of(lambda: fetch_resource(session, url, SETTINGS, RULES,
                                                         image_want(SETTINGS)))
-    assert_cut_at_the_deadline(elapsed, outcome)
+    assert_cut_at_the_deadline(outcome)
 
 
 def test_a_stop_ends_a_silent_body() -> None:
@@ -105,19 +99,17 @@ def test_a_stop_ends_a_silent_body() -> None:
             cancel.set()
 
         threading.Thread(target=stop_once_reading, daemon=True).start()
-        elapsed, outcome = timed(lambda: fetch_page(session, server.url("/silent"), settings,
+        outcome = outcome_of(lambda: fetch_page(session, server.url("/silent"), settings,
                                                     RULES, cancel))
     assert isinstance(outcome, StopRequested), outcome
-    assert elapsed < WITHIN, f"stopped after {elapsed:.2f} s"
 
 
 def test_a_run_with_an_endless_page_ends_and_marks_the_task_failed(tmp_path: Path) -> None:
     with FaultServer() as server:
         ws = Workspace.open(tmp_path / "archive", SETTINGS)
         ws.add_links(server.url("/endless"))
-        elapsed, outcome = timed(ws.run)
+        outcome = outcome_of(ws.run)
     assert not isinstance(outcome, BaseException), outcome
-    assert elapsed < WITHIN, f"the run ended {elapsed:.2f} s after the start, past {WITHIN:g} s"
     task = Workspace.open(tmp_path / "archive", SETTINGS).task(1)  # as saved on disk
     assert (task.status, task.error) == ("failed", REASON)
 
@@ -131,10 +123,8 @@ def test_a_run_with_an_endless_image_keeps_the_article_without_it(tmp_path: Path
         page = server.url("/ok?text=" + quote(f"{text}<img src='{image}' alt='图'>{text}"))
         ws = Workspace.open(tmp_path / "archive", SETTINGS)
         ws.add_links(page)
-        elapsed, outcome = timed(ws.run)
+        outcome = outcome_of(ws.run)
     assert not isinstance(outcome, BaseException), outcome
-    # the page's own fetch, extraction and writes come on top of the image's deadline
-    assert elapsed < WITHIN + 8, f"the run ended {elapsed:.2f} s after the start"
     task = Workspace.open(tmp_path / "archive", SETTINGS).task(1)
     assert (task.status, task.images_total, task.images_ok) == ("localized", 1, 0), task.error
     log = (ws.archive.logs_dir / "assets.csv").read_text(encoding="utf-8")
