@@ -9,8 +9,12 @@ will not happen, and the failure says what was awaited. The window's tests use p
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
+from typing import TypeVar
+
+import pytest
 
 PATIENCE = 60.0  # seconds: what a slow, loaded machine (load 15 on 2 cores) still meets
 PATIENCE_MS = int(PATIENCE * 1000)
@@ -35,3 +39,26 @@ def holds_for(condition: Callable[[], object], seconds: float, what: str) -> Non
     while time.monotonic() < end:
         assert condition(), f"{what} stopped holding"
         time.sleep(POLL)
+
+
+T = TypeVar("T")
+
+
+def outcome_of(call: Callable[[], T], what: str = "the call") -> T | BaseException:
+    """What ``call`` returned or raised, run on a thread; fails the test if it has not ended
+    after PATIENCE s. A test of a deadline or a stop checks *why* the call ended; how soon is
+    a bench's figure, not a test's."""
+    outcome: list[T | BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as e:  # noqa: BLE001 - handed to the test thread as a value
+            outcome.append(e)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(PATIENCE)
+    if thread.is_alive():
+        pytest.fail(f"{what} still running {PATIENCE:g} s after the start")
+    return outcome[0]

@@ -13,7 +13,6 @@ test with a message instead of hanging the suite.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 from urllib.parse import quote
@@ -27,7 +26,7 @@ from pipeline.rules import SiteRules
 from pipeline.settings import Settings
 from pipeline.workspace import Workspace
 from tests.sites.faults import NEVER_ENDING, FaultServer, served_as
-from tests.waiting import PATIENCE
+from tests.waiting import PATIENCE, outcome_of
 
 DEADLINE = 2.0
 # The requirement (issue 25) is a request ended within its deadline plus 2 s; that figure is
@@ -40,25 +39,6 @@ RULES = SiteRules()
 
 
 T = TypeVar("T")
-
-
-def outcome_of(call: Callable[[], T]) -> T | BaseException:
-    """What ``call`` returned or raised; fails the test if it has not ended after PATIENCE s
-    (the server's shutdown then ends the thread)."""
-    outcome: list[T | BaseException] = []
-
-    def run() -> None:
-        try:
-            outcome.append(call())
-        except BaseException as e:  # noqa: BLE001 - handed to the test thread as a value
-            outcome.append(e)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(PATIENCE)
-    if thread.is_alive():
-        pytest.fail(f"still fetching {PATIENCE:g} s after the start")
-    return outcome[0]
 
 
 def assert_cut_at_the_deadline(outcome: object) -> None:
