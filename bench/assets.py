@@ -28,18 +28,18 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from pipeline.addresses import AddressPolicy
-from pipeline.archive import Archive
-from pipeline.article import Article
-from pipeline.breaker import HostBreakers
-from pipeline.cookies import CookieStore
-from pipeline.fetch import new_session
-from pipeline.localize import localize_stage
-from pipeline.politeness import HostGate
-from pipeline.rules import Rules
-from pipeline.settings import MB, Settings
-from pipeline.stages import StageContext
-from pipeline.tasks import Task
+from pipeline.net.breaker import HostBreakers
+from pipeline.net.cookies import CookieStore
+from pipeline.net.fetch import new_session
+from pipeline.net.politeness import HostGate
+from pipeline.records.article import Article
+from pipeline.records.settings import MB, Settings
+from pipeline.records.task import Task
+from pipeline.rules.model import Rules
+from pipeline.run.localize import localize_stage
+from pipeline.run.stages import StageContext
+from pipeline.store.archive import Archive
+from pipeline.web.addresses import AddressPolicy
 from tests.sites.images import ImageServer, animated_gif_bytes, encoded, picture
 
 IMAGES_PER_ARTICLE = 6

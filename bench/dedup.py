@@ -44,7 +44,13 @@ import tracemalloc
 from collections import Counter
 from collections.abc import Iterator
 
-from pipeline.dedup import NEAR_DUPLICATE_BITS, SimIndex, hamming, near_duplicate_pairs, simhash
+from pipeline.text.dedup import (
+    NEAR_DUPLICATE_BITS,
+    SimIndex,
+    hamming,
+    near_duplicate_pairs,
+    simhash,
+)
 
 # The 256 most common characters of modern Chinese, in frequency order (a list's head): one
 # random byte a character, decoded through this table in C (see _zh_text).

@@ -20,9 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline.archive import Archive
-from pipeline.settings import MB, Settings
-from pipeline.tasks import TaskStore
+from pipeline.records.settings import MB, Settings
+from pipeline.store.archive import Archive
+from pipeline.store.tasks import TaskStore
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image
 
 PARAGRAPH_ZH = ("石拱桥之所以能立几百年，是因为每一块拱石都把压力传给邻居，整圈拱始终处于受压状态。"

@@ -34,8 +34,8 @@ from typing import Any
 
 from peers import DEFAULT_DATA, PEERS, Prediction, peer_version, predict_file
 
-from pipeline.decode import decode_html
 from pipeline.extract.batch import extract_folder
+from pipeline.text.decode import decode_html
 
 DATASETS = ("scrapinghub-dev", "zh-news-dev", "dragnet-dev", "cleaneval-dev",
             "cleanportaleval-dev", "l3s-gn1-dev", "readability-js-dev")

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from peers import DEFAULT_DATA, EXTRACTORS, REPO
 
-from pipeline.decode import decode_html
+from pipeline.text.decode import decode_html
 
 DATASETS = ("scrapinghub-dev", "zh-news-dev", "dragnet-dev", "cleaneval-dev",
             "cleanportaleval-dev", "l3s-gn1-dev", "readability-js-dev")

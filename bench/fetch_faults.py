@@ -38,15 +38,15 @@ from urllib.parse import quote
 
 import requests
 
-from pipeline.archive import Archive
-from pipeline.errors import FetchError
-from pipeline.fetch import Want, fetch_resource, new_session
-from pipeline.intake import add_links
-from pipeline.localize import image_want
-from pipeline.rules import SiteRules
-from pipeline.runner import Runner
-from pipeline.settings import Settings
-from pipeline.tasks import TaskStore
+from pipeline.intake.links import add_links
+from pipeline.net.fetch import Want, fetch_resource, new_session
+from pipeline.records.errors import FetchError
+from pipeline.records.settings import Settings
+from pipeline.rules.model import SiteRules
+from pipeline.run.localize import image_want
+from pipeline.run.runner import Runner
+from pipeline.store.archive import Archive
+from pipeline.store.tasks import TaskStore
 from tests.sites.faults import NEVER_ENDING, FaultServer, served_as
 from tests.sites.images import ImageServer, jpeg_bytes
 

@@ -21,10 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from itertools import pairwise
 
-from pipeline.fetch import fetch_page, new_session
-from pipeline.politeness import HostGate
-from pipeline.rules import SiteRules
-from pipeline.settings import Settings
+from pipeline.net.fetch import fetch_page, new_session
+from pipeline.net.politeness import HostGate
+from pipeline.records.settings import Settings
+from pipeline.rules.model import SiteRules
 from tests.sites.faults import FaultServer
 
 

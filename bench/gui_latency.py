@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from gui.main_window import MainWindow  # noqa: E402
 from pipeline.demo_site.catalog import ARTICLES  # noqa: E402
-from pipeline.settings import Settings  # noqa: E402
+from pipeline.records.settings import Settings  # noqa: E402
 
 
 def gaps_ms(beats: list[float]) -> list[float]:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from gui.main_window import MainWindow  # noqa: E402
 from gui.task_model import COLUMNS  # noqa: E402
-from pipeline.tasks import TaskStore  # noqa: E402
+from pipeline.store.tasks import TaskStore  # noqa: E402
 
 
 def make_archive(root: Path, n: int) -> None:

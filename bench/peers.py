@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from pipeline.decode import decode_html  # noqa: E402
+from pipeline.text.decode import decode_html  # noqa: E402
 
 Prediction = dict[str, str | None]
 DEFAULT_DATA = REPO.parent / "shared" / "bench"
@@ -40,8 +40,8 @@ def empty() -> Prediction:
 def kuaibu(html: str) -> Prediction:
     # Imported here, not at the top, so that a peer's whole process (``--whole``) does not pay
     # for Kuaibu's imports and the timing stays about the peer.
-    from pipeline.errors import ExtractError
     from pipeline.extract import extract
+    from pipeline.records.errors import ExtractError
 
     try:
         a = extract(html, "")

@@ -23,10 +23,10 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from pipeline.fetch import RawPage, fetch_page, new_session
-from pipeline.render import Rendered, Renderer, browser_problem, fetch_through
-from pipeline.rules import Rules, SiteRules
-from pipeline.settings import Settings
+from pipeline.net.fetch import RawPage, fetch_page, new_session
+from pipeline.net.render import Rendered, Renderer, browser_problem, fetch_through
+from pipeline.records.settings import Settings
+from pipeline.rules.model import Rules, SiteRules
 from tests.sites.spa import SpaSite, paragraphs
 
 SAMPLE_S = 0.05

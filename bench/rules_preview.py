@@ -33,13 +33,13 @@ from gui.rules_editor import DEBOUNCE_MS, RulesEditor  # noqa: E402
 from gui.worker import Jobs  # noqa: E402
 from pipeline.demo_site.catalog import ARTICLES  # noqa: E402
 from pipeline.demo_site.server import DemoSite  # noqa: E402
-from pipeline.errors import KuaibuError  # noqa: E402
-from pipeline.rules import parse_rules  # noqa: E402
-from pipeline.rules_text import set_section_keys  # noqa: E402
-from pipeline.settings import Settings  # noqa: E402
-from pipeline.tasks import Task  # noqa: E402
-from pipeline.urls import host_of  # noqa: E402
-from pipeline.workspace import Workspace  # noqa: E402
+from pipeline.records.errors import KuaibuError  # noqa: E402
+from pipeline.records.settings import Settings  # noqa: E402
+from pipeline.records.task import Task
+from pipeline.rules.model import parse_rules  # noqa: E402
+from pipeline.rules.text_edit import set_section_keys  # noqa: E402
+from pipeline.usecases.workspace import Workspace  # noqa: E402
+from pipeline.web.urls import host_of  # noqa: E402
 
 # Two form states (Also remove, Title selector) an edit flips between, so every round has
 # something new to extract.

@@ -19,8 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline.article import Article
-from pipeline.search import SearchIndex
+from pipeline.records.article import Article
+from pipeline.store.search import SearchIndex
 
 ZH = ("文章 网页 保存 离线 阅读 图片 目录 索引 分类 标题 作者 日期 修缮 廊桥 工匠 木材 屋顶 咖啡"
       " 水温 研磨 电子 书籍 编辑 出版 城市 历史 文化 旅行 记录 笔记 天气 山区 河流 学校 老师"

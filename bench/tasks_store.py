@@ -14,7 +14,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
-from pipeline.tasks import TaskStore
+from pipeline.store.tasks import TaskStore
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from gui.language import install_language, resolve_language
 from gui.main_window import MainWindow
 from gui.settings_dialog import ARCHIVE_KEY, LANGUAGE_KEY
-from pipeline.archive import DEFAULT_ARCHIVE
+from pipeline.store.archive import DEFAULT_ARCHIVE
 
 
 def open_window(app: QApplication, prefs: QSettings,

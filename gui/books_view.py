@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.worker import Jobs
-from pipeline.workspace import Book, Workspace
+from pipeline.usecases.workspace import Book, Workspace
 
 
 class BooksView(QWidget):

@@ -17,7 +17,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from gui.worker import Jobs
-from pipeline.workspace import Workspace
+from pipeline.usecases.workspace import Workspace
 
 TITLE_WIDTH = 220  # px: a title of a few words; longer ones scroll in the field
 

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.task_model import TASK_IDS_MIME, TaskTableModel, task_ids_from_mime
-from pipeline.tasks import STATUSES, Task
+from pipeline.records.task import STATUSES, Task
 
 Key = tuple[str | None, str | None]
 ALL: Key = (None, None)

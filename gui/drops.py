@@ -19,9 +19,9 @@ from PySide6.QtCore import QCoreApplication, QEvent, QMimeData, QObject, QUrl, S
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
-from pipeline.errors import KuaibuError
-from pipeline.intake import read_text_source
-from pipeline.urls import bookmark_folders, find_links
+from pipeline.intake.links import read_text_source
+from pipeline.records.errors import KuaibuError
+from pipeline.web.urls import bookmark_folders, find_links
 
 LIST_SUFFIXES = (".txt", ".md", ".csv")
 PAGE_SUFFIXES = (".html", ".htm")

@@ -33,9 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from gui.worker import Jobs, Latest
-from pipeline.duplicates import Decision, NearPair
-from pipeline.textdiff import Hunk
-from pipeline.workspace import Workspace
+from pipeline.store.duplicates import Decision, NearPair
+from pipeline.text.textdiff import Hunk
+from pipeline.usecases.workspace import Workspace
 
 PairRole = Qt.ItemDataRole.UserRole + 1  # the row's index in the pairs shown
 TITLE_WIDTH = 220  # px

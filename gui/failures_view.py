@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
 from gui.reasons import task_reason
 from gui.task_model import kind_names
 from gui.worker import Jobs, Latest
-from pipeline.errors import ErrorKind
-from pipeline.tasks import Task
-from pipeline.urls import host_of
-from pipeline.workspace import Workspace
+from pipeline.records.errors import ErrorKind
+from pipeline.records.task import Task
+from pipeline.usecases.workspace import Workspace
+from pipeline.web.urls import host_of
 
 BY_KIND, BY_DOMAIN = "kind", "domain"
 TITLE_WIDTH = 260  # px: most of a title; the reason, the last column, takes the rest

@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
 
 from gui.reasons import translate_failure
 from gui.worker import Jobs
-from pipeline.bounds import NEXT_PAGES
-from pipeline.intake import IntakeReport, PageKind
-from pipeline.workspace import HarvestResult, Workspace
+from pipeline.intake.links import IntakeReport, PageKind
+from pipeline.records.bounds import NEXT_PAGES
+from pipeline.usecases.workspace import HarvestResult, Workspace
 
 URL_COLUMN, TEXT_COLUMN, RANK_COLUMN, WHY_COLUMN = range(4)
 

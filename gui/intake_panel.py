@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 
 from gui.drops import Drop, bookmarks_export, fill, read_drop
 from gui.reasons import translate_failure
-from pipeline.intake import IntakeReport
-from pipeline.urls import find_links
+from pipeline.intake.links import IntakeReport
+from pipeline.web.urls import find_links
 
 TaskIdRole = Qt.ItemDataRole.UserRole + 1
 REPORT_ROWS = 6  # the report list's height in rows; more scroll

@@ -1,10 +1,10 @@
 """The main window: paste links, watch the batch, review articles, fix rules, build books.
 
-The window is a face over ``pipeline.workspace``: every action is a workspace use case, run in
-``Jobs`` (opening, adding, saving, previews, builds) or in the ``RunController`` (the run, in a
-child process); the window only reacts to their signals. It keeps no list of its own to write
-back: its edits go to the workspace, which merges them into tasks.csv, and it follows the file
-when another writer (a terminal's run, a person in Excel) changes it.
+The window is a face over ``pipeline.usecases.workspace``: every action is a workspace use
+case, run in ``Jobs`` (opening, adding, saving, previews, builds) or in the ``RunController``
+(the run, in a child process); the window only reacts to their signals. It keeps no list of its
+own to write back: its edits go to the workspace, which merges them into tasks.csv, and it
+follows the file when another writer (a terminal's run, a person in Excel) changes it.
 """
 
 from __future__ import annotations
@@ -69,14 +69,14 @@ from gui.task_model import COLUMNS, TaskFilter, TaskTableModel
 from gui.trash_view import TrashView
 from gui.update_check import Node, UpdateCheck, ids_in_node
 from gui.worker import Jobs, RunController
-from pipeline.archive import Archive
-from pipeline.errors import RulesError
-from pipeline.events import Progress
-from pipeline.intake import IntakeReport
-from pipeline.rules import Rules
-from pipeline.settings import Settings
-from pipeline.tasks import Status, Task
-from pipeline.workspace import Preview, Undone, Workspace
+from pipeline.intake.links import IntakeReport
+from pipeline.records.errors import RulesError
+from pipeline.records.events import Progress
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status, Task
+from pipeline.rules.model import Rules
+from pipeline.store.archive import Archive
+from pipeline.usecases.workspace import Preview, Undone, Workspace
 
 # How often the window looks whether another writer changed tasks.csv (a stat call).
 WATCH_MS = 1000
@@ -944,7 +944,7 @@ class MainWindow(QMainWindow):
     def try_demo_site(self) -> None:
         """Serve the bundled sample site on 127.0.0.1 (until the window closes) and put its
         links in the paste area, filed under a demo category: Add, then Run."""
-        from pipeline.demo import DEMO_CATEGORY, serve_demo_site
+        from pipeline.usecases.demo import DEMO_CATEGORY, serve_demo_site
 
         if self._demo_site is None:
             self._demo_site = serve_demo_site()

@@ -1,6 +1,6 @@
 """Failure reasons in the window's language.
 
-The pipeline says a failure as a code and its arguments (``pipeline.failures``); tasks.csv
+The pipeline says a failure as a code and its arguments (``pipeline.records.failures``); tasks.csv
 keeps the English sentence beside them. The window says it by its code: ``_BY_CODE`` holds a
 template for each, %1, %2… standing for the arguments (a wrapped failure translated in
 turn). ``tests/gui/test_reasons.py`` fails when a code has no template or no translation.
@@ -16,8 +16,8 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
-from pipeline.failures import Code, Failure
-from pipeline.tasks import Task
+from pipeline.records.failures import Code, Failure
+from pipeline.records.task import Task
 
 CONTEXT = "Reasons"
 
@@ -34,7 +34,7 @@ _BAD_SITE = QT_TRANSLATE_NOOP("Reasons", "not a valid site name or port")
 _TOO_LONG = QT_TRANSLATE_NOOP("Reasons", "the link is %1 characters long, too long to keep")
 _NEVER = QT_TRANSLATE_NOOP("Reasons", "address %1 is never fetched (%2)")
 
-# Each code's sentence; %n is the code's n-th argument (``pipeline.failures.MESSAGES`` says
+# Each code's sentence; %n is the code's n-th argument (``pipeline.records.failures.MESSAGES`` says
 # which). An HTTP status is said by ``_HTTP`` when it has a sentence of its own.
 _BY_CODE: dict[Code, str] = {
     Code.CONNECT_TIMEOUT: QT_TRANSLATE_NOOP("Reasons", "no connection within %1 s"),

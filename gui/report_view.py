@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.worker import Jobs
-from pipeline.workspace import Workspace
+from pipeline.usecases.workspace import Workspace
 
 
 class ReportView(QWidget):

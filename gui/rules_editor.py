@@ -64,12 +64,12 @@ from PySide6.QtWidgets import (
 from gui.preview import PreviewPane
 from gui.reasons import translate_failure
 from gui.worker import Jobs
-from pipeline.errors import KuaibuError, RulesError
-from pipeline.rules import RULE_SPECS, RULES_CONTEXT, FormWidget, Rules, SiteRules
-from pipeline.selector_findings import Node, Reason, RuleEffect, RuleKey, Suggestion
-from pipeline.tasks import Task, cap_text
-from pipeline.urls import host_of
-from pipeline.workspace import Preview, Trial, Undone, Workspace
+from pipeline.records.errors import KuaibuError, RulesError
+from pipeline.records.task import Task, cap_text
+from pipeline.rules.findings import Node, Reason, RuleEffect, RuleKey, Suggestion
+from pipeline.rules.model import RULE_SPECS, RULES_CONTEXT, FormWidget, Rules, SiteRules
+from pipeline.usecases.workspace import Preview, Trial, Undone, Workspace
+from pipeline.web.urls import host_of
 
 # Typing settles for this long before the text is checked and the preview made again.
 DEBOUNCE_MS = 300
@@ -496,8 +496,8 @@ class RulesEditor(QWidget):
     def problem(self, e: RulesError) -> str:
         """What is wrong, in the interface's language: by its code when it has one (an
         invalid selector, said as the window says it), else the pipeline's English worded
-        here (its shapes are pipeline/rules.py's and pipeline/rules_yaml.py's): %1, %2… are
-        the shape's groups."""
+        here (its shapes are pipeline/rules/model.py's and pipeline/rules/yaml_file.py's):
+        %1, %2… are the shape's groups."""
         if e.problem is not None:
             return translate_failure(e.problem)
         message = e.message

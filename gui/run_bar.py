@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
-from pipeline.events import Progress
+from pipeline.records.events import Progress
 
 REPAINT_MS = 250  # the most often a run's progress is drawn
 

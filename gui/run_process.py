@@ -18,11 +18,11 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any, Protocol, TextIO
 
-from pipeline.errors import KuaibuError
-from pipeline.events import Event, LogLine, Progress, TaskChanged
-from pipeline.settings import Settings
-from pipeline.tasks import Task
-from pipeline.workspace import Workspace
+from pipeline.records.errors import KuaibuError
+from pipeline.records.events import Event, LogLine, Progress, TaskChanged
+from pipeline.records.settings import Settings
+from pipeline.records.task import Task
+from pipeline.usecases.workspace import Workspace
 
 RUN_NICENESS = 10
 # The task fields a run changes; a person's fields (title, categories) stay the window's.

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from gui.language import install_language  # noqa: E402
 from gui.main_window import MainWindow  # noqa: E402
-from pipeline.demo import DemoSite, serve_demo_site  # noqa: E402
-from pipeline.settings import Settings  # noqa: E402
-from pipeline.tasks import Status  # noqa: E402
+from pipeline.records.settings import Settings  # noqa: E402
+from pipeline.records.task import Status
+from pipeline.usecases.demo import DemoSite, serve_demo_site  # noqa: E402
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 

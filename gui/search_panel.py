@@ -36,9 +36,9 @@ from PySide6.QtWidgets import (
 )
 
 from gui.worker import Jobs, Latest
-from pipeline.bounds import SEARCH_QUERY_CHARS
-from pipeline.search import MARK, Hit
-from pipeline.workspace import NoSuchTask, Workspace
+from pipeline.records.bounds import SEARCH_QUERY_CHARS
+from pipeline.store.search import MARK, Hit
+from pipeline.usecases.workspace import NoSuchTask, Workspace
 
 DEBOUNCE_MS = 250  # after the last keystroke: a search per word typed, not per character
 LIMIT = 50

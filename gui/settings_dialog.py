@@ -1,6 +1,6 @@
 """Settings: archive folder, politeness, timeouts, images, EPUB budget, interface language.
 
-Values live in QSettings under ``settings/<name>`` (names of ``pipeline.settings.Settings``
+Values live in QSettings under ``settings/<name>`` (names of ``pipeline.records.settings.Settings``
 fields), so the window builds its ``Settings`` from them and defaults stay in one place. Which
 fields appear here, their labels and ranges are declared with the fields themselves.
 """
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.language import LANGUAGES
-from pipeline.settings import LABEL_CONTEXT, SPECS, TUNABLE, Settings, Spec
+from pipeline.records.settings import LABEL_CONTEXT, SPECS, TUNABLE, Settings, Spec
 
 LANGUAGE_KEY = "ui/language"
 ARCHIVE_KEY = "archive"

@@ -27,9 +27,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 
 from gui.reasons import task_reason
-from pipeline.errors import ErrorKind
-from pipeline.tasks import STATUSES, Status, Task
-from pipeline.urls import host_in_domain, host_of
+from pipeline.records.errors import ErrorKind
+from pipeline.records.task import STATUSES, Status, Task
+from pipeline.web.urls import host_in_domain, host_of
 
 # Below this extraction confidence a cleaned article is flagged "needs review" (the extractor
 # gives 1.0 when a rules.yaml selector matched; density picks score lower on odd layouts).

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.worker import Jobs, Latest
-from pipeline.tasks import Task
-from pipeline.workspace import Workspace
+from pipeline.records.task import Task
+from pipeline.usecases.workspace import Workspace
 
 IdRole = Qt.ItemDataRole.UserRole + 1
 TITLE_WIDTH = 260  # px

@@ -18,10 +18,10 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from gui.task_model import Node, in_node
 from gui.worker import Jobs
-from pipeline.archive import utc_now
-from pipeline.events import Progress
-from pipeline.tasks import Task
-from pipeline.workspace import NoSuchTask, Workspace
+from pipeline.records.events import Progress
+from pipeline.records.task import Task
+from pipeline.store.archive import utc_now
+from pipeline.usecases.workspace import NoSuchTask, Workspace
 
 
 @dataclass(frozen=True)

@@ -27,10 +27,10 @@ from PySide6.QtCore import (
 )
 
 from gui.run_process import Job, progress_from_json, settings_to_json
-from pipeline.archive import Archive
-from pipeline.errors import KuaibuError
-from pipeline.events import Progress
-from pipeline.settings import Settings
+from pipeline.records.errors import KuaibuError
+from pipeline.records.events import Progress
+from pipeline.records.settings import Settings
+from pipeline.store.archive import Archive
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DRAIN_MS = 50  # how often run events reach the window: 20 updates a second

@@ -10,9 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pipeline.article import Article
-from pipeline.asset_map import AssetMap
-from pipeline.workspace import Workspace
+from pipeline.records.article import Article
+from pipeline.store.asset_map import AssetMap
+from pipeline.usecases.workspace import Workspace
 
 REPO = Path(__file__).resolve().parents[1]
 MAIN = REPO / "main.py"

@@ -2241,57 +2241,57 @@
 <context>
     <name>Settings</name>
     <message>
-        <location filename="../../pipeline/settings.py" line="78"/>
+        <location filename="../../pipeline/records/settings.py" line="78"/>
         <source>Connect timeout (s)</source>
         <translation>连接超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="80"/>
+        <location filename="../../pipeline/records/settings.py" line="80"/>
         <source>Read timeout (s)</source>
         <translation>读取超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="82"/>
+        <location filename="../../pipeline/records/settings.py" line="82"/>
         <source>Retries</source>
         <translation>重试次数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="91"/>
+        <location filename="../../pipeline/records/settings.py" line="91"/>
         <source>Page deadline (s)</source>
         <translation>网页最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="93"/>
+        <location filename="../../pipeline/records/settings.py" line="93"/>
         <source>Image deadline (s)</source>
         <translation>图片最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="100"/>
+        <location filename="../../pipeline/records/settings.py" line="100"/>
         <source>Connections per site</source>
         <translation>每个站点的连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="102"/>
+        <location filename="../../pipeline/records/settings.py" line="102"/>
         <source>Connections in all</source>
         <translation>总连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="105"/>
+        <location filename="../../pipeline/records/settings.py" line="105"/>
         <source>Delay between requests to a site (ms)</source>
         <translation>同一站点请求间隔（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="127"/>
+        <location filename="../../pipeline/records/settings.py" line="127"/>
         <source>Largest image edge (px)</source>
         <translation>图片最长边（像素）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="129"/>
+        <location filename="../../pipeline/records/settings.py" line="129"/>
         <source>JPEG quality</source>
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../../pipeline/settings.py" line="136"/>
+        <location filename="../../pipeline/records/settings.py" line="136"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageOps, features
 
 from pipeline.assets.sniff import PILLOW_FORMATS, describe_non_image, sniff_image
-from pipeline.errors import AssetError
-from pipeline.settings import Settings
+from pipeline.records.errors import AssetError
+from pipeline.records.settings import Settings
 
 # Pillow only warns for images between its pixel limit (Image.MAX_IMAGE_PIXELS, ~89 M) and
 # twice that; a decompression bomb must raise (issue 5), in the app as under pytest. The

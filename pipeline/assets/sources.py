@@ -19,7 +19,7 @@ from urllib.parse import unquote_to_bytes, urljoin
 
 from lxml import etree
 
-from pipeline.errors import AssetError
+from pipeline.records.errors import AssetError
 
 DEFAULT_LAZY_SRC = ("data-src", "data-original", "data-lazy-src", "data-actualsrc",
                     "data-echo", "data-url")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 
-from pipeline.archive import Archive, write_atomic
 from pipeline.assets.images import Processed
+from pipeline.store.archive import Archive, write_atomic
 
 
 def store_image(archive: Archive, image: Processed) -> str:

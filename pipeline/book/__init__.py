@@ -20,7 +20,6 @@ from pathlib import Path
 
 import jinja2
 
-from pipeline.archive import Archive
 from pipeline.book.chapters import (
     Chapter,
     ImageCatalog,
@@ -39,11 +38,12 @@ from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
 from pipeline.book.volumes import pack
 from pipeline.book.xhtml import clean_url, valid_lang
-from pipeline.cjk import guess_lang
-from pipeline.errors import BookError
-from pipeline.settings import Settings
-from pipeline.tasks import Task
-from pipeline.templating import environment
+from pipeline.records.errors import BookError
+from pipeline.records.settings import Settings
+from pipeline.records.task import Task
+from pipeline.store.archive import Archive
+from pipeline.text.cjk import guess_lang
+from pipeline.text.templating import environment
 
 __all__ = ["BookError", "BuildResult", "build_books", "sweep_leftovers"]
 

@@ -19,7 +19,6 @@ from xml.sax.saxutils import unescape
 import jinja2
 from markupsafe import Markup
 
-from pipeline.archive import Archive
 from pipeline.assets.sniff import SNIFF_BYTES, sniff_image
 from pipeline.book.collect import Entry, display_category, load_assets
 from pipeline.book.pages import render_xhtml
@@ -30,7 +29,8 @@ from pipeline.book.xhtml import (
     find_anchor,
     to_xhtml,
 )
-from pipeline.urls import UrlRejected, normalize_url
+from pipeline.store.archive import Archive
+from pipeline.web.urls import UrlRejected, normalize_url
 
 LINK_TOKEN = re.compile(rb'(<a\b[^>]*?)\shref="kuaibu:(\d+)(?:#([^"]*))?"')
 # (task id, fragment or "") → the href a link to that article gets in one volume, or None

@@ -13,13 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from pipeline.archive import Archive
-from pipeline.article import Article
-from pipeline.asset_map import AssetMap
 from pipeline.book.xhtml import link_fragments, valid_lang, xml_safe
-from pipeline.tasks import HAS_ARTICLE, Task
-from pipeline.textdiff import reading_length
-from pipeline.urls import host_of
+from pipeline.records.article import Article
+from pipeline.records.task import HAS_ARTICLE, Task
+from pipeline.store.archive import Archive
+from pipeline.store.asset_map import AssetMap
+from pipeline.text.textdiff import reading_length
+from pipeline.web.urls import host_of
 
 _PREFIX = re.compile(r"^(\d+)[_ ]\s*")
 
@@ -39,7 +39,7 @@ class Entry:
     lang: str | None
     chars: int
     revised: str | None = None  # when a refresh found the article changed (Task.revised_at)
-    length: int = 0  # as readers count (pipeline.textdiff.reading_length): words or 字
+    length: int = 0  # as readers count (pipeline.text.textdiff.reading_length): words or 字
     length_unit: str = "chars"  # "words" for a spaced script
     # (URL, fragment) of each link to a place in another page: the ids other chapters keep
     fragment_links: tuple[tuple[str, str], ...] = ()

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from pipeline.errors import BookError
+from pipeline.records.errors import BookError
 
 # Common places, Linux / Windows / macOS; ``fc-list`` is asked when none of them exists.
 CJK_FONT_CANDIDATES = (

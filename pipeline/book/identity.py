@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from pipeline.archive import Archive, write_atomic
+from pipeline.store.archive import Archive, write_atomic
 
 REGISTRY = "books.json"
 

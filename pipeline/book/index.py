@@ -13,11 +13,11 @@ from urllib.parse import quote
 
 import jinja2
 
-from pipeline.archive import Archive, write_atomic
 from pipeline.book.collect import Entry, group, load_assets
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree
 from pipeline.book.xhtml import clean_url
+from pipeline.store.archive import Archive, write_atomic
 
 
 def _href(path: str) -> str:

@@ -14,7 +14,7 @@ import jinja2
 from lxml import etree
 
 from pipeline.book.collect import Cat1Group, Entry, display_category
-from pipeline.errors import BookError
+from pipeline.records.errors import BookError
 
 
 def render_xhtml(env: jinja2.Environment, name: str, **context: Any) -> bytes:

@@ -7,12 +7,12 @@ from collections.abc import Callable
 
 import jinja2
 
-from pipeline.article import Article
 from pipeline.book import book_language
 from pipeline.book.chapters import render_chapter
 from pipeline.book.collect import entry_of
 from pipeline.book.labels import labels_for
-from pipeline.tasks import Task
+from pipeline.records.article import Article
+from pipeline.records.task import Task
 
 STYLESHEET = "style.css"  # beside the page: 01_clean/style.css for the clean pages
 

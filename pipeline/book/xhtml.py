@@ -3,7 +3,7 @@
 The clean stage already normalizes, but 01_clean is a folder a person (or an older version) may
 have edited, so the book defends itself: only whitelisted elements and attributes are copied
 into a fresh tree, everything else is unwrapped (its text kept) or dropped with its content
-(scripts, frames, forms, media), by the clean stage's own policy (``pipeline.markup``). Then
+(scripts, frames, forms, media), by the clean stage's own policy (``pipeline.text.markup``). Then
 the HTML5 content models EPUBCheck enforces are repaired: blocks inside phrasing parents, stray
 list items, table structure (a table inside a table is laid out as blocks — it is always a
 layout table and never fits a reader's page), figure captions, definition lists.
@@ -26,9 +26,9 @@ from urllib.parse import quote, unquote, urlsplit
 
 from lxml import etree, html
 
-from pipeline.asset_map import rewrite_images
 from pipeline.extract.dom import append_text
-from pipeline.markup import (
+from pipeline.store.asset_map import rewrite_images
+from pipeline.text.markup import (
     ARTICLE_HEADING_TAGS,
     ARTICLE_TAGS,
     BOOK_ONLY_TAGS,
@@ -53,7 +53,7 @@ _LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
 _HOST = re.compile(rf"^{_LABEL}(\.{_LABEL})*\.?$")
 CHAPTER_TOP = "kb-top"  # the chapter template's own id: a link to the article's start
 
-# What a tag becomes is ``pipeline.markup``'s policy: NEVER_READ_TAGS are dropped with their
+# What a tag becomes is ``pipeline.text.markup``'s policy: NEVER_READ_TAGS are dropped with their
 # content, RENAME applies, _KEEP is copied, and any other tag is unwrapped (children kept).
 _KEEP = ARTICLE_TAGS | BOOK_ONLY_TAGS
 # The book keeps <center>'s look as a class its style sheet knows (the clean stage's divs are

@@ -14,20 +14,20 @@ from __future__ import annotations
 
 from lxml import etree
 
-from pipeline.article import Article, Method
 from pipeline.assets.sources import document_base
-from pipeline.cjk import guess_lang
-from pipeline.errors import BadSelectorError, ExtractError, NeedsJavaScript
 from pipeline.extract import density, embedded, meta, scripted
 from pipeline.extract.clean import clean
 from pipeline.extract.dom import parse, split_br_runs, tag_of
 from pipeline.extract.images import mark_images
 from pipeline.extract.notes import mark_notes
 from pipeline.extract.options import DEFAULT, ExtractOptions
-from pipeline.failures import Code, failure
-from pipeline.rules import SiteRules
-from pipeline.selectors import selector
-from pipeline.urls import host_of
+from pipeline.records.article import Article, Method
+from pipeline.records.errors import BadSelectorError, ExtractError, NeedsJavaScript
+from pipeline.records.failures import Code, failure
+from pipeline.rules.model import SiteRules
+from pipeline.rules.selectors import selector
+from pipeline.text.cjk import guess_lang
+from pipeline.web.urls import host_of
 
 __all__ = ["extract"]
 

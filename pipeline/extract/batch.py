@@ -11,9 +11,9 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from pipeline.decode import decode_html
-from pipeline.errors import ExtractError
 from pipeline.extract import extract
+from pipeline.records.errors import ExtractError
+from pipeline.text.decode import decode_html
 
 
 def extract_page(body: bytes, url: str = "") -> dict[str, str | None]:

@@ -1,6 +1,6 @@
 """Normalize the chosen article to a small, well-formed, XHTML-ready whitelist (issue 4 §7).
 
-The policy is ``pipeline.markup``'s: what is dropped with its content, what each tag is
+The policy is ``pipeline.text.markup``'s: what is dropped with its content, what each tag is
 written as, and the vocabulary kept (h2–h6, p, lists, tables with colspan/rowspan, pre/code
 with white space exact, blockquote, figure/figcaption, img, links, em/strong, sub/sup, s/u).
 Here it becomes a structure: runs of <br> become paragraphs (seed 003 §3.3); divs, spans and
@@ -23,7 +23,7 @@ from lxml import etree
 
 from pipeline.extract.dom import XML_INVALID, append_text, tag_of
 from pipeline.extract.images import RESOLVED
-from pipeline.markup import (
+from pipeline.text.markup import (
     ARTICLE_BLOCK_TAGS,
     ARTICLE_HEADING_TAGS,
     ARTICLE_INLINE_TAGS,

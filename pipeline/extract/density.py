@@ -19,8 +19,8 @@ from lxml import etree
 from pipeline.extract.dom import BLOCK_TAGS, remove, tag_of
 from pipeline.extract.notes import NOTE
 from pipeline.extract.options import DEFAULT, ExtractOptions
-from pipeline.markup import HEADING_TAGS, LAYOUT_TAGS, NAVIGATION_TAGS, drop_never_read
-from pipeline.selectors import selector
+from pipeline.rules.selectors import selector
+from pipeline.text.markup import HEADING_TAGS, LAYOUT_TAGS, NAVIGATION_TAGS, drop_never_read
 
 # Page chrome: removed unless it holds the article itself (some sites wrap everything in it).
 # Layout chrome (``markup.LAYOUT_TAGS`` and the classes below) may wrap the article on some

@@ -11,7 +11,7 @@ from itertools import islice
 
 from lxml import etree
 
-from pipeline.markup import drop_never_read
+from pipeline.text.markup import drop_never_read
 
 # Tags that start a new block of text; everything else is read as inline, so that unknown or
 # custom tags (<o:p>, <font>, <my-span>) never split a paragraph.

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from lxml import etree
 
 from pipeline.extract.dom import parse, remove, text_of
-from pipeline.rules import SiteRules
-from pipeline.selector_findings import RuleEffect, RuleKey
-from pipeline.selectors import selector
+from pipeline.rules.findings import RuleEffect, RuleKey
+from pipeline.rules.model import SiteRules
+from pipeline.rules.selectors import selector
 
 
 def rule_effects(html: str, rules: SiteRules) -> list[RuleEffect]:

@@ -22,10 +22,10 @@ from typing import Any
 
 from lxml import etree
 
-from pipeline.article import Method
 from pipeline.extract.dom import parse, split_br_runs
 from pipeline.extract.images import mark_images
 from pipeline.extract.options import DEFAULT, ExtractOptions
+from pipeline.records.article import Method
 
 _HINT = re.compile(r"application/ld\+json|__NEXT_DATA__", re.I)
 _SCRIPT_OPEN = re.compile(r"<script\b", re.I)

@@ -28,9 +28,9 @@ from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
-from pipeline.cjk import HAN, HAN_CHAR, HAN_OR_KANA
 from pipeline.extract.dom import BLOCK_TAGS, text_of
-from pipeline.selectors import selector
+from pipeline.rules.selectors import selector
+from pipeline.text.cjk import HAN, HAN_CHAR, HAN_OR_KANA
 
 _DATE_META = (
     "article:published_time", "og:article:published_time", "og:published_time",
@@ -451,7 +451,7 @@ def _meta_map(metas: list[etree._Element]) -> dict[str, str]:
 
 # The metas documentation generators write for the version a page documents: DocSearch's
 # (Docusaurus, Sphinx and MkDocs themes), and the plain names others use. Two pages stating
-# different versions are two editions, never duplicates of each other (see pipeline.dedup).
+# different versions are two editions, never duplicates of each other (see pipeline.text.dedup).
 _VERSION_METAS = ("docsearch:version", "docs-version", "doc-version", "version")
 
 

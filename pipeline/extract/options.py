@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from pipeline.article import Method
 from pipeline.extract.meta import TitleOptions
+from pipeline.records.article import Method
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from lxml import etree
 
 from pipeline.extract.dom import parse, text_of
 from pipeline.extract.options import DEFAULT, ExtractOptions
-from pipeline.markup import drop_never_read
+from pipeline.text.markup import drop_never_read
 
 _JS = r"(?:java\s?script|(?<![a-z])js(?![a-z]))"
 # A request to turn scripts on, in the words pages use (English, Chinese, Japanese).

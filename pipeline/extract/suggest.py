@@ -18,11 +18,11 @@ from itertools import combinations
 
 from lxml import etree
 
-from pipeline.errors import BadSelectorError
 from pipeline.extract.density import remove_noise
 from pipeline.extract.dom import BLOCK_TAGS, parse, split_br_runs, tag_of, text_of
-from pipeline.selector_findings import Node, Reason, Suggestion
-from pipeline.selectors import selector
+from pipeline.records.errors import BadSelectorError
+from pipeline.rules.findings import Node, Reason, Suggestion
+from pipeline.rules.selectors import selector
 
 # The element holds the whole article when it holds this share of its text: the extractor may
 # keep a line from outside it (a credit line), or lose a word to markup it rewrote.

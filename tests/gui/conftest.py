@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.main_window import MainWindow
 from pipeline.demo_site.server import DemoSite
-from pipeline.settings import Settings
+from pipeline.records.settings import Settings
 from tests.waiting import PATIENCE_MS
 
 

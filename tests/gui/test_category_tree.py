@@ -19,7 +19,7 @@ from gui.task_model import (
     TaskTableModel,
     task_ids_from_mime,
 )
-from pipeline.tasks import Status, Task
+from pipeline.records.task import Status, Task
 
 
 def _tasks() -> list[Task]:

@@ -8,9 +8,10 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from gui.main_window import MainWindow
-from pipeline.settings import Settings
-from pipeline.tasks import Status, TaskStore
-from pipeline.workspace import Workspace
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.store.tasks import TaskStore
+from pipeline.usecases.workspace import Workspace
 from tests.gui.conftest import OpenWindow
 from tests.pipeline.test_duplicates import BRIDGE, TEA
 from tests.sites.articles import ArticleSite, article

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QTableView, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from gui.drops import Drop, DropTarget, bookmarks_export, fill, read_drop, shortcut_url
-from pipeline.urls import bookmark_folders
+from pipeline.web.urls import bookmark_folders
 
 # as Chrome and Firefox write them: <DT>s never closed, the toolbar a folder of its own
 BOOKMARKS = """<!DOCTYPE NETSCAPE-Bookmark-file-1>

@@ -11,11 +11,12 @@ from pytestqt.qtbot import QtBot
 
 from gui.duplicates_view import ADDED_STYLE, REMOVED_STYLE, DuplicatesView, hunks_html
 from gui.main_window import MainWindow
-from pipeline.duplicates import read_decisions
-from pipeline.settings import Settings
-from pipeline.tasks import Status, TaskStore
-from pipeline.textdiff import Hunk
-from pipeline.workspace import Workspace
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.store.duplicates import read_decisions
+from pipeline.store.tasks import TaskStore
+from pipeline.text.textdiff import Hunk
+from pipeline.usecases.workspace import Workspace
 from tests.gui.conftest import OpenWindow
 from tests.pipeline.test_duplicates import TEA, with_footer
 from tests.sites.articles import ArticleSite, article

@@ -13,10 +13,10 @@ from pytestqt.qtbot import QtBot
 from gui.failures_view import FailuresView, KeyRole
 from gui.task_model import TaskTableModel, kind_names
 from gui.worker import Jobs
-from pipeline.errors import ErrorKind
-from pipeline.settings import Settings
-from pipeline.tasks import Status
-from pipeline.workspace import Workspace
+from pipeline.records.errors import ErrorKind
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.usecases.workspace import Workspace
 from tests.sites.faults import FaultServer
 
 

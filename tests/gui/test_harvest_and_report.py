@@ -134,7 +134,7 @@ def test_refused_links_are_shown_with_why_and_cannot_be_added(
     the window's language), unchecked and uncheckable, and Check all leaves them so; the
     links added are the page's (``found_on``), so a run judges them as its links too."""
     from gui.worker import Jobs
-    from pipeline.workspace import Workspace
+    from pipeline.usecases.workspace import Workspace
     from tests.pipeline.test_found_links_policy import ARTICLES, FAST, NETWORK, Hosts, publish
 
     with Hosts.serving() as hosts:
@@ -168,7 +168,7 @@ def test_a_harvest_says_its_reasons_in_the_windows_language(
     """Why the page is a list and why each link scores as it does come from harvest as codes:
     the Chinese window says them in Chinese, not in the English the command line prints."""
     from gui.worker import Jobs
-    from pipeline.workspace import Workspace
+    from pipeline.usecases.workspace import Workspace
 
     list_url = site.put("/list", english_list())
     installed = install_language(qapp, "zh_CN")

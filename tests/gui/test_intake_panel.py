@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.drops import DropTarget, read_drop
 from gui.intake_panel import IntakePanel, rejected_lines
-from pipeline.workspace import Workspace
+from pipeline.usecases.workspace import Workspace
 from tests.gui.test_drops import BOOKMARKS, files_mime, send_drop
 
 

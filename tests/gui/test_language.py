@@ -20,7 +20,7 @@ from tests.gui.conftest import OpenWindow
 TS = I18N_DIR / "kuaibu_zh_CN.ts"
 REPO = Path(__file__).resolve().parents[2]
 # the pipeline modules whose English the window shows translated (QT_TRANSLATE_NOOP)
-TRANSLATED_IN_PIPELINE = ("pipeline/settings.py", "pipeline/rules.py")
+TRANSLATED_IN_PIPELINE = ("pipeline/records/settings.py", "pipeline/rules/model.py")
 
 
 def _messages(ts: Path = TS) -> list[tuple[str, str, ET.Element]]:

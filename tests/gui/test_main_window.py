@@ -11,8 +11,8 @@ from pytestqt.qtbot import QtBot
 
 from gui.task_model import COLUMNS
 from pipeline.demo_site.server import DemoSite
-from pipeline.intake import add_links
-from pipeline.tasks import TaskStore
+from pipeline.intake.links import add_links
+from pipeline.store.tasks import TaskStore
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
 
 

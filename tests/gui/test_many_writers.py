@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from pipeline.archive import Archive
-from pipeline.tasks import Status, TaskStore
+from pipeline.records.task import Status
+from pipeline.store.archive import Archive
+from pipeline.store.tasks import TaskStore
 from tests.gui.conftest import OpenWindow
 from tests.pipeline.test_many_writers import _seed, hand_edit, start_run
 from tests.sites.faults import FaultServer

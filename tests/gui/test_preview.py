@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.article import Article, Method
+from pipeline.records.article import Article, Method
 
 
 def test_header_says_which_retry_of_the_extractor_found_the_text(qtbot) -> None:  # noqa: ANN001
     from gui.preview import PreviewPane
-    from pipeline.tasks import Task
-    from pipeline.workspace import Preview
+    from pipeline.records.task import Task
+    from pipeline.usecases.workspace import Preview
 
     pane = PreviewPane()
     qtbot.addWidget(pane)

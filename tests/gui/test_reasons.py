@@ -17,16 +17,16 @@ from gui.reasons import (
     translate_failure,
     translate_reason,
 )
-from pipeline.addresses import AddressPolicy
-from pipeline.breaker import HostBreakers
-from pipeline.errors import KuaibuError, RulesError
 from pipeline.extract import extract
-from pipeline.failures import Code, Failure, arity, failure
-from pipeline.fetch import fetch_page, new_session
-from pipeline.rules import SiteRules, parse_rules
-from pipeline.settings import Settings
-from pipeline.tasks import Status, Task, failure_changes
-from pipeline.urls import normalize_url
+from pipeline.net.breaker import HostBreakers
+from pipeline.net.fetch import fetch_page, new_session
+from pipeline.records.errors import KuaibuError, RulesError
+from pipeline.records.failures import Code, Failure, arity, failure
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status, Task, failure_changes
+from pipeline.rules.model import SiteRules, parse_rules
+from pipeline.web.addresses import AddressPolicy
+from pipeline.web.urls import normalize_url
 from tests.gui.test_language import _messages
 from tests.sites.faults import FaultServer
 

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.language import install_language
 from gui.main_window import MainWindow
-from pipeline.archive import Archive
+from pipeline.store.archive import Archive
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def test_a_list_emptied_while_the_window_shows_it(qtbot: QtBot, prefs: QSettings
                                                  tmp_path: Path) -> None:
     """The window keeps its rows and says why it does not follow the file; after recover it
     follows it again."""
-    from pipeline.workspace import Workspace
+    from pipeline.usecases.workspace import Workspace
 
     root = tmp_path / "archive"
     path = emptied_archive(root)

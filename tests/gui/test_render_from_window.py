@@ -9,8 +9,8 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from gui.main_window import MainWindow
-from pipeline.errors import ErrorKind
-from pipeline.settings import Settings
+from pipeline.records.errors import ErrorKind
+from pipeline.records.settings import Settings
 from tests.gui.conftest import OpenWindow, run_to_end
 from tests.pipeline.test_render import browser  # noqa: F401  (the fixture)
 from tests.sites.spa import SpaSite, paragraphs

@@ -19,9 +19,9 @@ from gui.main_window import MainWindow
 from gui.rules_editor import RulesEditor
 from gui.worker import Jobs
 from pipeline.demo_site.server import DemoSite
-from pipeline.rules import RULE_SPECS, FormWidget
-from pipeline.settings import Settings
-from pipeline.workspace import Workspace
+from pipeline.records.settings import Settings
+from pipeline.rules.model import RULE_SPECS, FormWidget
+from pipeline.usecases.workspace import Workspace
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
 
 HEADING = "Compression is the only language stone speaks"  # an <h2> of the first demo article

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from gui.main_window import MainWindow
 from gui.task_model import COLUMNS
 from pipeline.demo_site.server import DemoSite
-from pipeline.settings import Settings
+from pipeline.records.settings import Settings
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
 from tests.waiting import PATIENCE_MS
 

@@ -19,10 +19,10 @@ from gui.run_process import (
     settings_to_json,
 )
 from pipeline.demo_site.server import DemoSite
-from pipeline.events import Count, Progress
-from pipeline.intake import add_links
-from pipeline.settings import Settings
-from pipeline.tasks import TaskStore
+from pipeline.intake.links import add_links
+from pipeline.records.events import Count, Progress
+from pipeline.records.settings import Settings
+from pipeline.store.tasks import TaskStore
 
 
 def test_settings_and_jobs_survive_json() -> None:

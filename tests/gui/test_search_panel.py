@@ -14,10 +14,10 @@ from pytestqt.qtbot import QtBot
 
 from gui.search_panel import HtmlRole, SearchPanel, snippet_html
 from gui.worker import Jobs
-from pipeline.search import Hit
-from pipeline.settings import Settings
-from pipeline.tasks import Status
-from pipeline.workspace import Workspace
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.store.search import Hit
+from pipeline.usecases.workspace import Workspace
 from tests.pipeline.book.synthetic import add_article
 
 ARTICLES = [  # title, text

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from gui.app import open_window as open_app_window
 from gui.language import install_language
 from gui.settings_dialog import ARCHIVE_KEY, LANGUAGE_KEY, SettingsDialog, settings_from_prefs
-from pipeline.settings import MB, TUNABLE, Settings
+from pipeline.records.settings import MB, TUNABLE, Settings
 from tests.gui.conftest import OpenWindow
 
 

@@ -16,8 +16,8 @@ from gui.task_model import (
     failed_key,
     needs_review,
 )
-from pipeline.errors import ErrorKind
-from pipeline.tasks import TaskStore
+from pipeline.records.errors import ErrorKind
+from pipeline.store.tasks import TaskStore
 from tests.gui.conftest import OpenWindow
 
 

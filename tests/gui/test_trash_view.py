@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from gui.trash_view import TrashView, local_time
 from gui.worker import Jobs
-from pipeline.tasks import Status
-from pipeline.workspace import Workspace
+from pipeline.records.task import Status
+from pipeline.usecases.workspace import Workspace
 from tests.gui.conftest import saved_rows
 from tests.pipeline.book.synthetic import add_article
 

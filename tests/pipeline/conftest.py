@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pytest
 import requests
 
-from pipeline.fetch import new_session
-from pipeline.settings import Settings
+from pipeline.net.fetch import new_session
+from pipeline.records.settings import Settings
 from tests.sites.faults import FaultServer
 
 

@@ -20,51 +20,55 @@ PACKAGES = ("pipeline", "gui")
 
 # Who makes a task's policy (the entry point), and for what.
 MAKES_A_TASK_POLICY = {
-    "pipeline.stages:StageContext.addresses_for",  # a run's task: page, redirects, images, browser
-    "pipeline.workspace:Workspace.harvest",  # a list page; its next pages and links are its own
-    "pipeline.workspace:Workspace.render",  # the render command's page and its browser's requests
-    "pipeline.fetch:fetch_resource",  # a fetch with no task (a test, a bench): the URL as pasted
+    # a run's task: page, redirects, images, browser
+    "pipeline.run.stages:StageContext.addresses_for",
+    # a list page; its next pages and links are its own
+    "pipeline.usecases.workspace:Workspace.harvest",
+    # the render command's page and its browser's requests
+    "pipeline.usecases.workspace:Workspace.render",
+    # a fetch with no task (a test, a bench): the URL as pasted
+    "pipeline.net.fetch:fetch_resource",
 }
 # Who takes a run's task policy.
 TAKES_THE_TASK_POLICY = {
-    "pipeline.stages:_fetch",  # the page and each redirect hop
-    "pipeline.stages:_fetch_and_render",  # the browser path's requests
-    "pipeline.localize:_download",  # images
+    "pipeline.run.stages:_fetch",  # the page and each redirect hop
+    "pipeline.run.stages:_fetch_and_render",  # the browser path's requests
+    "pipeline.run.localize:_download",  # images
 }
 # Who judges an address or a link by a policy.
 JUDGES = {
-    "pipeline.fetch:_SentReporter._new_conn": "connectable",  # every connection, every hop
-    "pipeline.fetch:_SentReporter.request": "check",  # a kept-alive connection's peer
-    "pipeline.fetch:_gated_exchange": "connectable",  # a hop through a proxy, judged by name
-    "pipeline.harvest:refuse_by_address": "refusal_of",  # a list page's candidate links
+    "pipeline.net.fetch:_SentReporter._new_conn": "connectable",  # every connection, every hop
+    "pipeline.net.fetch:_SentReporter.request": "check",  # a kept-alive connection's peer
+    "pipeline.net.fetch:_gated_exchange": "connectable",  # a hop through a proxy, judged by name
+    "pipeline.intake.harvest:refuse_by_address": "refusal_of",  # a list page's candidate links
 }
 # Every fetch call, each of which must name its policy (``addresses=``).
 FETCH_FUNCTIONS = ("fetch_page", "fetch_resource", "fetch_through")
 FETCHES = {
-    "pipeline.fetch:fetch_page",
-    "pipeline.render:fetch_through.fetch",
-    "pipeline.stages:_fetch",
-    "pipeline.stages:_fetch_and_render",
-    "pipeline.localize:_download",
-    "pipeline.workspace:Workspace._harvest_page",
-    "pipeline.workspace:Workspace.render",
+    "pipeline.net.fetch:fetch_page",
+    "pipeline.net.render:fetch_through.fetch",
+    "pipeline.run.stages:_fetch",
+    "pipeline.run.stages:_fetch_and_render",
+    "pipeline.run.localize:_download",
+    "pipeline.usecases.workspace:Workspace._harvest_page",
+    "pipeline.usecases.workspace:Workspace.render",
 }
 # Who starts from the setting (the policy before any link is known).
 STARTS_FROM_THE_SETTING = {
-    "pipeline.runner:Runner._run",
-    "pipeline.workspace:Workspace._addresses",
-    "pipeline.fetch:fetch_resource",
+    "pipeline.run.runner:Runner._run",
+    "pipeline.usecases.workspace:Workspace._addresses",
+    "pipeline.net.fetch:fetch_resource",
 }
 # Who may import a network client at all (anything else fetching would bypass the policy).
 NETWORK_MODULES = ("requests", "urllib3", "urllib.request", "http.client", "socket", "httpx",
                    "aiohttp", "playwright", "PySide6.QtNetwork", "PySide6.QtWebEngineCore",
                    "PySide6.QtWebEngineWidgets")
 TALKS_TO_THE_NETWORK = {
-    "pipeline.fetch",  # the one transport: every request, judged at connect
-    "pipeline.addresses",  # getaddrinfo, for the judgement itself
-    "pipeline.render",  # the browser, whose every request is routed to fetch_resource
-    "pipeline.stages",  # a requests.Session handed through, for its type
-    "pipeline.workspace",  # the same, for its type only
+    "pipeline.net.fetch",  # the one transport: every request, judged at connect
+    "pipeline.web.addresses",  # getaddrinfo, for the judgement itself
+    "pipeline.net.render",  # the browser, whose every request is routed to fetch_resource
+    "pipeline.run.stages",  # a requests.Session handed through, for its type
+    "pipeline.usecases.workspace",  # the same, for its type only
 }
 
 
@@ -122,8 +126,8 @@ def test_a_tasks_policy_is_made_by_the_entry_point_only_where_listed() -> None:
 
 def test_no_policy_is_put_together_by_hand_outside_the_policy() -> None:
     """``AddressPolicy(...)`` with a ``local_origin`` of one's own would be a way around
-    ``for_task``: only pipeline.addresses makes one."""
-    made = {where for where, call in _calls() if not where.startswith("pipeline.addresses:")
+    ``for_task``: only pipeline.web.addresses makes one."""
+    made = {where for where, call in _calls() if not where.startswith("pipeline.web.addresses:")
             and (_name(call) == "AddressPolicy"
                  or any(k.arg == "local_origin" for k in call.keywords))}
     assert made == set()
@@ -131,7 +135,7 @@ def test_no_policy_is_put_together_by_hand_outside_the_policy() -> None:
 
 def test_addresses_are_judged_where_listed() -> None:
     judged = {where: name for where, call in _calls()
-              if not where.startswith("pipeline.addresses:")
+              if not where.startswith("pipeline.web.addresses:")
               and ((name := _name(call)) in ("connectable", "refusal_of", "refusal")
                    or name == "check" and _receiver(call) == "addresses")}
     assert judged == JUDGES

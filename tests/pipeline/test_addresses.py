@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from pipeline.addresses import (
-    ALLOW_CHOICES,
+from pipeline.records.address_class import ALLOW_CHOICES, AddressClass
+from pipeline.records.errors import FetchError
+from pipeline.records.failures import Failure
+from pipeline.web.addresses import (
     BLOCKED_KIND,
     IP,
-    AddressClass,
     AddressPolicy,
     BlockedAddress,
     Network,
@@ -27,8 +28,6 @@ from pipeline.addresses import (
     parse_host_address,
     system_resolver,
 )
-from pipeline.errors import FetchError
-from pipeline.failures import Failure
 
 C = AddressClass
 PUBLIC_POLICY = AddressPolicy()

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.archive import Archive, write_atomic
-from pipeline.errors import DiskFull
+from pipeline.records.errors import DiskFull
+from pipeline.store.archive import Archive, write_atomic
 from tests.sites.faults import FaultServer
 
 REPO = Path(__file__).resolve().parents[2]

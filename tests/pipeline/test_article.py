@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from pipeline.article import Article, Method
+from pipeline.records.article import Article, Method
 
 
 def test_the_method_reads_and_writes_the_old_strings() -> None:

@@ -1,4 +1,4 @@
-from pipeline.asset_map import AssetEntry, AssetMap, rewrite_images
+from pipeline.store.asset_map import AssetEntry, AssetMap, rewrite_images
 
 CONTENT = (
     'Lead text <p>猫 <img alt="一只猫" src="https://x.example/cat.jpg"/> 睡觉</p>'

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.breaker import HostBreakers, HostTripped
+from pipeline.net.breaker import HostBreakers, HostTripped
 
 
 def test_the_breaker_opens_at_the_threshold_and_says_so_once() -> None:

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import main
+from pipeline.cli.commands import main
 from pipeline.demo_site.server import DemoSite
-from pipeline.tasks import TaskStore
+from pipeline.store.tasks import TaskStore
 from tests.pipeline.book.validator import assert_valid
 from tests.sites.faults import FaultServer
 
@@ -179,7 +179,7 @@ def test_rules_check_and_test_write_nothing(tmp_path: Path,
 
 def test_rules_that_fail_keep_every_article_and_undo_restores_the_file(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from pipeline.workspace import Workspace
+    from pipeline.usecases.workspace import Workspace
 
     archive, root = _fetched_site(tmp_path)
     original = (root / "rules.yaml").read_bytes()

@@ -9,7 +9,7 @@ from urllib.parse import unquote
 import pytest
 import requests
 
-from pipeline.cookies import (
+from pipeline.net.cookies import (
     Cookie,
     CookieStore,
     load_cookies,
@@ -17,11 +17,11 @@ from pipeline.cookies import (
     parse_cookies_txt,
     path_matches,
 )
-from pipeline.errors import CookieFileError, RulesError
-from pipeline.fetch import fetch_page
-from pipeline.rules import Rules, SiteRules, parse_rules
-from pipeline.settings import Settings
-from pipeline.urls import host_in_domain
+from pipeline.net.fetch import fetch_page
+from pipeline.records.errors import CookieFileError, RulesError
+from pipeline.records.settings import Settings
+from pipeline.rules.model import Rules, SiteRules, parse_rules
+from pipeline.web.urls import host_in_domain
 from tests.sites.faults import fault_servers
 
 COOKIES_TXT = """\

@@ -19,12 +19,12 @@ from urllib.parse import quote
 
 import pytest
 
-from pipeline.errors import FetchError, StopRequested
-from pipeline.fetch import fetch_page, fetch_resource, new_session
-from pipeline.localize import image_want
-from pipeline.rules import SiteRules
-from pipeline.settings import Settings
-from pipeline.workspace import Workspace
+from pipeline.net.fetch import fetch_page, fetch_resource, new_session
+from pipeline.records.errors import FetchError, StopRequested
+from pipeline.records.settings import Settings
+from pipeline.rules.model import SiteRules
+from pipeline.run.localize import image_want
+from pipeline.usecases.workspace import Workspace
 from tests.sites.faults import NEVER_ENDING, FaultServer, served_as
 from tests.waiting import PATIENCE, outcome_of
 

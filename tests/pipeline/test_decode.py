@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from pipeline.decode import _reads_as_western, decode_html
-from pipeline.encoding_labels import CODECS, WHATWG_LABELS, codec_for_label
+from pipeline.text.decode import _reads_as_western, decode_html
+from pipeline.text.encoding_labels import CODECS, WHATWG_LABELS, codec_for_label
 
 ZH = "新闻正文：经济学家认为，今年的增长将放缓。" * 20
 

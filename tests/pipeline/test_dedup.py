@@ -4,7 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pipeline.dedup import (
+from pipeline.records.task import Status, Task
+from pipeline.text.dedup import (
     NEAR_DUPLICATE_BITS,
     SimIndex,
     content_hash,
@@ -16,7 +17,6 @@ from pipeline.dedup import (
     simhash,
     words_of,
 )
-from pipeline.tasks import Status, Task
 
 REPO = Path(__file__).resolve().parents[2]
 ARTICLE = (
@@ -28,7 +28,7 @@ _M64 = (1 << 64) - 1
 
 
 def simhash_by_definition(text: str) -> int:
-    """The SimHash as pipeline.dedup defines it, one feature at a time."""
+    """The SimHash as pipeline.text.dedup defines it, one feature at a time."""
     core = words_of(text) or "\0"
     features = [ord(a) << 21 | ord(b) for a, b in {core[i : i + 2] for i in range(len(core) - 1)}]
     features += [1 << 42 | ord(word) for word in set(core)]
@@ -75,7 +75,7 @@ def test_simhash_is_its_definition() -> None:
 
 def test_simhash_is_the_same_in_every_process() -> None:
     """No hash seed, no platform: another interpreter with another PYTHONHASHSEED agrees."""
-    code = ("import json, sys; from pipeline.dedup import simhash;"
+    code = ("import json, sys; from pipeline.text.dedup import simhash;"
             "print(json.dumps([simhash(t) for t in json.load(sys.stdin)]))")
     texts = [ARTICLE, "Ownership is Rust's most unusual feature.", "混合 mixed テキスト"]
     results = set()

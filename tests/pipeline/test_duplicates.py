@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import main
-from pipeline.duplicates import DecisionsError, read_decisions
-from pipeline.settings import Settings
-from pipeline.tasks import Status
-from pipeline.workspace import Workspace
+from pipeline.cli.commands import main
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.store.duplicates import DecisionsError, read_decisions
+from pipeline.usecases.workspace import Workspace
 from tests.sites.articles import ArticleSite, article
 
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0)

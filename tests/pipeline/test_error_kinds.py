@@ -12,16 +12,18 @@ from types import MappingProxyType
 
 import pytest
 
-from pipeline.archive import Archive
-from pipeline.cli import main
-from pipeline.errors import ErrorKind, ExtractError, FetchError, NeedsJavaScript
-from pipeline.fetch import fetch_page, new_session
-from pipeline.intake import add_links
-from pipeline.rules import Rules, SiteRules
-from pipeline.runner import Runner
-from pipeline.selectors import selector
-from pipeline.settings import Settings
-from pipeline.tasks import COLUMNS, STATUSES, Status, TaskStore
+from pipeline.cli.commands import main
+from pipeline.intake.links import add_links
+from pipeline.net.fetch import fetch_page, new_session
+from pipeline.records.errors import ErrorKind, ExtractError, FetchError, NeedsJavaScript
+from pipeline.records.settings import Settings
+from pipeline.records.task import STATUSES, Status
+from pipeline.rules.model import Rules, SiteRules
+from pipeline.rules.selectors import selector
+from pipeline.run.runner import Runner
+from pipeline.store.archive import Archive
+from pipeline.store.task_csv import COLUMNS
+from pipeline.store.tasks import TaskStore
 from tests.sites.faults import FaultServer, fault_servers
 
 # No retries inside a run: each path is asked once per run, so the server's counts say which
@@ -187,7 +189,7 @@ def test_a_bug_in_a_stage_is_an_internal_failure(tmp_path: Path,
     def broken(*args: object) -> None:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr("pipeline.runner.fetch_stage", broken)
+    monkeypatch.setattr("pipeline.run.runner.fetch_stage", broken)
     archive = Archive.open(tmp_path / "archive")
     store = TaskStore(archive.tasks_path)
     add_links(store, "https://example.com/")

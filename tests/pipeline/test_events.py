@@ -7,7 +7,7 @@ from dataclasses import fields
 
 import pytest
 
-from pipeline.events import Count, Progress
+from pipeline.records.events import Count, Progress
 
 
 def test_every_count_is_a_field_and_a_tally_becomes_the_record() -> None:

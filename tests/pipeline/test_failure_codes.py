@@ -1,5 +1,5 @@
 """Every failure code has one English sentence, is produced by a test for real, and rides in
-tasks.csv beside the sentence (``pipeline/failures.py``)."""
+tasks.csv beside the sentence (``pipeline/records/failures.py``)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,15 @@ from typing import Any
 
 import pytest
 
-from pipeline.addresses import AddressPolicy
-from pipeline.archive import Archive
-from pipeline.breaker import HostBreakers
-from pipeline.cookies import CookieStore
-from pipeline.errors import KuaibuError
 from pipeline.extract import extract
-from pipeline.failures import (
+from pipeline.intake.harvest import candidates, classify
+from pipeline.net.breaker import HostBreakers
+from pipeline.net.cookies import CookieStore
+from pipeline.net.fetch import connection_failure, fetch_page, new_session
+from pipeline.net.politeness import HostGate
+from pipeline.net.render import browser_problem
+from pipeline.records.errors import KuaibuError
+from pipeline.records.failures import (
     MESSAGES,
     Code,
     Failure,
@@ -29,22 +31,14 @@ from pipeline.failures import (
     failure,
     load_failure,
 )
-from pipeline.fetch import connection_failure, fetch_page, new_session
-from pipeline.harvest import candidates, classify
-from pipeline.politeness import HostGate
-from pipeline.render import browser_problem
-from pipeline.rules import Rules, SiteRules
-from pipeline.settings import Settings
-from pipeline.stages import StageContext, fetch_stage
-from pipeline.tasks import (
-    MAX_URL_CHARS,
-    Status,
-    Task,
-    TaskStore,
-    check_url_length,
-    failure_changes,
-)
-from pipeline.urls import normalize_url
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status, Task, failure_changes
+from pipeline.rules.model import Rules, SiteRules
+from pipeline.run.stages import StageContext, fetch_stage
+from pipeline.store.archive import Archive
+from pipeline.store.tasks import TaskStore
+from pipeline.web.addresses import AddressPolicy
+from pipeline.web.urls import MAX_URL_CHARS, check_url_length, normalize_url
 from tests.sites.faults import FaultServer
 
 REPO = Path(__file__).resolve().parents[2]

@@ -12,11 +12,8 @@ from urllib.parse import quote
 import pytest
 import requests
 
-from pipeline.addresses import AddressClass, AddressPolicy, BlockedAddress, Network
-from pipeline.breaker import HostBreakers
-from pipeline.decode import decode_html
-from pipeline.errors import FetchError, RetryLater, StopRequested
-from pipeline.fetch import (
+from pipeline.net.breaker import HostBreakers
+from pipeline.net.fetch import (
     INTERSTITIAL_MAX_BYTES,
     PAGE_ACCEPT,
     Attempt,
@@ -28,8 +25,12 @@ from pipeline.fetch import (
     new_session,
     retry_wait,
 )
-from pipeline.rules import SiteRules
-from pipeline.settings import MB, Settings
+from pipeline.records.address_class import AddressClass
+from pipeline.records.errors import FetchError, RetryLater, StopRequested
+from pipeline.records.settings import MB, Settings
+from pipeline.rules.model import SiteRules
+from pipeline.text.decode import decode_html
+from pipeline.web.addresses import AddressPolicy, BlockedAddress, Network
 from tests.sites import faults
 from tests.sites.faults import FaultServer, fault_servers
 from tests.waiting import PATIENCE, outcome_of
@@ -298,7 +299,7 @@ def test_a_connection_closed_before_html_end_is_a_cut_short_page(
     assert error.retryable
 
 
-# --- encodings: raw bytes kept as sent, decoded by pipeline.decode -------------------------
+# --- encodings: raw bytes kept as sent, decoded by pipeline.text.decode -------------------------
 
 
 def decoded(session: requests.Session, server: FaultServer, path: str, settings: Settings) -> str:

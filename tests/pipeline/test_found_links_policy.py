@@ -25,14 +25,15 @@ from urllib.parse import quote
 
 import pytest
 
-from pipeline.addresses import IP, AddressClass, Network, system_resolver
-from pipeline.cli import cmd_harvest
-from pipeline.errors import ErrorKind, FetchError
-from pipeline.render import browser_problem
-from pipeline.settings import Settings
-from pipeline.tasks import Status
-from pipeline.urls import normalize_url
-from pipeline.workspace import Workspace
+from pipeline.cli.commands import cmd_harvest
+from pipeline.net.render import browser_problem
+from pipeline.records.address_class import AddressClass
+from pipeline.records.errors import ErrorKind, FetchError
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.usecases.workspace import Workspace
+from pipeline.web.addresses import IP, Network, system_resolver
+from pipeline.web.urls import normalize_url
 from tests.pipeline.test_duplicates import BRIDGE
 from tests.pipeline.test_harvest import TITLES_EN, list_page
 from tests.sites.articles import article

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import main
-from pipeline.failures import Code
-from pipeline.harvest import candidates, classify, next_page
-from pipeline.intake import PageKind
-from pipeline.settings import Settings
-from pipeline.workspace import Workspace
+from pipeline.cli.commands import main
+from pipeline.intake.harvest import candidates, classify, next_page
+from pipeline.intake.links import PageKind
+from pipeline.records.failures import Code
+from pipeline.records.settings import Settings
+from pipeline.usecases.workspace import Workspace
 from tests.pipeline.test_duplicates import BRIDGE
 from tests.sites.articles import ArticleSite, article
 
@@ -224,7 +224,7 @@ def test_the_sites_article_link_pattern_wins(tmp_path: Path) -> None:
 
 
 def test_a_bad_article_link_pattern_fails_the_rules_file(tmp_path: Path) -> None:
-    from pipeline.errors import RulesError
+    from pipeline.records.errors import RulesError
 
     ws = Workspace.open(tmp_path / "archive", FAST)
     with pytest.raises(RulesError, match="article_link_pattern"):
@@ -269,7 +269,7 @@ def test_dry_run_adds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 def test_the_workspace_names_no_command_line_flag(tmp_path: Path) -> None:
     """The window calls the same use case: a bad value is said without the CLI's flags, and
     nothing is fetched (the checks come first)."""
-    from pipeline.errors import KuaibuError
+    from pipeline.records.errors import KuaibuError
 
     ws = Workspace.open(tmp_path / "archive", FAST)
     for bad, says in (({"limit": 0}, "the limit must be"), ({"next_pages": -1}, "next pages"),

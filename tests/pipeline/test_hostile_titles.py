@@ -11,8 +11,10 @@ from pathlib import Path
 
 from lxml import etree
 
-from pipeline.cli import main
-from pipeline.tasks import FORMULA_GUARD, MAX_TEXT_CHARS, TaskStore
+from pipeline.cli.commands import main
+from pipeline.records.task import MAX_TEXT_CHARS
+from pipeline.store.task_csv import FORMULA_GUARD
+from pipeline.store.tasks import TaskStore
 from tests.pipeline.book.validator import assert_valid
 from tests.sites.images import ImageServer
 

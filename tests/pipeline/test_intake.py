@@ -1,8 +1,9 @@
 from pathlib import Path
 
-from pipeline.intake import add_links
-from pipeline.rules import parse_rules
-from pipeline.tasks import MAX_URL_CHARS, TaskStore
+from pipeline.intake.links import add_links
+from pipeline.rules.model import parse_rules
+from pipeline.store.tasks import TaskStore
+from pipeline.web.urls import MAX_URL_CHARS
 
 MIXED = """\
 Reading list 读书清单

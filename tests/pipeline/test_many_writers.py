@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.archive import Archive, file_lock
-from pipeline.intake import add_links
-from pipeline.tasks import LOCK_WAIT_SECONDS, Status, TaskStore
+from pipeline.intake.links import add_links
+from pipeline.records.task import Status
+from pipeline.store.archive import Archive, file_lock
+from pipeline.store.tasks import LOCK_WAIT_SECONDS, TaskStore
 from tests.pipeline.test_runner import page_url
 from tests.sites.faults import FaultServer
 from tests.waiting import wait_until

@@ -13,7 +13,7 @@ from pipeline.book.xhtml import to_xhtml
 from pipeline.extract.clean import clean
 from pipeline.extract.dom import parse
 from pipeline.extract.images import RESOLVED
-from pipeline.markup import (
+from pipeline.text.markup import (
     ARTICLE_TAGS,
     BOOK_ONLY_TAGS,
     NEVER_READ_TAGS,
@@ -180,8 +180,8 @@ def test_a_form_wrapped_article_reaches_the_book_with_its_text_and_no_form(
     """Issue 25 end to end, from a page served on 127.0.0.1 to the EPUB: a CMS that wraps the
     article in a <form> (a comment box and a search field inside it) and a paragraph cut by
     an unclosed <embed>; the book holds every benign word and none of the form."""
-    from pipeline.settings import Settings
-    from pipeline.workspace import Workspace
+    from pipeline.records.settings import Settings
+    from pipeline.usecases.workspace import Workspace
     from tests.sites.articles import ArticleSite
 
     prose = ["Tea is a drink made by steeping processed leaves in hot water; its story runs"

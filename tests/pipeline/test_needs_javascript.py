@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import main
-from pipeline.settings import Settings
-from pipeline.workspace import Workspace
+from pipeline.cli.commands import main
+from pipeline.records.settings import Settings
+from pipeline.usecases.workspace import Workspace
 from tests.pipeline.extract.pages import ZH_PROSE
 from tests.sites.articles import ArticleSite
 

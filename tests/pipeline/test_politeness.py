@@ -8,11 +8,11 @@ from itertools import pairwise
 
 import pytest
 
-from pipeline.errors import StopRequested
-from pipeline.fetch import fetch_page, new_session
-from pipeline.politeness import HostGate
-from pipeline.rules import SiteRules
-from pipeline.settings import Settings
+from pipeline.net.fetch import fetch_page, new_session
+from pipeline.net.politeness import HostGate
+from pipeline.records.errors import StopRequested
+from pipeline.records.settings import Settings
+from pipeline.rules.model import SiteRules
 from tests.sites.faults import FaultServer, fault_servers
 
 

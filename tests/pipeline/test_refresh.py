@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import main
-from pipeline.events import Progress
-from pipeline.settings import Settings
-from pipeline.tasks import Status, TaskStore
-from pipeline.workspace import Workspace
+from pipeline.cli.commands import main
+from pipeline.records.events import Progress
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.store.tasks import TaskStore
+from pipeline.usecases.workspace import Workspace
 from tests.pipeline.test_duplicates import BRIDGE, TEA
 from tests.sites.articles import ArticleSite, article
 

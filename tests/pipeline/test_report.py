@@ -10,14 +10,14 @@ from urllib.parse import quote
 
 import pytest
 
-from pipeline.article import Article
-from pipeline.cli import main
-from pipeline.errors import ErrorKind
-from pipeline.failures import Code, Failure, failure
-from pipeline.report import KIND_ADVICE, THROTTLE_ADVICE, build_report, link_share
-from pipeline.settings import Settings
-from pipeline.tasks import Status, Task, failure_changes
-from pipeline.workspace import Workspace
+from pipeline.cli.commands import main
+from pipeline.records.article import Article
+from pipeline.records.errors import ErrorKind
+from pipeline.records.failures import Code, Failure, failure
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status, Task, failure_changes
+from pipeline.run.report import KIND_ADVICE, THROTTLE_ADVICE, build_report, link_share
+from pipeline.usecases.workspace import Workspace
 from tests.sites.faults import FaultServer
 
 Run = tuple[Workspace, dict[str, int]]
@@ -158,7 +158,7 @@ def test_a_title_that_is_the_sites_own_name_is_flagged() -> None:
     """og:site_name is the name a site gives itself: an article whose title came out as that
     name (the headline was missed) is suspect, whatever its domain is called."""
     from pipeline.extract import extract
-    from pipeline.rules import SiteRules
+    from pipeline.rules.model import SiteRules
 
     body = "".join(f"<p>{LONG_TEXT}</p>" for _ in range(2))
 

@@ -5,18 +5,19 @@ from typing import Any
 
 import pytest
 
-from pipeline.archive import DEFAULT_ARCHIVE, Archive
-from pipeline.cli import main
-from pipeline.errors import RulesError
-from pipeline.rules import (
+from pipeline.cli.commands import main
+from pipeline.records.errors import RulesError
+from pipeline.records.task import Status
+from pipeline.rules.model import (
     DEFAULT_KEEP_ATTRS,
     RULE_SPECS,
     SiteRules,
     load_rules,
     parse_rules,
 )
-from pipeline.rules_yaml import MAX_NESTING
-from pipeline.tasks import Status, TaskStore
+from pipeline.rules.yaml_file import MAX_NESTING
+from pipeline.store.archive import DEFAULT_ARCHIVE, Archive
+from pipeline.store.tasks import TaskStore
 
 RULES = """\
 default:
@@ -250,7 +251,7 @@ def test_every_number_has_a_range(key: str, value: str, message: str) -> None:
 
 def test_the_ranges_are_the_settings_ranges() -> None:
     """A site's delay and connections override two settings: the same limits, declared once."""
-    from pipeline.settings import SPECS
+    from pipeline.records.settings import SPECS
 
     assert SPECS["host_delay_ms"].high == 60_000 and SPECS["per_host_connections"].high == 16
     edge = parse_rules("a.example:\n  delay_ms: 60000\n  concurrency: 16\n  min_chars: 0\n")
@@ -332,7 +333,7 @@ def test_a_control_character_is_one_line(text: str, line: int | None, char: str 
 
 def test_a_rules_file_too_large_or_of_too_many_sections_is_refused_quickly(
         tmp_path: Path) -> None:
-    from pipeline.rules_yaml import MAX_RULES_BYTES, MAX_SECTIONS
+    from pipeline.rules.yaml_file import MAX_RULES_BYTES, MAX_SECTIONS
 
     path = tmp_path / "rules.yaml"
     path.write_text("".join(f"s{i}.example:\n  delay_ms: 1\n" for i in range(200_000)),
@@ -423,7 +424,7 @@ def test_undo_never_puts_back_a_file_the_checks_refuse(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A rules file saved before these checks may hold what they refuse now (a section written
     twice): undo says so and leaves rules.yaml as it is."""
-    from pipeline.workspace import Workspace
+    from pipeline.usecases.workspace import Workspace
 
     archive = Archive.open(tmp_path / "archive")
     ws = Workspace.open(archive.root)
@@ -443,7 +444,7 @@ def test_undo_never_puts_back_a_file_the_checks_refuse(
 def test_a_list_holds_at_most_so_many_items(key: str) -> None:
     """Every strip selector is searched for on every page: 30,000 of them fit in the size
     limit and cost seconds a page."""
-    from pipeline.rules import MAX_LIST_ITEMS
+    from pipeline.rules.model import MAX_LIST_ITEMS
 
     items = ", ".join(f"c{i}" for i in range(MAX_LIST_ITEMS + 1))
     with pytest.raises(RulesError) as failure:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.rules import parse_rules
-from pipeline.rules_text import FlowSectionError, set_section_keys
+from pipeline.rules.model import parse_rules
+from pipeline.rules.text_edit import FlowSectionError, set_section_keys
 
 RULES = """\
 # my notes about sites

@@ -10,15 +10,16 @@ from urllib.parse import quote
 
 import pytest
 
-from pipeline.archive import Archive, ArchiveBusy
-from pipeline.article import Article
-from pipeline.dedup import NEAR_DUPLICATE_BITS, hamming
 from pipeline.demo_site.server import DemoSite
-from pipeline.events import Event, LogLine, Progress, TaskChanged
-from pipeline.intake import add_links
-from pipeline.runner import Runner
-from pipeline.settings import Settings
-from pipeline.tasks import Status, TaskStore
+from pipeline.intake.links import add_links
+from pipeline.records.article import Article
+from pipeline.records.events import Event, LogLine, Progress, TaskChanged
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.run.runner import Runner
+from pipeline.store.archive import Archive, ArchiveBusy
+from pipeline.store.tasks import TaskStore
+from pipeline.text.dedup import NEAR_DUPLICATE_BITS, hamming
 from tests.sites.faults import FaultServer
 from tests.sites.images import ImageServer, jpeg_bytes
 from tests.waiting import PATIENCE, holds_for, wait_until
@@ -184,7 +185,7 @@ def test_kill_9_mid_run_resumes_without_refetching(tmp_path: Path) -> None:
 def test_rules_change_then_clean_again_without_refetching(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from pipeline.cli import main
+    from pipeline.cli.commands import main
 
     archive = fresh_archive(tmp_path)
     store = TaskStore(archive.tasks_path)
@@ -293,7 +294,7 @@ def test_one_run_at_a_time_per_archive(tmp_path: Path) -> None:
     archive = fresh_archive(tmp_path)
     holder = subprocess.Popen(
         [sys.executable, "-c", "import sys; from pathlib import Path;"
-         "from pipeline.archive import Archive;"
+         "from pipeline.store.archive import Archive;"
          f"lock = Archive(Path({str(archive.root)!r})).run_lock(); lock.__enter__();"
          "print('held', flush=True); sys.stdin.read()"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO,
@@ -355,7 +356,7 @@ def test_new_rules_that_fail_keep_the_article_a_task_had(tmp_path: Path,
     """A re-clean never loses a good article: rules that find none leave the old one, its
     status and its place in the book; the error says the new rules failed."""
     from pipeline.book import build_books
-    from pipeline.cli import main
+    from pipeline.cli.commands import main
 
     archive = fresh_archive(tmp_path)
     with FaultServer() as server:

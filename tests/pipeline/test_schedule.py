@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from pipeline.schedule import WorkQueue
+from pipeline.run.schedule import WorkQueue
 
 
 def test_a_task_put_back_waits_while_others_are_taken() -> None:

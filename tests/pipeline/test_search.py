@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.article import Article
-from pipeline.search import MARK, SearchIndex, match_query, tokens
+from pipeline.records.article import Article
+from pipeline.store.search import MARK, SearchIndex, match_query, tokens
 
 
 def _article(title: str, text: str) -> Article:
@@ -59,8 +59,8 @@ def test_queries_cannot_break_the_match_syntax() -> None:
 
 
 def test_a_damaged_index_is_named_and_index_makes_it_again(tmp_path: Path) -> None:
-    from pipeline.search import IndexProblem, SearchIndexError
-    from pipeline.workspace import Workspace
+    from pipeline.store.search import IndexProblem, SearchIndexError
+    from pipeline.usecases.workspace import Workspace
     from tests.small_archive import make_small_archive
 
     root = make_small_archive(tmp_path / "archive")
@@ -77,7 +77,7 @@ def test_a_damaged_index_is_named_and_index_makes_it_again(tmp_path: Path) -> No
 def test_a_read_only_workspace_searches_without_making_an_index(tmp_path: Path) -> None:
     """No index file and none may be made: the articles are searched in memory, and the
     caller hears why; nothing is written."""
-    from pipeline.workspace import Workspace
+    from pipeline.usecases.workspace import Workspace
     from tests.small_archive import make_small_archive, tree_digest
 
     root = make_small_archive(tmp_path / "archive")

@@ -2,7 +2,7 @@ from dataclasses import fields
 
 import pytest
 
-from pipeline.settings import MB, SPECS, TUNABLE, Settings, Spec
+from pipeline.records.settings import MB, SPECS, TUNABLE, Settings, Spec
 
 
 def test_defaults_are_the_seeds() -> None:

@@ -14,13 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.archive import ARCHIVE_FILE, Archive
-from pipeline.errors import TaskFileError
-from pipeline.report import build_report
-from pipeline.settings import Settings
-from pipeline.tasks import TASK_IDS, Status, TaskStore
-from pipeline.urls import host_of
-from pipeline.workspace import TaskListTruncated, Workspace
+from pipeline.records.errors import TaskFileError
+from pipeline.records.settings import Settings
+from pipeline.records.task import TASK_IDS, Status
+from pipeline.run.report import build_report
+from pipeline.store.archive import ARCHIVE_FILE, Archive
+from pipeline.store.tasks import TaskStore
+from pipeline.usecases.workspace import TaskListTruncated, Workspace
+from pipeline.web.urls import host_of
 from tests.sites.articles import ArticleSite, article
 
 REPO = Path(__file__).resolve().parents[2]

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.errors import TaskFileError
-from pipeline.tasks import Status, TaskStore
+from pipeline.records.errors import TaskFileError
+from pipeline.records.task import Status
+from pipeline.store.tasks import TaskStore
 
 
 def _store_with(path: Path, n: int) -> TaskStore:

@@ -14,17 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import main
-from pipeline.errors import TaskFileError
-from pipeline.tasks import (
-    COLUMNS,
-    CUT_MARK,
-    FORMULA_STARTS,
-    MAX_CELL_CHARS,
-    MAX_TEXT_CHARS,
-    MAX_URL_CHARS,
-    TaskStore,
-)
+from pipeline.cli.commands import main
+from pipeline.records.errors import TaskFileError
+from pipeline.records.task import CUT_MARK, MAX_TEXT_CHARS
+from pipeline.store.task_csv import COLUMNS, FORMULA_STARTS, MAX_CELL_CHARS
+from pipeline.store.tasks import TaskStore
+from pipeline.web.urls import MAX_URL_CHARS
 from tests.waiting import wait_until
 
 REPO = Path(__file__).resolve().parents[2]
@@ -205,19 +200,19 @@ def test_kill_9_never_leaves_a_torn_file(tmp_path: Path) -> None:
 
 def test_a_slow_save_spaces_the_next_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """At 100,000 tasks a save takes about a second: batching must not rewrite non-stop."""
-    import pipeline.tasks
+    import pipeline.store.tasks
 
     store = TaskStore(tmp_path / "tasks.csv", flush_seconds=0)
     store.add("https://a.com/")
     assert store.save_if_due()
 
-    real_write = pipeline.tasks.write_atomic
+    real_write = pipeline.store.tasks.write_atomic
 
     def slow_write(path: Path, data: bytes) -> None:
         time.sleep(0.05)
         real_write(path, data)
 
-    monkeypatch.setattr(pipeline.tasks, "write_atomic", slow_write)
+    monkeypatch.setattr(pipeline.store.tasks, "write_atomic", slow_write)
     store.update(1, status="cleaned")
     wait_until(store.save_if_due, "the save after the first")
     assert store.save_interval >= 0.5

@@ -1,4 +1,4 @@
-"""The WHATWG URL Standard's reading of http(s) links (pipeline/url_parse.py), rule by rule.
+"""The WHATWG URL Standard's reading of http(s) links (pipeline/web/url_parse.py), rule by rule.
 
 Each row's comment names the part of the Standard (https://url.spec.whatwg.org/) it follows;
 None means the Standard's parser returns failure.
@@ -6,9 +6,9 @@ None means the Standard's parser returns failure.
 
 import pytest
 
-from pipeline.errors import ErrorKind
-from pipeline.url_parse import ParsedUrl, UrlRejected, parse_url
-from pipeline.urls import normalize_url
+from pipeline.records.errors import ErrorKind
+from pipeline.web.url_parse import ParsedUrl, UrlRejected, parse_url
+from pipeline.web.urls import normalize_url
 
 FAIL = None
 

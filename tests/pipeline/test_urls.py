@@ -1,7 +1,7 @@
 import pytest
 
-from pipeline.errors import ErrorKind
-from pipeline.urls import (
+from pipeline.records.errors import ErrorKind
+from pipeline.web.urls import (
     UrlRejected,
     find_links,
     host_of,

@@ -7,10 +7,10 @@ import zipfile
 from pathlib import Path
 
 from pipeline.extract.dom import page_text
-from pipeline.settings import Settings
-from pipeline.stages import write_clean_page
-from pipeline.tasks import Status
-from pipeline.workspace import Workspace
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.run.stages import write_clean_page
+from pipeline.usecases.workspace import Workspace
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image
 
 
@@ -172,7 +172,7 @@ def test_failures_by_domain_and_a_tasks_fetch_log(tmp_path: Path) -> None:
 
 
 def test_pick_content_checks_the_selector_on_the_sites_other_pages(tmp_path: Path) -> None:
-    from pipeline.rules import Rules
+    from pipeline.rules.model import Rules
 
     ws = Workspace.open(tmp_path / "a")
     body = "一段足够长的正文，讲一件事，讲得很细。" * 10

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.addresses import AddressPolicy
-from pipeline.archive import Archive
-from pipeline.breaker import HostBreakers
-from pipeline.cookies import CookieStore
-from pipeline.fetch import new_session
-from pipeline.politeness import HostGate
-from pipeline.rules import Rules
-from pipeline.settings import Settings
-from pipeline.stages import StageContext
+from pipeline.net.breaker import HostBreakers
+from pipeline.net.cookies import CookieStore
+from pipeline.net.fetch import new_session
+from pipeline.net.politeness import HostGate
+from pipeline.records.settings import Settings
+from pipeline.rules.model import Rules
+from pipeline.run.stages import StageContext
+from pipeline.store.archive import Archive
+from pipeline.web.addresses import AddressPolicy
 from tests.sites.images import ImageServer
 
 

@@ -7,15 +7,15 @@ import io
 
 from PIL import Image
 
-from pipeline.addresses import AddressPolicy
-from pipeline.article import Article
-from pipeline.decode import decode_html
 from pipeline.demo_site.server import DemoSite
 from pipeline.extract import extract
-from pipeline.fetch import fetch_page
-from pipeline.localize import localize_stage
-from pipeline.rules import SiteRules
-from pipeline.tasks import Task
+from pipeline.net.fetch import fetch_page
+from pipeline.records.article import Article
+from pipeline.records.task import Task
+from pipeline.rules.model import SiteRules
+from pipeline.run.localize import localize_stage
+from pipeline.text.decode import decode_html
+from pipeline.web.addresses import AddressPolicy
 
 
 def test_demo_articles_bring_every_picture_home(ctx):

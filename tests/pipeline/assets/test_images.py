@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 
 from pipeline.assets.images import process_image
-from pipeline.errors import AssetError
-from pipeline.settings import Settings
+from pipeline.records.errors import AssetError
+from pipeline.records.settings import Settings
 from tests.sites.images import (
     animated_gif_bytes,
     encoded,

@@ -17,7 +17,7 @@ from pipeline.assets.sources import (
     is_placeholder,
     parse_srcset,
 )
-from pipeline.errors import AssetError
+from pipeline.records.errors import AssetError
 
 BASE = "https://example.com/news/2024/story.html"
 GIF_1X1 = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"

@@ -13,17 +13,17 @@ import pytest
 from lxml import html
 from PIL import Image
 
-from pipeline.article import Article
-from pipeline.asset_map import AssetEntry, AssetMap
 from pipeline.assets.sources import document_base, image_source
-from pipeline.cookies import load_cookies
-from pipeline.errors import StopRequested
-from pipeline.fetch import fetch_page
-from pipeline.localize import localize_stage
-from pipeline.rules import Rules, SiteRules
-from pipeline.settings import MB
-from pipeline.stages import StageContext
-from pipeline.tasks import Task
+from pipeline.net.cookies import load_cookies
+from pipeline.net.fetch import fetch_page
+from pipeline.records.article import Article
+from pipeline.records.errors import StopRequested
+from pipeline.records.settings import MB
+from pipeline.records.task import Task
+from pipeline.rules.model import Rules, SiteRules
+from pipeline.run.localize import localize_stage
+from pipeline.run.stages import StageContext
+from pipeline.store.asset_map import AssetEntry, AssetMap
 from tests.sites.images import (
     Resource,
     animated_gif_bytes,

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.archive import Archive
 from pipeline.book import BuildResult, build_books
-from pipeline.settings import Settings
-from pipeline.tasks import Task
+from pipeline.records.settings import Settings
+from pipeline.records.task import Task
+from pipeline.store.archive import Archive
 from tests.pipeline.book.hostile import make_hostile_archive
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from pipeline.archive import Archive
-from pipeline.tasks import Task
+from pipeline.records.task import Task
+from pipeline.store.archive import Archive
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image
 
 BIG_CATEGORY = "02_大类"

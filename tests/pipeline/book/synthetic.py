@@ -9,10 +9,10 @@ import os
 
 from PIL import Image
 
-from pipeline.archive import Archive, write_atomic
-from pipeline.article import Article
-from pipeline.asset_map import AssetEntry, AssetMap
-from pipeline.tasks import Task
+from pipeline.records.article import Article
+from pipeline.records.task import Task
+from pipeline.store.archive import Archive, write_atomic
+from pipeline.store.asset_map import AssetEntry, AssetMap
 
 
 def jpeg(width: int = 64, height: int = 48, *, noise: bool = False, seed: int = 0) -> bytes:

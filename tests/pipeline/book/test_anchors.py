@@ -15,9 +15,9 @@ import pytest
 from lxml import etree
 
 from pipeline.book import build_books
-from pipeline.settings import Settings
-from pipeline.tasks import Status
-from pipeline.workspace import Workspace
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.usecases.workspace import Workspace
 from tests.pipeline.book.validator import assert_valid
 from tests.sites.articles import ArticleSite
 

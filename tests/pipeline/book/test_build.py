@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.archive import Archive
 from pipeline.book import BookError, build_books, sweep_leftovers
 from pipeline.demo_site.server import DemoSite
-from pipeline.intake import add_links
-from pipeline.runner import Runner
-from pipeline.settings import Settings
-from pipeline.tasks import TaskStore
+from pipeline.intake.links import add_links
+from pipeline.records.settings import Settings
+from pipeline.run.runner import Runner
+from pipeline.store.archive import Archive
+from pipeline.store.tasks import TaskStore
 from tests.pipeline.book.synthetic import add_article
 from tests.pipeline.book.validator import assert_valid
 

@@ -1,6 +1,5 @@
 from pathlib import Path
 
-from pipeline.archive import Archive
 from pipeline.book.collect import (
     Entry,
     category_key,
@@ -10,7 +9,8 @@ from pipeline.book.collect import (
     ordered,
     select,
 )
-from pipeline.tasks import Task
+from pipeline.records.task import Task
+from pipeline.store.archive import Archive
 
 
 def entry(task_id: int, title: str, cat1: str = "", cat2: str = "",

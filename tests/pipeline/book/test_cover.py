@@ -5,7 +5,7 @@ import pytest
 from PIL import Image
 
 from pipeline.book.cover import COVER_SIZE, find_cjk_font, render_cover
-from pipeline.errors import BookError
+from pipeline.records.errors import BookError
 
 
 def test_missing_cjk_font_is_a_clear_error(tmp_path: Path) -> None:

@@ -12,7 +12,6 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 import pipeline.book
-from pipeline.archive import Archive
 from pipeline.book import build_books
 from pipeline.book.cover import (
     NOT_A_CHARACTER,
@@ -26,8 +25,9 @@ from pipeline.book.cover import (
 from pipeline.book.epub import COVER_IMAGE
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import render_lines
-from pipeline.settings import Settings
-from pipeline.templating import environment
+from pipeline.records.settings import Settings
+from pipeline.store.archive import Archive
+from pipeline.text.templating import environment
 from tests.pipeline.book.synthetic import add_article
 from tests.pipeline.book.validator import assert_valid
 

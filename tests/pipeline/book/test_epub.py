@@ -8,11 +8,11 @@ from pathlib import Path
 
 from lxml import etree
 
-from pipeline.archive import Archive
 from pipeline.book import build_books
 from pipeline.book.epub import COVER_IMAGE
-from pipeline.settings import Settings
-from pipeline.tasks import Task
+from pipeline.records.settings import Settings
+from pipeline.records.task import Task
+from pipeline.store.archive import Archive
 from tests.pipeline.book.conftest import Built
 from tests.pipeline.book.hostile import BIG_CATEGORY, url_of
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image

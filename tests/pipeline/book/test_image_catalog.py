@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.archive import Archive
 from pipeline.book.chapters import ImageCatalog
+from pipeline.store.archive import Archive
 
 WEBP = b"RIFF\x24\x00\x00\x00WEBPVP8 " + bytes(24)
 

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
-from pipeline.archive import Archive
 from pipeline.book import book_language, build_books, safe_stem
 from pipeline.book.collect import Entry
 from pipeline.book.pages import render_lines
-from pipeline.settings import Settings
-from pipeline.tasks import Task
-from pipeline.templating import environment
+from pipeline.records.settings import Settings
+from pipeline.records.task import Task
+from pipeline.store.archive import Archive
+from pipeline.text.templating import environment
 from tests.pipeline.book.synthetic import add_article
 from tests.pipeline.book.validator import assert_valid
 
@@ -121,7 +121,7 @@ def test_the_language_setting_makes_the_labels(tmp_path: Path) -> None:
 
 
 def test_lengths_are_words_for_spaced_scripts_and_characters_for_cjk(tmp_path: Path) -> None:
-    from pipeline.textdiff import reading_length
+    from pipeline.text.textdiff import reading_length
 
     english = "The tea harvest starts before dawn, when the leaves are cold. " * 10
     assert reading_length(english) == (110, "words")

@@ -12,13 +12,13 @@ from pathlib import Path
 
 from lxml import etree
 
-from pipeline.archive import Archive, write_atomic
-from pipeline.asset_map import AssetEntry, AssetMap
 from pipeline.book import build_books
 from pipeline.book.labels import LABELS, labels_for
 from pipeline.book.xhtml import to_xhtml
-from pipeline.settings import Settings
-from pipeline.tasks import Task
+from pipeline.records.settings import Settings
+from pipeline.records.task import Task
+from pipeline.store.archive import Archive, write_atomic
+from pipeline.store.asset_map import AssetEntry, AssetMap
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image
 from tests.pipeline.book.validator import assert_valid
 

@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pytest
 
-from pipeline.errors import ExtractError
 from pipeline.extract import extract
 from pipeline.extract.options import DEFAULT
+from pipeline.records.errors import ExtractError
 from tests.pipeline.extract.pages import PROSE, article_page
 
 URL = "https://blog.example.com/2012/07/river.html"

@@ -7,7 +7,7 @@ from lxml import etree
 
 from pipeline.extract.clean import clean
 from pipeline.extract.dom import parse
-from pipeline.markup import NEVER_READ_TAGS
+from pipeline.text.markup import NEVER_READ_TAGS
 
 ALLOWED_PARENTS = {
     "li": {"ul", "ol"}, "dt": {"dl"}, "dd": {"dl"}, "tr": {"table", "thead", "tbody", "tfoot"},

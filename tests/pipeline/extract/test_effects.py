@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pipeline.extract.effects import rule_effects
-from pipeline.rules import SiteRules
-from pipeline.selector_findings import RuleKey
+from pipeline.rules.findings import RuleKey
+from pipeline.rules.model import SiteRules
 
 PAGE = """<html><body><h1 class="headline">标题</h1><div class="ad">广告 广告</div>
 <div class="post"><p>第一段正文。</p><div class="ad">文中广告</div><p>第二段正文。</p></div>

@@ -7,9 +7,9 @@ import time
 import pytest
 from lxml import etree
 
-from pipeline.errors import ExtractError
 from pipeline.extract import extract
-from pipeline.rules import SiteRules
+from pipeline.records.errors import ExtractError
+from pipeline.rules.model import SiteRules
 from tests.pipeline.extract.pages import PROSE, ZH_PROSE, article_page
 
 URL = "https://news.example.com/2019/02/river-rises.html"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pipeline.extract import extract
-from pipeline.rules import SiteRules
+from pipeline.rules.model import SiteRules
 from tests.pipeline.extract.pages import PROSE, article_page
 
 URL = "https://news.example.com/2019/02/river-rises.html"

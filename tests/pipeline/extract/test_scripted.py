@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.errors import ErrorKind, ExtractError, NeedsJavaScript
 from pipeline.extract import extract
 from pipeline.extract.scripted import shell_signal
+from pipeline.records.errors import ErrorKind, ExtractError, NeedsJavaScript
 from tests.pipeline.extract.pages import PROSE, article_page
 
 URL = "https://app.example.com/p/42"

@@ -12,8 +12,8 @@ from pipeline.extract.suggest import (
     selector_for_element,
     suggest,
 )
-from pipeline.rules import SiteRules
-from pipeline.selector_findings import Reason
+from pipeline.rules.findings import Reason
+from pipeline.rules.model import SiteRules
 
 PAGE = """<html><body><div id="nav">Home News</div>
 <div class="wrap"><div class="wrap"><article class="post-body entry">

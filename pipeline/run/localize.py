@@ -1,0 +1,151 @@
+"""The localize stage for one article: every image brought home, or logged and shown missing.
+
+Writes, in this order: the images (02_assets, content-addressed), failures appended to
+04_logs/assets.csv, 01_clean/<id>.html re-rendered with local paths, and last
+01_clean/<id>.assets.json — its existence means "localized". 01_clean/<id>.json is left as
+the extractor wrote it (original image URLs); the book applies the map itself.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from pipeline.assets.images import process_image
+from pipeline.assets.sources import decode_data_uri
+from pipeline.assets.store import store_image
+from pipeline.net.fetch import Want, fetch_resource
+from pipeline.records.article import Article
+from pipeline.records.errors import AssetError, FetchError, RetryLater, StopRequested
+from pipeline.records.settings import Settings
+from pipeline.records.task import Task
+from pipeline.run.stages import StageContext, write_clean_page
+from pipeline.store.archive import Archive, utc_now, write_atomic
+from pipeline.store.asset_map import AssetEntry, AssetMap
+from pipeline.web.urls import host_of
+
+ASSETS_LOG = "assets.csv"
+ASSETS_LOG_HEADER = ("time", "task", "page", "image", "reason")
+# Decoding is CPU work (Pillow releases the GIL): more images at once than cores only adds
+# memory — up to ~30 MB each for a 2400 px photo — while downloads go on meanwhile.
+_DECODING = threading.BoundedSemaphore(os.cpu_count() or 1)
+# Every format the image stage reads; the bytes decide, this only tells servers what we take.
+IMAGE_ACCEPT = "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8,*/*;q=0.5"
+
+
+def image_want(settings: Settings) -> Want:
+    """An image request: any body up to ``max_image_bytes``; its type is sniffed later."""
+    return Want(IMAGE_ACCEPT, settings.max_image_bytes, settings.image_deadline, noun="image",
+                html_page=False)
+
+
+@dataclass
+class Localized:
+    """One pass over an article's images. ``retry`` maps the images worth another attempt to
+    the seconds to wait for it: while it is not empty nothing is written, and the caller
+    comes back with ``assets`` as ``previous`` and ``retry`` as ``only``."""
+
+    assets: AssetMap
+    retry: dict[str, float] = field(default_factory=dict)
+
+
+def localize_stage(ctx: StageContext, task: Task, article: Article,
+                   previous: AssetMap | None, attempt: int | None = None,
+                   only: Collection[str] | None = None) -> Localized:
+    """Localize the images of ``article`` (task ``task``); a failed image never fails it.
+
+    Entries of ``previous`` that are stored and still on disk are kept, so a retry fetches
+    only what failed; with ``only``, every other entry of ``previous`` is kept as it is (a
+    later pass asks again only for what may still come). ``attempt``: each image gets that
+    one attempt and a retryable failure comes back in ``retry`` (see ``Localized``); without
+    it, retries happen in place. Raises StopRequested when ``ctx.cancel`` is set; nothing is
+    marked localized then.
+    """
+    archive, settings = ctx.archive, ctx.settings
+    done = Localized(AssetMap())
+    for index, url in enumerate(article.images):
+        if ctx.cancel.is_set():
+            raise StopRequested()
+        kept = previous.entries.get(url) if previous else None
+        if kept is not None and (_still_stored(archive, kept)
+                                 or only is not None and url not in only):
+            entry = kept
+        elif index >= settings.max_images_per_article:
+            entry = AssetEntry(url, error=f"more than {settings.max_images_per_article} "
+                                          "images in the article")
+        else:
+            try:
+                entry = _localize_one(ctx, task, article, url, attempt)
+            except RetryLater as later:
+                entry = AssetEntry(url, error=later.reason)
+                done.retry[url] = later.wait
+        done.assets.entries[url] = entry
+    if done.retry:
+        return done
+    failed = [entry for entry in done.assets.entries.values() if entry.error]
+    _log_failures(archive, task, article.url, failed)
+    write_clean_page(archive, task, article, done.assets)
+    write_atomic(archive.assets_map(task.id), done.assets.to_json().encode("utf-8"))
+    return done
+
+
+def _still_stored(archive: Archive, entry: AssetEntry) -> bool:
+    """An earlier entry is reused only if it names a content address that is on disk (the
+    map is a file a person could edit; a path from it must not lead anywhere else)."""
+    name = PurePosixPath(entry.path or "")
+    try:
+        path = archive.asset_path(name.stem, name.suffix.lstrip("."))
+    except ValueError:
+        return False
+    return path.relative_to(archive.root).as_posix() == entry.path and path.is_file()
+
+
+def _localize_one(ctx: StageContext, task: Task, article: Article, url: str,
+                  attempt: int | None) -> AssetEntry:
+    """One image stored, or its entry with the reason; RetryLater passes through."""
+    try:
+        data = (decode_data_uri(url) if url.startswith("data:")
+                else _download(ctx, task, article, url, attempt))
+        with _DECODING:
+            image = process_image(data, ctx.settings)
+        path = store_image(ctx.archive, image)
+    except RetryLater:
+        raise
+    except (AssetError, FetchError) as e:
+        return AssetEntry(url, error=str(e))
+    return AssetEntry(url, path=path, width=image.width, height=image.height)
+
+
+def _download(ctx: StageContext, task: Task, article: Article, url: str,
+              attempt: int | None) -> bytes:
+    """The image's bytes, asked for the way its page would: same session, gate, cookies and
+    retries, with the page as Referer (rules.yaml's ``referer`` for the image's or the page's
+    host overrides it)."""
+    page_rules = ctx.rules.for_host(host_of(article.url))
+    referer = page_rules.referer or article.url
+    page = fetch_resource(
+        ctx.session, url, ctx.settings, ctx.rules.for_host(host_of(url)),
+        image_want(ctx.settings), ctx.cancel, referer=referer, gate=ctx.gate,
+        breakers=ctx.breakers, cookies=ctx.cookies, attempt=attempt,
+        addresses=ctx.addresses_for(task),
+        on_attempt=lambda tried: ctx.on_attempt(task, tried),
+    )
+    return page.body
+
+
+def _log_failures(archive: Archive, task: Task, page_url: str, failed: list[AssetEntry]) -> None:
+    """One CSV line per image that is missing, appended to 04_logs/assets.csv."""
+    if not failed:
+        return
+    now = utc_now()
+    archive.append_csv(ASSETS_LOG, ASSETS_LOG_HEADER,
+                       ((now, task.id, page_url, _loggable(entry.url), entry.error)
+                        for entry in failed))
+
+
+def _loggable(url: str) -> str:
+    """A data: URI can be megabytes; the log keeps its head."""
+    return url if not url.startswith("data:") or len(url) <= 80 else url[:77] + "…"

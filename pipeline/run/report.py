@@ -1,0 +1,303 @@
+"""The run report: after a batch, what went wrong and where to look, at a glance.
+
+``build_report`` is a pure function over the task list and two readers (the article and the
+asset map of a task), so it is tested without an archive and gives the same answer for the
+same inputs (the read-through sample is seeded). ``write_report`` renders it to
+``04_logs/report.html``: one self-contained page (inline CSS, no scripts, no remote
+resources), headings in English and Chinese, so it opens anywhere the archive is copied.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import html as lxml_html
+
+from pipeline.records.article import Article
+from pipeline.records.errors import ErrorKind
+from pipeline.records.failures import Code
+from pipeline.records.task import HAS_ARTICLE, STATUSES, Status, Task
+from pipeline.store.archive import Archive, utc_now, write_atomic
+from pipeline.store.asset_map import AssetMap
+from pipeline.text.templating import environment
+from pipeline.web.urls import host_of, site_domain
+
+REPORT_HTML = "report.html"
+
+
+@dataclass(frozen=True)
+class ReportOptions:
+    """Every threshold the report judges by, in one place (tune here, not in the code)."""
+
+    short_chars: int = 200  # an article shorter than this is probably a teaser or a stub
+    low_confidence: float = 0.5  # the extractor's own doubt (relaxed or baseline passes)
+    link_share: float = 0.5  # a text mostly link words is a list or a menu, not an article
+    many_network: int = 3  # this many network failures on one host: it is being throttled
+    sample_size: int = 5  # articles to read through, as the seed advises after a sample run
+    ids_shown: int = 50  # ids listed per group (the count says how many there are)
+
+
+OPTIONS = ReportOptions()
+
+# The advice for a failure kind: what a person does about it, command or setting named.
+THROTTLE_ADVICE = ("the site limits requests: lower per_host_connections / raise host_delay_ms"
+                   " (run --set per_host_connections=1 --set host_delay_ms=3000)")
+KIND_ADVICE: dict[ErrorKind, str] = {
+    ErrorKind.NETWORK: "check the connection and the site; then run --retry-failed --kind network",
+    ErrorKind.HTTP_4XX: "the server refuses the link: check it in a browser (404/410: gone)",
+    ErrorKind.HTTP_5XX: "the server broke: try again later (run --retry-failed --kind http-5xx)",
+    ErrorKind.REDIRECT: "the link redirects in a loop or off the web: open it in a browser",
+    ErrorKind.BAD_URL: "not a link Kuaibu fetches: fix it (edit) or remove the task",
+    ErrorKind.BLOCKED_ADDRESS: "a private or local address: --set allow_addresses=… then"
+                               " run --kind blocked-address",
+    ErrorKind.NOT_HTML: "not a web page (PDF, image): rules.yaml content_selector for this site"
+                        " if it is a page, else remove the task",
+    ErrorKind.TOO_LARGE: "over the size limit: raise max_page_bytes, or rules.yaml"
+                         " content_selector for this site",
+    ErrorKind.INTERSTITIAL: "an anti-bot or login page: export cookies from a browser"
+                            " (run --cookies FILE)",
+    ErrorKind.TRUNCATED: "the page arrived cut short: run --retry-failed --kind truncated",
+    ErrorKind.NO_ARTICLE: "no article found: rules.yaml content_selector for this site"
+                          " (rules test --domain D --content CSS)",
+    ErrorKind.NEEDS_JS: "a shell that scripts fill in: render: browser for this site (the"
+                        " Failures tab's Render with browser, or rules set --domain D"
+                        " render=browser), then run --retry-failed --kind needs-javascript",
+    ErrorKind.RULES: "rules.yaml says something that cannot work: rules check",
+    ErrorKind.INTERNAL: "a bug: the traceback is in 04_logs/errors.log",
+    ErrorKind.UNKNOWN: "a failure without a kind (an older list): run --retry-failed",
+}
+# The statuses a site limits requests by; an old row without a code is read by its text.
+_THROTTLE_STATUSES = frozenset({"403", "429"})
+_THROTTLED = re.compile(r"\b(403|429)\b")
+
+
+def _throttled(task: Task) -> bool:
+    """Whether a failed task says its site limits requests (HTTP 403 or 429)."""
+    found = task.failure
+    if found is None:
+        return bool(_THROTTLED.search(task.error))
+    return (found.code in (Code.HTTP_STATUS, Code.HTTP_STATUS_UNNAMED)
+            and found.args[0] in _THROTTLE_STATUSES)
+
+
+@dataclass(frozen=True)
+class FailureGroup:
+    """Failed tasks sharing a kind or a domain, with what to do about them."""
+
+    key: str  # the kind's word or the host
+    count: int
+    ids: list[int]
+    advice: str
+    kinds: dict[str, int] = field(default_factory=dict)  # a domain group: its kinds
+
+
+@dataclass(frozen=True)
+class ImageStats:
+    """Images brought home of those the articles show (one domain's, or all)."""
+
+    key: str
+    images_ok: int
+    images_total: int
+
+    @property
+    def share(self) -> float | None:
+        return self.images_ok / self.images_total if self.images_total else None
+
+
+@dataclass(frozen=True)
+class Suspect:
+    """An article likely to be wrong, with why, where its clean page is and its source."""
+
+    task_id: int
+    title: str
+    reasons: list[str]
+    clean_href: str  # relative to 04_logs, where the report is
+    url: str
+
+
+@dataclass(frozen=True)
+class Sample:
+    """An article picked at random to read through."""
+
+    task_id: int
+    title: str
+    clean_href: str
+    url: str
+
+
+@dataclass(frozen=True)
+class Report:
+    totals: dict[str, int]  # status word → count, every status, in pipeline order
+    by_kind: list[FailureGroup]
+    by_domain: list[FailureGroup]
+    images: ImageStats
+    images_by_domain: list[ImageStats]
+    suspects: list[Suspect]
+    samples: list[Sample]
+
+    @property
+    def tasks(self) -> int:
+        return sum(self.totals.values())
+
+    @property
+    def failed(self) -> int:
+        return self.totals.get(Status.FAILED.value, 0)
+
+    def summary(self) -> list[str]:
+        """Three lines for a terminal: the totals, the failures, the articles to check."""
+        done = ", ".join(f"{s} {n}" for s, n in self.totals.items() if n)
+        kinds = ", ".join(f"{g.key} {g.count}" for g in self.by_kind[:3])
+        shown = f"{self.images.images_ok}/{self.images.images_total}"
+        return [f"{self.tasks} tasks: {done or 'none'}",
+                f"failed {self.failed}" + (f" ({kinds}; most on {self.by_domain[0].key})"
+                                           if self.by_domain else ""),
+                f"images {shown}, {len(self.suspects)} articles to check,"
+                f" {len(self.samples)} to read through"]
+
+
+def clean_href(task_id: int) -> str:
+    """The clean page of a task as the report (in 04_logs) links it."""
+    return f"../01_clean/{task_id}.html"
+
+
+def link_share(content_html: str) -> float:
+    """How much of an article's text is link text (0–1): near 1 for a menu or a list page."""
+    if not content_html.strip():
+        return 0.0
+    try:
+        root = lxml_html.fragment_fromstring(content_html, create_parent="div")
+    except (ValueError, lxml_html.etree.ParserError):
+        return 0.0
+    total = len("".join(root.text_content().split()))
+    linked = sum(len("".join(a.text_content().split())) for a in root.iter("a"))
+    return linked / total if total else 0.0
+
+
+def _kind_advice(kind: ErrorKind, tasks: Sequence[Task]) -> str:
+    """A kind's advice, sharpened by what its messages say (403/429 is a rate limit)."""
+    if kind == ErrorKind.HTTP_4XX and any(map(_throttled, tasks)):
+        return THROTTLE_ADVICE
+    return KIND_ADVICE.get(kind, KIND_ADVICE[ErrorKind.UNKNOWN])
+
+
+def _domain_advice(kinds: Counter[ErrorKind], tasks: Sequence[Task],
+                   options: ReportOptions) -> str:
+    """One host's advice: throttling when it refuses or drops many requests, else the advice
+    of its commonest kind (a host failing one way is usually fixed one way)."""
+    if (kinds[ErrorKind.NETWORK] >= options.many_network
+            or any(_throttled(t) for t in tasks if t.failure_kind == ErrorKind.HTTP_4XX)):
+        return THROTTLE_ADVICE
+    top = kinds.most_common(1)[0][0]
+    return _kind_advice(top, [t for t in tasks if t.failure_kind == top])
+
+
+def _name_key(text: str) -> str:
+    """What two spellings of a name share: letters and digits, case folded ("河畔 周刊" and
+    "河畔周刊", "Example.com" and "example com")."""
+    return re.sub(r"[\W_]+", "", text.casefold())
+
+
+def _same_name(title: str, host: str, names: set[str]) -> bool:
+    """A title that is the site's name (``names``: keys of the names it goes by) or its domain
+    ("example.com", "Example", "www.x.cn")."""
+    key = _name_key(title)
+    bare = site_domain(host.casefold())
+    return bool(key) and key in names | {_name_key(bare), _name_key(bare.split(".")[0])}
+
+
+def _suspect_reasons(task: Task, article: Article, site_names: set[str],
+                     options: ReportOptions) -> list[str]:
+    reasons = []
+    if article.chars < options.short_chars:
+        reasons.append(f"very short: {article.chars} characters · 正文过短")
+    confidence = task.confidence if task.confidence is not None else article.confidence
+    if confidence < options.low_confidence:
+        reasons.append(f"low confidence {confidence:.2f} ({article.method}) · 置信度低")
+    title = task.extracted_title or article.title
+    host = host_of(task.url)
+    own = {_name_key(article.site_name)} if article.site_name else set()
+    if title and _same_name(title, host, site_names | own):
+        reasons.append(f"title is the site's name: {title!r} · 标题是网站名")
+    share = link_share(article.content_html)
+    if share >= options.link_share:
+        reasons.append(f"mostly links: {share:.0%} of the text · 多为链接")
+    return reasons
+
+
+def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | None],
+                 assets_of: Callable[[int], AssetMap | None], *, sample_seed: str,
+                 options: ReportOptions = OPTIONS, site_names: Iterable[str] = ()) -> Report:
+    """The report over ``tasks`` (the trash already left out). ``sample_seed`` fixes which
+    articles are picked to read through, so a test (or a second look the same day) sees the
+    same ones; ``site_names`` are names a title must not be (e.g. the archive's own)."""
+    tasks = sorted(tasks, key=lambda t: t.id)
+    counts = Counter(t.status for t in tasks)
+    totals = {s.value: counts[s] for s in STATUSES}
+    failed = [t for t in tasks if t.failure_kind is not None]
+
+    order = list(ErrorKind)
+    by_kind_tasks: dict[ErrorKind, list[Task]] = {}
+    by_host_tasks: dict[str, list[Task]] = {}
+    for t in failed:
+        assert t.failure_kind is not None
+        by_kind_tasks.setdefault(t.failure_kind, []).append(t)
+        by_host_tasks.setdefault(host_of(t.url), []).append(t)
+    by_kind = [FailureGroup(kind.value, len(ts), [t.id for t in ts],
+                            _kind_advice(kind, ts))
+               for kind, ts in sorted(by_kind_tasks.items(),
+                                      key=lambda kv: (-len(kv[1]), order.index(kv[0])))]
+    by_domain = []
+    for host, ts in sorted(by_host_tasks.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        kinds = Counter(t.failure_kind for t in ts if t.failure_kind is not None)
+        by_domain.append(FailureGroup(
+            host, len(ts), [t.id for t in ts], _domain_advice(kinds, ts, options),
+            {k.value: n for k, n in sorted(kinds.items(),
+                                           key=lambda kv: (-kv[1], order.index(kv[0])))}))
+
+    with_article = [t for t in tasks if t.status in HAS_ARTICLE]
+    ok: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    suspects = []
+    names = {key for n in site_names if (key := _name_key(n))}
+    for t in with_article:
+        host = host_of(t.url)
+        assets = assets_of(t.id)
+        if assets is not None:
+            ok[host] += assets.ok
+            total[host] += assets.total
+        elif t.images_total is not None:
+            ok[host] += t.images_ok or 0
+            total[host] += t.images_total
+        article = article_of(t.id)
+        if article is None:
+            continue
+        reasons = _suspect_reasons(t, article, names, options)
+        if reasons:
+            suspects.append(Suspect(t.id, t.display_title, reasons, clean_href(t.id), t.url))
+    images_by_domain = [ImageStats(h, ok[h], total[h]) for h in sorted(total)]
+    images = ImageStats("all", sum(ok.values()), sum(total.values()))
+
+    picked = random.Random(sample_seed).sample(
+        with_article, min(options.sample_size, len(with_article)))
+    samples = [Sample(t.id, t.display_title, clean_href(t.id), t.url)
+               for t in sorted(picked, key=lambda t: t.id)]
+    return Report(totals, by_kind, by_domain, images, images_by_domain,
+                  sorted(suspects, key=lambda s: (-len(s.reasons), s.task_id)), samples)
+
+
+def write_report(archive: Archive, report: Report, options: ReportOptions = OPTIONS) -> Path:
+    """04_logs/report.html, replaced whole (it is derived: made again after every run)."""
+    path = archive.logs_dir / REPORT_HTML
+    write_atomic(path, render_report(archive, report, options).encode("utf-8"))
+    return path
+
+
+def render_report(archive: Archive, report: Report, options: ReportOptions = OPTIONS) -> str:
+    """The report page (``report --out`` puts it elsewhere: a read-only archive's report)."""
+    return environment(archive.root).get_template("report.html.j2").render(
+        report=report, archive=archive.name, generated=utc_now(), ids_shown=options.ids_shown)

@@ -1,0 +1,672 @@
+"""The task list, tasks.csv: what the archive holds, in a file a person can edit in Excel.
+
+Many writers share the file: a run, ``add`` and ``build`` in a terminal, the window, a person
+in Excel. Each ``TaskStore`` remembers which cells it changed; a save takes the archive-wide
+lock, reads the file again if anyone wrote it since, puts its own changes on top by task id
+and field, and replaces the file atomically. So a writer never writes back what it did not
+change, and nobody's work is lost to another's save. Changes are written in batches
+(``save_if_due``) because a full rewrite per change would write gigabytes at 100,000 tasks;
+the archive's stage outputs are the truth, so ``reconcile`` restores any status a kill lost.
+
+A file that does not parse as it stands is never rewritten: loading raises ``TaskFileError``
+naming the line and what to fix, before a store exists that could save over it. Every cell
+Kuaibu writes is bounded (so the file always reads back) and inert (no cell starts a formula
+when Excel opens the file).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Protocol
+
+from pipeline.records.errors import ErrorKind, TaskFileError
+from pipeline.records.task import (
+    MAX_TEXT_CHARS,
+    STATUS_OF,
+    STATUSES,
+    TASK_IDS,
+    Status,
+    Task,
+    cap_text,
+    failure_changes,
+)
+from pipeline.store.archive import file_lock, utc_now, write_atomic
+from pipeline.store.task_csv import (
+    AFTER_GUARD,
+    BARE_LINK,
+    COLUMNS,
+    FIELD_NAMES,
+    FORMULA_GUARD,
+    MAX_CELL_CHARS,
+    NUMBER_FIELDS,
+    RETIRED_COLUMNS,
+    TEXT_COLUMNS,
+    TEXT_FIELDS,
+    Lookahead,
+    cell_parser,
+    cell_parses,
+    check_cells,
+    check_swallowed,
+    decode_tasks,
+    format_cell,
+    get_texts,
+    guard_cell,
+    parse_rows,
+    sniff_delimiter,
+    split_row_end,
+    strip_unguard,
+    unguard_cell,
+    with_missing,
+)
+from pipeline.web.urls import MAX_URL_CHARS, UrlRejected, check_url_length, normalize_url
+
+# How long a writer waits for another to finish its save (a save of 100,000 tasks takes
+# about two seconds) before it says the list is busy.
+LOCK_WAIT_SECONDS = 60.0
+
+
+_EXTRA = "extra:"  # a changed cell of a person's column is recorded as "extra:<name>"
+_FileKey = tuple[int, int, int]  # inode, size, mtime: which version of the file was read
+
+
+_UNSTAMPED = frozenset({"last_checked"})
+
+
+def _bounded(name: str, value: object) -> object:
+    """A field value as the store keeps it: text cut so every cell written reads back."""
+    if name == "extra" and isinstance(value, dict):
+        return {k: cap_text(v, MAX_CELL_CHARS) if isinstance(v, str) else v
+                for k, v in value.items()}
+    if isinstance(value, str):
+        return cap_text(value, MAX_TEXT_CHARS if name in TEXT_COLUMNS else MAX_CELL_CHARS)
+    return value
+
+
+def _settle(task: Task) -> None:
+    """After any change: the status as a ``Status``, and a failure kind only while failed.
+    The one place ``error_kind`` is cleared, so a task that is retried, reclaimed or edited
+    out of "failed" never keeps the kind of a failure it no longer has."""
+    task.status = Status(task.status)
+    if task.status != Status.FAILED:
+        task.error_kind = ""
+    if not task.error:
+        task.error_code = task.error_args = ""
+
+
+def _file_key(stat: os.stat_result) -> _FileKey:
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
+def _changed_names(before: Task, after: Task) -> set[str]:
+    """The fields (and person's cells, as "extra:<name>") that differ between two copies."""
+    names = {name for name in COLUMNS if getattr(before, name) != getattr(after, name)}
+    if before.extra != after.extra:
+        names.update(_EXTRA + k for k in before.extra.keys() | after.extra.keys()
+                     if before.extra.get(k) != after.extra.get(k))
+    return names
+
+
+class IdRecord(Protocol):
+    """Where the highest id an archive ever gave is kept (``Archive``: archive.json and the
+    ids its folders hold), so no id a page once had is given to another."""
+
+    def highest_id(self) -> int: ...
+
+    def record_highest_id(self, top: int) -> None: ...
+
+
+class TaskStore:
+    """Thread-safe view of tasks.csv that writes back only its own changes (see the module).
+
+    ``ids``: the archive's record of the ids it has given. With it, a new task's id is above
+    every id the archive ever held, not only the file's (a deleted last row, an emptied
+    trash), and each save raises the record to the file's highest id before writing the file.
+    ``vet``: asked of the file as others wrote it before it is merged (a save's merge too);
+    what it raises (a list cut short) leaves the store and the file as they are, as a file
+    that does not parse does.
+    """
+
+    def __init__(self, path: Path, flush_seconds: float = 1.0,
+                 ids: IdRecord | None = None,
+                 vet: Callable[[TaskStore], None] | None = None) -> None:
+        self.path = Path(path)
+        self.flush_seconds = flush_seconds
+        self._ids = ids
+        self._vet = vet
+        self._id_floor: int | None = None  # ids.highest_id() as last read (None: read again)
+        self._recorded = 0  # the highest id this store has put in the record
+        self._lock = threading.RLock()
+        self._save_lock = threading.Lock()
+        self._tasks: dict[int, Task] = {}
+        self._by_url: dict[str, int] = {}
+        self._max_id = 0
+        self._columns: list[str] = list(COLUMNS)
+        self._dirty = False
+        self._last_save: float | None = None
+        self._save_cost = 0.0  # seconds the last save took
+        # what this store changed since it last wrote: cells by task id, whole new tasks,
+        # removed ones; a save applies exactly these to the file as it then is
+        self._touched: dict[int, set[str]] = {}
+        self._added: set[int] = set()
+        self._removed: dict[int, str] = {}  # id → URL of a task taken off the list
+        self._seen: _FileKey | None = None  # the version of the file the store holds
+        # how the file is spelled, kept by a save: its codec and separator (a new file's:
+        # UTF-8 with the BOM Excel needs, commas)
+        self._encoding, self._delimiter = "utf-8-sig", ","
+        self._load()
+
+    @property
+    def lock_path(self) -> Path:
+        """The archive-wide lock every writer of the file holds while it saves."""
+        return self.path.with_name(f".{self.path.name}.lock")
+
+    @property
+    def dirty(self) -> bool:
+        """Whether the store holds changes the file does not have yet."""
+        return self._dirty
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        """Every row is read and checked inside the constructor: a problem anywhere raises
+        from it, so no store exists that could save a half-read list over the file."""
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read()
+                self._seen = _file_key(os.fstat(f.fileno()))
+        except FileNotFoundError:
+            return
+        text, self._encoding = decode_tasks(data, self.path)
+        self._delimiter = delimiter = sniff_delimiter(text)
+        rows = parse_rows(text, delimiter, self.path)
+        first = next(rows, None)
+        if first is None:
+            return
+        header = [unguard_cell(h.strip()) for h in first[1]]
+        if "url" not in header:
+            raise TaskFileError(f"{self.path}, line 1: no 'url' column in the header")
+        body: Iterable[tuple[int, list[str]]] = rows
+        if "" in header:  # rare: which unnamed columns hold something takes a pass first
+            body = list(rows)
+            keep = self._kept_columns(header, body)
+        else:
+            keep = self._kept_columns(header, [])
+        self._columns = with_missing([header[i] for i in keep])
+        self._read_rows(Lookahead(body), header, keep, delimiter)
+
+    def _kept_columns(self, header: list[str], body: list[tuple[int, list[str]]]) -> list[int]:
+        """Indexes of the header's columns worth keeping; a header a save would lose by is an
+        error. Two columns of one name would be saved as one; columns without a name are kept
+        when they hold something (one at most: two would collide) and dropped when empty
+        (Excel's trailing commas); retired columns are dropped."""
+        seen: dict[str, int] = {}
+        for i, name in enumerate(header):
+            if name and name in seen:
+                raise TaskFileError(f"{self.path}, line 1: columns {seen[name] + 1} and {i + 1}"
+                                    f" are both named {name!r}; a save would keep one: rename one")
+            seen.setdefault(name, i)
+        unnamed = [i for i, name in enumerate(header) if not name
+                   and any(i < len(row) and row[i].strip() for _, row in body)]
+        if len(unnamed) > 1:
+            raise TaskFileError(f"{self.path}, line 1: columns {unnamed[0] + 1} and"
+                                f" {unnamed[1] + 1} have no name but hold cells; name them")
+        return [i for i, name in enumerate(header)
+                if (name or i in unnamed) and name not in RETIRED_COLUMNS]
+
+    def _read_rows(self, rows: Lookahead, header: list[str], keep: list[int],
+                   delimiter: str) -> None:
+        """Rows to tasks. Column parsers are looked up once: 100,000 rows load in about a second."""
+        width = len(header)
+        known = [(i, header[i], cell_parser(header[i])) for i in keep if header[i] in COLUMNS]
+        extra = [(i, header[i]) for i in keep if header[i] not in COLUMNS]
+        id_at = header.index("id") if "id" in header else None
+        url_at = header.index("url")
+        typed_in: list[tuple[int, list[str]]] = []
+        for line, row in rows:
+            if len(row) != width:
+                row = self._fit(line, row, rows, width, id_at)
+            joined = "".join(row)  # one scan of the row's text answers the cheap questions
+            if not joined.strip():
+                continue
+            # a cell holding a whole row holds its commas: few cells hold width - 1 of them
+            if joined.count(delimiter) >= width - 1 and ("\n" in joined or "\r" in joined):
+                check_swallowed(self.path, line, row, width, delimiter, url_at, id_at)
+            if len(joined) > MAX_CELL_CHARS:
+                check_cells(self.path, line, row, header)
+            url = row[url_at].strip()
+            if id_at is None or not row[id_at].strip():
+                if not BARE_LINK.match(unguard_cell(url)):
+                    raise TaskFileError(
+                        f"{self.path}, line {line}: a row without an id and without a link in"
+                        f" the url column ({url[:40]!r}); put the link there or delete the row")
+                typed_in.append((line, row))
+            elif not url:
+                raise TaskFileError(f"{self.path}, line {line}: task {row[id_at].strip()[:40]}"
+                                    " has no link in the url column; put it back or delete the row")
+            else:
+                self._put(self._task_from_row(row, line, known, extra,
+                                              guarded=FORMULA_GUARD in joined))
+        for line, row in typed_in:  # rows a person added: they get ids after the rest
+            self._adopt_row(row, line, known, extra)
+
+    def _fit(self, line: int, row: list[str], rows: Lookahead, width: int,
+             id_at: int | None) -> list[str]:
+        """A short row made the header's width, or an error where the length hides data:
+        cells past the header have no column (and mean the cells before them may be shifted);
+        a short row is a person's (a typed-in URL) unless it is a row broken in pieces."""
+        if len(row) > width:
+            # even empty cells past the header: an unquoted comma shifts the cells after it
+            # into the wrong columns, and Kuaibu's last column is often empty
+            spill = next((j for j in range(width, len(row)) if row[j].strip()), width)
+            raise TaskFileError(
+                f"{self.path}, line {line}: {len(row)} cells but the header has {width};"
+                f" cell {spill + 1} ({row[spill][:40]!r}) has no column"
+                " (a comma inside a cell needs quotes, a new column a name in line 1)"
+            )
+        end = split_row_end(row, rows, width, id_at)
+        if end is not None:
+            raise TaskFileError(
+                f"{self.path}, line {line}: the row is cut in pieces by line breaks up to line"
+                f" {end} ({len(row)} of its {width} cells here); join the lines, or put the"
+                " cell holding a line break in quotes"
+            )
+        return row + [""] * (width - len(row))
+
+    def _task_from_row(self, row: list[str], line: int,
+                       known: list[tuple[int, str, Callable[[str], object]]],
+                       extra: list[tuple[int, str]], task_id: int | None = None,
+                       guarded: bool = True) -> Task:
+        """One row as a Task. ``guarded=False`` says no cell holds FORMULA_GUARD, so text
+        cells are only stripped (most rows: no Python call per cell)."""
+        text: Callable[[str], str] = strip_unguard if guarded else str.strip
+        try:
+            values = {name: text(row[i]) if parse is str else parse(row[i].strip())
+                      for i, name, parse in known}
+        except ValueError:
+            i, name = next((i, name) for i, name, parse in known
+                           if not cell_parses(parse, row[i].strip()))
+            raise TaskFileError(
+                f"{self.path}, line {line}: column {name!r} must be a number, not {row[i][:40]!r}"
+            ) from None
+        if task_id is not None:
+            values["id"] = task_id
+        status = STATUS_OF.get(str(values.get("status") or Status.PENDING))
+        if status is None:
+            raise TaskFileError(
+                f"{self.path}, line {line}: unknown status {str(values['status'])[:40]!r}"
+                f" (one of: {', '.join(STATUSES)})"
+            )
+        values["status"] = status
+        if values["id"] not in TASK_IDS:
+            raise TaskFileError(f"{self.path}, line {line}: id {str(values['id'])[:40]} is out of"
+                                f" range; an id is a whole number from 1 to {TASK_IDS[-1]:,}")
+        if values["id"] in self._tasks:
+            raise TaskFileError(f"{self.path}, line {line}: id {values['id']} appears twice")
+        return Task(**values,  # type: ignore[arg-type]
+                    extra={name: unguard_cell(row[i]) if guarded else row[i]
+                           for i, name in extra})
+
+    def _adopt_row(self, row: list[str], line: int,
+                   known: list[tuple[int, str, Callable[[str], object]]],
+                   extra: list[tuple[int, str]]) -> None:
+        """A row typed in by a person (no id): give it an id and a normalized URL."""
+        task = self._task_from_row(row, line, known, extra, task_id=self._next_id())
+        task.original_url = task.original_url or task.url
+        task.added_at = task.added_at or utc_now()
+        try:
+            check_url_length(task.url)
+            url = normalize_url(task.url)
+            check_url_length(url, encoded=True)
+            task.url = url
+        except UrlRejected as e:
+            task.status, task.error_kind = Status.FAILED, e.kind
+            for name, value in failure_changes(e.failure).items():
+                setattr(task, name, value)
+        if task.status != Status.FAILED and task.url in self._by_url:
+            task.status, task.duplicate_of = Status.DUPLICATE, self._by_url[task.url]
+        self._put(task)  # not a change: a read never writes; the id is saved with the next
+
+    def _put(self, task: Task) -> None:
+        self._tasks[task.id] = task
+        self._max_id = max(self._max_id, task.id)
+        if task.status != Status.DUPLICATE:
+            self._by_url.setdefault(task.url, task.id)
+
+    def _next_id(self, above: int = 0) -> int:
+        """The id a new task gets: above every id this store, the file and the archive's
+        record hold (and ``above``)."""
+        if self._id_floor is None:
+            self._id_floor = self._ids.highest_id() if self._ids is not None else 0
+        task_id = max(self._max_id, self._id_floor, above) + 1
+        if task_id not in TASK_IDS:
+            raise TaskFileError(f"{self.path}: no task id left above {task_id - 1:,}")
+        return task_id
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._tasks)
+
+    def get(self, task_id: int) -> Task:
+        with self._lock:
+            return replace(self._tasks[task_id], extra=dict(self._tasks[task_id].extra))
+
+    def tasks(self) -> list[Task]:
+        """A snapshot: copies, in id order, safe to read while workers update the store."""
+        with self._lock:
+            return [replace(t, extra=dict(t.extra)) for t in sorted(self._tasks.values(),
+                                                                    key=lambda t: t.id)]
+
+    def ids(self) -> set[int]:
+        """The ids the list holds, the trash's too (no copy of the tasks made)."""
+        with self._lock:
+            return set(self._tasks)
+
+    def find_url(self, url: str) -> int | None:
+        """The id of the task holding this normalized URL."""
+        with self._lock:
+            return self._by_url.get(url)
+
+    @property
+    def columns(self) -> list[str]:
+        return list(self._columns)
+
+    # -- changing ----------------------------------------------------------------------------
+
+    def add(self, url: str, original_url: str = "", cat1: str = "", cat2: str = "",
+            title: str = "") -> Task:
+        """A new pending task for a normalized URL that the store does not hold yet.
+
+        Links longer than MAX_URL_CHARS are refused here too (intake rejects them with the
+        reason first): a URL cut short would name another page.
+        """
+        for link in (url, original_url):
+            if len(link) > MAX_URL_CHARS:
+                raise ValueError(f"link of {len(link):,} characters; the longest taken is"
+                                 f" {MAX_URL_CHARS:,}")
+        with self._lock:
+            if url in self._by_url:
+                raise ValueError(f"already in the task list as #{self._by_url[url]}: {url}")
+            now = utc_now()
+            task = Task(id=self._next_id(), url=url, original_url=original_url or url,
+                        title=cap_text(title), cat1=cap_text(cat1, MAX_CELL_CHARS),
+                        cat2=cap_text(cat2, MAX_CELL_CHARS), added_at=now, updated_at=now)
+            self._put(task)
+            self._added.add(task.id)
+            self._dirty = True
+            return replace(task)
+
+    def insert(self, task: Task) -> Task:
+        """A task that keeps the id it has (``recover`` brings one back from its record in
+        00_raw); ValueError when the list holds its id or its URL already."""
+        if task.id not in TASK_IDS:
+            raise ValueError(f"id {task.id} is out of range")
+        with self._lock:
+            if task.id in self._tasks or task.url in self._by_url:
+                raise ValueError(f"#{task.id} or {task.url} is in the task list already")
+            task = replace(task, extra=dict(task.extra))
+            for name in FIELD_NAMES:
+                setattr(task, name, _bounded(name, getattr(task, name)))
+            _settle(task)
+            self._put(task)
+            self._added.add(task.id)
+            self._dirty = True
+            return replace(task, extra=dict(task.extra))
+
+    def update(self, task_id: int, **changes: object) -> Task:
+        """Change fields of one task; the change reaches tasks.csv with the next save.
+
+        Text is bounded on the way in (``_bounded``): titles and errors from remote pages to
+        MAX_TEXT_CHARS, so the store holds what the file will read back as.
+        """
+        bad = set(changes) - set(COLUMNS) - {"extra"}
+        if bad or "id" in changes or "url" in changes:
+            refused = sorted(bad | ({"id", "url"} & set(changes)))
+            raise ValueError(f"cannot set {', '.join(refused)}")
+        if "status" in changes and changes["status"] not in STATUSES:
+            raise ValueError(f"unknown status {changes['status']!r}")
+        if changes.get("error_kind") and changes["error_kind"] not in set(ErrorKind):
+            raise ValueError(f"unknown error kind {changes['error_kind']!r}")
+        with self._lock:
+            task = self._tasks[task_id]
+            before = replace(task, extra=dict(task.extra))
+            for name, value in changes.items():
+                setattr(task, name, _bounded(name, value))
+            return self._changed(before, task)
+
+    def mutate(self, task_id: int, change: Callable[[Task], None]) -> Task:
+        """Read-modify-write one task under the store's lock (e.g. ``attempts += 1``)."""
+        with self._lock:
+            task = self._tasks[task_id]
+            before = replace(task, extra=dict(task.extra))
+            change(task)
+            for name in FIELD_NAMES:  # whatever ``change`` set, bounded as ``update`` does
+                setattr(task, name, _bounded(name, getattr(task, name)))
+            return self._changed(before, task)
+
+    def _changed(self, before: Task, task: Task) -> Task:
+        """After an edit (lock held): settle the task, stamp it, remember what changed. A
+        refresh that found the article as it was changes only ``last_checked``: that is no
+        change to the task, and ``updated_at`` stays."""
+        _settle(task)
+        names = _changed_names(before, task)
+        if not names <= _UNSTAMPED:
+            task.updated_at = utc_now()
+            names |= {"updated_at"}
+        self._touched.setdefault(task.id, set()).update(names)
+        self._dirty = True
+        return replace(task, extra=dict(task.extra))
+
+    def remove(self, task_ids: Iterable[int]) -> None:
+        with self._lock:
+            for task_id in task_ids:
+                task = self._tasks.pop(task_id)
+                if self._by_url.get(task.url) == task_id:
+                    del self._by_url[task.url]
+                self._touched.pop(task_id, None)
+                if task_id in self._added:
+                    self._added.discard(task_id)
+                else:
+                    self._removed[task_id] = task.url
+            self._dirty = True
+
+    def reconcile(self, stage_reached: Callable[[Task], Status]) -> int:
+        """Make statuses agree with the archive after a crash or a hand edit.
+
+        ``stage_reached(task)`` names the furthest stage whose output for that task exists
+        ("pending" when none); it is asked of every task, failed and duplicate ones too (it
+        may set aside outputs that are another page's). A "running" task goes back to that
+        stage; a progress status ahead of or behind the outputs is moved to match. Failed
+        and duplicate tasks keep their status. Returns how many tasks changed.
+        """
+        changed = 0
+        with self._lock:
+            for task in self._tasks.values():
+                reached = stage_reached(task)
+                if task.status in (Status.FAILED, Status.DUPLICATE):
+                    continue
+                if task.status == Status.DONE and reached == Status.LOCALIZED:
+                    continue  # "done" (bound into a book) leaves no output of its own
+                if task.status != reached:
+                    task.status = Status(reached)
+                    self._touched.setdefault(task.id, set()).add("status")
+                    changed += 1
+            if changed:
+                self._dirty = True
+        return changed
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Put this store's changes into tasks.csv now: under the archive-wide lock, merged
+        into the file as it is (``merge_file``), written temp file → fsync → rename, so
+        readers see the old file or the new, never a torn one. Nothing changed and the file
+        there: nothing is written. A file that no longer parses raises ``TaskFileError`` and
+        is left as it is; the changes stay in the store for the next save.
+
+        Text cells go through ``guard_cell``: no cell of the file starts a formula in Excel.
+        """
+        with self._save_lock, file_lock(self.lock_path, LOCK_WAIT_SECONDS, self._busy()):
+            self._save_locked()
+
+    @contextmanager
+    def transaction(self) -> Iterator[TaskStore]:
+        """Read, change and write under one hold of the lock: changes decided on the file as
+        it is (an add whose ids and duplicate checks no other writer can overtake)."""
+        with self._save_lock, file_lock(self.lock_path, LOCK_WAIT_SECONDS, self._busy()):
+            self.merge_file()
+            yield self
+            self._save_locked()
+
+    def _busy(self) -> str:
+        return (f"{self.path} has been held by another writer for {LOCK_WAIT_SECONDS:.0f} s;"
+                " try again when it is done")
+
+    def _save_locked(self) -> None:
+        started = time.monotonic()
+        for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
+            stale.unlink(missing_ok=True)  # a write that a kill interrupted (under the lock:
+            # no other writer's temp file can be in progress)
+        self.merge_file()
+        with self._lock:
+            if not self._dirty and self._seen is not None:
+                return
+            rows = [self._row(t) for t in sorted(self._tasks.values(), key=lambda t: t.id)]
+            columns = list(self._columns)
+            encoding, delimiter = self._encoding, self._delimiter
+            pending = self._touched, self._added, self._removed
+            self._touched, self._added, self._removed = {}, set(), {}
+            self._dirty = False
+        buf = io.StringIO(newline="")
+        writer = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
+        writer.writerow([guard_cell(c) for c in columns])
+        for row in rows:
+            writer.writerow([row.get(c, "") for c in columns])
+        top = int(rows[-1]["id"]) if rows else 0
+        try:
+            if self._ids is not None and top > self._recorded:
+                # before the file: a kill between the two leaves the record ahead, not behind
+                self._ids.record_highest_id(top)
+                self._recorded = top
+            write_atomic(self.path, buf.getvalue().encode(encoding))
+            self._seen = _file_key(self.path.stat())  # lock held: no one wrote after us
+        except BaseException:
+            with self._lock:  # not written: the changes wait for the next save
+                for task_id, names in pending[0].items():
+                    self._touched.setdefault(task_id, set()).update(names)
+                self._added |= pending[1]
+                self._removed |= pending[2]
+                self._dirty = True
+            raise
+        self._last_save = time.monotonic()
+        self._save_cost = self._last_save - started
+
+    def merge_file(self) -> bool:
+        """Take in what others wrote to the file since this store read or wrote it, with this
+        store's unsaved changes kept on top. False when the file is as the store last saw it.
+        Raises ``TaskFileError`` (the store unchanged) when the file no longer parses, and
+        what the store's ``vet`` raises on the file as it is, the store unchanged too."""
+        try:
+            key = _file_key(self.path.stat())
+        except FileNotFoundError:
+            key = None
+        self._id_floor = None  # another writer may have given ids since
+        if key == self._seen:
+            return False
+        fresh = TaskStore(self.path, self.flush_seconds, self._ids)
+        if self._vet is not None:
+            self._vet(fresh)
+        with self._lock:
+            self._merge(fresh)
+        return True
+
+    def _merge(self, fresh: TaskStore) -> None:
+        """The file's tasks (``fresh``) with this store's changes applied (lock held).
+
+        A change goes to the task of the same id and URL: a task removed from the file, or an
+        id that now names another page, takes none (a person's removal stands). A task this
+        store added whose URL another writer added meanwhile is dropped for theirs; one whose
+        id another took gets the next free id.
+        """
+        tasks = fresh._tasks
+        for task_id, url in self._removed.items():
+            if task_id in tasks and tasks[task_id].url == url:
+                del tasks[task_id]
+        for task_id, names in self._touched.items():
+            mine, theirs = self._tasks.get(task_id), tasks.get(task_id)
+            if task_id in self._added or mine is None or theirs is None or theirs.url != mine.url:
+                continue
+            for name in names:
+                if name.startswith(_EXTRA):
+                    column = name[len(_EXTRA):]
+                    if column in mine.extra:
+                        theirs.extra[column] = mine.extra[column]
+                    else:
+                        theirs.extra.pop(column, None)
+                else:
+                    setattr(theirs, name, getattr(mine, name))
+        added: set[int] = set()
+        for task_id in sorted(self._added):
+            mine = self._tasks[task_id]
+            if mine.url in fresh._by_url:
+                continue  # another writer added the same page: theirs stands
+            if task_id in tasks:
+                mine = replace(mine, id=self._next_id(max(tasks)))
+                self._touched.pop(task_id, None)
+            tasks[mine.id] = mine
+            added.add(mine.id)
+        self._added = added
+        self._removed = {i: url for i, url in self._removed.items() if i not in tasks}
+        self._touched = {i: names for i, names in self._touched.items() if i in tasks}
+        self._tasks = tasks
+        self._by_url = {}
+        for task in sorted(tasks.values(), key=lambda t: t.id):
+            if task.status != Status.DUPLICATE:
+                self._by_url.setdefault(task.url, task.id)
+        self._max_id = max(self._max_id, fresh._max_id, max(tasks, default=0))
+        touched_columns = {name[len(_EXTRA):] for names in self._touched.values()
+                           for name in names if name.startswith(_EXTRA)}
+        self._columns = fresh._columns + [c for c in self._columns
+                                          if c in touched_columns and c not in fresh._columns]
+        self._seen = fresh._seen
+        self._encoding, self._delimiter = fresh._encoding, fresh._delimiter
+        self._dirty = bool(self._touched or self._added or self._removed or fresh._dirty)
+
+    @property
+    def save_interval(self) -> float:
+        """Seconds between batched saves: ``flush_seconds``, or ten times the last save."""
+        return max(self.flush_seconds, 10 * self._save_cost)
+
+    def save_if_due(self) -> bool:
+        """Save when there are changes and the last save is older than ``save_interval``: a list
+        so long that a save takes a while is rewritten at most a tenth of the time."""
+        if self._dirty and (self._last_save is None
+                            or time.monotonic() - self._last_save >= self.save_interval):
+            self.save()
+            return True
+        return False
+
+    @staticmethod
+    def _row(task: Task) -> dict[str, str]:
+        """One task's cells as written: numbers as they are, every text guarded. Texts are
+        checked all at once (a save of 100,000 tasks costs a tenth more, not a third)."""
+        texts: list[str] | tuple[str, ...] = get_texts(task)
+        try:
+            firsts = [text[:1] for text in texts]
+        except TypeError:  # a None or a number set into a text field
+            texts = [format_cell(text) for text in texts]
+            firsts = [text[:1] for text in texts]
+        if not AFTER_GUARD.isdisjoint(firsts):
+            texts = [guard_cell(text) for text in texts]
+        row = dict(zip(TEXT_FIELDS, texts, strict=True))
+        row.update({name: format_cell(getattr(task, name)) for name in NUMBER_FIELDS})
+        if task.extra:
+            row.update((name, guard_cell(value)) for name, value in task.extra.items())
+        return row
