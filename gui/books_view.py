@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.worker import Jobs
-from pipeline.usecases.workspace import Book, Workspace
+from pipeline.usecases.books import Book
+from pipeline.usecases.workspace import Workspace
 
 
 class BooksView(QWidget):

@@ -37,7 +37,8 @@ from gui.reasons import translate_failure
 from gui.worker import Jobs
 from pipeline.intake.links import IntakeReport, PageKind
 from pipeline.records.bounds import NEXT_PAGES
-from pipeline.usecases.workspace import HarvestResult, Workspace
+from pipeline.usecases.harvesting import HarvestResult
+from pipeline.usecases.workspace import Workspace
 
 URL_COLUMN, TEXT_COLUMN, RANK_COLUMN, WHY_COLUMN = range(4)
 

@@ -76,7 +76,9 @@ from pipeline.records.settings import Settings
 from pipeline.records.task import Status, Task
 from pipeline.rules.model import Rules
 from pipeline.store.archive import Archive
-from pipeline.usecases.workspace import Preview, Undone, Workspace
+from pipeline.usecases.library import Preview
+from pipeline.usecases.rules import Undone
+from pipeline.usecases.workspace import Workspace
 
 # How often the window looks whether another writer changed tasks.csv (a stat call).
 WATCH_MS = 1000

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from gui.reasons import task_reason
 from pipeline.records.article import Method
-from pipeline.usecases.workspace import Preview
+from pipeline.usecases.library import Preview
 
 # Qt's rich text reads HTML; an XML declaration before it would show as text.
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>\s*")

@@ -68,7 +68,9 @@ from pipeline.records.errors import KuaibuError, RulesError
 from pipeline.records.task import Task, cap_text
 from pipeline.rules.findings import Node, Reason, RuleEffect, RuleKey, Suggestion
 from pipeline.rules.model import RULE_SPECS, RULES_CONTEXT, FormWidget, Rules, SiteRules
-from pipeline.usecases.workspace import Preview, Trial, Undone, Workspace
+from pipeline.usecases.library import Preview
+from pipeline.usecases.rules import Trial, Undone
+from pipeline.usecases.workspace import Workspace
 from pipeline.web.urls import host_of
 
 # Typing settles for this long before the text is checked and the preview made again.

@@ -38,7 +38,8 @@ from PySide6.QtWidgets import (
 from gui.worker import Jobs, Latest
 from pipeline.records.bounds import SEARCH_QUERY_CHARS
 from pipeline.store.search import MARK, Hit
-from pipeline.usecases.workspace import NoSuchTask, Workspace
+from pipeline.usecases.base import NoSuchTask
+from pipeline.usecases.workspace import Workspace
 
 DEBOUNCE_MS = 250  # after the last keystroke: a search per word typed, not per character
 LIMIT = 50

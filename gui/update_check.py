@@ -21,7 +21,8 @@ from gui.worker import Jobs
 from pipeline.records.events import Progress
 from pipeline.records.task import Task
 from pipeline.store.archive import utc_now
-from pipeline.usecases.workspace import NoSuchTask, Workspace
+from pipeline.usecases.base import NoSuchTask
+from pipeline.usecases.workspace import Workspace
 
 
 @dataclass(frozen=True)

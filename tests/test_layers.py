@@ -1,6 +1,6 @@
 """The layers hold: pipeline never imports the window; the window reaches the pipeline only
-through the use cases and the records (named one by one where they live elsewhere); no two modules import each other
-round in a circle, and no two packages either."""
+through the use cases and the records (named one by one where they live elsewhere); no two
+modules import each other round in a circle, and no two packages either."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from pipeline.records.article import Article, Method
 def test_header_says_which_retry_of_the_extractor_found_the_text(qtbot) -> None:  # noqa: ANN001
     from gui.preview import PreviewPane
     from pipeline.records.task import Task
-    from pipeline.usecases.workspace import Preview
+    from pipeline.usecases.library import Preview
 
     pane = PreviewPane()
     qtbot.addWidget(pane)

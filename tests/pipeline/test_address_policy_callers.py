@@ -23,9 +23,9 @@ MAKES_A_TASK_POLICY = {
     # a run's task: page, redirects, images, browser
     "pipeline.run.stages:StageContext.addresses_for",
     # a list page; its next pages and links are its own
-    "pipeline.usecases.workspace:Workspace.harvest",
+    "pipeline.usecases.harvesting:Harvesting.harvest",
     # the render command's page and its browser's requests
-    "pipeline.usecases.workspace:Workspace.render",
+    "pipeline.usecases.rules:RulesWork.render",
     # a fetch with no task (a test, a bench): the URL as pasted
     "pipeline.net.fetch:fetch_resource",
 }
@@ -50,13 +50,13 @@ FETCHES = {
     "pipeline.run.stages:_fetch",
     "pipeline.run.stages:_fetch_and_render",
     "pipeline.run.localize:_download",
-    "pipeline.usecases.workspace:Workspace._harvest_page",
-    "pipeline.usecases.workspace:Workspace.render",
+    "pipeline.usecases.harvesting:Harvesting._harvest_page",
+    "pipeline.usecases.rules:RulesWork.render",
 }
 # Who starts from the setting (the policy before any link is known).
 STARTS_FROM_THE_SETTING = {
     "pipeline.run.runner:Runner._run",
-    "pipeline.usecases.workspace:Workspace._addresses",
+    "pipeline.usecases.base:WorkspaceBase._addresses",
     "pipeline.net.fetch:fetch_resource",
 }
 # Who may import a network client at all (anything else fetching would bypass the policy).
@@ -68,7 +68,7 @@ TALKS_TO_THE_NETWORK = {
     "pipeline.web.addresses",  # getaddrinfo, for the judgement itself
     "pipeline.net.render",  # the browser, whose every request is routed to fetch_resource
     "pipeline.run.stages",  # a requests.Session handed through, for its type
-    "pipeline.usecases.workspace",  # the same, for its type only
+    "pipeline.usecases.harvesting",  # the same, for its type only
 }
 
 

@@ -20,7 +20,8 @@ from pipeline.records.task import TASK_IDS, Status
 from pipeline.run.report import build_report
 from pipeline.store.archive import ARCHIVE_FILE, Archive
 from pipeline.store.tasks import TaskStore
-from pipeline.usecases.workspace import TaskListTruncated, Workspace
+from pipeline.usecases.base import TaskListTruncated
+from pipeline.usecases.workspace import Workspace
 from pipeline.web.urls import host_of
 from tests.sites.articles import ArticleSite, article
 

@@ -1,0 +1,138 @@
+"""The archive, its list and its settings, and what every use case needs of them.
+
+A part of ``Workspace`` (``pipeline.usecases.workspace``), the use cases both faces call;
+split by area as Anki's ``aqt/operations`` is.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from pipeline.records.article import Article
+from pipeline.records.errors import KuaibuError, TaskFileError
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status, Task
+from pipeline.rules.model import Rules, load_rules
+from pipeline.store.archive import Archive
+from pipeline.store.tasks import TaskStore
+from pipeline.web.addresses import SYSTEM, AddressPolicy, Network
+
+# A task list that lacks more than this share of the tasks whose pages 00_raw holds (or
+# holds none of them) is taken for an emptied or cut-short file, not a person's deletions
+# (the trash is the way to take many off the list), and refused until ``recover``.
+TRUNCATED_SHARE = 0.5
+
+
+class NoSuchTask(KuaibuError):
+    """A task id that the list does not hold."""
+
+
+class NoArchive(KuaibuError):
+    """The folder named is not there (only the commands that add tasks make an archive)."""
+
+
+class ReadOnlyArchive(KuaibuError):
+    """What was asked would write to an archive this process cannot write to."""
+
+
+class TaskListTruncated(TaskFileError):
+    """tasks.csv lacks most of the archive's tasks (emptied, or cut short): loading it would
+    lose them. The message is one line with the count and what to run. A TaskFileError: like a
+    file that does not parse, it is never merged into nor written over (a run logs it once
+    and goes on, the window says it and follows the file again once it is whole)."""
+
+    def __init__(self, path: Path, lost: int, archived: int) -> None:
+        super().__init__(f"{path} lacks {lost:,} of the {archived:,} tasks whose pages 00_raw"
+                         " holds; opening it would lose them: run 'python main.py recover' to"
+                         " rebuild the list from 00_raw (nothing was changed)")
+        self.lost, self.archived = lost, archived
+
+
+class WorkspaceBase:
+    """One open archive: its folder, its task list and the settings the faces run with."""
+
+    def __init__(self, archive: Archive, store: TaskStore, settings: Settings,
+                 network: Network = SYSTEM, read_only: bool = False) -> None:
+        self.archive = archive
+        self.store = store
+        self.settings = settings
+        self.network = network  # the address policy's resolver and class table (a test's)
+        self.reconciled = 0  # statuses corrected when it was opened
+        # the folder cannot be written (a mounted backup, a disc, another user's folder):
+        # only what reads works; see ``open``
+        self.read_only = read_only
+
+    def refuse_writing(self, what: str) -> None:
+        """Raise ReadOnlyArchive when the archive is read-only, ``what`` saying what would
+        have written to it (e.g. "'index' writes search.db"); nothing otherwise."""
+        if self.read_only:
+            raise ReadOnlyArchive(f"{self.archive.root} is read-only here: {what}; status,"
+                                  " search, books, report --out and build --out only read")
+
+    def tasks(self) -> list[Task]:
+        """The task list, the trash left out."""
+        return [t for t in self.store.tasks() if not t.deleted]
+
+    def trash(self) -> list[Task]:
+        """The tasks taken off the list and not yet gone for good."""
+        return [t for t in self.store.tasks() if t.deleted]
+
+    def task(self, task_id: int) -> Task:
+        try:
+            return self.store.get(task_id)
+        except KeyError:
+            raise NoSuchTask(f"no task #{task_id} in {self.archive.tasks_path}") from None
+
+    def refresh(self) -> bool:
+        """Take in what other writers (a run, a terminal, a person in Excel) saved meanwhile;
+        False when the file is as this workspace last saw it. A file emptied or cut short
+        meanwhile raises TaskListTruncated and is not taken in: the list stays as it was."""
+        return self.store.merge_file()
+
+    def save(self) -> None:
+        self.store.save()
+
+    def close(self) -> None:
+        """Save what is unsaved; a workspace with nothing to say writes nothing, nor does a
+        read-only one (a file it would convert, e.g. UTF-16, stays as it is)."""
+        if self.store.dirty and not self.read_only:
+            self.store.save()
+
+    def counts(self) -> Counter[Status]:
+        return Counter(t.status for t in self.tasks())
+
+    def rules(self) -> Rules:
+        """rules.yaml as saved; a broken file raises RulesError naming its line."""
+        return load_rules(self.archive.rules_path)
+
+    def _addresses(self) -> AddressPolicy:
+        """The address policy before any link is known: the setting, over this network."""
+        return AddressPolicy.from_setting(self.settings.allow_addresses, self.network)
+
+    def article(self, task_id: int) -> Article | None:
+        return self.archive.read_article(task_id)
+
+    def raw_html(self, task: Task, rules: Rules | None = None) -> str:
+        """The stored raw page, decoded as the clean stage decodes it ("" before fetch). A
+        rules.yaml being edited into a broken state still lets the page show."""
+        from pipeline.records.errors import RulesError
+        from pipeline.run.stages import decode_stored
+
+        if not self.archive.has_raw(task.id):
+            return ""
+        if rules is None:
+            try:
+                rules = self.rules()
+            except RulesError:
+                rules = Rules()
+        return decode_stored(self.archive, task, rules, self.settings).text
+
+
+def refuse_truncated(archive: Archive, store: TaskStore) -> None:
+    """Raise TaskListTruncated when ``store`` (the file as read) lacks more than
+    ``TRUNCATED_SHARE`` of the tasks whose pages 00_raw holds, or all of them."""
+    archived = archive.record_ids()
+    lost = len(archived - store.ids())
+    if archived and (lost == len(archived) or lost > TRUNCATED_SHARE * len(archived)):
+        raise TaskListTruncated(archive.tasks_path, lost, len(archived))

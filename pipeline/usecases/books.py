@@ -1,0 +1,120 @@
+"""Binding books and knowing which are out of date.
+
+A part of ``Workspace`` (``pipeline.usecases.workspace``), the use cases both faces call;
+split by area as Anki's ``aqt/operations`` is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pipeline.records.task import Status
+
+if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
+
+    from pipeline.book import BuildResult
+from pipeline.usecases.duplicates import Duplicates
+
+
+@dataclass(frozen=True)
+class Book:
+    """A book in 03_output as its last build left it, and whether the archive has moved on:
+    articles added to its collection or gone from it, or cleaned again since it was bound."""
+
+    key: str  # its collection: "all", "cat1:<name>", or a set of ids
+    files: list[Path]
+    built_at: str
+    task_ids: list[int]  # the articles bound, in book order
+    added: int = 0
+    gone: int = 0
+    cleaned_again: int = 0
+
+    @property
+    def articles(self) -> int:
+        return len(self.task_ids)
+
+    @property
+    def out_of_date(self) -> bool:
+        return bool(self.added or self.gone or self.cleaned_again) or not self.built_at
+
+
+class Books(Duplicates):
+    """Binding books and knowing which are out of date; built on ``Duplicates``: a book
+    leaves out the later of each undecided near-duplicate pair."""
+
+    def build(self, *, cat1: str | None = None, split_by: str | None = None,
+              task_ids: Iterable[int] | None = None, title: str | None = None,
+              progress: Callable[[int, int], None] | None = None,
+              out: Path | None = None) -> BuildResult:
+        """Bind the articles as the task list says now into EPUB books (in 03_output, or in
+        ``out``); the localized ones that went in are marked done, unless the archive is
+        read-only. Of a near-duplicate pair no one has judged, the later task is left out
+        (``BuildResult.left_out``): a repost is not bound twice until a person says "keep
+        both"."""
+        from dataclasses import replace
+
+        from pipeline.book import build_books
+        from pipeline.book.collect import select
+
+        if out is None:
+            self.refuse_writing("binding writes 03_output (build --out DIR binds elsewhere)")
+        archive = self.archive if out is None else self.archive.with_output(out)
+        self.store.merge_file()  # a run may have finished tasks since this face last looked
+        left_out = self.left_out()
+        result = build_books(archive, [t for t in self.tasks() if t.id not in left_out],
+                             self.settings, cat1=cat1, split_by=split_by,
+                             task_ids=set(task_ids) if task_ids is not None else None,
+                             title=title, progress=progress)
+        wanted = {t.id for t in select(self.tasks(), cat1=cat1, task_ids=(
+            set(task_ids) if task_ids is not None else None))}
+        result = replace(result, left_out=sorted(
+            (dup, of) for dup, of in left_out.items() if dup in wanted))
+        if self.read_only:
+            return result
+        with self.store.transaction() as store:
+            for task_id in result.task_ids:
+                try:
+                    bound = store.get(task_id)
+                except KeyError:
+                    continue  # taken off the list while the book was bound
+                if bound.status == Status.LOCALIZED:
+                    store.update(task_id, status=Status.DONE)
+        return result
+
+    def books(self) -> list[Book]:
+        """Every book the archive's builds made that is still in 03_output."""
+
+        from pipeline.book.collect import display_category, select
+        from pipeline.book.identity import built_collections
+
+        collections = built_collections(self.archive)
+        if not collections:  # nothing to compare: the near-duplicate search is not needed
+            return []
+        left_out = self.left_out()
+        bindable = [t for t in select(self.tasks()) if t.id not in left_out]
+        out = []
+        for built in collections:
+            files = [self.archive.output_dir / f for f in built.files
+                     if (self.archive.output_dir / f).is_file()]
+            if not files:
+                continue
+            bound = set(built.task_ids)
+            if built.key == "all":
+                now = {t.id for t in bindable}
+            elif built.key.startswith("cat1:") and "|" not in built.key:
+                shown = built.key.removeprefix("cat1:")
+                now = {t.id for t in bindable if (display_category(t.cat1) if t.cat1 else "")
+                       == shown}
+            else:  # a set of ids chosen by hand: only what left it counts
+                now = bound & {t.id for t in bindable}
+            stamp = (datetime.fromisoformat(built.built_at).timestamp() if built.built_at
+                     else 0.0)
+            again = sum(1 for i in bound & now if self.archive.has_clean(i)
+                        and self.archive.clean_meta(i).stat().st_mtime > stamp)
+            out.append(Book(built.key, files, built.built_at, built.task_ids, len(now - bound),
+                            len(bound - now), again))
+        return out

@@ -1,0 +1,114 @@
+"""Near duplicates: the proposals, a person's decisions, the report.
+
+A part of ``Workspace`` (``pipeline.usecases.workspace``), the use cases both faces call;
+split by area as Anki's ``aqt/operations`` is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pipeline.records.errors import KuaibuError
+from pipeline.records.task import HAS_ARTICLE, Status, Task
+from pipeline.store.tasks import TaskStore
+
+if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
+
+    from pipeline.store.duplicates import NearPair
+    from pipeline.text.textdiff import Hunk
+from pipeline.usecases.base import WorkspaceBase
+
+
+class Duplicates(WorkspaceBase):
+    """Near duplicates: the proposals, a person's decisions, the report."""
+
+    def near_duplicates(self) -> list[NearPair]:
+        """Pairs of articles whose texts are nearly the same, closest first, with what a
+        person decided of each (see pipeline.store.duplicates); editions of one page are left out.
+        Articles cleaned before fingerprints were what they are now get theirs first."""
+        from pipeline.store.duplicates import near_pairs, read_decisions
+
+        self._fill_fingerprints()
+        return near_pairs(self.tasks(), read_decisions(self.archive.decisions_path),
+                          self.article)
+
+    def left_out(self) -> dict[int, int]:
+        """What a build leaves out: the later task of each near-duplicate pair no one has
+        judged → the task it nearly repeats."""
+        return {p.second.id: p.first.id for p in self.near_duplicates() if p.decided is None}
+
+    def exact_duplicates(self, pairs: Iterable[NearPair]) -> list[Task]:
+        """The duplicates a run set aside (the same text, or the same link at intake): every
+        task marked duplicate except those a person's decision on one of ``pairs`` made so."""
+        judged = {(p.first.id, p.second.id) for p in pairs}
+        judged |= {(b, a) for a, b in judged}
+        return [t for t in self.tasks() if t.status == Status.DUPLICATE
+                and (t.id, t.duplicate_of) not in judged]
+
+    def dupes_report(self) -> tuple[list[NearPair], Path, Path]:
+        """The near duplicates, written to 04_logs/near_duplicates.csv and .html."""
+        from pipeline.store.duplicates import write_report
+
+        pairs = self.near_duplicates()
+        csv_path, html_path = write_report(self.archive, pairs, self.article)
+        return pairs, csv_path, html_path
+
+    def pair_differences(self, pair: NearPair) -> list[Hunk]:
+        """Where the two texts of a pair differ, word by word."""
+        from pipeline.store.duplicates import pair_hunks
+
+        return pair_hunks(pair, self.article)
+
+    def mark_duplicate(self, duplicate: int, original: int) -> None:
+        """A person's decision: ``duplicate`` is a copy of ``original``, so it is not bound
+        (nor run or refreshed) until the decision changes."""
+        from pipeline.store.duplicates import Decision, record
+
+        if duplicate == original:
+            raise KuaibuError(f"#{duplicate} cannot be a duplicate of itself")
+        first, second = self.task(duplicate), self.task(original)
+        record(self.archive.decisions_path, first.id, second.id, Decision.DUPLICATE)
+        with self.store.transaction() as store:
+            self._undo_decided(store, original, duplicate)
+            store.update(duplicate, status=Status.DUPLICATE, duplicate_of=original)
+
+    def keep_both(self, a: int, b: int) -> None:
+        """A person's decision: both of a near-duplicate pair are bound."""
+        from pipeline.store.duplicates import Decision, record
+
+        first, second = sorted((self.task(a).id, self.task(b).id))
+        record(self.archive.decisions_path, second, first, Decision.KEEP_BOTH)
+        self._undecide_tasks(first, second)
+
+    def undecide(self, a: int, b: int) -> None:
+        """Take a pair's decision back: it is proposed again, as if never judged."""
+        from pipeline.store.duplicates import record
+
+        record(self.archive.decisions_path, a, b, None)
+        self._undecide_tasks(a, b)
+
+    def _undecide_tasks(self, a: int, b: int) -> None:
+        with self.store.transaction() as store:
+            self._undo_decided(store, a, b)
+            self._undo_decided(store, b, a)
+
+    def _undo_decided(self, store: TaskStore, task_id: int, of: int) -> None:
+        """``task_id`` back to what its outputs show if it was made a duplicate of ``of``."""
+        from pipeline.run.runner import stage_reached
+
+        task = store.get(task_id)
+        if task.status == Status.DUPLICATE and task.duplicate_of == of:
+            store.update(task_id, status=stage_reached(self.archive, task_id),
+                         duplicate_of=None)
+
+    def _fill_fingerprints(self) -> None:
+        from pipeline.text.dedup import simhash
+
+        missing = [t for t in self.tasks() if not t.fingerprint and t.status in HAS_ARTICLE]
+        for t in missing:
+            if (article := self.article(t.id)) is not None:
+                self.store.update(t.id, fingerprint=f"{simhash(article.text):016x}")
+        if missing and not self.read_only:  # read-only: computed for this look, not kept
+            self.store.save()
