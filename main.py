@@ -1,5 +1,5 @@
 """Kuaibu 快捕 — the launcher: no command opens the window; a command runs the same use
-cases headless (``pipeline.cli.commands``). The two faces never import each other."""
+cases headless (``pipeline.cli.main``). The two faces never import each other."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ def _no_display() -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from pipeline.cli.commands import build_parser
-    from pipeline.cli.commands import main as run_command
+    from pipeline.cli.main import main as run_command
+    from pipeline.cli.parser import build_parser
 
     args = list(sys.argv[1:] if argv is None else argv)
     parsed = build_parser().parse_args(args)

@@ -196,7 +196,8 @@ def test_every_command_has_its_missing_archive_row() -> None:
     or takes no archive)."""
     import argparse
 
-    from pipeline.cli.commands import CREATES, build_parser
+    from pipeline.cli.main import CREATES
+    from pipeline.cli.parser import build_parser
 
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     assert set(sub.choices) == set(ON_AN_ARCHIVE) | set(CREATES) | {"extract"}
@@ -208,15 +209,16 @@ def test_a_bug_is_one_line_with_its_traceback_kept(pristine: Path, tmp_path: Pat
     """An exception no one named (a bug, injected here: the bad inputs above reach none)
     ends in one line naming where its traceback went: errors.log, or a temp file when the
     archive's logs cannot be written."""
-    import pipeline.cli.commands
+    import pipeline.cli.main
+    import pipeline.cli.parser
 
     def broken(args: object, ws: object) -> int:
         raise RuntimeError("a bug\nover two lines")
 
-    monkeypatch.setattr(pipeline.cli.commands, "cmd_status", broken)
+    monkeypatch.setattr(pipeline.cli.parser, "cmd_status", broken)  # what the parser names
     root = tmp_path / "archive"
     shutil.copytree(pristine, root)
-    assert pipeline.cli.commands.main(["--archive", str(root), "status"]) == 1
+    assert pipeline.cli.main.main(["--archive", str(root), "status"]) == 1
     log = root / "04_logs" / "errors.log"
     assert capsys.readouterr().err == ("error: internal error (RuntimeError: a bug over two"
                                        f" lines); the details are in {log}\n")
@@ -227,7 +229,7 @@ def test_a_bug_is_one_line_with_its_traceback_kept(pristine: Path, tmp_path: Pat
     monkeypatch.setenv("TMPDIR", str(tmp_path))
     import tempfile
     monkeypatch.setattr(tempfile, "tempdir", None)  # TMPDIR is read again
-    assert pipeline.cli.commands.main(["--archive", str(root), "status"]) == 1
+    assert pipeline.cli.main.main(["--archive", str(root), "status"]) == 1
     said = capsys.readouterr().err
     kept = Path(said.rsplit("the details are in ", 1)[1].strip())
     assert kept.parent == tmp_path and "RuntimeError" in kept.read_text(encoding="utf-8")

@@ -95,7 +95,7 @@ def test_the_window_imports_only_use_cases_and_records() -> None:
                           " or, for a record, name it in RECORDS")
 
 
-FACES = ("pipeline.cli.commands", "pipeline.usecases.workspace", "pipeline.usecases.demo")
+FACES = ("pipeline.cli.main", "pipeline.usecases.workspace", "pipeline.usecases.demo")
 
 
 def test_no_import_circle() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.commands import main
+from pipeline.cli.main import main
 from pipeline.intake.harvest import candidates, classify, next_page
 from pipeline.intake.links import PageKind
 from pipeline.records.failures import Code

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli.commands import main
+from pipeline.cli.main import main
 from pipeline.records.settings import Settings
 from pipeline.usecases.workspace import Workspace
 from tests.pipeline.extract.pages import ZH_PROSE

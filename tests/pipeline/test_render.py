@@ -161,7 +161,7 @@ def test_a_needs_javascript_failure_is_rendered_once_the_rule_is_set(
         browser: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The way out the advice names, headless: ``rules set`` writes the rule (the file's
     comments kept), and retrying the kind renders the page already stored unrendered."""
-    from pipeline.cli.commands import main
+    from pipeline.cli.main import main
 
     root = tmp_path / "archive"
     with SpaSite() as site:
@@ -205,7 +205,7 @@ def test_a_page_the_browser_leaves_empty_is_not_told_to_turn_rendering_on(
 
 def test_rules_set_refuses_what_the_file_would_not_take(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from pipeline.cli.commands import main
+    from pipeline.cli.main import main
 
     root = tmp_path / "archive"
     Workspace.open(root, FAST).close()

@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 import pytest
 
-from pipeline.cli.commands import main
+from pipeline.cli.main import main
 from pipeline.records.article import Article
 from pipeline.records.errors import ErrorKind
 from pipeline.records.failures import Code, Failure, failure

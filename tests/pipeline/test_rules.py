@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from pipeline.cli.commands import main
+from pipeline.cli.main import main
 from pipeline.records.errors import RulesError
 from pipeline.records.task import Status
 from pipeline.rules.model import (

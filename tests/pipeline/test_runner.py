@@ -185,7 +185,7 @@ def test_kill_9_mid_run_resumes_without_refetching(tmp_path: Path) -> None:
 def test_rules_change_then_clean_again_without_refetching(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from pipeline.cli.commands import main
+    from pipeline.cli.main import main
 
     archive = fresh_archive(tmp_path)
     store = TaskStore(archive.tasks_path)
@@ -356,7 +356,7 @@ def test_new_rules_that_fail_keep_the_article_a_task_had(tmp_path: Path,
     """A re-clean never loses a good article: rules that find none leave the old one, its
     status and its place in the book; the error says the new rules failed."""
     from pipeline.book import build_books
-    from pipeline.cli.commands import main
+    from pipeline.cli.main import main
 
     archive = fresh_archive(tmp_path)
     with FaultServer() as server:

@@ -1,0 +1,147 @@
+"""The command line: the same pipeline as the window, headless.
+
+Every command takes ``--archive DIR`` (before or after the command name; default: the
+``archive/`` folder beside main.py); only add, harvest and demo make a folder that is not
+there. Exit status 0 on success; otherwise one line on stderr and status 1 (2 for a usage
+error: every number has its range, ``pipeline.records.bounds``); ``run`` exits 3 when it
+finished but some tasks failed. Never a traceback: a bug is one line too, its traceback in
+errors.log.
+An archive this process cannot write is read (status, search, books, report --out, build
+--out); a command that would write it says so before it starts.
+"""
+
+
+from __future__ import annotations
+
+import argparse
+import errno
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from pipeline.cli.commands import (
+    CommandError,
+    cmd_books,
+    cmd_build,
+    cmd_extract,
+    cmd_recover,
+    cmd_render,
+    cmd_report,
+    cmd_rules,
+    cmd_search,
+    cmd_status,
+)
+from pipeline.cli.parser import build_parser
+from pipeline.records.errors import KuaibuError
+from pipeline.records.settings import Settings
+from pipeline.store.archive import DEFAULT_ARCHIVE
+
+# The commands' own modules are imported by the commands: `extract` over a folder of pages is
+# timed as a whole process against trafilatura's, and the fetcher, the runner and the book
+# builder (requests, Pillow, ebooklib) cost it a third of a second it never uses.
+
+def writes(args: argparse.Namespace) -> str | None:
+    """What a command would write in its archive, None when it only reads: on a read-only
+    archive (a mounted backup, a disc, another user's folder) a writing command is refused
+    before it starts, in one line, instead of failing on its first file."""
+    if args.func in (cmd_status, cmd_search, cmd_books, cmd_render):
+        return None
+    if args.func is cmd_report:
+        return None if args.out else "'report' writes 04_logs/report.html (--out - prints it)"
+    if args.func is cmd_build:
+        return None if args.out else "'build' writes 03_output (--out DIR binds elsewhere)"
+    if args.func is cmd_rules and args.action in ("check", "test"):
+        return None
+    return f"'{args.command}' writes to it"
+
+
+# the commands that make a missing archive folder; the others on one say it is not there
+CREATES = ("add", "harvest", "demo")
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """One parsed command on its archive (or, ``extract``, on a folder of pages)."""
+    from pipeline.usecases.workspace import Workspace
+
+    try:
+        settings = Settings().with_text_overrides(args.overrides)
+    except ValueError as e:
+        raise CommandError(str(e)) from None
+    if args.func in (cmd_extract, cmd_recover):  # no archive / one its list refuses
+        return int(args.func(args, settings))
+    ws = Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE, settings,
+                        create=args.command in CREATES)
+    try:
+        if what := writes(args):
+            ws.refuse_writing(what)
+        return int(args.func(args, ws))
+    finally:
+        ws.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command (``args.command`` must be set: no command is the launcher's window).
+    Whatever happens ends in one line on stderr and a status: 1 for a failure, 2 for a
+    usage error, 130 when interrupted; never a traceback (a bug's goes to errors.log)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        return run_command(args)
+    except KuaibuError as e:
+        print(f"error: {one_line(str(e))}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"error: {os_error(e)}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("stopped", file=sys.stderr)
+        return 130
+    except Exception as e:  # a bug: said in one line, its traceback kept for a report
+        where = keep_traceback(args)
+        print(f"error: internal error ({type(e).__name__}: {one_line(str(e))}); the details"
+              f" are in {where}", file=sys.stderr)
+        return 1
+
+
+def one_line(text: str, limit: int = 1000) -> str:
+    """A message as one line of at most ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit] + "…"
+
+
+def os_error(e: OSError) -> str:
+    """An OSError as a person reads it: the file and what went wrong, a full disk named so."""
+    where = f"{e.filename}: " if e.filename else ""
+    what = e.strerror or one_line(str(e))
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return f"disk full: {where}{what}"
+    return f"{where}{what}"
+
+
+def keep_traceback(args: argparse.Namespace) -> str:
+    """The current exception's traceback appended to the archive's 04_logs/errors.log, or to a
+    temp file when that cannot be written; where it went."""
+    import tempfile
+    import traceback
+
+    from pipeline.store.archive import utc_now
+
+    text = f"{utc_now()} main.py {args.command}\n{traceback.format_exc()}"
+    logs = (Path(args.archive) if getattr(args, "archive", None) else DEFAULT_ARCHIVE) / "04_logs"
+    try:
+        if logs.is_dir():
+            with open(logs / "errors.log", "a", encoding="utf-8") as f:
+                f.write(text)
+            return str(logs / "errors.log")
+    except OSError:
+        pass
+    try:
+        with tempfile.NamedTemporaryFile("w", prefix="kuaibu-error-", suffix=".log",
+                                         delete=False, encoding="utf-8") as f:
+            f.write(text)
+            return f.name
+    except OSError:
+        return "no file (none could be written)"

@@ -1,0 +1,133 @@
+"""Long commands' progress on stderr (a bar redrawn on a terminal, a line every few seconds in a
+log) and the outcome they print: a run, a check for updates, a build.
+"""
+
+
+from __future__ import annotations
+
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from pipeline.records.errors import ErrorKind
+
+# The commands' own modules are imported by the commands: `extract` over a folder of pages is
+# timed as a whole process against trafilatura's, and the fetcher, the runner and the book
+# builder (requests, Pillow, ebooklib) cost it a third of a second it never uses.
+if TYPE_CHECKING:
+    from pipeline.book import BuildResult
+    from pipeline.records.events import Event, Progress
+    from pipeline.usecases.workspace import Workspace
+
+
+class ProgressBar:
+    """Progress on stderr: a redrawn bar on a terminal, a line every few seconds otherwise."""
+
+    def __init__(self, stream: TextIO = sys.stderr) -> None:
+        self.stream = stream
+        self.tty = stream.isatty()
+        self._started = time.monotonic()
+        self._last = 0.0
+
+    def __call__(self, event: Event) -> None:
+        """A Runner listener: draws on each Progress event."""
+        from pipeline.records.events import Progress
+
+        if isinstance(event, Progress):
+            if event.is_check:
+                detail = (f"changed {event.changed} unchanged {event.unchanged}"
+                          f" not checked {event.unchecked}")
+            else:
+                detail = (f"fetched {event.fetched} cleaned {event.cleaned}"
+                          f" localized {event.localized} failed {event.failed}")
+            self.draw(event.finished, event.total, detail)
+
+    def draw(self, done: int, total: int, detail: str = "") -> None:
+        now = time.monotonic()
+        if not (self.tty or now - self._last >= 3 or done == total):
+            return
+        self._last = now
+        elapsed = now - self._started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = (total - done) / rate if rate else None
+        eta = "--:--" if left is None else f"{int(left) // 60}:{int(left) % 60:02d}"
+        width = 24
+        filled = int(width * done / total) if total else width
+        line = (f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  {detail}"
+                f"  {rate:.1f}/s  ETA {eta}")
+        self.stream.write(("\r" + line) if self.tty else line + "\n")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+
+
+def run_archive(ws: Workspace, retry_failed: bool = False, refetch: bool = False,
+                task_ids: list[int] | None = None,
+                kinds: list[ErrorKind] | None = None) -> Progress:
+    """Run the runnable tasks of an archive with a progress bar; prints the outcome."""
+    bar = ProgressBar()
+    try:
+        progress = ws.run(task_ids, retry_failed=retry_failed, refetch=refetch, kinds=kinds,
+                          listener=bar)
+    finally:
+        bar.finish()
+    print(f"fetched {progress.fetched}, cleaned {progress.cleaned},"
+          f" localized {progress.localized}, failed {progress.failed}"
+          f" of {progress.total} tasks in {progress.elapsed:.1f} s")
+    return progress
+
+
+def refresh_archive(ws: Workspace, task_ids: list[int] | None, cat1: str | None,
+                    older_than: timedelta | None) -> int:
+    """Check archived articles for updates with a progress bar; prints what changed."""
+    from pipeline.store.archive import utc_now
+
+    ids = ws.refresh_ids(task_ids, cat1, older_than)
+    if not ids:
+        print("no archived articles to check")
+        return 0
+    started = utc_now()
+    bar = ProgressBar()
+    try:
+        progress = ws.check_updates(ids, listener=bar)
+    finally:
+        bar.finish()
+    print(f"checked {progress.finished} of {len(ids)} articles in {progress.elapsed:.1f} s:"
+          f" changed {progress.changed}, unchanged {progress.unchanged},"
+          f" could not check {progress.unchecked}")
+    for change in ws.changes(since=started):
+        print(f"  changed #{change.task_id}: {change.summary}  {change.url}")
+    for t in ws.tasks():
+        if t.id in ids and t.refresh_error and t.last_checked >= started:
+            print(f"  not checked #{t.id}: {t.refresh_error} (the archived version stays)"
+                  f"  {t.url}")
+    if progress.changed:
+        print("the next build binds the new versions; the changes are in 04_logs/changes.csv")
+    return 0
+
+
+def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None = None,
+                  task_ids: list[int] | None = None, title: str | None = None,
+                  out: Path | None = None) -> BuildResult:
+    """Bind the archive's articles with a progress bar; prints what was made."""
+    bar = ProgressBar()
+    try:
+        result = ws.build(cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
+                          progress=lambda done, total: bar.draw(done, total, "binding"),
+                          out=out)
+    finally:
+        bar.finish()
+    for path in result.epubs:
+        print(f"EPUB:       {path}")
+    print(f"Index:      {result.index}")
+    print(f"{result.articles} articles bound")
+    if result.left_out:
+        print(f"left out {len(result.left_out)} near duplicates (the later of each pair;"
+              " 'dupes --keep-both A B' binds both):")
+        for dup, of in result.left_out:
+            print(f"  #{dup} nearly repeats #{of}  {ws.task(dup).url}")
+    return result
