@@ -9,6 +9,7 @@ archive, never from the status word, so a run after a crash or a kill picks up e
 the outputs end. A failed task never stops the batch.
 """
 
+
 from __future__ import annotations
 
 import csv
@@ -40,6 +41,7 @@ from pipeline.records.settings import Settings
 from pipeline.records.task import HAS_ARTICLE, Status, Task, failure_changes
 from pipeline.rules.model import Rules, load_rules
 from pipeline.run.localize import localize_stage
+from pipeline.run.reconcile import reconcile, stage_reached
 from pipeline.run.schedule import WorkQueue
 from pipeline.run.stages import (
     StageContext,
@@ -61,51 +63,6 @@ from pipeline.web.addresses import SYSTEM, AddressPolicy, Network
 from pipeline.web.urls import host_of
 
 _RUNNABLE = (Status.PENDING, Status.RUNNING, Status.FETCHED, Status.CLEANED)
-
-
-def stage_reached(archive: Archive, task_id: int) -> Status:
-    """The furthest stage whose output exists for a task."""
-    if archive.has_assets(task_id):
-        return Status.LOCALIZED
-    if archive.has_clean(task_id):
-        return Status.CLEANED
-    if archive.has_raw(task_id):
-        return Status.FETCHED
-    return Status.PENDING
-
-
-def reconcile(archive: Archive, store: TaskStore) -> int:
-    """Make the statuses agree with the archive's outputs (see ``TaskStore.reconcile``); how
-    many changed. A task is its URL: outputs an earlier page left under a task's id (its
-    record names another URL: an id given again by an older version, a link changed by hand)
-    go to 00_raw/history/<id>/ first, and out of the search index, so the task counts as not
-    fetched, a run fetches its own page and a book never binds the other under its link.
-    Only with the run lock held: no run is writing those files."""
-    set_aside: list[int] = []
-
-    def own_stage(task: Task) -> Status:
-        reached = stage_reached(archive, task.id)
-        if reached == Status.PENDING:  # nothing stored: no record to read
-            return reached
-        fetched_for = archive.fetched_url(task.id)
-        if fetched_for is None or fetched_for == task.url:
-            return reached
-        archive.set_aside(task.id)
-        set_aside.append(task.id)
-        return stage_reached(archive, task.id)
-
-    changed = store.reconcile(own_stage)
-    if set_aside:
-        try:
-            index = SearchIndex.of(archive.root)
-            try:
-                index.drop(set_aside)
-            finally:
-                index.close()
-        except SearchIndexError:
-            pass  # derived: the task's next clean replaces the entry, 'python main.py index'
-            # makes it all again
-    return changed
 
 
 def _lost_images(task: Task) -> bool:

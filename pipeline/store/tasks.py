@@ -11,7 +11,12 @@ the archive's stage outputs are the truth, so ``reconcile`` restores any status 
 A file that does not parse as it stands is never rewritten: loading raises ``TaskFileError``
 naming the line and what to fix, before a store exists that could save over it. Every cell
 Kuaibu writes is bounded (so the file always reads back) and inert (no cell starts a formula
-when Excel opens the file).
+when Excel opens the file); the cells and rows themselves are ``pipeline.store.task_csv``'s.
+
+Why one module of some 670 lines: it is one class, and its reading, its change records and its
+merge keep one invariant together (a store holds the file as last read plus its own changed
+cells, nothing else); split across modules, each half would have to trust the other's private
+state.
 """
 
 from __future__ import annotations

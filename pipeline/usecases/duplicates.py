@@ -96,7 +96,7 @@ class Duplicates(WorkspaceBase):
 
     def _undo_decided(self, store: TaskStore, task_id: int, of: int) -> None:
         """``task_id`` back to what its outputs show if it was made a duplicate of ``of``."""
-        from pipeline.run.runner import stage_reached
+        from pipeline.run.reconcile import stage_reached
 
         task = store.get(task_id)
         if task.status == Status.DUPLICATE and task.duplicate_of == of:

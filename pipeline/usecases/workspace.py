@@ -113,7 +113,7 @@ class Workspace(Harvesting, Library, Books, RulesWork):
         import json
 
         from pipeline.records.task import TASK_IDS
-        from pipeline.run.runner import stage_reached
+        from pipeline.run.reconcile import stage_reached
         from pipeline.run.stages import cleaned_changes
         from pipeline.store.archive import utc_now
 
@@ -138,7 +138,7 @@ class Workspace(Harvesting, Library, Books, RulesWork):
     def reconcile(self) -> int:
         """Move each status to what the archive's outputs show (after a kill, a hand edit);
         how many changed. Nothing while a run holds the archive: its tasks are in flight."""
-        from pipeline.run.runner import reconcile
+        from pipeline.run.reconcile import reconcile
 
         try:
             with self.archive.run_lock():

@@ -1,0 +1,57 @@
+"""What the archive says was done: the furthest stage whose output exists for a task, and
+the one reconcile of the task list with it (at the start of every run and when the archive
+is opened). The stage outputs are the truth; a status word a kill lost comes back from them.
+"""
+
+
+from __future__ import annotations
+
+from pipeline.records.task import Status, Task
+from pipeline.store.archive import Archive
+from pipeline.store.search import SearchIndex, SearchIndexError
+from pipeline.store.tasks import TaskStore
+
+
+def stage_reached(archive: Archive, task_id: int) -> Status:
+    """The furthest stage whose output exists for a task."""
+    if archive.has_assets(task_id):
+        return Status.LOCALIZED
+    if archive.has_clean(task_id):
+        return Status.CLEANED
+    if archive.has_raw(task_id):
+        return Status.FETCHED
+    return Status.PENDING
+
+
+def reconcile(archive: Archive, store: TaskStore) -> int:
+    """Make the statuses agree with the archive's outputs (see ``TaskStore.reconcile``); how
+    many changed. A task is its URL: outputs an earlier page left under a task's id (its
+    record names another URL: an id given again by an older version, a link changed by hand)
+    go to 00_raw/history/<id>/ first, and out of the search index, so the task counts as not
+    fetched, a run fetches its own page and a book never binds the other under its link.
+    Only with the run lock held: no run is writing those files."""
+    set_aside: list[int] = []
+
+    def own_stage(task: Task) -> Status:
+        reached = stage_reached(archive, task.id)
+        if reached == Status.PENDING:  # nothing stored: no record to read
+            return reached
+        fetched_for = archive.fetched_url(task.id)
+        if fetched_for is None or fetched_for == task.url:
+            return reached
+        archive.set_aside(task.id)
+        set_aside.append(task.id)
+        return stage_reached(archive, task.id)
+
+    changed = store.reconcile(own_stage)
+    if set_aside:
+        try:
+            index = SearchIndex.of(archive.root)
+            try:
+                index.drop(set_aside)
+            finally:
+                index.close()
+        except SearchIndexError:
+            pass  # derived: the task's next clean replaces the entry, 'python main.py index'
+            # makes it all again
+    return changed
