@@ -70,10 +70,8 @@ from gui.trash_view import TrashView
 from gui.update_check import Node, UpdateCheck, ids_in_node
 from gui.worker import Jobs, RunController
 from pipeline.archive import Archive
-from pipeline.errors import RulesError
 from pipeline.events import Progress
 from pipeline.intake import IntakeReport
-from pipeline.rules import Rules
 from pipeline.settings import Settings
 from pipeline.tasks import Status, Task
 from pipeline.workspace import Preview, Undone, Workspace
@@ -571,15 +569,6 @@ class MainWindow(QMainWindow):
             box.setCurrentIndex(max(0, box.findData(current)))
             box.blockSignals(False)
         self.intake.set_known_categories(self.model.categories())
-
-    def rules(self) -> Rules:
-        """The archive's rules as saved; a broken file is reported and the defaults used."""
-        assert self.workspace is not None
-        try:
-            return self.workspace.rules()
-        except RulesError as e:
-            self.log.appendPlainText(str(e))
-            return Rules()
 
     # -- intake ----------------------------------------------------------------------------------
 
