@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from gui.main_window import MainWindow
+from gui.main_window.window import MainWindow
 from pipeline.settings import Settings
 from pipeline.tasks import Status, TaskStore
 from pipeline.workspace import Workspace
