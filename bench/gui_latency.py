@@ -25,7 +25,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from gui.main_window import MainWindow  # noqa: E402
+from gui.main_window.window import MainWindow  # noqa: E402
 from pipeline.demo_site.catalog import ARTICLES  # noqa: E402
 from pipeline.records.settings import Settings  # noqa: E402
 

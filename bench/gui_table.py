@@ -18,7 +18,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QEventLoop, QSettings, Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from gui.main_window import MainWindow  # noqa: E402
+from gui.main_window.window import MainWindow  # noqa: E402
 from gui.task_model import COLUMNS  # noqa: E402
 from pipeline.store.tasks import TaskStore  # noqa: E402
 

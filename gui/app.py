@@ -9,7 +9,7 @@ from PySide6.QtCore import QSettings, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from gui.language import install_language, resolve_language
-from gui.main_window import MainWindow
+from gui.main_window.window import MainWindow
 from gui.settings_dialog import ARCHIVE_KEY, LANGUAGE_KEY
 from pipeline.store.archive import DEFAULT_ARCHIVE
 

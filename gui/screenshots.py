@@ -23,7 +23,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from gui.language import install_language  # noqa: E402
-from gui.main_window import MainWindow  # noqa: E402
+from gui.main_window.window import MainWindow  # noqa: E402
 from pipeline.records.settings import Settings  # noqa: E402
 from pipeline.records.task import Status
 from pipeline.usecases.demo import DemoSite, serve_demo_site  # noqa: E402

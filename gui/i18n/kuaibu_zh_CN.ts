@@ -145,17 +145,17 @@
 <context>
     <name>CategoryDialog</name>
     <message>
-        <location filename="../main_window.py" line="98"/>
+        <location filename="../main_window/task_actions.py" line="33"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="103"/>
+        <location filename="../main_window/task_actions.py" line="38"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window.py" line="104"/>
+        <location filename="../main_window/task_actions.py" line="39"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
@@ -663,378 +663,9 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window.py" line="159"/>
-        <location filename="../main_window.py" line="970"/>
-        <source>Kuaibu</source>
-        <translation>快捕</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="174"/>
-        <source>Category</source>
-        <translation>分类</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="166"/>
-        <source>Filter by text…</source>
-        <translation>按文字筛选…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="173"/>
-        <source>Status</source>
-        <translation>状态</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="175"/>
-        <source>Domain</source>
-        <translation>域名</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="209"/>
-        <source>Run selected</source>
-        <translation>运行所选</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="210"/>
-        <source>Clean again</source>
-        <translation>重新清洗</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="212"/>
-        <source>Retry</source>
-        <translation>重试</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="213"/>
-        <source>Change category…</source>
-        <translation>修改分类…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="215"/>
-        <source>Open clean page</source>
-        <translation>打开清洗后的页面</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="227"/>
-        <source>Selected</source>
-        <translation>所选</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="217"/>
-        <source>Show in folder</source>
-        <translation>在文件夹中显示</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="211"/>
-        <location filename="../main_window.py" line="321"/>
-        <location filename="../main_window.py" line="685"/>
-        <source>Check for updates…</source>
-        <translation>检查更新…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="214"/>
-        <source>Open original</source>
-        <translation>打开原文</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="216"/>
-        <source>Copy URL</source>
-        <translation>复制网址</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="218"/>
-        <source>Remove…</source>
-        <translation>移除…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="253"/>
-        <source>Preview</source>
-        <translation>预览</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="254"/>
-        <source>Search</source>
-        <translation>搜索</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="255"/>
-        <source>Failures</source>
-        <translation>失败</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="256"/>
-        <source>Report</source>
-        <translation>报告</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="257"/>
-        <source>Duplicates</source>
-        <translation>重复</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="258"/>
-        <source>Books</source>
-        <translation>电子书</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="259"/>
-        <source>Trash</source>
-        <translation>回收站</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="260"/>
-        <source>Log</source>
-        <translation>日志</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="272"/>
-        <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press Add (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
-        <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“添加”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="276"/>
-        <source>Try the demo site</source>
-        <translation>试试示例网站</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="299"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="300"/>
-        <source>&amp;Open archive…</source>
-        <translation>打开存档(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="302"/>
-        <source>&amp;New archive…</source>
-        <translation>新建存档(&amp;N)…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="304"/>
-        <source>&amp;Recent archives</source>
-        <translation>最近的存档(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="306"/>
-        <source>&amp;Settings…</source>
-        <translation>设置(&amp;S)…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="307"/>
-        <source>Show archive folder</source>
-        <translation>打开归档文件夹</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="309"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="310"/>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="311"/>
-        <source>&amp;Undo remove</source>
-        <translation>撤销移除(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="314"/>
-        <source>&amp;Find in articles…</source>
-        <translation>在文章中查找(&amp;F)…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="316"/>
-        <source>&amp;Tasks</source>
-        <translation>任务(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="317"/>
-        <source>&amp;Run</source>
-        <translation>运行(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="319"/>
-        <source>&amp;Build EPUB</source>
-        <translation>生成 EPUB(&amp;B)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="323"/>
-        <source>&amp;Harvest a list page…</source>
-        <translation>从列表页采集(&amp;H)…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="325"/>
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="326"/>
-        <source>Site &amp;rules…</source>
-        <translation>站点规则(&amp;R)…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="327"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="328"/>
-        <source>&amp;About Kuaibu</source>
-        <translation>关于快捕(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="329"/>
-        <source>Main</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="429"/>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="442"/>
-        <source>Kuaibu — %1</source>
-        <translation>快捕 — %1</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="443"/>
-        <source>%1 tasks in %2</source>
-        <translation>%2 中共 %1 个任务</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="461"/>
-        <source>%1 tasks in %2; %3 wait to be run (Run takes them up)</source>
-        <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="467"/>
-        <source>Kuaibu — %1 (read-only)</source>
-        <translation>快捕 — %1（只读）</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="470"/>
-        <source>Read-only: %1 cannot be written here (a backup, a disc or another user&apos;s folder). Search, previews and books work; adding, running and building are off.</source>
-        <translation>只读：此处无法写入 %1（备份、光盘或他人的文件夹）。搜索、预览和书籍可用；添加、运行和生成已关闭。</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="564"/>
-        <source>All</source>
-        <translation>全部</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="619"/>
-        <source>Harvest: added %1 · duplicates %2 · rejected %3</source>
-        <translation>采集：已添加 %1 · 重复 %2 · 拒绝 %3</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="641"/>
-        <location filename="../main_window.py" line="716"/>
-        <source>Running…</source>
-        <translation>正在运行…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="650"/>
-        <source>Cleaning %1 pages again…</source>
-        <translation>正在重新清洗 %1 个页面…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="671"/>
-        <source>Checking %1 articles for updates…</source>
-        <translation>正在检查 %1 篇文章的更新…</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="696"/>
-        <source>Render the sites of these %1 pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</source>
-        <translation>今后用系统的浏览器渲染这 %1 个页面所在的网站（rules.yaml 中的 render: browser），并重试它们吗？</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="702"/>
-        <source>Rendered with the browser from now on: %1</source>
-        <translation>今后用浏览器渲染：%1</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="709"/>
-        <source>Cannot render here</source>
-        <translation>无法在本机渲染</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="772"/>
-        <source>Report: %1</source>
-        <translation>报告：%1</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="891"/>
-        <source>#%1 is in no book yet: Build EPUB binds it</source>
-        <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1189"/>
+        <location filename="../main_window/window.py" line="139"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="719"/>
-        <source>Paused</source>
-        <translation>已暂停</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="823"/>
-        <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
-        <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="832"/>
-        <source>%1 tasks moved to the trash</source>
-        <translation>已将 %1 个任务移到回收站</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="848"/>
-        <source>%1 tasks restored</source>
-        <translation>已恢复 %1 个任务</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="950"/>
-        <source>The demo site serves at %1: press Add, then Run</source>
-        <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="965"/>
-        <source>About Kuaibu</source>
-        <translation>关于快捕</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="966"/>
-        <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
-        <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="980"/>
-        <source>Open archive</source>
-        <translation>打开存档</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="986"/>
-        <source>New archive</source>
-        <translation>新建存档</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="993"/>
-        <source>%1 does not exist. Make a new archive there?</source>
-        <translation>%1 不存在。要在那里新建存档吗？</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1103"/>
-        <source>No stored pages of %1 yet.</source>
-        <translation>%1 还没有已抓取的页面。</translation>
-    </message>
-    <message>
-        <location filename="../main_window.py" line="1116"/>
-        <source>A run is going; select the tasks and Clean again once it has ended.</source>
-        <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
     </message>
 </context>
 <context>
@@ -2634,6 +2265,406 @@
         <location filename="../update_check.py" line="140"/>
         <source>Check for updates</source>
         <translation>检查更新</translation>
+    </message>
+</context>
+<context>
+    <name>WindowArchive</name>
+    <message>
+        <location filename="../main_window/archive.py" line="44"/>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="57"/>
+        <source>Kuaibu — %1</source>
+        <translation>快捕 — %1</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="58"/>
+        <source>%1 tasks in %2</source>
+        <translation>%2 中共 %1 个任务</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="76"/>
+        <source>%1 tasks in %2; %3 wait to be run (Run takes them up)</source>
+        <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="82"/>
+        <source>Kuaibu — %1 (read-only)</source>
+        <translation>快捕 — %1（只读）</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="85"/>
+        <source>Read-only: %1 cannot be written here (a backup, a disc or another user&apos;s folder). Search, previews and books work; adding, running and building are off.</source>
+        <translation>只读：此处无法写入 %1（备份、光盘或他人的文件夹）。搜索、预览和书籍可用；添加、运行和生成已关闭。</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="102"/>
+        <source>Open archive</source>
+        <translation>打开存档</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="108"/>
+        <source>New archive</source>
+        <translation>新建存档</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="115"/>
+        <source>%1 does not exist. Make a new archive there?</source>
+        <translation>%1 不存在。要在那里新建存档吗？</translation>
+    </message>
+</context>
+<context>
+    <name>WindowBooks</name>
+    <message>
+        <location filename="../main_window/books.py" line="47"/>
+        <source>#%1 is in no book yet: Build EPUB binds it</source>
+        <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
+    </message>
+</context>
+<context>
+    <name>WindowIntake</name>
+    <message>
+        <location filename="../main_window/intake.py" line="59"/>
+        <source>Harvest: added %1 · duplicates %2 · rejected %3</source>
+        <translation>采集：已添加 %1 · 重复 %2 · 拒绝 %3</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="78"/>
+        <source>The demo site serves at %1: press Add, then Run</source>
+        <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
+    </message>
+</context>
+<context>
+    <name>WindowMenus</name>
+    <message>
+        <location filename="../main_window/menus.py" line="26"/>
+        <source>Run selected</source>
+        <translation>运行所选</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="27"/>
+        <source>Clean again</source>
+        <translation>重新清洗</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="28"/>
+        <location filename="../main_window/menus.py" line="66"/>
+        <source>Check for updates…</source>
+        <translation>检查更新…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="29"/>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="30"/>
+        <source>Change category…</source>
+        <translation>修改分类…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="31"/>
+        <source>Open original</source>
+        <translation>打开原文</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="32"/>
+        <source>Open clean page</source>
+        <translation>打开清洗后的页面</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="33"/>
+        <source>Copy URL</source>
+        <translation>复制网址</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="34"/>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="35"/>
+        <source>Remove…</source>
+        <translation>移除…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="47"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="48"/>
+        <source>&amp;Open archive…</source>
+        <translation>打开存档(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="50"/>
+        <source>&amp;New archive…</source>
+        <translation>新建存档(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="52"/>
+        <source>&amp;Recent archives</source>
+        <translation>最近的存档(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="54"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="55"/>
+        <source>Show archive folder</source>
+        <translation>打开归档文件夹</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="57"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="58"/>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="59"/>
+        <source>&amp;Undo remove</source>
+        <translation>撤销移除(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="61"/>
+        <source>&amp;Find in articles…</source>
+        <translation>在文章中查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="63"/>
+        <source>&amp;Tasks</source>
+        <translation>任务(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="64"/>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="65"/>
+        <source>&amp;Build EPUB</source>
+        <translation>生成 EPUB(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="67"/>
+        <source>&amp;Harvest a list page…</source>
+        <translation>从列表页采集(&amp;H)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="69"/>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="70"/>
+        <source>Site &amp;rules…</source>
+        <translation>站点规则(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="71"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="72"/>
+        <source>&amp;About Kuaibu</source>
+        <translation>关于快捕(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="73"/>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="116"/>
+        <source>About Kuaibu</source>
+        <translation>关于快捕</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="117"/>
+        <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
+        <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
+    </message>
+</context>
+<context>
+    <name>WindowRules</name>
+    <message>
+        <location filename="../main_window/rules.py" line="38"/>
+        <source>No stored pages of %1 yet.</source>
+        <translation>%1 还没有已抓取的页面。</translation>
+    </message>
+    <message>
+        <location filename="../main_window/rules.py" line="51"/>
+        <source>A run is going; select the tasks and Clean again once it has ended.</source>
+        <translation>正在运行任务；请在运行结束后选中这些任务并“重新清洗”。</translation>
+    </message>
+</context>
+<context>
+    <name>WindowRuns</name>
+    <message>
+        <location filename="../main_window/runs.py" line="34"/>
+        <location filename="../main_window/runs.py" line="51"/>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/runs.py" line="43"/>
+        <source>Cleaning %1 pages again…</source>
+        <translation>正在重新清洗 %1 个页面…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/runs.py" line="54"/>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../main_window/runs.py" line="107"/>
+        <source>Report: %1</source>
+        <translation>报告：%1</translation>
+    </message>
+    <message>
+        <location filename="../main_window/runs.py" line="126"/>
+        <source>Checking %1 articles for updates…</source>
+        <translation>正在检查 %1 篇文章的更新…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/runs.py" line="140"/>
+        <source>Check for updates…</source>
+        <translation>检查更新…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/runs.py" line="151"/>
+        <source>Render the sites of these %1 pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</source>
+        <translation>今后用系统的浏览器渲染这 %1 个页面所在的网站（rules.yaml 中的 render: browser），并重试它们吗？</translation>
+    </message>
+    <message>
+        <location filename="../main_window/runs.py" line="157"/>
+        <source>Rendered with the browser from now on: %1</source>
+        <translation>今后用浏览器渲染：%1</translation>
+    </message>
+    <message>
+        <location filename="../main_window/runs.py" line="164"/>
+        <source>Cannot render here</source>
+        <translation>无法在本机渲染</translation>
+    </message>
+</context>
+<context>
+    <name>WindowShell</name>
+    <message>
+        <location filename="../main_window/shell.py" line="103"/>
+        <location filename="../main_window/shell.py" line="238"/>
+        <source>Kuaibu</source>
+        <translation>快捕</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="110"/>
+        <source>Filter by text…</source>
+        <translation>按文字筛选…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="117"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="118"/>
+        <source>Category</source>
+        <translation>分类</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="119"/>
+        <source>Domain</source>
+        <translation>域名</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="152"/>
+        <source>Selected</source>
+        <translation>所选</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="175"/>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="176"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="177"/>
+        <source>Failures</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="178"/>
+        <source>Report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="179"/>
+        <source>Duplicates</source>
+        <translation>重复</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="180"/>
+        <source>Books</source>
+        <translation>电子书</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="181"/>
+        <source>Trash</source>
+        <translation>回收站</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="182"/>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="194"/>
+        <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press Add (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
+        <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“添加”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
+    </message>
+    <message>
+        <location filename="../main_window/shell.py" line="198"/>
+        <source>Try the demo site</source>
+        <translation>试试示例网站</translation>
+    </message>
+</context>
+<context>
+    <name>WindowTable</name>
+    <message>
+        <location filename="../main_window/table.py" line="102"/>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+</context>
+<context>
+    <name>WindowTaskActions</name>
+    <message>
+        <location filename="../main_window/task_actions.py" line="110"/>
+        <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
+        <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
+    </message>
+    <message>
+        <location filename="../main_window/task_actions.py" line="119"/>
+        <source>%1 tasks moved to the trash</source>
+        <translation>已将 %1 个任务移到回收站</translation>
+    </message>
+    <message>
+        <location filename="../main_window/task_actions.py" line="135"/>
+        <source>%1 tasks restored</source>
+        <translation>已恢复 %1 个任务</translation>
     </message>
 </context>
 </TS>

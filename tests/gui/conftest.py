@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from gui.main_window import MainWindow
+from gui.main_window.window import MainWindow
 from pipeline.demo_site.server import DemoSite
 from pipeline.records.settings import Settings
 from tests.waiting import PATIENCE_MS

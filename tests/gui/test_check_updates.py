@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from gui.main_window import MainWindow
+from gui.main_window.window import MainWindow
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store.tasks import TaskStore

@@ -10,7 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from gui.duplicates_view import ADDED_STYLE, REMOVED_STYLE, DuplicatesView, hunks_html
-from gui.main_window import MainWindow
+from gui.main_window.window import MainWindow
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store.duplicates import read_decisions

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.harvest_dialog import URL_COLUMN, WHY_COLUMN, HarvestDialog
 from gui.language import install_language
-from gui.main_window import MainWindow
+from gui.main_window.window import MainWindow
 from tests.gui.conftest import OpenWindow, run_to_end
 from tests.pipeline.test_duplicates import BRIDGE
 from tests.pipeline.test_harvest import article_paths, english_list
@@ -104,7 +104,7 @@ def test_after_a_run_the_report_is_written_shown_and_its_links_open(
     window = open_window()
     assert window.workspace is not None
     window.workspace.add_links(f"{good}\n{site.url('/gone')}")
-    window.follow_file(changed_here=True)
+    window.file_watch.follow(changed_here=True)
     qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=5_000)
     opened: list[QUrl] = []
     window.open_url = opened.append

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gui.language import I18N_DIR, install_language, resolve_language
+from gui.main_window.task_actions import CategoryDialog
 from tests.gui.conftest import OpenWindow
 
 TS = I18N_DIR / "kuaibu_zh_CN.ts"
@@ -63,13 +64,35 @@ def test_window_speaks_chinese(chinese: None, qtbot: QtBot, open_window: OpenWin
     assert window.status_filter.findText(zh[("TaskTableModel", "pending")]) > 0
 
 
+def test_every_part_of_the_window_speaks_chinese(chinese: None, open_window: OpenWindow) -> None:
+    """MainWindow is one class made of parts (gui/main_window/), and lupdate files each string
+    under the part whose code says it; the window must find every one of them from itself
+    (PySide6's tr looks under each class of the window's MRO)."""
+    window = open_window()
+    parts = {cls.__name__ for cls in type(window).__mro__}
+    said_by_parts = [(context, source, msg.findtext("translation"))
+                     for context, source, msg in _messages()
+                     if any((loc.get("filename") or "").startswith("../main_window/")
+                            for loc in msg.iter("location"))]
+    assert len(said_by_parts) > 70
+    dialog = CategoryDialog([], window)
+    for context, source, translation in said_by_parts:
+        speaker = dialog if context == "CategoryDialog" else window
+        assert context in parts | {"CategoryDialog"}, f"{context} is no part of the window"
+        assert speaker.tr(source) == translation != source, (context, source)
+    assert window.selection_button.text() == dict(
+        (s, t) for c, s, t in said_by_parts if c == "WindowShell")["Selected"]
+    assert window.run_action.text() == dict(
+        (s, t) for c, s, t in said_by_parts if c == "WindowMenus")["&Run"]
+
+
 def test_every_string_in_the_code_is_in_the_translation(tmp_path: Path) -> None:
     """A string added to the window since the last lupdate would show in English: collect the
     code's strings afresh, as lupdate does, and find each in the shipped translation."""
     lupdate = shutil.which("pyside6-lupdate", path=str(Path(sys.executable).parent))
     assert lupdate is not None, "pyside6-lupdate comes with PySide6-Essentials"
     fresh = tmp_path / "fresh.ts"
-    sources = sorted(str(p.relative_to(REPO)) for p in (REPO / "gui").glob("*.py"))
+    sources = sorted(str(p.relative_to(REPO)) for p in (REPO / "gui").rglob("*.py"))
     subprocess.run([lupdate, *sources, *TRANSLATED_IN_PIPELINE, "-ts", str(fresh)], cwd=REPO,
                    check=True, capture_output=True)
     shipped = {(context, source) for context, source, _ in _messages()}

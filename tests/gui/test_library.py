@@ -177,7 +177,7 @@ def test_the_trees_open_branches_are_remembered_per_archive(
     ids = [t.id for t in window.model.tasks()]
     window.workspace.edit(ids[:2], cat2="Bridges")
     window.workspace.edit(ids[2:4], cat1="Later", cat2="Tea")
-    window.follow_file(changed_here=True)
+    window.file_watch.follow(changed_here=True)
     qtbot.waitUntil(lambda: window.tree.node("Later", "Tea").isValid(), timeout=PATIENCE_MS)
     window.tree.expand_categories(["Reading"])
     assert window.tree.expanded_categories() == ["Reading"]

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gui.language import install_language
-from gui.main_window import MainWindow
+from gui.main_window.window import MainWindow
 from pipeline.store.archive import Archive
 
 

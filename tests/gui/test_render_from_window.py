@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from gui.main_window import MainWindow
+from gui.main_window.window import MainWindow
 from pipeline.records.errors import ErrorKind
 from pipeline.records.settings import Settings
 from tests.gui.conftest import OpenWindow, run_to_end
@@ -19,7 +19,7 @@ from tests.sites.spa import SpaSite, paragraphs
 def add_and_run(qtbot: QtBot, window: MainWindow, url: str) -> None:
     assert window.workspace is not None
     window.workspace.add_links(url)
-    window.follow_file(changed_here=True)
+    window.file_watch.follow(changed_here=True)
     qtbot.waitUntil(lambda: window.model.rowCount() == 1, timeout=5_000)
     run_to_end(qtbot, window, timeout=60_000)
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gui.language import install_language
-from gui.main_window import MainWindow
+from gui.main_window.window import MainWindow
 from gui.rules_editor import RulesEditor
 from gui.worker import Jobs
 from pipeline.demo_site.server import DemoSite

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from pytestqt.qtbot import QtBot
 
-from gui.main_window import MainWindow
+from gui.main_window.window import MainWindow
 from gui.task_model import COLUMNS
 from pipeline.demo_site.server import DemoSite
 from pipeline.records.settings import Settings

@@ -4,8 +4,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from pipeline.cli.main import main
+
 from pipeline.records.errors import RulesError
 from pipeline.records.task import Status
 from pipeline.rules.model import (

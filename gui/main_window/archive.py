@@ -1,0 +1,172 @@
+"""The archive the window is on: opening one (asked for, new, recent, or named in Settings),
+what the window shows once it is open, following tasks.csv as others save it, and saving the
+window's own edits into it.
+
+Apart because it is the window's one tie to the files: everything else reads the archive
+through the workspace this opens, and writes only through its use cases. How the file is
+watched is ``file_watch``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog, QFileDialog
+
+from gui.main_window.shell import LEFT_TO_RUN
+from gui.main_window.table import WindowTable
+from gui.reasons import translate_reason
+from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog
+from pipeline.records.task import Task
+from pipeline.usecases.workspace import Workspace
+
+RECENT_KEY = "archives/recent"
+RECENT_MAX = 8
+
+
+class WindowArchive(WindowTable):
+    """Open, follow and save the archive."""
+
+    def open_archive(self, root: Path) -> None:
+        """Open an archive in the background; the table fills when it is ready."""
+        if self.controller.running:
+            return
+        if self.workspace is not None:
+            self._save_columns()
+            self.workspace.close()
+        self.workspace = None
+        self.file_watch.stop()
+        self.model.editor = None
+        self.model.set_tasks([])
+        self.preview.clear()
+        self.statusBar().showMessage(self.tr("Opening %1…").replace("%1", str(root)))
+        settings = self.settings
+        self.jobs.start(lambda: Workspace.open(root, settings), self._archive_ready,
+                        self._archive_failed)
+        self._update_controls()
+
+    def _archive_ready(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self.prefs.setValue(ARCHIVE_KEY, str(workspace.archive.root))
+        self.model.set_tasks(workspace.tasks())
+        self.model.editor = lambda task_id, name, text: workspace.edit([task_id], **{name: text})
+        self.build_bar.set_workspace(workspace)
+        self._refresh_filters()
+        self.setWindowTitle(self.tr("Kuaibu — %1").replace("%1", str(workspace.archive.root)))
+        self.statusBar().showMessage(self.tr("%1 tasks in %2").replace(
+            "%1", str(self.model.rowCount())).replace("%2", str(workspace.archive.root)))
+        if self.rules_editor is not None:
+            self.rules_editor.close()
+            self.rules_editor = None
+        for view in (self.search_panel, self.failures, self.trash, self.books, self.duplicates,
+                     self.report_view):
+            view.set_workspace(workspace)
+        if self.harvest_dialog is not None:
+            self.harvest_dialog.close()
+            self.harvest_dialog = None
+        self.failures.refresh()
+        self.trash.refresh()
+        self.tree.set_tasks(workspace.tasks())
+        self._remember_archive(workspace.archive.root)
+        self._restore_columns(workspace.archive.root)
+        left = sum(t.status in LEFT_TO_RUN for t in workspace.tasks())
+        if left:
+            self.statusBar().showMessage(self.tr("%1 tasks in %2; %3 wait to be run (Run takes"
+                                                 " them up)").replace("%1", str(
+                                                     self.model.rowCount())).replace(
+                "%2", str(workspace.archive.root)).replace("%3", str(left)))
+        if workspace.read_only:
+            self.model.editor = None
+            self.setWindowTitle(self.tr("Kuaibu — %1 (read-only)").replace(
+                "%1", str(workspace.archive.root)))
+            self.statusBar().showMessage(self.tr(
+                "Read-only: %1 cannot be written here (a backup, a disc or another user's"
+                " folder). Search, previews and books work; adding, running and building are"
+                " off.").replace("%1", str(workspace.archive.root)))
+        self.file_watch.start()
+        self._update_controls()
+        self.archive_loaded.emit()
+
+    def _archive_failed(self, message: str) -> None:
+        """Why the archive did not open, in one line in the window's language (a task list
+        refused as cut short among them: the pipeline's sentence, translated by its pattern)."""
+        message = translate_reason(message)
+        self.statusBar().showMessage(message)
+        self.log.appendPlainText(message)
+        self._update_controls()
+
+    def ask_open_archive(self) -> None:
+        start = str(self.archive.root) if self.archive is not None else str(Path.home())
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Open archive"), start)
+        if folder:
+            self.open_archive_asking(Path(folder))
+
+    def ask_new_archive(self) -> None:
+        start = str(self.archive.root.parent) if self.archive is not None else str(Path.home())
+        folder, _ = QFileDialog.getSaveFileName(self, self.tr("New archive"), start)
+        if folder:
+            self.open_archive_asking(Path(folder))
+
+    def open_archive_asking(self, root: Path) -> bool:
+        """Open an archive; a folder that does not exist is made only after asking."""
+        if not root.exists() and not self.confirm(self.tr(
+                "%1 does not exist. Make a new archive there?").replace("%1", str(root))):
+            return False
+        self.open_archive(root)
+        return True
+
+    def recent_archives(self) -> list[str]:
+        value = self.prefs.value(RECENT_KEY, [])
+        return [str(v) for v in (value if isinstance(value, list) else [value]) if v]
+
+    def _remember_archive(self, root: Path) -> None:
+        recent = [str(root)] + [r for r in self.recent_archives() if r != str(root)]
+        self.prefs.setValue(RECENT_KEY, recent[:RECENT_MAX])
+        self.recent_menu.clear()
+        for path in recent[:RECENT_MAX]:
+            action = self.recent_menu.addAction(path)
+            action.setData(path)
+            action.triggered.connect(self._open_recent)
+
+    def _open_recent(self) -> None:
+        action = self.sender()
+        if isinstance(action, QAction):
+            self.open_archive_asking(Path(str(action.data())))
+
+    def show_archive_folder(self) -> None:
+        if self.archive is not None:
+            self.open_url(QUrl.fromLocalFile(str(self.archive.root)))
+
+    def show_settings(self) -> None:
+        root = self.archive.root if self.archive is not None else Path()
+        dialog = SettingsDialog(self.prefs, self.settings, root, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        self.settings = dialog.chosen_settings()
+        if self.workspace is not None:
+            self.workspace.settings = self.settings
+        if dialog.archive_root() != root:
+            self.open_archive(dialog.archive_root())
+
+    def _follow_tasks(self, tasks: list[Task]) -> None:
+        """The table follows what another writer saved (or what a run left in the file)."""
+        self.model.sync(tasks)
+        self._refresh_filters()
+        self.refreshed.emit()
+
+    def _watch_failed(self, message: str) -> None:
+        """A file broken by a hand edit: said once in the status bar."""
+        self.statusBar().showMessage(translate_reason(message))
+
+    def _edited(self, _task_id: int = 0) -> None:
+        self._save_timer.start()
+
+    def save_tasks(self) -> None:
+        """Merge the window's edits into tasks.csv in the background (a run may be writing
+        it too: each writes only its own cells)."""
+        if self.workspace is None:
+            return
+        self.jobs.start(self.workspace.save, lambda _none: self.saved.emit(),
+                        self._archive_failed)

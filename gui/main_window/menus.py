@@ -1,0 +1,118 @@
+"""The window's commands: the menu bar, the toolbar and the actions on the selected rows, and
+which of them (and of the window's buttons) can act at each moment.
+
+Apart so that the whole list of what a person can ask of the window, with its shortcuts, reads
+in one place. The actions are made here and wired to the parts that carry them out in
+``gui.main_window.window``; the context menu that offers the selection's actions row by row is
+in ``task_actions``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QMessageBox
+
+from gui.main_window.shell import WindowShell
+
+
+class WindowMenus(WindowShell):
+    """The menus and toolbar over the shell's widgets, and ``_update_controls``."""
+
+    def _build_menus(self) -> None:
+        # actions on the selection
+        self.task_actions: dict[str, QAction] = {}
+        for key, text, shortcut in (
+            ("run", self.tr("Run selected"), None),
+            ("reclean", self.tr("Clean again"), None),
+            ("check_updates", self.tr("Check for updates…"), None),
+            ("retry", self.tr("Retry"), None),
+            ("category", self.tr("Change category…"), None),
+            ("open_source", self.tr("Open original"), None),
+            ("open_clean", self.tr("Open clean page"), None),
+            ("copy_url", self.tr("Copy URL"), QKeySequence.StandardKey.Copy),
+            ("show_folder", self.tr("Show in folder"), None),
+            ("remove", self.tr("Remove…"), QKeySequence.StandardKey.Delete),
+        ):
+            action = QAction(text, self)
+            if shortcut is not None:
+                action.setShortcut(shortcut)
+                action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+                self.table.addAction(action)
+            self.task_actions[key] = action
+        self.selection_menu = QMenu(self)
+        self.selection_menu.addActions(list(self.task_actions.values()))
+        self.selection_button.setMenu(self.selection_menu)
+
+        menu = self.menuBar().addMenu(self.tr("&File"))
+        self.open_archive_action = menu.addAction(self.tr("&Open archive…"),
+                                                  QKeySequence.StandardKey.Open)
+        self.new_archive_action = menu.addAction(self.tr("&New archive…"),
+                                                 QKeySequence.StandardKey.New)
+        self.recent_menu = menu.addMenu(self.tr("&Recent archives"))
+        menu.addSeparator()
+        self.settings_action = menu.addAction(self.tr("&Settings…"))
+        self.archive_folder_action = menu.addAction(self.tr("Show archive folder"))
+        menu.addSeparator()
+        self.quit_action = menu.addAction(self.tr("&Quit"), QKeySequence.StandardKey.Quit)
+        edit = self.menuBar().addMenu(self.tr("&Edit"))
+        self.undo_remove_action = edit.addAction(self.tr("&Undo remove"),
+                                                 QKeySequence.StandardKey.Undo)
+        self.find_action = edit.addAction(self.tr("&Find in articles…"),
+                                          QKeySequence.StandardKey.Find)
+        tasks = self.menuBar().addMenu(self.tr("&Tasks"))
+        self.run_action = tasks.addAction(self.tr("&Run"), QKeySequence("Ctrl+R"))
+        self.build_action = tasks.addAction(self.tr("&Build EPUB"), QKeySequence("Ctrl+B"))
+        self.check_updates_action = tasks.addAction(self.tr("Check for updates…"))
+        self.harvest_action = tasks.addAction(self.tr("&Harvest a list page…"),
+                                              QKeySequence("Ctrl+L"))
+        tools = self.menuBar().addMenu(self.tr("&Tools"))
+        self.rules_action = tools.addAction(self.tr("Site &rules…"))
+        help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.about_action = help_menu.addAction(self.tr("&About Kuaibu"))
+        toolbar = self.addToolBar(self.tr("Main"))
+        toolbar.setObjectName("main-toolbar")
+        toolbar.setMovable(False)
+        for action in (self.run_action, self.build_action, self.find_action, self.rules_action):
+            toolbar.addAction(action)
+        self.statusBar()
+        self.resize(1280, 820)
+
+    def _update_controls(self) -> None:
+        """Each control enabled when it can act: loaded, not during a run when it would
+        disturb it, and, when it writes, not on a read-only archive."""
+        loaded = self.workspace is not None
+        writable = self.writable
+        running = self.controller.running
+        selected = loaded and self.table.selectionModel().hasSelection()
+        self.run_bar.set_state(writable, running, self.controller.paused)
+        self.intake.add_button.setEnabled(writable)
+        self.demo_button.setEnabled(writable)
+        self.build_bar.button.setEnabled(writable and not running)
+        for key, action in self.task_actions.items():
+            reads = key.startswith("open") or key in ("copy_url", "show_folder")
+            action.setEnabled(bool(selected) and (reads or writable) and (
+                not running or reads or key == "category"))
+        self.selection_button.setEnabled(bool(selected))
+        self.undo_remove_action.setEnabled(bool(self._last_removed) and not running)
+        self.run_action.setEnabled(writable and not running)
+        self.build_action.setEnabled(writable and not running)
+        self.check_updates_action.setEnabled(writable and not running)
+        self.harvest_action.setEnabled(writable)
+        self.rules_action.setEnabled(writable)
+
+    def show_search(self) -> None:
+        self.tabs.setCurrentWidget(self.search_panel)
+        self.search_panel.focus_search()
+
+    def show_about(self) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("kuaibu")
+        except PackageNotFoundError:
+            number = "?"
+        where = str(self.archive.root) if self.archive is not None else "–"
+        QMessageBox.about(self, self.tr("About Kuaibu"), self.tr(
+            "<b>Kuaibu 快捕</b> %1<br>Web articles captured for offline reading and bound into"
+            " EPUB.<br><br>Archive: %2").replace("%1", number).replace("%2", where))

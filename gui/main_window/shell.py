@@ -1,0 +1,242 @@
+"""The window's frame: its widgets and where they sit, the signals others listen to, the hooks
+tests swap, and the state its parts share.
+
+Apart from what the window does with them, as a Designer ``.ui`` file would be: a newcomer
+looking for a widget finds it here, and the modules beside this one (menus, table, archive,
+runs, task actions, intake, rules, books) each add one concern's methods on top of it. Every
+part reads this state, so it is made once, here, before any part runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gui.books_view import BooksView
+from gui.build_bar import BuildBar
+from gui.category_tree import CategoryTree
+from gui.duplicates_view import DuplicatesView
+from gui.failures_view import FailuresView
+from gui.harvest_dialog import HarvestDialog
+from gui.intake_panel import IntakePanel
+from gui.main_window.file_watch import FileWatch
+from gui.preview import PreviewPane
+from gui.report_view import ReportView
+from gui.rules_editor import RulesEditor
+from gui.run_bar import RunBar
+from gui.search_panel import SearchPanel
+from gui.settings_dialog import settings_from_prefs
+from gui.task_model import COLUMNS, TaskFilter, TaskTableModel
+from gui.trash_view import TrashView
+from gui.update_check import UpdateCheck
+from gui.worker import Jobs, RunController
+from pipeline.records.settings import Settings
+from pipeline.records.task import Status
+from pipeline.store.archive import Archive
+from pipeline.usecases.workspace import Workspace
+
+# Tasks a run would take up: what is left when a run was stopped or the window closed.
+LEFT_TO_RUN = (Status.PENDING, Status.RUNNING, Status.FETCHED, Status.CLEANED)
+
+
+class WindowShell(QMainWindow):
+    """The widgets, signals, hooks and shared state every part of ``MainWindow`` builds on."""
+
+    archive_loaded = Signal()
+    intake_done = Signal(object)  # IntakeReport
+    run_finished = Signal(object)  # Progress, or None when the run failed to start/finish
+    build_finished = Signal(object)  # BuildResult, or None when the build failed
+    saved = Signal()
+    refreshed = Signal()  # the table follows what another writer saved
+
+    def __init__(self, prefs: QSettings, settings: Settings | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.prefs = prefs
+        self.settings = settings or settings_from_prefs(prefs)
+        self.workspace: Workspace | None = None
+        self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
+        # a yes/no question to the person (tests answer it themselves)
+        self.confirm: Callable[[str], bool] = self._ask
+        # a problem the person must act on (title, message); tests listen themselves
+        self.tell: Callable[[str, str], None] = self._warn
+        self._last_removed: list[int] = []
+        self._demo_site: Any = None  # the bundled sample site, while "Try the demo site" serves
+        self.jobs = Jobs(self)
+        self.controller = RunController(self)
+        self.updates = UpdateCheck(self.jobs, self)
+        self.updates.confirm = lambda question: self.confirm(question)
+        self.rules_editor: RulesEditor | None = None
+        self.harvest_dialog: HarvestDialog | None = None
+        self._raise_report = False  # the next report shown comes forward (after a run)
+        self._save_timer = QTimer(self)  # the window's edits, saved half a second after the last
+        self._save_timer.setSingleShot(True)
+        self._save_timer.setInterval(500)
+        self.file_watch = FileWatch(self.jobs, lambda: self.workspace,
+                                    lambda: self.controller.running, self)
+        self._build_ui()
+
+    # -- building the window -------------------------------------------------------------------
+
+    def _build_ui(self) -> None:
+        self.setWindowTitle(self.tr("Kuaibu"))
+        self.intake = IntakePanel(self.prefs)
+
+        self.run_bar = RunBar()
+
+        # filters
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("Filter by text…"))
+        self.search.setClearButtonEnabled(True)
+        self.status_filter = QComboBox()
+        self.category_filter = QComboBox()
+        self.domain_filter = QComboBox()
+        filter_row = QHBoxLayout()
+        filter_row.addWidget(self.search, 2)
+        for label, box in ((self.tr("Status"), self.status_filter),
+                           (self.tr("Category"), self.category_filter),
+                           (self.tr("Domain"), self.domain_filter)):
+            filter_row.addWidget(QLabel(label))
+            filter_row.addWidget(box, 1)
+
+        # the table
+        self.model = TaskTableModel(self)
+        self.proxy = TaskFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # id order until a click
+        self.table.setSortingEnabled(True)
+        self.table.setDragEnabled(True)
+        self.table.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.tree = CategoryTree(status_name=self.model.status_name)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in (("status", 100), ("id", 50), ("title", 300), ("kind", 110),
+                              ("error", 180), ("domain", 130), ("cat1", 100), ("cat2", 90),
+                              ("date", 85), ("chars", 70), ("images", 55)):
+            self.table.setColumnWidth(COLUMNS.index(column), width)
+
+        # what to do with the selected rows (the actions in its menu: gui.main_window.menus)
+        self.selection_button = QToolButton()
+        self.selection_button.setText(self.tr("Selected"))
+        self.selection_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        filter_row.addWidget(self.selection_button)
+
+        # build
+        self.build_bar = BuildBar(self.jobs)
+        self.build_bar.open_url = lambda url: self.open_url(url)
+
+        # bottom: preview and log
+        self.preview = PreviewPane()
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(5000)
+        self.log.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.search_panel = SearchPanel(None, self.jobs)
+        self.failures = FailuresView(None, self.jobs)
+        self.trash = TrashView(None, self.jobs)
+        self.duplicates = DuplicatesView(None, self.jobs)
+        self.duplicates.open_url = lambda url: self.open_url(url)
+        self.books = BooksView(None, self.jobs)
+        self.report_view = ReportView(None, self.jobs)
+        self.report_view.open_url = lambda url: self.open_url(url)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.preview, self.tr("Preview"))
+        self.tabs.addTab(self.search_panel, self.tr("Search"))
+        self.tabs.addTab(self.failures, self.tr("Failures"))
+        self.tabs.addTab(self.report_view, self.tr("Report"))
+        self.tabs.addTab(self.duplicates, self.tr("Duplicates"))
+        self.tabs.addTab(self.books, self.tr("Books"))
+        self.tabs.addTab(self.trash, self.tr("Trash"))
+        self.tabs.addTab(self.log, self.tr("Log"))
+
+        table_box = QWidget()
+        table_layout = QVBoxLayout(table_box)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        table_layout.addWidget(self.run_bar)
+        table_layout.addLayout(filter_row)
+        table_layout.addWidget(self.table, 1)
+        # what an empty archive says, in the table's place
+        self.empty_hint = QWidget()
+        hint_layout = QVBoxLayout(self.empty_hint)
+        hint_text = QLabel(self.tr(
+            "<b>No tasks yet.</b><br>Paste links on the left and press Add (Ctrl+Enter), drop"
+            " a bookmarks export anywhere on the window, or try the bundled demo site."))
+        hint_text.setWordWrap(True)
+        hint_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.demo_button = QPushButton(self.tr("Try the demo site"))
+        hint_layout.addStretch(1)
+        hint_layout.addWidget(hint_text)
+        hint_layout.addWidget(self.demo_button, 0, Qt.AlignmentFlag.AlignCenter)
+        hint_layout.addStretch(1)
+        table_layout.addWidget(self.empty_hint, 1)
+        table_layout.addWidget(self.build_bar)
+        self.right_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.right_splitter.addWidget(table_box)
+        self.right_splitter.addWidget(self.tabs)
+        self.right_splitter.setStretchFactor(0, 3)
+        self.right_splitter.setStretchFactor(1, 2)
+        self.left_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.left_splitter.addWidget(self.tree)
+        self.left_splitter.addWidget(self.intake)
+        self.left_splitter.setStretchFactor(0, 1)
+        self.main_splitter = QSplitter()
+        self.main_splitter.addWidget(self.left_splitter)
+        self.main_splitter.addWidget(self.right_splitter)
+        self.main_splitter.setStretchFactor(1, 1)
+        self.main_splitter.setSizes([300, 1000])
+        self.setCentralWidget(self.main_splitter)
+
+    # -- what every part reads -------------------------------------------------------------------
+
+    @property
+    def archive(self) -> Archive | None:
+        return self.workspace.archive if self.workspace is not None else None
+
+    @property
+    def writable(self) -> bool:
+        """An archive is open and may be written (not a read-only one)."""
+        return self.workspace is not None and not self.workspace.read_only
+
+    def _show_empty_hint(self) -> None:
+        empty = self.workspace is not None and self.model.rowCount() == 0
+        self.empty_hint.setVisible(empty)
+        self.table.setVisible(not empty)
+
+    def _ask(self, question: str) -> bool:
+        answer = QMessageBox.question(self, self.tr("Kuaibu"), question)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _warn(self, title: str, message: str) -> None:
+        QMessageBox.warning(self, title, message)

@@ -1,0 +1,145 @@
+"""The task table: which rows are selected and which is current, picking rows out, the
+filters' choices, the current row's preview, and how the person left the table in each archive.
+
+Apart because every other part asks the table what it is about (``selected_ids``,
+``current_task``) or shows it something (``select_task``, ``_refresh_filters``); the model and
+the filter themselves are ``gui.task_model``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QItemSelection
+from PySide6.QtWidgets import QComboBox
+
+from gui.main_window.menus import WindowMenus
+from gui.task_model import COLUMNS
+from pipeline.records.task import Task
+from pipeline.usecases.library import Preview
+
+
+class WindowTable(WindowMenus):
+    """The table's selection, filters and preview."""
+
+    def selected_ids(self) -> list[int]:
+        rows = self.table.selectionModel().selectedRows()
+        return sorted(self.model.task_at(self.proxy.mapToSource(i).row()).id for i in rows)
+
+    def current_task(self) -> Task | None:
+        index = self.table.selectionModel().currentIndex()
+        if not index.isValid():
+            return None
+        return self.model.task_at(self.proxy.mapToSource(index).row())
+
+    def select_task(self, task_id: int) -> None:
+        """Make a task the current, only selected row (scrolls to it)."""
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if self.model.task_at(self.proxy.mapToSource(index).row()).id == task_id:
+                flags = self.table.selectionModel().SelectionFlag
+                self.table.selectionModel().setCurrentIndex(
+                    index, flags.ClearAndSelect | flags.Rows)
+                self.table.scrollTo(index)
+                return
+
+    def select_tasks(self, task_ids: list[int]) -> None:
+        """Select the rows of these tasks (just added) and scroll to the first."""
+        wanted = set(task_ids)
+        selection = QItemSelection()
+        first = None
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if self.model.task_at(self.proxy.mapToSource(index).row()).id in wanted:
+                selection.select(index, self.proxy.index(row, len(COLUMNS) - 1))
+                first = first or index
+        if first is None:
+            return
+        self.table.selectionModel().select(
+            selection, self.table.selectionModel().SelectionFlag.ClearAndSelect)
+        self.table.scrollTo(first)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self._update_controls()
+
+    def show_task(self, task_id: int) -> None:
+        """Select a task's row (from search or the failures view) and show its article."""
+        self.select_task(task_id)
+        self.tabs.setCurrentWidget(self.preview)
+
+    def _row_activated(self, index: Any) -> None:
+        """Double-click or Enter on a row: its article, as the book will show it (the title
+        is edited with F2)."""
+        if COLUMNS[index.column()] not in ("title", "cat1", "cat2"):
+            self.tabs.setCurrentWidget(self.preview)
+            self.show_current()
+
+    def show_current(self) -> None:
+        task = self.current_task()
+        if self.rules_editor is not None:
+            self.rules_editor.set_task(task)
+        workspace = self.workspace
+        if task is None or workspace is None:
+            return
+        self.jobs.start(lambda: workspace.preview(task), self._preview_loaded)
+
+    def _preview_loaded(self, data: Preview) -> None:
+        current = self.current_task()
+        if current is not None and current.id == data.task.id:  # not a stale answer
+            self.preview.show_data(data)
+
+    def _refresh_filters(self) -> None:
+        """Status, category and domain choices, and the category completers."""
+        for box, items in (
+            (self.status_filter, self.model.status_choices()),
+            (self.category_filter, [(c, c) for c in self.model.categories()]),
+            (self.domain_filter, [(h, h) for h in self.model.hosts()]),
+        ):
+            current = box.currentData()
+            box.blockSignals(True)
+            box.clear()
+            box.addItem(self.tr("All"), "")
+            for text, data in items:
+                box.addItem(text, data)
+            box.setCurrentIndex(max(0, box.findData(current)))
+            box.blockSignals(False)
+        self.intake.set_known_categories(self.model.categories())
+
+    def _columns_key(self, root: Path) -> str:
+        return f"columns/{root.as_posix()}"
+
+    def _restore_columns(self, root: Path) -> None:
+        """Column widths, order and sort, the filters, the tree's node and its open branches
+        as the person left them in this archive."""
+        key = self._columns_key(root)
+        state = self.prefs.value(key)
+        if isinstance(state, QByteArray):
+            self.table.horizontalHeader().restoreState(state)
+        for box, name in self._filter_boxes():
+            found = box.findData(str(self.prefs.value(f"{key}/{name}", "")))
+            box.setCurrentIndex(max(0, found))
+        self.search.setText(str(self.prefs.value(f"{key}/text", "")))
+        node = self.prefs.value(f"{key}/tree")
+        if isinstance(node, list) and len(node) == 2:
+            self.tree.select(*(str(n) if n != "*" else None for n in node))
+        expanded = self.prefs.value(f"{key}/expanded")
+        if isinstance(expanded, list):
+            self.tree.expand_categories(str(n) for n in expanded)
+
+    def _save_columns(self) -> None:
+        if self.archive is None:
+            return
+        key = self._columns_key(self.archive.root)
+        self.prefs.setValue(key, self.table.horizontalHeader().saveState())
+        for box, name in self._filter_boxes():
+            self.prefs.setValue(f"{key}/{name}", box.currentData() or "")
+        self.prefs.setValue(f"{key}/text", self.search.text())
+        self.prefs.setValue(f"{key}/tree", ["*" if n is None else n
+                                            for n in self.tree.current_category()])
+        # a list QSettings reads back as a list, one item or none too: "*" keeps it a list
+        self.prefs.setValue(f"{key}/expanded", ["*", *self.tree.expanded_categories()])
+
+    def _filter_boxes(self) -> tuple[tuple[QComboBox, str], ...]:
+        return ((self.status_filter, "status"), (self.category_filter, "category"),
+                (self.domain_filter, "domain"))
