@@ -108,6 +108,53 @@ _BY_CODE: dict[Code, str] = {
                                                                  " the browser (%1): the"
                                                                  " article may wait for a login"
                                                                  " or a click"),
+    Code.RULES_TOO_LARGE: QT_TRANSLATE_NOOP(
+        "Reasons", "%1 bytes, more than the %2 KB a rules file may hold"),
+    Code.RULES_NOT_UTF8: QT_TRANSLATE_NOOP("Reasons", "not UTF-8 text (byte %1); save it as UTF-8"),
+    Code.RULES_CONTROL_CHARACTER: QT_TRANSLATE_NOOP(
+        "Reasons", "holds the control character %1, which a rules file may not"),
+    Code.RULES_NOT_YAML: QT_TRANSLATE_NOOP("Reasons", "not valid YAML (%1)"),
+    Code.RULES_TOO_DEEP: QT_TRANSLATE_NOOP(
+        "Reasons", "nested more than %1 levels deep (rules need 3)"),
+    Code.RULES_TOO_MANY_SECTIONS: QT_TRANSLATE_NOOP(
+        "Reasons", "more than %1 sections (the most a rules file may hold)"),
+    Code.RULES_NOT_SECTIONS: QT_TRANSLATE_NOOP(
+        "Reasons", "expected sections (default: and domains)"),
+    Code.RULES_KEY_TWICE: QT_TRANSLATE_NOOP(
+        "Reasons", "written twice, on lines %1 and %2 (the later would silently win); keep one"),
+    Code.RULES_SECTION_TWICE: QT_TRANSLATE_NOOP(
+        "Reasons", "the same section as line %1 (the later would silently win); keep one"),
+    Code.RULES_SECTION_NAME: QT_TRANSLATE_NOOP(
+        "Reasons", "section name: expected default or a site's host name (example.com), not %1"),
+    Code.RULES_SECTION_NOT_RULES: QT_TRANSLATE_NOOP("Reasons", "expected keys with their values"),
+    Code.RULES_UNKNOWN_KEY: QT_TRANSLATE_NOOP("Reasons", "unknown key (known: %1)"),
+    Code.RULE_NOT_TEXT: QT_TRANSLATE_NOOP("Reasons", "expected a non-empty text"),
+    Code.RULE_CONTROL_CHARACTER: QT_TRANSLATE_NOOP(
+        "Reasons", "expected text without control characters (%1 in %2)"),
+    Code.RULE_HEADER_VALUE: QT_TRANSLATE_NOOP(
+        "Reasons", "expected a header value: Latin-1 text without spaces at either end"
+                   " (percent-encode the rest), not %1"),
+    Code.RULE_NOT_LIST: QT_TRANSLATE_NOOP("Reasons", "expected a list of texts"),
+    Code.RULE_LIST_TOO_LONG: QT_TRANSLATE_NOOP(
+        "Reasons", "expected a list of at most %1 texts, not %2"),
+    Code.RULE_WHOLE_NUMBER: QT_TRANSLATE_NOOP(
+        "Reasons", "expected a whole number from %1 to %2, not %3"),
+    Code.RULE_ENCODING: QT_TRANSLATE_NOOP(
+        "Reasons", "%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5,"
+                   " shift_jis)"),
+    Code.RULE_REGEX: QT_TRANSLATE_NOOP("Reasons", "expected a regular expression, not %1 (%2)"),
+    Code.RULE_CHOICE: QT_TRANSLATE_NOOP("Reasons", "expected %1"),
+    Code.RULE_NOT_HEADERS: QT_TRANSLATE_NOOP(
+        "Reasons", "expected header names, each with its value"),
+    Code.RULE_TOO_MANY_HEADERS: QT_TRANSLATE_NOOP("Reasons", "expected at most %1 headers, not %2"),
+    Code.RULE_HEADER_NAME: QT_TRANSLATE_NOOP(
+        "Reasons", "expected a header name of letters, digits and !#$%&'*+-.^_`|~, not %1"),
+    Code.RULE_HEADER_TWICE: QT_TRANSLATE_NOOP(
+        "Reasons", "expected each header once (%1 and %2 are one name)"),
+    Code.RULE_COOKIE_PAIRS: QT_TRANSLATE_NOOP(
+        "Reasons", "expected name=value pairs separated by ';', not %1"),
+    Code.RULE_COOKIES_IN_DEFAULT: QT_TRANSLATE_NOOP(
+        "Reasons", "cookies belong under a domain section, so that they go only to that site"),
     Code.BAD_SELECTOR: QT_TRANSLATE_NOOP("Reasons", "%1 is not a valid CSS selector (%2)"),
     Code.NEW_RULES_FAILED: QT_TRANSLATE_NOOP("Reasons", "new rules failed, the article before"
                                                         " them is kept: %1"),

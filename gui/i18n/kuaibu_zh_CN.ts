@@ -1085,6 +1085,141 @@
         <source>%1 lacks %2 of the %3 archived tasks: opening it would lose them. Run &apos;python main.py recover&apos; to rebuild the list from the archive (nothing was changed)</source>
         <translation>%1 缺少存档中 %3 个任务里的 %2 个：打开它会丢失这些任务。请运行 &apos;python main.py recover&apos; 从存档重建任务列表（未做任何更改）</translation>
     </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>%1 bytes, more than the %2 KB a rules file may hold</source>
+        <translation>%1 字节，超过了规则文件允许的 %2 KB</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>not UTF-8 text (byte %1); save it as UTF-8</source>
+        <translation>不是 UTF-8 文本（字节 %1）；请以 UTF-8 保存</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>holds the control character %1, which a rules file may not</source>
+        <translation>含有控制字符 %1，规则文件中不允许出现</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>not valid YAML (%1)</source>
+        <translation>不是有效的 YAML（%1）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>nested more than %1 levels deep (rules need 3)</source>
+        <translation>嵌套超过 %1 层（规则只需 3 层）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>more than %1 sections (the most a rules file may hold)</source>
+        <translation>超过 %1 节（规则文件最多允许的节数）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected sections (default: and domains)</source>
+        <translation>应为若干节（default: 和各域名）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>written twice, on lines %1 and %2 (the later would silently win); keep one</source>
+        <translation>写了两次，在第 %1 行和第 %2 行（后写的会悄悄生效）；只保留一处</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>the same section as line %1 (the later would silently win); keep one</source>
+        <translation>与第 %1 行是同一节（后写的会悄悄生效）；只保留一处</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>section name: expected default or a site&apos;s host name (example.com), not %1</source>
+        <translation>节名：应为 default 或网站的主机名（如 example.com），而不是 %1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected keys with their values</source>
+        <translation>应为键及其值</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>unknown key (known: %1)</source>
+        <translation>未知的键（可用的键：%1）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected a non-empty text</source>
+        <translation>应为非空文字</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected text without control characters (%1 in %2)</source>
+        <translation>应为不含控制字符的文本（%2 中有 %1）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected a header value: Latin-1 text without spaces at either end (percent-encode the rest), not %1</source>
+        <translation>应为请求头的值：首尾无空格的 Latin-1 文本（其他字符请用百分号编码），而不是 %1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected a list of texts</source>
+        <translation>应为文字列表</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected a list of at most %1 texts, not %2</source>
+        <translation>应为最多 %1 项的文本列表，而不是 %2 项</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected a whole number from %1 to %2, not %3</source>
+        <translation>应为 %1 到 %2 之间的整数，而不是 %3</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5, shift_jis)</source>
+        <translation>%1 不是快布能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected a regular expression, not %1 (%2)</source>
+        <translation>应为正则表达式，而不是 %1（%2）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected %1</source>
+        <translation>应为 %1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected header names, each with its value</source>
+        <translation>应为请求头名称及其值</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected at most %1 headers, not %2</source>
+        <translation>最多 %1 个请求头，而不是 %2 个</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected a header name of letters, digits and !#$%&amp;&apos;*+-.^_`|~, not %1</source>
+        <translation>应为由字母、数字和 !#$%&amp;&apos;*+-.^_`|~ 组成的请求头名称，而不是 %1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected each header once (%1 and %2 are one name)</source>
+        <translation>每个请求头只能写一次（%1 和 %2 是同一个名称）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>expected name=value pairs separated by &apos;;&apos;, not %1</source>
+        <translation>应为以“;”分隔的 name=value 对，而不是 %1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py"/>
+        <source>cookies belong under a domain section, so that they go only to that site</source>
+        <translation>Cookies 应写在某个域名的节下，这样只会发给该网站</translation>
+    </message>
 </context>
 <context>
     <name>ReportView</name>

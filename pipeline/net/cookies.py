@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from pipeline.records.errors import CookieFileError, RulesError
+from pipeline.records.failures import Code, failure
 from pipeline.records.settings import Settings
 from pipeline.rules.model import Rules
 from pipeline.web.urls import host_in_domain
@@ -99,7 +100,7 @@ def parse_cookie_string(text: str, domain: str) -> list[Cookie]:
         if not sep or not name.strip():
             raise RulesError(
                 "rules.yaml", None, f"{domain}.cookies",
-                f"expected name=value pairs separated by ';', got {piece!r}",
+                failure(Code.RULE_COOKIE_PAIRS, repr(piece)),
             )
         cookies.append(Cookie(name.strip(), value.strip(), domain.lower()))
     return cookies
@@ -189,7 +190,7 @@ def load_cookies(settings: Settings, rules: Rules) -> CookieStore:
     if rules.default.cookies:
         raise RulesError(
             "rules.yaml", None, "default.cookies",
-            "cookies belong under a domain section, so that they go only to that site",
+            failure(Code.RULE_COOKIES_IN_DEFAULT),
         )
     cookies: list[Cookie] = []
     for domain, section in rules.domains.items():

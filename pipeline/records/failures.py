@@ -87,6 +87,34 @@ class Code(StrEnum):
     NO_ARTICLE = "no-article"
     NEEDS_JAVASCRIPT = "needs-javascript"
     NEEDS_JAVASCRIPT_RENDERED = "needs-javascript-rendered"
+    # -- rules.yaml: the file, a section, a key's value
+    RULES_TOO_LARGE = "rules-too-large"
+    RULES_NOT_UTF8 = "rules-not-utf8"
+    RULES_CONTROL_CHARACTER = "rules-control-character"
+    RULES_NOT_YAML = "rules-not-yaml"
+    RULES_TOO_DEEP = "rules-too-deep"
+    RULES_TOO_MANY_SECTIONS = "rules-too-many-sections"
+    RULES_NOT_SECTIONS = "rules-not-sections"
+    RULES_KEY_TWICE = "rules-key-twice"
+    RULES_SECTION_TWICE = "rules-section-twice"
+    RULES_SECTION_NAME = "rules-section-name"
+    RULES_SECTION_NOT_RULES = "rules-section-not-rules"
+    RULES_UNKNOWN_KEY = "rules-unknown-key"
+    RULE_NOT_TEXT = "rule-not-text"
+    RULE_CONTROL_CHARACTER = "rule-control-character"
+    RULE_HEADER_VALUE = "rule-header-value"
+    RULE_NOT_LIST = "rule-not-list"
+    RULE_LIST_TOO_LONG = "rule-list-too-long"
+    RULE_WHOLE_NUMBER = "rule-whole-number"
+    RULE_ENCODING = "rule-encoding"
+    RULE_REGEX = "rule-regex"
+    RULE_CHOICE = "rule-choice"
+    RULE_NOT_HEADERS = "rule-not-headers"
+    RULE_TOO_MANY_HEADERS = "rule-too-many-headers"
+    RULE_HEADER_NAME = "rule-header-name"
+    RULE_HEADER_TWICE = "rule-header-twice"
+    RULE_COOKIE_PAIRS = "rule-cookie-pairs"
+    RULE_COOKIES_IN_DEFAULT = "rule-cookies-in-default"
     BAD_SELECTOR = "bad-selector"
     NEW_RULES_FAILED = "new-rules-failed"
     # -- a bug (the traceback is in 04_logs/errors.log)
@@ -171,6 +199,39 @@ MESSAGES: dict[Code, str] = {
     Code.NEEDS_JAVASCRIPT_RENDERED: ("needs JavaScript: {0}; even rendered with a browser"
                                      " (render: browser for {1}): the article may wait for a"
                                      " login or a click"),
+    Code.RULES_TOO_LARGE: "{0} bytes, more than the {1} KB a rules file may hold",
+    Code.RULES_NOT_UTF8: "not UTF-8 text (byte {0}); save it as UTF-8",
+    Code.RULES_CONTROL_CHARACTER: "holds the control character {0}, which a rules file may not",
+    Code.RULES_NOT_YAML: "not valid YAML ({0})",
+    Code.RULES_TOO_DEEP: "nested more than {0} levels deep (rules need 3)",
+    Code.RULES_TOO_MANY_SECTIONS: "more than {0} sections (the most a rules file may hold)",
+    Code.RULES_NOT_SECTIONS: "expected a mapping of sections (default: and domains)",
+    Code.RULES_KEY_TWICE: ("written twice, on lines {0} and {1} (the later would silently win);"
+                           " keep one"),
+    Code.RULES_SECTION_TWICE: ("the same section as line {0} (the later would silently win);"
+                               " keep one"),
+    Code.RULES_SECTION_NAME: ("section name: expected default or a site's host name"
+                              " (example.com), not {0}"),
+    Code.RULES_SECTION_NOT_RULES: "expected a mapping of rules",
+    Code.RULES_UNKNOWN_KEY: "unknown key (known: {0})",
+    Code.RULE_NOT_TEXT: "expected a non-empty string",
+    Code.RULE_CONTROL_CHARACTER: "expected text without control characters ({0} in {1})",
+    Code.RULE_HEADER_VALUE: ("expected a header value: Latin-1 text without leading or trailing"
+                             " spaces (percent-encode the rest), not {0}"),
+    Code.RULE_NOT_LIST: "expected a list of strings",
+    Code.RULE_LIST_TOO_LONG: "expected a list of at most {0} strings, not {1}",
+    Code.RULE_WHOLE_NUMBER: "expected a whole number from {0} to {1}, not {2}",
+    Code.RULE_ENCODING: ("expected an encoding browsers read (utf-8, gbk, gb18030, big5,"
+                         " shift_jis, euc-kr…), not {0}"),
+    Code.RULE_REGEX: "expected a regular expression, not {0} ({1})",
+    Code.RULE_CHOICE: "expected {0}",
+    Code.RULE_NOT_HEADERS: "expected a mapping of header names to strings",
+    Code.RULE_TOO_MANY_HEADERS: "expected at most {0} headers, not {1}",
+    Code.RULE_HEADER_NAME: "expected a header name of letters, digits and !#$%&'*+-.^_`|~, not {0}",
+    Code.RULE_HEADER_TWICE: "expected each header once ({0} and {1} are one name)",
+    Code.RULE_COOKIE_PAIRS: "expected name=value pairs separated by ';', got {0}",
+    Code.RULE_COOKIES_IN_DEFAULT: ("cookies belong under a domain section, so that they go only"
+                                   " to that site"),
     Code.BAD_SELECTOR: "rules selector {0} is not valid CSS ({1})",
     Code.NEW_RULES_FAILED: "new rules failed: {0}",
     Code.INTERNAL: "internal error: {0}: {1}",

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import yaml
 
 from pipeline.records.errors import BadSelectorError, RulesError
+from pipeline.records.failures import Code, failure
 from pipeline.records.settings import QT_TRANSLATE_NOOP, SPECS, Settings, Spec
 from pipeline.rules.selectors import selector
 from pipeline.rules.yaml_file import compose_rules, read_rules_text, yaml_errors
@@ -56,13 +57,21 @@ def _shown(v: Any) -> str:
     return text if len(text) <= _SHOWN else text[:_SHOWN - 1] + "…"
 
 
+class BadValue(TypeError):
+    """A key's value the rules cannot take: what was expected, as a failure code (the editor
+    and the terminal say it from the code; ``RulesError`` adds where)."""
+
+    def __init__(self, code: Code, *args: object) -> None:
+        self.failure = failure(code, *args)
+        super().__init__(self.failure.text)
+
+
 # key → (expected type as the YAML author reads it, converter)
 def _str(v: Any) -> str:
     if not isinstance(v, str) or not v.strip():
-        raise TypeError("a non-empty string")
+        raise BadValue(Code.RULE_NOT_TEXT)
     if bad := _CONTROL.search(v):
-        raise TypeError(f"text without control characters (U+{ord(bad.group()):04X} in"
-                        f" {_shown(v)})")
+        raise BadValue(Code.RULE_CONTROL_CHARACTER, f"U+{ord(bad.group()):04X}", _shown(v))
     return v
 
 
@@ -71,8 +80,7 @@ def _header_value(v: Any) -> str:
     Latin-1 text, as http.client encodes it; anything else fails every request of the site."""
     text = _str(v)
     if text != text.strip() or any(ord(c) > 0xFF for c in text):
-        raise TypeError(f"a header value: Latin-1 text without leading or trailing spaces"
-                        f" (percent-encode the rest), not {_shown(text)}")
+        raise BadValue(Code.RULE_HEADER_VALUE, _shown(text))
     return text
 
 
@@ -80,9 +88,9 @@ def _str_list(v: Any) -> tuple[str, ...]:
     if isinstance(v, str):
         v = [v]
     if not isinstance(v, list) or not all(isinstance(s, str) and s.strip() for s in v):
-        raise TypeError("a list of strings")
+        raise BadValue(Code.RULE_NOT_LIST)
     if len(v) > MAX_LIST_ITEMS:
-        raise TypeError(f"a list of at most {MAX_LIST_ITEMS} strings, not {len(v)}")
+        raise BadValue(Code.RULE_LIST_TOO_LONG, MAX_LIST_ITEMS, len(v))
     return tuple(_str(s) for s in v)
 
 
@@ -91,11 +99,11 @@ def _whole(spec: Spec) -> Callable[[Any], int]:
     overrides a setting takes that setting's range)."""
     assert spec.low is not None and spec.high is not None
     lowest = int(spec.low) + 1 if spec.above else int(spec.low)
-    wanted = f"a whole number from {lowest} to {int(spec.high)}"
+    highest = int(spec.high)
 
     def convert(v: Any) -> int:
         if isinstance(v, bool) or not isinstance(v, int) or spec.problem(v) is not None:
-            raise TypeError(f"{wanted}, not {_shown(v)}")
+            raise BadValue(Code.RULE_WHOLE_NUMBER, lowest, highest, _shown(v))
         return v
 
     return convert
@@ -108,8 +116,7 @@ def _encoding(v: Any) -> str:
 
     label = _str(v)
     if not (codec_for_label(label) or web_codec(label)):
-        raise TypeError("an encoding browsers read (utf-8, gbk, gb18030, big5, shift_jis,"
-                        f" euc-kr…), not {label!r}")
+        raise BadValue(Code.RULE_ENCODING, repr(label))
     return label
 
 
@@ -135,7 +142,7 @@ def _regex(v: Any) -> str:
     try:
         re.compile(text)
     except re.error as e:
-        raise TypeError(f"a regular expression, not {text!r} ({e})") from None
+        raise BadValue(Code.RULE_REGEX, repr(text), e) from None
     return text
 
 
@@ -144,7 +151,7 @@ RENDER_CHOICES = ("browser", "fetch")
 
 def _render(v: Any) -> str:
     if v not in RENDER_CHOICES:
-        raise TypeError(" or ".join(repr(c) for c in RENDER_CHOICES))
+        raise BadValue(Code.RULE_CHOICE, " or ".join(repr(c) for c in RENDER_CHOICES))
     return str(v)
 
 
@@ -152,16 +159,15 @@ def _headers(v: Any) -> Mapping[str, str]:
     if not isinstance(v, dict) or not all(
         isinstance(k, str) and isinstance(x, str) for k, x in v.items()
     ):
-        raise TypeError("a mapping of header names to strings")
+        raise BadValue(Code.RULE_NOT_HEADERS)
     if len(v) > MAX_LIST_ITEMS:
-        raise TypeError(f"at most {MAX_LIST_ITEMS} headers, not {len(v)}")
+        raise BadValue(Code.RULE_TOO_MANY_HEADERS, MAX_LIST_ITEMS, len(v))
     seen: dict[str, str] = {}
     for name, value in v.items():
         if not _TOKEN.fullmatch(name):
-            raise TypeError(f"a header name of letters, digits and !#$%&'*+-.^_`|~,"
-                            f" not {_shown(name)}")
+            raise BadValue(Code.RULE_HEADER_NAME, _shown(name))
         if (other := seen.setdefault(name.lower(), name)) != name:
-            raise TypeError(f"each header once ({other!r} and {name!r} are one name)")
+            raise BadValue(Code.RULE_HEADER_TWICE, repr(other), repr(name))
         _header_value(value)
     return MappingProxyType(dict(v))
 
@@ -403,7 +409,7 @@ def rule_spec(path: str, line: int | None, where: str, key: str) -> RuleSpec:
     spec = RULE_SPECS.get(key)
     if spec is None:
         known = ", ".join(sorted(RULE_SPECS))
-        raise RulesError(path, line, where, f"unknown key (known: {known})")
+        raise RulesError(path, line, where, failure(Code.RULES_UNKNOWN_KEY, known))
     return spec
 
 
@@ -412,9 +418,7 @@ def _converted(path: str, line: int | None, where: str, key: str, value: object)
     spec = rule_spec(path, line, where, key)
     try:
         return spec.convert(value)
-    except TypeError as e:
-        raise RulesError(path, line, where, f"expected {e}") from None
-    except BadSelectorError as e:
+    except (BadValue, BadSelectorError) as e:
         raise RulesError(path, line, where, e.failure) from None
 
 
@@ -424,17 +428,16 @@ def section_name(path: str, line: int | None, name: str) -> str:
     task's host. Anything more or else (a path, a port, spaces) is a RulesError."""
     if name.lower() == "default":
         return "default"
-    wanted = f"default or a site's host name (example.com), not {_shown(name)}"
     # what would make the parser read more than a host: a path, query, user or port
     bracketed = name.startswith("[") and name.endswith("]")  # an IPv6 address
     if _NOT_IN_A_HOST.search(name[1:-1].replace(":", "") if bracketed else name):
-        raise RulesError(path, line, None, f"section name: expected {wanted}")
+        raise RulesError(path, line, None, failure(Code.RULES_SECTION_NAME, _shown(name)))
     try:
         host = parse_url(f"http://{name}/").host
     except UrlRejected:
         host = ""
     if not host.rstrip("."):
-        raise RulesError(path, line, None, f"section name: expected {wanted}")
+        raise RulesError(path, line, None, failure(Code.RULES_SECTION_NAME, _shown(name)))
     return host.rstrip(".")
 
 
@@ -444,7 +447,7 @@ def parse_rules(text: str, path: str = "rules.yaml") -> Rules:
     if root is None:
         return Rules()
     if not isinstance(root, yaml.MappingNode):
-        raise RulesError(path, 1, None, "expected a mapping of sections (default: and domains)")
+        raise RulesError(path, 1, None, failure(Code.RULES_NOT_SECTIONS))
     sections: dict[str, dict[str, Any]] = {}
     lines: dict[str, int] = {}
     for name_node, body_node in root.value:
@@ -454,14 +457,13 @@ def parse_rules(text: str, path: str = "rules.yaml") -> Rules:
                else text[name_node.start_mark.index:name_node.end_mark.index])
         name = section_name(path, line, raw)
         if (first := lines.setdefault(name, line)) != line:
-            raise RulesError(path, line, str(raw), f"the same section as line {first}"
-                             " (the later would silently win); keep one")
+            raise RulesError(path, line, str(raw), failure(Code.RULES_SECTION_TWICE, first))
         with yaml_errors(text, path, name):
             body = loader.construct_object(body_node, deep=True)
         if body is None:
             body = {}
         if not isinstance(body, dict):
-            raise RulesError(path, line, str(raw), "expected a mapping of rules")
+            raise RulesError(path, line, str(raw), failure(Code.RULES_SECTION_NOT_RULES))
         key_lines = {str(k.value): k.start_mark.line + 1 for k, _ in body_node.value}
         sections[name] = {
             str(key): _converted(path, key_lines.get(str(key)), f"{raw}.{key}", str(key), value)

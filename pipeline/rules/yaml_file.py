@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from pipeline.records.errors import RulesError
+from pipeline.records.failures import Code, Failure, failure
 
 MAX_RULES_BYTES = 256 * 1024  # the bundled file is 5 KB; a thousand hand-written sections fit
 MAX_SECTIONS = 2000
@@ -53,13 +54,12 @@ class RulesLoader(yaml.SafeLoader):
             line = event.start_mark.line + 1
             if self._depth > MAX_NESTING and isinstance(event, yaml.CollectionStartEvent):
                 raise RulesError(self.path, line, None,
-                                 f"nested more than {MAX_NESTING} levels deep (rules need 3)")
+                                 failure(Code.RULES_TOO_DEEP, MAX_NESTING))
             if self._depth == 2 and index is None:  # a key of the top mapping: a section
                 self._sections += 1
                 if self._sections > MAX_SECTIONS:
                     raise RulesError(self.path, line, None,
-                                     f"more than {MAX_SECTIONS} sections (the most a rules"
-                                     " file may hold)")
+                                     failure(Code.RULES_TOO_MANY_SECTIONS, MAX_SECTIONS))
             return super().compose_node(parent, index)  # type: ignore[no-any-return]
         finally:
             self._depth -= 1
@@ -97,8 +97,7 @@ def read_rules_text(path: Path) -> str:
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         raise RulesError(str(path), line, None,
-                         f"not UTF-8 text (byte 0x{data[e.start]:02x}); save it as UTF-8"
-                         ) from None
+                         failure(Code.RULES_NOT_UTF8, f"0x{data[e.start]:02x}")) from None
 
 
 def compose_rules(text: str, path: str) -> tuple[yaml.Node | None, RulesLoader]:
@@ -120,23 +119,22 @@ def yaml_errors(text: str, path: str, where: str | None = None) -> Iterator[None
         yield
     except KeyTwice as e:
         key = f"{where}.{e.key}" if where else e.key
-        raise RulesError(path, e.again, key, f"written twice, on lines {e.first} and {e.again}"
-                         " (the later would silently win); keep one") from None
+        raise RulesError(path, e.again, key,
+                         failure(Code.RULES_KEY_TWICE, e.first, e.again)) from None
     except yaml.reader.ReaderError as e:
         line = text.count("\n", 0, max(e.position, 0)) + 1
-        raise RulesError(path, line, None, f"holds the control character U+{e.character:04X},"
-                         " which a rules file may not") from None
+        raise RulesError(path, line, None,
+                         failure(Code.RULES_CONTROL_CHARACTER, f"U+{e.character:04X}")) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         problem = " ".join(str(getattr(e, "problem", None) or e).split())
         at = mark.line + 1 if mark is not None else None
-        raise RulesError(path, at, where, f"not valid YAML ({problem})") from None
+        raise RulesError(path, at, where, failure(Code.RULES_NOT_YAML, problem)) from None
 
 
 def _line(node: yaml.Node) -> int:
     return int(node.start_mark.line) + 1
 
 
-def _too_large(size: int) -> str:
-    return (f"{size:,} bytes, more than the {MAX_RULES_BYTES // 1024} KB a rules file may"
-            " hold")
+def _too_large(size: int) -> Failure:
+    return failure(Code.RULES_TOO_LARGE, f"{size:,}", MAX_RULES_BYTES // 1024)

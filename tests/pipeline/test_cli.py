@@ -3,8 +3,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from pipeline.cli.main import main
 
+from pipeline.cli.main import main
 from pipeline.demo_site.server import DemoSite
 from pipeline.store.tasks import TaskStore
 from tests.pipeline.book.validator import assert_valid

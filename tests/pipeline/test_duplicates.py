@@ -7,8 +7,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from pipeline.cli.main import main
 
+from pipeline.cli.main import main
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store.duplicates import DecisionsError, read_decisions

@@ -11,8 +11,8 @@ from pathlib import Path
 from types import MappingProxyType
 
 import pytest
-from pipeline.cli.main import main
 
+from pipeline.cli.main import main
 from pipeline.intake.links import add_links
 from pipeline.net.fetch import fetch_page, new_session
 from pipeline.records.errors import ErrorKind, ExtractError, FetchError, NeedsJavaScript

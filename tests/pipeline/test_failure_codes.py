@@ -17,11 +17,11 @@ import pytest
 from pipeline.extract import extract
 from pipeline.intake.harvest import candidates, classify
 from pipeline.net.breaker import HostBreakers
-from pipeline.net.cookies import CookieStore
+from pipeline.net.cookies import CookieStore, load_cookies, parse_cookie_string
 from pipeline.net.fetch import connection_failure, fetch_page, new_session
 from pipeline.net.politeness import HostGate
 from pipeline.net.render import browser_problem
-from pipeline.records.errors import KuaibuError
+from pipeline.records.errors import KuaibuError, RulesError
 from pipeline.records.failures import (
     MESSAGES,
     Code,
@@ -33,7 +33,8 @@ from pipeline.records.failures import (
 )
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status, Task, failure_changes
-from pipeline.rules.model import Rules, SiteRules
+from pipeline.rules.model import Rules, SiteRules, parse_rules
+from pipeline.rules.yaml_file import read_rules_text
 from pipeline.run.stages import StageContext, fetch_stage
 from pipeline.store.archive import Archive
 from pipeline.store.tasks import TaskStore
@@ -107,6 +108,36 @@ ELSEWHERE = {
 UNPRODUCIBLE = {Code.REQUEST_FAILED}
 
 
+# rules.yaml texts and the code each is refused with (the file, a section, a key's value).
+RULES_TEXTS = {
+    "a: [b": Code.RULES_NOT_YAML,
+    "a.example: {}\n# \x07\n": Code.RULES_CONTROL_CHARACTER,
+    "a.example:\n  user_agent: \"x\\x01\"\n": Code.RULE_CONTROL_CHARACTER,
+    "- a\n- b\n": Code.RULES_NOT_SECTIONS,
+    "a.example:\n  strip: x\n  strip: y\n": Code.RULES_KEY_TWICE,
+    "a.example: {}\nA.example: {}\n": Code.RULES_SECTION_TWICE,
+    "a.example/x: {}\n": Code.RULES_SECTION_NAME,
+    "a.example: [1]\n": Code.RULES_SECTION_NOT_RULES,
+    "a.example:\n  no_such_key: 1\n": Code.RULES_UNKNOWN_KEY,
+    "a.example:\n  user_agent: \"\"\n": Code.RULE_NOT_TEXT,
+    "a.example:\n  user_agent: \" x\"\n": Code.RULE_HEADER_VALUE,
+    "a.example:\n  strip: 3\n": Code.RULE_NOT_LIST,
+    "a.example:\n  strip: [" + ", ".join(["p"] * 201) + "]\n": Code.RULE_LIST_TOO_LONG,
+    "a.example:\n  concurrency: 0\n": Code.RULE_WHOLE_NUMBER,
+    "a.example:\n  encoding: klingon\n": Code.RULE_ENCODING,
+    "a.example:\n  article_link_pattern: \"(\"\n": Code.RULE_REGEX,
+    "a.example:\n  render: sometimes\n": Code.RULE_CHOICE,
+    "a.example:\n  headers: [x]\n": Code.RULE_NOT_HEADERS,
+    "a.example:\n  headers: {" + ", ".join(f"h{n}: v" for n in range(201)) + "}\n":
+        Code.RULE_TOO_MANY_HEADERS,
+    "a.example:\n  headers: {\"a b\": v}\n": Code.RULE_HEADER_NAME,
+    "a.example:\n  headers: {X-A: v, x-a: w}\n": Code.RULE_HEADER_TWICE,
+    "".join("  " * n + f"k{n}:\n" for n in range(25)): Code.RULES_TOO_DEEP,
+    "".join(f"s{n}.example: {{}}\n" for n in range(2001)): Code.RULES_TOO_MANY_SECTIONS,
+    "a.example:\n  strip: [" + "x" * 300_000 + "]\n": Code.RULES_TOO_LARGE,
+}
+
+
 def caught(call: Callable[[], object]) -> Failure:
     try:
         call()
@@ -176,11 +207,35 @@ def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[Code, list[Failur
         found.append((Code.NO_BROWSER_THIS_RUN, caught(
             lambda: fetch_stage(ctx, Task(id=1, url="https://a.example/")))))
     found += harvest_reasons()
+    found += rules_failures(tmp_path_factory.mktemp("rules"))
     by_code: dict[Code, list[Failure]] = {}
     for code, got in found:
         assert got.code is code, (code, got)
         by_code.setdefault(code, []).append(got)
     return by_code
+
+
+def rules_failures(folder: Path) -> list[tuple[Code, Failure]]:
+    """Each way rules.yaml is refused, by its code: the texts above, a file that is not
+    UTF-8, and the cookie rules."""
+    def problem(call: Callable[[], object]) -> Failure:
+        try:
+            call()
+        except RulesError as e:
+            assert e.problem is not None, f"{e} carries no code"
+            assert str(e).endswith(e.problem.text)
+            return e.problem
+        raise AssertionError("no RulesError")
+
+    out = [(code, problem(partial(parse_rules, text))) for text, code in RULES_TEXTS.items()]
+    latin1 = folder / "rules.yaml"
+    latin1.write_bytes("a.example:\n  strip: [\"é\"]\n".encode("latin-1"))
+    out.append((Code.RULES_NOT_UTF8, problem(partial(read_rules_text, latin1))))
+    out.append((Code.RULE_COOKIE_PAIRS, problem(partial(parse_cookie_string, "a=1; b",
+                                                        "a.example"))))
+    out.append((Code.RULE_COOKIES_IN_DEFAULT, problem(partial(
+        load_cookies, Settings(), parse_rules("default:\n  cookies: a=1\n")))))
+    return out
 
 
 def harvest_reasons() -> list[tuple[Code, Failure]]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pipeline.cli.main import main
 
+from pipeline.cli.main import main
 from pipeline.intake.harvest import candidates, classify, next_page
 from pipeline.intake.links import PageKind
 from pipeline.records.failures import Code

@@ -10,8 +10,8 @@ import zipfile
 from pathlib import Path
 
 from lxml import etree
-from pipeline.cli.main import main
 
+from pipeline.cli.main import main
 from pipeline.records.task import MAX_TEXT_CHARS
 from pipeline.store.task_csv import FORMULA_GUARD
 from pipeline.store.tasks import TaskStore

@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
-from pipeline.cli.main import main
 
+from pipeline.cli.main import main
 from pipeline.records.settings import Settings
 from pipeline.usecases.workspace import Workspace
 from tests.pipeline.extract.pages import ZH_PROSE

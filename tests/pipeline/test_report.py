@@ -9,8 +9,8 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from pipeline.cli.main import main
 
+from pipeline.cli.main import main
 from pipeline.records.article import Article
 from pipeline.records.errors import ErrorKind
 from pipeline.records.failures import Code, Failure, failure

@@ -4,13 +4,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pipeline.cli.main import main
 
+from pipeline.cli.main import main
 from pipeline.records.errors import RulesError
+from pipeline.records.failures import Code
 from pipeline.records.task import Status
 from pipeline.rules.model import (
     DEFAULT_KEEP_ATTRS,
     RULE_SPECS,
+    BadValue,
     SiteRules,
     load_rules,
     parse_rules,
@@ -464,7 +466,7 @@ def test_the_files_check_and_rules_set_are_made_from_each_keys_spec(
     assert list(RULE_SPECS) == [f.name for f in fields(SiteRules)]
 
     def refuse(value: Any) -> str:
-        raise TypeError("what this key's spec says")
+        raise BadValue(Code.RULE_CHOICE, "what this key's spec says")
 
     monkeypatch.setitem(RULE_SPECS, "referer", replace(RULE_SPECS["referer"], convert=refuse))
     with pytest.raises(RulesError, match="line 2: a.example.referer: expected what this key's"):

@@ -355,9 +355,8 @@ def test_new_rules_that_fail_keep_the_article_a_task_had(tmp_path: Path,
                                                          ) -> None:
     """A re-clean never loses a good article: rules that find none leave the old one, its
     status and its place in the book; the error says the new rules failed."""
-    from pipeline.cli.main import main
-
     from pipeline.book import build_books
+    from pipeline.cli.main import main
 
     archive = fresh_archive(tmp_path)
     with FaultServer() as server:

@@ -13,8 +13,8 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from pipeline.cli.main import main
 
+from pipeline.cli.main import main
 from pipeline.records.errors import TaskFileError
 from pipeline.records.task import CUT_MARK, MAX_TEXT_CHARS
 from pipeline.store.task_csv import COLUMNS, FORMULA_STARTS, MAX_CELL_CHARS
