@@ -67,8 +67,7 @@ class ReportView(QWidget):
         self.workspace = workspace
         self.path = None
         self.page.clear()
-        existing = workspace.archive.logs_dir / "report.html"
-        if existing.exists():
+        if (existing := workspace.last_report()) is not None:
             self._load(existing)
         else:
             self.summary.setText(self.tr("No report yet: one is written after every run."))

@@ -290,9 +290,14 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
                   sorted(suspects, key=lambda s: (-len(s.reasons), s.task_id)), samples)
 
 
+def report_path(archive: Archive) -> Path:
+    """Where the run report is: 04_logs/report.html."""
+    return archive.logs_dir / REPORT_HTML
+
+
 def write_report(archive: Archive, report: Report, options: ReportOptions = OPTIONS) -> Path:
     """04_logs/report.html, replaced whole (it is derived: made again after every run)."""
-    path = archive.logs_dir / REPORT_HTML
+    path = report_path(archive)
     write_atomic(path, render_report(archive, report, options).encode("utf-8"))
     return path
 

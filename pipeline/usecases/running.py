@@ -41,6 +41,14 @@ class Running(WorkspaceBase):
         """Write 04_logs/report.html (what went wrong and where to look); its path."""
         return self.write_report(self.run_report())
 
+    def last_report(self) -> Path | None:
+        """The report the last run (or ``report``) wrote, None before there is one: what the
+        window shows when an archive is opened."""
+        from pipeline.run.report import report_path
+
+        path = report_path(self.archive)
+        return path if path.is_file() else None
+
     def write_report(self, report: RunReport) -> Path:
         from pipeline.run.report import write_report
 

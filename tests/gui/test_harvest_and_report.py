@@ -186,3 +186,19 @@ def test_a_harvest_says_its_reasons_in_the_windows_language(
     assert "chars" not in why and "main list" not in why, why
     assert re.search(r"[\u4e00-\u9fff]", why), why
     assert "sibling blocks" not in summary and "30" in summary, summary
+
+
+def test_an_archive_opened_shows_the_report_its_last_run_wrote(open_window: OpenWindow) -> None:
+    """The report tab asks the workspace for the last report (``last_report``): none before
+    a run or ``report`` wrote one, that one after."""
+    window = open_window()
+    workspace = window.workspace
+    assert workspace is not None and workspace.last_report() is None
+    window.report_view.set_workspace(workspace)
+    assert window.report_view.path is None
+    assert "No report yet" in window.report_view.summary.text()
+    written = workspace.report()
+    assert workspace.last_report() == written
+    window.report_view.set_workspace(workspace)
+    assert window.report_view.path == written
+    assert str(written) in window.report_view.summary.text()
