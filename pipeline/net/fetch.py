@@ -1,7 +1,8 @@
 """One resource over HTTP, with the seed's limits and retries (003 §3.2): a RawPage or a FetchError.
 
 Pages and images go through the same code (``fetch_page`` is ``fetch_resource`` wanting an HTML
-page), so images share the session, the politeness gate, timeouts, retries and cookies.
+page), so images share the session, the politeness gate, timeouts, retries and cookies: all
+of which a call is handed at once, as the ``Fetcher`` its task, harvest or render made.
 Redirects are followed here, hop by hop, so that every hop is checked (http/https only),
 counted, passes the politeness gate and the host's circuit breaker, and is logged. The body is
 streamed and counted after decompression, so a gzip bomb stops at the size limit instead of
@@ -22,7 +23,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from http import HTTPStatus
@@ -51,7 +52,7 @@ from pipeline.records.errors import (
 )
 from pipeline.records.failures import Code, Failure, failure
 from pipeline.records.settings import MB, Settings
-from pipeline.rules.model import SiteRules
+from pipeline.rules.model import Rules, SiteRules
 from pipeline.web.addresses import AddressPolicy, ip_of_peer
 from pipeline.web.urls import host_of
 
@@ -131,6 +132,32 @@ class Attempt:
         ``harvest`` for a list page), at ``when``, which try, what came back, how long."""
         outcome = self.error or f"HTTP {self.status}"
         return f"{when}\t{who}\ttry {self.attempt}\t{outcome}\t{self.elapsed:.2f}s\t{self.url}"
+
+
+@dataclass(frozen=True)
+class Fetcher:
+    """What every request of one task, harvest or render shares, made once and handed to
+    each ``fetch_page``/``fetch_resource``, which then name only what is the request's own
+    (its URL, what it wants, its referrer, which attempt).
+
+    ``session`` should come from ``new_session``: its connections tell the gate when a
+    request really left and let a stop abort a slow read. ``rules`` are the whole file: a
+    request takes its own host's. ``addresses`` is the task's address policy
+    (``AddressPolicy.for_task``: an image, a redirect, a browser's request are judged by
+    their page's); None takes each URL as a link a person added, which only a fetch with no
+    task (a test, a tool) may rely on. ``cancel`` stops a request in flight or waiting for
+    the gate or a retry (StopRequested); ``on_attempt`` hears of every request made."""
+
+    session: requests.Session
+    settings: Settings
+    rules: Rules
+    _: KW_ONLY
+    addresses: AddressPolicy | None = None
+    cancel: threading.Event = field(default_factory=threading.Event)
+    gate: HostGate | None = None
+    breakers: HostBreakers | None = None
+    cookies: CookieStore | None = None
+    on_attempt: Callable[[Attempt], None] | None = None
 
 
 def new_session(settings: Settings) -> requests.Session:
@@ -293,63 +320,38 @@ class _SentReportingAdapter(HTTPAdapter):
         self.poolmanager.pool_classes_by_scheme = {"http": _HTTPPool, "https": _HTTPSPool}
 
 
-def fetch_page(
-    session: requests.Session,
-    url: str,
-    settings: Settings,
-    rules: SiteRules,
-    cancel: threading.Event | None = None,
-    *,
-    gate: HostGate | None = None,
-    breakers: HostBreakers | None = None,
-    cookies: CookieStore | None = None,
-    on_attempt: Callable[[Attempt], None] | None = None,
-    attempt: int | None = None,
-    addresses: AddressPolicy | None = None,
-) -> RawPage:
+def fetch_page(fetcher: Fetcher, url: str, *, attempt: int | None = None) -> RawPage:
     """Fetch one HTML page, retrying what is worth retrying; raise FetchError otherwise.
 
-    Raises StopRequested when ``cancel`` is set: while waiting for the gate or a retry, or
-    while a request is in flight. ``session`` should come from ``new_session``: its
-    connections tell the gate when a request really left and let a stop abort a slow read.
+    Raises StopRequested when ``fetcher.cancel`` is set: while waiting for the gate or a
+    retry, or while a request is in flight.
     """
-    return fetch_resource(session, url, settings, rules, Want.page(settings), cancel,
-                          gate=gate, breakers=breakers, cookies=cookies,
-                          on_attempt=on_attempt, attempt=attempt, addresses=addresses)
+    return fetch_resource(fetcher, url, Want.page(fetcher.settings), attempt=attempt)
 
 
 def fetch_resource(
-    session: requests.Session,
+    fetcher: Fetcher,
     url: str,
-    settings: Settings,
-    rules: SiteRules,
     want: Want,
-    cancel: threading.Event | None = None,
     *,
     referer: str | None = None,
-    gate: HostGate | None = None,
-    breakers: HostBreakers | None = None,
-    cookies: CookieStore | None = None,
-    on_attempt: Callable[[Attempt], None] | None = None,
     attempt: int | None = None,
-    addresses: AddressPolicy | None = None,
 ) -> RawPage:
     """Fetch what ``want`` describes, with fetch_page's retries, limits and stop handling.
 
-    ``rules`` are those of ``url``'s host. ``referer`` is sent on every hop unless the rules
+    ``url`` is asked with its host's rules. ``referer`` is sent on every hop unless the rules
     name their own (an image asks with its page's URL, as hotlink protection expects).
     ``attempt`` (1-based): make that one attempt only, and raise RetryLater (with the wait)
-    when it failed in a way worth another and ``settings.retries`` leaves one.
-    ``addresses``: the task's address policy (``AddressPolicy.for_task``: an image, a
-    redirect, a browser's request are judged by their page's); by default ``url`` is taken as
-    a link a person added, which only a caller that has no task may rely on.
+    when it failed in a way worth another and ``settings.retries`` leaves one. Without the
+    fetcher's address policy, ``url`` is taken as a link a person added.
     """
     if problem := _scheme_problem(url):
         raise FetchError(problem, kind=ErrorKind.BAD_URL)
+    settings = fetcher.settings
+    addresses = fetcher.addresses
     if addresses is None:
         addresses = AddressPolicy.from_setting(settings.allow_addresses).for_task(url)
-    call = _Call(session, url, settings, rules, want, referer, cancel or threading.Event(),
-                 gate, breakers, cookies, on_attempt, addresses)
+    call = _Call(fetcher, url, fetcher.rules.for_host(host_of(url)), want, referer, addresses)
     if attempt is not None:
         return _one_attempt(call, attempt)
     attempt = 1
@@ -357,7 +359,7 @@ def fetch_resource(
         try:
             return _one_attempt(call, attempt)
         except RetryLater as later:
-            if call.cancel.wait(later.wait):
+            if fetcher.cancel.wait(later.wait):
                 raise StopRequested() from None
         attempt += 1
 
@@ -366,9 +368,10 @@ def _one_attempt(call: _Call, attempt: int) -> RawPage:
     try:
         return _fetch_chain(call, attempt)
     except FetchError as e:
-        if not e.retryable or attempt > call.settings.retries:
+        settings = call.fetcher.settings
+        if not e.retryable or attempt > settings.retries:
             raise
-        wait = retry_wait(attempt, call.settings,
+        wait = retry_wait(attempt, settings,
                           e.retry_after if isinstance(e, HttpStatusError) else None)
         raise RetryLater(e, wait, attempt) from e
 
@@ -399,19 +402,14 @@ def looks_interstitial(body: bytes) -> bool:
 
 @dataclass(frozen=True)
 class _Call:
-    """The fixed arguments of one fetch_resource call, handed to its helpers together."""
+    """One fetch: the fetcher its requests share, and what is this fetch's own (its URL, that
+    host's rules, what it wants, its referrer, the address policy it is judged by)."""
 
-    session: requests.Session
+    fetcher: Fetcher
     url: str
-    settings: Settings
     rules: SiteRules
     want: Want
     referer: str | None
-    cancel: threading.Event
-    gate: HostGate | None
-    breakers: HostBreakers | None
-    cookies: CookieStore | None
-    on_attempt: Callable[[Attempt], None] | None
     addresses: AddressPolicy
 
 
@@ -467,8 +465,8 @@ def _redirect_problem(
         return failure(Code.REDIRECT_TO, problem)
     if (target, _cookie_header(_prepare(call, target))) in seen:
         return failure(Code.REDIRECT_LOOP)
-    if redirects > call.settings.max_redirects:
-        return failure(Code.TOO_MANY_REDIRECTS, call.settings.max_redirects)
+    if redirects > call.fetcher.settings.max_redirects:
+        return failure(Code.TOO_MANY_REDIRECTS, call.fetcher.settings.max_redirects)
     return None
 
 
@@ -477,19 +475,19 @@ def _exchange(call: _Call, url: str) -> _Answer:
     matters, the cookie sent. A failure to reach the host counts on its breaker; any answer
     resets it."""
     host = urlsplit(url).hostname or ""
-    if call.breakers is None:
+    if call.fetcher.breakers is None:
         return _gated_exchange(call, url, host, [])
-    call.breakers.check(host)
+    call.fetcher.breakers.check(host)
     answered: list[bool] = []
     try:
         answer = _gated_exchange(call, url, host, answered)
     except FetchError as e:
         if e.unreachable:
-            call.breakers.failed(host)
+            call.fetcher.breakers.failed(host)
         elif answered:
-            call.breakers.succeeded(host)
+            call.fetcher.breakers.succeeded(host)
         raise
-    call.breakers.succeeded(host)
+    call.fetcher.breakers.succeeded(host)
     return answer
 
 
@@ -499,7 +497,7 @@ _Answer = tuple[int, CaseInsensitiveDict[str], bytes, str | None]
 def _gated_exchange(call: _Call, url: str, host: str, answered: list[bool]) -> _Answer:
     """The request itself; ``answered`` gets an entry once the server has answered."""
     prepared = _prepare(call, url)
-    env = call.session.merge_environment_settings(url, {}, True, None, None)
+    env = call.fetcher.session.merge_environment_settings(url, {}, True, None, None)
     addresses: AddressPolicy | None = call.addresses
     if select_proxy(url, env.get("proxies") or {}):  # type: ignore[arg-type]
         # the connection goes to the proxy: the name is judged here (when it resolves here
@@ -509,22 +507,22 @@ def _gated_exchange(call: _Call, url: str, host: str, answered: list[bool]) -> _
         addresses = None
     same_host = host == urlsplit(call.url).hostname
     slot = (
-        call.gate.slot(
+        call.fetcher.gate.slot(
             host,
             concurrency=call.rules.concurrency if same_host else None,
             delay_ms=call.rules.delay_ms if same_host else None,
-            cancel=call.cancel,
+            cancel=call.fetcher.cancel,
         )
-        if call.gate
+        if call.fetcher.gate
         else contextlib.nullcontext()
     )
     with slot as granted:
-        if call.cancel.is_set():
+        if call.fetcher.cancel.is_set():
             raise StopRequested()
-        if call.breakers is not None:
-            call.breakers.check(host)  # it may have opened while this waited for the gate
+        if call.fetcher.breakers is not None:
+            call.fetcher.breakers.check(host)  # it may have opened while this waited for the gate
         hop = _Hop(granted, addresses, _Deadline(call.want.deadline))
-        with _watched(hop, call.cancel):
+        with _watched(hop, call.fetcher.cancel):
             _sending.hop = hop
             try:
                 response = _send(call, prepared, env, hop.deadline)
@@ -589,9 +587,9 @@ def _send(
 ) -> requests.Response:
     """Send the request and read the status line and headers, connect and header waits each
     cut to what is left of ``deadline``."""
-    s = call.settings
+    s = call.fetcher.settings
     try:
-        return call.session.send(
+        return call.fetcher.session.send(
             prepared,
             timeout=(deadline.cut(s.connect_timeout), deadline.cut(s.read_timeout)),
             allow_redirects=False,
@@ -653,7 +651,7 @@ def _read_body(call: _Call, hop: _Hop, response: requests.Response) -> bytes:
     """Stream the body, counting decompressed bytes against the limit; an announced length
     over the limit fails before anything is read. Each read waits at most the time left of
     the hop's deadline, and the loop checks it, whatever the body's shape."""
-    want, settings = call.want, call.settings
+    want, settings = call.want, call.fetcher.settings
     limit = want.max_bytes
     too_large = FetchError(failure(Code.TOO_LARGE, want.noun, f"{limit / MB:g}"),
                            kind=ErrorKind.TOO_LARGE)
@@ -674,7 +672,7 @@ def _read_body(call: _Call, hop: _Hop, response: requests.Response) -> bytes:
             body += chunk
             if len(body) > limit:
                 raise too_large
-            if call.cancel.is_set():
+            if call.fetcher.cancel.is_set():
                 raise StopRequested()
             if expected is not None:
                 _check_pace(response.raw.tell(), expected, time.monotonic() - started,
@@ -737,12 +735,12 @@ def _prepare(call: _Call, url: str) -> requests.PreparedRequest:
     applies — the session's (set by servers this run) and the configured ones. A URL requests
     cannot parse (a port past 65535, a space in the host) fails as the link it is."""
     try:
-        prepared = call.session.prepare_request(
+        prepared = call.fetcher.session.prepare_request(
             requests.Request("GET", url, headers=_hop_headers(call, url))
         )
     except requests.exceptions.InvalidURL as e:
         raise FetchError(failure(Code.INVALID_URL, e), kind=ErrorKind.BAD_URL) from None
-    configured = call.cookies.header_for(url) if call.cookies else None
+    configured = call.fetcher.cookies.header_for(url) if call.fetcher.cookies else None
     if configured:
         prepared.headers["Cookie"] = "; ".join(
             c for c in (_cookie_header(prepared), configured) if c
@@ -829,5 +827,5 @@ def _root_cause(e: BaseException) -> str:
 
 
 def _report(call: _Call, attempt: Attempt) -> None:
-    if call.on_attempt is not None:
-        call.on_attempt(attempt)
+    if call.fetcher.on_attempt is not None:
+        call.fetcher.on_attempt(attempt)

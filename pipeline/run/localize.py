@@ -126,13 +126,8 @@ def _download(ctx: StageContext, task: Task, article: Article, url: str,
     host overrides it)."""
     page_rules = ctx.rules.for_host(host_of(article.url))
     referer = page_rules.referer or article.url
-    page = fetch_resource(
-        ctx.session, url, ctx.settings, ctx.rules.for_host(host_of(url)),
-        image_want(ctx.settings), ctx.cancel, referer=referer, gate=ctx.gate,
-        breakers=ctx.breakers, cookies=ctx.cookies, attempt=attempt,
-        addresses=ctx.addresses_for(task),
-        on_attempt=lambda tried: ctx.on_attempt(task, tried),
-    )
+    page = fetch_resource(ctx.fetcher_for(task), url, image_want(ctx.settings),
+                          referer=referer, attempt=attempt)
     return page.body
 
 

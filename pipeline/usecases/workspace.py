@@ -37,13 +37,9 @@ from pipeline.web.addresses import SYSTEM, AddressPolicy, Network
 from pipeline.web.urls import host_in_domain, host_of
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
-    import requests
-
     from pipeline.book import BuildResult
     from pipeline.intake.harvest import Candidate
-    from pipeline.net.cookies import CookieStore
-    from pipeline.net.fetch import Attempt
-    from pipeline.net.politeness import HostGate
+    from pipeline.net.fetch import Attempt, Fetcher
     from pipeline.rules.findings import Node as PageNode
     from pipeline.rules.findings import RuleEffect, Suggestion
     from pipeline.run.report import Report as RunReport
@@ -382,7 +378,7 @@ class Workspace:
 
         from pipeline.intake.harvest import classify
         from pipeline.net.cookies import load_cookies
-        from pipeline.net.fetch import new_session
+        from pipeline.net.fetch import Fetcher, new_session
         from pipeline.net.politeness import HostGate
         from pipeline.web.urls import normalize_url
 
@@ -409,8 +405,10 @@ class Workspace:
         # one session and gate for the pages of one harvest: the next page waits its turn
         # at the host as a run's requests do
         with new_session(self.settings) as session:
-            fetch = partial(self._harvest_page, session, HostGate(self.settings), rules,
-                            load_cookies(self.settings, rules), addresses)
+            fetch = partial(self._harvest_page, Fetcher(
+                session, self.settings, rules, gate=HostGate(self.settings),
+                cookies=load_cookies(self.settings, rules), addresses=addresses,
+                on_attempt=self._log_harvest_attempt))
             page_url, html = fetch(list_url)
             kind, reason = classify(html, page_url)
             if kind is PageKind.DETAIL:
@@ -449,18 +447,14 @@ class Workspace:
             url, html = fetch(nxt)
             pages.append(url)
 
-    def _harvest_page(self, session: requests.Session, gate: HostGate, rules: Rules,
-                      cookies: CookieStore, addresses: AddressPolicy,
-                      url: str) -> tuple[str, str]:
+    def _harvest_page(self, fetcher: Fetcher, url: str) -> tuple[str, str]:
         """One page fetched and decoded as the fetch stage does (the site's forced encoding
         honoured): its final URL and its text."""
         from pipeline.net.fetch import fetch_page
         from pipeline.run.stages import decode_page
 
-        page = fetch_page(session, url, self.settings, rules.for_host(host_of(url)), gate=gate,
-                          cookies=cookies, on_attempt=self._log_harvest_attempt,
-                          addresses=addresses)
-        return page.final_url, decode_page(page, rules, self.settings).text
+        page = fetch_page(fetcher, url)
+        return page.final_url, decode_page(page, fetcher.rules, self.settings).text
 
     def _log_harvest_attempt(self, attempt: Attempt) -> None:
         from pipeline.store.archive import utc_now
@@ -1118,7 +1112,7 @@ class Workspace:
         install when this machine cannot render; FetchError, ExtractError as a run fails."""
         from pipeline.extract import extract
         from pipeline.net.cookies import load_cookies
-        from pipeline.net.fetch import fetch_page, new_session
+        from pipeline.net.fetch import Fetcher, fetch_page, new_session
         from pipeline.net.politeness import HostGate
         from pipeline.net.render import Renderer, fetch_through
 
@@ -1128,11 +1122,10 @@ class Workspace:
         with Renderer(self.settings) as renderer, new_session(self.settings) as session:
             if problem := renderer.problem():
                 raise KuaibuError(problem)
-            page = fetch_page(session, url, self.settings, rules.for_host(host_of(url)),
-                              gate=gate, cookies=cookies, addresses=addresses)
-            rendered = renderer.render(page, fetch_through(
-                session, self.settings, rules, page.final_url, gate=gate, cookies=cookies,
-                addresses=addresses))
+            fetcher = Fetcher(session, self.settings, rules, gate=gate, cookies=cookies,
+                              addresses=addresses)
+            page = fetch_page(fetcher, url)
+            rendered = renderer.render(page, fetch_through(fetcher, page.final_url))
         return extract(rendered.html, rendered.final_url,
                        rules.for_host(host_of(rendered.final_url)), rendered=True)
 

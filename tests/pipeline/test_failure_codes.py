@@ -18,7 +18,7 @@ from pipeline.extract import extract
 from pipeline.intake.harvest import candidates, classify
 from pipeline.net.breaker import HostBreakers
 from pipeline.net.cookies import CookieStore
-from pipeline.net.fetch import connection_failure, fetch_page, new_session
+from pipeline.net.fetch import Fetcher, connection_failure, fetch_page, new_session
 from pipeline.net.politeness import HostGate
 from pipeline.net.render import browser_problem
 from pipeline.records.errors import KuaibuError
@@ -124,7 +124,7 @@ def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[Code, list[Failur
     archive_root = tmp_path_factory.mktemp("codes") / "archive"
     with FaultServer() as server, new_session(SETTINGS) as session:
         def fetch(url: str, **kw: Any) -> Callable[[], object]:
-            return partial(fetch_page, session, url, SETTINGS, SiteRules(), **kw)
+            return partial(fetch_page, Fetcher(session, SETTINGS, Rules(), **kw), url)
         for path, code in PATHS.items():
             found.append((code, caught(fetch(server.url(path)))))
         with FaultServer() as gone:
