@@ -39,7 +39,9 @@ from urllib.parse import quote
 import requests
 
 from pipeline.intake.links import add_links
-from pipeline.net.fetch import Fetcher, Want, fetch_resource, new_session
+from pipeline.net.fetch import fetch_resource
+from pipeline.net.fetcher import Fetcher, Want
+from pipeline.net.session import new_session
 from pipeline.records.errors import FetchError
 from pipeline.records.settings import Settings
 from pipeline.rules.model import Rules

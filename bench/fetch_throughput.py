@@ -21,8 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from itertools import pairwise
 
-from pipeline.net.fetch import Fetcher, fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.net.politeness import HostGate
+from pipeline.net.session import new_session
 from pipeline.records.settings import Settings
 from pipeline.rules.model import Rules
 from tests.sites.faults import FaultServer

@@ -23,8 +23,10 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from pipeline.net.fetch import Fetcher, RawPage, fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher, RawPage
 from pipeline.net.render import Rendered, Renderer, browser_problem, fetch_through
+from pipeline.net.session import new_session
 from pipeline.records.settings import Settings
 from pipeline.rules.model import Rules
 from tests.sites.spa import SpaSite, paragraphs

@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 from urllib.parse import urlsplit
 
-from pipeline.net.fetch import Fetcher, RawPage, Want, fetch_resource
+from pipeline.net.fetch import fetch_resource
+from pipeline.net.fetcher import Fetcher, RawPage, Want
 from pipeline.records.errors import ErrorKind, FetchError, StopRequested
 from pipeline.records.failures import INSTALL_CHROMIUM, INSTALL_PLAYWRIGHT, Code, Failure, failure
 from pipeline.records.settings import MB, Settings

@@ -17,7 +17,8 @@ from pathlib import PurePosixPath
 from pipeline.assets.images import process_image
 from pipeline.assets.sources import decode_data_uri
 from pipeline.assets.store import store_image
-from pipeline.net.fetch import Want, fetch_resource
+from pipeline.net.fetch import fetch_resource
+from pipeline.net.fetcher import Want
 from pipeline.records.article import Article
 from pipeline.records.errors import AssetError, FetchError, RetryLater, StopRequested
 from pipeline.records.settings import Settings

@@ -20,7 +20,8 @@ import requests
 from pipeline.extract import extract
 from pipeline.net.breaker import HostBreakers
 from pipeline.net.cookies import CookieStore
-from pipeline.net.fetch import Attempt, Fetcher, RawPage, fetch_page
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Attempt, Fetcher, RawPage
 from pipeline.net.politeness import HostGate
 from pipeline.net.render import Rendered, Renderer, fetch_through, wants_browser
 from pipeline.records.article import Article

@@ -39,7 +39,7 @@ from pipeline.web.urls import host_in_domain, host_of
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
     from pipeline.book import BuildResult
     from pipeline.intake.harvest import Candidate
-    from pipeline.net.fetch import Attempt, Fetcher
+    from pipeline.net.fetcher import Attempt, Fetcher
     from pipeline.rules.findings import Node as PageNode
     from pipeline.rules.findings import RuleEffect, Suggestion
     from pipeline.run.report import Report as RunReport
@@ -378,8 +378,9 @@ class Workspace:
 
         from pipeline.intake.harvest import classify
         from pipeline.net.cookies import load_cookies
-        from pipeline.net.fetch import Fetcher, new_session
+        from pipeline.net.fetcher import Fetcher
         from pipeline.net.politeness import HostGate
+        from pipeline.net.session import new_session
         from pipeline.web.urls import normalize_url
 
         # said without the CLI's flag names (the CLI checks its flags before this, in its words)
@@ -1112,9 +1113,11 @@ class Workspace:
         install when this machine cannot render; FetchError, ExtractError as a run fails."""
         from pipeline.extract import extract
         from pipeline.net.cookies import load_cookies
-        from pipeline.net.fetch import Fetcher, fetch_page, new_session
+        from pipeline.net.fetch import fetch_page
+        from pipeline.net.fetcher import Fetcher
         from pipeline.net.politeness import HostGate
         from pipeline.net.render import Renderer, fetch_through
+        from pipeline.net.session import new_session
 
         rules = self.rules()
         gate, cookies = HostGate(self.settings), load_cookies(self.settings, rules)

@@ -19,7 +19,9 @@ from gui.reasons import (
 )
 from pipeline.extract import extract
 from pipeline.net.breaker import HostBreakers
-from pipeline.net.fetch import Fetcher, fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
+from pipeline.net.session import new_session
 from pipeline.records.errors import KuaibuError, RulesError
 from pipeline.records.failures import Code, Failure, arity, failure
 from pipeline.records.settings import Settings

@@ -43,9 +43,9 @@ TAKES_THE_TASK_FETCHER = {
 }
 # Who judges an address or a link by a policy.
 JUDGES = {
-    "pipeline.net.fetch:_SentReporter._new_conn": "connectable",  # every connection, every hop
-    "pipeline.net.fetch:_SentReporter.request": "check",  # a kept-alive connection's peer
-    "pipeline.net.fetch:_gated_exchange": "connectable",  # a hop through a proxy, judged by name
+    "pipeline.net.session:_SentReporter._new_conn": "connectable",  # every connection, every hop
+    "pipeline.net.session:_SentReporter.request": "check",  # a kept-alive connection's peer
+    "pipeline.net.hops:_gated_exchange": "connectable",  # a hop through a proxy, judged by name
     "pipeline.intake.harvest:refuse_by_address": "refusal_of",  # a list page's candidate links
 }
 # Every Fetcher made, each of which must name its policy (``addresses=``, not None).
@@ -76,7 +76,12 @@ NETWORK_MODULES = ("requests", "urllib3", "urllib.request", "http.client", "sock
                    "aiohttp", "playwright", "PySide6.QtNetwork", "PySide6.QtWebEngineCore",
                    "PySide6.QtWebEngineWidgets")
 TALKS_TO_THE_NETWORK = {
-    "pipeline.net.fetch",  # the one transport: every request, judged at connect
+    # the one transport (pipeline.net.fetch's parts): every request, judged at connect
+    "pipeline.net.session",  # the session and its connections, which judge and connect
+    "pipeline.net.hops",  # each request and redirect hop sent
+    "pipeline.net.response",  # the body read
+    "pipeline.net.deadline",  # a socket shut when its deadline passes or a stop comes
+    "pipeline.net.fetcher",  # a requests.Session and headers handed through, for their types
     "pipeline.web.addresses",  # getaddrinfo, for the judgement itself
     "pipeline.net.render",  # the browser, whose every request is routed to fetch_resource
     "pipeline.run.stages",  # a requests.Session handed through, for its type

@@ -17,7 +17,8 @@ from pipeline.net.cookies import (
     parse_cookies_txt,
     path_matches,
 )
-from pipeline.net.fetch import Fetcher, fetch_page
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.records.errors import CookieFileError, RulesError
 from pipeline.records.settings import Settings
 from pipeline.rules.model import Rules, parse_rules

@@ -19,7 +19,9 @@ from urllib.parse import quote
 
 import pytest
 
-from pipeline.net.fetch import Fetcher, fetch_page, fetch_resource, new_session
+from pipeline.net.fetch import fetch_page, fetch_resource
+from pipeline.net.fetcher import Fetcher
+from pipeline.net.session import new_session
 from pipeline.records.errors import FetchError, StopRequested
 from pipeline.records.settings import Settings
 from pipeline.rules.model import Rules

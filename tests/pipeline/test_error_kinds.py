@@ -14,7 +14,9 @@ import pytest
 
 from pipeline.cli.commands import main
 from pipeline.intake.links import add_links
-from pipeline.net.fetch import Fetcher, fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
+from pipeline.net.session import new_session
 from pipeline.records.errors import ErrorKind, ExtractError, FetchError, NeedsJavaScript
 from pipeline.records.settings import Settings
 from pipeline.records.task import STATUSES, Status

@@ -17,10 +17,13 @@ import pytest
 from pipeline.extract import extract
 from pipeline.intake.harvest import candidates, classify
 from pipeline.net.breaker import HostBreakers
+from pipeline.net.causes import connection_failure
 from pipeline.net.cookies import CookieStore
-from pipeline.net.fetch import Fetcher, connection_failure, fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.net.politeness import HostGate
 from pipeline.net.render import browser_problem
+from pipeline.net.session import new_session
 from pipeline.records.errors import KuaibuError
 from pipeline.records.failures import (
     MESSAGES,

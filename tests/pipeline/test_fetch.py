@@ -14,19 +14,10 @@ import pytest
 import requests
 
 from pipeline.net.breaker import HostBreakers
-from pipeline.net.fetch import (
-    INTERSTITIAL_MAX_BYTES,
-    PAGE_ACCEPT,
-    Attempt,
-    Fetcher,
-    RawPage,
-    Want,
-    fetch_page,
-    fetch_resource,
-    looks_interstitial,
-    new_session,
-    retry_wait,
-)
+from pipeline.net.fetch import fetch_page, fetch_resource, retry_wait
+from pipeline.net.fetcher import PAGE_ACCEPT, Attempt, Fetcher, RawPage, Want
+from pipeline.net.response import INTERSTITIAL_MAX_BYTES, looks_interstitial
+from pipeline.net.session import new_session
 from pipeline.records.address_class import AddressClass
 from pipeline.records.errors import FetchError, RetryLater, StopRequested
 from pipeline.records.settings import MB, Settings

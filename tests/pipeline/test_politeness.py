@@ -8,8 +8,10 @@ from itertools import pairwise
 
 import pytest
 
-from pipeline.net.fetch import Fetcher, fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.net.politeness import HostGate
+from pipeline.net.session import new_session
 from pipeline.records.errors import StopRequested
 from pipeline.records.settings import Settings
 from pipeline.rules.model import Rules, SiteRules

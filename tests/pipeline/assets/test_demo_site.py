@@ -9,7 +9,8 @@ from PIL import Image
 
 from pipeline.demo_site.server import DemoSite
 from pipeline.extract import extract
-from pipeline.net.fetch import Fetcher, fetch_page
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.records.article import Article
 from pipeline.records.task import Task
 from pipeline.rules.model import SiteRules

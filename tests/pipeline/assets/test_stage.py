@@ -15,7 +15,8 @@ from PIL import Image
 
 from pipeline.assets.sources import document_base, image_source
 from pipeline.net.cookies import load_cookies
-from pipeline.net.fetch import Fetcher, fetch_page
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.records.article import Article
 from pipeline.records.errors import StopRequested
 from pipeline.records.settings import MB
