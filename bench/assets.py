@@ -30,8 +30,8 @@ from PIL import Image, ImageDraw
 
 from pipeline.net.breaker import HostBreakers
 from pipeline.net.cookies import CookieStore
-from pipeline.net.fetch import new_session
 from pipeline.net.politeness import HostGate
+from pipeline.net.session import new_session
 from pipeline.records.article import Article
 from pipeline.records.settings import MB, Settings
 from pipeline.records.task import Task

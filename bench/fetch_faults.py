@@ -39,10 +39,12 @@ from urllib.parse import quote
 import requests
 
 from pipeline.intake.links import add_links
-from pipeline.net.fetch import Want, fetch_resource, new_session
+from pipeline.net.fetch import fetch_resource
+from pipeline.net.fetcher import Fetcher, Want
+from pipeline.net.session import new_session
 from pipeline.records.errors import FetchError
 from pipeline.records.settings import Settings
-from pipeline.rules.model import SiteRules
+from pipeline.rules.model import Rules
 from pipeline.run.localize import image_want
 from pipeline.run.runner import Runner
 from pipeline.store.archive import Archive
@@ -101,7 +103,7 @@ def deadlines(deadline: float, runs: int) -> None:
 def _seconds_past(session: requests.Session, url: str, settings: Settings, want: Want) -> float:
     started = time.monotonic()
     try:
-        fetch_resource(session, url, settings, SiteRules(), want)
+        fetch_resource(Fetcher(session, settings, Rules()), url, want)
     except FetchError as e:
         if not e.reason.startswith("no complete answer within"):
             raise SystemExit(f"{url}: failed otherwise: {e.reason}") from None

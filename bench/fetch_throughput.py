@@ -21,10 +21,12 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from itertools import pairwise
 
-from pipeline.net.fetch import fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.net.politeness import HostGate
+from pipeline.net.session import new_session
 from pipeline.records.settings import Settings
-from pipeline.rules.model import SiteRules
+from pipeline.rules.model import Rules
 from tests.sites.faults import FaultServer
 
 
@@ -58,13 +60,11 @@ def main(argv: list[str] | None = None) -> None:
             for p in range(args.pages)
             for h in range(args.hosts)
         ]
-        gate = HostGate(settings)
         session = stack.enter_context(new_session(settings))
+        fetcher = Fetcher(session, settings, Rules(), gate=HostGate(settings))
         pool = stack.enter_context(ThreadPoolExecutor(settings.global_connections))
         started = time.monotonic()
-        pages = list(
-            pool.map(lambda u: fetch_page(session, u, settings, SiteRules(), gate=gate), urls)
-        )
+        pages = list(pool.map(lambda u: fetch_page(fetcher, u), urls))
         wall = time.monotonic() - started
 
     bound = lower_bound(latencies, settings)

@@ -23,10 +23,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from pipeline.net.fetch import RawPage, fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher, RawPage
 from pipeline.net.render import Rendered, Renderer, browser_problem, fetch_through
+from pipeline.net.session import new_session
 from pipeline.records.settings import Settings
-from pipeline.rules.model import Rules, SiteRules
+from pipeline.rules.model import Rules
 from tests.sites.spa import SpaSite, paragraphs
 
 SAMPLE_S = 0.05
@@ -130,13 +132,14 @@ def main(argv: list[str] | None = None) -> None:
         urls = [site.put(f"p{n}", f"第{n}篇", paragraphs(f"p{n}")) for n in range(args.pages)]
         warm = site.put("warm", "预热", paragraphs("warm"))
 
+        fetcher = Fetcher(session, settings, Rules())
+
         def fetched(url: str) -> RawPage:
-            return fetch_page(session, url, settings, SiteRules())
+            return fetch_page(fetcher, url)
 
         def rendered(url: str) -> Rendered:
             page = fetched(url)
-            done = renderer.render(page, fetch_through(session, settings, Rules(),
-                                                       page.final_url))
+            done = renderer.render(page, fetch_through(fetcher, page.final_url))
             if "第1段" not in done.html:
                 raise SystemExit(f"{url} rendered without its article")
             return done

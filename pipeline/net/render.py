@@ -28,22 +28,16 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 from urllib.parse import urlsplit
 
-import requests
-
-from pipeline.net.breaker import HostBreakers
-from pipeline.net.cookies import CookieStore
-from pipeline.net.fetch import Attempt, RawPage, Want, fetch_resource
-from pipeline.net.politeness import HostGate
+from pipeline.net.fetch import fetch_resource
+from pipeline.net.fetcher import Fetcher, RawPage, Want
 from pipeline.records.errors import ErrorKind, FetchError, StopRequested
 from pipeline.records.failures import INSTALL_CHROMIUM, INSTALL_PLAYWRIGHT, Code, Failure, failure
 from pipeline.records.settings import MB, Settings
-from pipeline.rules.model import Rules
-from pipeline.web.addresses import AddressPolicy
 from pipeline.web.urls import host_of
 
 if TYPE_CHECKING:
@@ -181,20 +175,17 @@ def resource_want(resource_type: str, accept: str, settings: Settings) -> Want:
 ResourceFetch = Callable[[str, str, str, threading.Event], RawPage]
 
 
-def fetch_through(session: requests.Session, settings: Settings, rules: Rules, page_url: str,
-                  *, gate: HostGate | None = None, breakers: HostBreakers | None = None,
-                  cookies: CookieStore | None = None, addresses: AddressPolicy | None = None,
-                  on_attempt: Callable[[Attempt], None] | None = None) -> ResourceFetch:
+def fetch_through(fetcher: Fetcher, page_url: str) -> ResourceFetch:
     """The browser's requests for the page at ``page_url`` fetched as a run fetches a page's
-    images: each host's rules, the page as Referer (unless its site's rules name one), the
-    task's address policy, politeness, cookies and retries."""
-    referer = rules.for_host(host_of(page_url)).referer or page_url
+    images, with the page's ``fetcher``: each host's rules, the page as Referer (unless its
+    site's rules name one), the task's address policy, politeness, cookies and retries; each
+    stopped by the render's end rather than the fetcher's own stop (the render heeds that)."""
+    referer = fetcher.rules.for_host(host_of(page_url)).referer or page_url
 
     def fetch(url: str, resource_type: str, accept: str, over: threading.Event) -> RawPage:
-        return fetch_resource(session, url, settings, rules.for_host(host_of(url)),
-                              resource_want(resource_type, accept, settings), over,
-                              referer=referer, gate=gate, breakers=breakers, cookies=cookies,
-                              on_attempt=on_attempt, addresses=addresses)
+        return fetch_resource(replace(fetcher, cancel=over), url,
+                              resource_want(resource_type, accept, fetcher.settings),
+                              referer=referer)
     return fetch
 
 

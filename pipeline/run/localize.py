@@ -17,7 +17,8 @@ from pathlib import PurePosixPath
 from pipeline.assets.images import process_image
 from pipeline.assets.sources import decode_data_uri
 from pipeline.assets.store import store_image
-from pipeline.net.fetch import Want, fetch_resource
+from pipeline.net.fetch import fetch_resource
+from pipeline.net.fetcher import Want
 from pipeline.records.article import Article
 from pipeline.records.errors import AssetError, FetchError, RetryLater, StopRequested
 from pipeline.records.settings import Settings
@@ -126,13 +127,8 @@ def _download(ctx: StageContext, task: Task, article: Article, url: str,
     host overrides it)."""
     page_rules = ctx.rules.for_host(host_of(article.url))
     referer = page_rules.referer or article.url
-    page = fetch_resource(
-        ctx.session, url, ctx.settings, ctx.rules.for_host(host_of(url)),
-        image_want(ctx.settings), ctx.cancel, referer=referer, gate=ctx.gate,
-        breakers=ctx.breakers, cookies=ctx.cookies, attempt=attempt,
-        addresses=ctx.addresses_for(task),
-        on_attempt=lambda tried: ctx.on_attempt(task, tried),
-    )
+    page = fetch_resource(ctx.fetcher_for(task), url, image_want(ctx.settings),
+                          referer=referer, attempt=attempt)
     return page.body
 
 

@@ -22,9 +22,10 @@ from collections.abc import Collection, Iterable
 
 from pipeline.net.breaker import HostBreakers
 from pipeline.net.cookies import load_cookies
-from pipeline.net.fetch import Attempt, new_session
+from pipeline.net.fetcher import Attempt
 from pipeline.net.politeness import HostGate
 from pipeline.net.render import Renderer
+from pipeline.net.session import new_session
 from pipeline.records.article import Article
 from pipeline.records.errors import (
     DiskFull,

@@ -20,7 +20,8 @@ import requests
 from pipeline.extract import extract
 from pipeline.net.breaker import HostBreakers
 from pipeline.net.cookies import CookieStore
-from pipeline.net.fetch import Attempt, RawPage, fetch_page
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Attempt, Fetcher, RawPage
 from pipeline.net.politeness import HostGate
 from pipeline.net.render import Rendered, Renderer, fetch_through, wants_browser
 from pipeline.records.article import Article
@@ -67,6 +68,14 @@ class StageContext:
         if policy is None:
             policy = self._policies[origin] = self.addresses.for_task(task.url, task.found_on)
         return policy
+
+    def fetcher_for(self, task: Task) -> Fetcher:
+        """What the task's requests share: the run's session, gate, breakers, cookies and
+        stop, the task's address policy, and its lines in the fetch log."""
+        return Fetcher(self.session, self.settings, self.rules, cancel=self.cancel,
+                       gate=self.gate, breakers=self.breakers, cookies=self.cookies,
+                       addresses=self.addresses_for(task),
+                       on_attempt=lambda attempt: self.on_attempt(task, attempt))
 
 
 def _header(headers: Mapping[str, str], name: str) -> str | None:
@@ -124,10 +133,7 @@ def _fetch_and_render(ctx: StageContext, task: Task,
     page = _fetch(ctx, task, attempt)
     if renderer is None:
         return page, None
-    fetch = fetch_through(ctx.session, ctx.settings, ctx.rules, page.final_url, gate=ctx.gate,
-                          breakers=ctx.breakers, cookies=ctx.cookies,
-                          addresses=ctx.addresses_for(task),
-                          on_attempt=lambda attempt: ctx.on_attempt(task, attempt))
+    fetch = fetch_through(ctx.fetcher_for(task), page.final_url)
     rendered = renderer.render(page, fetch, ctx.cancel)
     for refused in rendered.blocked():  # the requests made are logged by fetch_resource
         ctx.on_attempt(task, Attempt(refused.url, 1, None, refused.outcome, 0.0))
@@ -135,12 +141,7 @@ def _fetch_and_render(ctx: StageContext, task: Task,
 
 
 def _fetch(ctx: StageContext, task: Task, attempt: int | None) -> RawPage:
-    return fetch_page(
-        ctx.session, task.url, ctx.settings, ctx.rules.for_host(host_of(task.url)), ctx.cancel,
-        gate=ctx.gate, breakers=ctx.breakers, attempt=attempt,
-        addresses=ctx.addresses_for(task), cookies=ctx.cookies,
-        on_attempt=lambda attempt: ctx.on_attempt(task, attempt),
-    )
+    return fetch_page(ctx.fetcher_for(task), task.url, attempt=attempt)
 
 
 def decode_page(page: RawPage, rules: Rules, settings: Settings) -> Decoded:

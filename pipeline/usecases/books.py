@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.records.task import Status
+from pipeline.usecases.duplicates import Duplicates
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
 
     from pipeline.book import BuildResult
-from pipeline.usecases.duplicates import Duplicates
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 from pipeline.records.errors import KuaibuError
 from pipeline.records.task import HAS_ARTICLE, Status, Task
 from pipeline.store.tasks import TaskStore
+from pipeline.usecases.base import WorkspaceBase
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
 
     from pipeline.store.duplicates import NearPair
     from pipeline.text.textdiff import Hunk
-from pipeline.usecases.base import WorkspaceBase
 
 
 class Duplicates(WorkspaceBase):

@@ -19,17 +19,13 @@ from pipeline.records.bounds import (
 from pipeline.records.errors import KuaibuError
 from pipeline.records.failures import Failure
 from pipeline.rules.model import Rules
+from pipeline.usecases.editing import TaskEditing
 from pipeline.web.addresses import AddressPolicy
 from pipeline.web.urls import host_of
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
-    import requests
-
     from pipeline.intake.harvest import Candidate
-    from pipeline.net.cookies import CookieStore
-    from pipeline.net.fetch import Attempt
-    from pipeline.net.politeness import HostGate
-from pipeline.usecases.editing import TaskEditing
+    from pipeline.net.fetcher import Attempt, Fetcher
 
 
 @dataclass(frozen=True)
@@ -67,8 +63,9 @@ class Harvesting(TaskEditing):
 
         from pipeline.intake.harvest import classify
         from pipeline.net.cookies import load_cookies
-        from pipeline.net.fetch import new_session
+        from pipeline.net.fetcher import Fetcher
         from pipeline.net.politeness import HostGate
+        from pipeline.net.session import new_session
         from pipeline.web.urls import normalize_url
 
         # said without the CLI's flag names (the CLI checks its flags before this, in its words)
@@ -94,8 +91,10 @@ class Harvesting(TaskEditing):
         # one session and gate for the pages of one harvest: the next page waits its turn
         # at the host as a run's requests do
         with new_session(self.settings) as session:
-            fetch = partial(self._harvest_page, session, HostGate(self.settings), rules,
-                            load_cookies(self.settings, rules), addresses)
+            fetch = partial(self._harvest_page, Fetcher(
+                session, self.settings, rules, gate=HostGate(self.settings),
+                cookies=load_cookies(self.settings, rules), addresses=addresses,
+                on_attempt=self._log_harvest_attempt))
             page_url, html = fetch(list_url)
             kind, reason = classify(html, page_url)
             if kind is PageKind.DETAIL:
@@ -134,18 +133,14 @@ class Harvesting(TaskEditing):
             url, html = fetch(nxt)
             pages.append(url)
 
-    def _harvest_page(self, session: requests.Session, gate: HostGate, rules: Rules,
-                      cookies: CookieStore, addresses: AddressPolicy,
-                      url: str) -> tuple[str, str]:
+    def _harvest_page(self, fetcher: Fetcher, url: str) -> tuple[str, str]:
         """One page fetched and decoded as the fetch stage does (the site's forced encoding
         honoured): its final URL and its text."""
         from pipeline.net.fetch import fetch_page
         from pipeline.run.stages import decode_page
 
-        page = fetch_page(session, url, self.settings, rules.for_host(host_of(url)), gate=gate,
-                          cookies=cookies, on_attempt=self._log_harvest_attempt,
-                          addresses=addresses)
-        return page.final_url, decode_page(page, rules, self.settings).text
+        page = fetch_page(fetcher, url)
+        return page.final_url, decode_page(page, fetcher.rules, self.settings).text
 
     def _log_harvest_attempt(self, attempt: Attempt) -> None:
         from pipeline.store.archive import utc_now

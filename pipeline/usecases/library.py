@@ -18,13 +18,13 @@ from pipeline.records.bounds import (
 )
 from pipeline.records.errors import ErrorKind, KuaibuError
 from pipeline.records.task import Task
+from pipeline.usecases.base import WorkspaceBase
 from pipeline.web.urls import host_of
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
 
     from pipeline.store.search import Hit as SearchHit
     from pipeline.store.search import SearchIndex
-from pipeline.usecases.base import WorkspaceBase
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,13 @@ from pipeline.records.errors import KuaibuError
 from pipeline.records.failures import Failure
 from pipeline.records.task import Task
 from pipeline.rules.model import Rules, load_rules, parse_rules
+from pipeline.usecases.running import Running
 from pipeline.web.urls import host_of
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
 
     from pipeline.rules.findings import Node as PageNode
     from pipeline.rules.findings import RuleEffect, Suggestion
-from pipeline.usecases.running import Running
 
 # How many of a site's stored pages "Pick content" checks a selector on.
 SITE_PAGES = 30
@@ -261,9 +261,11 @@ class RulesWork(Running):
         install when this machine cannot render; FetchError, ExtractError as a run fails."""
         from pipeline.extract import extract
         from pipeline.net.cookies import load_cookies
-        from pipeline.net.fetch import fetch_page, new_session
+        from pipeline.net.fetch import fetch_page
+        from pipeline.net.fetcher import Fetcher
         from pipeline.net.politeness import HostGate
         from pipeline.net.render import Renderer, fetch_through
+        from pipeline.net.session import new_session
 
         rules = self.rules()
         gate, cookies = HostGate(self.settings), load_cookies(self.settings, rules)
@@ -271,10 +273,9 @@ class RulesWork(Running):
         with Renderer(self.settings) as renderer, new_session(self.settings) as session:
             if problem := renderer.problem():
                 raise KuaibuError(problem)
-            page = fetch_page(session, url, self.settings, rules.for_host(host_of(url)),
-                              gate=gate, cookies=cookies, addresses=addresses)
-            rendered = renderer.render(page, fetch_through(
-                session, self.settings, rules, page.final_url, gate=gate, cookies=cookies,
-                addresses=addresses))
+            fetcher = Fetcher(session, self.settings, rules, gate=gate, cookies=cookies,
+                              addresses=addresses)
+            page = fetch_page(fetcher, url)
+            rendered = renderer.render(page, fetch_through(fetcher, page.final_url))
         return extract(rendered.html, rendered.final_url,
                        rules.for_host(host_of(rendered.final_url)), rendered=True)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from pipeline.records.errors import ErrorKind
 from pipeline.records.events import Listener, Progress
 from pipeline.records.task import Status
+from pipeline.usecases.base import WorkspaceBase
 from pipeline.web.urls import host_in_domain, host_of
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
@@ -21,7 +22,6 @@ if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use ca
     from pipeline.run.report import Report as RunReport
     from pipeline.run.runner import Runner
     from pipeline.store.changes import Change
-from pipeline.usecases.base import WorkspaceBase
 
 
 class Running(WorkspaceBase):

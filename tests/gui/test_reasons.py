@@ -19,12 +19,14 @@ from gui.reasons import (
 )
 from pipeline.extract import extract
 from pipeline.net.breaker import HostBreakers
-from pipeline.net.fetch import fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
+from pipeline.net.session import new_session
 from pipeline.records.errors import KuaibuError, RulesError
 from pipeline.records.failures import Code, Failure, arity, failure
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status, Task, failure_changes
-from pipeline.rules.model import SiteRules, parse_rules
+from pipeline.rules.model import Rules, parse_rules
 from pipeline.web.addresses import AddressPolicy
 from pipeline.web.urls import normalize_url
 from tests.gui.test_language import _messages
@@ -51,21 +53,19 @@ def reasons() -> list[str]:
     """The reasons themselves, as fetching, extracting, intake and rules write them."""
     found: list[str] = []
     with FaultServer() as server, new_session(SETTINGS) as session:
+        fetcher = Fetcher(session, SETTINGS, Rules())
         for path in PATHS:
-            found.append(_reason(lambda path=path: fetch_page(
-                session, server.url(path), SETTINGS, SiteRules())))
+            found.append(_reason(lambda path=path: fetch_page(fetcher, server.url(path))))
         with FaultServer() as gone:
             dead = gone.url("/ok")
         breakers = HostBreakers(1)
         for _ in range(2):
-            found.append(_reason(lambda: fetch_page(session, dead, SETTINGS, SiteRules(),
-                                                    breakers=breakers)))
-        found.append(_reason(lambda: fetch_page(session, server.url("/ok"), SETTINGS,
-                                                SiteRules(), addresses=AddressPolicy())))
-        found.append(_reason(lambda: fetch_page(session, "http://169.254.169.254/", SETTINGS,
-                                                SiteRules())))
-        found.append(_reason(lambda: fetch_page(session, "ftp://a.example/", SETTINGS,
-                                                SiteRules())))
+            found.append(_reason(lambda: fetch_page(
+                Fetcher(session, SETTINGS, Rules(), breakers=breakers), dead)))
+        found.append(_reason(lambda: fetch_page(
+            Fetcher(session, SETTINGS, Rules(), addresses=AddressPolicy()), server.url("/ok"))))
+        found.append(_reason(lambda: fetch_page(fetcher, "http://169.254.169.254/")))
+        found.append(_reason(lambda: fetch_page(fetcher, "ftp://a.example/")))
     found.append(_reason(lambda: extract("<html><body><ul><li><a href=/>x</a></li></ul>",
                                          "https://a.example/")))
     for link in ("ftp://a.example/f", "http://a..b/", "mailto:x@a.example", "http:///x"):

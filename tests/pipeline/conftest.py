@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 import requests
 
-from pipeline.net.fetch import new_session
+from pipeline.net.session import new_session
 from pipeline.records.settings import Settings
 from tests.sites.faults import FaultServer
 

@@ -1,11 +1,13 @@
 """Every fetch path goes through the address policy (issue 25): read from the source, not hoped.
 
 The policy has one entry point, ``AddressPolicy.for_task(link, found_on)``, and the fetch is
-the one place that judges a connection by it. This walks ``pipeline/`` and ``gui/`` and lists
-who makes a task's policy, who judges by it, who fetches with it and who may touch the network
-at all, and compares each list with the one below. A new fetch path (an import of saved pages'
-resources, a feed reader) fails here until it takes its policy from ``for_task`` and passes it
-on — and then its place is added to these lists, where a reviewer sees it.
+the one place that judges a connection by it. A fetch takes its policy inside the ``Fetcher``
+it is handed, so every ``Fetcher`` made must name one. This walks ``pipeline/`` and ``gui/``
+and lists who makes a task's policy, who judges by it, who makes a fetcher with it, who
+fetches and who may touch the network at all, and compares each list with the one below. A
+new fetch path (an import of saved pages' resources, a feed reader) fails here until it takes
+its policy from ``for_task`` and passes it on — and then its place is added to these lists,
+where a reviewer sees it.
 """
 
 from __future__ import annotations
@@ -29,20 +31,30 @@ MAKES_A_TASK_POLICY = {
     # a fetch with no task (a test, a bench): the URL as pasted
     "pipeline.net.fetch:fetch_resource",
 }
-# Who takes a run's task policy.
+# Who takes a run's task policy: the task's fetcher, which carries it to every request.
 TAKES_THE_TASK_POLICY = {
+    "pipeline.run.stages:StageContext.fetcher_for",
+}
+# Who takes a run's task fetcher (and so its policy).
+TAKES_THE_TASK_FETCHER = {
     "pipeline.run.stages:_fetch",  # the page and each redirect hop
     "pipeline.run.stages:_fetch_and_render",  # the browser path's requests
     "pipeline.run.localize:_download",  # images
 }
 # Who judges an address or a link by a policy.
 JUDGES = {
-    "pipeline.net.fetch:_SentReporter._new_conn": "connectable",  # every connection, every hop
-    "pipeline.net.fetch:_SentReporter.request": "check",  # a kept-alive connection's peer
-    "pipeline.net.fetch:_gated_exchange": "connectable",  # a hop through a proxy, judged by name
+    "pipeline.net.session:_SentReporter._new_conn": "connectable",  # every connection, every hop
+    "pipeline.net.session:_SentReporter.request": "check",  # a kept-alive connection's peer
+    "pipeline.net.hops:_gated_exchange": "connectable",  # a hop through a proxy, judged by name
     "pipeline.intake.harvest:refuse_by_address": "refusal_of",  # a list page's candidate links
 }
-# Every fetch call, each of which must name its policy (``addresses=``).
+# Every Fetcher made, each of which must name its policy (``addresses=``, not None).
+MAKES_A_FETCHER = {
+    "pipeline.run.stages:StageContext.fetcher_for",  # a run's task
+    "pipeline.usecases.harvesting:Harvesting.harvest",  # a list page and its next pages
+    "pipeline.usecases.rules:RulesWork.render",  # the render command's page and browser
+}
+# Every fetch call: each is handed a Fetcher (made only where listed above).
 FETCH_FUNCTIONS = ("fetch_page", "fetch_resource", "fetch_through")
 FETCHES = {
     "pipeline.net.fetch:fetch_page",
@@ -64,11 +76,15 @@ NETWORK_MODULES = ("requests", "urllib3", "urllib.request", "http.client", "sock
                    "aiohttp", "playwright", "PySide6.QtNetwork", "PySide6.QtWebEngineCore",
                    "PySide6.QtWebEngineWidgets")
 TALKS_TO_THE_NETWORK = {
-    "pipeline.net.fetch",  # the one transport: every request, judged at connect
+    # the one transport (pipeline.net.fetch's parts): every request, judged at connect
+    "pipeline.net.session",  # the session and its connections, which judge and connect
+    "pipeline.net.hops",  # each request and redirect hop sent
+    "pipeline.net.response",  # the body read
+    "pipeline.net.deadline",  # a socket shut when its deadline passes or a stop comes
+    "pipeline.net.fetcher",  # a requests.Session and headers handed through, for their types
     "pipeline.web.addresses",  # getaddrinfo, for the judgement itself
     "pipeline.net.render",  # the browser, whose every request is routed to fetch_resource
     "pipeline.run.stages",  # a requests.Session handed through, for its type
-    "pipeline.usecases.harvesting",  # the same, for its type only
 }
 
 
@@ -121,6 +137,7 @@ def _callers(name: str) -> set[str]:
 def test_a_tasks_policy_is_made_by_the_entry_point_only_where_listed() -> None:
     assert _callers("for_task") == MAKES_A_TASK_POLICY
     assert _callers("addresses_for") == TAKES_THE_TASK_POLICY
+    assert _callers("fetcher_for") == TAKES_THE_TASK_FETCHER
     assert _callers("from_setting") == STARTS_FROM_THE_SETTING
 
 
@@ -141,12 +158,28 @@ def test_addresses_are_judged_where_listed() -> None:
     assert judged == JUDGES
 
 
-def test_every_fetch_names_its_policy() -> None:
-    fetches = [(where, call) for where, call in _calls() if _name(call) in FETCH_FUNCTIONS]
-    assert {where for where, _ in fetches} == FETCHES
-    unnamed = [f"{where} calls {_name(call)} (line {call.lineno})" for where, call in fetches
-               if not any(k.arg == "addresses" for k in call.keywords)]
-    assert unnamed == [], "a fetch without its task's address policy"
+def test_every_fetch_is_where_listed() -> None:
+    assert {where for where, call in _calls() if _name(call) in FETCH_FUNCTIONS} == FETCHES
+
+
+def _names_a_policy(call: ast.Call) -> bool:
+    return any(k.arg == "addresses" and not (isinstance(k.value, ast.Constant)
+                                             and k.value.value is None)
+               for k in call.keywords)
+
+
+def test_every_fetcher_names_its_policy() -> None:
+    """A fetch judges by its fetcher's policy (a fetcher without one takes each URL as a
+    pasted link): every fetcher is made where listed, each naming its policy, and none is
+    given another policy after it was made."""
+    made = [(where, call) for where, call in _calls() if _name(call) == "Fetcher"]
+    assert {where for where, _ in made} == MAKES_A_FETCHER
+    unnamed = [f"{where} makes a Fetcher (line {call.lineno})" for where, call in made
+               if not _names_a_policy(call)]
+    assert unnamed == [], "a fetcher without its task's address policy"
+    swapped = [f"{where} (line {call.lineno})" for where, call in _calls()
+               if _name(call) == "replace" and any(k.arg == "addresses" for k in call.keywords)]
+    assert swapped == [], "a fetcher's policy replaced after it was made"
 
 
 def test_only_the_listed_modules_can_reach_the_network() -> None:

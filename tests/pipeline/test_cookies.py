@@ -18,9 +18,10 @@ from pipeline.net.cookies import (
     path_matches,
 )
 from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.records.errors import CookieFileError, RulesError
 from pipeline.records.settings import Settings
-from pipeline.rules.model import Rules, SiteRules, parse_rules
+from pipeline.rules.model import Rules, parse_rules
 from pipeline.web.urls import host_in_domain
 from tests.sites.faults import fault_servers
 
@@ -121,8 +122,8 @@ def test_configured_cookies_reach_their_host_and_not_a_redirect_target(
     store = load_cookies(settings, rules)
     with fault_servers("127.0.0.1", "127.0.0.2") as (home, other):
         target = other.url("/headers")
-        fetch_page(fetch_session, home.url(f"/redirect?to={target}"), settings, SiteRules(),
-                   cookies=store)
+        fetch_page(Fetcher(fetch_session, settings, Rules(), cookies=store),
+                   home.url(f"/redirect?to={target}"))
     assert home.hits[0].headers["Cookie"] == "sid=abc; lang=zh; from_file=1"
     assert "Cookie" not in other.hits[0].headers
 
@@ -137,7 +138,7 @@ def _sent_to(url: str, store: CookieStore, session: requests.Session, settings: 
     session.trust_env = False  # no HTTP_PROXY or NO_PROXY from the environment
     with fault_servers("127.0.0.1") as (proxy,):
         session.proxies = {"http": proxy.url("")}
-        fetch_page(session, url, settings, SiteRules(), cookies=store)
+        fetch_page(Fetcher(session, settings, Rules(), cookies=store), url)
     assert proxy.hits[0].path == url  # the request was for that host, through the proxy
     return proxy.hits[0].headers.get("Cookie", "")
 
@@ -215,8 +216,8 @@ def test_utf8_values_go_out_percent_encoded(fetch_session, fast_settings, tmp_pa
     settings = fast_settings.with_overrides(cookies_file=str(jar))
     store = load_cookies(settings, parse_rules("'127.0.0.1':\n  cookies: 'nick=张三'\n"))
     with fault_servers("127.0.0.1") as (home,):
-        page = fetch_page(fetch_session, home.url("/headers"), settings, SiteRules(),
-                          cookies=store)
+        page = fetch_page(Fetcher(fetch_session, settings, Rules(), cookies=store),
+                          home.url("/headers"))
     assert page.status == 200
     sent = home.hits[0].headers["Cookie"]
     assert sent == "nick=%E5%BC%A0%E4%B8%89; city=%E5%8C%97%E4%BA%AC"

@@ -19,10 +19,12 @@ from urllib.parse import quote
 
 import pytest
 
-from pipeline.net.fetch import fetch_page, fetch_resource, new_session
+from pipeline.net.fetch import fetch_page, fetch_resource
+from pipeline.net.fetcher import Fetcher
+from pipeline.net.session import new_session
 from pipeline.records.errors import FetchError, StopRequested
 from pipeline.records.settings import Settings
-from pipeline.rules.model import SiteRules
+from pipeline.rules.model import Rules
 from pipeline.run.localize import image_want
 from pipeline.usecases.workspace import Workspace
 from tests.sites.faults import NEVER_ENDING, FaultServer, served_as
@@ -35,7 +37,7 @@ DEADLINE = 2.0
 # (a body that never ends) or ends by the 20 s read timeout with another reason (silence).
 SETTINGS = Settings().with_overrides(page_deadline=DEADLINE, image_deadline=DEADLINE)
 REASON = f"no complete answer within {DEADLINE:g} s"
-RULES = SiteRules()
+RULES = Rules()
 
 
 T = TypeVar("T")
@@ -49,7 +51,8 @@ def assert_cut_at_the_deadline(outcome: object) -> None:
 @pytest.mark.parametrize("path", NEVER_ENDING.values(), ids=NEVER_ENDING.keys())
 def test_a_page_fails_at_its_deadline_whatever_the_shape_of_its_body(path: str) -> None:
     with FaultServer() as server, new_session(SETTINGS) as session:
-        outcome = outcome_of(lambda: fetch_page(session, server.url(path), SETTINGS, RULES))
+        outcome = outcome_of(lambda: fetch_page(Fetcher(session, SETTINGS, RULES),
+                                                server.url(path)))
     assert_cut_at_the_deadline(outcome)
 
 
@@ -59,8 +62,8 @@ def test_an_image_fails_at_its_deadline_and_no_part_of_it_is_taken(path: str) ->
     back as the bytes that arrived so far."""
     with FaultServer() as server, new_session(SETTINGS) as session:
         url = server.url(served_as(path, "image/png"))
-        outcome = outcome_of(lambda: fetch_resource(session, url, SETTINGS, RULES,
-                                                        image_want(SETTINGS)))
+        outcome = outcome_of(lambda: fetch_resource(Fetcher(session, SETTINGS, RULES), url,
+                                                    image_want(SETTINGS)))
     assert_cut_at_the_deadline(outcome)
 
 
@@ -79,8 +82,8 @@ def test_a_stop_ends_a_silent_body() -> None:
             cancel.set()
 
         threading.Thread(target=stop_once_reading, daemon=True).start()
-        outcome = outcome_of(lambda: fetch_page(session, server.url("/silent"), settings,
-                                                    RULES, cancel))
+        outcome = outcome_of(lambda: fetch_page(Fetcher(session, settings, RULES, cancel=cancel),
+                                                server.url("/silent")))
     assert isinstance(outcome, StopRequested), outcome
 
 

@@ -14,11 +14,13 @@ import pytest
 
 from pipeline.cli.main import main
 from pipeline.intake.links import add_links
-from pipeline.net.fetch import fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
+from pipeline.net.session import new_session
 from pipeline.records.errors import ErrorKind, ExtractError, FetchError, NeedsJavaScript
 from pipeline.records.settings import Settings
 from pipeline.records.task import STATUSES, Status
-from pipeline.rules.model import Rules, SiteRules
+from pipeline.rules.model import Rules
 from pipeline.rules.selectors import selector
 from pipeline.run.runner import Runner
 from pipeline.store.archive import Archive
@@ -214,13 +216,13 @@ def test_each_fetch_failure_names_its_kind(fault_server: FaultServer, path: str,
                                            kind: ErrorKind) -> None:
     settings = ONCE.with_overrides(read_timeout=0.3, max_page_bytes=1024 * 1024)
     with new_session(settings) as session, pytest.raises(FetchError) as failure:
-        fetch_page(session, fault_server.url(path), settings, SiteRules())
+        fetch_page(Fetcher(session, settings, Rules()), fault_server.url(path))
     assert failure.value.kind is kind, failure.value.reason
 
 
 def test_a_link_without_http_is_a_bad_url() -> None:
     with new_session(ONCE) as session, pytest.raises(FetchError) as failure:
-        fetch_page(session, "file:///etc/passwd", ONCE, SiteRules())
+        fetch_page(Fetcher(session, ONCE, Rules()), "file:///etc/passwd")
     assert failure.value.kind is ErrorKind.BAD_URL
 
 

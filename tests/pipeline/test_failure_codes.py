@@ -17,10 +17,13 @@ import pytest
 from pipeline.extract import extract
 from pipeline.intake.harvest import candidates, classify
 from pipeline.net.breaker import HostBreakers
+from pipeline.net.causes import connection_failure
 from pipeline.net.cookies import CookieStore, load_cookies, parse_cookie_string
-from pipeline.net.fetch import connection_failure, fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.net.politeness import HostGate
 from pipeline.net.render import browser_problem
+from pipeline.net.session import new_session
 from pipeline.records.errors import KuaibuError, RulesError
 from pipeline.records.failures import (
     MESSAGES,
@@ -155,7 +158,7 @@ def produced(tmp_path_factory: pytest.TempPathFactory) -> dict[Code, list[Failur
     archive_root = tmp_path_factory.mktemp("codes") / "archive"
     with FaultServer() as server, new_session(SETTINGS) as session:
         def fetch(url: str, **kw: Any) -> Callable[[], object]:
-            return partial(fetch_page, session, url, SETTINGS, SiteRules(), **kw)
+            return partial(fetch_page, Fetcher(session, SETTINGS, Rules(), **kw), url)
         for path, code in PATHS.items():
             found.append((code, caught(fetch(server.url(path)))))
         with FaultServer() as gone:

@@ -7,41 +7,41 @@ import threading
 import tracemalloc
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
+from typing import Any
 from urllib.parse import quote
 
 import pytest
 import requests
 
 from pipeline.net.breaker import HostBreakers
-from pipeline.net.fetch import (
-    INTERSTITIAL_MAX_BYTES,
-    PAGE_ACCEPT,
-    Attempt,
-    RawPage,
-    Want,
-    fetch_page,
-    fetch_resource,
-    looks_interstitial,
-    new_session,
-    retry_wait,
-)
+from pipeline.net.fetch import fetch_page, fetch_resource, retry_wait
+from pipeline.net.fetcher import PAGE_ACCEPT, Attempt, Fetcher, RawPage, Want
+from pipeline.net.response import INTERSTITIAL_MAX_BYTES, looks_interstitial
+from pipeline.net.session import new_session
 from pipeline.records.address_class import AddressClass
 from pipeline.records.errors import FetchError, RetryLater, StopRequested
 from pipeline.records.settings import MB, Settings
-from pipeline.rules.model import SiteRules
+from pipeline.rules.model import Rules, SiteRules
 from pipeline.text.decode import decode_html
 from pipeline.web.addresses import AddressPolicy, BlockedAddress, Network
 from tests.sites import faults
 from tests.sites.faults import FaultServer, fault_servers
 from tests.waiting import PATIENCE, outcome_of
 
-RULES = SiteRules()
+RULES = Rules()
+
+
+def fetcher(session: requests.Session, settings: Settings, rules: Rules = RULES,
+            **kw: Any) -> Fetcher:
+    """A fetcher with no task (each URL judged as a link a person added)."""
+    return Fetcher(session, settings, rules, **kw)
 
 
 def fetch(
-    session: requests.Session, server: FaultServer, path: str, settings: Settings, **kw: object
+    session: requests.Session, server: FaultServer, path: str, settings: Settings, *,
+    attempt: int | None = None, **kw: Any
 ) -> RawPage:
-    return fetch_page(session, server.url(path), settings, RULES, **kw)  # type: ignore[arg-type]
+    return fetch_page(fetcher(session, settings, **kw), server.url(path), attempt=attempt)
 
 
 def fails(
@@ -139,7 +139,7 @@ def test_a_stop_interrupts_a_retry_wait(fault_server):
     try:
         with requests.Session() as s:
             outcome = outcome_of(lambda: fetch_page(
-                s, fault_server.url("/status?code=500&fail=9"), settings, RULES, cancel))
+                fetcher(s, settings, cancel=cancel), fault_server.url("/status?code=500&fail=9")))
     finally:
         timer.join()
     assert isinstance(outcome, StopRequested), outcome
@@ -157,8 +157,8 @@ def test_a_stop_aborts_a_request_waiting_on_a_slow_server(fault_server):
     try:
         with new_session(settings) as s:
             outcome = outcome_of(lambda: fetch_page(
-                s, fault_server.url(f"/slow?fail=9&delay={2 * PATIENCE}"), settings, RULES,
-                cancel))
+                fetcher(s, settings, cancel=cancel),
+                fault_server.url(f"/slow?fail=9&delay={2 * PATIENCE}")))
     finally:
         timer.join()
     assert isinstance(outcome, StopRequested), outcome
@@ -216,7 +216,7 @@ def test_redirect_to_another_scheme_is_refused(
 )
 def test_only_http_and_https_are_ever_fetched(fetch_session, fast_settings, url, scheme):
     with pytest.raises(FetchError) as info:
-        fetch_page(fetch_session, url, fast_settings, RULES)
+        fetch_page(fetcher(fetch_session, fast_settings), url)
     assert info.value.reason == f"unsupported URL scheme: {scheme} (only http and https)"
     assert not info.value.retryable
 
@@ -339,7 +339,8 @@ def test_rules_override_the_user_agent_and_add_headers_only_for_their_host(fetch
                       headers={"X-Token": "secret"}, referer="https://example.org/")
     with fault_servers("127.0.0.1", "127.0.0.2") as (home, other):
         hop = other.url("/headers")
-        fetch_page(fetch_session, home.url(f"/redirect?to={hop}"), fast_settings, rules)
+        fetch_page(fetcher(fetch_session, fast_settings, Rules(rules)),
+                   home.url(f"/redirect?to={hop}"))
     home_sent, other_sent = home.hits[0].headers, other.hits[0].headers
     assert home_sent["User-Agent"] == other_sent["User-Agent"] == rules.user_agent
     assert home_sent["X-Token"] == "secret" and "X-Token" not in other_sent
@@ -359,10 +360,10 @@ def test_a_page_with_no_content_type_is_html_by_its_bytes(fetch_session, fault_s
     """One "looks like HTML" (``assets.sniff``) for a typeless page and an image's error body."""
     url = fault_server.url(f"/typeless?body={quote(body)}")
     if html:
-        assert fetch_page(fetch_session, url, fast_settings, RULES).body == body.encode()
+        assert fetch_page(fetcher(fetch_session, fast_settings), url).body == body.encode()
     else:
         with pytest.raises(FetchError) as info:
-            fetch_page(fetch_session, url, fast_settings, RULES)
+            fetch_page(fetcher(fetch_session, fast_settings), url)
         assert info.value.kind == "not-html"
 
 
@@ -374,19 +375,20 @@ IMAGE = Want("image/*", 5 * MB, 30.0, noun="image", html_page=False)
 
 def test_a_resource_that_is_not_html_is_returned_as_sent(fetch_session, fault_server,
                                                           fast_settings):
-    page = fetch_resource(fetch_session, fault_server.url("/pdf"), fast_settings, RULES, IMAGE)
+    page = fetch_resource(fetcher(fetch_session, fast_settings), fault_server.url("/pdf"), IMAGE)
     assert page.body.startswith(b"%PDF-1.4") and page.headers["Content-Type"] == "application/pdf"
 
 
 def test_a_resource_has_its_own_size_limit_and_noun(fetch_session, fault_server, fast_settings):
     with pytest.raises(FetchError) as info:
-        fetch_resource(fetch_session, fault_server.url("/big?mb=6"), fast_settings, RULES, IMAGE)
+        fetch_resource(fetcher(fetch_session, fast_settings), fault_server.url("/big?mb=6"),
+                       IMAGE)
     assert info.value.reason == "image larger than 5 MB" and not info.value.retryable
 
 
 def test_a_resource_is_retried_like_a_page(fetch_session, fault_server, fast_settings):
-    page = fetch_resource(fetch_session, fault_server.url("/status?code=503"), fast_settings,
-                          RULES, IMAGE)
+    page = fetch_resource(fetcher(fetch_session, fast_settings),
+                          fault_server.url("/status?code=503"), IMAGE)
     assert page.attempts == 2
 
 
@@ -394,9 +396,9 @@ def test_a_resource_sends_its_accept_and_referer_unless_the_rules_name_one(
     fetch_session, fault_server, fast_settings
 ):
     url = fault_server.url("/headers")
-    fetch_resource(fetch_session, url, fast_settings, RULES, IMAGE, referer="http://a.test/p")
-    fetch_resource(fetch_session, url, fast_settings, SiteRules(referer="http://b.test/"), IMAGE,
-                   referer="http://a.test/p")
+    fetch_resource(fetcher(fetch_session, fast_settings), url, IMAGE, referer="http://a.test/p")
+    fetch_resource(fetcher(fetch_session, fast_settings, Rules(SiteRules(referer="http://b.test/"))),
+                   url, IMAGE, referer="http://a.test/p")
     fetch(fetch_session, fault_server, "/headers", fast_settings)
     first, second, plain_page = (h.headers for h in fault_server.hits)
     assert (first["Accept"], first["Referer"]) == ("image/*", "http://a.test/p")
@@ -433,8 +435,8 @@ def test_a_host_that_refuses_trips_its_breaker(fetch_session, fast_settings):
     errors = []
     for n in range(6):
         with pytest.raises(FetchError) as info:
-            fetch_page(fetch_session, f"{url}?n={n}", settings, RULES, breakers=breakers,
-                       on_attempt=attempts.append)
+            fetch_page(fetcher(fetch_session, settings, breakers=breakers,
+                               on_attempt=attempts.append), f"{url}?n={n}")
         errors.append(info.value)
     assert len(attempts) == 3  # three requests reached the network; the rest failed at once
     assert all(e.unreachable for e in errors[:3])
@@ -465,8 +467,8 @@ AS_PUBLIC = AddressPolicy(allow=frozenset({AddressClass.LOOPBACK}))
 def test_a_public_pages_policy_never_connects_to_loopback(fetch_session, fault_server,
                                                           fast_settings):
     with pytest.raises(BlockedAddress) as info:
-        fetch_page(fetch_session, fault_server.url("/ok"), fast_settings, RULES,
-                   addresses=AddressPolicy())
+        fetch_page(fetcher(fetch_session, fast_settings, addresses=AddressPolicy()),
+                   fault_server.url("/ok"))
     assert "is loopback" in info.value.reason and info.value.kind == "blocked-address"
     assert fault_server.hits == []  # refused before connecting
 
@@ -483,8 +485,8 @@ def test_a_redirect_of_a_public_page_to_an_inner_address_is_refused(
         fetch_session, fault_server, fast_settings, target, rule):
     url = fault_server.url(f"/redirect?to={quote(target, safe='')}")
     with pytest.raises(FetchError) as info:
-        fetch_page(fetch_session, url, fast_settings.with_overrides(retries=0), RULES,
-                   addresses=AS_PUBLIC)
+        fetch_page(fetcher(fetch_session, fast_settings.with_overrides(retries=0),
+                           addresses=AS_PUBLIC), url)
     assert rule in info.value.reason and info.value.kind == "blocked-address"
 
 
@@ -496,9 +498,9 @@ def test_a_name_is_judged_by_what_it_resolves_to(fetch_session, fault_server, fa
     link = f"http://metadata.test:{fault_server.port}/ok"
     policy = AddressPolicy(allow=AS_PUBLIC.allow, network=Network(resolver))
     with pytest.raises(BlockedAddress, match="of metadata.test is link-local"):
-        fetch_page(fetch_session, link, fast_settings, RULES, addresses=policy)
-    page = fetch_page(fetch_session, f"http://site.test:{fault_server.port}/ok", fast_settings,
-                      RULES, addresses=policy)
+        fetch_page(fetcher(fetch_session, fast_settings, addresses=policy), link)
+    page = fetch_page(fetcher(fetch_session, fast_settings, addresses=policy),
+                      f"http://site.test:{fault_server.port}/ok")
     assert page.status == 200  # connected to the address judged, named site.test
     assert fault_server.hits[-1].headers.get("Host") == f"site.test:{fault_server.port}"
 
@@ -508,10 +510,10 @@ def test_a_pasted_link_on_a_private_address_is_archivable_with_its_images(
     policy = AddressPolicy.from_setting(fast_settings.allow_addresses).for_task(
         fault_server.url("/ok"))  # an intranet wiki
     assert policy.local_origin
-    assert fetch_page(fetch_session, fault_server.url("/ok"), fast_settings, RULES,
-                      addresses=policy).status == 200
-    assert fetch_resource(fetch_session, fault_server.url("/status?code=200&fail=0"),
-                          fast_settings, RULES, IMAGE, addresses=policy).status == 200
+    task = fetcher(fetch_session, fast_settings, addresses=policy)
+    assert fetch_page(task, fault_server.url("/ok")).status == 200
+    assert fetch_resource(task, fault_server.url("/status?code=200&fail=0"),
+                          IMAGE).status == 200
 
 
 def test_a_body_that_cannot_finish_in_time_is_cut_when_that_is_clear(fetch_session, fault_server,

@@ -8,22 +8,25 @@ from itertools import pairwise
 
 import pytest
 
-from pipeline.net.fetch import fetch_page, new_session
+from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.net.politeness import HostGate
+from pipeline.net.session import new_session
 from pipeline.records.errors import StopRequested
 from pipeline.records.settings import Settings
-from pipeline.rules.model import SiteRules
+from pipeline.rules.model import Rules, SiteRules
 from tests.sites.faults import FaultServer, fault_servers
 
 
 def fetch_all(
     servers: list[FaultServer], pages: int, latency: float, settings: Settings, rules: SiteRules
 ) -> None:
-    """``pages`` pages from each server, through one gate, by global_connections workers."""
-    gate = HostGate(settings)
+    """``pages`` pages from each server, through one gate, by global_connections workers;
+    ``rules`` are every host's."""
     urls = [s.url(f"/ok?latency={latency}&n={i}") for i in range(pages) for s in servers]
     with new_session(settings) as session, ThreadPoolExecutor(settings.global_connections) as ex:
-        for page in ex.map(lambda u: fetch_page(session, u, settings, rules, gate=gate), urls):
+        fetcher = Fetcher(session, settings, Rules(rules), gate=HostGate(settings))
+        for page in ex.map(lambda u: fetch_page(fetcher, u), urls):
             assert page.status == 200
 
 
@@ -61,8 +64,8 @@ def test_retries_and_redirect_hops_pass_the_gate(fault_server, path):
     """Retry waits of 50 ms and instant redirects still keep 300 ms between starts."""
     settings = Settings().with_overrides(retry_waits=(0.05, 0.05))
     with new_session(settings) as session:
-        fetch_page(session, fault_server.url(path), settings, SiteRules(),
-                   gate=HostGate(settings))
+        fetch_page(Fetcher(session, settings, Rules(), gate=HostGate(settings)),
+                   fault_server.url(path))
     assert len(fault_server.hits) == 3
     assert min(gaps(fault_server)) >= 0.3
 

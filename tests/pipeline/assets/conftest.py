@@ -10,8 +10,8 @@ import pytest
 
 from pipeline.net.breaker import HostBreakers
 from pipeline.net.cookies import CookieStore
-from pipeline.net.fetch import new_session
 from pipeline.net.politeness import HostGate
+from pipeline.net.session import new_session
 from pipeline.records.settings import Settings
 from pipeline.rules.model import Rules
 from pipeline.run.stages import StageContext

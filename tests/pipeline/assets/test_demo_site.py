@@ -10,6 +10,7 @@ from PIL import Image
 from pipeline.demo_site.server import DemoSite
 from pipeline.extract import extract
 from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.records.article import Article
 from pipeline.records.task import Task
 from pipeline.rules.model import SiteRules
@@ -25,7 +26,7 @@ def test_demo_articles_bring_every_picture_home(ctx):
     with DemoSite() as site:
         results = {}
         for n, path in enumerate(paths, 1):
-            raw = fetch_page(ctx.session, site.url(path), ctx.settings, SiteRules())
+            raw = fetch_page(Fetcher(ctx.session, ctx.settings, ctx.rules), site.url(path))
             article = extract(decode_html(raw.body, raw.headers.get("Content-Type")).text,
                               raw.final_url, SiteRules())
             results[path] = localize_stage(ctx, Task(n, raw.final_url), article, None).assets

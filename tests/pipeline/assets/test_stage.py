@@ -16,6 +16,7 @@ from PIL import Image
 from pipeline.assets.sources import document_base, image_source
 from pipeline.net.cookies import load_cookies
 from pipeline.net.fetch import fetch_page
+from pipeline.net.fetcher import Fetcher
 from pipeline.records.article import Article
 from pipeline.records.errors import StopRequested
 from pipeline.records.settings import MB
@@ -90,7 +91,7 @@ def test_real_sources_of_a_served_page_are_the_ones_downloaded(ctx, server):
         <img src="../../../../../up.jpg">
         </article></body></html>""", "text/html; charset=utf-8")
     site = SiteRules(lazy_attrs=("data-hi-res",))
-    raw = fetch_page(ctx.session, page, ctx.settings, site)
+    raw = fetch_page(Fetcher(ctx.session, ctx.settings, Rules(site)), page)
     root = html.fromstring(raw.body)
     base = document_base(root, raw.final_url)
     urls = [image_source(img, base, site.lazy_attrs, ctx.settings.image_max_edge)
