@@ -69,7 +69,7 @@ def test_every_string_in_the_code_is_in_the_translation(tmp_path: Path) -> None:
     lupdate = shutil.which("pyside6-lupdate", path=str(Path(sys.executable).parent))
     assert lupdate is not None, "pyside6-lupdate comes with PySide6-Essentials"
     fresh = tmp_path / "fresh.ts"
-    sources = sorted(str(p.relative_to(REPO)) for p in (REPO / "gui").glob("*.py"))
+    sources = sorted(str(p.relative_to(REPO)) for p in (REPO / "gui").rglob("*.py"))
     subprocess.run([lupdate, *sources, *TRANSLATED_IN_PIPELINE, "-ts", str(fresh)], cwd=REPO,
                    check=True, capture_output=True)
     shipped = {(context, source) for context, source, _ in _messages()}
