@@ -60,7 +60,7 @@ from gui.intake_panel import IntakePanel
 from gui.preview import PreviewPane
 from gui.reasons import translate_reason
 from gui.report_view import ReportView
-from gui.rules_editor import RulesEditor
+from gui.rules_editor.window import RulesEditor
 from gui.run_bar import RunBar
 from gui.run_process import run_changes
 from gui.search_panel import SearchPanel
