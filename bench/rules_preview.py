@@ -29,7 +29,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from gui.rules_editor import DEBOUNCE_MS, RulesEditor  # noqa: E402
+from gui.rules_editor.window import DEBOUNCE_MS, RulesEditor  # noqa: E402
 from gui.worker import Jobs  # noqa: E402
 from pipeline.demo_site.catalog import ARTICLES  # noqa: E402
 from pipeline.demo_site.server import DemoSite  # noqa: E402
@@ -76,15 +76,15 @@ def window_round(editor: RulesEditor, edit: tuple[str, str]) -> float:
         shown.append(time.perf_counter())
         loop.quit()
 
-    editor.tested.connect(done)
-    editor.strip_extra.setText(edit[0])
-    editor.title_selector.setText(edit[1])
+    editor.task_preview.tested.connect(done)
+    editor.form.strip_extra.setText(edit[0])
+    editor.form.title_selector.setText(edit[1])
     start = time.perf_counter()
     editor.write_form()  # what the debounce timer calls once typing settles
     editor.refresh_preview()
     QTimer.singleShot(30_000, loop.quit)
     loop.exec()
-    editor.tested.disconnect(done)
+    editor.task_preview.tested.disconnect(done)
     if not shown:
         raise RuntimeError("the preview never came")
     return shown[-1] - start

@@ -76,10 +76,10 @@ def shoot(language: str, out: Path, site: DemoSite, work: Path) -> list[Path]:
     window.show_rules_editor()
     editor = window.rules_editor
     assert editor is not None
-    editor.strip_extra.setText("h2, .byline")
+    editor.form.strip_extra.setText("h2, .byline")
     editor.write_form()
     tested: list[object] = []
-    editor.tested.connect(tested.append)
+    editor.task_preview.tested.connect(tested.append)
     editor.test_on_task()
     wait_until(lambda: bool(tested))
     shots.append(out / f"rules_{language}.png")

@@ -184,6 +184,187 @@
     </message>
 </context>
 <context>
+    <name>ContentPicker</name>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="70"/>
+        <source>Pick content</source>
+        <translation>拾取正文</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="72"/>
+        <source>Propose a content selector for the element that holds the article, or choose the element in the page&apos;s element tree</source>
+        <translation>为包含正文的元素建议一个正文选择器，或在页面的元素树中选择该元素</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="75"/>
+        <source>Pick content proposes a selector for the element that holds the article; or choose the element below. Its selector goes into Content selector.</source>
+        <translation>“拾取正文”会为包含正文的元素建议一个选择器；也可以在下面选择元素。它的选择器会填入“正文选择器”。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="81"/>
+        <source>Element</source>
+        <translation>元素</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="81"/>
+        <source>Characters</source>
+        <translation>字数</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="82"/>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="103"/>
+        <source>Select a task whose page has been fetched.</source>
+        <translation>请选择一个页面已抓取的任务。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="115"/>
+        <source>Looking for the element that holds the article…</source>
+        <translation>正在查找包含正文的元素…</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="146"/>
+        <source>No article to look for on this page: %1</source>
+        <translation>此页面上没有可查找的正文：%1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="162"/>
+        <source>Naming the element…</source>
+        <translation>正在为元素生成选择器…</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="174"/>
+        <source>No selector to propose.</source>
+        <translation>没有可建议的选择器。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="177"/>
+        <source>It finds an article on %1 of the %2 other archived pages of %3.</source>
+        <translation>它在 %3 的其他 %2 个已存档页面中的 %1 个上找到了正文。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="181"/>
+        <source>There are no other archived pages of %1 to check it on.</source>
+        <translation>%1 没有其他已存档的页面可供检验。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="184"/>
+        <source>Proposed content selector: %1</source>
+        <translation>建议的正文选择器：%1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="192"/>
+        <source>Its element holds the whole article.</source>
+        <translation>它的元素包含整篇正文。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="193"/>
+        <source>Its element holds the whole article, but much of its text is something else (strip rules can remove it).</source>
+        <translation>它的元素包含整篇正文，但其中不少文字是别的内容（可以用移除规则去掉）。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="195"/>
+        <source>No single element holds the whole article: this one holds %1 of its text.</source>
+        <translation>没有单个元素包含整篇正文：这个元素包含其中 %1 的文字。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="197"/>
+        <source>The element holds %1 of the article&apos;s text.</source>
+        <translation>该元素包含正文 %1 的文字。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="199"/>
+        <source>The element you picked.</source>
+        <translation>你选择的元素。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="200"/>
+        <source>The article&apos;s text is too short or not on this page.</source>
+        <translation>正文太短，或不在此页面上。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="201"/>
+        <source>No element inside the page&apos;s body holds much of the article: its paragraphs stand in the body itself.</source>
+        <translation>页面 body 内没有哪个元素包含大部分正文：正文段落直接位于 body 中。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="203"/>
+        <source>No element of the page is at this place, or it is never shown.</source>
+        <translation>页面上此位置没有元素，或该元素从不显示。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/pick_content.py" line="205"/>
+        <source>No selector without positions names just this element.</source>
+        <translation>没有不依赖位置的选择器能唯一指向这个元素。</translation>
+    </message>
+</context>
+<context>
+    <name>DomainTrial</name>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="62"/>
+        <source>Test on this domain lists each stored page of the domain before and after the rules, the ones that got worse first.</source>
+        <translation>“在整个域名上测试”会列出该域名每个已保存页面在规则前后的结果，变差的排在前面。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="68"/>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="68"/>
+        <source>Before</source>
+        <translation>之前</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="68"/>
+        <source>After</source>
+        <translation>之后</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="69"/>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="70"/>
+        <source>Characters (confidence) of the stored article</source>
+        <translation>已保存文章的字数（置信度）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="72"/>
+        <source>Characters (confidence) under these rules</source>
+        <translation>按这些规则得到的字数（置信度）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="85"/>
+        <source>every site</source>
+        <translation>所有网站</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="108"/>
+        <source>Testing the rules on the stored pages of %1…</source>
+        <translation>正在用规则测试 %1 已保存的页面…</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="139"/>
+        <source>No stored pages of %1 yet.</source>
+        <translation>%1 还没有已抓取的页面。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="146"/>
+        <source>%1 stored pages of %2: %3 would lose their article, %4 get shorter, %5 longer.</source>
+        <translation>%2 的 %1 个已保存页面：%3 个将失去正文，%4 个变短，%5 个变长。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/domain_trial.py" line="150"/>
+        <source>no article</source>
+        <translation>未找到正文</translation>
+    </message>
+</context>
+<context>
     <name>Drops</name>
     <message>
         <location filename="../drops.py" line="57"/>
@@ -658,6 +839,14 @@
         <location filename="../intake_panel.py" line="202"/>
         <source>Rejected %1: %2</source>
         <translation>已拒绝 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>KeysHelp</name>
+    <message>
+        <location filename="../rules_editor/keys_help.py" line="27"/>
+        <source>rules.yaml keys</source>
+        <translation>rules.yaml 的键</translation>
     </message>
 </context>
 <context>
@@ -1253,677 +1442,321 @@
 <context>
     <name>RulesEditor</name>
     <message>
-        <location filename="../rules_editor.py" line="238"/>
+        <location filename="../rules_editor/window.py" line="68"/>
         <source>Site rules — %1</source>
         <translation>站点规则 — %1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="295"/>
+        <location filename="../../pipeline/rules/model.py" line="237"/>
         <source>CSS selector of the element that holds the article (e.g. article .post-content). When it matches, its text is the article; when it matches nothing, the automatic extraction decides.</source>
         <translation>正文所在元素的 CSS 选择器（如 article .post-content）。命中时以它的文字为正文；未命中时由自动提取决定。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="299"/>
+        <location filename="../../pipeline/rules/model.py" line="245"/>
         <source>CSS selector of the headline (e.g. h1.title). When it matches nothing, the headline is found as usual.</source>
         <translation>标题的 CSS 选择器（如 h1.title）。未命中时照常识别标题。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="302"/>
+        <location filename="../../pipeline/rules/model.py" line="251"/>
         <source>CSS selectors of elements removed before the article is found (a domain&apos;s list replaces the default one).</source>
         <translation>在提取正文之前移除的元素的 CSS 选择器（域名一节的列表会替换默认列表）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="305"/>
+        <location filename="../../pipeline/rules/model.py" line="258"/>
         <source>More CSS selectors of elements to remove before the article is found, on top of the strip list (comma-separated here, e.g. .reward-box, .copyright-tip).</source>
         <translation>在 strip 列表之外，提取正文前额外移除的元素的 CSS 选择器（此处用逗号分隔，如 .reward-box, .copyright-tip）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="307"/>
+        <location filename="../../pipeline/rules/model.py" line="264"/>
         <source>HTML attributes kept in the clean article.</source>
         <translation>清洗后的文章中保留的 HTML 属性。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="309"/>
+        <location filename="../../pipeline/rules/model.py" line="269"/>
         <source>An article with fewer characters than this (white space not counted) fails as too short. 0 here: the key is not set.</source>
         <translation>字数（不计空白）少于此值的文章视为过短而失败。此处为 0：不设置此键。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="312"/>
+        <location filename="../../pipeline/rules/model.py" line="277"/>
         <source>Read this site&apos;s pages in this encoding (e.g. gb18030) when the site names a wrong one. Empty: as the page says, or detected.</source>
         <translation>网站声明的编码有误时，按此编码读取其页面（如 gb18030）。留空：按页面声明或自动检测。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="315"/>
+        <location filename="../../pipeline/rules/model.py" line="284"/>
         <source>Cookies sent to this domain only, as name=value; name2=value2 (e.g. a login copied from the browser).</source>
         <translation>只发送给此域名的 Cookies，格式为 name=value; name2=value2（如从浏览器复制的登录信息）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="317"/>
+        <location filename="../../pipeline/rules/model.py" line="290"/>
         <source>Extra request headers for this domain (name: value).</source>
         <translation>发送给此域名的额外请求头（名称: 值）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="318"/>
+        <location filename="../../pipeline/rules/model.py" line="294"/>
         <source>The User-Agent sent to this domain.</source>
         <translation>发送给此域名的 User-Agent。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="320"/>
+        <location filename="../../pipeline/rules/model.py" line="297"/>
         <source>The Referer sent with this domain&apos;s images (default: the page&apos;s address).</source>
         <translation>请求此域名的图片时发送的 Referer（默认：文章页面的地址）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="321"/>
+        <location filename="../../pipeline/rules/model.py" line="302"/>
         <source>Connections to this host at once (default %1).</source>
         <translation>同时连接此主机的连接数（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="323"/>
+        <location filename="../../pipeline/rules/model.py" line="305"/>
         <source>Milliseconds between the starts of two requests to this host (default %1).</source>
         <translation>对此主机两次请求开始之间间隔的毫秒数（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="325"/>
+        <location filename="../../pipeline/rules/model.py" line="310"/>
         <source>Query parameters dropped from this domain&apos;s links, on top of the built-in list.</source>
         <translation>在内置列表之外，从此域名的链接中去掉的查询参数。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="327"/>
+        <location filename="../../pipeline/rules/model.py" line="324"/>
         <source>More attributes where lazy-loading images keep their address.</source>
         <translation>懒加载图片存放地址的其他属性。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="329"/>
+        <location filename="../../pipeline/rules/model.py" line="329"/>
         <source>A regular expression an article&apos;s link matches on this site&apos;s list pages; when set, harvest takes exactly the links that match it.</source>
         <translation>本站列表页上文章链接所匹配的正则表达式；设置后，harvest 只取匹配它的链接。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="332"/>
+        <location filename="../../pipeline/rules/model.py" line="318"/>
         <source>Query parameters that name a page on this site and are kept though they look like tracking (e.g. ref for GitHub&apos;s branch, from for a timetable).</source>
         <translation>在此网站上指明页面的查询参数，即使看起来像跟踪参数也保留（如 GitHub 分支的 ref、时刻表的 from）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="335"/>
+        <location filename="../../pipeline/rules/model.py" line="339"/>
         <source>browser: this site&apos;s pages are opened in the system&apos;s Chromium and the page its scripts build is archived (for pages that arrive empty without JavaScript); fetch: never, even when the settings render every site.</source>
         <translation>browser：用系统的 Chromium 打开此网站的页面，存档脚本生成的内容（适用于没有 JavaScript 就是空白的页面）；fetch：从不渲染，即使设置要求渲染所有网站。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="365"/>
-        <source>The section the form edits: a domain (its sub-domains use it too, unless they have their own) or &apos;default&apos; for every site</source>
-        <translation>表单编辑的一节：一个域名（其子域名也使用它，除非有自己的一节），或对所有网站生效的 &apos;default&apos;</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="382"/>
+        <location filename="../../pipeline/rules/model.py" line="338"/>
         <source>Render with browser</source>
         <translation>用浏览器渲染</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="389"/>
-        <location filename="../rules_editor.py" line="519"/>
+        <location filename="../rules_editor/window.py" line="90"/>
         <source>Pick content</source>
         <translation>拾取正文</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="396"/>
-        <source>Domain</source>
-        <translation>域名</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="398"/>
+        <location filename="../../pipeline/rules/model.py" line="236"/>
         <source>Content selector</source>
         <translation>正文选择器</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="399"/>
+        <location filename="../../pipeline/rules/model.py" line="244"/>
         <source>Title selector</source>
         <translation>标题选择器</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="400"/>
+        <location filename="../../pipeline/rules/model.py" line="257"/>
         <source>Also remove</source>
         <translation>额外移除</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="401"/>
+        <location filename="../../pipeline/rules/model.py" line="268"/>
         <source>Minimum length</source>
         <translation>最少字数</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="403"/>
+        <location filename="../../pipeline/rules/model.py" line="283"/>
         <source>Cookies</source>
         <translation>Cookies</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="404"/>
+        <location filename="../../pipeline/rules/model.py" line="337"/>
         <source>Scripts</source>
         <translation>脚本</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="422"/>
+        <location filename="../rules_editor/window.py" line="124"/>
         <source>Keys…</source>
         <translation>键说明…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="423"/>
+        <location filename="../rules_editor/window.py" line="125"/>
         <source>What each key of rules.yaml does</source>
         <translation>rules.yaml 中每个键的作用</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="430"/>
+        <location filename="../rules_editor/window.py" line="132"/>
         <source>Test on this domain</source>
         <translation>在整个域名上测试</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="432"/>
+        <location filename="../rules_editor/window.py" line="134"/>
         <source>Extract every stored page of the section&apos;s domain again with these rules, nothing saved, and list them before and after</source>
         <translation>用这些规则重新提取该节域名下所有已保存的页面（不保存任何内容），并列出前后对比</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="499"/>
-        <source>Pick content proposes a selector for the element that holds the article; or choose the element below. Its selector goes into Content selector.</source>
-        <translation>“拾取正文”会为包含正文的元素建议一个选择器；也可以在下面选择元素。它的选择器会填入“正文选择器”。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="505"/>
-        <source>Element</source>
-        <translation>元素</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="505"/>
-        <source>Characters</source>
-        <translation>字数</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="506"/>
-        <source>Text</source>
-        <translation>文字</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="647"/>
-        <source>rules.yaml keys</source>
-        <translation>rules.yaml 的键</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="704"/>
-        <source>Not on this machine yet: %1</source>
-        <translation>本机尚不能渲染：%1</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="847"/>
-        <source>The preview waits until the rules are valid.</source>
-        <translation>规则有效后才会更新预览。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="850"/>
-        <source>the rules as typed, not saved</source>
-        <translation>按当前输入的规则，未保存</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="872"/>
-        <source>These rules find no article on this page: %1</source>
-        <translation>按这些规则在此页面上找不到正文：%1</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="883"/>
-        <source>The form edits %1; this task&apos;s page is on %2, which it does not cover.</source>
-        <translation>表单正在编辑 %1；此任务的页面位于 %2，不在其范围内。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="886"/>
-        <source>No rule of this site has a selector: automatic extraction.</source>
-        <translation>此网站的规则没有任何选择器：使用自动提取。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="905"/>
-        <source>Content selector %1 matched nothing: automatic extraction used</source>
-        <translation>正文选择器 %1 未命中任何元素：已使用自动提取</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="907"/>
-        <source>Content selector %1 matched 1 element (%2 characters)</source>
-        <translation>正文选择器 %1 命中 1 个元素（%2 字）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="909"/>
-        <source>Content selector %1 matched %2 elements (%3 characters)</source>
-        <translation>正文选择器 %1 命中 %2 个元素（%3 字）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="912"/>
-        <source>Title selector %1 matched nothing: the page&apos;s headline used</source>
-        <translation>标题选择器 %1 未命中任何元素：已使用页面自身的标题</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="913"/>
-        <source>Title selector %1 matched 1 element</source>
-        <translation>标题选择器 %1 命中 1 个元素</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="914"/>
-        <source>Title selector %1 matched %2 elements</source>
-        <translation>标题选择器 %1 命中 %2 个元素</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="920"/>
-        <source>Strip %1 matched nothing</source>
-        <translation>移除 %1 未命中任何元素</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="921"/>
-        <source>Strip %1 removed 1 element (%2 characters)</source>
-        <translation>移除 %1 去掉了 1 个元素（%2 字）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="923"/>
-        <source>Strip %1 removed %2 elements (%3 characters)</source>
-        <translation>移除 %1 去掉了 %2 个元素（%3 字）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="930"/>
-        <source>Strip selectors that matched nothing: %1</source>
-        <translation>未命中任何元素的移除选择器：%1</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="940"/>
-        <source>every site</source>
-        <translation>所有网站</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="969"/>
-        <source>Testing the rules on the stored pages of %1…</source>
-        <translation>正在用规则测试 %1 已保存的页面…</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="996"/>
-        <source>No stored pages of %1 yet.</source>
-        <translation>%1 还没有已抓取的页面。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1003"/>
-        <source>%1 stored pages of %2: %3 would lose their article, %4 get shorter, %5 longer.</source>
-        <translation>%2 的 %1 个已保存页面：%3 个将失去正文，%4 个变短，%5 个变长。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1007"/>
-        <source>no article</source>
-        <translation>未找到正文</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1049"/>
+        <location filename="../rules_editor/window.py" line="371"/>
         <source>Saved. Pages are cleaned with these rules when they are run, or now with Apply to domain.</source>
         <translation>已保存。页面会在运行时按这些规则清洗，也可以点“应用到整个域名”立即清洗。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1060"/>
+        <location filename="../rules_editor/window.py" line="382"/>
         <source>A run is going; apply the rules once it has ended.</source>
         <translation>正在运行任务；请在运行结束后再应用规则。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1073"/>
+        <location filename="../rules_editor/window.py" line="395"/>
         <source>Saved; no stored pages of %1 to clean again.</source>
         <translation>已保存；%1 没有需要重新清洗的已保存页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1077"/>
+        <location filename="../rules_editor/window.py" line="399"/>
         <source>Clean again %1 articles of every site?</source>
         <translation>重新清洗所有网站的 %1 篇文章？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1079"/>
+        <location filename="../rules_editor/window.py" line="401"/>
         <source>Clean again %1 articles of %2?</source>
         <translation>重新清洗 %2 的 %1 篇文章？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1087"/>
+        <location filename="../rules_editor/window.py" line="409"/>
         <source>%1 of them would lose their article under these rules: those keep the article they have now, and show why the new rules failed.</source>
         <translation>其中 %1 篇按这些规则会失去正文：它们将保留现有的文章，并显示新规则失败的原因。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1089"/>
+        <location filename="../rules_editor/window.py" line="411"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1099"/>
+        <location filename="../rules_editor/window.py" line="421"/>
         <source>Nothing was saved or cleaned.</source>
         <translation>没有保存或清洗任何内容。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1102"/>
+        <location filename="../rules_editor/window.py" line="424"/>
         <source>The rules changed while you were asked; apply again.</source>
         <translation>询问期间规则已被修改；请重新应用。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1106"/>
+        <location filename="../rules_editor/window.py" line="428"/>
         <source>Saved; cleaning %1 pages of %2 again…</source>
         <translation>已保存；正在重新清洗 %2 的 %1 个页面…</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1115"/>
+        <location filename="../rules_editor/window.py" line="437"/>
         <source>A run is going; undo once it has ended.</source>
         <translation>正在运行任务；请在运行结束后再撤销。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1124"/>
+        <location filename="../rules_editor/window.py" line="446"/>
         <source>Nothing to undo: no earlier rules are kept.</source>
         <translation>没有可撤销的内容：没有保存过更早的规则。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1126"/>
+        <location filename="../rules_editor/window.py" line="448"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1127"/>
+        <location filename="../rules_editor/window.py" line="449"/>
         <source>rules.yaml is back as it was before the last save (sections changed: %1); cleaning %2 pages again.</source>
         <translation>rules.yaml 已恢复为上次保存之前的内容（改动的节：%1）；正在重新清洗 %2 个页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1157"/>
-        <source>Looking for the element that holds the article…</source>
-        <translation>正在查找包含正文的元素…</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1188"/>
-        <source>No article to look for on this page: %1</source>
-        <translation>此页面上没有可查找的正文：%1</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1204"/>
-        <source>Naming the element…</source>
-        <translation>正在为元素生成选择器…</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1216"/>
-        <source>No selector to propose.</source>
-        <translation>没有可建议的选择器。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1219"/>
-        <source>It finds an article on %1 of the %2 other archived pages of %3.</source>
-        <translation>它在 %3 的其他 %2 个已存档页面中的 %1 个上找到了正文。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1223"/>
-        <source>There are no other archived pages of %1 to check it on.</source>
-        <translation>%1 没有其他已存档的页面可供检验。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1226"/>
-        <source>Proposed content selector: %1</source>
-        <translation>建议的正文选择器：%1</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1229"/>
+        <location filename="../rules_editor/window.py" line="357"/>
         <source>Suggested content selector: %1</source>
         <translation>建议的正文选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1236"/>
-        <source>Its element holds the whole article.</source>
-        <translation>它的元素包含整篇正文。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1237"/>
-        <source>Its element holds the whole article, but much of its text is something else (strip rules can remove it).</source>
-        <translation>它的元素包含整篇正文，但其中不少文字是别的内容（可以用移除规则去掉）。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1239"/>
-        <source>No single element holds the whole article: this one holds %1 of its text.</source>
-        <translation>没有单个元素包含整篇正文：这个元素包含其中 %1 的文字。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1241"/>
-        <source>The element holds %1 of the article&apos;s text.</source>
-        <translation>该元素包含正文 %1 的文字。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1242"/>
-        <source>The element you picked.</source>
-        <translation>你选择的元素。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1243"/>
-        <source>The article&apos;s text is too short or not on this page.</source>
-        <translation>正文太短，或不在此页面上。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1244"/>
-        <source>No element inside the page&apos;s body holds much of the article: its paragraphs stand in the body itself.</source>
-        <translation>页面 body 内没有哪个元素包含大部分正文：正文段落直接位于 body 中。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1246"/>
-        <source>No element of the page is at this place, or it is never shown.</source>
-        <translation>页面上此位置没有元素，或该元素从不显示。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1248"/>
-        <source>No selector without positions names just this element.</source>
-        <translation>没有不依赖位置的选择器能唯一指向这个元素。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="1278"/>
+        <location filename="../rules_editor/window.py" line="487"/>
         <source>The rules you changed are not saved. Close and drop the changes?</source>
         <translation>你修改的规则尚未保存。关闭并放弃这些修改吗？</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="1282"/>
+        <location filename="../rules_editor/window.py" line="491"/>
         <source>Close the rules</source>
         <translation>关闭规则</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="402"/>
+        <location filename="../../pipeline/rules/model.py" line="276"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="391"/>
-        <source>Propose a content selector for the element that holds the article, or choose the element in the page&apos;s element tree</source>
-        <translation>为包含正文的元素建议一个正文选择器，或在页面的元素树中选择该元素</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="435"/>
-        <location filename="../rules_editor.py" line="1081"/>
+        <location filename="../rules_editor/window.py" line="137"/>
+        <location filename="../rules_editor/window.py" line="403"/>
         <source>Apply to domain</source>
         <translation>应用到整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="437"/>
+        <location filename="../rules_editor/window.py" line="139"/>
         <source>Save, then clean every stored page of the section&apos;s domain again (asks first)</source>
         <translation>保存，然后重新清洗该节域名下所有已保存的页面（会先询问）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="439"/>
+        <location filename="../rules_editor/window.py" line="141"/>
         <source>Undo last rules change</source>
         <translation>撤销上次规则修改</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="441"/>
+        <location filename="../rules_editor/window.py" line="143"/>
         <source>Put rules.yaml back as it was before the last save, and clean the pages it changed again (edits not saved here are dropped)</source>
         <translation>把 rules.yaml 恢复为上次保存之前的内容，并重新清洗受影响的页面（此处未保存的修改会被丢弃）</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="444"/>
+        <location filename="../rules_editor/window.py" line="146"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="477"/>
-        <source>Test on this domain lists each stored page of the domain before and after the rules, the ones that got worse first.</source>
-        <translation>“在整个域名上测试”会列出该域名每个已保存页面在规则前后的结果，变差的排在前面。</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="483"/>
-        <source>Task</source>
-        <translation>任务</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="483"/>
-        <source>Before</source>
-        <translation>之前</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="483"/>
-        <source>After</source>
-        <translation>之后</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="484"/>
-        <source>Change</source>
-        <translation>变化</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="485"/>
-        <source>Characters (confidence) of the stored article</source>
-        <translation>已保存文章的字数（置信度）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="487"/>
-        <source>Characters (confidence) under these rules</source>
-        <translation>按这些规则得到的字数（置信度）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="516"/>
+        <location filename="../rules_editor/window.py" line="88"/>
         <source>This task</source>
         <translation>此任务</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="517"/>
+        <location filename="../rules_editor/window.py" line="89"/>
         <source>This domain</source>
         <translation>整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="577"/>
-        <source>Line %1</source>
-        <translation>第 %1 行</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="584"/>
-        <source>unknown key (known: %1)</source>
-        <translation>未知的键（可用的键：%1）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="586"/>
-        <source>not valid YAML (%1)</source>
-        <translation>不是有效的 YAML（%1）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="594"/>
-        <source>expected a non-empty text</source>
-        <translation>应为非空文字</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="595"/>
-        <source>expected a list of texts</source>
-        <translation>应为文字列表</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>expected a whole number from %1 to %2, not %3</source>
-        <translation>应为 %1 到 %2 之间的整数，而不是 %3</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>written twice, on lines %1 and %2 (the later would silently win); keep one</source>
-        <translation>写了两次，在第 %1 行和第 %2 行（后写的会悄悄生效）；只保留一处</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>the same section as line %1 (the later would silently win); keep one</source>
-        <translation>与第 %1 行是同一节（后写的会悄悄生效）；只保留一处</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>section name: expected default or a site&apos;s host name (example.com), not %1</source>
-        <translation>节名：应为 default 或网站的主机名（如 example.com），而不是 %1</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>holds the control character %1, which a rules file may not</source>
-        <translation>含有控制字符 %1，规则文件中不允许出现</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>expected text without control characters (%1 in %2)</source>
-        <translation>应为不含控制字符的文本（%2 中有 %1）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>expected a header value: Latin-1 text without spaces at either end (percent-encode the rest), not %1</source>
-        <translation>应为请求头的值：首尾无空格的 Latin-1 文本（其他字符请用百分号编码），而不是 %1</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>expected a header name of letters, digits and !#$%&amp;&apos;*+-.^_`|~, not %1</source>
-        <translation>应为由字母、数字和 !#$%&amp;&apos;*+-.^_`|~ 组成的请求头名称，而不是 %1</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>expected a list of at most %1 texts, not %2</source>
-        <translation>应为最多 %1 项的文本列表，而不是 %2 项</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>expected at most %1 headers, not %2</source>
-        <translation>最多 %1 个请求头，而不是 %2 个</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>expected each header once (%1 and %2 are one name)</source>
-        <translation>每个请求头只能写一次（%1 和 %2 是同一个名称）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>%1 bytes, more than the %2 KB a rules file may hold</source>
-        <translation>%1 字节，超过了规则文件允许的 %2 KB</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>more than %1 sections (the most a rules file may hold)</source>
-        <translation>超过 %1 节（规则文件最多允许的节数）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>not UTF-8 text (byte %1); save it as UTF-8</source>
-        <translation>不是 UTF-8 文本（字节 %1）；请以 UTF-8 保存</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="599"/>
-        <source>expected header names, each with its value</source>
-        <translation>应为请求头名称及其值</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="600"/>
-        <source>expected keys with their values</source>
-        <translation>应为键及其值</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="602"/>
-        <source>expected sections (default: and domains)</source>
-        <translation>应为若干节（default: 和各域名）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="591"/>
-        <source>%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5, shift_jis)</source>
-        <translation>%1 不是快布能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor.py" line="612"/>
+        <location filename="../rules_editor/window.py" line="218"/>
         <source>Valid</source>
         <translation>有效</translation>
     </message>
     <message>
-        <location filename="../rules_editor.py" line="769"/>
+        <location filename="../rules_editor/window.py" line="280"/>
         <source>Section %1 is written inline; edit it in the text.</source>
         <translation>%1 一节是行内写法，请直接在文本中修改。</translation>
     </message>
+</context>
+<context>
+    <name>RulesForm</name>
     <message>
-        <location filename="../rules_editor.py" line="832"/>
-        <location filename="../rules_editor.py" line="1144"/>
-        <source>Select a task whose page has been fetched.</source>
-        <translation>请选择一个页面已抓取的任务。</translation>
+        <location filename="../rules_editor/form.py" line="56"/>
+        <source>The section the form edits: a domain (its sub-domains use it too, unless they have their own) or &apos;default&apos; for every site</source>
+        <translation>表单编辑的一节：一个域名（其子域名也使用它，除非有自己的一节），或对所有网站生效的 &apos;default&apos;</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/form.py" line="78"/>
+        <source>Domain</source>
+        <translation>域名</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/form.py" line="245"/>
+        <source>Not on this machine yet: %1</source>
+        <translation>本机尚不能渲染：%1</translation>
+    </message>
+</context>
+<context>
+    <name>RulesMessages</name>
+    <message>
+        <location filename="../rules_editor/messages.py" line="20"/>
+        <source>Line %1</source>
+        <translation>第 %1 行</translation>
     </message>
 </context>
 <context>
@@ -2130,6 +1963,89 @@
         <location filename="../settings_dialog.py" line="139"/>
         <source>Cookies (*.txt);;All files (*)</source>
         <translation>Cookie 文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>TaskPreview</name>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="64"/>
+        <source>Select a task whose page has been fetched.</source>
+        <translation>请选择一个页面已抓取的任务。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="80"/>
+        <source>The preview waits until the rules are valid.</source>
+        <translation>规则有效后才会更新预览。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="83"/>
+        <source>the rules as typed, not saved</source>
+        <translation>按当前输入的规则，未保存</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="104"/>
+        <source>These rules find no article on this page: %1</source>
+        <translation>按这些规则在此页面上找不到正文：%1</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="115"/>
+        <source>The form edits %1; this task&apos;s page is on %2, which it does not cover.</source>
+        <translation>表单正在编辑 %1；此任务的页面位于 %2，不在其范围内。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="118"/>
+        <source>No rule of this site has a selector: automatic extraction.</source>
+        <translation>此网站的规则没有任何选择器：使用自动提取。</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="136"/>
+        <source>Content selector %1 matched nothing: automatic extraction used</source>
+        <translation>正文选择器 %1 未命中任何元素：已使用自动提取</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="138"/>
+        <source>Content selector %1 matched 1 element (%2 characters)</source>
+        <translation>正文选择器 %1 命中 1 个元素（%2 字）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="140"/>
+        <source>Content selector %1 matched %2 elements (%3 characters)</source>
+        <translation>正文选择器 %1 命中 %2 个元素（%3 字）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="143"/>
+        <source>Title selector %1 matched nothing: the page&apos;s headline used</source>
+        <translation>标题选择器 %1 未命中任何元素：已使用页面自身的标题</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="144"/>
+        <source>Title selector %1 matched 1 element</source>
+        <translation>标题选择器 %1 命中 1 个元素</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="145"/>
+        <source>Title selector %1 matched %2 elements</source>
+        <translation>标题选择器 %1 命中 %2 个元素</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="151"/>
+        <source>Strip %1 matched nothing</source>
+        <translation>移除 %1 未命中任何元素</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="152"/>
+        <source>Strip %1 removed 1 element (%2 characters)</source>
+        <translation>移除 %1 去掉了 1 个元素（%2 字）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="154"/>
+        <source>Strip %1 removed %2 elements (%3 characters)</source>
+        <translation>移除 %1 去掉了 %2 个元素（%3 字）</translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="161"/>
+        <source>Strip selectors that matched nothing: %1</source>
+        <translation>未命中任何元素的移除选择器：%1</translation>
     </message>
 </context>
 <context>

@@ -8,7 +8,7 @@ run control.
 from __future__ import annotations
 
 from gui.main_window.runs import WindowRuns
-from gui.rules_editor import RulesEditor
+from gui.rules_editor.window import RulesEditor
 from pipeline.usecases.rules import Undone
 
 

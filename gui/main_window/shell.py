@@ -43,7 +43,7 @@ from gui.intake_panel import IntakePanel
 from gui.main_window.file_watch import FileWatch
 from gui.preview import PreviewPane
 from gui.report_view import ReportView
-from gui.rules_editor import RulesEditor
+from gui.rules_editor.window import RulesEditor
 from gui.run_bar import RunBar
 from gui.search_panel import SearchPanel
 from gui.settings_dialog import settings_from_prefs

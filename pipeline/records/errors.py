@@ -137,19 +137,16 @@ class AssetError(KuaibuError):
 
 
 class RulesError(KuaibuError):
-    """rules.yaml is invalid: names the file, line and key, and what was expected."""
+    """rules.yaml is invalid: names the file, line and key, and what was expected (a code, so
+    the rules editor says it in its language)."""
 
     kind = ErrorKind.RULES
 
-    def __init__(self, path: str, line: int | None, key: str | None,
-                 message: str | Failure) -> None:
+    def __init__(self, path: str, line: int | None, key: str | None, problem: Failure) -> None:
         where = path if line is None else f"{path}, line {line}"
-        what = f"{key}: {message}" if key else str(message)
+        what = f"{key}: {problem.text}" if key else problem.text
         super().__init__(f"{where}: {what}")
-        self.path, self.line, self.key, self.message = path, line, key, str(message)
-        # what is wrong as a code, when it has one (an invalid selector): the rules editor
-        # says it by the code; the other messages are still read by their words
-        self.problem = message if isinstance(message, Failure) else None
+        self.path, self.line, self.key, self.problem = path, line, key, problem
 
 
 class DiskFull(KuaibuError):

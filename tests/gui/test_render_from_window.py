@@ -73,12 +73,12 @@ def test_without_a_browser_the_window_says_what_to_install(
         window.select_task(window.workspace.tasks()[0].id)
         window.show_rules_editor()
         editor = window.rules_editor
-        assert editor is not None and editor.section.currentText() == "127.0.0.1"
-        assert not editor.render_box.isChecked()
-        editor.render_box.setChecked(True)
+        assert editor is not None and editor.form.section.currentText() == "127.0.0.1"
+        assert not editor.form.render_box.isChecked()
+        editor.form.render_box.setChecked(True)
         qtbot.waitUntil(lambda: "render: browser" in editor.editor.toPlainText(), timeout=5_000)
-        qtbot.waitUntil(lambda: "apt install chromium" in editor.render_note.text(),
+        qtbot.waitUntil(lambda: "apt install chromium" in editor.form.render_note.text(),
                         timeout=5_000)
-        editor.render_box.setChecked(False)
+        editor.form.render_box.setChecked(False)
         qtbot.waitUntil(lambda: "render:" not in editor.editor.toPlainText(), timeout=5_000)
-        assert editor.render_note.text() == ""
+        assert editor.form.render_note.text() == ""

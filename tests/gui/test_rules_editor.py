@@ -16,7 +16,8 @@ from pytestqt.qtbot import QtBot
 
 from gui.language import install_language
 from gui.main_window.window import MainWindow
-from gui.rules_editor import RulesEditor
+from gui.rules_editor.keys_help import key_help
+from gui.rules_editor.window import RulesEditor
 from gui.worker import Jobs
 from pipeline.demo_site.server import DemoSite
 from pipeline.records.settings import Settings
@@ -38,10 +39,20 @@ def _editor_on_first_article(qtbot: QtBot, open_window: OpenWindow,
     window.show_rules_editor()
     editor = window.rules_editor
     assert editor is not None and editor.task is not None and editor.task.id == task_id
-    assert editor.section.currentText() == "127.0.0.1"
+    assert editor.form.section.currentText() == "127.0.0.1"
     # the live preview of the task as the rules stand, with nothing typed yet
-    qtbot.waitUntil(lambda: BODY in editor.preview.book.toPlainText(), timeout=5_000)
+    qtbot.waitUntil(lambda: BODY in _book(editor), timeout=5_000)
     return window, editor, task_id
+
+
+def _book(editor: RulesEditor) -> str:
+    """The task as the live preview shows it in the book."""
+    return editor.task_preview.preview.book.toPlainText()
+
+
+def _effects(editor: RulesEditor) -> str:
+    """What the live preview says each rule did."""
+    return editor.task_preview.effects.text()
 
 
 def _stored_text(window: MainWindow, task_id: int) -> str:
@@ -53,14 +64,14 @@ def test_typing_a_valid_rule_updates_the_preview_without_pressing_anything(
         qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
     window, editor, task_id = _editor_on_first_article(qtbot, open_window, demo_site)
     assert window.archive is not None
-    assert HEADING in editor.preview.book.toPlainText()
+    assert HEADING in _book(editor)
     saved = window.archive.rules_path.read_bytes()
 
-    qtbot.keyClicks(editor.strip_extra, "h2")
-    qtbot.waitUntil(lambda: HEADING not in editor.preview.book.toPlainText(), timeout=5_000)
-    assert BODY in editor.preview.book.toPlainText()
-    assert "not saved" in editor.preview.header.text()
-    assert "Strip h2 removed" in editor.effects.text().replace("<code>", "").replace("</code>", "")
+    qtbot.keyClicks(editor.form.strip_extra, "h2")
+    qtbot.waitUntil(lambda: HEADING not in _book(editor), timeout=5_000)
+    assert BODY in _book(editor)
+    assert "not saved" in editor.task_preview.preview.header.text()
+    assert "Strip h2 removed" in _effects(editor).replace("<code>", "").replace("</code>", "")
     # the form is the text: the edit is in its section's lines
     assert "127.0.0.1:\n  strip_extra:\n  - h2" in editor.editor.toPlainText()
     assert "✓ Valid" in editor.status.text() and editor.save_button.isEnabled()
@@ -71,24 +82,24 @@ def test_typing_a_valid_rule_updates_the_preview_without_pressing_anything(
     # typing in the text works the other way: the form and the preview follow it
     text = editor.editor.toPlainText().replace("  - h2\n", "  - h2\n  - p\n")
     editor.editor.setPlainText(text)
-    qtbot.waitUntil(lambda: editor.strip_extra.text() == "h2, p", timeout=5_000)
-    qtbot.waitUntil(lambda: BODY not in editor.preview.book.toPlainText(), timeout=5_000)
+    qtbot.waitUntil(lambda: editor.form.strip_extra.text() == "h2, p", timeout=5_000)
+    qtbot.waitUntil(lambda: BODY not in _book(editor), timeout=5_000)
 
 
 def test_a_newer_edit_wins_over_an_older_preview(qtbot: QtBot, open_window: OpenWindow,
                                                  demo_site: DemoSite) -> None:
     window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
     shown: list[object] = []
-    editor.tested.connect(shown.append)
-    editor.strip_extra.setText("h2")
+    editor.task_preview.tested.connect(shown.append)
+    editor.form.strip_extra.setText("h2")
     editor.test_on_task()  # its job is under way when the next edit comes
-    editor.strip_extra.setText("h2, p")
+    editor.form.strip_extra.setText("h2, p")
     editor.test_on_task()
     qtbot.waitUntil(lambda: bool(shown), timeout=5_000)
     window.jobs.wait()  # both answers are in; the older one's is delivered and dropped
     QApplication.processEvents()
     assert len(shown) == 1
-    assert BODY not in editor.preview.book.toPlainText()  # the newer rules: no paragraphs
+    assert BODY not in _book(editor)  # the newer rules: no paragraphs
 
 
 def test_an_invalid_selector_disables_save_and_apply_and_never_says_valid(
@@ -97,44 +108,44 @@ def test_an_invalid_selector_disables_save_and_apply_and_never_says_valid(
     buttons = (editor.save_button, editor.apply_button, editor.domain_button)
     assert all(b.isEnabled() for b in buttons)
 
-    qtbot.keyClicks(editor.content_selector, "div[[x")
+    qtbot.keyClicks(editor.form.content_selector, "div[[x")
     qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=5_000)
     assert not any(b.isEnabled() for b in buttons)
     assert "Valid" not in editor.status.text() and "✗" in editor.status.text()
-    field = editor.field_errors["content_selector"]
+    field = editor.form.field_errors["content_selector"]
     assert field.isVisible() and "'div[[x' is not a valid CSS selector" in field.text()
     assert len(editor.editor.extraSelections()) == 1  # its line in the text is marked too
-    assert "The preview waits" in editor.effects.text()
+    assert "The preview waits" in _effects(editor)
 
-    editor.content_selector.clear()
-    qtbot.keyClicks(editor.content_selector, "article")
+    editor.form.content_selector.clear()
+    qtbot.keyClicks(editor.form.content_selector, "article")
     qtbot.waitUntil(editor.save_button.isEnabled, timeout=5_000)
     assert all(b.isEnabled() for b in buttons)
     assert not field.isVisible()
     assert "✓ Valid" in editor.status.text() and "✗" not in editor.status.text()
     assert editor.editor.extraSelections() == []
 
-    qtbot.keyClicks(editor.encoding.lineEdit(), "no-such-charset")
+    qtbot.keyClicks(editor.form.encoding.lineEdit(), "no-such-charset")
     qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=5_000)
-    assert editor.field_errors["encoding"].isVisible()
-    assert "not an encoding" in editor.field_errors["encoding"].text()
+    assert editor.form.field_errors["encoding"].isVisible()
+    assert "not an encoding" in editor.form.field_errors["encoding"].text()
     assert "Valid" not in editor.status.text()
-    editor.encoding.setCurrentText("gb18030")
+    editor.form.encoding.setCurrentText("gb18030")
     qtbot.waitUntil(editor.save_button.isEnabled, timeout=5_000)
-    assert not editor.field_errors["encoding"].isVisible()
+    assert not editor.form.field_errors["encoding"].isVisible()
 
 
 def test_a_selector_that_matches_nothing_says_so(qtbot: QtBot, open_window: OpenWindow,
                                                  demo_site: DemoSite) -> None:
     _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
-    qtbot.keyClicks(editor.content_selector, "div.no-such-element")
-    qtbot.waitUntil(lambda: "div.no-such-element" in editor.effects.text(), timeout=5_000)
-    assert "matched nothing: automatic extraction used" in editor.effects.text()
-    assert BODY in editor.preview.book.toPlainText()
+    qtbot.keyClicks(editor.form.content_selector, "div.no-such-element")
+    qtbot.waitUntil(lambda: "div.no-such-element" in _effects(editor), timeout=5_000)
+    assert "matched nothing: automatic extraction used" in _effects(editor)
+    assert BODY in _book(editor)
 
-    editor.content_selector.clear()
-    qtbot.keyClicks(editor.content_selector, "article")
-    qtbot.waitUntil(lambda: "<code>article</code> matched 1 element" in editor.effects.text(),
+    editor.form.content_selector.clear()
+    qtbot.keyClicks(editor.form.content_selector, "article")
+    qtbot.waitUntil(lambda: "<code>article</code> matched 1 element" in _effects(editor),
                     timeout=5_000)
 
 
@@ -161,13 +172,13 @@ def test_test_on_this_domain_lists_the_pages_that_got_worse_first(
     window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
     assert window.workspace is not None
     stored = window.workspace.reclean_ids(domain="127.0.0.1")
-    qtbot.keyClicks(editor.strip_extra, "h2, p:first-child")
-    editor.min_chars.setValue(900)  # the shorter articles fail under these rules
-    with qtbot.waitSignal(editor.trial_finished, timeout=30_000) as blocker:
+    qtbot.keyClicks(editor.form.strip_extra, "h2, p:first-child")
+    editor.form.min_chars.setValue(900)  # the shorter articles fail under these rules
+    with qtbot.waitSignal(editor.trial.finished, timeout=30_000) as blocker:
         editor.domain_button.click()
     trials = blocker.args[0].trials
     assert sorted(t.task.id for t in trials) == sorted(stored)
-    listed = editor.trial_list
+    listed = editor.trial.page_list
     rows = [listed.topLevelItem(i) for i in range(listed.topLevelItemCount())]
     assert [int(r.data(0, Qt.ItemDataRole.UserRole)) for r in rows] == [
         t.task.id for t in trials]  # in try_rules' order
@@ -178,7 +189,7 @@ def test_test_on_this_domain_lists_the_pages_that_got_worse_first(
     assert changes == sorted(changes) and changes[0] < 0  # then the largest losses
     for row, trial in zip(rows, trials, strict=True):
         assert (row.text(2) == "no article") == trial.lost
-    assert f"{sum(lost)} would lose their article" in editor.trial_summary.text()
+    assert f"{sum(lost)} would lose their article" in editor.trial.summary.text()
 
 
 def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_file(
@@ -192,8 +203,8 @@ def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_fi
     ids = window.workspace.reclean_ids(domain="127.0.0.1")
     assert clean <= set(ids) and not editor.undo_button.isEnabled()
 
-    editor.min_chars.setValue(1_000_000)  # no article of the site is that long
-    qtbot.waitUntil(lambda: "find no article" in editor.preview.book.toPlainText(),
+    editor.form.min_chars.setValue(1_000_000)  # no article of the site is that long
+    qtbot.waitUntil(lambda: "find no article" in _book(editor),
                     timeout=5_000)
     editor.apply_button.click()
     qtbot.waitUntil(lambda: editor.confirm_box is not None and editor.confirm_box.isVisible(),
@@ -224,7 +235,7 @@ def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_fi
     assert window.archive.rules_path.read_bytes() == original  # byte for byte
     assert editor.editor.toPlainText() == original.decode("utf-8")
     assert redone.args[0] is not None and redone.args[0].failed == 0
-    assert editor.min_chars.value() == 0
+    assert editor.form.min_chars.value() == 0
     restored = saved_rows(window.archive.tasks_path)
     assert all(restored[i]["error"] == "" for i in clean)
     assert not editor.undo_button.isEnabled()  # the one change is undone
@@ -241,21 +252,21 @@ def test_pick_content_on_the_portal_page_proposes_a_selector_for_all_its_pages(
     window.select_task(portal[0].id)
     window.show_rules_editor()
     editor = window.rules_editor
-    assert editor is not None and editor.content_selector.text() == ""
-    editor.pick.click()
-    qtbot.waitUntil(lambda: editor.content_selector.text() != "", timeout=30_000)
-    selector = editor.content_selector.text()
+    assert editor is not None and editor.form.content_selector.text() == ""
+    editor.picker.button.click()
+    qtbot.waitUntil(lambda: editor.form.content_selector.text() != "", timeout=30_000)
+    selector = editor.form.content_selector.text()
     assert "nth-" not in selector and ":" not in selector  # no positions: stable across pages
-    status = editor.pick_status.text()
+    status = editor.picker.status.text()
     assert "holds the whole article" in status
     assert "It finds an article on 1 of the 12 other archived pages of 127.0.0.1" in status
     # the live preview shows it at work, the rule deciding alone
-    qtbot.waitUntil(lambda: f"<code>{selector}</code> matched 1 element" in editor.effects.text(),
+    qtbot.waitUntil(lambda: f"<code>{selector}</code> matched 1 element" in _effects(editor),
                     timeout=5_000)
     stored = _stored_text(window, portal[0].id)
-    qtbot.waitUntil(lambda: stored[:40] in editor.preview.book.toPlainText(), timeout=5_000)
+    qtbot.waitUntil(lambda: stored[:40] in _book(editor), timeout=5_000)
     # on both portal pages it finds the whole article (the rule's confidence), on no page less
-    with qtbot.waitSignal(editor.trial_finished, timeout=30_000) as blocker:
+    with qtbot.waitSignal(editor.trial.finished, timeout=30_000) as blocker:
         editor.domain_button.click()
     trials = {t.task.id: t for t in blocker.args[0].trials}
     for task in portal:
@@ -269,9 +280,9 @@ def test_pick_content_on_the_portal_page_proposes_a_selector_for_all_its_pages(
 def test_an_element_chosen_in_the_tree_fills_the_field(
         qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
     _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
-    editor.pick.click()
-    qtbot.waitUntil(lambda: editor.content_selector.text() != "", timeout=30_000)
-    tree = editor.element_list
+    editor.picker.button.click()
+    qtbot.waitUntil(lambda: editor.form.content_selector.text() != "", timeout=30_000)
+    tree = editor.picker.element_list
     items = []
     pending = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
     while pending:
@@ -287,15 +298,15 @@ def test_an_element_chosen_in_the_tree_fills_the_field(
                          pos=tree.visualItemRect(item).center())
 
     choose("article")
-    qtbot.waitUntil(lambda: editor.content_selector.text() == "article", timeout=30_000)
-    assert "of the 12 other archived pages of 127.0.0.1" in editor.pick_status.text()
-    qtbot.waitUntil(lambda: "<code>article</code> matched 1 element" in editor.effects.text(),
+    qtbot.waitUntil(lambda: editor.form.content_selector.text() == "article", timeout=30_000)
+    assert "of the 12 other archived pages of 127.0.0.1" in editor.picker.status.text()
+    qtbot.waitUntil(lambda: "<code>article</code> matched 1 element" in _effects(editor),
                     timeout=5_000)
     choose("p")  # a paragraph has nothing but its position to be named by
-    qtbot.waitUntil(lambda: "No selector to propose" in editor.pick_status.text(),
+    qtbot.waitUntil(lambda: "No selector to propose" in editor.picker.status.text(),
                     timeout=30_000)
-    assert "without positions" in editor.pick_status.text()
-    assert editor.content_selector.text() == "article"  # the field keeps what it had
+    assert "without positions" in editor.picker.status.text()
+    assert editor.form.content_selector.text() == "article"  # the field keeps what it had
 
 
 @pytest.fixture
@@ -308,17 +319,17 @@ def chinese(qapp: QApplication) -> Iterator[None]:
 def test_the_editor_speaks_chinese(chinese: None, qtbot: QtBot, open_window: OpenWindow,
                                    demo_site: DemoSite) -> None:
     _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
-    assert "正文" in editor.content_selector.toolTip()
+    assert "正文" in editor.form.content_selector.toolTip()
     # a default in the help is the setting's, in the window's language too
-    assert f"（默认 {Settings().host_delay_ms}）" in editor.key_help()["delay_ms"]
-    qtbot.keyClicks(editor.content_selector, "div.no-such-element")
-    qtbot.waitUntil(lambda: "div.no-such-element" in editor.effects.text(), timeout=5_000)
-    assert "自动提取" in editor.effects.text() and "matched" not in editor.effects.text()
-    editor.content_selector.clear()
-    qtbot.keyClicks(editor.content_selector, "div[[x")
+    assert f"（默认 {Settings().host_delay_ms}）" in key_help()["delay_ms"]
+    qtbot.keyClicks(editor.form.content_selector, "div.no-such-element")
+    qtbot.waitUntil(lambda: "div.no-such-element" in _effects(editor), timeout=5_000)
+    assert "自动提取" in _effects(editor) and "matched" not in _effects(editor)
+    editor.form.content_selector.clear()
+    qtbot.keyClicks(editor.form.content_selector, "div[[x")
     qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=5_000)
-    assert "CSS" in editor.field_errors["content_selector"].text()
-    assert "not a valid" not in editor.field_errors["content_selector"].text()
+    assert "CSS" in editor.form.field_errors["content_selector"].text()
+    assert "not a valid" not in editor.form.field_errors["content_selector"].text()
 
 
 def test_escape_and_ctrl_w_close_the_editor_asking_over_unsaved_edits(
@@ -329,9 +340,9 @@ def test_escape_and_ctrl_w_close_the_editor_asking_over_unsaved_edits(
     qtbot.keyClick(editor.editor, Qt.Key.Key_Escape)  # nothing typed: closes at once
     assert not editor.isVisible() and asked == []
     window.show_rules_editor()
-    qtbot.keyClicks(editor.strip_extra, "h2")
+    qtbot.keyClicks(editor.form.strip_extra, "h2")
     assert editor.unsaved()
-    qtbot.keyClick(editor.strip_extra, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(editor.form.strip_extra, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
     assert editor.isVisible() and asked == [True]  # kept open, the edit still there
     assert "h2" in editor.editor.toPlainText()
     editor.confirm_discard = lambda: True  # now "Discard"
@@ -393,14 +404,14 @@ def test_the_form_and_the_keys_help_are_made_from_each_keys_spec(
     qtbot.addWidget(editor)
     editor.confirm_discard = lambda: True
     try:
-        assert list(editor.key_help()) == list(RULE_SPECS)
-        assert editor.key_help()["delay_ms"].endswith(
+        assert list(key_help()) == list(RULE_SPECS)
+        assert key_help()["delay_ms"].endswith(
             f"(default {Settings().render_quiet_ms}).")
-        assert list(editor.fields) == [key for key, spec in RULE_SPECS.items() if spec.form]
-        field = editor.fields["user_agent"]
-        assert "user_agent" in editor.fields and "headers" not in editor.fields
+        assert list(editor.form.fields) == [key for key, spec in RULE_SPECS.items() if spec.form]
+        field = editor.form.fields["user_agent"]
+        assert "user_agent" in editor.form.fields and "headers" not in editor.form.fields
         assert field.toolTip() == "The User-Agent sent to this domain."
-        editor.section.setCurrentText("a.example")
+        editor.form.section.setCurrentText("a.example")
         qtbot.keyClicks(field, "Kuaibu-test")
         editor.write_form()
         assert "a.example:\n  user_agent: Kuaibu-test" in editor.editor.toPlainText()
