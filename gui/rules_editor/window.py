@@ -224,8 +224,7 @@ class RulesEditor(QWidget):
         self.validated.emit(problem)
 
     def _update_undo(self) -> None:
-        history = self.workspace.rules_history
-        self.undo_button.setEnabled(history.is_dir() and any(history.glob("*.yaml")))
+        self.undo_button.setEnabled(bool(self.workspace.saved_rules()))
 
     # -- the form ------------------------------------------------------------------------------
 

@@ -144,13 +144,18 @@ class RulesWork(Running):
             self.set_rules(section, {"render": "browser"})
         return sections
 
+    def saved_rules(self) -> list[Path]:
+        """The copies ``undo_rules`` can go back to, oldest first (none: nothing to undo)."""
+        history = self.rules_history
+        return sorted(history.glob("*.yaml")) if history.is_dir() else []
+
     def undo_rules(self) -> Undone | None:
         """Put back rules.yaml as it was before the last save, byte for byte; the tasks of
         the sections that changed are the caller's to clean again. None: nothing to undo."""
         from pipeline.records.errors import RulesError
         from pipeline.store.archive import write_atomic
 
-        saved = sorted(self.rules_history.glob("*.yaml")) if self.rules_history.is_dir() else []
+        saved = self.saved_rules()
         if not saved:
             return None
         last = saved[-1]
