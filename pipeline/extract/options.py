@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from pipeline.article import Method
-from pipeline.extract.meta import TitleOptions
+from pipeline.extract.meta.title import TitleOptions
 
 
 @dataclass(frozen=True)
