@@ -16,7 +16,8 @@ from datetime import UTC, datetime
 from pipeline.archive import Archive
 from pipeline.article import Article
 from pipeline.asset_map import AssetMap
-from pipeline.book.xhtml import link_fragments, valid_lang, xml_safe
+from pipeline.book.values import valid_lang, xml_safe
+from pipeline.book.xhtml import link_fragments
 from pipeline.tasks import HAS_ARTICLE, Task
 from pipeline.textdiff import reading_length
 from pipeline.urls import host_of

@@ -17,7 +17,7 @@ from pipeline.archive import Archive, write_atomic
 from pipeline.book.collect import Entry, group, load_assets
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree
-from pipeline.book.xhtml import clean_url
+from pipeline.book.values import clean_url
 
 
 def _href(path: str) -> str:
