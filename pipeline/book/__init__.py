@@ -36,8 +36,8 @@ from pipeline.book.identity import Collection, collection_uuid, record_build, vo
 from pipeline.book.index import write_index
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
+from pipeline.book.values import clean_url, valid_lang
 from pipeline.book.volumes import pack
-from pipeline.book.xhtml import clean_url, valid_lang
 from pipeline.records.errors import BookError
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task

@@ -20,15 +20,11 @@ import jinja2
 from markupsafe import Markup
 
 from pipeline.assets.sniff import SNIFF_BYTES, sniff_image
+from pipeline.book.anchors import find_anchor
 from pipeline.book.collect import Entry, display_category, load_assets
 from pipeline.book.pages import render_xhtml
-from pipeline.book.xhtml import (
-    ChapterBody,
-    ImageSize,
-    clean_url,
-    find_anchor,
-    to_xhtml,
-)
+from pipeline.book.values import clean_url
+from pipeline.book.xhtml import ChapterBody, ImageSize, to_xhtml
 from pipeline.store.archive import Archive
 from pipeline.web.urls import UrlRejected, normalize_url
 

@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from pipeline.book.xhtml import link_fragments, valid_lang, xml_safe
+from pipeline.book.values import valid_lang, xml_safe
+from pipeline.book.xhtml import link_fragments
 from pipeline.records.article import Article
 from pipeline.records.task import HAS_ARTICLE, Task
 from pipeline.store.archive import Archive

@@ -16,7 +16,7 @@ import jinja2
 from pipeline.book.collect import Entry, group, load_assets
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree
-from pipeline.book.xhtml import clean_url
+from pipeline.book.values import clean_url
 from pipeline.store.archive import Archive, write_atomic
 
 

@@ -3,55 +3,34 @@
 The clean stage already normalizes, but 01_clean is a folder a person (or an older version) may
 have edited, so the book defends itself: only whitelisted elements and attributes are copied
 into a fresh tree, everything else is unwrapped (its text kept) or dropped with its content
-(scripts, frames, forms, media), by the clean stage's own policy (``pipeline.text.markup``). Then
-the HTML5 content models EPUBCheck enforces are repaired: blocks inside phrasing parents, stray
-list items, table structure (a table inside a table is laid out as blocks — it is always a
-layout table and never fits a reader's page), figure captions, definition lists.
-
-Anchors survive (issue 15): an id is kept when some link in the book points at it (in the
-article, or ``targets``: other articles' links to this one), written ``a<task>-<id>``
-(``anchor_id``) so it is unique in the book and never the template's ``kb-top``; a link to a
-place in the article becomes ``#a<task>-<id>``, or loses its href when no such id is left (an
-EPUB may not link to a missing fragment). A link to another archived article keeps its
-fragment in its ``kuaibu:<id>#<fragment>`` token, which ``chapters.resolve_links`` resolves.
+(scripts, frames, forms, media), by the clean stage's own policy (``pipeline.text.markup``); a
+table inside a table is laid out as blocks — it is always a layout table and never fits a
+reader's page. Then ``content_model`` repairs the HTML5 content models EPUBCheck enforces,
+and ``anchors`` keeps the ids that links land on.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeAlias
-from urllib.parse import quote, unquote, urlsplit
 
 from lxml import etree, html
 
-from pipeline.extract.dom import append_text
+from pipeline.book.anchors import CHAPTER_TOP, fix_ids_and_fragments
+from pipeline.book.content_model import TABLE_PARTS, VOID, fix_content_models
+from pipeline.book.values import append_safe_text, clean_url, has_text, valid_lang, xml_safe
 from pipeline.store.asset_map import rewrite_images
 from pipeline.text.markup import (
-    ARTICLE_HEADING_TAGS,
     ARTICLE_TAGS,
     BOOK_ONLY_TAGS,
     NEVER_READ_TAGS,
     RENAME,
     TABLE_CELL_TAGS,
-    TABLE_ROW_GROUP_TAGS,
-    keeps_link,
 )
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-
-# Characters XML 1.0 forbids, plus C1 controls and noncharacters that validators reject.
-_BAD_CHARS = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]"
-)
-_LANG = re.compile(r"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$")
-# What an id may hold as it is written: an XML name's ASCII part (EPUBCheck validates ids as
-# XML IDs); every other character is written as its code point, ``fn:1`` as ``fn_3a_1``.
-_NOT_ID_CHAR = re.compile(r"[^A-Za-z0-9_.-]")
-_LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
-_HOST = re.compile(rf"^{_LABEL}(\.{_LABEL})*\.?$")
-CHAPTER_TOP = "kb-top"  # the chapter template's own id: a link to the article's start
 
 # What a tag becomes is ``pipeline.text.markup``'s policy: NEVER_READ_TAGS are dropped with their
 # content, RENAME applies, _KEEP is copied, and any other tag is unwrapped (children kept).
@@ -59,82 +38,14 @@ _KEEP = ARTICLE_TAGS | BOOK_ONLY_TAGS
 # The book keeps <center>'s look as a class its style sheet knows (the clean stage's divs are
 # unwrapped, and the centring with them).
 _CLASS_OF_RENAMED = {"center": "center"}
-_TABLE_PARTS = TABLE_ROW_GROUP_TAGS | TABLE_CELL_TAGS | {"caption", "tr"}  # inside a table
-
-# HTML5 content categories, as far as the tags written here need them (RENAME has made b, i,
-# cite, dfn, var, kbd, samp, del, ins and h1 into others).
-_PHRASING_PARENTS = ARTICLE_HEADING_TAGS | frozenset((
-    "p", "pre", "code", "em", "strong", "u", "s", "sub", "sup",
-    "small", "mark", "abbr", "q", "span", "bdi",
-))
-_FLOW_ONLY = ARTICLE_HEADING_TAGS | frozenset((
-    "p", "div", "hr", "blockquote", "pre", "ul", "ol", "li", "dl",
-    "dt", "dd", "table", "figure", "figcaption",
-))
-_TRANSPARENT = frozenset(("a",))
 _NO_SELF_NESTING = frozenset(("a",))  # HTML5: no a inside a
-_VOID = frozenset(("br", "hr", "img", "wbr"))
 # the only class names that reach the book: the ones this pipeline gives and style.css knows
 _CLASSES = frozenset(("missing-image", "center", "table", "table-row", "table-cell", "dt", "dd",
                       "figcaption"))
 
 
-def xml_safe(text: str) -> str:
-    """``text`` without the characters an XML document may not hold."""
-    return _BAD_CHARS.sub("", text)
-
-
-def valid_lang(value: str | None) -> str | None:
-    """A BCP 47-shaped language tag, or None (EPUBCheck rejects a malformed ``xml:lang``)."""
-    value = (value or "").strip().replace("_", "-")
-    return value if _LANG.match(value) else None
-
-
-def clean_url(url: str) -> str | None:
-    """An absolute URL of a scheme ``markup.keeps_link`` keeps, that validators accept, or
-    None when it cannot be one."""
-    url = xml_safe(url).strip()
-    if url.startswith("//"):
-        url = "https:" + url
-    if not keeps_link(url):
-        return None
-    if url[:7].lower() == "mailto:":
-        return "mailto:" + quote(url[7:], safe="@.+-_!~*'();:&=,%?")
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        return None
-    host = parts.hostname or ""
-    if not host.isascii():
-        try:
-            ascii_host = host.encode("idna").decode("ascii")
-        except UnicodeError:
-            return None
-        url = url.replace(parts.netloc, parts.netloc.replace(host, ascii_host), 1)
-        host = ascii_host
-    if not _HOST.match(host) or port == 0:
-        return None
-    url = re.sub(r"%(?![0-9A-Fa-f]{2})", "%25", url)
-    return quote(url, safe=":/?#[]@!$&'()*+,;=%~-._")
-
-
 # an image's pixel size (width, height) by its ``src`` in the article, when known
 ImageSize: TypeAlias = Callable[[str], "tuple[int, int] | None"]
-
-
-def anchor_id(chapter: int, name: str) -> str:
-    """How the id ``name`` of the article ``chapter`` is written in the book: unique across
-    the book's chapters, a valid XML ID whatever the page used (``a12-sec2``)."""
-    return f"a{chapter}-" + _NOT_ID_CHAR.sub(lambda m: f"_{ord(m.group()):x}_", name)
-
-
-def find_anchor(fragment: str, names: Container[str]) -> str | None:
-    """The id a URL fragment names: as written, then percent-decoded (as browsers look)."""
-    for name in (fragment, unquote(fragment)):
-        if name in names:
-            return name
-    return None
 
 
 def link_fragments(content_html: str) -> list[tuple[str, str]]:
@@ -184,9 +95,9 @@ def to_xhtml(content_html: str, *, image_href: Callable[[str], str | None],
     out = etree.Element("div")
     converter = _Converter(link_href, sizes)
     converter.copy_children(source, out, frozenset())
-    _fix(out)
+    fix_content_models(out)
     _mark_lone_images(out)
-    anchors = _fix_ids_and_fragments(out, chapter, targets)
+    anchors = fix_ids_and_fragments(out, chapter, targets)
     serialized = etree.tostring(out, encoding="unicode", method="xml")
     body = serialized[len("<div>"): -len("</div>")] if serialized.startswith("<div>") else ""
     return ChapterBody(body, converter.images, anchors)
@@ -216,7 +127,7 @@ def _mark_lone_images(root: etree._Element) -> None:
         inner = [el for el in p.iter() if el is not p]
         if (any(el.tag == "img" for el in inner)
                 and all(el.tag in ("img", "a", "br") for el in inner)
-                and not any(_has_text(el.text) or (el is not p and _has_text(el.tail))
+                and not any(has_text(el.text) or (el is not p and has_text(el.tail))
                             for el in (p, *inner))):
             p.set("class", " ".join([*(p.get("class") or "").split(), "lone-image"]))
 
@@ -236,10 +147,10 @@ class _Converter:
 
     def copy_children(self, src: etree._Element, dst: etree._Element,
                       inside: frozenset[str]) -> None:
-        _append_text(dst, src.text)
+        append_safe_text(dst, src.text)
         for child in src:
             self.copy(child, dst, inside)
-            _append_text(dst, child.tail)
+            append_safe_text(dst, child.tail)
 
     def copy(self, src: etree._Element, dst: etree._Element, inside: frozenset[str]) -> None:
         if not isinstance(src.tag, str):  # comments, processing instructions
@@ -248,12 +159,12 @@ class _Converter:
         if tag in NEVER_READ_TAGS:
             return
         if tag == "math":
-            _append_text(dst, src.get("alttext") or src.text_content())
+            append_safe_text(dst, src.get("alttext") or src.text_content())
             return
         if tag == "table":
             self.copy_table(src, dst, inside)
             return
-        if tag in _TABLE_PARTS:  # a table part outside a table: lay it out as a block
+        if tag in TABLE_PARTS:  # a table part outside a table: lay it out as a block
             tag = "div"
         new_class = _CLASS_OF_RENAMED.get(tag)
         tag = RENAME.get(tag, tag)
@@ -267,7 +178,7 @@ class _Converter:
             self.copy_attributes(src, el, tag)
             if new_class:
                 el.set("class", new_class)
-            if tag not in _VOID:
+            if tag not in VOID:
                 self.copy_children(src, el, inside | {tag})
                 return
         # a void element the parser gave children (libxml2 does not know <wbr> is empty):
@@ -374,7 +285,7 @@ class _Converter:
 
     def copy_cell(self, cell: Cell, target: etree._Element, inside: frozenset[str]) -> None:
         if isinstance(cell, str):
-            _append_text(target, cell)
+            append_safe_text(target, cell)
         elif isinstance(cell.tag, str) and cell.tag.lower() in TABLE_CELL_TAGS:
             self.copy_children(cell, target, inside)
         else:  # stray content in a row or table: it becomes a cell of its own
@@ -393,7 +304,7 @@ def _table_parts(table: etree._Element) -> tuple[etree._Element | None, list[lis
     foot: list[list[Cell]] = []
 
     def add_rows(container: etree._Element, rows: list[list[Cell]]) -> None:
-        stray: list[Cell] = [container.text] if _has_text(container.text) else []
+        stray: list[Cell] = [container.text] if has_text(container.text) else []
         for child in container:
             tag = child.tag.lower() if isinstance(child.tag, str) else ""
             if tag == "tr":
@@ -403,12 +314,12 @@ def _table_parts(table: etree._Element) -> tuple[etree._Element | None, list[lis
                 rows.append(_row_cells(child))
             elif tag and tag not in NEVER_READ_TAGS:
                 stray.append(child)
-            if _has_text(child.tail):
+            if has_text(child.tail):
                 stray.append(child.tail)
         if stray:
             rows.append(stray)
 
-    if _has_text(table.text):
+    if has_text(table.text):
         body.append([table.text])
     for child in table:
         tag = child.tag.lower() if isinstance(child.tag, str) else ""
@@ -424,17 +335,17 @@ def _table_parts(table: etree._Element) -> tuple[etree._Element | None, list[lis
             body.append(_row_cells(child))
         elif tag and tag not in NEVER_READ_TAGS:
             body.append([child])
-        if _has_text(child.tail):
+        if has_text(child.tail):
             body.append([child.tail])
     return caption, head, body + foot
 
 
 def _row_cells(tr: etree._Element) -> list[Cell]:
-    cells: list[Cell] = [tr.text] if _has_text(tr.text) else []
+    cells: list[Cell] = [tr.text] if has_text(tr.text) else []
     for child in tr:
         if isinstance(child.tag, str) and child.tag.lower() not in NEVER_READ_TAGS:
             cells.append(child)
-        if _has_text(child.tail):
+        if has_text(child.tail):
             cells.append(child.tail)
     return cells
 
@@ -444,209 +355,3 @@ def _copy_span(src: etree._Element, td: etree._Element) -> None:
         value = (src.get(name) or "").strip()
         if value.isdigit() and 1 <= int(value) <= limit and value != "1":
             td.set(name, str(int(value)))
-
-
-def _has_text(text: str | None) -> bool:
-    """Whether ``text`` is more than HTML white space (a no-break space is text)."""
-    return bool(text and text.strip(" \t\n\r\f"))
-
-
-def _append_text(el: etree._Element, text: str | None) -> None:
-    if text:
-        append_text(el, xml_safe(text))
-
-
-def _is_flow(el: etree._Element) -> bool:
-    """Whether ``el`` may not sit where only phrasing content is allowed."""
-    if el.tag in _FLOW_ONLY:
-        return True
-    return el.tag in _TRANSPARENT and any(_is_flow(c) for c in el)
-
-
-def _unwrap(el: etree._Element) -> None:
-    """Replace ``el`` by its children and text."""
-    parent = el.getparent()
-    assert parent is not None
-    index = parent.index(el)
-    children = list(el)
-    previous = parent[index - 1] if index > 0 else None
-    lead = (el.text or "")
-    if previous is None:
-        parent.text = (parent.text or "") + lead
-    else:
-        previous.tail = (previous.tail or "") + lead
-    for offset, child in enumerate(children):
-        parent.insert(index + offset, child)
-    tail = el.tail or ""
-    parent.remove(el)
-    if tail:
-        if children:
-            children[-1].tail = (children[-1].tail or "") + tail
-        elif previous is not None:
-            previous.tail = (previous.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-
-
-def _wrap_runs(el: etree._Element, wrapper: str,
-               keep: Callable[[etree._Element], bool]) -> list[etree._Element]:
-    """Wrap each run of children not passing ``keep`` (and stray text) in a new ``wrapper``."""
-    items: list[etree._Element | str] = []
-    if _has_text(el.text):
-        items.append(el.text or "")
-    for child in el:
-        items.append(child)
-        if _has_text(child.tail):
-            items.append(child.tail or "")
-        child.tail = None
-    el.text = None
-    for child in list(el):
-        el.remove(child)
-    made: list[etree._Element] = []
-    run: etree._Element | None = None
-    for item in items:
-        if isinstance(item, str) or not keep(item):
-            if run is None:
-                run = etree.SubElement(el, wrapper)
-                made.append(run)
-            if isinstance(item, str):
-                _append_text(run, item)
-            else:
-                run.append(item)
-        else:
-            run = None
-            el.append(item)
-    return made
-
-
-def _group_list_items(el: etree._Element) -> list[etree._Element]:
-    """Runs of ``li`` outside a list go into a ``ul`` of their own."""
-    made: list[etree._Element] = []
-    current: etree._Element | None = None
-    for child in list(el):
-        if child.tag == "li":
-            if current is None:
-                current = etree.Element("ul")
-                child.addprevious(current)
-                made.append(current)
-            tail, child.tail = child.tail, None
-            current.append(child)
-            if _has_text(tail):
-                current.tail = (current.tail or "") + (tail or "")
-                current = None
-        else:
-            current = None
-    return made
-
-
-def _dl_is_valid(dl: etree._Element) -> bool:
-    """dt+ dd+ groups and nothing else (HTML5's content model for dl)."""
-    if _has_text(dl.text) or any(_has_text(c.tail) for c in dl):
-        return False
-    tags = "".join("t" if c.tag == "dt" else "d" if c.tag == "dd" else "x" for c in dl)
-    return re.fullmatch(r"(t+d+)*", tags) is not None
-
-
-def _fix(el: etree._Element, *, no_heading: bool = False) -> None:
-    """Repair content models bottom-up, so a child is always fixed before its parent."""
-    inner_no_heading = no_heading or el.tag in ("th", "dt", "caption")
-    for child in list(el):
-        _fix(child, no_heading=inner_no_heading)
-    _fix_own(el, no_heading)
-
-
-def _fix_own(el: etree._Element, no_heading: bool) -> None:
-    """The rules about ``el`` and its direct children (its descendants are already fixed)."""
-    inner_no_heading = no_heading or el.tag in ("th", "dt", "caption")
-    wrappers = (_wrap_runs(el, "li", lambda c: c.tag == "li") if el.tag in ("ul", "ol")
-                else _group_list_items(el))
-    for wrapper in wrappers:  # new elements need the same care as the old ones
-        _fix_own(wrapper, inner_no_heading)
-    if el.tag == "dl" and not _dl_is_valid(el):
-        el.tag = "div"
-    for child in el:
-        if child.tag in ("dt", "dd") and el.tag != "dl":
-            child.tag, child.attrib["class"] = "div", child.tag
-        if child.tag == "li" and el.tag != "ol":
-            child.attrib.pop("value", None)
-    captions = [c for c in el if c.tag == "figcaption"]
-    if el.tag == "figure" and captions:
-        first = captions.pop(0)  # HTML5: one figcaption, first or last child; ours goes last
-        tail, first.tail = first.tail, None
-        prev = first.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + (tail or "")
-        else:
-            el.text = (el.text or "") + (tail or "")
-        el.append(first)
-    for extra in captions:
-        extra.tag, extra.attrib["class"] = "div", "figcaption"
-    if no_heading and el.tag in ARTICLE_HEADING_TAGS:
-        el.tag = "p"
-    if el.tag in _PHRASING_PARENTS and any(_is_flow(c) for c in el):
-        if el.tag == "p":
-            el.tag = "div"
-        elif el.tag in ARTICLE_HEADING_TAGS or el.tag == "pre":
-            _flatten(el)
-        elif el.getparent() is not None:
-            _unwrap(el)
-            return
-    if el.tag not in _VOID and el.text is None and len(el) == 0:
-        el.text = ""  # <td></td>, never <td/>: kinder to HTML-minded readers
-
-
-def _flatten(el: etree._Element) -> None:
-    """Unwrap every block inside a heading or pre until only phrasing content remains."""
-    while True:
-        block = next((c for c in el.iter() if c is not el and
-                      (_is_flow(c) or c.tag in _TABLE_PARTS)), None)
-        if block is None:
-            return
-        _unwrap(block)
-
-
-def _fix_ids_and_fragments(root: etree._Element, chapter: int,
-                           targets: Iterable[str]) -> dict[str, str]:
-    """Keep the ids some link points at (``targets`` from other chapters, the ``#fragment``
-    links here), written ``anchor_id``; point each ``#fragment`` link at its id, or take its
-    href away when the id is gone (``#kb-top`` is the chapter's own). Returns each id kept,
-    as the article wrote it → as written here."""
-    named = _first_ids(root)
-    own = [a for a in root.iter("a") if (a.get("href") or "").startswith("#")
-           and a.get("href") != "#" + CHAPTER_TOP]
-    fragments = [a.get("href", "")[1:] for a in own] + [f for f in targets if f != CHAPTER_TOP]
-    anchors = _write_ids(named, {find_anchor(f, named) for f in fragments}, chapter)
-    for a in own:
-        found = find_anchor(a.get("href", "")[1:], anchors)
-        if found is not None:
-            a.set("href", "#" + anchors[found])
-        else:
-            del a.attrib["href"]
-    return anchors
-
-
-def _first_ids(root: etree._Element) -> dict[str, etree._Element]:
-    """Every id taken off its element, each mapped to the first element that had it (the one
-    a browser finds)."""
-    named: dict[str, etree._Element] = {}
-    for el in root.iter():
-        value = el.attrib.pop("id", None)
-        if value and not any(c.isspace() for c in value):
-            named.setdefault(value, el)
-    return named
-
-
-def _write_ids(named: dict[str, etree._Element], wanted: Container[str | None],
-               chapter: int) -> dict[str, str]:
-    """Put the wanted ids back, as ``anchor_id`` writes them, unique in the chapter."""
-    anchors: dict[str, str] = {}
-    written = {CHAPTER_TOP}
-    for name, el in named.items():
-        if name in wanted:
-            value = anchor_id(chapter, name)
-            while value in written:  # "fn:1" and "fn_3a_1" are written alike
-                value += "_"
-            written.add(value)
-            el.set("id", value)
-            anchors[name] = value
-    return anchors

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from pipeline.extract.meta import TitleOptions
+from pipeline.extract.meta.title import TitleOptions
 from pipeline.records.article import Method
 
 

@@ -19,7 +19,7 @@ Where the two differ, on purpose:
   is a div (its text kept, as on the page) and a title is dropped with its content;
 - ids (issue 15): the clean stage keeps every id, moving one off a wrapper it unwraps, since
   any may be the target of another article's link; the book keeps only those some link of the
-  book points at, written per chapter (``book.xhtml.anchor_id``).
+  book points at, written per chapter (``book.anchors.anchor_id``).
 
 Both keep the same links (``LINK_SCHEMES``). The tag families named here (headings, table
 parts, and the chrome around an article: ``LAYOUT_TAGS``, ``NAVIGATION_TAGS``) are also what

@@ -1,6 +1,7 @@
 from lxml import etree
 
-from pipeline.book.xhtml import clean_url, to_xhtml, valid_lang, xml_safe
+from pipeline.book.values import clean_url, valid_lang, xml_safe
+from pipeline.book.xhtml import to_xhtml
 
 
 def convert(html: str, images: dict[str, str] | None = None,

@@ -9,6 +9,7 @@ import pytest
 
 from pipeline.extract import extract, meta
 from pipeline.extract.dom import parse
+from pipeline.extract.meta.title import DEFAULT_TITLE, TitleOptions
 from tests.pipeline.extract.pages import PROSE, ZH_PROSE
 
 ZH_BODY = "".join(f"<p>{p}</p>" for p in ZH_PROSE)
@@ -20,7 +21,7 @@ def page(title: str, body: str, head: str = "") -> str:
             f"<body>{body}</body></html>")
 
 
-def choose(html: str, url: str = "", options: meta.TitleOptions = meta.DEFAULT_TITLE) -> str:
+def choose(html: str, url: str = "", options: TitleOptions = DEFAULT_TITLE) -> str:
     """The title as the engine gets it: gather on the whole tree, resolve once the article's
     first text element is known (here: the first <p> of the content block)."""
     root = parse(html)
@@ -217,10 +218,10 @@ def test_dc_title_property_list_is_read() -> None:
 def test_title_options_are_frozen_and_change_the_vote() -> None:
     html = page("Base URL test", f'<h1>Lorem</h1><div class="content">{EN_BODY}</div>')
     assert choose(html) == "Base URL test"  # a one-word heading agreeing with nothing: a label
-    trusting_headings = dataclasses.replace(meta.DEFAULT_TITLE, declared_title=-1.0)
+    trusting_headings = dataclasses.replace(DEFAULT_TITLE, declared_title=-1.0)
     assert choose(html, options=trusting_headings) == "Lorem"
     with pytest.raises(dataclasses.FrozenInstanceError):
-        meta.DEFAULT_TITLE.near = 0.0  # type: ignore[misc]
+        DEFAULT_TITLE.near = 0.0  # type: ignore[misc]
 
 
 def test_no_candidate_gives_the_url_slug() -> None:

@@ -1,0 +1,137 @@
+"""When a page was published: what it declares for machines (metas, JSON-LD, itemprop), else
+the date shown next to the headline, read from the visible text by its patterns (Chinese
+年月日 and dashed dates, US slashed dates, English month names).
+
+Apart from the title vote because dates are read the same way wherever they appear: in the
+walk's short texts, in a meta's content and in a headline that is really a dateline."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from pipeline.extract.dom import text_of
+from pipeline.extract.meta.facts import PageFacts
+from pipeline.extract.meta.head import Head, Marked
+
+_DATE_META = (
+    "article:published_time", "og:article:published_time", "og:published_time",
+    "og:release_date", "published_time", "article.published", "article_date_original",
+    "publishdate", "publish_date", "publish-date", "pubdate", "ptime", "publishtime",
+    "publish_time", "publication_date", "datepublished", "dc.date.issued", "dc.date.created",
+    "dcterms.issued", "dcterms.created", "dc.date", "sailthru.date", "parsely-pub-date",
+    "og:time", "release_date", "date", "weibo:article:create_at", "article:modified_time",
+)
+_JSONLD_DATE = re.compile(r'"datePublished"\s*:\s*"([^"]+)"')
+_MONTHS = {m: i + 1 for i, m in enumerate(
+    "jan feb mar apr may jun jul aug sep oct nov dec".split())}
+_TIME = r"(?:[\sT日]*(\d{1,2})[:：时](\d{1,2})(?:[:：分](\d{1,2}))?)?"
+_DATE_PATTERNS = (
+    re.compile(r"((?:19|20)\d{2})\s*[年\-/.]\s*(\d{1,2})\s*[月\-/.]\s*(\d{1,2})(?!\d)" + _TIME),
+)
+# 9/17/2004 5:54:13 AM: month first (US and ASP default), unless the first number can't be one.
+_SLASH_DATE = re.compile(
+    r"(?<![\d/])(\d{1,2})/(\d{1,2})/((?:19|20)\d{2})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?"
+    r"(?:\s*([AaPp])\.?[Mm]\.?)?)?"
+)
+_EN_DATES = (
+    re.compile(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|"
+               r"rd|th)?,?\s+((?:19|20)\d{2})", re.I),
+    re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+               r"[a-z]*\.?,?\s+((?:19|20)\d{2})", re.I),
+)
+DATE_CUE = re.compile(
+    r"发布|发表|时间|日期|来源|更新|published|posted|updated|date|on\s*$", re.I)
+_YEAR = re.compile(r"(?:19|20)\d{2}")
+
+
+def declared_date(head: Head, marked: Marked, metas: dict[str, str]) -> str | None:
+    """meta → JSON-LD → itemprop/<time pubdate>: what the page declares for machines."""
+    for key in _DATE_META:
+        if key in metas and (iso := parse_date(metas[key])):
+            return iso
+    for script in head.scripts:
+        if script.get("type", "").lower() == "application/ld+json" and script.text:
+            if (m := _JSONLD_DATE.search(script.text)) and (iso := parse_date(m.group(1))):
+                return iso
+    for el in marked.dates():
+        value = el.get("datetime") or el.get("content") or text_of(el)
+        if iso := parse_date(value):
+            return iso
+    return None
+
+
+def choose_date(facts: PageFacts, head: int | None, at: int) -> str | None:
+    """A date shown between the headline and the article (a cue word such as 发布 or Posted wins
+    over a bare date), else just above the headline or at the very top of the article, else one
+    with a cue word below
+    it (blog footers: 发表于 …, posted @ …); dates in links and deep in the body are ignored."""
+    lo = min(head, at) if head is not None else at - 150
+    hi = max(at, lo + 30)
+    for window in (
+        [d for d in facts.dates if lo <= d[0] <= hi],
+        [d for d in facts.dates if lo - 30 <= d[0] < lo],  # a date bar above the headline
+        [d for d in facts.dates if hi < d[0] <= hi + 10],
+    ):
+        for _, iso, cue in window:
+            if cue:
+                return iso
+        if window:
+            return window[0][1]
+    return next((iso for i, iso, cue in facts.dates if cue and i >= lo), None)
+
+
+def iter_dates(text: str) -> list[tuple[str, int]]:
+    found: list[tuple[str, int]] = []
+    if not _YEAR.search(text):
+        return found  # every pattern below needs a year
+    for pattern in _DATE_PATTERNS:
+        for m in pattern.finditer(text):
+            if iso := _iso(*m.groups()):
+                found.append((iso, m.start()))
+    for m in _SLASH_DATE.finditer(text):
+        a, b, year, hh, mm, ss, ampm = m.groups()
+        month, day = (a, b) if int(a) <= 12 else (b, a)
+        if hh is not None and ampm:
+            hh = str(int(hh) % 12 + (12 if ampm in "Pp" else 0))
+        if iso := _iso(year, month, day, hh, mm, ss):
+            found.append((iso, m.start()))
+    for i, pattern in enumerate(_EN_DATES):
+        for m in pattern.finditer(text):
+            mon, day, year = (m.group(1), m.group(2), m.group(3)) if i == 0 else (
+                m.group(2), m.group(1), m.group(3))
+            if iso := _iso(year, str(_MONTHS[mon[:3].lower()]), day):
+                found.append((iso, m.start()))
+    found.sort(key=lambda f: f[1])
+    return found
+
+
+def _iso(year: str, month: str, day: str, hh: str | None = None, mm: str | None = None,
+         ss: str | None = None) -> str | None:
+    try:
+        d = datetime(int(year), int(month), int(day))
+        if hh is not None and mm is not None:
+            d = d.replace(hour=int(hh), minute=int(mm), second=int(ss or 0))
+            return d.isoformat()
+    except ValueError:
+        return None
+    if not 1990 <= d.year <= 2100:
+        return None
+    return d.date().isoformat()
+
+
+def parse_date(value: str | None) -> str | None:
+    """An ISO 8601 string (offset kept when given) from a meta/JSON-LD/visible date, or None."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        d = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        if 1990 <= d.year <= 2100:
+            return d.isoformat() if (d.hour or d.minute or d.tzinfo) else d.date().isoformat()
+    except ValueError:
+        pass
+    if value.isdigit() and len(value) in (10, 13):  # epoch seconds / milliseconds
+        return None
+    dates = iter_dates(value)
+    return dates[0][0] if dates else None

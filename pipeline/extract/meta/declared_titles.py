@@ -1,0 +1,185 @@
+"""What a page declares its title to be (JSON-LD, dc:title, og:title, meta title,
+twitter:title, the <title>), each split on its site separators into the story's part and the
+parts that name the site, a channel or a blog.
+
+Apart from the vote (``title``) because the walk reads them too: a plain element saying a
+declared title is a headline candidate (``headlines.EchoTest``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lxml import etree
+
+from pipeline.extract.dom import text_of
+from pipeline.extract.meta.head import Head
+from pipeline.extract.meta.text import strip_marks, text_key, visual_len
+from pipeline.text.cjk import HAN
+
+# Separators between a headline and the site or section name in a declared title.
+_TITLE_SPLIT = re.compile(
+    r"\s+[-|–—·•»«:/>›]+\s+|(?<=[" + HAN + r"）)])-|-(?=[" + HAN + r"])|\s*[|_｜•»«]+\s*|"
+    r"\s*-{2,}\s*|\s+::\s+|"
+    # "…Part3-CSDN.NET": a hyphen before a closing domain name (not inside one: "my-site.com")
+    r"(?<![a-z])-(?=[\w.-]+\.(?i:com|net|org|cn|info|cc|tv)(?:\.[a-z]{2})?\s*$)"
+)
+# Readability.js's article types: a WebPage's or WebSite's name is the site's, not a headline.
+_JSONLD_ARTICLE = re.compile(
+    r"^(?:Article|AdvertiserContentArticle|NewsArticle|AnalysisNewsArticle|AskPublicNewsArticle|"
+    r"BackgroundNewsArticle|OpinionNewsArticle|ReportageNewsArticle|ReviewNewsArticle|Report|"
+    r"SatiricalArticle|ScholarlyArticle|MedicalScholarlyArticle|SocialMediaPosting|BlogPosting|"
+    r"LiveBlogPosting|DiscussionForumPosting|TechArticle|APIReference)$"
+)
+# Title metas as Readability.js reads them: a property may list several names; name="DC.title"
+# is dc:title. Their order is its order of trust.
+_TITLE_PROPERTY = re.compile(r"(?:^|\s)(dc|dcterm|og|twitter)\s*:\s*title(?:\s|$)", re.I)
+_TITLE_NAME = re.compile(
+    r"^\s*(?:(dc|dcterm|og|twitter|parsely|weibo:(?:article|webpage))\s*[-.:]\s*)?title\s*$", re.I
+)
+# <meta name="title"> is the <title> again (often the site's description): trusted as little.
+PAGE_TITLES = ("<title>", "title")
+_META_ORDER = ("dc:title", "dcterm:title", "og:title", "weibo:article:title",
+               "weibo:webpage:title", "title", "twitter:title", "parsely-title")
+# A site's own name, not a story's: blog and portal names (…的博客, …门户网站) up to 12 CJK
+# characters; the words a headline may end in too (…网, …频道, …论坛) only in short names.
+_SITE_WORDS = re.compile(r"(?:的博客|的空间|博客|官网|官方网站|门户网站|门户|网站|\bweblog)$", re.I)
+_SHORT_SITE_WORDS = re.compile(r"(?:网|在线|频道|论坛|社区|首页|专栏|\bblog)$", re.I)
+# … the welcome line old portals put in every page's <title> …
+_WELCOME = re.compile(r"^(?:欢迎|谢谢您?|感谢您?)(?:访问|光临|来到)|^welcome\s+to\b", re.I)
+# … and a domain name ("…-CSDN.NET", "SJSUSpartans.com—Official Web Site of …").
+_DOMAIN = re.compile(
+    r"(?:https?://)?(?:www\.)?[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:com|net|org|cn|gov|edu|info|biz|tv|"
+    r"cc|co|io|me|uk|au|in|de|fr|jp|hk|tw|ca|nz|za)(?:\.[a-z]{2})?\b", re.I)
+_LIST_COMMA = re.compile(r"[,，、]")
+
+
+def declared_titles(head: Head) -> list[tuple[str, str]]:
+    """What the page declares its title to be, most trusted first (Readability.js's order:
+    JSON-LD, dc:title, og:title, meta title, twitter:title), then the <title>."""
+    title_el = head.title
+    # An unclosed <title> swallows the page as text: keep what comes before the first tag.
+    page_title = text_of(title_el).split("<", 1)[0][:300].strip() if title_el is not None else ""
+    out = []
+    if ld := _jsonld_titles(head.scripts):
+        headline, name = ld
+        if headline and name and headline != name:
+            # Some sites put their own name in "name": the one the <title> repeats wins.
+            in_title = [text_key(t) in text_key(page_title) for t in (headline, name)]
+            ld = (headline, "") if in_title == [True, False] else ("", name)
+        out += [("jsonld", t) for t in ld if t]
+    values: dict[str, str] = {}
+    for el in head.metas:
+        content = " ".join((el.get("content") or "").split())
+        if not content:
+            continue
+        if m := _TITLE_PROPERTY.search(el.get("property") or ""):
+            values[f"{m.group(1).lower()}:title"] = content  # the last one wins, as there
+        elif _TITLE_NAME.match(name := el.get("name") or ""):
+            values["".join(name.lower().split()).replace(".", ":")] = content
+    out += [(k, values[k]) for k in _META_ORDER if k in values]
+    if page_title:
+        out.append(("<title>", page_title))
+    return out
+
+
+def _jsonld_titles(scripts: list[etree._Element]) -> tuple[str, str] | None:
+    """headline and name of the first JSON-LD article (only an article's name is a headline)."""
+    for script in scripts:
+        if (script.get("type") or "").strip().lower() != "application/ld+json" or not script.text:
+            continue
+        raw = script.text.strip().removeprefix("<![CDATA[").removesuffix("]]>")
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):  # broken, or nested past what json reads
+            continue
+        items = data if isinstance(data, list) else [data]
+        for d in list(items):
+            if isinstance(d, dict) and isinstance(graph := d.get("@graph"), list):
+                items += graph
+        for item in items:
+            if not isinstance(item, dict):
+                continue
+            types = item.get("@type")
+            if any(isinstance(t, str) and _JSONLD_ARTICLE.match(t)
+                   for t in (types if isinstance(types, list) else [types])):
+                headline, name = (item.get(k) for k in ("headline", "name"))
+                return (" ".join(headline.split()) if isinstance(headline, str) else "",
+                        " ".join(name.split()) if isinstance(name, str) else "")
+    return None
+
+
+@lru_cache(maxsize=1024)
+def title_segments(text: str) -> tuple[str, ...]:
+    """A declared title's parts between site separators, page markers cut off."""
+    return tuple(s for seg in _TITLE_SPLIT.split(text) if (s := strip_marks(seg)))
+
+
+def site_like(text: str, names: set[str]) -> bool:
+    """Positive evidence that a text names the site, a channel or a blog, not a story."""
+    key = text_key(text)
+    return not key or key in names or _names_a_site(text)
+
+
+@lru_cache(maxsize=8192)
+def _names_a_site(text: str) -> bool:
+    """``site_like``'s evidence in the text alone: a welcome line, a site word at its end, a
+    domain name (which needs a dot) making up much of it."""
+    if _WELCOME.search(text):
+        return True
+    vlen = visual_len(text)
+    if (vlen <= 36 and _SITE_WORDS.search(text)) or (vlen <= 18 and _SHORT_SITE_WORDS.search(text)):
+        return True
+    m = _DOMAIN.search(text) if "." in text else None
+    return m is not None and len(m.group()) >= 0.4 * len(text)
+
+
+def _site_part(text: str, names: set[str]) -> bool:
+    """A declared title's part naming the site, or listing keywords for search engines
+    ("workington news sport, west cumbria news, lake district news")."""
+    return site_like(text, names) or len(_LIST_COMMA.findall(text)) >= 3
+
+
+@dataclass
+class Declared:
+    """A declared title read against the page: its segments, which of them name the site, and
+    the headline part that is left (empty when the whole title names the site)."""
+
+    source: str
+    text: str
+    segments: tuple[str, ...]
+    site: list[bool]
+    head: str
+    # What ``title._agreement`` compares with: (text, key) of each segment not naming the site, then
+    # of the whole title when it has several, the empty keys left out.
+    units: tuple[tuple[str, str], ...] = ()
+
+
+def declare(source: str, text: str, names: set[str]) -> Declared:
+    segments = title_segments(text) or (text,)
+    site = [_site_part(s, names) for s in segments]
+    head = _strip_site_ends(text, names) if not all(site) else ""
+    if source in PAGE_TITLES and len(parts := title_segments(head)) > 1:
+        head = max(parts, key=visual_len)  # of a <title>'s parts, the story's is the longest
+    cleaned = strip_marks(text)
+    units = list(zip(segments, site, strict=True))
+    if len(units) > 1:
+        units.append((cleaned, False))
+    keyed = tuple((unit, other) for unit, is_site in units
+                  if not is_site and (other := text_key(unit)))
+    return Declared(source, cleaned, segments, site, head, keyed)
+
+
+def _strip_site_ends(text: str, names: set[str]) -> str:
+    """A declared title without the site, channel or blog names at its ends (the rest stays as
+    written: "Friday Facts #282 - 0.17 in sight | Factorio" keeps its inner " - ")."""
+    while parts := list(_TITLE_SPLIT.finditer(text)):
+        if _site_part(text[parts[-1].end():], names):
+            text = text[:parts[-1].start()]
+        elif _site_part(text[:parts[0].start()], names):
+            text = text[parts[0].end():]
+        else:
+            break
+    return strip_marks(text)

@@ -1,0 +1,57 @@
+"""The text helpers both halves of the metadata share: the walk that gathers candidates
+(``gather``, ``headlines``) and the vote that weighs them (``title``, ``declared_titles``).
+
+Apart so that each of those modules reads one title's text the same way (its key, its
+marks stripped, its length as a reader sees it) without importing the others."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lxml import etree
+
+from pipeline.extract.dom import text_of
+from pipeline.text.cjk import HAN_CHAR
+
+# Paginated articles: "(第2页)", "(页 1)", "(1/3)", "- Page 2" belong to the page, not the story.
+_PAGE_MARK = re.compile(
+    r"\s*(?:[(（\[【]\s*(?:第?\s*[\d一二三四五六七八九十]+\s*页|页\s*\d+|\d+\s*/\s*\d+|"
+    r"page\s*\d+(?:\s*of\s*\d+)?)\s*[)）\]】]|"
+    r"(?:\s+|\s*[-_|:：,，]\s*)(?:第\s*[\d一二三四五六七八九十]+\s*页|page\s+\d+(?:\s+of\s+\d+)?))\s*$",
+    re.I,
+)
+# Documentation generators (Sphinx, MkDocs, Docusaurus) end headings in a permalink mark.
+_PERMALINK = re.compile(r"\s*[¶#§]\s*$")
+NON_WORD = re.compile(r"[\W_]+")
+
+
+@lru_cache(maxsize=8192)
+def text_key(text: str) -> str:
+    """What two spellings of one title share: letters and digits, case folded (curly or straight
+    quotes, "And"/"and", a dropped apostrophe all compare equal)."""
+    return NON_WORD.sub("", text.casefold())
+
+
+@lru_cache(maxsize=8192)
+def strip_marks(text: str) -> str:
+    """A candidate's text without the page marker and permalink mark around the headline.
+    Each pattern runs only when the text ends (white space aside) as a match of it must: in
+    ¶, # or §, and in a bracket, 页 or a digit."""
+    if (end := text.rstrip()[-1:]) and end in "¶#§":
+        text = _PERMALINK.sub("", text)
+    if (end := text.rstrip()[-1:]) and (end in ")）]】页" or end.isdigit()):
+        text = _PAGE_MARK.sub("", text)
+    return text.strip()
+
+
+def visual_len(text: str) -> int:
+    """Length as a reader sees it: a CJK character weighs about as much as a short word."""
+    return len(text) if text.isascii() else len(text) + 2 * len(HAN_CHAR.findall(text))
+
+
+def element_text(el: etree._Element) -> str:
+    """``text_of``, without starting a text iterator for an element without children."""
+    if len(el):
+        return text_of(el)
+    return " ".join(el.text.split()) if el.text else ""
