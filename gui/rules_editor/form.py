@@ -6,8 +6,7 @@ preview: the editor fills it from the text's rules and writes its values into th
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import cast
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.reasons import translate_failure
+from gui.rules_editor.filling import Filling
 from gui.rules_editor.keys_help import key_help
 from gui.rules_editor.messages import problem
 from gui.rules_editor.rich_text import esc, red
@@ -45,7 +45,7 @@ class RulesForm(QWidget):
         super().__init__(parent)
         self._workspace = workspace
         self._jobs = jobs
-        self._filling = False  # the form is being filled from the text, not edited
+        self._filling = Filling()  # the form is being filled from the text, not edited
         # each field that cannot be used, as "key: problem" (the editor adds "section" when
         # the section cannot be written from the form); emptied by each check
         self.problems: dict[str, str] = {}
@@ -131,15 +131,6 @@ class RulesForm(QWidget):
         box.toggled.connect(self._edited)
         return box
 
-    @contextmanager
-    def _quiet(self) -> Iterator[None]:
-        """Fill widgets from the text without it counting as the person's edit."""
-        before, self._filling = self._filling, True
-        try:
-            yield
-        finally:
-            self._filling = before
-
     def _edited(self) -> None:
         if not self._filling:
             self.edited.emit()
@@ -156,21 +147,21 @@ class RulesForm(QWidget):
     def set_sections(self, names: list[str]) -> None:
         """Offer these sections, the one shown kept ("default" when none is)."""
         current = self.section.currentText() or "default"
-        with self._quiet():
+        with self._filling():
             self.section.clear()
             self.section.addItems(names)
             self.section.setCurrentText(current)
 
     def choose_section(self, section: str) -> None:
         """Show ``section`` as the one the form edits (the values are the editor's to fill)."""
-        with self._quiet():
+        with self._filling():
             self.section.setCurrentText(section)
 
     # -- the values ----------------------------------------------------------------------------
 
     def show_values(self, site: SiteRules) -> None:
         """Show a section's values (as ``SiteRules`` holds them) in the fields."""
-        with self._quiet():
+        with self._filling():
             for key, widget in self.fields.items():
                 self._show_value(key, widget, getattr(site, key))
 

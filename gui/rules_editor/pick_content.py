@@ -7,8 +7,7 @@ puts it into Content selector."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.rules_editor.filling import Filling
 from gui.rules_editor.rich_text import code, esc, red
 from gui.worker import Jobs
 from pipeline.records.errors import KuaibuError
@@ -66,7 +66,7 @@ class ContentPicker(QWidget):
         self._task = task
         self._rules = rules
         self._generation = 0
-        self._filling = False  # the tree is being filled, not chosen in
+        self._filling = Filling()  # the tree is being filled, not chosen in
         self.button = QPushButton(self.tr("Pick content"))
         self.button.setToolTip(self.tr(
             "Propose a content selector for the element that holds the article, or choose the"
@@ -86,14 +86,6 @@ class ContentPicker(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addWidget(self.element_list, 1)
-
-    @contextmanager
-    def _quiet(self) -> Iterator[None]:
-        before, self._filling = self._filling, True
-        try:
-            yield
-        finally:
-            self._filling = before
 
     def pick(self, task: Task | None) -> None:
         """Load the task's element tree and propose the element holding the extracted
@@ -118,7 +110,7 @@ class ContentPicker(QWidget):
     def _picked(self, result: PickResult) -> None:
         if result.generation != self._generation:
             return
-        with self._quiet():  # filling the tree is no choice of the person's
+        with self._filling():  # filling the tree is no choice of the person's
             self.element_list.clear()
             items: list[tuple[int, QTreeWidgetItem]] = []  # the open ancestors, by depth
             chosen: QTreeWidgetItem | None = None
