@@ -15,6 +15,7 @@ from pipeline.store.tasks import TaskStore
 from tests.gui.conftest import OpenWindow
 from tests.pipeline.test_many_writers import _seed, hand_edit, start_run
 from tests.sites.faults import FaultServer
+from tests.waiting import PATIENCE_MS
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the run is a POSIX child process here")
@@ -28,7 +29,7 @@ def test_window_beside_a_terminal_run_and_a_hand_edit(qtbot: QtBot, open_window:
         try:
             # the window follows the terminal's run through the file
             qtbot.waitUntil(lambda: sum(t.status == Status.LOCALIZED
-                                        for t in window.model.tasks()) >= 5, timeout=30_000)
+                                        for t in window.model.tasks()) >= 5, timeout=PATIENCE_MS)
             window.set_category([3, 4], "03_窗口", None)
             with hand_edit(archive) as rows:
                 for row in rows:
@@ -37,7 +38,7 @@ def test_window_beside_a_terminal_run_and_a_hand_edit(qtbot: QtBot, open_window:
                         row["title"] = "手工改的标题"
             task_6 = lambda: window.model.task(6)  # noqa: E731
             qtbot.waitUntil(lambda: task_6() is not None
-                            and task_6().title == "手工改的标题", timeout=10_000)
+                            and task_6().title == "手工改的标题", timeout=PATIENCE_MS)
             assert run.poll() is None  # the window closes while the run still writes
             window.close()
         finally:

@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 from gui.task_model import COLUMNS
 from tests.gui.conftest import OpenWindow
 from tests.small_archive import REPO, in_namespace, make_small_archive, namespaces_refused
+from tests.waiting import PATIENCE_MS
 
 ARCHIVE_ENV = "KUAIBU_TEST_READ_ONLY_ARCHIVE"
 
@@ -62,7 +63,7 @@ def test_inside_the_read_only_mount(qtbot: QtBot, open_window: OpenWindow) -> No
     cell = window.proxy.index(0, COLUMNS.index("cat1"))
     assert not window.proxy.flags(cell) & Qt.ItemFlag.ItemIsEditable
     # reading works: a search answers from the index as it is
-    with qtbot.waitSignal(window.search_panel.searched, timeout=10_000) as blocker:
+    with qtbot.waitSignal(window.search_panel.searched, timeout=PATIENCE_MS) as blocker:
         window.search_panel.field.setText("harbour")
         window.search_panel.search_now()
     assert blocker.args == ["harbour", 1]
