@@ -41,6 +41,17 @@ def holds_for(condition: Callable[[], object], seconds: float, what: str) -> Non
         time.sleep(POLL)
 
 
+def when(condition: Callable[[], object], action: Callable[[], object], what: str) -> None:
+    """Do ``action`` on a thread as soon as ``condition()`` holds (a stop once the server has
+    the request): the test acts on what happened, not after a delay guessed to be enough."""
+
+    def watch() -> None:
+        wait_until(condition, what)
+        action()
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 T = TypeVar("T")
 
 
