@@ -19,7 +19,7 @@ from pytestqt.qtbot import QtBot
 from gui.task_model import COLUMNS
 from tests.gui.conftest import OpenWindow
 from tests.small_archive import REPO, in_namespace, make_small_archive, namespaces_refused
-from tests.waiting import PATIENCE_MS
+from tests.waiting import PATIENCE, PATIENCE_MS
 
 ARCHIVE_ENV = "KUAIBU_TEST_READ_ONLY_ARCHIVE"
 
@@ -34,7 +34,7 @@ def test_the_window_opens_a_read_only_archive_read_only(tmp_path: Path) -> None:
         [*mount, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
          f"{Path(__file__).relative_to(REPO)}::test_inside_the_read_only_mount"],
         cwd=REPO, env={**os.environ, ARCHIVE_ENV: str(root)}, capture_output=True, text=True,
-        timeout=300)
+        timeout=5 * PATIENCE)  # a whole pytest session, window and all
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     assert "1 passed" in proc.stdout
 
