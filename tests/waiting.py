@@ -34,11 +34,36 @@ def holds_for(condition: Callable[[], object], seconds: float, what: str) -> Non
     """Check that ``condition()`` stays true for a window of ``seconds``, looking throughout.
 
     For what must *not* happen (no request while paused): load can only make the window see
-    less, never fail a run that behaves."""
+    less, never fail a run that behaves. Start it only once nothing can still legitimately
+    happen (see ``settled``)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         assert condition(), f"{what} stopped holding"
         time.sleep(POLL)
+
+
+def settled(state: Callable[[], object], seconds: float) -> Callable[[], bool]:
+    """A condition for ``wait_until`` (or ``qtbot.waitUntil``): true once ``state()`` has
+    not changed for ``seconds``.
+
+    What was in flight when a test paused something (a stage already past its check, a line
+    still in a pipe) lands when it lands, later on a loaded machine; a fixed wait after the
+    pause guesses how late. This waits until nothing has moved for ``seconds`` (longer than
+    one step in flight takes), so it ends as late as the stragglers come. A pause that does
+    not hold never settles while work is left, and once the work is done nothing comes after
+    a resume, which the test then sees."""
+    last: list[object] = []
+    since = 0.0
+
+    def check() -> bool:
+        nonlocal since
+        now, current = time.monotonic(), state()
+        if not last or current != last[0]:
+            last[:] = [current]
+            since = now
+        return now - since >= seconds
+
+    return check
 
 
 def when(condition: Callable[[], object], action: Callable[[], object], what: str) -> None:
