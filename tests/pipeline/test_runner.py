@@ -312,7 +312,8 @@ def test_one_run_at_a_time_per_archive(tmp_path: Path) -> None:
 
 def test_a_retry_waits_in_the_queue_not_in_a_worker(tmp_path: Path) -> None:
     """One worker: a page that answers 503 once is put back for 1.5 s, and the worker fetches
-    the other host's pages meanwhile instead of sleeping on the retry."""
+    the other host's pages meanwhile instead of sleeping on the retry (all of them within the
+    1.5 s on an idle machine; at least the next one, however loaded)."""
     archive = fresh_archive(tmp_path)
     settings = FAST.with_overrides(global_connections=1, retries=1, retry_waits=(1.5,),
                                    host_delay_ms=0)
@@ -324,7 +325,7 @@ def test_a_retry_waits_in_the_queue_not_in_a_worker(tmp_path: Path) -> None:
         first, second = flaky.starts("/status")
         quick_starts = quick.starts("/ok")
     assert second - first >= 1.4
-    assert len(quick_starts) == 5 and max(quick_starts) < second  # done while #1 waited
+    assert len(quick_starts) == 5 and min(quick_starts) < second  # taken while #1 waited
     assert all(t.status == "localized" for t in store.tasks()), store.tasks()
 
 
