@@ -18,6 +18,10 @@ import pytest
 
 PATIENCE = 60.0  # seconds: what a slow, loaded machine (load 15 on 2 cores) still meets
 PATIENCE_MS = int(PATIENCE * 1000)
+# What the window awaits of a run: a child process (gui.run_process, at nice 10) fetching,
+# cleaning and converting images gets a small share of a loaded machine; its first finished
+# task took over PATIENCE at load 20 (13 busy processes beside the tests).
+RUN_PATIENCE_MS = 3 * PATIENCE_MS
 POLL = 0.01  # seconds between looks at the condition
 
 

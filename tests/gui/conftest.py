@@ -14,7 +14,7 @@ from gui.main_window.window import MainWindow
 from gui.worker import Jobs
 from pipeline.demo_site.server import DemoSite
 from pipeline.records.settings import Settings
-from tests.waiting import PATIENCE_MS
+from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def add_demo_links(qtbot: QtBot, window: MainWindow, site: DemoSite, cat1: str =
 
 
 def run_to_end(qtbot: QtBot, window: MainWindow) -> object:
-    with qtbot.waitSignal(window.run_finished, timeout=PATIENCE_MS) as blocker:
+    with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS) as blocker:
         window.run_bar.run_button.click()
     return blocker.args[0]
 

@@ -15,7 +15,7 @@ from pipeline.usecases.workspace import Workspace
 from tests.gui.conftest import OpenWindow
 from tests.pipeline.test_duplicates import BRIDGE, TEA
 from tests.sites.articles import ArticleSite, article
-from tests.waiting import PATIENCE_MS
+from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0, host_delay_ms=20)
 CHANGED_LINE = ("Since this was written the farm has moved its wok to a new shed, and the "
@@ -38,7 +38,7 @@ def archive_of(root: Path, site: ArticleSite, pages: dict[str, tuple[str, list[s
 
 def check(qtbot: QtBot, window: MainWindow, start: object) -> str:
     """Start a check and wait for its summary; while it runs, the run actions wait."""
-    with qtbot.waitSignal(window.updates.summarized, timeout=PATIENCE_MS) as blocker:
+    with qtbot.waitSignal(window.updates.summarized, timeout=RUN_PATIENCE_MS) as blocker:
         assert callable(start)
         start()
         qtbot.waitUntil(lambda: window.controller.running, timeout=PATIENCE_MS)

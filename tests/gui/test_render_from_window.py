@@ -14,7 +14,7 @@ from pipeline.records.settings import Settings
 from tests.gui.conftest import OpenWindow, run_to_end
 from tests.pipeline.test_render import browser  # noqa: F401  (the fixture)
 from tests.sites.spa import SpaSite, paragraphs
-from tests.waiting import PATIENCE_MS
+from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 
 def add_and_run(qtbot: QtBot, window: MainWindow, url: str) -> None:
@@ -42,7 +42,7 @@ def test_render_with_browser_from_the_failures_tab(
         assert view.render_button.isEnabled()
         asked: list[str] = []
         window.confirm = lambda question: asked.append(question) or True
-        with qtbot.waitSignal(window.run_finished, timeout=PATIENCE_MS):
+        with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS):
             view.render_button.click()
         assert asked and "1" in asked[0]
         rules = window.workspace.archive.rules_path.read_text(encoding="utf-8")

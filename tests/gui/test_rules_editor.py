@@ -24,7 +24,7 @@ from pipeline.records.settings import Settings
 from pipeline.rules.model import RULE_SPECS, FormWidget
 from pipeline.usecases.workspace import Workspace
 from tests.gui.conftest import OpenWindow, add_demo_links, jobs_done, run_to_end, saved_rows
-from tests.waiting import PATIENCE_MS
+from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 HEADING = "Compression is the only language stone speaks"  # an <h2> of the first demo article
 BODY = "Stand under an old stone bridge"  # its first paragraph
@@ -214,7 +214,7 @@ def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_fi
     assert box is not None and editor.confirm_yes is not None
     assert box.text() == f"Clean again {len(ids)} articles of 127.0.0.1?"
     assert box.informativeText().startswith(f"{len(ids)} of them would lose their article")
-    with qtbot.waitSignal(window.run_finished, timeout=PATIENCE_MS) as done:
+    with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS) as done:
         editor.confirm_yes.click()
     assert done.args[0] is not None and done.args[0].failed == len(ids)
     assert b"min_chars: 1000000" in window.archive.rules_path.read_bytes()
@@ -231,7 +231,7 @@ def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_fi
     assert result is not None and set(result.task_ids) | {d for d, _ in result.left_out} == clean
 
     qtbot.waitUntil(editor.undo_button.isEnabled, timeout=PATIENCE_MS)
-    with qtbot.waitSignal(window.run_finished, timeout=PATIENCE_MS) as redone:
+    with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS) as redone:
         editor.undo_button.click()
     assert window.archive.rules_path.read_bytes() == original  # byte for byte
     assert editor.editor.toPlainText() == original.decode("utf-8")
