@@ -13,6 +13,7 @@ from pathlib import Path
 from pipeline.records.article import Article
 from pipeline.store.asset_map import AssetMap
 from pipeline.usecases.workspace import Workspace
+from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[1]
 MAIN = REPO / "main.py"
@@ -62,7 +63,7 @@ def run_main(*args: str | Path, prefix: tuple[str, ...] = (),
     """``main.py ARGS`` as a person runs it, in its own process (``prefix``: e.g. ``unshare``
     with a mount script that ends in ``exec "$@"``; see ``in_namespace``)."""
     return subprocess.run([*prefix, sys.executable, str(MAIN), *map(str, args)], input=stdin,
-                          capture_output=True, text=True, timeout=120, cwd=REPO)
+                          capture_output=True, text=True, timeout=2 * PATIENCE, cwd=REPO)
 
 
 def in_namespace(script: str) -> tuple[str, ...]:
@@ -78,7 +79,7 @@ def namespaces_refused(folder: Path) -> str | None:
     try:
         proc = subprocess.run(["unshare", "-rm", "sh", "-ec",
                                f"mount -t tmpfs -o size=64k tmpfs '{folder}'"],
-                              capture_output=True, text=True, timeout=30)
+                              capture_output=True, text=True, timeout=PATIENCE)
     except OSError as e:
         return f"unshare cannot be run: {e}"
     if proc.returncode != 0:

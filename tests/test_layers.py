@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.waiting import PATIENCE
+
 REPO = Path(__file__).resolve().parent.parent
 # The use-case layer and the records: the window may call anything in the one and read and
 # pass back anything of the other (Anki's aqt/operations over its collection's types).
@@ -153,5 +155,5 @@ def test_the_command_line_runs_without_qt() -> None:
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('gui', 'PySide6'));"
             "print(bad); sys.exit(1 if bad else 0)")
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=PATIENCE)
     assert proc.returncode == 0, proc.stdout + proc.stderr

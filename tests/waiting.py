@@ -18,6 +18,10 @@ import pytest
 
 PATIENCE = 60.0  # seconds: what a slow, loaded machine (load 15 on 2 cores) still meets
 PATIENCE_MS = int(PATIENCE * 1000)
+# What the window awaits of a run: a child process (gui.run_process, at nice 10) fetching,
+# cleaning and converting images gets a small share of a loaded machine; its first finished
+# task took over PATIENCE at load 20 (13 busy processes beside the tests).
+RUN_PATIENCE_MS = 3 * PATIENCE_MS
 POLL = 0.01  # seconds between looks at the condition
 
 
@@ -34,11 +38,47 @@ def holds_for(condition: Callable[[], object], seconds: float, what: str) -> Non
     """Check that ``condition()`` stays true for a window of ``seconds``, looking throughout.
 
     For what must *not* happen (no request while paused): load can only make the window see
-    less, never fail a run that behaves."""
+    less, never fail a run that behaves. Start it only once nothing can still legitimately
+    happen (see ``settled``)."""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         assert condition(), f"{what} stopped holding"
         time.sleep(POLL)
+
+
+def settled(state: Callable[[], object], seconds: float) -> Callable[[], bool]:
+    """A condition for ``wait_until`` (or ``qtbot.waitUntil``): true once ``state()`` has
+    not changed for ``seconds``.
+
+    What was in flight when a test paused something (a stage already past its check, a line
+    still in a pipe) lands when it lands, later on a loaded machine; a fixed wait after the
+    pause guesses how late. This waits until nothing has moved for ``seconds`` (longer than
+    one step in flight takes), so it ends as late as the stragglers come. A pause that does
+    not hold never settles while work is left, and once the work is done nothing comes after
+    a resume, which the test then sees."""
+    last: list[object] = []
+    since = 0.0
+
+    def check() -> bool:
+        nonlocal since
+        now, current = time.monotonic(), state()
+        if not last or current != last[0]:
+            last[:] = [current]
+            since = now
+        return now - since >= seconds
+
+    return check
+
+
+def when(condition: Callable[[], object], action: Callable[[], object], what: str) -> None:
+    """Do ``action`` on a thread as soon as ``condition()`` holds (a stop once the server has
+    the request): the test acts on what happened, not after a delay guessed to be enough."""
+
+    def watch() -> None:
+        wait_until(condition, what)
+        action()
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 T = TypeVar("T")

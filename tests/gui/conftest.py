@@ -11,9 +11,10 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from gui.main_window.window import MainWindow
+from gui.worker import Jobs
 from pipeline.demo_site.server import DemoSite
 from pipeline.records.settings import Settings
-from tests.waiting import PATIENCE_MS
+from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 
 @pytest.fixture
@@ -62,10 +63,15 @@ def add_demo_links(qtbot: QtBot, window: MainWindow, site: DemoSite, cat1: str =
         window.intake.add_button.click()
 
 
-def run_to_end(qtbot: QtBot, window: MainWindow, timeout: int = PATIENCE_MS) -> object:
-    with qtbot.waitSignal(window.run_finished, timeout=timeout) as blocker:
+def run_to_end(qtbot: QtBot, window: MainWindow) -> object:
+    with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS) as blocker:
         window.run_bar.run_button.click()
     return blocker.args[0]
+
+
+def jobs_done(jobs: Jobs) -> None:
+    """Wait for every job ``jobs`` holds to end, failing after PATIENCE (never forever)."""
+    assert jobs.wait(PATIENCE_MS), f"a job still running after {PATIENCE_MS // 1000} s"
 
 
 def saved_rows(tasks_csv: Path) -> dict[int, dict[str, str]]:

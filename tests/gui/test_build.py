@@ -12,6 +12,7 @@ from pipeline.demo_site import catalog
 from pipeline.demo_site.server import DemoSite
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
 from tests.pipeline.book.validator import assert_valid
+from tests.waiting import PATIENCE_MS
 
 
 def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: OpenWindow,
@@ -34,7 +35,7 @@ def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: Open
     window.build_bar.scope.setCurrentIndex(window.build_bar.scope.findData("selected"))
     steps: list[tuple[int, int]] = []
     window.build_bar.progressed.connect(lambda done, total: steps.append((done, total)))
-    with qtbot.waitSignal(window.build_finished, timeout=30_000) as blocker:
+    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as blocker:
         window.build_bar.button.click()
     result = blocker.args[0]
     assert result is not None and result.articles == len(cleaned)
@@ -50,9 +51,9 @@ def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: Open
     assert localized
     qtbot.waitUntil(lambda: {i for i in localized
                              if saved_rows(window.archive.tasks_path)[i]["status"] == "done"}
-                    == localized, timeout=5_000)
+                    == localized, timeout=PATIENCE_MS)
     qtbot.waitUntil(lambda: all(window.model.task(i).status == "done" for i in localized),
-                    timeout=5_000)
+                    timeout=PATIENCE_MS)
     assert_valid(book)
     assert window.build_bar.open_button.isEnabled()
     window.build_bar.open_button.click()
@@ -65,7 +66,7 @@ def test_a_build_says_which_near_duplicates_it_left_out(qtbot: QtBot, open_windo
     add_demo_links(qtbot, window, demo_site, cat1="Demo")
     run_to_end(qtbot, window)
     window.build_bar.scope.setCurrentIndex(window.build_bar.scope.findData("all"))
-    with qtbot.waitSignal(window.build_finished, timeout=30_000) as blocker:
+    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as blocker:
         window.build_bar.button.click()
     result = blocker.args[0]
     repost = next(t for t in window.model.tasks() if catalog.NEAR_DUPLICATE_PATH in t.url)
@@ -84,7 +85,7 @@ def test_the_book_title_typed_in_the_window_names_the_book(
     run_to_end(qtbot, window)
     window.build_bar.title.setText("桥与茶 Bridges")
     window.build_bar.scope.setCurrentIndex(window.build_bar.scope.findData("all"))
-    with qtbot.waitSignal(window.build_finished, timeout=30_000) as blocker:
+    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as blocker:
         window.build_bar.button.click()
     [book] = blocker.args[0].epubs
     assert book.name == "桥与茶 Bridges.epub"

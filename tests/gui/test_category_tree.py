@@ -20,6 +20,7 @@ from gui.task_model import (
     task_ids_from_mime,
 )
 from pipeline.records.task import Status, Task
+from tests.waiting import PATIENCE_MS
 
 
 def _tasks() -> list[Task]:
@@ -45,7 +46,7 @@ def _tree(qtbot: QtBot, tasks: list[Task]) -> CategoryTree:
     tree.set_tasks(tasks)
     tree.expandAll()
     tree.show()
-    qtbot.waitExposed(tree)
+    qtbot.waitExposed(tree, timeout=PATIENCE_MS)
     return tree
 
 
@@ -152,17 +153,17 @@ def test_choosing_a_node_narrows_the_table(qtbot: QtBot) -> None:
     tree = _tree(qtbot, tasks)
     _model, proxy = _table(tasks)
     tree.category_chosen.connect(proxy.set_tree_category)
-    with qtbot.waitSignal(tree.category_chosen) as chosen:
+    with qtbot.waitSignal(tree.category_chosen, timeout=PATIENCE_MS) as chosen:
         _click(qtbot, tree, "Tech", "Python")
     assert chosen.args == ["Tech", "Python"] and _shown_ids(proxy) == [1, 2]
-    with qtbot.waitSignal(tree.category_chosen) as chosen:
+    with qtbot.waitSignal(tree.category_chosen, timeout=PATIENCE_MS) as chosen:
         _click(qtbot, tree, "Tech")
     assert chosen.args == ["Tech", None] and _shown_ids(proxy) == [1, 2, 3, 4]
     _click(qtbot, tree, "")
     assert tree.current_category() == ("", None) and _shown_ids(proxy) == [6, 7, 8]
     _click(qtbot, tree, "", "misc")
     assert _shown_ids(proxy) == [8]
-    with qtbot.waitSignal(tree.category_chosen) as chosen:
+    with qtbot.waitSignal(tree.category_chosen, timeout=PATIENCE_MS) as chosen:
         _click(qtbot, tree, None)
     assert chosen.args == [None, None] and _shown_ids(proxy) == list(range(1, 10))
     with qtbot.assertNotEmitted(tree.category_chosen):
@@ -204,13 +205,13 @@ def test_dropping_rows_on_a_node_asks_to_move_them_there(qtbot: QtBot) -> None:
     tree = _tree(qtbot, tasks)
     _model, proxy = _table(tasks)
     mime = proxy.mimeData([proxy.index(0, 0), proxy.index(4, 0)])  # tasks 1 and 5
-    with qtbot.waitSignal(tree.move_requested) as moved:
+    with qtbot.waitSignal(tree.move_requested, timeout=PATIENCE_MS) as moved:
         assert _drag_onto(tree, tree.node("Tech", "Rust"), mime) == (True, True)
     assert moved.args == [[1, 5], "Tech", "Rust"]
-    with qtbot.waitSignal(tree.move_requested) as moved:
+    with qtbot.waitSignal(tree.move_requested, timeout=PATIENCE_MS) as moved:
         assert _drag_onto(tree, tree.node("03_Science"), mime) == (True, True)
     assert moved.args == [[1, 5], "03_Science", ""]  # a cat1 node: directly under it
-    with qtbot.waitSignal(tree.move_requested) as moved:
+    with qtbot.waitSignal(tree.move_requested, timeout=PATIENCE_MS) as moved:
         assert _drag_onto(tree, tree.node(""), mime) == (True, True)
     assert moved.args == [[1, 5], "", ""]
     with qtbot.assertNotEmitted(tree.move_requested):
@@ -232,7 +233,7 @@ def test_renaming_a_node_asks_to_rename_the_category(qtbot: QtBot) -> None:
     editor = _editor(tree)
     assert editor.text() == "Tech"  # the name, not "Tech (4)"
     editor.setText(" Technology ")
-    with qtbot.waitSignal(tree.rename_requested) as renamed:
+    with qtbot.waitSignal(tree.rename_requested, timeout=PATIENCE_MS) as renamed:
         qtbot.keyClick(editor, Qt.Key.Key_Return)
     assert renamed.args == ["Tech", None, "Technology"]
 
@@ -242,7 +243,7 @@ def test_renaming_a_node_asks_to_rename_the_category(qtbot: QtBot) -> None:
     editor = _editor(tree)
     assert editor.text() == "Python"
     editor.setText("Py")
-    with qtbot.waitSignal(tree.rename_requested) as renamed:
+    with qtbot.waitSignal(tree.rename_requested, timeout=PATIENCE_MS) as renamed:
         qtbot.keyClick(editor, Qt.Key.Key_Return)
     assert renamed.args == ["Tech", "Python", "Py"]
 
@@ -266,13 +267,13 @@ def test_a_renamed_node_stays_chosen_and_open(qtbot: QtBot) -> None:
     renamed = [Task(t.id, t.url, cat1="Technology" if t.cat1 == "Tech" else t.cat1,
                     cat2=t.cat2, status=t.status) for t in tasks]
 
-    with qtbot.waitSignal(tree.rename_requested) as asked:
+    with qtbot.waitSignal(tree.rename_requested, timeout=PATIENCE_MS) as asked:
         assert tree.model().setData(tree.node("Tech"), "Technology") is False
     assert asked.args == ["Tech", None, "Technology"]
     assert tree.node("Tech").isValid()  # nothing changes until the tasks do
     with qtbot.assertNotEmitted(tree.category_chosen):
         tree.refresh(tasks)  # a run's update comes first: the rename is not applied yet
-    with qtbot.waitSignal(tree.category_chosen) as chosen:
+    with qtbot.waitSignal(tree.category_chosen, timeout=PATIENCE_MS) as chosen:
         model.set_tasks(renamed)  # the window applied it
         tree.refresh(renamed)
     assert chosen.args == ["Technology", None] and not tree.node("Tech").isValid()
@@ -283,7 +284,7 @@ def test_a_renamed_node_stays_chosen_and_open(qtbot: QtBot) -> None:
     tree.model().setData(tree.node("Technology", "Python"), "Py")
     again = [Task(t.id, t.url, cat1=t.cat1, cat2="Py" if t.cat2 == "Python" else t.cat2,
                   status=t.status) for t in renamed]
-    with qtbot.waitSignal(tree.category_chosen) as chosen:
+    with qtbot.waitSignal(tree.category_chosen, timeout=PATIENCE_MS) as chosen:
         model.set_tasks(again)
         tree.refresh(again)
     assert chosen.args == ["Technology", "Py"] and _shown_ids(proxy) == [1, 2]
@@ -314,13 +315,13 @@ def test_refresh_keeps_what_is_open_and_chosen(qtbot: QtBot) -> None:
         "Uncategorized (3)"]
 
     # the chosen node's tasks all moved away: its cat1 is chosen instead, and says so
-    with qtbot.waitSignal(tree.category_chosen) as chosen:
+    with qtbot.waitSignal(tree.category_chosen, timeout=PATIENCE_MS) as chosen:
         tree.refresh([t for t in fresh if t.cat2 != "Python"])
     assert chosen.args == ["Tech", None] and tree.current_category() == ("Tech", None)
     assert tree.node("Tech").data() == "Tech (2)"
 
     # another archive: everything afresh, All chosen
-    with qtbot.waitSignal(tree.category_chosen) as chosen:
+    with qtbot.waitSignal(tree.category_chosen, timeout=PATIENCE_MS) as chosen:
         tree.set_tasks([Task(1, "https://example.com/1", cat1="Other")])
     assert chosen.args == [None, None]
     assert _labels(tree) == ["All (1)", "Other (1)"]
@@ -335,7 +336,7 @@ def test_the_tree_follows_a_table_model(qtbot: QtBot) -> None:
     assert tree.node(None).data() == "All (9)"
     model.update_fields(3, {"cat1": "Art"})
     model.add_tasks([Task(12, "https://example.com/12", cat1="Art")])
-    qtbot.waitUntil(lambda: tree.node("Art").data() == "Art (2)", timeout=2_000)
+    qtbot.waitUntil(lambda: tree.node("Art").data() == "Art (2)", timeout=PATIENCE_MS)
     assert tree.node("Tech").data() == "Tech (3)"
     model.remove_tasks([12])
-    qtbot.waitUntil(lambda: tree.node("Art").data() == "Art (1)", timeout=2_000)
+    qtbot.waitUntil(lambda: tree.node("Art").data() == "Art (1)", timeout=PATIENCE_MS)

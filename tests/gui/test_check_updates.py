@@ -15,6 +15,7 @@ from pipeline.usecases.workspace import Workspace
 from tests.gui.conftest import OpenWindow
 from tests.pipeline.test_duplicates import BRIDGE, TEA
 from tests.sites.articles import ArticleSite, article
+from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0, host_delay_ms=20)
 CHANGED_LINE = ("Since this was written the farm has moved its wok to a new shed, and the "
@@ -37,10 +38,10 @@ def archive_of(root: Path, site: ArticleSite, pages: dict[str, tuple[str, list[s
 
 def check(qtbot: QtBot, window: MainWindow, start: object) -> str:
     """Start a check and wait for its summary; while it runs, the run actions wait."""
-    with qtbot.waitSignal(window.updates.summarized, timeout=30_000) as blocker:
+    with qtbot.waitSignal(window.updates.summarized, timeout=RUN_PATIENCE_MS) as blocker:
         assert callable(start)
         start()
-        qtbot.waitUntil(lambda: window.controller.running, timeout=10_000)
+        qtbot.waitUntil(lambda: window.controller.running, timeout=PATIENCE_MS)
         assert not window.check_updates_action.isEnabled()
         assert not window.run_action.isEnabled()
     assert window.check_updates_action.isEnabled()
@@ -73,7 +74,7 @@ def test_check_for_updates_of_all_names_what_changed(
     assert not bridge.revised_at and bridge.last_checked
     assert steep.refresh_error and steep.status == Status.LOCALIZED  # still bound as archived
     qtbot.waitUntil(lambda: (t := window.model.task(1)) is not None and bool(t.revised_at),
-                    timeout=10_000)
+                    timeout=PATIENCE_MS)
 
 
 def test_a_category_node_or_the_selected_rows_are_checked_alone(
@@ -101,9 +102,9 @@ def test_a_category_node_or_the_selected_rows_are_checked_alone(
 def test_nothing_archived_is_nothing_to_check(qtbot: QtBot, open_window: OpenWindow) -> None:
     window = open_window()
     window.intake.paste.setPlainText("https://a.example/post/1")
-    with qtbot.waitSignal(window.intake_done, timeout=5_000):
+    with qtbot.waitSignal(window.intake_done, timeout=PATIENCE_MS):
         window.intake.add_button.click()
-    with qtbot.waitSignal(window.updates.said, timeout=5_000) as blocker:
+    with qtbot.waitSignal(window.updates.said, timeout=PATIENCE_MS) as blocker:
         window.check_updates_action.trigger()
     assert "Nothing to check" in str(blocker.args[0])
     assert not window.controller.running

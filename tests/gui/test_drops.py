@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.drops import Drop, DropTarget, bookmarks_export, fill, read_drop, shortcut_url
 from pipeline.web.urls import bookmark_folders
+from tests.waiting import PATIENCE_MS
 
 # as Chrome and Firefox write them: <DT>s never closed, the toolbar a folder of its own
 BOOKMARKS = """<!DOCTYPE NETSCAPE-Bookmark-file-1>
@@ -172,11 +173,11 @@ def test_the_drop_target_takes_drops_anywhere_it_watches(qtbot: QtBot, tmp_path:
     photo = tmp_path / "photo.png"
     photo.write_bytes(b"\x89PNG")
     mime = files_mime("https://a.example/1", photo)
-    with qtbot.waitSignal(target.dropped) as blocker:
+    with qtbot.waitSignal(target.dropped, timeout=PATIENCE_MS) as blocker:
         event = send_drop(table.viewport(), mime)  # a table's drops arrive at its viewport
     assert event.isAccepted()
     assert blocker.args == [Drop(text="https://a.example/1",
                                  refused=["photo.png: not a list of links"])]
-    with qtbot.waitSignal(target.dropped) as blocker:
+    with qtbot.waitSignal(target.dropped, timeout=PATIENCE_MS) as blocker:
         send_drop(window, files_mime("https://a.example/2"))
     assert blocker.args[0].text == "https://a.example/2"

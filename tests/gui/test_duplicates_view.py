@@ -20,6 +20,7 @@ from pipeline.usecases.workspace import Workspace
 from tests.gui.conftest import OpenWindow
 from tests.pipeline.test_duplicates import TEA, with_footer
 from tests.sites.articles import ArticleSite, article
+from tests.waiting import PATIENCE_MS
 
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0, host_delay_ms=20)
 ORIGINAL, REPOST = "/news/bridge.html", "/reprint/bridge.html"
@@ -46,7 +47,7 @@ def shown_tab(qtbot: QtBot, window: MainWindow) -> DuplicatesView:
     """Show the window and open the Duplicates tab, which reads the pairs as it is shown."""
     view = window.duplicates
     window.show()
-    with qtbot.waitSignal(view.refreshed, timeout=10_000):
+    with qtbot.waitSignal(view.refreshed, timeout=PATIENCE_MS):
         window.tabs.setCurrentWidget(view)
     return view
 
@@ -61,10 +62,10 @@ def decide(qtbot: QtBot, view: DuplicatesView, button_text: str, decision: str) 
     button = {b.text(): b for b in (view.second_button, view.first_button, view.keep_button,
                                     view.undecide_button)}[button_text]
     assert button.isEnabled()
-    with qtbot.waitSignal(view.decided, timeout=10_000):
+    with qtbot.waitSignal(view.decided, timeout=PATIENCE_MS):
         button.click()
     qtbot.waitUntil(lambda: (item := view.list.topLevelItem(0)) is not None
-                    and item.text(4) == decision, timeout=10_000)
+                    and item.text(4) == decision, timeout=PATIENCE_MS)
 
 
 def test_a_pair_is_listed_its_differences_shown_and_decisions_saved(
@@ -83,7 +84,7 @@ def test_a_pair_is_listed_its_differences_shown_and_decisions_saved(
     assert "1 exact duplicates" in view.summary.text()  # #4, the copy of #3
     assert not view.second_button.isEnabled()  # nothing selected yet
 
-    with qtbot.waitSignal(view.differences_shown, timeout=10_000):
+    with qtbot.waitSignal(view.differences_shown, timeout=PATIENCE_MS):
         assert view.select_pair(1, 2)
     shown = view.differences_text()
     assert "2023" in shown and "2024" in shown and "1 places differ" in shown
@@ -96,14 +97,14 @@ def test_a_pair_is_listed_its_differences_shown_and_decisions_saved(
     [decided] = read_decisions(archive / "duplicates.csv").values()
     assert (decided.duplicate, decided.original, decided.decision.value) == (2, 1, "duplicate")
     qtbot.waitUntil(lambda: (t := window.model.task(2)) is not None
-                    and t.status == Status.DUPLICATE, timeout=10_000)  # the table follows
+                    and t.status == Status.DUPLICATE, timeout=PATIENCE_MS)  # the table follows
     assert not view.second_button.isEnabled() and view.undecide_button.isEnabled()
 
     decide(qtbot, view, "Keep both", "keep both")
     assert task(archive, 2) == (Status.LOCALIZED, None)
     [decided] = read_decisions(archive / "duplicates.csv").values()
     assert decided.decision.value == "keep-both"
-    qtbot.waitUntil(lambda: "0 to judge" in view.summary.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "0 to judge" in view.summary.text(), timeout=PATIENCE_MS)
 
     decide(qtbot, view, "Undecide", "undecided")
     assert read_decisions(archive / "duplicates.csv") == {}
@@ -119,7 +120,7 @@ def test_a_broken_decisions_file_is_said_and_nothing_changes(
     decisions.write_text("duplicate,original,decision\n2,one,duplicate\n", encoding="utf-8")
     before = decisions.read_bytes()
     view.second_button.click()
-    qtbot.waitUntil(lambda: "line 2" in view.summary.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "line 2" in view.summary.text(), timeout=PATIENCE_MS)
     assert decisions.read_bytes() == before
     assert task(archive, 2) == (Status.LOCALIZED, None)
     assert view.second_button.isEnabled()  # free to try again once the file is mended
@@ -132,7 +133,7 @@ def test_open_report_writes_the_page_and_opens_it(
     window.open_url = lambda url: opened.append(url.toLocalFile())
     view = shown_tab(qtbot, window)
     view.report_button.click()
-    qtbot.waitUntil(lambda: bool(opened), timeout=10_000)
+    qtbot.waitUntil(lambda: bool(opened), timeout=PATIENCE_MS)
     page = Path(opened[0])
     assert page == archive / "04_logs" / "near_duplicates.html"
     assert REPOST in page.read_text(encoding="utf-8")

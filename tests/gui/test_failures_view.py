@@ -17,7 +17,9 @@ from pipeline.records.errors import ErrorKind
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.usecases.workspace import Workspace
+from tests.gui.conftest import jobs_done
 from tests.sites.faults import FaultServer
+from tests.waiting import PATIENCE_MS
 
 
 @pytest.fixture
@@ -43,10 +45,10 @@ def view(qtbot: QtBot, workspace: Workspace) -> Iterator[FailuresView]:
     qtbot.addWidget(view)
     view.resize(700, 600)
     view.show()
-    with qtbot.waitSignal(view.refreshed, timeout=5_000):
+    with qtbot.waitSignal(view.refreshed, timeout=PATIENCE_MS):
         view.refresh()
     yield view
-    jobs.wait()
+    jobs_done(jobs)
 
 
 def _groups(view: FailuresView) -> list[tuple[str, list[int]]]:
@@ -95,11 +97,11 @@ def test_the_table_and_the_view_share_the_kind_names() -> None:
 
 
 def test_groups_by_domain_after_the_switch(qtbot: QtBot, view: FailuresView) -> None:
-    with qtbot.waitSignal(view.refreshed, timeout=5_000):
+    with qtbot.waitSignal(view.refreshed, timeout=PATIENCE_MS):
         view.by_domain.click()
     assert _groups(view) == [("127.0.0.2 (3)", [4, 5, 6]), ("127.0.0.1 (2)", [1, 2])]
     assert _task_item(view, 5).text(2) == kind_names()[ErrorKind.NO_ARTICLE]
-    with qtbot.waitSignal(view.refreshed, timeout=5_000):
+    with qtbot.waitSignal(view.refreshed, timeout=PATIENCE_MS):
         view.by_kind.click()
     assert _groups(view)[0][1] == [1, 4]
 
@@ -108,31 +110,31 @@ def test_retry_these_on_a_group_and_on_selected_tasks(qtbot: QtBot, view: Failur
     assert not view.retry_button.isEnabled()
     _headings(view)[0].setSelected(True)
     assert view.retry_button.isEnabled()
-    with qtbot.waitSignal(view.retry_requested, timeout=1_000) as retry:
+    with qtbot.waitSignal(view.retry_requested, timeout=PATIENCE_MS) as retry:
         view.retry_button.click()
     assert retry.args == [[1, 4], "http-4xx"]
 
     view.tree.clearSelection()
     _task_item(view, 2).setSelected(True)
     _task_item(view, 5).setSelected(True)
-    with qtbot.waitSignal(view.retry_requested, timeout=1_000) as retry:
+    with qtbot.waitSignal(view.retry_requested, timeout=PATIENCE_MS) as retry:
         view.retry_button.click()
     assert retry.args == [[2, 5], None]  # two kinds: none named
 
 
 def test_retry_by_domain_names_the_kind_the_tasks_share(qtbot: QtBot,
                                                         view: FailuresView) -> None:
-    with qtbot.waitSignal(view.refreshed, timeout=5_000):
+    with qtbot.waitSignal(view.refreshed, timeout=PATIENCE_MS):
         view.by_domain.click()
     _headings(view)[1].setSelected(True)  # 127.0.0.1: a 404 and a 500
-    with qtbot.waitSignal(view.retry_requested, timeout=1_000) as retry:
+    with qtbot.waitSignal(view.retry_requested, timeout=PATIENCE_MS) as retry:
         view.retry_button.click()
     assert retry.args == [[1, 2], None]
 
 
 def test_a_task_shows_its_reason_and_fetch_log_lines(qtbot: QtBot, view: FailuresView,
                                                      workspace: Workspace) -> None:
-    with qtbot.waitSignal(view.details_shown, timeout=5_000) as shown:
+    with qtbot.waitSignal(view.details_shown, timeout=PATIENCE_MS) as shown:
         view.tree.setCurrentItem(_task_item(view, 2))
     assert shown.args == [2]
     text = view.details.toPlainText()
@@ -145,10 +147,10 @@ def test_a_task_shows_its_reason_and_fetch_log_lines(qtbot: QtBot, view: Failure
 
 def test_the_stored_response_of_a_page_without_an_article(qtbot: QtBot,
                                                           view: FailuresView) -> None:
-    with qtbot.waitSignal(view.details_shown, timeout=5_000):
+    with qtbot.waitSignal(view.details_shown, timeout=PATIENCE_MS):
         view.tree.setCurrentItem(_task_item(view, 5))
     assert view.response_button.isEnabled()
-    with qtbot.waitSignal(view.response_shown, timeout=5_000):
+    with qtbot.waitSignal(view.response_shown, timeout=PATIENCE_MS):
         view.response_button.click()
     assert view.response.isVisible()
     shown = view.response.toPlainText()
@@ -168,7 +170,7 @@ def test_refresh_follows_a_fixed_task_and_keeps_the_selection(
         qtbot: QtBot, view: FailuresView, workspace: Workspace) -> None:
     view.tree.setCurrentItem(_task_item(view, 6))
     workspace.store.update(1, status=Status.PENDING, error="", error_kind="")  # retried
-    with qtbot.waitSignal(view.refreshed, timeout=5_000):
+    with qtbot.waitSignal(view.refreshed, timeout=PATIENCE_MS):
         view.refresh()
     assert _groups(view)[0][1] == [4]
     assert [int(i.data(0, KeyRole)) for i in view.tree.selectedItems()] == [6]
@@ -176,7 +178,7 @@ def test_refresh_follows_a_fixed_task_and_keeps_the_selection(
 
 def test_double_click_on_a_task_chooses_it(qtbot: QtBot, view: FailuresView) -> None:
     item = _task_item(view, 4)
-    with qtbot.waitSignal(view.task_chosen, timeout=1_000) as chosen:
+    with qtbot.waitSignal(view.task_chosen, timeout=PATIENCE_MS) as chosen:
         view.tree.itemDoubleClicked.emit(item, 1)
     assert chosen.args == [4]
 
@@ -185,7 +187,7 @@ def test_no_failures_says_so(qtbot: QtBot, tmp_path: Path) -> None:
     jobs = Jobs()
     view = FailuresView(Workspace.open(tmp_path / "empty"), jobs)
     qtbot.addWidget(view)
-    with qtbot.waitSignal(view.refreshed, timeout=5_000):
+    with qtbot.waitSignal(view.refreshed, timeout=PATIENCE_MS):
         view.refresh()
     assert view.tree.topLevelItemCount() == 0 and view.summary.text() == "No failed tasks."
-    jobs.wait()
+    jobs_done(jobs)

@@ -16,10 +16,11 @@ from pytestqt.qtbot import QtBot
 from gui.harvest_dialog import URL_COLUMN, WHY_COLUMN, HarvestDialog
 from gui.language import install_language
 from gui.main_window.window import MainWindow
-from tests.gui.conftest import OpenWindow, run_to_end
+from tests.gui.conftest import OpenWindow, jobs_done, run_to_end
 from tests.pipeline.test_duplicates import BRIDGE
 from tests.pipeline.test_harvest import article_paths, english_list
 from tests.sites.articles import ArticleSite, article
+from tests.waiting import PATIENCE_MS
 
 
 @pytest.fixture
@@ -34,7 +35,7 @@ def open_harvest(qtbot: QtBot, window: MainWindow, url: str) -> HarvestDialog:
     assert dialog is not None and dialog.isVisible()
     dialog.url.setText(url)
     dialog.preview_button.click()
-    qtbot.waitUntil(lambda: dialog.harvested is not None and not dialog._busy, timeout=10_000)
+    qtbot.waitUntil(lambda: dialog.harvested is not None and not dialog._busy, timeout=PATIENCE_MS)
     return dialog
 
 
@@ -55,7 +56,7 @@ def test_harvest_previews_checks_the_articles_and_adds_the_checked(
     rows[0].setCheckState(URL_COLUMN, Qt.CheckState.Unchecked)
     rows[5].setCheckState(URL_COLUMN, Qt.CheckState.Unchecked)
     dialog.cat1.setText("河流")
-    with qtbot.waitSignal(window.intake_done, timeout=10_000) as blocker:
+    with qtbot.waitSignal(window.intake_done, timeout=PATIENCE_MS) as blocker:
         dialog.add_checked()
     report = blocker.args[0]
     assert len(report.added) == 28
@@ -69,7 +70,7 @@ def test_harvest_previews_checks_the_articles_and_adds_the_checked(
 
     # a second add of the same links reports them as duplicates, as pasting them would
     dialog.check_all.click()
-    with qtbot.waitSignal(window.intake_done, timeout=10_000) as blocker:
+    with qtbot.waitSignal(window.intake_done, timeout=PATIENCE_MS) as blocker:
         dialog.add_checked()
     assert len(blocker.args[0].added) == 2 and len(blocker.args[0].duplicates) == 28
     assert "28" in dialog.summary.text()
@@ -94,7 +95,7 @@ def test_a_page_that_fails_says_why_and_adds_nothing(qtbot: QtBot, open_window: 
     assert dialog is not None
     dialog.url.setText(site.url("/missing"))
     dialog.preview_button.click()
-    qtbot.waitUntil(lambda: "404" in dialog.summary.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "404" in dialog.summary.text(), timeout=PATIENCE_MS)
     assert dialog.list.topLevelItemCount() == 0 and not dialog.add_button.isEnabled()
 
 
@@ -105,10 +106,10 @@ def test_after_a_run_the_report_is_written_shown_and_its_links_open(
     assert window.workspace is not None
     window.workspace.add_links(f"{good}\n{site.url('/gone')}")
     window.file_watch.follow(changed_here=True)
-    qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=5_000)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=PATIENCE_MS)
     opened: list[QUrl] = []
     window.open_url = opened.append
-    with qtbot.waitSignal(window.report_view.shown, timeout=30_000) as blocker:
+    with qtbot.waitSignal(window.report_view.shown, timeout=PATIENCE_MS) as blocker:
         run_to_end(qtbot, window)
     path = Path(blocker.args[0])
     assert path == window.workspace.archive.logs_dir / "report.html" and path.exists()
@@ -148,7 +149,7 @@ def test_refused_links_are_shown_with_why_and_cannot_be_added(
         dialog.pattern.setText(ARTICLES)
         dialog.preview_button.click()
         qtbot.waitUntil(lambda: dialog.harvested is not None and not dialog._busy,
-                        timeout=10_000)
+                        timeout=PATIENCE_MS)
         rows = [dialog.list.topLevelItem(i) for i in range(dialog.list.topLevelItemCount())]
         refused = [r for r in rows if r.text(WHY_COLUMN).startswith("refused: ")]
         assert len(refused) == 9 and "9 refused" in dialog.summary.text()
@@ -156,9 +157,9 @@ def test_refused_links_are_shown_with_why_and_cannot_be_added(
         dialog.check_all.click()
         assert all(r.checkState(URL_COLUMN) == Qt.CheckState.Unchecked for r in refused)
         assert set(dialog.checked_urls()) == {*own, redirect}
-        with qtbot.waitSignal(dialog.added, timeout=10_000):
+        with qtbot.waitSignal(dialog.added, timeout=PATIENCE_MS):
             dialog.add_checked()
-        jobs.wait()
+        jobs_done(jobs)
         assert {t.found_on for t in workspace.tasks()} == {list_url}
         assert hosts.private_hits() == []
 
@@ -178,7 +179,7 @@ def test_a_harvest_says_its_reasons_in_the_windows_language(
         dialog.url.setText(list_url)
         dialog.preview_button.click()
         qtbot.waitUntil(lambda: dialog.harvested is not None and not dialog._busy,
-                        timeout=10_000)
+                        timeout=PATIENCE_MS)
         why = dialog.list.topLevelItem(0).text(WHY_COLUMN)
         summary = dialog.summary.text()
     finally:

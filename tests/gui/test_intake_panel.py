@@ -15,6 +15,7 @@ from gui.drops import DropTarget, read_drop
 from gui.intake_panel import IntakePanel, rejected_lines
 from pipeline.usecases.workspace import Workspace
 from tests.gui.test_drops import BOOKMARKS, files_mime, send_drop
+from tests.waiting import PATIENCE_MS
 
 
 @pytest.fixture
@@ -52,7 +53,7 @@ https://b.example/post?id=3&utm_source=x
 
 def test_the_report_lists_duplicates_and_rejections(qtbot: QtBot, panel: IntakePanel) -> None:
     panel.paste.setPlainText(PASTED)
-    with qtbot.waitSignal(panel.added) as added:
+    with qtbot.waitSignal(panel.added, timeout=PATIENCE_MS) as added:
         panel.add_button.click()
     assert added.args == [[2, 3]]
     assert panel.report.text() == "Added 2 · duplicates 1 · rejected 2"
@@ -74,7 +75,7 @@ def test_clicking_a_duplicate_chooses_its_task(qtbot: QtBot, panel: IntakePanel)
     panel.add_button.click()
     duplicate, rejected = panel.report_list.item(0), panel.report_list.item(1)
     viewport = panel.report_list.viewport()
-    with qtbot.waitSignal(panel.duplicate_chosen) as chosen:
+    with qtbot.waitSignal(panel.duplicate_chosen, timeout=PATIENCE_MS) as chosen:
         qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton,
                          pos=panel.report_list.visualItemRect(duplicate).center())
     assert chosen.args == [1]
@@ -116,7 +117,7 @@ def test_ctrl_enter_adds(qtbot: QtBot, panel: IntakePanel, workspace: Workspace,
     qtbot.keyClick(panel.paste, Qt.Key.Key_Return)  # a plain Enter is a new line
     assert panel.paste.toPlainText() == "https://a.example/typed\n"
     assert len(workspace.tasks()) == 1
-    with qtbot.waitSignal(panel.added) as added:
+    with qtbot.waitSignal(panel.added, timeout=PATIENCE_MS) as added:
         qtbot.keyClick(panel.paste, key, Qt.KeyboardModifier.ControlModifier)
     assert added.args == [[2]] and workspace.task(2).url == "https://a.example/typed"
     panel.add_button.setEnabled(False)  # no archive, or adding already
@@ -143,7 +144,7 @@ def test_filing_a_dropped_bookmarks_export_by_its_folders(qtbot: QtBot, panel: I
     panel.by_folders.setChecked(True)
     assert panel.folders_as_categories()
     panel.cat1.setCurrentText("Typed")
-    with qtbot.waitSignal(panel.added):
+    with qtbot.waitSignal(panel.added, timeout=PATIENCE_MS):
         panel.add_button.click()
     filed = {t.url: (t.cat1, t.cat2) for t in workspace.tasks()}
     assert filed == {
@@ -215,7 +216,7 @@ def test_browser_links_dropped_on_the_window_are_added(qtbot: QtBot, panel: Inta
                                            "https://b.example/dragged/2"))
     assert panel.paste.toPlainText() == ("https://a.example/typed\nhttps://a.example/dragged/1\n"
                                          "https://b.example/dragged/2\n")
-    with qtbot.waitSignal(panel.added) as added:
+    with qtbot.waitSignal(panel.added, timeout=PATIENCE_MS) as added:
         panel.add_button.click()
     assert added.args == [[2, 3, 4]]
     assert [t.url for t in workspace.tasks()][1:] == [

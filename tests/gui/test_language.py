@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from gui.language import I18N_DIR, install_language, resolve_language
 from gui.main_window.task_actions import CategoryDialog
 from tests.gui.conftest import OpenWindow
+from tests.waiting import PATIENCE
 
 TS = I18N_DIR / "kuaibu_zh_CN.ts"
 REPO = Path(__file__).resolve().parents[2]
@@ -94,7 +95,7 @@ def test_every_string_in_the_code_is_in_the_translation(tmp_path: Path) -> None:
     fresh = tmp_path / "fresh.ts"
     sources = sorted(str(p.relative_to(REPO)) for p in (REPO / "gui").rglob("*.py"))
     subprocess.run([lupdate, *sources, *TRANSLATED_IN_PIPELINE, "-ts", str(fresh)], cwd=REPO,
-                   check=True, capture_output=True)
+                   check=True, capture_output=True, timeout=PATIENCE)
     shipped = {(context, source) for context, source, _ in _messages()}
     missing = [(c, s) for c, s, _ in _messages(fresh) if (c, s) not in shipped]
     assert missing == [], "run pyside6-lupdate and translate these"

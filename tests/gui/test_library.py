@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from gui.task_model import COLUMNS
 from pipeline.demo_site.server import DemoSite
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end
-from tests.waiting import PATIENCE_MS
+from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 
 def _row_of(window: object, task_id: int) -> int:
@@ -99,7 +99,7 @@ def test_pause_says_paused_and_the_tree_filters_the_table(
     assert window.statusBar().currentMessage() == "Paused"
     window.toggle_pause()
     assert window.statusBar().currentMessage() == "Running…"
-    with qtbot.waitSignal(window.run_finished, timeout=PATIENCE_MS):
+    with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS):
         pass
 
 
@@ -123,7 +123,7 @@ def test_books_are_listed_and_say_when_they_are_out_of_date(
     assert window.books.list.topLevelItemCount() == 1
     assert window.books.list.topLevelItem(0).text(3) == "up to date"
     cleaned = next(t.id for t in window.model.tasks() if t.status in ("localized", "done"))
-    with qtbot.waitSignal(window.run_finished, timeout=PATIENCE_MS):
+    with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS):
         window.reclean([cleaned])
     with qtbot.waitSignal(window.books.refreshed, timeout=PATIENCE_MS):
         window.books.refresh()

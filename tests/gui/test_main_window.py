@@ -14,6 +14,7 @@ from pipeline.demo_site.server import DemoSite
 from pipeline.intake.links import add_links
 from pipeline.store.tasks import TaskStore
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
+from tests.waiting import PATIENCE_MS
 
 
 def test_paste_shows_the_intake_report(qtbot: QtBot, open_window: OpenWindow,
@@ -34,7 +35,7 @@ def test_paste_shows_the_intake_report(qtbot: QtBot, open_window: OpenWindow,
     assert window.intake.paste.toPlainText() == demo_site.paste_text().splitlines()[-1] + "\n"
     assert window.selected_ids() == sorted(t.id for t in window.model.tasks())
     qtbot.waitUntil(lambda: len(saved_rows(window.archive.tasks_path)) == len(expected.added),
-                    timeout=5_000)
+                    timeout=PATIENCE_MS)
 
 
 def test_run_edit_category_and_preview(qtbot: QtBot, open_window: OpenWindow,
@@ -61,13 +62,13 @@ def test_run_edit_category_and_preview(qtbot: QtBot, open_window: OpenWindow,
     assert window.proxy.setData(index, "Bridges 桥")
     task_id = window.model.task_at(window.proxy.mapToSource(index).row()).id
     qtbot.waitUntil(lambda: saved_rows(window.archive.tasks_path)[task_id]["cat1"]
-                    == "Bridges 桥", timeout=5_000)
+                    == "Bridges 桥", timeout=PATIENCE_MS)
 
     # the preview shows the article as the book's chapter shows it, beside the raw page's text
     window.select_task(task_id)
     article = json.loads(window.archive.clean_meta(task_id).read_text(encoding="utf-8"))
     qtbot.waitUntil(lambda: window.preview.shown is not None
-                    and window.preview.shown.task.id == task_id, timeout=5_000)
+                    and window.preview.shown.task.id == task_id, timeout=PATIENCE_MS)
     book = window.preview.book.toPlainText()
     assert book.startswith("Bridges 桥")  # the chapter header's category, as just edited
     assert article["title"] in book
@@ -117,7 +118,7 @@ def test_dropped_text_file_goes_into_the_paste_area(qtbot: QtBot, open_window: O
     window.intake.paste.insertFromMimeData(mime)
     text = window.intake.paste.toPlainText()
     assert "读这个" in text and demo_site.article_urls[1] in text and "photo.jpg" not in text
-    with qtbot.waitSignal(window.intake_done) as blocker:
+    with qtbot.waitSignal(window.intake_done, timeout=PATIENCE_MS) as blocker:
         window.intake.add_button.click()
     assert len(blocker.args[0].added) == 3
 
@@ -142,7 +143,7 @@ def test_remove_and_change_category_of_a_selection(qtbot: QtBot, open_window: Op
     assert all(window.model.task(i) is None for i in ids)
     # in the trash: still rows of the file, marked, until the trash is emptied
     qtbot.waitUntil(lambda: all(saved_rows(window.archive.tasks_path)[i]["deleted_at"]
-                                for i in ids), timeout=5_000)
+                                for i in ids), timeout=PATIENCE_MS)
     assert len(saved_rows(window.archive.tasks_path)) == before
 
 

@@ -15,6 +15,7 @@ from pipeline.store.tasks import TaskStore
 from tests.gui.conftest import OpenWindow
 from tests.pipeline.test_many_writers import _seed, hand_edit, start_run
 from tests.sites.faults import FaultServer
+from tests.waiting import PATIENCE, PATIENCE_MS
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the run is a POSIX child process here")
@@ -23,13 +24,19 @@ def test_window_beside_a_terminal_run_and_a_hand_edit(qtbot: QtBot, open_window:
     archive = Archive.open(tmp_path / "archive")
     with FaultServer() as server:
         _seed(archive, server, 30, latency=0.3)
+        # the server answers 10 pages and holds the rest until the window has closed, so the
+        # run still writes then however slow the window is; the held requests wait that long
+        server.hold_after = 10
         window = open_window(archive.root)
-        run = start_run(archive)
+        run = start_run(archive, "--set", f"read_timeout={3 * PATIENCE:g}",
+                        "--set", f"page_deadline={3 * PATIENCE:g}")
         try:
             # the window follows the terminal's run through the file
             qtbot.waitUntil(lambda: sum(t.status == Status.LOCALIZED
-                                        for t in window.model.tasks()) >= 5, timeout=30_000)
-            window.set_category([3, 4], "03_窗口", None)
+                                        for t in window.model.tasks()) >= 5, timeout=PATIENCE_MS)
+            # the hand edit before the window's own: one landing while the window's save is
+            # due is taken in by that save and shown only once the file changes again, which
+            # the held run no longer does
             with hand_edit(archive) as rows:
                 for row in rows:
                     row["note"] = "手记" if row["id"] == "5" else ""
@@ -37,11 +44,13 @@ def test_window_beside_a_terminal_run_and_a_hand_edit(qtbot: QtBot, open_window:
                         row["title"] = "手工改的标题"
             task_6 = lambda: window.model.task(6)  # noqa: E731
             qtbot.waitUntil(lambda: task_6() is not None
-                            and task_6().title == "手工改的标题", timeout=10_000)
+                            and task_6().title == "手工改的标题", timeout=PATIENCE_MS)
+            window.set_category([3, 4], "03_窗口", None)
             assert run.poll() is None  # the window closes while the run still writes
             window.close()
         finally:
-            assert run.wait(120) == 0
+            server.release()
+            assert run.wait(2 * PATIENCE) == 0
     tasks = {t.id: t for t in TaskStore(archive.tasks_path).tasks()}
     assert len(tasks) == 30
     assert (tasks[3].cat1, tasks[4].cat1) == ("03_窗口", "03_窗口")

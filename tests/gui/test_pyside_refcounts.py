@@ -12,6 +12,8 @@ import os
 import subprocess
 import sys
 
+from tests.waiting import PATIENCE
+
 PROBE = """
 import sys
 from PySide6.QtCore import (QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt,
@@ -37,7 +39,7 @@ print(before[0] - after[0], before[1] - after[1])
 def test_no_references_to_none_or_true_are_lost() -> None:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     proc = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                          timeout=120, env=env)
+                          timeout=2 * PATIENCE, env=env)
     assert proc.returncode == 0, proc.stderr[-500:]
     lost_none, lost_true = map(int, proc.stdout.split())
     assert lost_none < 100 and lost_true < 100  # 30,000 calls: a leak per call would show

@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 from gui.task_model import COLUMNS
 from tests.gui.conftest import OpenWindow
 from tests.small_archive import REPO, in_namespace, make_small_archive, namespaces_refused
+from tests.waiting import PATIENCE, PATIENCE_MS
 
 ARCHIVE_ENV = "KUAIBU_TEST_READ_ONLY_ARCHIVE"
 
@@ -33,7 +34,7 @@ def test_the_window_opens_a_read_only_archive_read_only(tmp_path: Path) -> None:
         [*mount, sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
          f"{Path(__file__).relative_to(REPO)}::test_inside_the_read_only_mount"],
         cwd=REPO, env={**os.environ, ARCHIVE_ENV: str(root)}, capture_output=True, text=True,
-        timeout=300)
+        timeout=5 * PATIENCE)  # a whole pytest session, window and all
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     assert "1 passed" in proc.stdout
 
@@ -62,7 +63,7 @@ def test_inside_the_read_only_mount(qtbot: QtBot, open_window: OpenWindow) -> No
     cell = window.proxy.index(0, COLUMNS.index("cat1"))
     assert not window.proxy.flags(cell) & Qt.ItemFlag.ItemIsEditable
     # reading works: a search answers from the index as it is
-    with qtbot.waitSignal(window.search_panel.searched, timeout=10_000) as blocker:
+    with qtbot.waitSignal(window.search_panel.searched, timeout=PATIENCE_MS) as blocker:
         window.search_panel.field.setText("harbour")
         window.search_panel.search_now()
     assert blocker.args == ["harbour", 1]

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from gui.language import install_language
 from gui.main_window.window import MainWindow
 from pipeline.store.archive import Archive
+from tests.waiting import PATIENCE_MS
 
 
 @pytest.fixture
@@ -36,7 +37,7 @@ def emptied_archive(root: Path) -> Path:
 def refusal(qtbot: QtBot, root: Path, prefs: QSettings) -> tuple[MainWindow, str]:
     window = MainWindow(root, prefs)
     qtbot.addWidget(window)
-    qtbot.waitUntil(lambda: "recover" in window.statusBar().currentMessage(), timeout=10_000)
+    qtbot.waitUntil(lambda: "recover" in window.statusBar().currentMessage(), timeout=PATIENCE_MS)
     return window, window.statusBar().currentMessage()
 
 
@@ -72,13 +73,13 @@ def test_a_list_emptied_while_the_window_shows_it(qtbot: QtBot, prefs: QSettings
                     encoding="utf-8")
     window = MainWindow(root, prefs)
     qtbot.addWidget(window)
-    with qtbot.waitSignal(window.archive_loaded, timeout=10_000):
+    with qtbot.waitSignal(window.archive_loaded, timeout=PATIENCE_MS):
         pass
     assert window.model.rowCount() == 3
     path.write_bytes(b"")
-    qtbot.waitUntil(lambda: "recover" in window.statusBar().currentMessage(), timeout=10_000)
+    qtbot.waitUntil(lambda: "recover" in window.statusBar().currentMessage(), timeout=PATIENCE_MS)
     assert window.model.rowCount() == 3 and path.read_bytes() == b""
     Workspace.recover(root)
-    with qtbot.waitSignal(window.refreshed, timeout=10_000):
+    with qtbot.waitSignal(window.refreshed, timeout=PATIENCE_MS):
         pass
     assert window.model.rowCount() == 3

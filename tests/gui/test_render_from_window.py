@@ -14,14 +14,15 @@ from pipeline.records.settings import Settings
 from tests.gui.conftest import OpenWindow, run_to_end
 from tests.pipeline.test_render import browser  # noqa: F401  (the fixture)
 from tests.sites.spa import SpaSite, paragraphs
+from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 
 def add_and_run(qtbot: QtBot, window: MainWindow, url: str) -> None:
     assert window.workspace is not None
     window.workspace.add_links(url)
     window.file_watch.follow(changed_here=True)
-    qtbot.waitUntil(lambda: window.model.rowCount() == 1, timeout=5_000)
-    run_to_end(qtbot, window, timeout=60_000)
+    qtbot.waitUntil(lambda: window.model.rowCount() == 1, timeout=PATIENCE_MS)
+    run_to_end(qtbot, window)
 
 
 def test_render_with_browser_from_the_failures_tab(
@@ -34,14 +35,14 @@ def test_render_with_browser_from_the_failures_tab(
         [task] = window.workspace.tasks()
         assert task.failure_kind is ErrorKind.NEEDS_JS, (task.status, task.error_kind)
         view = window.failures
-        with qtbot.waitSignal(view.refreshed, timeout=5_000):
+        with qtbot.waitSignal(view.refreshed, timeout=PATIENCE_MS):
             view.refresh()
         assert not view.render_button.isEnabled()  # nothing chosen yet
         view.tree.topLevelItem(0).setSelected(True)  # the needs-JavaScript group
         assert view.render_button.isEnabled()
         asked: list[str] = []
         window.confirm = lambda question: asked.append(question) or True
-        with qtbot.waitSignal(window.run_finished, timeout=60_000):
+        with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS):
             view.render_button.click()
         assert asked and "1" in asked[0]
         rules = window.workspace.archive.rules_path.read_text(encoding="utf-8")
@@ -65,7 +66,7 @@ def test_without_a_browser_the_window_says_what_to_install(
         rules_path = window.workspace.archive.rules_path
         before = rules_path.read_bytes()
         window.render_sites([t.id for t in window.workspace.tasks()])
-        qtbot.waitUntil(lambda: bool(told), timeout=5_000)
+        qtbot.waitUntil(lambda: bool(told), timeout=PATIENCE_MS)
         assert "apt install chromium" in told[0][1]
         assert rules_path.read_bytes() == before  # refused: nothing written
 
@@ -76,9 +77,10 @@ def test_without_a_browser_the_window_says_what_to_install(
         assert editor is not None and editor.form.section.currentText() == "127.0.0.1"
         assert not editor.form.render_box.isChecked()
         editor.form.render_box.setChecked(True)
-        qtbot.waitUntil(lambda: "render: browser" in editor.editor.toPlainText(), timeout=5_000)
+        qtbot.waitUntil(lambda: "render: browser" in editor.editor.toPlainText(),
+                        timeout=PATIENCE_MS)
         qtbot.waitUntil(lambda: "apt install chromium" in editor.form.render_note.text(),
-                        timeout=5_000)
+                        timeout=PATIENCE_MS)
         editor.form.render_box.setChecked(False)
-        qtbot.waitUntil(lambda: "render:" not in editor.editor.toPlainText(), timeout=5_000)
+        qtbot.waitUntil(lambda: "render:" not in editor.editor.toPlainText(), timeout=PATIENCE_MS)
         assert editor.form.render_note.text() == ""

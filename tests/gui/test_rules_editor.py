@@ -23,7 +23,8 @@ from pipeline.demo_site.server import DemoSite
 from pipeline.records.settings import Settings
 from pipeline.rules.model import RULE_SPECS, FormWidget
 from pipeline.usecases.workspace import Workspace
-from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
+from tests.gui.conftest import OpenWindow, add_demo_links, jobs_done, run_to_end, saved_rows
+from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 HEADING = "Compression is the only language stone speaks"  # an <h2> of the first demo article
 BODY = "Stand under an old stone bridge"  # its first paragraph
@@ -41,7 +42,7 @@ def _editor_on_first_article(qtbot: QtBot, open_window: OpenWindow,
     assert editor is not None and editor.task is not None and editor.task.id == task_id
     assert editor.form.section.currentText() == "127.0.0.1"
     # the live preview of the task as the rules stand, with nothing typed yet
-    qtbot.waitUntil(lambda: BODY in _book(editor), timeout=5_000)
+    qtbot.waitUntil(lambda: BODY in _book(editor), timeout=PATIENCE_MS)
     return window, editor, task_id
 
 
@@ -68,7 +69,7 @@ def test_typing_a_valid_rule_updates_the_preview_without_pressing_anything(
     saved = window.archive.rules_path.read_bytes()
 
     qtbot.keyClicks(editor.form.strip_extra, "h2")
-    qtbot.waitUntil(lambda: HEADING not in _book(editor), timeout=5_000)
+    qtbot.waitUntil(lambda: HEADING not in _book(editor), timeout=PATIENCE_MS)
     assert BODY in _book(editor)
     assert "not saved" in editor.task_preview.preview.header.text()
     assert "Strip h2 removed" in _effects(editor).replace("<code>", "").replace("</code>", "")
@@ -82,8 +83,8 @@ def test_typing_a_valid_rule_updates_the_preview_without_pressing_anything(
     # typing in the text works the other way: the form and the preview follow it
     text = editor.editor.toPlainText().replace("  - h2\n", "  - h2\n  - p\n")
     editor.editor.setPlainText(text)
-    qtbot.waitUntil(lambda: editor.form.strip_extra.text() == "h2, p", timeout=5_000)
-    qtbot.waitUntil(lambda: BODY not in _book(editor), timeout=5_000)
+    qtbot.waitUntil(lambda: editor.form.strip_extra.text() == "h2, p", timeout=PATIENCE_MS)
+    qtbot.waitUntil(lambda: BODY not in _book(editor), timeout=PATIENCE_MS)
 
 
 def test_a_newer_edit_wins_over_an_older_preview(qtbot: QtBot, open_window: OpenWindow,
@@ -95,8 +96,8 @@ def test_a_newer_edit_wins_over_an_older_preview(qtbot: QtBot, open_window: Open
     editor.test_on_task()  # its job is under way when the next edit comes
     editor.form.strip_extra.setText("h2, p")
     editor.test_on_task()
-    qtbot.waitUntil(lambda: bool(shown), timeout=5_000)
-    window.jobs.wait()  # both answers are in; the older one's is delivered and dropped
+    qtbot.waitUntil(lambda: bool(shown), timeout=PATIENCE_MS)
+    jobs_done(window.jobs)  # both answers are in; the older one's is delivered and dropped
     QApplication.processEvents()
     assert len(shown) == 1
     assert BODY not in _book(editor)  # the newer rules: no paragraphs
@@ -109,7 +110,7 @@ def test_an_invalid_selector_disables_save_and_apply_and_never_says_valid(
     assert all(b.isEnabled() for b in buttons)
 
     qtbot.keyClicks(editor.form.content_selector, "div[[x")
-    qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=5_000)
+    qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=PATIENCE_MS)
     assert not any(b.isEnabled() for b in buttons)
     assert "Valid" not in editor.status.text() and "✗" in editor.status.text()
     field = editor.form.field_errors["content_selector"]
@@ -119,19 +120,19 @@ def test_an_invalid_selector_disables_save_and_apply_and_never_says_valid(
 
     editor.form.content_selector.clear()
     qtbot.keyClicks(editor.form.content_selector, "article")
-    qtbot.waitUntil(editor.save_button.isEnabled, timeout=5_000)
+    qtbot.waitUntil(editor.save_button.isEnabled, timeout=PATIENCE_MS)
     assert all(b.isEnabled() for b in buttons)
     assert not field.isVisible()
     assert "✓ Valid" in editor.status.text() and "✗" not in editor.status.text()
     assert editor.editor.extraSelections() == []
 
     qtbot.keyClicks(editor.form.encoding.lineEdit(), "no-such-charset")
-    qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=5_000)
+    qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=PATIENCE_MS)
     assert editor.form.field_errors["encoding"].isVisible()
     assert "not an encoding" in editor.form.field_errors["encoding"].text()
     assert "Valid" not in editor.status.text()
     editor.form.encoding.setCurrentText("gb18030")
-    qtbot.waitUntil(editor.save_button.isEnabled, timeout=5_000)
+    qtbot.waitUntil(editor.save_button.isEnabled, timeout=PATIENCE_MS)
     assert not editor.form.field_errors["encoding"].isVisible()
 
 
@@ -139,14 +140,14 @@ def test_a_selector_that_matches_nothing_says_so(qtbot: QtBot, open_window: Open
                                                  demo_site: DemoSite) -> None:
     _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
     qtbot.keyClicks(editor.form.content_selector, "div.no-such-element")
-    qtbot.waitUntil(lambda: "div.no-such-element" in _effects(editor), timeout=5_000)
+    qtbot.waitUntil(lambda: "div.no-such-element" in _effects(editor), timeout=PATIENCE_MS)
     assert "matched nothing: automatic extraction used" in _effects(editor)
     assert BODY in _book(editor)
 
     editor.form.content_selector.clear()
     qtbot.keyClicks(editor.form.content_selector, "article")
     qtbot.waitUntil(lambda: "<code>article</code> matched 1 element" in _effects(editor),
-                    timeout=5_000)
+                    timeout=PATIENCE_MS)
 
 
 def test_validation_as_you_type_names_the_line(qtbot: QtBot, open_window: OpenWindow,
@@ -154,14 +155,14 @@ def test_validation_as_you_type_names_the_line(qtbot: QtBot, open_window: OpenWi
     _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
     good = editor.editor.toPlainText()
     bad = good.rstrip("\n") + "\n127.0.0.1:\n  content_selecter: article\n"
-    with qtbot.waitSignal(editor.validated, timeout=2_000) as blocker:
+    with qtbot.waitSignal(editor.validated, timeout=PATIENCE_MS) as blocker:
         editor.editor.setPlainText(bad)
     line = len(bad.splitlines())
     assert blocker.args[0].startswith(f"Line {line}: 127.0.0.1.content_selecter: unknown key")
     assert not editor.save_button.isEnabled() and not editor.apply_button.isEnabled()
     assert "Valid" not in editor.status.text()
     assert len(editor.editor.extraSelections()) == 1
-    with qtbot.waitSignal(editor.validated, timeout=2_000) as blocker:
+    with qtbot.waitSignal(editor.validated, timeout=PATIENCE_MS) as blocker:
         editor.editor.setPlainText(bad.replace("selecter", "selector"))
     assert blocker.args[0] == "" and editor.apply_button.isEnabled()
     assert "unknown key" not in editor.status.text() and editor.editor.extraSelections() == []
@@ -174,7 +175,7 @@ def test_test_on_this_domain_lists_the_pages_that_got_worse_first(
     stored = window.workspace.reclean_ids(domain="127.0.0.1")
     qtbot.keyClicks(editor.form.strip_extra, "h2, p:first-child")
     editor.form.min_chars.setValue(900)  # the shorter articles fail under these rules
-    with qtbot.waitSignal(editor.trial.finished, timeout=30_000) as blocker:
+    with qtbot.waitSignal(editor.trial.finished, timeout=PATIENCE_MS) as blocker:
         editor.domain_button.click()
     trials = blocker.args[0].trials
     assert sorted(t.task.id for t in trials) == sorted(stored)
@@ -205,15 +206,15 @@ def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_fi
 
     editor.form.min_chars.setValue(1_000_000)  # no article of the site is that long
     qtbot.waitUntil(lambda: "find no article" in _book(editor),
-                    timeout=5_000)
+                    timeout=PATIENCE_MS)
     editor.apply_button.click()
     qtbot.waitUntil(lambda: editor.confirm_box is not None and editor.confirm_box.isVisible(),
-                    timeout=30_000)
+                    timeout=PATIENCE_MS)
     box = editor.confirm_box
     assert box is not None and editor.confirm_yes is not None
     assert box.text() == f"Clean again {len(ids)} articles of 127.0.0.1?"
     assert box.informativeText().startswith(f"{len(ids)} of them would lose their article")
-    with qtbot.waitSignal(window.run_finished, timeout=30_000) as done:
+    with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS) as done:
         editor.confirm_yes.click()
     assert done.args[0] is not None and done.args[0].failed == len(ids)
     assert b"min_chars: 1000000" in window.archive.rules_path.read_bytes()
@@ -223,14 +224,14 @@ def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_fi
         assert after[i]["status"] == before[i]["status"]
         assert after[i]["error"].startswith("new rules failed")
         assert _stored_text(window, i) == texts[i]
-    with qtbot.waitSignal(window.build_finished, timeout=30_000) as built:
+    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as built:
         window.build_bar.button.click()
     # every old article bound (the demo's near-duplicate repost left out, as by default)
     result = built.args[0]
     assert result is not None and set(result.task_ids) | {d for d, _ in result.left_out} == clean
 
-    qtbot.waitUntil(editor.undo_button.isEnabled, timeout=5_000)
-    with qtbot.waitSignal(window.run_finished, timeout=30_000) as redone:
+    qtbot.waitUntil(editor.undo_button.isEnabled, timeout=PATIENCE_MS)
+    with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS) as redone:
         editor.undo_button.click()
     assert window.archive.rules_path.read_bytes() == original  # byte for byte
     assert editor.editor.toPlainText() == original.decode("utf-8")
@@ -254,7 +255,7 @@ def test_pick_content_on_the_portal_page_proposes_a_selector_for_all_its_pages(
     editor = window.rules_editor
     assert editor is not None and editor.form.content_selector.text() == ""
     editor.picker.button.click()
-    qtbot.waitUntil(lambda: editor.form.content_selector.text() != "", timeout=30_000)
+    qtbot.waitUntil(lambda: editor.form.content_selector.text() != "", timeout=PATIENCE_MS)
     selector = editor.form.content_selector.text()
     assert "nth-" not in selector and ":" not in selector  # no positions: stable across pages
     status = editor.picker.status.text()
@@ -262,11 +263,11 @@ def test_pick_content_on_the_portal_page_proposes_a_selector_for_all_its_pages(
     assert "It finds an article on 1 of the 12 other archived pages of 127.0.0.1" in status
     # the live preview shows it at work, the rule deciding alone
     qtbot.waitUntil(lambda: f"<code>{selector}</code> matched 1 element" in _effects(editor),
-                    timeout=5_000)
+                    timeout=PATIENCE_MS)
     stored = _stored_text(window, portal[0].id)
-    qtbot.waitUntil(lambda: stored[:40] in _book(editor), timeout=5_000)
+    qtbot.waitUntil(lambda: stored[:40] in _book(editor), timeout=PATIENCE_MS)
     # on both portal pages it finds the whole article (the rule's confidence), on no page less
-    with qtbot.waitSignal(editor.trial.finished, timeout=30_000) as blocker:
+    with qtbot.waitSignal(editor.trial.finished, timeout=PATIENCE_MS) as blocker:
         editor.domain_button.click()
     trials = {t.task.id: t for t in blocker.args[0].trials}
     for task in portal:
@@ -281,7 +282,7 @@ def test_an_element_chosen_in_the_tree_fills_the_field(
         qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
     _window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
     editor.picker.button.click()
-    qtbot.waitUntil(lambda: editor.form.content_selector.text() != "", timeout=30_000)
+    qtbot.waitUntil(lambda: editor.form.content_selector.text() != "", timeout=PATIENCE_MS)
     tree = editor.picker.element_list
     items = []
     pending = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
@@ -298,13 +299,13 @@ def test_an_element_chosen_in_the_tree_fills_the_field(
                          pos=tree.visualItemRect(item).center())
 
     choose("article")
-    qtbot.waitUntil(lambda: editor.form.content_selector.text() == "article", timeout=30_000)
+    qtbot.waitUntil(lambda: editor.form.content_selector.text() == "article", timeout=PATIENCE_MS)
     assert "of the 12 other archived pages of 127.0.0.1" in editor.picker.status.text()
     qtbot.waitUntil(lambda: "<code>article</code> matched 1 element" in _effects(editor),
-                    timeout=5_000)
+                    timeout=PATIENCE_MS)
     choose("p")  # a paragraph has nothing but its position to be named by
     qtbot.waitUntil(lambda: "No selector to propose" in editor.picker.status.text(),
-                    timeout=30_000)
+                    timeout=PATIENCE_MS)
     assert "without positions" in editor.picker.status.text()
     assert editor.form.content_selector.text() == "article"  # the field keeps what it had
 
@@ -323,11 +324,11 @@ def test_the_editor_speaks_chinese(chinese: None, qtbot: QtBot, open_window: Ope
     # a default in the help is the setting's, in the window's language too
     assert f"（默认 {Settings().host_delay_ms}）" in key_help()["delay_ms"]
     qtbot.keyClicks(editor.form.content_selector, "div.no-such-element")
-    qtbot.waitUntil(lambda: "div.no-such-element" in _effects(editor), timeout=5_000)
+    qtbot.waitUntil(lambda: "div.no-such-element" in _effects(editor), timeout=PATIENCE_MS)
     assert "自动提取" in _effects(editor) and "matched" not in _effects(editor)
     editor.form.content_selector.clear()
     qtbot.keyClicks(editor.form.content_selector, "div[[x")
-    qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=5_000)
+    qtbot.waitUntil(lambda: not editor.save_button.isEnabled(), timeout=PATIENCE_MS)
     assert "CSS" in editor.form.field_errors["content_selector"].text()
     assert "not a valid" not in editor.form.field_errors["content_selector"].text()
 
@@ -383,7 +384,7 @@ def test_a_hostile_rules_text_is_one_line_in_the_window_language(
     window.show_rules_editor()
     editor = window.rules_editor
     assert editor is not None
-    with qtbot.waitSignal(editor.validated, timeout=2_000) as blocker:
+    with qtbot.waitSignal(editor.validated, timeout=PATIENCE_MS) as blocker:
         editor.editor.setPlainText(text)
     assert said in blocker.args[0] and "\n" not in blocker.args[0], blocker.args[0]
     assert not editor.save_button.isEnabled() and not editor.save()
@@ -417,5 +418,5 @@ def test_the_form_and_the_keys_help_are_made_from_each_keys_spec(
         assert "a.example:\n  user_agent: Kuaibu-test" in editor.editor.toPlainText()
         assert "✓ Valid" in editor.status.text()
     finally:
-        jobs.wait()
+        jobs_done(jobs)
         ws.close()

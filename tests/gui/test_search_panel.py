@@ -18,7 +18,9 @@ from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store.search import Hit
 from pipeline.usecases.workspace import Workspace
+from tests.gui.conftest import jobs_done
 from tests.pipeline.book.synthetic import add_article
+from tests.waiting import PATIENCE_MS
 
 ARTICLES = [  # title, text
     ("廊桥修缮笔记", "一座廊桥的修缮笔记：木拱廊桥在闽浙的山区，廊桥下是溪水。"),
@@ -48,7 +50,7 @@ def panel(qtbot: QtBot, workspace: Workspace) -> Iterator[SearchPanel]:
     panel.resize(400, 500)
     panel.show()
     yield panel
-    jobs.wait()
+    jobs_done(jobs)
 
 
 def _type(qtbot: QtBot, panel: SearchPanel, text: str) -> tuple[str, int]:
@@ -56,7 +58,7 @@ def _type(qtbot: QtBot, panel: SearchPanel, text: str) -> tuple[str, int]:
     (QTest's key clicks cannot carry characters outside Latin-1)."""
     panel.field.clear()
     panel.field.setFocus()
-    with qtbot.waitSignal(panel.searched, timeout=5_000,
+    with qtbot.waitSignal(panel.searched, timeout=PATIENCE_MS,
                           check_params_cb=lambda query, _n: query == text) as blocker:
         if text.isascii():
             qtbot.keyClicks(panel.field, text)
@@ -119,9 +121,9 @@ def test_a_stale_answer_is_dropped(qtbot: QtBot, panel: SearchPanel) -> None:
     panel.search_now()
     panel.field.setText("廊桥")
     panel.search_now()  # asked before the first answer can reach the window
-    with qtbot.waitSignal(panel.searched, timeout=5_000):
+    with qtbot.waitSignal(panel.searched, timeout=PATIENCE_MS):
         pass
-    panel.jobs.wait()
+    jobs_done(panel.jobs)
     QCoreApplication.processEvents()
     assert answers == ["廊桥"]
     assert _ids(panel) == [1, 3]
@@ -139,7 +141,7 @@ def test_typing_is_debounced_into_one_search(qtbot: QtBot, panel: SearchPanel,
 
     monkeypatch.setattr(workspace, "search", counted)
     _type(qtbot, panel, "timber")  # six keystrokes
-    panel.jobs.wait()
+    jobs_done(panel.jobs)
     assert asked == ["timber"]
 
 
@@ -149,11 +151,11 @@ def test_enter_and_double_click_on_a_hit_choose_its_task(qtbot: QtBot,
     view = panel.results
     view.setFocus()
     view.setCurrentIndex(panel.model.index(1))
-    with qtbot.waitSignal(panel.task_chosen, timeout=1_000) as chosen:
+    with qtbot.waitSignal(panel.task_chosen, timeout=PATIENCE_MS) as chosen:
         qtbot.keyClick(view, Qt.Key.Key_Return)
     assert chosen.args == [3]
     centre = view.visualRect(panel.model.index(0)).center()
-    with qtbot.waitSignal(panel.task_chosen, timeout=1_000) as chosen:
+    with qtbot.waitSignal(panel.task_chosen, timeout=PATIENCE_MS) as chosen:
         # a person's double-click is a press first: the view acts on the row pressed
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
         qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=centre)
@@ -161,9 +163,9 @@ def test_enter_and_double_click_on_a_hit_choose_its_task(qtbot: QtBot,
 
 
 def test_enter_in_the_field_searches_at_once(qtbot: QtBot, panel: SearchPanel) -> None:
-    panel.debounce.setInterval(60_000)
+    panel.debounce.setInterval(2 * PATIENCE_MS)  # a search in time can only be Enter's
     panel.field.setText("timber")
-    with qtbot.waitSignal(panel.searched, timeout=5_000):  # long before the debounce's end
+    with qtbot.waitSignal(panel.searched, timeout=PATIENCE_MS):
         qtbot.keyClick(panel.field, Qt.Key.Key_Return)
     assert _ids(panel) == [2]
 

@@ -16,6 +16,7 @@ from gui.language import install_language
 from gui.settings_dialog import ARCHIVE_KEY, LANGUAGE_KEY, SettingsDialog, settings_from_prefs
 from pipeline.records.settings import MB, TUNABLE, Settings
 from tests.gui.conftest import OpenWindow
+from tests.waiting import PATIENCE_MS
 
 
 def test_settings_dialog_saves_what_the_pipeline_reads(qtbot: QtBot, prefs: QSettings,
@@ -131,7 +132,7 @@ def test_the_app_opens_the_remembered_archive_in_the_chosen_language(
     window, translators = open_app_window(qapp, prefs)
     qtbot.addWidget(window)
     try:
-        with qtbot.waitSignal(window.archive_loaded, timeout=5_000):
+        with qtbot.waitSignal(window.archive_loaded, timeout=PATIENCE_MS):
             pass
         assert window.archive is not None
         assert window.archive.root == (tmp_path / "remembered").resolve()

@@ -19,6 +19,7 @@ from gui.task_model import (
 from pipeline.records.errors import ErrorKind
 from pipeline.store.tasks import TaskStore
 from tests.gui.conftest import OpenWindow
+from tests.waiting import PATIENCE_MS
 
 
 def _store(path: Path, n: int) -> TaskStore:
@@ -105,7 +106,7 @@ def test_ten_thousand_tasks_load_filter_sort_and_scroll(qtbot: QtBot, open_windo
     window = open_window(root)
     assert window.model.rowCount() == n
     window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=PATIENCE_MS)
     window.search.setText("site7.")
     assert window.proxy.rowCount() == sum(1 for t in window.model.tasks() if "site7." in t.url)
     window.search.setText("")

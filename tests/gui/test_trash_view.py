@@ -14,8 +14,9 @@ from gui.trash_view import TrashView, local_time
 from gui.worker import Jobs
 from pipeline.records.task import Status
 from pipeline.usecases.workspace import Workspace
-from tests.gui.conftest import saved_rows
+from tests.gui.conftest import jobs_done, saved_rows
 from tests.pipeline.book.synthetic import add_article
+from tests.waiting import PATIENCE_MS
 
 
 @pytest.fixture
@@ -37,10 +38,10 @@ def view(qtbot: QtBot, workspace: Workspace) -> Iterator[TrashView]:
     view = TrashView(workspace, jobs)
     qtbot.addWidget(view)
     view.show()
-    with qtbot.waitSignal(view.refreshed, timeout=5_000):
+    with qtbot.waitSignal(view.refreshed, timeout=PATIENCE_MS):
         view.refresh()
     yield view
-    jobs.wait()
+    jobs_done(jobs)
 
 
 def _rows(view: TrashView) -> list[QTreeWidgetItem]:
@@ -63,10 +64,10 @@ def test_restore_puts_the_selected_back_and_saves(qtbot: QtBot, view: TrashView,
                                                   workspace: Workspace) -> None:
     _rows(view)[1].setSelected(True)
     assert view.restore_button.isEnabled()
-    with qtbot.waitSignal(view.restored, timeout=5_000) as restored:
+    with qtbot.waitSignal(view.restored, timeout=PATIENCE_MS) as restored:
         view.restore_button.click()
     assert restored.args == [[1]]
-    qtbot.waitUntil(lambda: view.trashed_ids() == [3], timeout=5_000)
+    qtbot.waitUntil(lambda: view.trashed_ids() == [3], timeout=PATIENCE_MS)
     assert [t.id for t in workspace.trash()] == [3]
     rows = saved_rows(workspace.archive.tasks_path)
     assert rows[1]["deleted_at"] == "" and rows[3]["deleted_at"] != ""
@@ -83,7 +84,7 @@ def test_empty_trash_asks_with_the_count_and_a_no_keeps_everything(
     view.confirm = no
     view.empty_button.click()
     assert asked == [2]
-    view.jobs.wait()
+    jobs_done(view.jobs)
     assert len(workspace.trash()) == 2 and workspace.archive.has_clean(3)
     assert set(saved_rows(workspace.archive.tasks_path)) == {1, 2, 3, 4}
 
@@ -97,10 +98,10 @@ def test_empty_trash_removes_them_for_good(qtbot: QtBot, view: TrashView,
         return True
 
     view.confirm = yes
-    with qtbot.waitSignal(view.emptied, timeout=5_000) as emptied:
+    with qtbot.waitSignal(view.emptied, timeout=PATIENCE_MS) as emptied:
         view.empty_button.click()
     assert asked == [2] and emptied.args == [2]
-    qtbot.waitUntil(lambda: view.trashed_ids() == [], timeout=5_000)
+    qtbot.waitUntil(lambda: view.trashed_ids() == [], timeout=PATIENCE_MS)
     assert "The trash is empty." in view.summary.text()
     assert not view.empty_button.isEnabled()
     assert [t.id for t in workspace.tasks()] == [2, 4] and workspace.trash() == []

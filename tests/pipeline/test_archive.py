@@ -9,6 +9,7 @@ import pytest
 from pipeline.records.errors import DiskFull
 from pipeline.store.archive import Archive, write_atomic
 from tests.sites.faults import FaultServer
+from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -59,9 +60,11 @@ def test_write_atomic_leaves_old_file_when_writing_fails(
 
 
 def _can_mount_a_small_disk() -> bool:
+    if shutil.which("unshare") is None:
+        return False
     probe = subprocess.run(["unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=64k t /mnt"],
-                           capture_output=True) if shutil.which("unshare") else None
-    return probe is not None and probe.returncode == 0
+                           capture_output=True, timeout=PATIENCE)
+    return probe.returncode == 0
 
 
 @pytest.mark.skipif(not _can_mount_a_small_disk(),
@@ -78,7 +81,7 @@ def test_a_full_disk_stops_the_run_naming_the_file(tmp_path: Path) -> None:
                   f"{sys.executable} main.py run --archive {disk}/a --set retries=0; "
                   f"echo exit=$?; {sys.executable} main.py status --archive {disk}/a")
         proc = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True,
-                              text=True, timeout=120)
+                              text=True, timeout=2 * PATIENCE)
     assert "exit=1" in proc.stdout, proc.stdout + proc.stderr
     assert "error: disk full writing 00_raw/1.html" in proc.stderr
     assert "1 tasks in" in proc.stdout and "pending" in proc.stdout  # reconciled, readable

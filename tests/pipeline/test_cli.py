@@ -9,6 +9,7 @@ from pipeline.demo_site.server import DemoSite
 from pipeline.store.tasks import TaskStore
 from tests.pipeline.book.validator import assert_valid
 from tests.sites.faults import FaultServer
+from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -46,7 +47,7 @@ def test_add_and_status_on_demo_urls(tmp_path: Path, site: DemoSite,
 def test_add_from_stdin_via_main_py(tmp_path: Path, site: DemoSite) -> None:
     proc = subprocess.run(
         [sys.executable, str(REPO / "main.py"), "--archive", str(tmp_path), "add", "-"],
-        input="\n".join(site.article_urls[:3]).encode(), capture_output=True, timeout=60,
+        input="\n".join(site.article_urls[:3]).encode(), capture_output=True, timeout=PATIENCE,
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.decode().startswith("added 3, duplicates 0, rejected 0")
@@ -80,7 +81,7 @@ def test_demo_leaves_a_valid_epub_and_index(tmp_path: Path) -> None:
     """`python main.py demo`, as a person runs it: serve, add, run, bind, print the paths."""
     proc = subprocess.run(
         [sys.executable, str(REPO / "main.py"), "demo", "--archive", str(tmp_path / "a")],
-        capture_output=True, timeout=300, text=True,
+        capture_output=True, timeout=5 * PATIENCE, text=True,  # serve, run, bind
     )
     assert proc.returncode == 0, proc.stderr
     lines = dict(line.split(":", 1) for line in proc.stdout.splitlines()

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-from typing import TypeVar
 from urllib.parse import quote
 
 import pytest
@@ -28,7 +27,7 @@ from pipeline.rules.model import Rules
 from pipeline.run.localize import image_want
 from pipeline.usecases.workspace import Workspace
 from tests.sites.faults import NEVER_ENDING, FaultServer, served_as
-from tests.waiting import PATIENCE, outcome_of
+from tests.waiting import PATIENCE, outcome_of, when
 
 DEADLINE = 2.0
 # The requirement (issue 25) is a request ended within its deadline plus 2 s; that figure is
@@ -38,9 +37,6 @@ DEADLINE = 2.0
 SETTINGS = Settings().with_overrides(page_deadline=DEADLINE, image_deadline=DEADLINE)
 REASON = f"no complete answer within {DEADLINE:g} s"
 RULES = Rules()
-
-
-T = TypeVar("T")
 
 
 def assert_cut_at_the_deadline(outcome: object) -> None:
@@ -76,12 +72,7 @@ def test_a_stop_ends_a_silent_body() -> None:
     settings = Settings().with_overrides(page_deadline=2 * PATIENCE)
     cancel = threading.Event()
     with FaultServer() as server, new_session(settings) as session:
-        def stop_once_reading() -> None:
-            while not server.count("/silent") and not cancel.wait(0.01):
-                pass
-            cancel.set()
-
-        threading.Thread(target=stop_once_reading, daemon=True).start()
+        when(lambda: server.count("/silent"), cancel.set, "the request at the server")
         outcome = outcome_of(lambda: fetch_page(Fetcher(session, settings, RULES, cancel=cancel),
                                                 server.url("/silent")))
     assert isinstance(outcome, StopRequested), outcome

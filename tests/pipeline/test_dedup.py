@@ -17,6 +17,7 @@ from pipeline.text.dedup import (
     simhash,
     words_of,
 )
+from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[2]
 ARTICLE = (
@@ -81,7 +82,7 @@ def test_simhash_is_the_same_in_every_process() -> None:
     results = set()
     for seed in ("1", "2"):
         out = subprocess.run([sys.executable, "-c", code], input=json.dumps(texts), text=True,
-                             capture_output=True, check=True, cwd=REPO,
+                             capture_output=True, check=True, cwd=REPO, timeout=PATIENCE,
                              env={"PYTHONHASHSEED": seed, "PYTHONPATH": str(REPO)})
         results.add(out.stdout)
     assert results == {json.dumps([simhash(t) for t in texts]) + "\n"}

@@ -16,6 +16,7 @@ from bs4 import BeautifulSoup, Tag
 
 from pipeline.demo_site import catalog
 from pipeline.demo_site.server import SITE_ROOT, DemoSite, respond
+from tests.waiting import PATIENCE
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -27,12 +28,12 @@ def site() -> Iterator[DemoSite]:
 
 
 def get(url: str, **headers: str) -> requests.Response:
-    return requests.get(url, headers=headers, timeout=5, allow_redirects=False)
+    return requests.get(url, headers=headers, timeout=PATIENCE, allow_redirects=False)
 
 
 def raw_request(site: DemoSite, method: str, path: str) -> tuple[int, bytes]:
     """Send ``path`` byte for byte: requests and urllib would resolve dot segments first."""
-    conn = http.client.HTTPConnection(urlsplit(site.base_url).netloc, timeout=5)
+    conn = http.client.HTTPConnection(urlsplit(site.base_url).netloc, timeout=PATIENCE)
     try:
         conn.request(method, path)
         resp = conn.getresponse()
@@ -218,7 +219,7 @@ def test_request_log_records_path_and_headers(site: DemoSite) -> None:
 def test_head_answers_headers_only(site: DemoSite) -> None:
     url = site.article_urls[0]
     full = get(url)
-    head = requests.head(url, timeout=5)
+    head = requests.head(url, timeout=PATIENCE)
     assert head.status_code == 200 and head.content == b""
     assert head.headers["Content-Length"] == str(len(full.content))
     assert head.headers["Content-Type"] == full.headers["Content-Type"]

@@ -26,7 +26,7 @@ from pipeline.text.decode import decode_html
 from pipeline.web.addresses import AddressPolicy, BlockedAddress, Network
 from tests.sites import faults
 from tests.sites.faults import FaultServer, fault_servers
-from tests.waiting import PATIENCE, outcome_of
+from tests.waiting import PATIENCE, outcome_of, when
 
 RULES = Rules()
 
@@ -134,16 +134,13 @@ def test_a_stop_interrupts_a_retry_wait(fault_server):
     ends well within it, however loaded the machine."""
     cancel = threading.Event()
     settings = Settings().with_overrides(retry_waits=(2 * PATIENCE, 2 * PATIENCE))
-    timer = threading.Timer(0.2, cancel.set)
-    timer.start()
-    try:
-        with requests.Session() as s:
-            outcome = outcome_of(lambda: fetch_page(
-                fetcher(s, settings, cancel=cancel), fault_server.url("/status?code=500&fail=9")))
-    finally:
-        timer.join()
+    path = "/status?code=500&fail=9"
+    when(lambda: fault_server.count(path), cancel.set, "the first attempt")
+    with requests.Session() as s:
+        outcome = outcome_of(lambda: fetch_page(fetcher(s, settings, cancel=cancel),
+                                                fault_server.url(path)))
     assert isinstance(outcome, StopRequested), outcome
-    assert fault_server.count("/status?code=500&fail=9") == 1
+    assert fault_server.count(path) == 1
 
 
 def test_a_stop_aborts_a_request_waiting_on_a_slow_server(fault_server):
@@ -152,15 +149,11 @@ def test_a_stop_aborts_a_request_waiting_on_a_slow_server(fault_server):
     settings = Settings().with_overrides(read_timeout=2 * PATIENCE,
                                          page_deadline=2 * PATIENCE)
     cancel = threading.Event()
-    timer = threading.Timer(0.3, cancel.set)
-    timer.start()
-    try:
-        with new_session(settings) as s:
-            outcome = outcome_of(lambda: fetch_page(
-                fetcher(s, settings, cancel=cancel),
-                fault_server.url(f"/slow?fail=9&delay={2 * PATIENCE}")))
-    finally:
-        timer.join()
+    path = f"/slow?fail=9&delay={2 * PATIENCE}"
+    when(lambda: fault_server.count(path), cancel.set, "the request at the server")
+    with new_session(settings) as s:
+        outcome = outcome_of(lambda: fetch_page(fetcher(s, settings, cancel=cancel),
+                                                fault_server.url(path)))
     assert isinstance(outcome, StopRequested), outcome
 
 

@@ -21,7 +21,7 @@ from pipeline.store.archive import Archive, file_lock
 from pipeline.store.tasks import LOCK_WAIT_SECONDS, TaskStore
 from tests.pipeline.test_runner import page_url
 from tests.sites.faults import FaultServer
-from tests.waiting import wait_until
+from tests.waiting import PATIENCE, wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
@@ -31,7 +31,8 @@ RUN_SET = ["--set", "host_delay_ms=5", "--set", "retries=0", "--set", "tasks_flu
 
 def kuaibu(archive: Archive, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(REPO / "main.py"), *args, "--archive",
-                           str(archive.root)], capture_output=True, text=True, timeout=120)
+                           str(archive.root)], capture_output=True, text=True,
+                          timeout=2 * PATIENCE)
 
 
 def start(archive: Archive, *args: str) -> subprocess.Popen[str]:
@@ -41,9 +42,9 @@ def start(archive: Archive, *args: str) -> subprocess.Popen[str]:
                             stderr=subprocess.PIPE, text=True)
 
 
-def start_run(archive: Archive) -> subprocess.Popen[bytes]:
+def start_run(archive: Archive, *settings: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, str(REPO / "main.py"), "run", "--archive",
-                             str(archive.root), *RUN_SET],
+                             str(archive.root), *RUN_SET, *settings],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -97,7 +98,7 @@ def test_a_run_and_every_other_writer_keep_each_others_changes(tmp_path: Path) -
                 row["note"] = f"note {row['id']}" if row["id"] in ("2", "35") else ""
                 if row["id"] == "36":
                     row["title"] = "手工改的标题"
-        assert run.wait(120) == 0
+        assert run.wait(2 * PATIENCE) == 0
     tasks = {t.id: t for t in TaskStore(archive.tasks_path).tasks()}
     assert len(tasks) == 43
     assert [tasks[i].cat1 for i in (41, 42, 43)] == ["02_later"] * 3
@@ -131,7 +132,7 @@ def test_kill_9_of_the_run_at_random_moments_loses_no_ones_changes(tmp_path: Pat
             run.kill()  # SIGKILL, unless it has ended already
             run.wait()
             for other in others:
-                _, stderr = other.communicate(timeout=120)
+                _, stderr = other.communicate(timeout=2 * PATIENCE)
                 assert other.returncode == 0, stderr
             store = TaskStore(archive.tasks_path)  # never torn: it parses
             assert len(store) == 60 + k + 1

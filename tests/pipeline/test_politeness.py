@@ -16,6 +16,7 @@ from pipeline.records.errors import StopRequested
 from pipeline.records.settings import Settings
 from pipeline.rules.model import Rules, SiteRules
 from tests.sites.faults import FaultServer, fault_servers
+from tests.waiting import PATIENCE
 
 
 def fetch_all(
@@ -79,15 +80,17 @@ def test_the_global_limit_spans_hosts():
     def hold(host: str) -> None:
         with gate.slot(host):
             inside.release()
-            leave.wait(5)
+            leave.wait(PATIENCE)
 
     threads = [threading.Thread(target=hold, args=(h,)) for h in ("a.cn", "b.cn", "c.cn")]
     for t in threads:
         t.start()
-    assert inside.acquire(timeout=5) and inside.acquire(timeout=5)
-    assert not inside.acquire(timeout=0.2)  # the third host waits for a global slot
+    assert inside.acquire(timeout=PATIENCE) and inside.acquire(timeout=PATIENCE)
+    # the third host waits for a global slot (a window for what must not happen: load can
+    # only make it see less)
+    assert not inside.acquire(timeout=0.2), "a third slot given with only two allowed"
     leave.set()
-    assert inside.acquire(timeout=5)
+    assert inside.acquire(timeout=PATIENCE), "the third host never got the slot let go"
     for t in threads:
         t.join()
 
@@ -108,6 +111,6 @@ def test_a_stop_interrupts_a_waiting_slot():
         waiter = threading.Thread(target=wait_for_slot)
         waiter.start()
         cancel.set()
-        waiter.join(timeout=1.0)
-        assert not waiter.is_alive()
+        waiter.join(timeout=PATIENCE)
+        assert not waiter.is_alive(), "the stop did not end the wait for a slot"
     assert len(outcome) == 1 and str(outcome[0]) == "stopped"

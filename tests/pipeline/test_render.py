@@ -12,8 +12,6 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +25,7 @@ from pipeline.records.settings import Settings
 from pipeline.records.task import Task
 from pipeline.usecases.workspace import Workspace
 from tests.sites.spa import SpaSite, paragraphs
-from tests.waiting import PATIENCE, wait_until
+from tests.waiting import PATIENCE, outcome_of, when
 
 REPO = Path(__file__).resolve().parents[2]
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0, host_delay_ms=0)
@@ -66,7 +64,6 @@ class Archived:
     ws: Workspace
     site: SpaSite
     task: Task
-    seconds: float
 
 
 @pytest.fixture(scope="module")
@@ -75,9 +72,8 @@ def spa_archived(browser: None, tmp_path_factory: pytest.TempPathFactory) -> Ite
     with SpaSite() as site:
         url = site.put("first", "单页应用里的文章", paragraphs("first"), images=2, lazy=2)
         ws = workspace(tmp_path_factory.mktemp("spa") / "archive", rules=RENDER_RULE)
-        started = time.monotonic()
         [task] = archived(ws, url)
-        yield Archived(ws, site, task, time.monotonic() - started)
+        yield Archived(ws, site, task)
         ws.close()
 
 
@@ -327,17 +323,18 @@ def test_the_setting_renders_every_site_but_those_whose_rule_says_fetch(
 def test_a_render_past_the_page_deadline_fails_saying_so(browser: None, tmp_path: Path) -> None:
     with SpaSite() as site:
         # the article's data never comes in time: a render that waited for it would take
-        # twice the patience, one cut at its deadline ends well within it, however loaded
+        # twice the patience (outcome_of fails the test), one cut at its deadline ends well
+        # within it, however loaded
         site.api_delay = 2 * PATIENCE
         ws = workspace(tmp_path / "archive", FAST.with_overrides(page_deadline=2.0),
                        RENDER_RULE)
-        started = time.monotonic()
-        [task] = archived(ws, site.put("slow", "慢", paragraphs("slow")))
-        took = time.monotonic() - started
+        url = site.put("slow", "慢", paragraphs("slow"))
+        outcome = outcome_of(lambda: archived(ws, url), "the run of a render past its deadline")
+    assert not isinstance(outcome, BaseException), outcome
+    [task] = outcome
     assert task.status == "failed"
     assert task.error_kind == ErrorKind.NETWORK
     assert task.error == "not rendered within 2 s (its scripts kept loading)"
-    assert took < PATIENCE, f"the render ran {took:.0f} s, past its 2 s deadline"
     assert not ws.archive.has_raw(task.id)
 
 
@@ -347,19 +344,14 @@ def test_a_stop_ends_a_render_at_once(browser: None, tmp_path: Path) -> None:
         ws = workspace(tmp_path / "archive", rules=RENDER_RULE)
         ws.add_links(site.put("slow", "慢", paragraphs("slow")))
         runner = ws.runner()
-
-        def stop_once_the_script_asks_for_its_data() -> None:
-            wait_until(lambda: site.asked("/api/slow.json"), "the script's request for its data")
-            runner.stop()
-
-        threading.Thread(target=stop_once_the_script_asks_for_its_data, daemon=True).start()
-        started = time.monotonic()
-        runner.run()
-        took = time.monotonic() - started
+        when(lambda: site.asked("/api/slow.json"), runner.stop,
+             "the script's request for its data")
+        # a render the stop did not end would wait twice PATIENCE: outcome_of fails the test
+        outcome = outcome_of(runner.run, "the stopped run")
+    assert not isinstance(outcome, BaseException), outcome
     ws.refresh()
     [task] = ws.tasks()
     assert task.status == "pending"  # put back for the next run, not failed
-    assert took < PATIENCE, f"the stopped render ran {took:.0f} s"
 
 
 def test_a_rendered_page_over_the_size_limit_is_refused(browser: None, tmp_path: Path) -> None:
@@ -380,7 +372,7 @@ def test_the_render_command_prints_the_rendered_text(browser: None, tmp_path: Pa
         url = site.put("cli", "命令行里的单页应用", paragraphs("cli"))
         done = subprocess.run(
             [sys.executable, "main.py", "--archive", str(tmp_path / "archive"), "render", url],
-            cwd=REPO, capture_output=True, text=True, timeout=120)
+            cwd=REPO, capture_output=True, text=True, timeout=2 * PATIENCE)
     assert done.returncode == 0, done.stderr
     assert "title:   命令行里的单页应用" in done.stdout
     assert "cli 第1段" in done.stdout and "cli 第6段" in done.stdout
@@ -392,6 +384,6 @@ def test_the_render_command_says_what_to_install(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "main.py", "--archive", str(tmp_path / "archive"),
          "--set", f"browser_path={NO_BROWSER}", "render", "http://127.0.0.1:9/a"],
-        cwd=REPO, capture_output=True, text=True, timeout=60)
+        cwd=REPO, capture_output=True, text=True, timeout=PATIENCE)
     assert done.returncode == 1
     assert "apt install chromium" in done.stderr

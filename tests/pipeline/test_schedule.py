@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 
 from pipeline.run.schedule import WorkQueue
+from tests.waiting import PATIENCE
 
 
 def test_a_task_put_back_waits_while_others_are_taken() -> None:
@@ -34,7 +35,7 @@ def test_a_waiting_worker_stays_while_another_may_put_work_back() -> None:
     assert waiter.is_alive()  # task 7 may still come back
     queue.put(7, wait=0.1)
     queue.done()
-    waiter.join(2)
+    waiter.join(PATIENCE)
     assert taken == [7]
 
 

@@ -24,6 +24,7 @@ from pipeline.usecases.base import TaskListTruncated
 from pipeline.usecases.workspace import Workspace
 from pipeline.web.urls import host_of
 from tests.sites.articles import ArticleSite, article
+from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[2]
 SETTINGS = Settings(host_delay_ms=0)
@@ -31,7 +32,7 @@ SETTINGS = Settings(host_delay_ms=0)
 
 def main_py(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(REPO / "main.py"), *args, "--archive", str(root)],
-                          capture_output=True, text=True, timeout=120, cwd=REPO)
+                          capture_output=True, text=True, timeout=2 * PATIENCE, cwd=REPO)
 
 
 def book_text(path: Path) -> str:

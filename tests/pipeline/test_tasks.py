@@ -7,10 +7,10 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -20,7 +20,7 @@ from pipeline.records.task import CUT_MARK, MAX_TEXT_CHARS
 from pipeline.store.task_csv import COLUMNS, FORMULA_STARTS, MAX_CELL_CHARS
 from pipeline.store.tasks import TaskStore
 from pipeline.web.urls import MAX_URL_CHARS
-from tests.waiting import wait_until
+from tests.waiting import PATIENCE, wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -199,27 +199,32 @@ def test_kill_9_never_leaves_a_torn_file(tmp_path: Path) -> None:
 
 
 def test_a_slow_save_spaces_the_next_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """At 100,000 tasks a save takes about a second: batching must not rewrite non-stop."""
-    import pipeline.store.tasks
-
+    """At 100,000 tasks a save takes about a second: batching must not rewrite non-stop. The
+    store reads the test's clock, so a save of a second costs no real time and no load can
+    stretch or shorten it."""
+    store_module = sys.modules[TaskStore.__module__]
+    now = [1000.0]
+    monkeypatch.setattr(store_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
     store = TaskStore(tmp_path / "tasks.csv", flush_seconds=0)
     store.add("https://a.com/")
     assert store.save_if_due()
 
-    real_write = pipeline.store.tasks.write_atomic
+    real_write = store_module.write_atomic
 
     def slow_write(path: Path, data: bytes) -> None:
-        time.sleep(0.05)
+        now[0] += 1.0  # the write takes a second
         real_write(path, data)
 
-    monkeypatch.setattr(pipeline.store.tasks, "write_atomic", slow_write)
+    monkeypatch.setattr(store_module, "write_atomic", slow_write)
     store.update(1, status="cleaned")
-    wait_until(store.save_if_due, "the save after the first")
-    assert store.save_interval >= 0.5
+    assert store.save_if_due()  # the first save cost nothing: the next is due at once
+    assert store.save_interval == 10.0  # ten times the last save
     store.update(1, status="localized")
-    assert not store.save_if_due()  # the last save took ≥ 0.05 s: the next waits ≥ 0.5 s
+    now[0] += 9.0
+    assert not store.save_if_due()
     assert TaskStore(tmp_path / "tasks.csv").get(1).status == "cleaned"
-    wait_until(store.save_if_due, "the spaced save")
+    now[0] += 1.0
+    assert store.save_if_due()
     assert TaskStore(tmp_path / "tasks.csv").get(1).status == "localized"
 
 
@@ -505,7 +510,7 @@ def test_status_on_a_corrupt_task_list_via_main_py(tmp_path: Path) -> None:
     before = path.read_bytes()
     proc = subprocess.run(
         [sys.executable, str(REPO / "main.py"), "status", "--archive", str(tmp_path)],
-        capture_output=True, timeout=60, text=True,
+        capture_output=True, timeout=PATIENCE, text=True,
     )
     assert proc.returncode == 1
     assert proc.stderr.splitlines() == [

