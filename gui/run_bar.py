@@ -97,6 +97,11 @@ class RunBar(QWidget):
             return (self.tr("Stopped: %1 of %2 done, %3 failed, %4 left for the next run")
                     .replace("%1", str(p.finished)).replace("%2", str(p.total))
                     .replace("%3", str(p.failed)).replace("%4", str(p.total - p.finished)))
+        if p.kept:  # a re-clean whose new rules found no article in some pages
+            return (self.tr("Finished %1 of %2, %3 failed, %4 kept their article"
+                            " (the new rules found none)")
+                    .replace("%1", str(p.finished)).replace("%2", str(p.total))
+                    .replace("%3", str(p.failed)).replace("%4", str(p.kept)))
         return (self.tr("Finished %1 of %2, %3 failed").replace("%1", str(p.finished))
                 .replace("%2", str(p.total)).replace("%3", str(p.failed)))
 

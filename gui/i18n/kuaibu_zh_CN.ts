@@ -1627,6 +1627,14 @@
         <translation>其中 %1 篇按这些规则会失去正文：它们将保留现有的文章，并显示新规则失败的原因。</translation>
     </message>
     <message>
+        <source>%1 of them would lose more than a third of their text.</source>
+        <translation>其中 %1 篇会失去三分之一以上的文字。</translation>
+    </message>
+    <message>
+        <source>no article</source>
+        <translation>未找到正文</translation>
+    </message>
+    <message>
         <location filename="../rules_editor/window.py" line="411"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
@@ -1802,6 +1810,10 @@
         <location filename="../run_bar.py" line="100"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
+    </message>
+    <message>
+        <source>Finished %1 of %2, %3 failed, %4 kept their article (the new rules found none)</source>
+        <translation>已完成 %1 / %2，失败 %3，%4 篇保留原有正文（新规则未找到正文）</translation>
     </message>
     <message>
         <location filename="../run_bar.py" line="107"/>

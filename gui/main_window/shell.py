@@ -235,7 +235,13 @@ class WindowShell(QMainWindow):
         self.table.setVisible(not empty)
 
     def _ask(self, question: str) -> bool:
-        answer = QMessageBox.question(self, self.tr("Kuaibu"), question)
+        """Yes or No, No the default: most questions the window asks come before something
+        that cannot be taken back (drop edits, stop a run, remove), so Esc and a stray Enter
+        leave everything as it is."""
+        answer = QMessageBox.question(
+            self, self.tr("Kuaibu"), question,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
     def _warn(self, title: str, message: str) -> None:

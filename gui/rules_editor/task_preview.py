@@ -111,7 +111,7 @@ class TaskPreview(QWidget):
         rules = self._valid_rules()
         section = self._form.current_section()
         if rules is not None and section not in ("", "default") and (
-                rules.section_for(host_of(task.url)) != section):
+                rules.section_for_host(host_of(task.url)) != section):
             lines.append(esc(self.tr(
                 "The form edits %1; this task's page is on %2, which it does not cover.")
                 .replace("%1", section).replace("%2", host_of(task.url))))

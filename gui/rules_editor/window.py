@@ -44,7 +44,7 @@ from gui.rules_editor.task_preview import TaskPreview
 from gui.rules_editor.text_edit import RulesTextEdit
 from gui.worker import Jobs
 from pipeline.records.errors import KuaibuError, RulesError
-from pipeline.records.task import Task
+from pipeline.records.task import Task, cap_text
 from pipeline.rules.model import Rules, SiteRules
 from pipeline.usecases.rules import Undone
 from pipeline.usecases.workspace import Workspace
@@ -402,12 +402,25 @@ class RulesEditor(QWidget):
                     .replace("%2", run.section))
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Apply to domain"), question,
                           QMessageBox.StandardButton.NoButton, self)
-        lost = sum(t.lost for t in run.trials)
+        lost = [t for t in run.trials if t.lost]
+        shrunk = [t for t in run.trials if t.shrunk]
+        warnings = []
         if lost:
-            box.setIcon(QMessageBox.Icon.Warning)
-            box.setInformativeText(self.tr(
+            warnings.append(self.tr(
                 "%1 of them would lose their article under these rules: those keep the article"
-                " they have now, and show why the new rules failed.").replace("%1", str(lost)))
+                " they have now, and show why the new rules failed.").replace("%1", str(len(lost))))
+        if shrunk:
+            warnings.append(self.tr(
+                "%1 of them would lose more than a third of their text.")
+                .replace("%1", str(len(shrunk))))
+        if warnings:
+            box.setIcon(QMessageBox.Icon.Warning)
+            box.setInformativeText(" ".join(warnings))
+            box.setDetailedText("\n".join(
+                f"#{t.task.id} {cap_text(t.task.display_title, 80)}: "
+                + (self.tr("no article") if t.lost else
+                   f"{t.before_chars:,} → {t.after_chars:,}")
+                for t in lost + shrunk))
         yes = box.addButton(self.tr("Clean again"), QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(yes)

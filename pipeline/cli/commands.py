@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.cli.progress import build_archive, refresh_archive, run_archive
+from pipeline.cli.progress import build_archive, reclean_outcome, refresh_archive, run_archive
 from pipeline.records.errors import ErrorKind, KuaibuError
 from pipeline.records.settings import Settings
 from pipeline.store.archive import DEFAULT_ARCHIVE
@@ -198,9 +198,7 @@ def cmd_clean(args: argparse.Namespace, ws: Workspace) -> int:
     ids = ws.reclean_ids(args.ids, args.domain)
     if not ids:
         raise CommandError("no stored pages match; fetch them first with 'run'")
-    progress = ws.reclean(ids)
-    print(f"cleaned {progress.cleaned}, failed {progress.failed}"
-          f" of {len(ids)} stored pages")
+    print(reclean_outcome(ws.reclean(ids), len(ids)))
     return 0
 
 
@@ -266,9 +264,7 @@ def cmd_rules(args: argparse.Namespace, ws: Workspace) -> int:
         print(f"rules.yaml restored from {undone.restored_from.name}"
               f" (sections changed: {', '.join(undone.sections) or 'none'})")
         if undone.task_ids:
-            progress = ws.reclean(undone.task_ids)
-            print(f"cleaned {progress.cleaned}, failed {progress.failed}"
-                  f" of {len(undone.task_ids)} stored pages")
+            print(reclean_outcome(ws.reclean(undone.task_ids), len(undone.task_ids)))
         return 0
     return print_trial(args, ws, rules)
 

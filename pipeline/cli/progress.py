@@ -81,6 +81,13 @@ def run_archive(ws: Workspace, retry_failed: bool = False, refetch: bool = False
     return progress
 
 
+def reclean_outcome(progress: Progress, pages: int) -> str:
+    """What a re-clean did, in one line: tasks the new rules found no article in kept the
+    one they had, which is not a failure."""
+    kept = f"kept {progress.kept} (the new rules found no article), " if progress.kept else ""
+    return f"cleaned {progress.cleaned}, {kept}failed {progress.failed} of {pages} stored pages"
+
+
 def refresh_archive(ws: Workspace, task_ids: list[int] | None, cat1: str | None,
                     older_than: timedelta | None) -> int:
     """Check archived articles for updates with a progress bar; prints what changed."""

@@ -30,6 +30,7 @@ class Count(StrEnum):
 
     FINISHED = "finished"
     FAILED = "failed"
+    KEPT = "kept"
     FETCHED = "fetched"
     CLEANED = "cleaned"
     LOCALIZED = "localized"
@@ -47,6 +48,7 @@ class Progress:
     elapsed: float
     finished: int = 0  # tasks that reached the last stage of this run or failed
     failed: int = 0
+    kept: int = 0  # a re-clean's tasks that kept their article: the new rules found none
     fetched: int = 0
     cleaned: int = 0
     localized: int = 0

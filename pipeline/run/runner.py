@@ -453,7 +453,7 @@ class Runner:
             kept = failure(Code.NEW_RULES_FAILED, e.failure)
             self._set(task.id, **failure_changes(kept))
             self._listener(LogLine(f"#{task.id} kept its article: {kept}"))
-            self._count(Count.FAILED)
+            self._count(Count.KEPT)  # not a failure: the task still has its article
             self._count(Count.FINISHED)
             return False
         save_clean(self.archive, task, article)

@@ -10,8 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from gui.language import install_language
@@ -66,6 +66,8 @@ def test_typing_a_valid_rule_updates_the_preview_without_pressing_anything(
     window, editor, task_id = _editor_on_first_article(qtbot, open_window, demo_site)
     assert window.archive is not None
     assert HEADING in _book(editor)
+    # the form's section is the task's host, not in rules.yaml yet: it covers the page
+    assert "does not cover" not in _effects(editor)
     saved = window.archive.rules_path.read_bytes()
 
     qtbot.keyClicks(editor.form.strip_extra, "h2")
@@ -216,7 +218,9 @@ def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_fi
     assert box.informativeText().startswith(f"{len(ids)} of them would lose their article")
     with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS) as done:
         editor.confirm_yes.click()
-    assert done.args[0] is not None and done.args[0].failed == len(ids)
+    # a task that keeps its article is not a failure: the run says what happened to it
+    assert done.args[0] is not None and (done.args[0].failed, done.args[0].kept) == (0, len(ids))
+    assert f"{len(ids)} kept their article" in window.statusBar().currentMessage()
     assert b"min_chars: 1000000" in window.archive.rules_path.read_bytes()
 
     after = saved_rows(window.archive.tasks_path)
@@ -235,11 +239,39 @@ def test_apply_with_rules_that_fail_keeps_every_article_and_undo_restores_the_fi
         editor.undo_button.click()
     assert window.archive.rules_path.read_bytes() == original  # byte for byte
     assert editor.editor.toPlainText() == original.decode("utf-8")
-    assert redone.args[0] is not None and redone.args[0].failed == 0
+    assert redone.args[0] is not None and (redone.args[0].failed, redone.args[0].kept) == (0, 0)
     assert editor.form.min_chars.value() == 0
     restored = saved_rows(window.archive.tasks_path)
     assert all(restored[i]["error"] == "" for i in clean)
     assert not editor.undo_button.isEnabled()  # the one change is undone
+
+
+def test_apply_names_the_articles_that_would_lose_more_than_a_third_of_their_text(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    """Issue 28: #26 went from 8,280 characters to 396 without a word, since only articles
+    lost entirely were named."""
+    window, editor, task_id = _editor_on_first_article(qtbot, open_window, demo_site)
+    assert window.archive is not None
+    qtbot.keyClicks(editor.form.strip_extra, "p:nth-of-type(n+2)")  # the first paragraph left
+    qtbot.waitUntil(lambda: "Strip" in _effects(editor) and BODY in _book(editor),
+                    timeout=PATIENCE_MS)
+    editor.apply_button.click()
+    qtbot.waitUntil(lambda: editor.confirm_box is not None and editor.confirm_box.isVisible(),
+                    timeout=PATIENCE_MS)
+    box = editor.confirm_box
+    assert box is not None and editor.trial.last is not None
+    shrunk = [t for t in editor.trial.last.trials if t.shrunk]
+    assert task_id in [t.task.id for t in shrunk] and not any(t.lost for t in shrunk)
+    assert f"{len(shrunk)} of them would lose more than a third of their text" in (
+        box.informativeText())
+    first = next(t for t in shrunk if t.task.id == task_id)
+    assert f"#{task_id} " in box.detailedText()
+    assert f"{first.before_chars:,} → {first.after_chars:,}" in box.detailedText()
+    assert first.after_chars is not None and first.before_chars is not None
+    assert first.after_chars < first.before_chars * 2 / 3
+    box.reject()  # Cancel: nothing saved
+    qtbot.waitUntil(lambda: editor.confirm_box is None, timeout=PATIENCE_MS)
+    assert b"nth-of-type" not in window.archive.rules_path.read_bytes()
 
 
 def test_pick_content_on_the_portal_page_proposes_a_selector_for_all_its_pages(
@@ -349,6 +381,31 @@ def test_escape_and_ctrl_w_close_the_editor_asking_over_unsaved_edits(
     editor.confirm_discard = lambda: True  # now "Discard"
     qtbot.keyClick(editor.editor, Qt.Key.Key_Escape)
     assert not editor.isVisible()
+
+
+def test_escape_then_enter_over_unsaved_edits_keeps_them(
+        qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    """Issue 28: the question's default was Yes, so Esc then Enter threw the edits away.
+    The window's own question is asked, as a person meets it."""
+    window, editor, _ = _editor_on_first_article(qtbot, open_window, demo_site)
+    window.confirm = window._ask  # the real question, not the fixture's "yes"
+    qtbot.keyClicks(editor.form.strip_extra, "h2")
+    assert editor.unsaved()
+    seen: list[str] = []
+
+    def answer_with_enter() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(50, answer_with_enter)  # not shown yet
+            return
+        default = box.defaultButton()
+        seen.append(box.standardButton(default).name if default is not None else "none")
+        qtbot.keyClick(box, Qt.Key.Key_Return)
+
+    QTimer.singleShot(0, answer_with_enter)
+    qtbot.keyClick(editor.editor, Qt.Key.Key_Escape)
+    assert seen == ["No"]
+    assert editor.isVisible() and "h2" in editor.editor.toPlainText()
 
 
 def test_a_rules_file_that_cannot_be_read_is_its_reason_and_never_typed_over(

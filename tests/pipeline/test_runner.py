@@ -369,7 +369,7 @@ def test_new_rules_that_fail_keep_the_article_a_task_had(tmp_path: Path,
     assert {status for status, _ in before.values()} == {"localized"}
     archive.rules_path.write_text("127.0.0.1:\n  min_chars: 100000\n", encoding="utf-8")
     assert main(["clean", "--domain", "127.0.0.1", "--archive", str(archive.root)]) == 0
-    assert "failed 3 of 3" in capsys.readouterr().out
+    assert "kept 3 (the new rules found no article), failed 0 of 3" in capsys.readouterr().out
     after = TaskStore(archive.tasks_path).tasks()
     assert {t.id: (t.status, t.chars) for t in after} == before
     assert all(t.error.startswith("new rules failed: ") for t in after)
