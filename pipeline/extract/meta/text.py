@@ -23,6 +23,11 @@ _PAGE_MARK = re.compile(
 )
 # Documentation generators (Sphinx, MkDocs, Docusaurus) end headings in a permalink mark.
 _PERMALINK = re.compile(r"\s*[¶#§]\s*$")
+# A separator left at the end once a template's site name went missing ("标题 - -", "标题_");
+# an underscore that ends an identifier ("__init__") is none.
+_SEPARATORS = "-–—|｜_·•»«/>›~"
+_TRAILING_SEPARATORS = re.compile(
+    r"(?:\s*(?:[-–—|｜·•»«/>›~]|(?<![A-Za-z0-9_])_+))+\s*$")
 NON_WORD = re.compile(r"[\W_]+")
 
 
@@ -35,9 +40,11 @@ def text_key(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def strip_marks(text: str) -> str:
-    """A candidate's text without the page marker and permalink mark around the headline.
-    Each pattern runs only when the text ends (white space aside) as a match of it must: in
-    ¶, # or §, and in a bracket, 页 or a digit."""
+    """A candidate's text without the separators, page marker and permalink mark left around
+    the headline. Each pattern runs only when the text ends (white space aside) as a match of
+    it must: in a separator, in ¶, # or §, and in a bracket, 页 or a digit."""
+    if (end := text.rstrip()[-1:]) and end in _SEPARATORS:
+        text = _TRAILING_SEPARATORS.sub("", text)
     if (end := text.rstrip()[-1:]) and end in "¶#§":
         text = _PERMALINK.sub("", text)
     if (end := text.rstrip()[-1:]) and (end in ")）]】页" or end.isdigit()):

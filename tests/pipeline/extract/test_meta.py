@@ -88,6 +88,17 @@ def test_headline_broken_over_two_bold_runs_is_read_whole() -> None:
     assert choose(html) == "吉林省人民政府关于禁止在嫩江干流新增建设项目和迁入人口的通告"
 
 
+def test_separators_left_at_the_title_end_are_cut() -> None:
+    # The template's site name went missing and left its separators behind.
+    html = page('谁来为无序拆房"埋单"？- -', f'<div class="content">{ZH_BODY}</div>')
+    assert choose(html) == '谁来为无序拆房"埋单"？'
+    html = page("老桥为什么关闭_", f'<div class="content">{ZH_BODY}</div>')
+    assert choose(html) == "老桥为什么关闭"
+    # … but an identifier's underscores are its own
+    html = page("", f'<h1>Python 的 __init__</h1><div class="content">{ZH_BODY}</div>')
+    assert choose(html) == "Python 的 __init__"
+
+
 # --- blogs and channels ----------------------------------------------------------------------
 
 BLOG_URL = "http://bjreader.blog.example.com/blog/static/2019.html"
