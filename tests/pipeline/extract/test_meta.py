@@ -99,6 +99,35 @@ def test_separators_left_at_the_title_end_are_cut() -> None:
     assert choose(html) == "Python 的 __init__"
 
 
+CSDN_LIKE = (
+    '<div class="toolbar"><a href="https://www.example.net/">示例</a>'
+    ' <a href="/blog">博客</a></div>'
+    '<div class="article-title-box"><h1 class="title-article">{headline}</h1></div>'
+    '<div class="article-info-box"><span class="time">{dateline}</span>'
+    ' <a href="/u">张三</a> <span>阅读数 1234</span></div>'
+    '<article><div class="content">{body}</div></article>'
+    '<div class="aside"><h3>最新文章</h3><ul><li><a href="/a">一个老朋友</a></li></ul></div>'
+)
+
+
+@pytest.mark.parametrize("headline", ["Vue 3.0 正式发布", "Python 获取当前日期和时间的方法"])
+def test_empty_title_leaves_the_visible_headline_even_when_it_says_a_date_word(
+    headline: str,
+) -> None:
+    # 发布 and 日期 are words of headlines too; only a label with its colon makes a dateline.
+    html = page("", CSDN_LIKE.format(headline=headline, dateline="2019-02-20 02:26:00",
+                                     body=ZH_BODY))
+    assert choose(html, "https://blog.example.net/u/article/details/123") == headline
+
+
+def test_dateline_styled_as_a_headline_is_not_the_title() -> None:
+    body = CSDN_LIKE.format(headline="老桥为什么关闭", dateline="", body=ZH_BODY)
+    body = body.replace("<h1 ", "<div ").replace("</h1>", "</div>")
+    body = "<h2>发布时间：2019-02-20</h2>" + body
+    assert choose(page("", body), "https://blog.example.net/u/article/details/123") != (
+        "发布时间：2019-02-20")
+
+
 # --- blogs and channels ----------------------------------------------------------------------
 
 BLOG_URL = "http://bjreader.blog.example.com/blog/static/2019.html"
