@@ -52,6 +52,13 @@ def strip_marks(text: str) -> str:
     return text.strip()
 
 
+def reads_as_name(text: str) -> bool:
+    """Short enough to be a site's, channel's or section's name rather than a story's
+    headline: at most five CJK characters or fifteen others ("艺术教育", "网易娱乐", "BBC
+    Sport")."""
+    return visual_len(text) <= 15
+
+
 def visual_len(text: str) -> int:
     """Length as a reader sees it: a CJK character weighs about as much as a short word."""
     return len(text) if text.isascii() else len(text) + 2 * len(HAN_CHAR.findall(text))

@@ -158,6 +158,20 @@ def test_blog_name_without_a_home_link_is_still_a_blog_name() -> None:
     assert choose(page("bjreader的博客", body)) == "读书笔记：老桥的故事"
 
 
+@pytest.mark.parametrize("title", ["世艺网>艺术教育", "首页 » 艺术教育", "示例网->艺术教育"])
+def test_breadcrumb_title_is_never_the_title(title: str) -> None:
+    body = f'<p><b>老桥明天重新开放</b></p><div class="content">{ZH_BODY}</div>'
+    assert choose(page(title, body)) == "老桥明天重新开放"
+    # … nor is the breadcrumb shown as a heading
+    body = f'<h2>{title.replace(">", "&gt;")}</h2>' + body
+    assert choose(page(title, body)) == "老桥明天重新开放"
+
+
+def test_breadcrumb_title_ending_in_the_story_gives_the_story() -> None:
+    html = page("世艺网>艺术教育>老桥明天重新开放", f'<div class="content">{ZH_BODY}</div>')
+    assert choose(html) == "老桥明天重新开放"
+
+
 def test_channel_name_in_the_logo_is_not_the_headline() -> None:
     # Its link to a home page names it, whatever the host (the benchmark gives no URL).
     body = (
