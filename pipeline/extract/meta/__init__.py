@@ -21,7 +21,7 @@ from lxml import etree
 from pipeline.extract.dom import text_of
 from pipeline.extract.meta.byline import AUTHOR_TEXT, choose_author, declared_author
 from pipeline.extract.meta.dates import DATE_CUE, choose_date, declared_date, iter_dates
-from pipeline.extract.meta.declared_titles import declared_titles, title_segments
+from pipeline.extract.meta.declared_titles import PAGE_TITLES, declared_titles, title_segments
 from pipeline.extract.meta.facts import PageFacts
 from pipeline.extract.meta.head import (
     MARK_PROPS,
@@ -41,7 +41,7 @@ from pipeline.extract.meta.headlines import (
     headline_kind,
     read_link,
 )
-from pipeline.extract.meta.text import element_text, text_key, visual_len
+from pipeline.extract.meta.text import element_text, reads_as_name, text_key, visual_len
 from pipeline.extract.meta.title import DEFAULT_TITLE, TitleOptions, choose_title
 from pipeline.rules.selectors import selector
 
@@ -78,6 +78,12 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
     declared = declared_titles(head)
     site_names = {text_key(metas.get("og:site_name", ""))}
     link_texts: Counter[str] = Counter()
+    # A <title> as short as a name is the channel's name when the page shows it again in two
+    # places (the masthead and the breadcrumb): a story's headline is shown once. (What JSON-LD
+    # or og:title declare is the article's, however often a page about it repeats it.)
+    short_titles = {text for source, text in declared
+                    if source in PAGE_TITLES and reads_as_name(text)}
+    shown: Counter[str] = Counter()  # how often the page shows each of those
     link_keys: dict[etree._Element, str] = {}  # every link → the key of its whole text
     # A plain element saying a declared title (or a segment of it) is a candidate too: old
     # table layouts put the headline in a <td> or <p> with no heading markup at all.
@@ -107,6 +113,8 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         # Texts of white space only (most tails: the markup's indentation) count for nothing.
         own = el.text
         if own and tag not in _SKIP_TEXT and (text := own.strip()):
+            if short_titles and text in short_titles:
+                shown[text] += 1
             if echoes is not None:
                 for echo in echoes.find(el, text):
                     if echo not in taken:
@@ -117,6 +125,7 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         tail = el.tail
         if tail and (text := tail.strip()):
             prev = _read_text(i, el, tail, text, prev, prose, dates, authors)
+    site_names.update(text_key(t) for t, n in shown.items() if n > 1)
     around = Surroundings(link_keys)
     headlines = [around.headline(index, el, text, kind) for index, el, text, kind in found]
     headlines.sort(key=lambda h: h.index)

@@ -183,6 +183,29 @@ def test_channel_name_in_the_logo_is_not_the_headline() -> None:
     assert choose(page("示例娱乐", body)) == "老桥明天重新开放"
 
 
+def test_channel_name_repeated_in_the_head_and_breadcrumb_is_not_the_headline() -> None:
+    # The <title> says only the channel; the page shows it twice more, linking to the
+    # channel's page (not a home page), and the story's headline is in plain bold.
+    body = (
+        '<div class="channel"><a href="/ent/index.html">示例娱乐</a></div>'
+        '<div class="crumb"><a href="/index.html">示例首页</a> &gt; '
+        '<a href="/ent/index.html">示例娱乐</a> &gt; 正文</div>'
+        "<p><b>老桥明天重新开放</b></p>"
+        '<div class="info">2019-02-20 02:26 来源：示例娱乐</div>'
+        f'<div class="content">{ZH_BODY}</div>'
+    )
+    assert choose(page("示例娱乐", body)) == "老桥明天重新开放"
+
+
+def test_short_headline_declared_in_json_ld_may_repeat() -> None:
+    # A page about a place names it everywhere: what JSON-LD declares is still the article's.
+    head = ('<script type="application/ld+json">{"@type": "Article", "name": "New Zealand"}'
+            "</script>")
+    body = ('<h1>New Zealand</h1><table class="infobox"><tr><th>New Zealand</th></tr></table>'
+            f'<div class="content">{EN_BODY}</div><p><a href="/wiki/NZ">New Zealand</a></p>')
+    assert choose(page("New Zealand - Wikipedia", body, head)) == "New Zealand"
+
+
 def test_domain_suffix_without_spaces_is_cut() -> None:
     html = page("Spring Boot 2.0 教程 Part3-CSDN.NET", f'<div class="content">{ZH_BODY}</div>')
     assert choose(html) == "Spring Boot 2.0 教程 Part3"
