@@ -172,9 +172,11 @@ def declare(source: str, text: str, names: set[str]) -> Declared:
     segments = title_segments(text) or (text,)
     site = [_site_part(s, names) for s in segments]
     if breadcrumb(text, names):
-        # every step is the site's but a last one as long as a headline
-        site = [True] * (len(segments) - 1) + [site[-1] or reads_as_name(segments[-1])]
-        head = "" if site[-1] else segments[-1]
+        # Every step but the last is the site's; the last stands alone as the title only when it
+        # is as long as a headline ("艺术教育" is a channel), but a headline the page shows may
+        # agree with it (a blog's "Free Range Librarian › OCLC's un-hire").
+        site = [True] * (len(segments) - 1) + [site[-1]]
+        head = "" if site[-1] or reads_as_name(segments[-1]) else segments[-1]
     else:
         head = _strip_site_ends(text, names) if not all(site) else ""
     if source in PAGE_TITLES and len(parts := title_segments(head)) > 1:

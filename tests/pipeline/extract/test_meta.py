@@ -160,7 +160,8 @@ def test_blog_name_without_a_home_link_is_still_a_blog_name() -> None:
 
 @pytest.mark.parametrize("title", ["世艺网>艺术教育", "首页 » 艺术教育", "示例网->艺术教育"])
 def test_breadcrumb_title_is_never_the_title(title: str) -> None:
-    body = f'<p><b>老桥明天重新开放</b></p><div class="content">{ZH_BODY}</div>'
+    body = ('<div class="menu"><a href="/edu/">艺术教育</a></div>'
+            f'<p><b>老桥明天重新开放</b></p><div class="content">{ZH_BODY}</div>')
     assert choose(page(title, body)) == "老桥明天重新开放"
     # … nor is the breadcrumb shown as a heading
     body = f'<h2>{title.replace(">", "&gt;")}</h2>' + body
@@ -170,6 +171,13 @@ def test_breadcrumb_title_is_never_the_title(title: str) -> None:
 def test_breadcrumb_title_ending_in_the_story_gives_the_story() -> None:
     html = page("世艺网>艺术教育>老桥明天重新开放", f'<div class="content">{ZH_BODY}</div>')
     assert choose(html) == "老桥明天重新开放"
+
+
+def test_blog_name_then_a_short_post_title_agrees_with_the_visible_heading() -> None:
+    # "Blog › Post": the post's title may be as short as a name; the heading shown confirms it.
+    body = ('<h1><a href="/">Free Range Reader</a></h1><h2>Our un-hire</h2>'
+            f'<div class="content">{EN_BODY}</div>')
+    assert choose(page("Free Range Reader › Our un-hire", body)) == "Our un-hire"
 
 
 def test_channel_name_in_the_logo_is_not_the_headline() -> None:
