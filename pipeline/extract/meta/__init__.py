@@ -20,7 +20,13 @@ from lxml import etree
 
 from pipeline.extract.dom import text_of
 from pipeline.extract.meta.byline import AUTHOR_TEXT, choose_author, declared_author
-from pipeline.extract.meta.dates import DATE_CUE, choose_date, declared_date, iter_dates
+from pipeline.extract.meta.dates import (
+    choose_date,
+    copyright_years,
+    cue_of,
+    declared_date,
+    iter_dates,
+)
 from pipeline.extract.meta.declared_titles import PAGE_TITLES, declared_titles, title_segments
 from pipeline.extract.meta.facts import PageFacts
 from pipeline.extract.meta.head import (
@@ -92,7 +98,8 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
     order: dict[etree._Element, int] = {}
     found: list[tuple[int, etree._Element, str, str]] = []  # (index, element, text, kind)
     taken: set[etree._Element] = set()
-    dates: list[tuple[int, str, bool]] = []
+    dates: list[tuple[int, str, int]] = []
+    years: list[int] = []  # of the copyright lines
     authors: list[tuple[int, str]] = []
     prose: list[tuple[int, int]] = []
     marked: list[etree._Element] = []  # see Marked
@@ -121,10 +128,10 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
                         found.append((order[echo], echo, element_text(echo), "echo"))
                         taken.add(echo)
             if tag != "a":  # a date in link text dates another page (an archive, a related story)
-                prev = _read_text(i, el, own, text, prev, prose, dates, authors)
+                prev = _read_text(i, el, own, text, prev, prose, dates, years, authors)
         tail = el.tail
         if tail and (text := tail.strip()):
-            prev = _read_text(i, el, tail, text, prev, prose, dates, authors)
+            prev = _read_text(i, el, tail, text, prev, prose, dates, years, authors)
     site_names.update(text_key(t) for t, n in shown.items() if n > 1)
     around = Surroundings(link_keys)
     headlines = [around.headline(index, el, text, kind) for index, el, text, kind in found]
@@ -132,7 +139,7 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
     return PageFacts(
         order=order, declared=declared, site_names=site_names - {""}, link_texts=link_texts,
         prose=prose, headlines=headlines, dates=dates, authors=authors,
-        meta_date=declared_date(head, Marked(marked), metas),
+        meta_date=declared_date(head, Marked(marked), metas), served_year=max(years, default=None),
         meta_author=declared_author(head, Marked(marked), metas), lang=find_lang(root, metas),
         selected_title=selected, source_version=source_version_of(metas),
         site_name=site_name_of(metas),
@@ -141,12 +148,12 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
 
 def _read_text(
     i: int, el: etree._Element, raw: str, text: str, prev: str,
-    prose: list[tuple[int, int]], dates: list[tuple[int, str, bool]],
+    prose: list[tuple[int, int]], dates: list[tuple[int, str, int]], years: list[int],
     authors: list[tuple[int, str]],
 ) -> str:
     """Read a text or tail of element ``i`` (``text`` is ``raw`` stripped, never empty): a
-    longer one is prose, a short one may be a date or byline line. Returns ``text``, the text
-    before the next one."""
+    longer one is prose, a short one may be a date, copyright or byline line. Returns ``text``,
+    the text before the next one."""
     if len(raw) >= 30 and (size := visual_len(text)) >= 30:
         prose.append((i, size))
     # Date and byline lines are short; long texts are body prose, whose dates don't count.
@@ -154,7 +161,8 @@ def _read_text(
         return prev
     if _MAYBE_DATE.search(text):
         for iso, start in iter_dates(text):
-            dates.append((i, iso, bool(DATE_CUE.search((prev + " " + text[:start])[-14:]))))
+            dates.append((i, iso, cue_of(prev + " " + text[:start])))
+        years += copyright_years(text)
         # Every byline pattern has 者 (作者, 记者), 文 or a leading "By".
         if ("者" in text or "文" in text or text.startswith(("By", "by"))) and (
             (m := AUTHOR_TEXT.search(text)) and not in_comments(el)
@@ -172,7 +180,7 @@ def resolve(
     title, head_index = choose_title(facts, url, at, options)
     return PageMeta(
         title=title,
-        published=facts.meta_date or choose_date(facts, head_index, at),
+        published=facts.meta_date or choose_date(facts, head_index, at, url),
         author=facts.meta_author or choose_author(facts, head_index, at),
         lang=facts.lang, source_version=facts.source_version, site_name=facts.site_name,
     )
