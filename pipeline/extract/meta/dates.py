@@ -56,7 +56,7 @@ _YEARLESS = re.compile(
 # A year and its month in a URL's path: /2020/03/05/, /20200305/, /2020-03/.
 _URL_YEAR = re.compile(
     r"(?<!\d)((?:19|20)\d{2})[-/_]?(?:0[1-9]|1[0-2])(?:[-/_]?(?:0[1-9]|[12]\d|3[01]))?(?!\d)")
-_COPYRIGHT = re.compile(r"©|copyright|版权", re.I)
+_COPYRIGHT = re.compile(r"©|[Cc]opyright|COPYRIGHT|版权")
 # Apps' pages (WeChat's) set the publish time in a script variable, as a Unix time ("ct") or a
 # date; the page fills its date line from it, so the page itself shows none.
 _SCRIPT_TIME = re.compile(
