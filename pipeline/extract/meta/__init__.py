@@ -20,8 +20,14 @@ from lxml import etree
 
 from pipeline.extract.dom import text_of
 from pipeline.extract.meta.byline import AUTHOR_TEXT, choose_author, declared_author
-from pipeline.extract.meta.dates import DATE_CUE, choose_date, declared_date, iter_dates
-from pipeline.extract.meta.declared_titles import declared_titles, title_segments
+from pipeline.extract.meta.dates import (
+    choose_date,
+    copyright_years,
+    cue_of,
+    declared_date,
+    iter_dates,
+)
+from pipeline.extract.meta.declared_titles import PAGE_TITLES, declared_titles, title_segments
 from pipeline.extract.meta.facts import PageFacts
 from pipeline.extract.meta.head import (
     MARK_PROPS,
@@ -41,7 +47,7 @@ from pipeline.extract.meta.headlines import (
     headline_kind,
     read_link,
 )
-from pipeline.extract.meta.text import element_text, text_key, visual_len
+from pipeline.extract.meta.text import element_text, reads_as_name, text_key, visual_len
 from pipeline.extract.meta.title import DEFAULT_TITLE, TitleOptions, choose_title
 from pipeline.rules.selectors import selector
 
@@ -78,6 +84,12 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
     declared = declared_titles(head)
     site_names = {text_key(metas.get("og:site_name", ""))}
     link_texts: Counter[str] = Counter()
+    # A <title> as short as a name is the channel's name when the page shows it again in two
+    # places (the masthead and the breadcrumb): a story's headline is shown once. (What JSON-LD
+    # or og:title declare is the article's, however often a page about it repeats it.)
+    short_titles = {text for source, text in declared
+                    if source in PAGE_TITLES and reads_as_name(text)}
+    shown: Counter[str] = Counter()  # how often the page shows each of those
     link_keys: dict[etree._Element, str] = {}  # every link → the key of its whole text
     # A plain element saying a declared title (or a segment of it) is a candidate too: old
     # table layouts put the headline in a <td> or <p> with no heading markup at all.
@@ -86,7 +98,8 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
     order: dict[etree._Element, int] = {}
     found: list[tuple[int, etree._Element, str, str]] = []  # (index, element, text, kind)
     taken: set[etree._Element] = set()
-    dates: list[tuple[int, str, bool]] = []
+    dates: list[tuple[int, str, int]] = []
+    years: list[int] = []  # of the copyright lines
     authors: list[tuple[int, str]] = []
     prose: list[tuple[int, int]] = []
     marked: list[etree._Element] = []  # see Marked
@@ -107,23 +120,26 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         # Texts of white space only (most tails: the markup's indentation) count for nothing.
         own = el.text
         if own and tag not in _SKIP_TEXT and (text := own.strip()):
+            if short_titles and text in short_titles:
+                shown[text] += 1
             if echoes is not None:
                 for echo in echoes.find(el, text):
                     if echo not in taken:
                         found.append((order[echo], echo, element_text(echo), "echo"))
                         taken.add(echo)
             if tag != "a":  # a date in link text dates another page (an archive, a related story)
-                prev = _read_text(i, el, own, text, prev, prose, dates, authors)
+                prev = _read_text(i, el, own, text, prev, prose, dates, years, authors)
         tail = el.tail
         if tail and (text := tail.strip()):
-            prev = _read_text(i, el, tail, text, prev, prose, dates, authors)
+            prev = _read_text(i, el, tail, text, prev, prose, dates, years, authors)
+    site_names.update(text_key(t) for t, n in shown.items() if n > 1)
     around = Surroundings(link_keys)
     headlines = [around.headline(index, el, text, kind) for index, el, text, kind in found]
     headlines.sort(key=lambda h: h.index)
     return PageFacts(
         order=order, declared=declared, site_names=site_names - {""}, link_texts=link_texts,
         prose=prose, headlines=headlines, dates=dates, authors=authors,
-        meta_date=declared_date(head, Marked(marked), metas),
+        meta_date=declared_date(head, Marked(marked), metas), served_year=max(years, default=None),
         meta_author=declared_author(head, Marked(marked), metas), lang=find_lang(root, metas),
         selected_title=selected, source_version=source_version_of(metas),
         site_name=site_name_of(metas),
@@ -132,12 +148,12 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
 
 def _read_text(
     i: int, el: etree._Element, raw: str, text: str, prev: str,
-    prose: list[tuple[int, int]], dates: list[tuple[int, str, bool]],
+    prose: list[tuple[int, int]], dates: list[tuple[int, str, int]], years: list[int],
     authors: list[tuple[int, str]],
 ) -> str:
     """Read a text or tail of element ``i`` (``text`` is ``raw`` stripped, never empty): a
-    longer one is prose, a short one may be a date or byline line. Returns ``text``, the text
-    before the next one."""
+    longer one is prose, a short one may be a date, copyright or byline line. Returns ``text``,
+    the text before the next one."""
     if len(raw) >= 30 and (size := visual_len(text)) >= 30:
         prose.append((i, size))
     # Date and byline lines are short; long texts are body prose, whose dates don't count.
@@ -145,7 +161,8 @@ def _read_text(
         return prev
     if _MAYBE_DATE.search(text):
         for iso, start in iter_dates(text):
-            dates.append((i, iso, bool(DATE_CUE.search((prev + " " + text[:start])[-14:]))))
+            dates.append((i, iso, cue_of(prev + " " + text[:start])))
+        years += copyright_years(text)
         # Every byline pattern has 者 (作者, 记者), 文 or a leading "By".
         if ("者" in text or "文" in text or text.startswith(("By", "by"))) and (
             (m := AUTHOR_TEXT.search(text)) and not in_comments(el)
@@ -163,7 +180,7 @@ def resolve(
     title, head_index = choose_title(facts, url, at, options)
     return PageMeta(
         title=title,
-        published=facts.meta_date or choose_date(facts, head_index, at),
+        published=facts.meta_date or choose_date(facts, head_index, at, url),
         author=facts.meta_author or choose_author(facts, head_index, at),
         lang=facts.lang, source_version=facts.source_version, site_name=facts.site_name,
     )

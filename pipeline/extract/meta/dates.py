@@ -8,7 +8,8 @@ walk's short texts, in a meta's content and in a headline that is really a datel
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
+from urllib.parse import urlsplit
 
 from pipeline.extract.dom import text_of
 from pipeline.extract.meta.facts import PageFacts
@@ -42,7 +43,26 @@ _EN_DATES = (
 )
 DATE_CUE = re.compile(
     r"发布|发表|时间|日期|来源|更新|published|posted|updated|date|on\s*$", re.I)
+# … of which these say the date is the publication's: a portal's 发布日期 line under the article
+# outweighs a date shown without a label (the site's clock above the headline, a date in the text).
+_PUBLISHED_CUE = re.compile(r"发布|发表|发稿|published", re.I)
 _YEAR = re.compile(r"(?:19|20)\d{2}")
+# Portals and apps show this year's stories without the year: "03-05 10:23", "3月5日 10:23".
+# The time is part of the pattern: a bare "3-5" is a score. Read as "--MM-DDTHH:MM" (ISO 8601's
+# date without a year) until ``choose_date`` knows the year.
+_YEARLESS = re.compile(
+    r"(?<![\d\-/.:年])(\d{1,2})(?:-(\d{1,2})\s+|\s*月\s*(\d{1,2})\s*日\s*)"
+    r"(\d{1,2})[:：](\d{2})(?:[:：]\d{2})?(?!\d)")
+# A year and its month in a URL's path: /2020/03/05/, /20200305/, /2020-03/.
+_URL_YEAR = re.compile(
+    r"(?<!\d)((?:19|20)\d{2})[-/_]?(?:0[1-9]|1[0-2])(?:[-/_]?(?:0[1-9]|[12]\d|3[01]))?(?!\d)")
+_COPYRIGHT = re.compile(r"©|[Cc]opyright|COPYRIGHT|版权")
+# Apps' pages (WeChat's) set the publish time in a script variable, as a Unix time ("ct") or a
+# date; the page fills its date line from it, so the page itself shows none.
+_SCRIPT_TIME = re.compile(
+    r"\bvar\s+(?:ct|create_time|publish_time)\s*=\s*[\"']([^\"']{8,25})[\"']")
+# A Unix time is shown in China Standard Time: the pages that set one this way are Chinese apps.
+_CHINA_TIME = timezone(timedelta(hours=8))
 
 
 def declared_date(head: Head, marked: Marked, metas: dict[str, str]) -> str | None:
@@ -58,31 +78,84 @@ def declared_date(head: Head, marked: Marked, metas: dict[str, str]) -> str | No
         value = el.get("datetime") or el.get("content") or text_of(el)
         if iso := parse_date(value):
             return iso
+    for script in head.scripts:
+        if (text := script.text) and ("var ct" in text or "_time" in text) and (
+            m := _SCRIPT_TIME.search(text)
+        ):
+            value = m.group(1)
+            if value.isdigit() and len(value) == 10:
+                return datetime.fromtimestamp(int(value), _CHINA_TIME).isoformat()
+            if iso := parse_date(value):
+                return iso
     return None
 
 
-def choose_date(facts: PageFacts, head: int | None, at: int) -> str | None:
+def cue_of(before: str) -> int:
+    """What the words just before a date say of it: 2 that it is the publication's (发布, 发表,
+    published), 1 that it is the page's (时间, 来源, updated, posted …), 0 nothing."""
+    before = before[-14:]
+    if not DATE_CUE.search(before):
+        return 0
+    return 2 if _PUBLISHED_CUE.search(before) else 1
+
+
+def copyright_years(text: str) -> list[int]:
+    """The years of a copyright line ("©1997-2020 示例公司版权所有"): the last is the year the
+    page was served."""
+    return [int(y) for y in _YEAR.findall(text)] if _COPYRIGHT.search(text) else []
+
+
+def choose_date(facts: PageFacts, head: int | None, at: int, url: str = "") -> str | None:
     """A date shown between the headline and the article (a cue word such as 发布 or Posted wins
-    over a bare date), else just above the headline or at the very top of the article, else one
-    with a cue word below
-    it (blog footers: 发表于 …, posted @ …); dates in links and deep in the body are ignored."""
+    over a bare date), else one labelled as the publication's below the headline (a portal's
+    发布日期 line under the article), else one just above the headline or at the very top of
+    the article, else one with a cue word below it (blog footers: 发表于 …, posted @ …); dates
+    in links and deep in the body are ignored. A date shown without its year takes the year
+    from ``year_of``, or is none."""
+    dates = [(i, iso, cue) for i, shown, cue in facts.dates
+             if (iso := shown if shown[0] != "-" else _with_year(shown, facts, url))]
     lo = min(head, at) if head is not None else at - 150
     hi = max(at, lo + 30)
+    between = [d for d in dates if lo <= d[0] <= hi]
+    if cued := next((iso for _, iso, cue in between if cue), None):
+        return cued
+    if head is not None and (dateline := next((d for d in between if d[0] <= at), None)):
+        return dateline[1]
+    if published := next((iso for i, iso, cue in dates if cue == 2 and i >= lo), None):
+        return published
     for window in (
-        [d for d in facts.dates if lo <= d[0] <= hi],
-        [d for d in facts.dates if lo - 30 <= d[0] < lo],  # a date bar above the headline
-        [d for d in facts.dates if hi < d[0] <= hi + 10],
+        between,
+        [d for d in dates if lo - 30 <= d[0] < lo],  # a date bar above the headline
+        [d for d in dates if hi < d[0] <= hi + 10],
     ):
         for _, iso, cue in window:
             if cue:
                 return iso
         if window:
             return window[0][1]
-    return next((iso for i, iso, cue in facts.dates if cue and i >= lo), None)
+    return next((iso for i, iso, cue in dates if cue and i >= lo), None)
+
+
+def _with_year(yearless: str, facts: PageFacts, url: str) -> str | None:
+    """A "--MM-DDTHH:MM" date in the year the page's URL gives, else the year its copyright
+    line ends in (a page shows this year's stories without their year, and says when it was
+    served there); without either, no date: a guessed year is wrong more often than not."""
+    path = urlsplit(url).path if url else ""
+    year = int(m.group(1)) if (m := _URL_YEAR.search(path)) else facts.served_year
+    return _iso(str(year), yearless[2:4], yearless[5:7], yearless[8:10], yearless[11:13]) if (
+        year) else None
 
 
 def iter_dates(text: str) -> list[tuple[str, int]]:
+    """The dates a text shows, with where each starts: ISO dates, and "--MM-DDTHH:MM" for one
+    shown without its year (``_YEARLESS``)."""
     found: list[tuple[str, int]] = []
+    if ":" in text or "：" in text:
+        for m in _YEARLESS.finditer(text):
+            mon, dashed, written, hour, minute = m.groups()
+            shown = (int(mon), int(dashed or written), int(hour), int(minute))
+            if _iso("2000", *map(str, shown)):  # a leap year: 02-29 is a date
+                found.append(("--{:02d}-{:02d}T{:02d}:{:02d}".format(*shown), m.start()))
     if not _YEAR.search(text):
         return found  # every pattern below needs a year
     for pattern in _DATE_PATTERNS:
@@ -133,5 +206,4 @@ def parse_date(value: str | None) -> str | None:
         pass
     if value.isdigit() and len(value) in (10, 13):  # epoch seconds / milliseconds
         return None
-    dates = iter_dates(value)
-    return dates[0][0] if dates else None
+    return next((iso for iso, _ in iter_dates(value) if iso[0] != "-"), None)

@@ -16,12 +16,12 @@ from lxml import etree
 
 from pipeline.extract.dom import text_of
 from pipeline.extract.meta.head import Head
-from pipeline.extract.meta.text import strip_marks, text_key, visual_len
+from pipeline.extract.meta.text import reads_as_name, strip_marks, text_key, visual_len
 from pipeline.text.cjk import HAN
 
 # Separators between a headline and the site or section name in a declared title.
 _TITLE_SPLIT = re.compile(
-    r"\s+[-|–—·•»«:/>›]+\s+|(?<=[" + HAN + r"）)])-|-(?=[" + HAN + r"])|\s*[|_｜•»«]+\s*|"
+    r"\s+[-|–—·•»«:/>›]+\s+|(?<=[" + HAN + r"）)])-|-(?=[" + HAN + r"])|\s*[|_｜•»«>›→]+\s*|"
     r"\s*-{2,}\s*|\s+::\s+|"
     # "…Part3-CSDN.NET": a hyphen before a closing domain name (not inside one: "my-site.com")
     r"(?<![a-z])-(?=[\w.-]+\.(?i:com|net|org|cn|info|cc|tv)(?:\.[a-z]{2})?\s*$)"
@@ -54,6 +54,8 @@ _DOMAIN = re.compile(
     r"(?:https?://)?(?:www\.)?[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:com|net|org|cn|gov|edu|info|biz|tv|"
     r"cc|co|io|me|uk|au|in|de|fr|jp|hk|tw|ca|nz|za)(?:\.[a-z]{2})?\b", re.I)
 _LIST_COMMA = re.compile(r"[,，、]")
+# What joins a breadcrumb's steps ("世艺网>艺术教育", "首页 » 新闻", "首页->军事").
+_CRUMB_STEP = re.compile(r"\s*-*[>»›→]+\s*")
 
 
 def declared_titles(head: Head) -> list[tuple[str, str]]:
@@ -136,6 +138,15 @@ def _names_a_site(text: str) -> bool:
     return m is not None and len(m.group()) >= 0.4 * len(text)
 
 
+def breadcrumb(text: str, names: set[str]) -> bool:
+    """A trail from the site's home to a channel: steps joined by arrows (> » › →), the first
+    naming the site ("世艺网>艺术教育"). It names where a page is filed, never the page, though
+    its last step may be the story's headline (``declare`` keeps that)."""
+    if len(steps := _CRUMB_STEP.split(text)) < 2:
+        return False
+    return all(len(title_segments(s)) == 1 for s in steps) and site_like(steps[0], names)
+
+
 def _site_part(text: str, names: set[str]) -> bool:
     """A declared title's part naming the site, or listing keywords for search engines
     ("workington news sport, west cumbria news, lake district news")."""
@@ -160,7 +171,14 @@ class Declared:
 def declare(source: str, text: str, names: set[str]) -> Declared:
     segments = title_segments(text) or (text,)
     site = [_site_part(s, names) for s in segments]
-    head = _strip_site_ends(text, names) if not all(site) else ""
+    if breadcrumb(text, names):
+        # Every step but the last is the site's; the last stands alone as the title only when it
+        # is as long as a headline ("艺术教育" is a channel), but a headline the page shows may
+        # agree with it (a blog's "Free Range Librarian › OCLC's un-hire").
+        site = [True] * (len(segments) - 1) + [site[-1]]
+        head = "" if site[-1] or reads_as_name(segments[-1]) else segments[-1]
+    else:
+        head = _strip_site_ends(text, names) if not all(site) else ""
     if source in PAGE_TITLES and len(parts := title_segments(head)) > 1:
         head = max(parts, key=visual_len)  # of a <title>'s parts, the story's is the longest
     cleaned = strip_marks(text)

@@ -35,9 +35,10 @@ class PageFacts:
     link_texts: Counter[str]  # keys of link texts → how often
     prose: list[tuple[int, int]]  # (element index, visual length) of the longer texts, in order
     headlines: list[Headline]
-    dates: list[tuple[int, str, bool]]  # (element index, ISO date, follows a cue word)
+    dates: list[tuple[int, str, int]]  # (element index, ISO date, its cue: dates.cue_of)
     authors: list[tuple[int, str]]
     meta_date: str | None
+    served_year: int | None  # the last year of the copyright line: when the page was served
     meta_author: str | None
     lang: str | None
     selected_title: tuple[str, etree._Element] | None

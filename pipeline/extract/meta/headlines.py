@@ -28,9 +28,12 @@ _HEADLINE_TAGS = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "minor", "h5": "mino
 _BOLD_TAGS = frozenset(("b", "strong", "font"))
 NOT_HEADLINE_TAGS = frozenset(("html", "body", "head", "title", "meta", "script", "style", "li"))
 _TOPIC_LABEL = re.compile(r"^\s*(?:主题|标题|title)\s*[:：]\s*", re.I)
-# Forums and portals: 作者/来源/发布 lines …
+# Forums and portals: 作者/来源/发布时间 lines, each label a word of its own with its colon
+# (发布于 with its date), or a date. A headline may say 发布 or 日期 ("Vue 3.0 正式发布",
+# "获取当前日期和时间") without being one.
 METADATA_LINE = re.compile(
-    r"作者[:：]|来源[:：]|发布|日期|时间[:：]|编辑[:：]|(?:19|20)\d\d[-/年.]\d", re.I)
+    r"(?<![^\W\d_])(?:作者|来源|发布|发表|日期|时间|编辑)(?:时间|日期)?\s*[:：]|"
+    r"(?:发布|发表)于\s*\d|(?:19|20)\d\d[-/年.]\d", re.I)
 # Navigation, menus, breadcrumbs (Chinese portals: class="position", "daohang", "weizhi"); not
 # "canvas", not the utility class "position-relative".
 _NAV_CLASS = re.compile(

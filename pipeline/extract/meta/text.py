@@ -23,6 +23,11 @@ _PAGE_MARK = re.compile(
 )
 # Documentation generators (Sphinx, MkDocs, Docusaurus) end headings in a permalink mark.
 _PERMALINK = re.compile(r"\s*[¶#§]\s*$")
+# A separator left at the end once a template's site name went missing ("标题 - -", "标题_");
+# an underscore that ends an identifier ("__init__") is none.
+_SEPARATORS = "-–—|｜_·•»«/>›~"
+_TRAILING_SEPARATORS = re.compile(
+    r"(?:\s*(?:[-–—|｜·•»«/>›~]|(?<![A-Za-z0-9_])_+))+\s*$")
 NON_WORD = re.compile(r"[\W_]+")
 
 
@@ -35,14 +40,23 @@ def text_key(text: str) -> str:
 
 @lru_cache(maxsize=8192)
 def strip_marks(text: str) -> str:
-    """A candidate's text without the page marker and permalink mark around the headline.
-    Each pattern runs only when the text ends (white space aside) as a match of it must: in
-    ¶, # or §, and in a bracket, 页 or a digit."""
+    """A candidate's text without the separators, page marker and permalink mark left around
+    the headline. Each pattern runs only when the text ends (white space aside) as a match of
+    it must: in a separator, in ¶, # or §, and in a bracket, 页 or a digit."""
+    if (end := text.rstrip()[-1:]) and end in _SEPARATORS:
+        text = _TRAILING_SEPARATORS.sub("", text)
     if (end := text.rstrip()[-1:]) and end in "¶#§":
         text = _PERMALINK.sub("", text)
     if (end := text.rstrip()[-1:]) and (end in ")）]】页" or end.isdigit()):
         text = _PAGE_MARK.sub("", text)
     return text.strip()
+
+
+def reads_as_name(text: str) -> bool:
+    """Short enough to be a site's, channel's or section's name rather than a story's
+    headline: at most five CJK characters or fifteen others ("艺术教育", "网易娱乐", "BBC
+    Sport")."""
+    return visual_len(text) <= 15
 
 
 def visual_len(text: str) -> int:

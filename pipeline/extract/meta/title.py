@@ -27,6 +27,7 @@ from pipeline.extract.meta.dates import iter_dates
 from pipeline.extract.meta.declared_titles import (
     PAGE_TITLES,
     Declared,
+    breadcrumb,
     declare,
     site_like,
 )
@@ -125,7 +126,7 @@ def _score_visible(
     text = strip_marks(h.text)
     if h.in_brand or len(text) < 2 or _NOT_HEADLINE.search(text):
         return None
-    if _CRUMB_LABEL.search(text) or len(_CRUMB_SEP.findall(text)) >= 2:
+    if _CRUMB_LABEL.search(text) or len(_CRUMB_SEP.findall(text)) >= 2 or breadcrumb(text, names):
         return None
     key = text_key(text)
     if not key or _site_like_visible(text, key, site_keys, names):

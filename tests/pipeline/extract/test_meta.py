@@ -88,6 +88,46 @@ def test_headline_broken_over_two_bold_runs_is_read_whole() -> None:
     assert choose(html) == "吉林省人民政府关于禁止在嫩江干流新增建设项目和迁入人口的通告"
 
 
+def test_separators_left_at_the_title_end_are_cut() -> None:
+    # The template's site name went missing and left its separators behind.
+    html = page('谁来为无序拆房"埋单"？- -', f'<div class="content">{ZH_BODY}</div>')
+    assert choose(html) == '谁来为无序拆房"埋单"？'
+    html = page("老桥为什么关闭_", f'<div class="content">{ZH_BODY}</div>')
+    assert choose(html) == "老桥为什么关闭"
+    # … but an identifier's underscores are its own
+    html = page("", f'<h1>Python 的 __init__</h1><div class="content">{ZH_BODY}</div>')
+    assert choose(html) == "Python 的 __init__"
+
+
+CSDN_LIKE = (
+    '<div class="toolbar"><a href="https://www.example.net/">示例</a>'
+    ' <a href="/blog">博客</a></div>'
+    '<div class="article-title-box"><h1 class="title-article">{headline}</h1></div>'
+    '<div class="article-info-box"><span class="time">{dateline}</span>'
+    ' <a href="/u">张三</a> <span>阅读数 1234</span></div>'
+    '<article><div class="content">{body}</div></article>'
+    '<div class="aside"><h3>最新文章</h3><ul><li><a href="/a">一个老朋友</a></li></ul></div>'
+)
+
+
+@pytest.mark.parametrize("headline", ["Vue 3.0 正式发布", "Python 获取当前日期和时间的方法"])
+def test_empty_title_leaves_the_visible_headline_even_when_it_says_a_date_word(
+    headline: str,
+) -> None:
+    # 发布 and 日期 are words of headlines too; only a label with its colon makes a dateline.
+    html = page("", CSDN_LIKE.format(headline=headline, dateline="2019-02-20 02:26:00",
+                                     body=ZH_BODY))
+    assert choose(html, "https://blog.example.net/u/article/details/123") == headline
+
+
+def test_dateline_styled_as_a_headline_is_not_the_title() -> None:
+    body = CSDN_LIKE.format(headline="老桥为什么关闭", dateline="", body=ZH_BODY)
+    body = body.replace("<h1 ", "<div ").replace("</h1>", "</div>")
+    body = "<h2>发布时间：2019-02-20</h2>" + body
+    assert choose(page("", body), "https://blog.example.net/u/article/details/123") != (
+        "发布时间：2019-02-20")
+
+
 # --- blogs and channels ----------------------------------------------------------------------
 
 BLOG_URL = "http://bjreader.blog.example.com/blog/static/2019.html"
@@ -118,6 +158,28 @@ def test_blog_name_without_a_home_link_is_still_a_blog_name() -> None:
     assert choose(page("bjreader的博客", body)) == "读书笔记：老桥的故事"
 
 
+@pytest.mark.parametrize("title", ["世艺网>艺术教育", "首页 » 艺术教育", "示例网->艺术教育"])
+def test_breadcrumb_title_is_never_the_title(title: str) -> None:
+    body = ('<div class="menu"><a href="/edu/">艺术教育</a></div>'
+            f'<p><b>老桥明天重新开放</b></p><div class="content">{ZH_BODY}</div>')
+    assert choose(page(title, body)) == "老桥明天重新开放"
+    # … nor is the breadcrumb shown as a heading
+    body = f'<h2>{title.replace(">", "&gt;")}</h2>' + body
+    assert choose(page(title, body)) == "老桥明天重新开放"
+
+
+def test_breadcrumb_title_ending_in_the_story_gives_the_story() -> None:
+    html = page("世艺网>艺术教育>老桥明天重新开放", f'<div class="content">{ZH_BODY}</div>')
+    assert choose(html) == "老桥明天重新开放"
+
+
+def test_blog_name_then_a_short_post_title_agrees_with_the_visible_heading() -> None:
+    # "Blog › Post": the post's title may be as short as a name; the heading shown confirms it.
+    body = ('<h1><a href="/">Free Range Reader</a></h1><h2>Our un-hire</h2>'
+            f'<div class="content">{EN_BODY}</div>')
+    assert choose(page("Free Range Reader › Our un-hire", body)) == "Our un-hire"
+
+
 def test_channel_name_in_the_logo_is_not_the_headline() -> None:
     # Its link to a home page names it, whatever the host (the benchmark gives no URL).
     body = (
@@ -127,6 +189,29 @@ def test_channel_name_in_the_logo_is_not_the_headline() -> None:
         f'<div class="content">{ZH_BODY}</div>'
     )
     assert choose(page("示例娱乐", body)) == "老桥明天重新开放"
+
+
+def test_channel_name_repeated_in_the_head_and_breadcrumb_is_not_the_headline() -> None:
+    # The <title> says only the channel; the page shows it twice more, linking to the
+    # channel's page (not a home page), and the story's headline is in plain bold.
+    body = (
+        '<div class="channel"><a href="/ent/index.html">示例娱乐</a></div>'
+        '<div class="crumb"><a href="/index.html">示例首页</a> &gt; '
+        '<a href="/ent/index.html">示例娱乐</a> &gt; 正文</div>'
+        "<p><b>老桥明天重新开放</b></p>"
+        '<div class="info">2019-02-20 02:26 来源：示例娱乐</div>'
+        f'<div class="content">{ZH_BODY}</div>'
+    )
+    assert choose(page("示例娱乐", body)) == "老桥明天重新开放"
+
+
+def test_short_headline_declared_in_json_ld_may_repeat() -> None:
+    # A page about a place names it everywhere: what JSON-LD declares is still the article's.
+    head = ('<script type="application/ld+json">{"@type": "Article", "name": "New Zealand"}'
+            "</script>")
+    body = ('<h1>New Zealand</h1><table class="infobox"><tr><th>New Zealand</th></tr></table>'
+            f'<div class="content">{EN_BODY}</div><p><a href="/wiki/NZ">New Zealand</a></p>')
+    assert choose(page("New Zealand - Wikipedia", body, head)) == "New Zealand"
 
 
 def test_domain_suffix_without_spaces_is_cut() -> None:

@@ -1,0 +1,86 @@
+"""Publish dates on Chinese portals and apps (issue 27 item 5), one small hand-written page per
+form: a date shown without its year, a 发布日期 line under the article, WeChat's script time."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.extract import extract
+from tests.pipeline.extract.pages import ZH_PROSE
+
+ZH_BODY = "".join(f"<p>{p}</p>" for p in ZH_PROSE)
+LONG_BODY = ZH_BODY * 15  # an article long enough that its end is far from its headline
+HEADLINE = "<h1>老桥明天重新开放</h1>"
+
+
+def page(body: str, title: str = "老桥明天重新开放_示例网") -> str:
+    return (f'<html><head><meta charset="utf-8"><title>{title}</title></head>'
+            f"<body>{body}</body></html>")
+
+
+# --- "MM-DD HH:MM": this year's stories shown without their year ----------------------------
+
+YEARLESS = (HEADLINE + '<div class="info"><span>{shown}</span> <span>来源：示例网</span></div>'
+            f'<div class="content">{ZH_BODY}</div>' + "{footer}")
+
+
+@pytest.mark.parametrize("url", ["https://news.example.com/a/20200305/123.html",
+                                 "https://news.example.com/2020/03/05/123.html"])
+def test_date_without_year_takes_the_year_from_the_url(url: str) -> None:
+    a = extract(page(YEARLESS.format(shown="03-05 10:23", footer="")), url)
+    assert a.published == "2020-03-05T10:23:00"
+
+
+def test_date_without_year_takes_the_year_the_copyright_line_ends_in() -> None:
+    footer = '<div class="footer">Copyright © 1997-2020 示例网 版权所有</div>'
+    a = extract(page(YEARLESS.format(shown="3月5日 10:23", footer=footer)),
+                "https://news.example.com/a/123.html")
+    assert a.published == "2020-03-05T10:23:00"
+
+
+def test_date_without_year_and_no_year_anywhere_is_no_date() -> None:
+    a = extract(page(YEARLESS.format(shown="03-05 10:23", footer="")),
+                "https://news.example.com/a/123.html")
+    assert a.published is None
+
+
+def test_a_time_without_a_date_or_a_score_is_no_date() -> None:
+    for shown in ("10:23", "13-05 10:23"):  # no month 13
+        a = extract(page(YEARLESS.format(shown=shown, footer="")),
+                    "https://news.example.com/2020/03/05/123.html")
+        assert a.published is None, shown
+
+
+# --- 发布日期 under the article ----------------------------------------------------------------
+
+
+def test_published_line_under_the_article_beats_the_sites_clock_above_the_headline() -> None:
+    body = ('<div class="top">2021年04月01日 星期四</div>' + HEADLINE
+            + f'<div class="content">{LONG_BODY}</div><p>发布日期：2020-03-05</p>')
+    assert extract(page(body), "https://x.example.com/a/1.html").published == "2020-03-05"
+
+
+def test_dateline_under_the_headline_still_beats_a_published_line_further_down() -> None:
+    body = (HEADLINE + "<p>2020-03-05 10:23</p>" + f'<div class="content">{LONG_BODY}</div>'
+            '<ul class="related"><li>发布时间：2019-01-01 其他新闻</li></ul>')
+    assert extract(page(body), "https://x.example.com/a/1.html").published == (
+        "2020-03-05T10:23:00")
+
+
+# --- WeChat: the time is in a script --------------------------------------------------------
+
+WECHAT = ('<h1 class="rich_media_title">老桥明天重新开放</h1>'
+          '<div id="meta_content"><em id="publish_time"></em><a id="js_name">示例公众号</a></div>'
+          f'<div class="rich_media_content" id="js_content">{ZH_BODY}</div>'
+          "<script>var nickname = \"示例\";\n{script}</script>")
+
+
+@pytest.mark.parametrize(("script", "published"), [
+    ('var ct = "1577836800";', "2020-01-01T08:00:00+08:00"),  # shown in China's time
+    ('var create_time = "1583370000" * 1;', "2020-03-05T09:00:00+08:00"),
+    ('var publish_time = "2020-03-05" || "";', "2020-03-05"),
+])
+def test_wechat_publish_time_in_a_script(script: str, published: str) -> None:
+    a = extract(page(WECHAT.format(script=script), title="老桥明天重新开放"),
+                "https://mp.weixin.qq.com/s/abc")
+    assert a.published == published
