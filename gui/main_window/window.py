@@ -146,7 +146,7 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self._save_timer.stop()
         self.file_watch.stop()
         self.controller.wait()
-        self.jobs.wait()
+        self.jobs.close()  # the jobs in flight end; none starts after (their owner is going)
         if self.workspace is not None:
             self.workspace.close()  # only the window's own unsaved edits, merged
         self._save_columns()
