@@ -121,6 +121,9 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.preview.open_in_book.connect(self.open_in_book)
         for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset):
             signal.connect(self._show_empty_hint)
+            signal.connect(self.show_filter_state)
+        # the filter's own changes (the proxy drops rows as the source is about to: counted
+        # again once the source has, above)
         for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset,
                        self.proxy.layoutChanged):
             signal.connect(self.show_filter_state)
