@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QBrush, QColor, QDesktopServices
+from PySide6.QtGui import QBrush, QColor, QDesktopServices, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from gui.worker import Jobs
 from pipeline.usecases.books import Book
+from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
 
 
@@ -34,6 +35,7 @@ class BooksView(QWidget):
         self._jobs = jobs
         self.open_url: Callable[[QUrl], object] = QDesktopServices.openUrl  # tests swap it
         self.books: list[Book] = []
+        self._stale = False  # the tasks changed while the tab was hidden: read when shown
         self.list = QTreeWidget()
         self.list.setRootIsDecorated(False)
         self.list.setHeaderLabels([self.tr("Book"), self.tr("Articles"), self.tr("Built"),
@@ -56,7 +58,22 @@ class BooksView(QWidget):
         self.setEnabled(workspace is not None)
         self.refresh()
 
+    def follow(self, change: Changed) -> None:
+        """The archive changed (``archive_changed``): a book bound is read at once; a change
+        to the tasks (which may put a book out of date) now if the tab is shown, else when
+        it is — reading the books compares their articles, not a thing to do per edit."""
+        if Changed.BOOKS in change or (Changed.TASKS in change and self.isVisible()):
+            self.refresh()
+        elif Changed.TASKS in change:
+            self._stale = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
+
     def refresh(self) -> None:
+        self._stale = False
         workspace = self._workspace
         if workspace is None:
             self._show([])

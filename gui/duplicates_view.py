@@ -3,10 +3,11 @@ titles and links, how far apart their fingerprints are and what was decided, and
 pair selected, where the two texts differ word by word (``Workspace.pair_differences``).
 
 A decision (``mark_duplicate``, ``keep_both``, ``undecide``) goes to duplicates.csv and
-tasks.csv through the workspace, in a job; ``decided`` then tells the window to follow the
-file. Reading the pairs reads articles, so the list is loaded when the tab is shown, not
-whenever the window opens an archive. Exact duplicates (the same text under another link)
-are set aside by the run itself and are only counted here.
+tasks.csv through the workspace, in a job; the workspace says the tasks changed, and the
+list (like every view) follows that change. Reading the pairs reads articles, so the list is
+loaded when the tab is shown, not whenever the window opens an archive or a task changes.
+Exact duplicates (the same text under another link) are set aside by the run itself and are
+only counted here.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
 from gui.worker import Jobs, Latest
 from pipeline.store.duplicates import Decision, NearPair
 from pipeline.text.textdiff import Hunk
+from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
 
 PairRole = Qt.ItemDataRole.UserRole + 1  # the row's index in the pairs shown
@@ -174,7 +176,13 @@ class DuplicatesView(QWidget):
         super().showEvent(event)
         self.refresh()
 
-    def refresh_if_shown(self, *_args: object) -> None:
+    def follow(self, change: Changed) -> None:
+        """The archive changed (``archive_changed``): the pairs read again when the tasks
+        changed, now if the tab is shown, else when it is."""
+        if Changed.TASKS in change:
+            self.refresh_if_shown()
+
+    def refresh_if_shown(self) -> None:
         if self.isVisible():
             self.refresh()
 
@@ -355,9 +363,10 @@ class DuplicatesView(QWidget):
         self.jobs.start(work, self._decided, self._decision_failed)
 
     def _decided(self, ids: list[int]) -> None:
+        """A decision saved; the list follows the change to the tasks it made (``follow``)."""
         self._busy = False
+        self._update_buttons()
         self.decided.emit(ids)
-        self.refresh()
 
     def _decision_failed(self, message: str) -> None:
         self._busy = False

@@ -36,6 +36,7 @@ from gui.task_model import kind_names
 from gui.worker import Jobs, Latest
 from pipeline.records.errors import ErrorKind
 from pipeline.records.task import Task
+from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
 from pipeline.web.urls import host_of
 
@@ -162,8 +163,14 @@ class FailuresView(QWidget):
         self.setEnabled(workspace is not None)
         self.refresh()
 
+    def follow(self, change: Changed) -> None:
+        """The archive changed (``archive_changed``): the failures read again when the tasks
+        changed (a run's end, a retry, a task trashed or restored, another writer's save)."""
+        if Changed.TASKS in change:
+            self.refresh()
+
     def refresh(self) -> None:
-        """Read the failures again, grouped as the switch says (after a run, a retry)."""
+        """Read the failures again, grouped as the switch says."""
         mode, workspace = self.mode, self.workspace
         if workspace is None:
             self._reads.drop()

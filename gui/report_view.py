@@ -2,9 +2,11 @@
 
 The page is ``04_logs/report.html`` itself, written by ``Workspace.report`` (the same page
 ``python main.py report`` and the end of every ``run`` write), shown in a text browser: one
-report, two faces. It is written again after every run in the window and when the tab asks;
-its links (a suspect article's clean page, its source, the pages to read through) open with
-the desktop's handler, as the other views' links do.
+report, two faces. It is written again after every run in the window and when the tab asks,
+and read again whenever it was written (``Changed.REPORT``), its text given to the browser:
+a ``setSource`` with the same URL shows the page it read before. Its links (a suspect
+article's clean page, its source, the pages to read through) open with the desktop's
+handler, as the other views' links do.
 """
 
 from __future__ import annotations
@@ -24,8 +26,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.worker import Jobs
+from gui.worker import Jobs, Latest
+from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
+
+
+def read_report(workspace: Workspace) -> tuple[Path, str] | None:
+    """The last report and its page, None before one is written."""
+    path = workspace.last_report()
+    return None if path is None else (path, path.read_text(encoding="utf-8"))
 
 
 class ReportView(QWidget):
@@ -38,6 +47,7 @@ class ReportView(QWidget):
         super().__init__(parent)
         self.workspace = workspace
         self.jobs = jobs
+        self._reads = Latest(jobs)
         self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
         self.path: Path | None = None
         self.summary = QLabel(self.tr("No report yet: one is written after every run."))
@@ -67,23 +77,38 @@ class ReportView(QWidget):
         self.workspace = workspace
         self.path = None
         self.page.clear()
-        if (existing := workspace.last_report()) is not None:
-            self._load(existing)
-        else:
-            self.summary.setText(self.tr("No report yet: one is written after every run."))
+        self.summary.setText(self.tr("No report yet: one is written after every run."))
         self._update_buttons()
+        self.load()
+
+    def follow(self, change: Changed) -> None:
+        """The archive changed (``archive_changed``): the report read again if it was
+        written again."""
+        if Changed.REPORT in change:
+            self.load()
 
     def refresh(self) -> None:
-        """Write the report again from the task list as it is, then show it (in a job)."""
+        """Write the report again from the task list as it is (in a job); the page follows
+        the change."""
         workspace = self.workspace
         if workspace is None:
             return
         self.again_button.setEnabled(False)
-        self.jobs.start(workspace.report, self._load, self._failed)
+        self.jobs.start(workspace.report, lambda _path: self._update_buttons(), self._failed)
 
-    def _load(self, path: Path) -> None:
+    def load(self) -> None:
+        """Read the last report and show it (in a job; the newest read wins)."""
+        workspace = self.workspace
+        if workspace is not None:
+            self._reads.start(lambda: read_report(workspace), self._show, self._failed)
+
+    def _show(self, report: tuple[Path, str] | None) -> None:
+        if report is None:
+            return
+        path, page = report
         self.path = path
-        self.page.setSource(QUrl.fromLocalFile(str(path)))
+        self.page.document().setBaseUrl(QUrl.fromLocalFile(str(path)))
+        self.page.setHtml(page)
         self.summary.setText(self.tr("Report of %1: %2").replace(
             "%1", str(self.workspace.archive.root) if self.workspace else "")
             .replace("%2", str(path)))
@@ -96,7 +121,9 @@ class ReportView(QWidget):
 
     def _follow(self, url: QUrl) -> None:
         """A link of the report: relative ones (clean pages) from the report's folder."""
-        self.open_url(self.page.source().resolved(url) if url.isRelative() else url)
+        if url.isRelative() and self.path is not None:
+            url = QUrl.fromLocalFile(str(self.path)).resolved(url)
+        self.open_url(url)
 
     def _open_in_browser(self) -> None:
         if self.path is not None:

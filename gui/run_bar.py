@@ -49,6 +49,7 @@ class RunBar(QWidget):
         self._timer.setInterval(REPAINT_MS)
         self._timer.timeout.connect(self._show_latest)
         self._latest: Progress | None = None
+        self._paused = False
 
     def stage_text(self, p: Progress) -> str:
         return (self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")
@@ -58,8 +59,13 @@ class RunBar(QWidget):
                 .replace("%4", str(p.failed)))
 
     def starting(self) -> None:
-        """A run is about to start: the bar from nothing."""
-        self.progress.setValue(0)
+        """A run is about to start: nothing of the last run shown (its total, counts, rate),
+        the bar busy until this run says its own total with its first progress."""
+        self._timer.stop()
+        self._latest = None
+        self.progress.setRange(0, 0)
+        self.stage_counts.setText("")
+        self.rate.setText("")
 
     def arrived(self, p: Progress) -> None:
         """A progress event: shown now if none was shown in the last quarter second, else
@@ -80,6 +86,9 @@ class RunBar(QWidget):
         self.progress.setMaximum(max(p.total, 1))
         self.progress.setValue(p.finished)
         self.stage_counts.setText(self.counts_text(p))
+        if self._paused:  # a rate falling while nothing runs foretells nothing
+            self.rate.setText("")
+            return
         eta = "–" if p.eta is None else f"{int(p.eta) // 60}:{int(p.eta) % 60:02d}"
         self.rate.setText(self.tr("%1/s, ETA %2").replace("%1", f"{p.rate:.1f}")
                           .replace("%2", eta))
@@ -90,6 +99,8 @@ class RunBar(QWidget):
         self._timer.stop()
         self._latest = None
         if p is None:
+            self.progress.setRange(0, 1)  # not busy any more: a run that never said a total
+            self.progress.reset()
             return ""
         self.display(p)
         self.rate.setText("")  # no ETA for a run that has ended
@@ -106,6 +117,9 @@ class RunBar(QWidget):
                 .replace("%2", str(p.total)).replace("%3", str(p.failed)))
 
     def set_state(self, loaded: bool, running: bool, paused: bool) -> None:
+        if paused and not self._paused:
+            self.rate.setText("")  # no ETA while paused: the run's next progress says anew
+        self._paused = paused
         self.run_button.setEnabled(loaded and not running)
         self.retry_button.setEnabled(loaded and not running)
         self.pause_button.setEnabled(running)

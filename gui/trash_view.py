@@ -1,7 +1,8 @@
 """The trash: tasks a person removed, off the list with their files kept (``Workspace.trash``),
 until they are restored (``Workspace.restore``) or the trash is emptied for good
 (``Workspace.empty_trash``, after a question that says how many go). Reads and writes run in
-jobs; ``restored`` and ``emptied`` tell the window to follow the file.
+jobs; after its own restore or emptying the view reads the trash again, and the window follows
+the change the workspace says it made (``archive_changed``), as after any other.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from gui.worker import Jobs, Latest
 from pipeline.records.task import Task
+from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
 
 IdRole = Qt.ItemDataRole.UserRole + 1
@@ -83,8 +85,14 @@ class TrashView(QWidget):
         self.setEnabled(workspace is not None)
         self.refresh()
 
+    def follow(self, change: Changed) -> None:
+        """The archive changed (``archive_changed``): the trash read again when the tasks
+        changed (a remove in the table, its Undo, another face's save)."""
+        if Changed.TASKS in change:
+            self.refresh()
+
     def refresh(self) -> None:
-        """Read the trash again (after a delete in the table, a restore, another face's save)."""
+        """Read the trash again."""
         workspace = self.workspace
         if workspace is None:
             self._reads.drop()

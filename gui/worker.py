@@ -69,11 +69,14 @@ class Jobs(QObject):
         self._waiting: dict[int, tuple[Callable[[Any], None] | None,
                                        Callable[[str], None] | None]] = {}
         self._keys = itertools.count()
+        self._closed = False
         self._done.connect(self._finish_done)
         self._failed.connect(self._finish_failed)
 
     def start(self, fn: Callable[[], Any], on_done: Callable[[Any], None] | None = None,
               on_error: Callable[[str], None] | None = None) -> None:
+        if self._closed:
+            return  # the owner is going: nothing is there to answer to
         key = next(self._keys)
         self._waiting[key] = (on_done, on_error)
         self.pool.start(functools.partial(_run, fn, key, self._done, self._failed))
@@ -91,6 +94,18 @@ class Jobs(QObject):
     def wait(self, msecs: int = -1) -> bool:
         """Block until every job has finished (on quit; a stopped run ends within a second)."""
         return self.pool.waitForDone(msecs)
+
+    def close(self) -> None:
+        """The owner is going (the window closes): no job starts from now on, the answers of
+        those still running are dropped, and this returns once they have ended.
+
+        Why: an answer that arrives after closing (a run's end, settled in a job) went on to
+        start more jobs (the report written again, a preview), and the window was deleted
+        while they ran; the pool, deleted with it, waited for them, and each then emitted on
+        the deleted ``Jobs`` — "RuntimeError: Signal source has been deleted" on quitting."""
+        self._closed = True
+        self._waiting.clear()
+        self.pool.waitForDone()
 
 
 class Latest:

@@ -645,6 +645,24 @@
     </message>
 </context>
 <context>
+    <name>FilterState</name>
+    <message>
+        <location filename="../filter_state.py" line="29"/>
+        <source>Show every task (clear the filters)</source>
+        <translation>显示全部任务（清除筛选）</translation>
+    </message>
+    <message>
+        <location filename="../filter_state.py" line="40"/>
+        <source>filtered: %1 of %2</source>
+        <translation>已筛选：%2 个中的 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../filter_state.py" line="42"/>
+        <source>%1 tasks</source>
+        <translation>%1 个任务</translation>
+    </message>
+</context>
+<context>
     <name>HarvestDialog</name>
     <message>
         <location filename="../harvest_dialog.py" line="49"/>
@@ -2344,13 +2362,13 @@
     </message>
     <message>
         <location filename="../main_window/archive.py" line="58"/>
-        <source>%1 tasks in %2</source>
-        <translation>%2 中共 %1 个任务</translation>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
     </message>
     <message>
         <location filename="../main_window/archive.py" line="76"/>
-        <source>%1 tasks in %2; %3 wait to be run (Run takes them up)</source>
-        <translation>%2 中有 %1 个任务；%3 个等待运行（点“运行”继续）</translation>
+        <source>Opened %1; %2 tasks wait to be run (Run takes them up)</source>
+        <translation>已打开 %1；%2 个任务等待运行（点“运行”继续）</translation>
     </message>
     <message>
         <location filename="../main_window/archive.py" line="82"/>

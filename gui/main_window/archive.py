@@ -20,6 +20,7 @@ from gui.main_window.table import WindowTable
 from gui.reasons import translate_reason
 from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog
 from pipeline.records.task import Task
+from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
 
 RECENT_KEY = "archives/recent"
@@ -49,14 +50,15 @@ class WindowArchive(WindowTable):
 
     def _archive_ready(self, workspace: Workspace) -> None:
         self.workspace = workspace
+        self.listen_to(workspace)
         self.prefs.setValue(ARCHIVE_KEY, str(workspace.archive.root))
         self.model.set_tasks(workspace.tasks())
         self.model.editor = lambda task_id, name, text: workspace.edit([task_id], **{name: text})
         self.build_bar.set_workspace(workspace)
         self._refresh_filters()
         self.setWindowTitle(self.tr("Kuaibu — %1").replace("%1", str(workspace.archive.root)))
-        self.statusBar().showMessage(self.tr("%1 tasks in %2").replace(
-            "%1", str(self.model.rowCount())).replace("%2", str(workspace.archive.root)))
+        self.statusBar().showMessage(self.tr("Opened %1").replace(
+            "%1", str(workspace.archive.root)))
         if self.rules_editor is not None:
             self.rules_editor.close()
             self.rules_editor = None
@@ -66,17 +68,14 @@ class WindowArchive(WindowTable):
         if self.harvest_dialog is not None:
             self.harvest_dialog.close()
             self.harvest_dialog = None
-        self.failures.refresh()
-        self.trash.refresh()
         self.tree.set_tasks(workspace.tasks())
         self._remember_archive(workspace.archive.root)
         self._restore_columns(workspace.archive.root)
         left = sum(t.status in LEFT_TO_RUN for t in workspace.tasks())
         if left:
-            self.statusBar().showMessage(self.tr("%1 tasks in %2; %3 wait to be run (Run takes"
-                                                 " them up)").replace("%1", str(
-                                                     self.model.rowCount())).replace(
-                "%2", str(workspace.archive.root)).replace("%3", str(left)))
+            self.statusBar().showMessage(self.tr(
+                "Opened %1; %2 tasks wait to be run (Run takes them up)").replace(
+                "%1", str(workspace.archive.root)).replace("%2", str(left)))
         if workspace.read_only:
             self.model.editor = None
             self.setWindowTitle(self.tr("Kuaibu — %1 (read-only)").replace(
@@ -150,10 +149,18 @@ class WindowArchive(WindowTable):
         if dialog.archive_root() != root:
             self.open_archive(dialog.archive_root())
 
+    def _follow_change(self, change: Changed) -> None:
+        """The table's part of a change (``archive_changed``): the tasks read again when they
+        changed, whoever changed them; the tree and the preview follow the table."""
+        if Changed.TASKS in change:
+            self.file_watch.follow(changed_here=True)
+
     def _follow_tasks(self, tasks: list[Task]) -> None:
-        """The table follows what another writer saved (or what a run left in the file)."""
+        """The table shows the tasks as the workspace holds them (after a change made here,
+        what another writer saved, what a run left in the file)."""
         self.model.sync(tasks)
         self._refresh_filters()
+        self.follow_preview()
         self.refreshed.emit()
 
     def _watch_failed(self, message: str) -> None:

@@ -26,10 +26,7 @@ class WindowBooks(WindowArchive):
                                     self.category_filter.currentData() or None)
 
     def _built(self, result: Any) -> None:
-        if result is not None:
-            self.books.refresh()
-            self.file_watch.follow(changed_here=True)  # the bound tasks are done now
-        self.build_finished.emit(result)
+        self.build_finished.emit(result)  # the books and the tasks bound follow the change
 
     def open_in_book(self, task_id: int) -> None:
         """The newest book that binds the task; the status bar says when none does yet."""

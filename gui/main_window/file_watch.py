@@ -2,8 +2,13 @@
 person's edit in Excel.
 
 Apart because it has state of its own — a timer and the one look at the file in flight — and
-one rule about it: a look at a time, and a change the window made itself looked at right after
-the look in flight. The window keeps no copy it writes back; it shows what this reads.
+two rules about it: a look at a time, a change the window made itself looked at right after
+the look in flight; and an answer older than one already shown is dropped. The window keeps
+no copy it writes back; it shows what this reads.
+
+A look only takes the file in (``Workspace.refresh``); when it found a change the workspace
+says so (``Changed.TASKS``), and the window asks for the tasks with ``follow(changed_here=
+True)``, as after any other change: one way to the table, whoever changed the list.
 """
 
 from __future__ import annotations
@@ -23,7 +28,16 @@ WATCH_MS = 1000
 
 @dataclass
 class Refreshed:
-    tasks: list[Task] | None  # None: the file is as the window last saw it
+    tasks: list[Task] | None  # None: nothing was asked for
+    # the workspace's count of changes before the tasks were read: they hold every change
+    # up to it, so an answer with a lower count than one shown is older than what is shown
+    generation: int = 0
+
+
+def read_tasks(workspace: Workspace) -> Refreshed:
+    """The tasks as the workspace holds them, with the count of changes they hold."""
+    generation = workspace.generation
+    return Refreshed(workspace.tasks(), generation)
 
 
 class FileWatch(QObject):
@@ -46,17 +60,21 @@ class FileWatch(QObject):
         self._timer.timeout.connect(self.follow)
         self._refreshing = False  # a look at the file is in flight
         self._refresh_again = False  # and the window changed tasks meanwhile
+        self._shown = 0  # the generation of the tasks last passed on
 
     def start(self) -> None:
+        """Look each second at the archive just opened (whose count of changes starts anew)."""
+        self._shown = 0
         self._timer.start()
 
     def stop(self) -> None:
         self._timer.stop()
 
     def follow(self, changed_here: bool = False) -> None:
-        """Show what other writers saved: a terminal's run, ``add`` or ``build``, a person's
-        edit in Excel. The window's own run reports as it goes and is followed when it ends;
-        ``changed_here``: the window's workspace itself changed tasks (a build's done marks)."""
+        """Take in what other writers saved (a terminal's run, ``add`` or ``build``, a
+        person's edit in Excel); ``changed_here``: the tasks changed (said by the workspace),
+        read them and pass them on. The window's own run reports as it goes and is followed
+        when it ends."""
         workspace = self._workspace()
         if workspace is None or self._running():
             return
@@ -66,8 +84,8 @@ class FileWatch(QObject):
         self._refreshing = True
 
         def refresh() -> Refreshed:
-            changed = workspace.refresh() or changed_here
-            return Refreshed(workspace.tasks() if changed else None)
+            workspace.refresh()  # a change found is said by the workspace: then asked to read
+            return read_tasks(workspace) if changed_here else Refreshed(None)
 
         self._jobs.start(refresh, self.take, self._refresh_failed)
 
@@ -75,7 +93,9 @@ class FileWatch(QObject):
         """A look's answer, or the file as a run left it: passed on when it changed, and a
         change made here meanwhile looked at next."""
         self._refreshing = False
-        if result.tasks is not None and self._workspace() is not None:
+        if (result.tasks is not None and self._workspace() is not None
+                and result.generation >= self._shown):
+            self._shown = result.generation
             self.read.emit(result.tasks)
         if self._refresh_again:
             self._refresh_again = False

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMenu
 
 from gui.category_tree import key_of
 from gui.main_window.archive import WindowArchive
-from gui.main_window.file_watch import Refreshed
+from gui.main_window.file_watch import Refreshed, read_tasks
 from gui.run_process import run_changes
 from gui.update_check import Node, ids_in_node
 from pipeline.records.events import Progress
@@ -84,14 +84,13 @@ class WindowRuns(WindowArchive):
         def settle() -> Refreshed:
             workspace.reconcile()
             workspace.refresh()
-            return Refreshed(workspace.tasks())
+            return read_tasks(workspace)
 
         def settled(result: Refreshed) -> None:
             self.file_watch.take(result)
-            self.show_current()
             if progress is not None:  # a check for updates has its own summary
-                self._raise_report = not self.updates.active
-                self.report_view.refresh()
+                self._report_due = not self.updates.active
+                self.report_view.refresh()  # written again; the tab shows it, where it is
             self.run_finished.emit(progress)
 
         def unsettled(error: str) -> None:
@@ -101,11 +100,11 @@ class WindowRuns(WindowArchive):
         self.jobs.start(settle, settled, unsettled)
 
     def _report_shown(self, path: str) -> None:
-        """The report a run wrote: named in the log, and brought forward after a run."""
-        if self._raise_report:
-            self._raise_report = False
+        """The report a run wrote: named in the log. Not brought forward: the person may be
+        reading an article in the preview; the Report tab shows the new one when opened."""
+        if self._report_due:
+            self._report_due = False
             self.log.appendPlainText(self.tr("Report: %1").replace("%1", path))
-            self.tabs.setCurrentWidget(self.report_view)
 
     def check_updates(self, node: Node | None = None) -> None:
         """Ask the sites again for archived articles (gui.update_check): those of a tree

@@ -38,6 +38,7 @@ from gui.build_bar import BuildBar
 from gui.category_tree import CategoryTree
 from gui.duplicates_view import DuplicatesView
 from gui.failures_view import FailuresView
+from gui.filter_state import FilterState
 from gui.harvest_dialog import HarvestDialog
 from gui.intake_panel import IntakePanel
 from gui.main_window.file_watch import FileWatch
@@ -54,6 +55,7 @@ from gui.worker import Jobs, RunController
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store.archive import Archive
+from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
 
 # Tasks a run would take up: what is left when a run was stopped or the window closed.
@@ -68,7 +70,11 @@ class WindowShell(QMainWindow):
     run_finished = Signal(object)  # Progress, or None when the run failed to start/finish
     build_finished = Signal(object)  # BuildResult, or None when the build failed
     saved = Signal()
-    refreshed = Signal()  # the table follows what another writer saved
+    refreshed = Signal()  # the table shows the tasks as the workspace holds them
+    # What changed in the open archive (``Changed``): the one source every view refreshes
+    # from, whichever action or writer made the change (see ``_heard`` and docs/gui.md)
+    archive_changed = Signal(object)
+    _heard = Signal(object, object)  # (workspace, Changed), from the thread the use case ran on
 
     def __init__(self, prefs: QSettings, settings: Settings | None = None,
                  parent: QWidget | None = None) -> None:
@@ -89,10 +95,18 @@ class WindowShell(QMainWindow):
         self.updates.confirm = lambda question: self.confirm(question)
         self.rules_editor: RulesEditor | None = None
         self.harvest_dialog: HarvestDialog | None = None
-        self._raise_report = False  # the next report shown comes forward (after a run)
+        self._report_due = False  # the next report shown is named in the log (after a run)
         self._save_timer = QTimer(self)  # the window's edits, saved half a second after the last
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(500)
+        # the changes heard since the views were last told: told once the event loop turns,
+        # so one action that changes several things (or a burst of them) is one refresh
+        self._news = Changed(0)
+        self._news_timer = QTimer(self)
+        self._news_timer.setSingleShot(True)
+        self._news_timer.setInterval(0)
+        self._news_timer.timeout.connect(self._tell_views)
+        self._heard.connect(self._take_news)  # queued to this thread when heard on another
         self.file_watch = FileWatch(self.jobs, lambda: self.workspace,
                                     lambda: self.controller.running, self)
         self._build_ui()
@@ -217,6 +231,8 @@ class WindowShell(QMainWindow):
         self.main_splitter.setStretchFactor(1, 1)
         self.main_splitter.setSizes([300, 1000])
         self.setCentralWidget(self.main_splitter)
+        self.filter_state = FilterState()
+        self.statusBar().addPermanentWidget(self.filter_state)
 
     # -- what every part reads -------------------------------------------------------------------
 
@@ -228,6 +244,22 @@ class WindowShell(QMainWindow):
     def writable(self) -> bool:
         """An archive is open and may be written (not a read-only one)."""
         return self.workspace is not None and not self.workspace.read_only
+
+    def listen_to(self, workspace: Workspace) -> None:
+        """Hear what ``workspace``'s use cases change, whoever called them and on whichever
+        thread (the window's jobs, a view's own, the file watch taking in another writer's
+        save), and tell the views through ``archive_changed``."""
+        workspace.listen(lambda change: self._heard.emit(workspace, change))
+
+    def _take_news(self, workspace: Workspace, change: Changed) -> None:
+        if workspace is self.workspace:  # not an archive the window has left meanwhile
+            self._news |= change
+            self._news_timer.start()
+
+    def _tell_views(self) -> None:
+        news, self._news = self._news, Changed(0)
+        if news:
+            self.archive_changed.emit(news)
 
     def _show_empty_hint(self) -> None:
         empty = self.workspace is not None and self.model.rowCount() == 0

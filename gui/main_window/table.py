@@ -84,6 +84,14 @@ class WindowTable(WindowMenus):
             return
         self.jobs.start(lambda: workspace.preview(task), self._preview_loaded)
 
+    def follow_preview(self) -> None:
+        """The preview shown again when its task's row changed (a title edited in the table,
+        a run's or another writer's change); left alone otherwise, where the person reads."""
+        shown, current = self.preview.shown, self.current_task()
+        if (shown is not None and current is not None and current.id == shown.task.id
+                and current != shown.task):
+            self.show_current()
+
     def _preview_loaded(self, data: Preview) -> None:
         current = self.current_task()
         if current is not None and current.id == data.task.id:  # not a stale answer
@@ -106,12 +114,27 @@ class WindowTable(WindowMenus):
             box.blockSignals(False)
         self.intake.set_known_categories(self.model.categories())
 
+    def show_filter_state(self) -> None:
+        """How many tasks the table shows of how many, in the status bar."""
+        self.filter_state.show_counts(self.proxy.rowCount(), self.model.rowCount())
+
+    def clear_filters(self) -> None:
+        """Every task shown: the text, status, category and domain filters and the tree's
+        node back to All."""
+        self.search.clear()
+        for box, _name in self._filter_boxes():
+            box.setCurrentIndex(0)
+        self.tree.select(None, None)
+
     def _columns_key(self, root: Path) -> str:
         return f"columns/{root.as_posix()}"
 
     def _restore_columns(self, root: Path) -> None:
         """Column widths, order and sort, the filters, the tree's node and its open branches
-        as the person left them in this archive."""
+        as the person left them in this archive. Not the text filter: a word typed to find a
+        row is a look, not a place to come back to, and a window that reopens on "1 of 105"
+        looks as if the archive lost the rest (the count in the status bar says so for
+        the filters that are kept)."""
         key = self._columns_key(root)
         state = self.prefs.value(key)
         if isinstance(state, QByteArray):
@@ -119,7 +142,6 @@ class WindowTable(WindowMenus):
         for box, name in self._filter_boxes():
             found = box.findData(str(self.prefs.value(f"{key}/{name}", "")))
             box.setCurrentIndex(max(0, found))
-        self.search.setText(str(self.prefs.value(f"{key}/text", "")))
         node = self.prefs.value(f"{key}/tree")
         if isinstance(node, list) and len(node) == 2:
             self.tree.select(*(str(n) if n != "*" else None for n in node))
@@ -134,7 +156,6 @@ class WindowTable(WindowMenus):
         self.prefs.setValue(key, self.table.horizontalHeader().saveState())
         for box, name in self._filter_boxes():
             self.prefs.setValue(f"{key}/{name}", box.currentData() or "")
-        self.prefs.setValue(f"{key}/text", self.search.text())
         self.prefs.setValue(f"{key}/tree", ["*" if n is None else n
                                             for n in self.tree.current_category()])
         # a list QSettings reads back as a list, one item or none too: "*" keeps it a list

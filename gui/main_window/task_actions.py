@@ -119,7 +119,6 @@ class WindowTaskActions(WindowArchive):
         self.statusBar().showMessage(self.tr("%1 tasks moved to the trash").replace(
             "%1", str(len(task_ids))))
         self.save_tasks()
-        self.trash.refresh()
         self._update_controls()
 
     def undo_remove(self) -> None:
@@ -131,7 +130,6 @@ class WindowTaskActions(WindowArchive):
         self.model.add_tasks(restored)
         self._refresh_filters()
         self.save_tasks()
-        self.trash.refresh()
         self.statusBar().showMessage(self.tr("%1 tasks restored").replace(
             "%1", str(len(restored))))
         self._update_controls()

@@ -83,11 +83,12 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.failures.retry_requested.connect(
             lambda ids, _kind: self.start_run(ids, retry_failed=True))
         self.failures.render_requested.connect(self.render_sites)
-        self.trash.restored.connect(lambda _ids: self.file_watch.follow(changed_here=True))
-        self.trash.emptied.connect(lambda _n: self.file_watch.follow(changed_here=True))
-        self.duplicates.decided.connect(lambda _ids: self.file_watch.follow(changed_here=True))
-        self.refreshed.connect(self.duplicates.refresh_if_shown)
+        # one source of change: each view refreshes the parts it shows from what changed
+        self.archive_changed.connect(self._follow_change)  # the table, the tree, the preview
+        for view in (self.failures, self.trash, self.books, self.duplicates, self.report_view):
+            self.archive_changed.connect(view.follow)
         self.report_view.shown.connect(self._report_shown)
+        self.filter_state.cleared.connect(self.clear_filters)
         self.task_actions["check_updates"].triggered.connect(lambda: self.check_updates())
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._tree_menu)
@@ -120,6 +121,12 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.preview.open_in_book.connect(self.open_in_book)
         for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset):
             signal.connect(self._show_empty_hint)
+            signal.connect(self.show_filter_state)
+        # the filter's own changes (the proxy drops rows as the source is about to: counted
+        # again once the source has, above)
+        for signal in (self.proxy.rowsInserted, self.proxy.rowsRemoved, self.proxy.modelReset,
+                       self.proxy.layoutChanged):
+            signal.connect(self.show_filter_state)
         self._update_controls()
 
     def _restore_window(self) -> None:
@@ -146,7 +153,7 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self._save_timer.stop()
         self.file_watch.stop()
         self.controller.wait()
-        self.jobs.wait()
+        self.jobs.close()  # the jobs in flight end; none starts after (their owner is going)
         if self.workspace is not None:
             self.workspace.close()  # only the window's own unsaved edits, merged
         self._save_columns()

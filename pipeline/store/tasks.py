@@ -509,17 +509,19 @@ class TaskStore:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def save(self) -> None:
+    def save(self) -> bool:
         """Put this store's changes into tasks.csv now: under the archive-wide lock, merged
         into the file as it is (``merge_file``), written temp file → fsync → rename, so
         readers see the old file or the new, never a torn one. Nothing changed and the file
         there: nothing is written. A file that no longer parses raises ``TaskFileError`` and
-        is left as it is; the changes stay in the store for the next save.
+        is left as it is; the changes stay in the store for the next save. True when the
+        merge took in what another writer saved meanwhile (the list changed under its
+        reader: nothing watching the file sees that change once this save has written it).
 
         Text cells go through ``guard_cell``: no cell of the file starts a formula in Excel.
         """
         with self._save_lock, file_lock(self.lock_path, LOCK_WAIT_SECONDS, self._busy()):
-            self._save_locked()
+            return self._save_locked()
 
     @contextmanager
     def transaction(self) -> Iterator[TaskStore]:
@@ -534,15 +536,16 @@ class TaskStore:
         return (f"{self.path} has been held by another writer for {LOCK_WAIT_SECONDS:.0f} s;"
                 " try again when it is done")
 
-    def _save_locked(self) -> None:
+    def _save_locked(self) -> bool:
+        """``save`` under the lock; whether another writer's changes were taken in."""
         started = time.monotonic()
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
             stale.unlink(missing_ok=True)  # a write that a kill interrupted (under the lock:
             # no other writer's temp file can be in progress)
-        self.merge_file()
+        merged = self.merge_file()
         with self._lock:
             if not self._dirty and self._seen is not None:
-                return
+                return merged
             rows = [self._row(t) for t in sorted(self._tasks.values(), key=lambda t: t.id)]
             columns = list(self._columns)
             encoding, delimiter = self._encoding, self._delimiter
@@ -572,6 +575,7 @@ class TaskStore:
             raise
         self._last_save = time.monotonic()
         self._save_cost = self._last_save - started
+        return merged
 
     def merge_file(self) -> bool:
         """Take in what others wrote to the file since this store read or wrote it, with this

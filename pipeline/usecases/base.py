@@ -16,6 +16,7 @@ from pipeline.records.task import Status, Task
 from pipeline.rules.model import Rules, load_rules
 from pipeline.store.archive import Archive
 from pipeline.store.tasks import TaskStore
+from pipeline.usecases.changed import Changed, ChangeListener
 from pipeline.web.addresses import SYSTEM, AddressPolicy, Network
 
 # A task list that lacks more than this share of the tasks whose pages 00_raw holds (or
@@ -62,6 +63,22 @@ class WorkspaceBase:
         # the folder cannot be written (a mounted backup, a disc, another user's folder):
         # only what reads works; see ``open``
         self.read_only = read_only
+        self._listeners: list[ChangeListener] = []
+        # how many changes this workspace has said: a reader that notes it before reading
+        # knows its answer holds every change up to that count (the window drops an answer
+        # older than one it has shown)
+        self.generation = 0
+
+    def listen(self, listener: ChangeListener) -> None:
+        """Be told what changed after each change made through this workspace, or taken in
+        from the file (another writer's); see ``pipeline.usecases.changes``."""
+        self._listeners.append(listener)
+
+    def changed(self, change: Changed) -> None:
+        """Tell the listeners that ``change`` happened (after it is made)."""
+        self.generation += 1
+        for listener in list(self._listeners):
+            listener(change)
 
     def refuse_writing(self, what: str) -> None:
         """Raise ReadOnlyArchive when the archive is read-only, ``what`` saying what would
@@ -88,10 +105,17 @@ class WorkspaceBase:
         """Take in what other writers (a run, a terminal, a person in Excel) saved meanwhile;
         False when the file is as this workspace last saw it. A file emptied or cut short
         meanwhile raises TaskListTruncated and is not taken in: the list stays as it was."""
-        return self.store.merge_file()
+        merged = self.store.merge_file()
+        if merged:
+            self.changed(Changed.TASKS)
+        return merged
 
     def save(self) -> None:
-        self.store.save()
+        """Merge this workspace's edits into tasks.csv. What others saved meanwhile is
+        taken in on the way (a hand edit landing while an edit waited to be saved): that is
+        a change to the list, said as ``refresh`` says one."""
+        if self.store.save():
+            self.changed(Changed.TASKS)
 
     def close(self) -> None:
         """Save what is unsaved; a workspace with nothing to say writes nothing, nor does a

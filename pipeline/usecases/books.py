@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.records.task import Status
+from pipeline.usecases.changed import Changed
 from pipeline.usecases.duplicates import Duplicates
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
@@ -63,7 +64,7 @@ class Books(Duplicates):
         if out is None:
             self.refuse_writing("binding writes 03_output (build --out DIR binds elsewhere)")
         archive = self.archive if out is None else self.archive.with_output(out)
-        self.store.merge_file()  # a run may have finished tasks since this face last looked
+        self.refresh()  # a run may have finished tasks since this face last looked
         left_out = self.left_out()
         result = build_books(archive, [t for t in self.tasks() if t.id not in left_out],
                              self.settings, cat1=cat1, split_by=split_by,
@@ -83,6 +84,7 @@ class Books(Duplicates):
                     continue  # taken off the list while the book was bound
                 if bound.status == Status.LOCALIZED:
                     store.update(task_id, status=Status.DONE)
+        self.changed(Changed.TASKS | Changed.BOOKS if out is None else Changed.TASKS)
         return result
 
     def books(self) -> list[Book]:

@@ -14,6 +14,7 @@ from pipeline.records.errors import KuaibuError
 from pipeline.records.task import HAS_ARTICLE, Status, Task
 from pipeline.store.tasks import TaskStore
 from pipeline.usecases.base import WorkspaceBase
+from pipeline.usecases.changed import Changed
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
 
@@ -73,6 +74,7 @@ class Duplicates(WorkspaceBase):
         with self.store.transaction() as store:
             self._undo_decided(store, original, duplicate)
             store.update(duplicate, status=Status.DUPLICATE, duplicate_of=original)
+        self.changed(Changed.TASKS)
 
     def keep_both(self, a: int, b: int) -> None:
         """A person's decision: both of a near-duplicate pair are bound."""
@@ -93,6 +95,7 @@ class Duplicates(WorkspaceBase):
         with self.store.transaction() as store:
             self._undo_decided(store, a, b)
             self._undo_decided(store, b, a)
+        self.changed(Changed.TASKS)
 
     def _undo_decided(self, store: TaskStore, task_id: int, of: int) -> None:
         """``task_id`` back to what its outputs show if it was made a duplicate of ``of``."""

@@ -12,6 +12,7 @@ from pipeline.intake.links import IntakeReport, add_links
 from pipeline.records.errors import KuaibuError
 from pipeline.records.task import Task
 from pipeline.usecases.base import WorkspaceBase
+from pipeline.usecases.changed import Changed
 
 # What a person may change in a task's row, from either face.
 EDITABLE_FIELDS = ("title", "cat1", "cat2")
@@ -33,18 +34,21 @@ class TaskEditing(WorkspaceBase):
         folders = bookmark_folders(text) if folders_as_categories else {}
         with self.store.transaction() as store:
             if not folders:
-                return add_links(store, text, cat1, cat2, rules, found_on)
-            report = IntakeReport()
-            by_folder: dict[tuple[str, ...], list[str]] = {}
-            for link, path in folders.items():
-                by_folder.setdefault(path, []).append(link)
-            for path, links in by_folder.items():
-                one = add_links(store, "\n".join(links), path[0] if path else cat1,
-                                " / ".join(path[1:]) if path else cat2, rules)
-                report.added += one.added
-                report.duplicates += one.duplicates
-                report.rejected += one.rejected
-            return report
+                report = add_links(store, text, cat1, cat2, rules, found_on)
+            else:
+                report = IntakeReport()
+                by_folder: dict[tuple[str, ...], list[str]] = {}
+                for link, path in folders.items():
+                    by_folder.setdefault(path, []).append(link)
+                for path, links in by_folder.items():
+                    one = add_links(store, "\n".join(links), path[0] if path else cat1,
+                                    " / ".join(path[1:]) if path else cat2, rules)
+                    report.added += one.added
+                    report.duplicates += one.duplicates
+                    report.rejected += one.rejected
+        if report.added:
+            self.changed(Changed.TASKS)
+        return report
 
     def edit(self, task_ids: Iterable[int], **changes: str) -> list[Task]:
         """Set a person's fields (``EDITABLE_FIELDS``) on tasks; saved by the next ``save``."""
@@ -52,7 +56,9 @@ class TaskEditing(WorkspaceBase):
         if bad:
             raise KuaibuError(f"cannot edit {', '.join(bad)}; only {', '.join(EDITABLE_FIELDS)}")
         values = {name: value.strip() for name, value in changes.items()}
-        return [self.store.update(self.task(i).id, **values) for i in task_ids]
+        edited = [self.store.update(self.task(i).id, **values) for i in task_ids]
+        self.changed(Changed.TASKS)
+        return edited
 
     def remove(self, task_ids: Iterable[int]) -> None:
         """Move tasks to the trash: off the list, out of runs and books, their files kept
@@ -62,10 +68,13 @@ class TaskEditing(WorkspaceBase):
         now = utc_now()
         for task_id in task_ids:
             self.store.update(self.task(task_id).id, deleted_at=now)
+        self.changed(Changed.TASKS)
 
     def restore(self, task_ids: Iterable[int]) -> list[Task]:
         """Take tasks out of the trash, as they were; saved by ``save``."""
-        return [self.store.update(self.task(i).id, deleted_at="") for i in task_ids]
+        restored = [self.store.update(self.task(i).id, deleted_at="") for i in task_ids]
+        self.changed(Changed.TASKS)
+        return restored
 
     def empty_trash(self) -> int:
         """Remove the trashed tasks for good: their rows, pages, articles and index entries
@@ -88,4 +97,5 @@ class TaskEditing(WorkspaceBase):
             pass  # derived, and a search leaves out ids not on the list: 'index' tidies it
         self.store.remove(gone)
         self.store.save()
+        self.changed(Changed.TASKS)
         return len(gone)

@@ -17,6 +17,7 @@ from pipeline.records.errors import KuaibuError
 from pipeline.records.failures import Failure
 from pipeline.records.task import Task
 from pipeline.rules.model import Rules, load_rules, parse_rules
+from pipeline.usecases.changed import Changed
 from pipeline.usecases.running import Running
 from pipeline.web.urls import host_of
 
@@ -101,6 +102,7 @@ class RulesWork(Running):
             stamp = utc_now().replace(":", "").replace("+00:00", "Z")
             write_atomic(self.rules_history / f"{count:05d}-{stamp}.yaml", path.read_bytes())
         write_atomic(path, data)
+        self.changed(Changed.RULES)
         return rules
 
     def set_rules(self, section: str, values: Mapping[str, object | None]) -> Rules:
@@ -176,6 +178,7 @@ class RulesWork(Running):
         restored = load_rules(last)  # one the checks now refuse is not put back
         write_atomic(self.archive.rules_path, last.read_bytes())
         last.unlink()
+        self.changed(Changed.RULES)
         sections = (restored.sections_differing(now) if now is not None
                     else ["default"])
         if "default" in sections:

@@ -15,6 +15,7 @@ from pipeline.records.errors import ErrorKind
 from pipeline.records.events import Listener, Progress
 from pipeline.records.task import Status
 from pipeline.usecases.base import WorkspaceBase
+from pipeline.usecases.changed import Changed
 from pipeline.web.urls import host_in_domain, host_of
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
@@ -32,7 +33,7 @@ class Running(WorkspaceBase):
         read-through sample seeded by the archive and the day, so it holds for a day."""
         from pipeline.run.report import build_report
 
-        self.store.merge_file()  # a run in another process may have finished tasks
+        self.refresh()  # a run in another process may have finished tasks
         seed = f"{self.archive.root}|{datetime.now(UTC).date().isoformat()}"
         return build_report(self.tasks(), self.archive.read_article, self.archive.read_assets,
                             sample_seed=seed, site_names=[self.archive.name])
@@ -53,7 +54,9 @@ class Running(WorkspaceBase):
         from pipeline.run.report import write_report
 
         self.refuse_writing("the report writes 04_logs/report.html (report --out - prints it)")
-        return write_report(self.archive, report)
+        path = write_report(self.archive, report)
+        self.changed(Changed.REPORT)
+        return path
 
     def render_report(self, report: RunReport) -> str:
         """The report page as ``write_report`` writes it, to put elsewhere (``report --out``)."""

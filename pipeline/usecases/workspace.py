@@ -19,6 +19,7 @@ from pipeline.store.archive import Archive, ArchiveBusy
 from pipeline.store.tasks import TaskStore
 from pipeline.usecases.base import NoArchive, refuse_truncated
 from pipeline.usecases.books import Books
+from pipeline.usecases.changed import Changed
 from pipeline.usecases.harvesting import Harvesting
 from pipeline.usecases.library import Library
 from pipeline.usecases.rules import RulesWork
@@ -145,10 +146,12 @@ class Workspace(Harvesting, Library, Books, RulesWork):
                 self.archive.sweep_unfinished_writes()
                 # judged on the file as it is: a run that just ended saved statuses (a
                 # failure after the fetch among them) this store has not seen yet
-                self.store.merge_file()
+                merged = self.store.merge_file()
                 changed = reconcile(self.archive, self.store)
                 if changed:
                     self.store.save()
-                return changed
+            if merged or changed:
+                self.changed(Changed.TASKS)
+            return changed
         except ArchiveBusy:
             return 0

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -20,7 +21,7 @@ from tests.gui.conftest import OpenWindow, jobs_done, run_to_end
 from tests.pipeline.test_duplicates import BRIDGE
 from tests.pipeline.test_harvest import article_paths, english_list
 from tests.sites.articles import ArticleSite, article
-from tests.waiting import PATIENCE_MS
+from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 
 @pytest.fixture
@@ -113,9 +114,11 @@ def test_after_a_run_the_report_is_written_shown_and_its_links_open(
         run_to_end(qtbot, window)
     path = Path(blocker.args[0])
     assert path == window.workspace.archive.logs_dir / "report.html" and path.exists()
-    assert window.tabs.currentWidget() is window.report_view
+    # issue 28: not brought forward over the article the person may be reading
+    assert window.tabs.currentWidget() is window.preview
     shown = window.report_view.page.toPlainText()
     assert "http-4xx" in shown and "127.0.0.1" in shown
+    assert shown == page_text(path)
     assert "Report: " in window.log.toPlainText()
 
     # a relative link (a suspect or sample article's clean page) opens from the report's folder
@@ -127,6 +130,28 @@ def test_after_a_run_the_report_is_written_shown_and_its_links_open(
     assert Path(opened[-1].toLocalFile()).exists()
     window.report_view.browser_button.click()
     assert Path(opened[-1].toLocalFile()) == path
+
+    # issue 28: "Write again" shows the page written again (the same URL, read anew) ...
+    window.workspace.add_links(site.url("/later"))
+    with qtbot.waitSignal(window.report_view.shown, timeout=PATIENCE_MS):
+        window.report_view.again_button.click()
+    assert window.report_view.page.toPlainText() == page_text(path) != shown
+    # ... and a second run's report replaces the first's: the pages that failed are there now
+    site.put("/gone", article("廊桥又修好了", BRIDGE * 3))
+    site.put("/later", article("廊桥再记", BRIDGE * 2))
+    with qtbot.waitSignal(window.report_view.shown, timeout=PATIENCE_MS):
+        with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS):
+            window.run_bar.retry_button.click()
+    again = window.report_view.page.toPlainText()
+    assert again == page_text(path) and "http-4xx" not in again
+    assert window.tabs.currentWidget() is window.preview
+
+
+def page_text(path: Path) -> str:
+    """The text a report page shows, read from its file."""
+    document = QTextDocument()
+    document.setHtml(path.read_text(encoding="utf-8"))
+    return document.toPlainText()
 
 
 def test_refused_links_are_shown_with_why_and_cannot_be_added(
@@ -189,9 +214,10 @@ def test_a_harvest_says_its_reasons_in_the_windows_language(
     assert "sibling blocks" not in summary and "30" in summary, summary
 
 
-def test_an_archive_opened_shows_the_report_its_last_run_wrote(open_window: OpenWindow) -> None:
+def test_an_archive_opened_shows_the_report_its_last_run_wrote(
+        qtbot: QtBot, open_window: OpenWindow) -> None:
     """The report tab asks the workspace for the last report (``last_report``): none before
-    a run or ``report`` wrote one, that one after."""
+    a run or ``report`` wrote one, that one after (read in a job)."""
     window = open_window()
     workspace = window.workspace
     assert workspace is not None and workspace.last_report() is None
@@ -200,6 +226,7 @@ def test_an_archive_opened_shows_the_report_its_last_run_wrote(open_window: Open
     assert "No report yet" in window.report_view.summary.text()
     written = workspace.report()
     assert workspace.last_report() == written
-    window.report_view.set_workspace(workspace)
+    with qtbot.waitSignal(window.report_view.shown, timeout=PATIENCE_MS):
+        window.report_view.set_workspace(workspace)
     assert window.report_view.path == written
     assert str(written) in window.report_view.summary.text()

@@ -4,18 +4,23 @@ window resumes where the archive's outputs end, refetching nothing."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+import shiboken6
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gui.main_window.window import MainWindow
 from gui.task_model import COLUMNS
 from pipeline.demo_site.server import DemoSite
 from pipeline.records.settings import Settings
+from pipeline.usecases.workspace import Workspace
 from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
-from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS, settled
+from tests.waiting import PATIENCE, PATIENCE_MS, RUN_PATIENCE_MS, settled
 
 
 @pytest.fixture
@@ -115,3 +120,39 @@ def test_an_edit_during_a_run_survives_the_runs_own_saves(
                     timeout=PATIENCE_MS)
     row = saved_rows(window.archive.tasks_path)[task_id]
     assert row["status"] == window.model.task(task_id).status  # and the run's word for it
+
+
+def test_quitting_mid_run_prints_nothing_and_leaves_no_job_behind(
+        qtbot: QtBot, prefs: QSettings, demo_site: DemoSite, slow_settings: Settings,
+        tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: quitting printed "RuntimeError: Signal source has been deleted". The run's
+    end, settled in a job while the window closed, went on to write the report in a job of
+    its own; the window was deleted while that ran, and the job emitted on the deleted
+    ``Jobs``. Here the report waits until the window is being deleted, the worst moment."""
+    root = tmp_path / "archive"
+    Workspace.open(root).add_links(demo_site.paste_text())
+    window = MainWindow(root, prefs, slow_settings)
+    window.confirm = lambda question: True
+    with qtbot.waitSignal(window.archive_loaded, timeout=PATIENCE_MS):
+        pass
+    workspace = window.workspace
+    assert workspace is not None
+    deleting = threading.Event()
+    write_report = workspace.report
+
+    def report_once_deleting() -> Path:
+        deleting.wait(PATIENCE)
+        return write_report()
+
+    workspace.report = report_once_deleting  # type: ignore[method-assign]
+    window.jobs.destroyed.connect(lambda *_: deleting.set())
+    _start_and_wait_for_a_finished_task(qtbot, window)
+    capfd.readouterr()
+
+    window.close()  # stops the run, waits for it and for the jobs in flight
+    QApplication.processEvents()  # what the close left queued is delivered
+    shiboken6.delete(window)  # as the application's end deletes it
+
+    err = capfd.readouterr().err
+    assert "RuntimeError" not in err and "Signal source has been deleted" not in err, err
+    _assert_archive_whole(root)
