@@ -117,6 +117,17 @@ class Code(StrEnum):
     RULE_COOKIES_IN_DEFAULT = "rule-cookies-in-default"
     BAD_SELECTOR = "bad-selector"
     NEW_RULES_FAILED = "new-rules-failed"
+    # -- reading a book back (the window's reader)
+    BOOK_UNREADABLE = "book-unreadable"
+    BOOK_NOT_ZIP = "book-not-zip"
+    BOOK_FILE = "book-file"
+    BOOK_TOO_MANY_PARTS = "book-too-many-parts"
+    BOOK_PART_MISSING = "book-part-missing"
+    BOOK_PART_TOO_LARGE = "book-part-too-large"
+    BOOK_PART_DAMAGED = "book-part-damaged"
+    BOOK_BAD_XML = "book-bad-xml"
+    BOOK_NO_PACKAGE = "book-no-package"
+    BOOK_EMPTY_SPINE = "book-empty-spine"
     # -- a bug (the traceback is in 04_logs/errors.log)
     INTERNAL = "internal"
     # -- not failures: why harvest takes a page for a list or an article, and why a link
@@ -234,6 +245,16 @@ MESSAGES: dict[Code, str] = {
                                    " to that site"),
     Code.BAD_SELECTOR: "rules selector {0} is not valid CSS ({1})",
     Code.NEW_RULES_FAILED: "new rules failed: {0}",
+    Code.BOOK_UNREADABLE: "cannot read the book {0}: {1}",
+    Code.BOOK_NOT_ZIP: "not an EPUB, whose files are a zip archive ({0})",
+    Code.BOOK_FILE: "the file cannot be read ({0})",
+    Code.BOOK_TOO_MANY_PARTS: "more than {0} files in it",
+    Code.BOOK_PART_MISSING: "{0} is missing",
+    Code.BOOK_PART_TOO_LARGE: "{0} is larger than {1} MB",
+    Code.BOOK_PART_DAMAGED: "{0} is damaged ({1})",
+    Code.BOOK_BAD_XML: "{0} is not well-formed XML ({1})",
+    Code.BOOK_NO_PACKAGE: "{0} names no package document",
+    Code.BOOK_EMPTY_SPINE: "{0} lists no chapter to read",
     Code.INTERNAL: "internal error: {0}: {1}",
     Code.LIST_PAGE: ("{0} links in repeated sibling blocks (median text {1} chars); the longest"
                      " text block has {2} chars"),
