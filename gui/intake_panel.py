@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.drops import Drop, bookmarks_export, fill, read_drop
+from gui.paste_draft import PasteDraftKeeper
 from gui.reasons import translate_failure
 from pipeline.intake.links import IntakeReport
 from pipeline.web.urls import find_links
@@ -57,7 +58,8 @@ class PasteArea(QPlainTextEdit):
 class IntakePanel(QGroupBox):
     """Paste area, categories (remembered, completed from the task list), Add, the report:
     what was added, each duplicate (click: its task) and each rejected link with its reason;
-    the rejected lines stay in the box to be fixed."""
+    the rejected lines stay in the box to be fixed. What the box holds is the open archive's
+    draft (``draft``): nothing pasted is lost to a restart or a crash."""
 
     added = Signal(list)  # ids of the tasks just added (after show_report), never empty
     duplicate_chosen = Signal(int)  # the task a clicked duplicate is a duplicate of
@@ -72,7 +74,9 @@ class IntakePanel(QGroupBox):
         self.paste = PasteArea()
         self.paste.setPlaceholderText(self.tr(
             "Paste or drop links here: chat messages, Markdown, a .txt file, a bookmarks export…"))
-        self.paste.setToolTip(self.tr("Ctrl+Enter adds the links"))
+        self.paste.setToolTip(self.tr("Ctrl+Enter adds the links. What is here is kept until"
+                                      " it is added, across restarts."))
+        self.draft = PasteDraftKeeper(self.paste, self)
         self.cat1 = QComboBox()
         self.cat2 = QComboBox()
         for box, key in ((self.cat1, "intake/cat1"), (self.cat2, "intake/cat2")):

@@ -158,6 +158,17 @@ _BY_CODE: dict[Code, str] = {
     Code.BAD_SELECTOR: QT_TRANSLATE_NOOP("Reasons", "%1 is not a valid CSS selector (%2)"),
     Code.NEW_RULES_FAILED: QT_TRANSLATE_NOOP("Reasons", "new rules failed, the article before"
                                                         " them is kept: %1"),
+    Code.BOOK_UNREADABLE: QT_TRANSLATE_NOOP("Reasons", "cannot read the book %1: %2"),
+    Code.BOOK_NOT_ZIP: QT_TRANSLATE_NOOP("Reasons",
+                                         "not an EPUB, whose files are a zip archive (%1)"),
+    Code.BOOK_FILE: QT_TRANSLATE_NOOP("Reasons", "the file cannot be read (%1)"),
+    Code.BOOK_TOO_MANY_PARTS: QT_TRANSLATE_NOOP("Reasons", "more than %1 files in it"),
+    Code.BOOK_PART_MISSING: QT_TRANSLATE_NOOP("Reasons", "%1 is missing"),
+    Code.BOOK_PART_TOO_LARGE: QT_TRANSLATE_NOOP("Reasons", "%1 is larger than %2 MB"),
+    Code.BOOK_PART_DAMAGED: QT_TRANSLATE_NOOP("Reasons", "%1 is damaged (%2)"),
+    Code.BOOK_BAD_XML: QT_TRANSLATE_NOOP("Reasons", "%1 is not well-formed XML (%2)"),
+    Code.BOOK_NO_PACKAGE: QT_TRANSLATE_NOOP("Reasons", "%1 names no package document"),
+    Code.BOOK_EMPTY_SPINE: QT_TRANSLATE_NOOP("Reasons", "%1 lists no chapter to read"),
     Code.INTERNAL: QT_TRANSLATE_NOOP("Reasons", "internal error: %1: %2"),
     Code.LIST_PAGE: QT_TRANSLATE_NOOP(
         "Reasons", "%1 links in repeated blocks (median text %2 characters); the longest text"

@@ -809,11 +809,6 @@
         <translation>在此粘贴或拖入链接：聊天记录、Markdown、.txt 文件、浏览器书签导出…</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="75"/>
-        <source>Ctrl+Enter adds the links</source>
-        <translation>Ctrl+Enter 添加这些链接</translation>
-    </message>
-    <message>
         <location filename="../intake_panel.py" line="97"/>
         <source>Category</source>
         <translation>分类</translation>
@@ -857,6 +852,11 @@
         <location filename="../intake_panel.py" line="202"/>
         <source>Rejected %1: %2</source>
         <translation>已拒绝 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../intake_panel.py" line="0"/>
+        <source>Ctrl+Enter adds the links. What is here is kept until it is added, across restarts.</source>
+        <translation>Ctrl+Enter 添加这些链接。这里的内容在添加之前一直保留，重启后仍在。</translation>
     </message>
 </context>
 <context>
@@ -1426,6 +1426,56 @@
         <location filename="../reasons.py"/>
         <source>cookies belong under a domain section, so that they go only to that site</source>
         <translation>Cookies 应写在某个域名的节下，这样只会发给该网站</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="0"/>
+        <source>cannot read the book %1: %2</source>
+        <translation>无法读取电子书 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="0"/>
+        <source>not an EPUB, whose files are a zip archive (%1)</source>
+        <translation>不是 EPUB 电子书（EPUB 是 zip 压缩包）（%1）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="0"/>
+        <source>the file cannot be read (%1)</source>
+        <translation>文件无法读取（%1）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="0"/>
+        <source>more than %1 files in it</source>
+        <translation>其中文件超过 %1 个</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="0"/>
+        <source>%1 is missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="0"/>
+        <source>%1 is larger than %2 MB</source>
+        <translation>%1 大于 %2 MB</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="0"/>
+        <source>%1 is damaged (%2)</source>
+        <translation>%1 已损坏（%2）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="0"/>
+        <source>%1 is not well-formed XML (%2)</source>
+        <translation>%1 不是格式正确的 XML（%2）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="0"/>
+        <source>%1 names no package document</source>
+        <translation>%1 未指明包文档（OPF）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="0"/>
+        <source>%1 lists no chapter to read</source>
+        <translation>%1 没有列出可阅读的章节</translation>
     </message>
 </context>
 <context>
@@ -2415,6 +2465,11 @@
         <location filename="../main_window/intake.py" line="78"/>
         <source>The demo site serves at %1: press Add, then Run</source>
         <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="0"/>
+        <source>The paste area's draft: %1</source>
+        <translation>粘贴区草稿：%1</translation>
     </message>
 </context>
 <context>

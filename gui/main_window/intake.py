@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from gui.harvest_dialog import HarvestDialog
 from gui.main_window.archive import WindowArchive
+from gui.reasons import translate_reason
 from pipeline.intake.links import IntakeReport
 
 
@@ -31,10 +32,20 @@ class WindowIntake(WindowArchive):
         self.model.add_tasks(report.added)
         for line in self.intake.show_report(report):
             self.log.appendPlainText(line)
+        self.intake.draft.keep_now()  # the links added are out of the draft at once
         if report.added:
             self._refresh_filters()
         self._update_controls()
         self.intake_done.emit(report)
+
+    def follow_paste_draft(self) -> None:
+        """The archive just opened: the paste area shows its draft (the one left keeps its)."""
+        if self.workspace is not None:
+            self.intake.draft.follow(self.workspace)
+
+    def _paste_draft_failed(self, message: str) -> None:
+        self.statusBar().showMessage(self.tr("The paste area's draft: %1").replace(
+            "%1", translate_reason(message)))
 
     def _add_failed(self, message: str) -> None:
         self._archive_failed(message)

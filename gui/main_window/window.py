@@ -113,6 +113,8 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.demo_button.clicked.connect(self.try_demo_site)
         self.preview.open_original.connect(self.open_original)
         self.intake.added.connect(self.select_tasks)
+        self.archive_loaded.connect(self.follow_paste_draft)
+        self.intake.draft.failed.connect(self._paste_draft_failed)
         self.intake.duplicate_chosen.connect(self.select_task)
         self.drops = DropTarget(self)  # drops anywhere on the window go to intake
         self.drops.watch(self)
@@ -149,6 +151,7 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         if self.rules_editor is not None and not self.rules_editor.close():
             event.ignore()  # the person kept the rules they have not saved
             return
+        self.intake.draft.keep_now()  # what was pasted and not added is there next time
         self.controller.stop()
         self._save_timer.stop()
         self.file_watch.stop()

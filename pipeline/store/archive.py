@@ -322,6 +322,12 @@ class Archive:
         """A person's near-duplicate decisions (pipeline.store.duplicates)."""
         return self.root / "duplicates.csv"
 
+    @property
+    def paste_draft_path(self) -> Path:
+        """The window's paste area as it was last left, links not yet added
+        (``pipeline.usecases.paste_draft``)."""
+        return self.root / "paste-draft.txt"
+
     def raw_html(self, task_id: int) -> Path:
         return self.raw_dir / f"{task_id}.html"
 

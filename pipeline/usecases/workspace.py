@@ -22,6 +22,7 @@ from pipeline.usecases.books import Books
 from pipeline.usecases.changed import Changed
 from pipeline.usecases.harvesting import Harvesting
 from pipeline.usecases.library import Library
+from pipeline.usecases.paste_draft import PasteDraft
 from pipeline.usecases.rules import RulesWork
 from pipeline.web.addresses import SYSTEM, Network
 
@@ -36,7 +37,7 @@ class Recovery:
     left_out: list[tuple[int, str]]
 
 
-class Workspace(Harvesting, Library, Books, RulesWork):
+class Workspace(Harvesting, Library, Books, RulesWork, PasteDraft):
     """One open archive: its folder, its task list and the settings the faces run with;
     every use case, each from the part of its area."""
 
