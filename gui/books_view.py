@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QBrush, QColor, QDesktopServices, QShowEvent
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QBrush, QColor, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -27,13 +26,13 @@ class BooksView(QWidget):
     """``Workspace.books()`` as a list: file, articles, when built, up to date or why not."""
 
     refreshed = Signal()
+    open_requested = Signal(Path)  # a book to open (the window decides with what)
 
     def __init__(self, workspace: Workspace | None, jobs: Jobs,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._workspace = workspace
         self._jobs = jobs
-        self.open_url: Callable[[QUrl], object] = QDesktopServices.openUrl  # tests swap it
         self.books: list[Book] = []
         self._stale = False  # the tasks changed while the tab was hidden: read when shown
         self.list = QTreeWidget()
@@ -114,7 +113,7 @@ class BooksView(QWidget):
 
     def open_item(self, item: QTreeWidgetItem | None) -> None:
         if item is not None:
-            self.open_url(QUrl.fromLocalFile(str(Path(item.data(0, 256)))))
+            self.open_requested.emit(Path(item.data(0, 256)))
 
     def open_selected(self) -> None:
         self.open_item(self.list.currentItem() or self.list.topLevelItem(0))

@@ -1,6 +1,7 @@
 """The build row under the task table: which tasks make the book (everything, one book per
 category, the category in the filter, the selection), its title, Build EPUB with progress,
-and Open / Show in folder for what was bound.
+and Open / Show in folder for what was bound (Open asks the window, which knows whether the
+system has a reader for it).
 
 ``Workspace.build`` runs in a job, as ``python main.py build`` runs it; the bar knows nothing
 of the table, so the window hands it the selection and the filter's category when asked.
@@ -29,6 +30,7 @@ class BuildBar(QWidget):
     finished = Signal(object)
     said = Signal(str)
     progressed = Signal(int, int)  # steps done, steps in all (emitted from the job's thread)
+    open_requested = Signal(Path)  # the book just bound, to open (the window decides with what)
 
     def __init__(self, jobs: Jobs, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -117,7 +119,7 @@ class BuildBar(QWidget):
 
     def open_book(self) -> None:
         if self.last is not None and self.last.epubs:
-            self.open_url(QUrl.fromLocalFile(str(self.last.epubs[0])))
+            self.open_requested.emit(Path(self.last.epubs[0]))
 
     def show_folder(self) -> None:
         if self.output_dir is not None:

@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BookReader</name>
+    <message>
+        <location filename="../reader/view.py" line="0"/>
+        <source>Contents</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <location filename="../reader/view.py" line="0"/>
+        <source>‹ Previous</source>
+        <translation>‹ 上一章</translation>
+    </message>
+    <message>
+        <location filename="../reader/view.py" line="0"/>
+        <source>Next ›</source>
+        <translation>下一章 ›</translation>
+    </message>
+    <message>
+        <location filename="../reader/view.py" line="0"/>
+        <source>%1 of %2</source>
+        <translation>第 %1 / %2 章</translation>
+    </message>
+</context>
+<context>
     <name>BooksView</name>
     <message>
         <location filename="../books_view.py" line="38"/>
@@ -2452,6 +2475,36 @@
         <location filename="../main_window/books.py" line="47"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
+    </message>
+    <message>
+        <location filename="../main_window/books.py" line="0"/>
+        <source>No program on this system opens EPUB books (xdg-mime names none for %1): %2 is shown here.</source>
+        <translation>本系统没有能打开 EPUB 电子书的程序（xdg-mime 没有为 %1 指定任何程序）：%2 在这里显示。</translation>
+    </message>
+    <message>
+        <location filename="../main_window/books.py" line="0"/>
+        <source>%1 handed to %2</source>
+        <translation>已用 %2 打开 %1</translation>
+    </message>
+    <message>
+        <location filename="../main_window/books.py" line="0"/>
+        <source>%1 handed to the system's reader</source>
+        <translation>已用系统的阅读器打开 %1</translation>
+    </message>
+    <message>
+        <location filename="../main_window/books.py" line="0"/>
+        <source>The system could not open %1 (it has no reader for EPUB books, or the reader did not start): it is shown here.</source>
+        <translation>系统无法打开 %1（没有 EPUB 阅读器，或阅读器未能启动）：在这里显示。</translation>
+    </message>
+    <message>
+        <location filename="../main_window/books.py" line="0"/>
+        <source>%1, the system's reader for EPUB books, did not start for %2: it is shown here.</source>
+        <translation>系统的 EPUB 阅读器 %1 未能打开 %2：在这里显示。</translation>
+    </message>
+    <message>
+        <location filename="../main_window/books.py" line="0"/>
+        <source>Reader</source>
+        <translation>阅读器</translation>
     </message>
 </context>
 <context>

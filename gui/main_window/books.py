@@ -1,5 +1,6 @@
 """Books: Build EPUB (the build row is ``gui.build_bar``), what follows a build, and opening
-the newest book that binds a task.
+a book — the one just bound, one in the Books tab, the newest that binds a task — in the
+system's reader, or in the window's own when the system has none or it does not start.
 
 Apart because a build is a job of its own — not a run — that marks what it bound ``done``.
 """
@@ -12,10 +13,55 @@ from typing import Any
 from PySide6.QtCore import QUrl
 
 from gui.main_window.archive import WindowArchive
+from gui.reader.system import EPUB_TYPE, epub_program
+from gui.reader.view import BookReader
 
 
 class WindowBooks(WindowArchive):
     """Build books and open them."""
+
+    reader: BookReader | None = None  # the window's own reader, a tab once first needed
+
+    def epub_program(self) -> str | None:
+        """The system's program for EPUB books ("" none, None cannot tell); tests swap it."""
+        return epub_program()
+
+    def open_book(self, path: Path) -> None:
+        """Open a book in the system's reader when it has one; else, and when it does not
+        start, in the window's own reader, with a line saying what was tried."""
+        self.jobs.start(self.epub_program, lambda program: self._open_book_with(path, program),
+                        lambda _message: self._open_book_with(path, None))
+
+    def _open_book_with(self, path: Path, program: str | None) -> None:
+        name = path.name
+        if program == "":
+            note = (self.tr("No program on this system opens EPUB books (xdg-mime names none"
+                            " for %1): %2 is shown here.")
+                    .replace("%1", EPUB_TYPE).replace("%2", name))
+        elif self.open_url(QUrl.fromLocalFile(str(path))):
+            self.statusBar().showMessage(
+                self.tr("%1 handed to %2").replace("%1", name).replace("%2", program)
+                if program else self.tr("%1 handed to the system's reader").replace("%1", name))
+            return
+        elif program is None:
+            note = self.tr("The system could not open %1 (it has no reader for EPUB books, or"
+                           " the reader did not start): it is shown here.").replace("%1", name)
+        else:
+            note = (self.tr("%1, the system's reader for EPUB books, did not start for %2: it"
+                            " is shown here.").replace("%1", program).replace("%2", name))
+        self.show_in_reader(path, note)
+
+    def show_in_reader(self, path: Path, note: str = "") -> None:
+        """The book in the window's own reader (a tab, brought forward); ``note`` is said in
+        it and in the status bar."""
+        if self.reader is None:
+            self.reader = BookReader()
+            self.reader.link_opened.connect(lambda url: self.open_url(url))
+            self.tabs.addTab(self.reader, self.tr("Reader"))
+        self.tabs.setCurrentWidget(self.reader)
+        self.reader.open(path, note)
+        if note:
+            self.statusBar().showMessage(note)
 
     def build(self) -> bool:
         """Bind the chosen tasks into EPUB books in the background (see ``BuildBar``)."""
@@ -44,6 +90,6 @@ class WindowBooks(WindowArchive):
                 self.statusBar().showMessage(self.tr("#%1 is in no book yet: Build EPUB binds"
                                                      " it").replace("%1", str(task_id)))
             else:
-                self.open_url(QUrl.fromLocalFile(str(path)))
+                self.open_book(path)
 
         self.jobs.start(find, found, self._archive_failed)

@@ -110,6 +110,8 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.build_bar.button.clicked.connect(self.build)
         self.build_bar.said.connect(self.log.appendPlainText)
         self.build_bar.finished.connect(self._built)
+        self.build_bar.open_requested.connect(self.open_book)
+        self.books.open_requested.connect(self.open_book)
         self.demo_button.clicked.connect(self.try_demo_site)
         self.preview.open_original.connect(self.open_original)
         self.intake.added.connect(self.select_tasks)

@@ -19,7 +19,8 @@ def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: Open
                                                  demo_site: DemoSite) -> None:
     window = open_window()
     opened: list[QUrl] = []
-    window.open_url = opened.append
+    window.open_url = lambda url: opened.append(url) or True
+    window.epub_program = lambda: "reader.desktop"  # a desktop with a reader for EPUB
     add_demo_links(qtbot, window, demo_site, cat1="Demo")
     run_to_end(qtbot, window)
     cleaned = [t for t in window.model.tasks() if t.status in ("cleaned", "localized")
@@ -57,6 +58,7 @@ def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: Open
     assert_valid(book)
     assert window.build_bar.open_button.isEnabled()
     window.build_bar.open_button.click()
+    qtbot.waitUntil(lambda: bool(opened), timeout=PATIENCE_MS)
     assert opened[-1].toLocalFile() == str(book)
 
 
