@@ -105,6 +105,7 @@ class BookReader(QWidget):
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.note = QLabel()  # what was tried before the book opened here
         self.note.setTextFormat(Qt.TextFormat.PlainText)
+        self.note.setWordWrap(True)  # a long file name must not widen the window
         self.note.setStyleSheet("color: palette(mid)")
         self.toc = QTreeWidget()
         self.toc.setHeaderLabels([self.tr("Contents")])
