@@ -114,6 +114,8 @@ def test_with_no_reader_registered_the_book_opens_in_the_window(
     window.open_url = lambda url: handed.append(url) or True
     window.epub_program = lambda: ""
     book, _order = built_book(qtbot, window, demo_site)
+    # the Books tab lists the book once it has read the change (in a job of its own)
+    qtbot.waitUntil(lambda: window.books.list.topLevelItemCount() == 1, timeout=PATIENCE_MS)
     window.books.open_selected()
     reader = opened_reader(qtbot, window)
     assert handed == []  # nothing is handed to a desktop with no reader for it
