@@ -157,7 +157,7 @@ def _article(
         raise ExtractError(failure(Code.NO_ARTICLE))
     cleaned = clean(content, page.base, rules.keep_attrs, drop_heading=head.title,
                     caption_max_chars=options.caption_max_chars,
-                    caption_share=options.caption_share)
+                    caption_share=options.caption_share, hard_wrap=options.hard_wrap)
     chars = len("".join(cleaned.text.split()))
     if chars == 0:
         raise ExtractError(failure(Code.NO_ARTICLE))

@@ -23,6 +23,8 @@ from lxml import etree
 
 from pipeline.extract.dom import XML_INVALID, append_text, tag_of
 from pipeline.extract.images import RESOLVED
+from pipeline.extract.options import WrapOptions
+from pipeline.extract.rewrap import rewrap
 from pipeline.text.markup import (
     ARTICLE_BLOCK_TAGS,
     ARTICLE_HEADING_TAGS,
@@ -69,6 +71,7 @@ def clean(
     drop_heading: str | None = None,
     caption_max_chars: int = 300,
     caption_share: float = 0.3,
+    hard_wrap: WrapOptions | None = None,
 ) -> Cleaned:
     """Whitelisted XHTML for the content blocks, with their text and absolute image URLs.
 
@@ -79,6 +82,7 @@ def clean(
     out = etree.Element("div")
     for el in content:
         writer.node(el, out, wrap=True, with_tail=False)
+    rewrap(out, hard_wrap or WrapOptions())  # while the empty <p>s that end paragraphs are here
     _prune_empty(out)
     html = "".join(
         etree.tostring(child, encoding="unicode", method="xml", with_tail=False) for child in out

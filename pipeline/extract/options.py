@@ -16,6 +16,21 @@ from pipeline.records.article import Method
 
 
 @dataclass(frozen=True)
+class WrapOptions:
+    """When lines are hard-wrapped prose (``rewrap.paragraphs``)."""
+
+    min_lines: int = 6  # lines that another line follows: fewer are too few to show a wrap
+    # The wrap is at least this many display columns (a hanzi is two): a classical poem's lines
+    # are 10–16, a list's 20–40, a wrapped article's 60–80.
+    min_columns: int = 40
+    # of the lines another follows, this share at least go on with a small letter (when cased)
+    lowercase_share: float = 0.5
+    full_share: float = 0.8  # this share of the lines another line follows are full
+    # at most this share of the full lines end a sentence (wrapped Chinese: about one in ten)
+    sentence_end_share: float = 0.5
+
+
+@dataclass(frozen=True)
 class ExtractOptions:
     # --- the cascade's switches (what a relaxed pass turns off) --------------------------------
     strip_unlikely: bool = True  # drop chrome (nav, sidebars, comments) before scoring
@@ -98,6 +113,8 @@ class ExtractOptions:
 
     # --- titles (the headline vote's weights) -------------------------------------------------
     title: TitleOptions = field(default_factory=TitleOptions)
+    # --- hard-wrapped lines joined into paragraphs (``rewrap``) -------------------------------
+    hard_wrap: WrapOptions = field(default_factory=WrapOptions)
 
     def cascade(self) -> list[tuple[Method, ExtractOptions]]:
         """The passes in order, each named for what the person sees ("needs review" says why)."""

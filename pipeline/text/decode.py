@@ -18,7 +18,10 @@ Chinese (before any detector: charset-normalizer guesses cp1251, cp949 or Big5 f
 pages); then charset-normalizer's first answer that browsers could have used (not ptcp154 or
 cp775; not a CJK codec for a few stray high bytes on an ASCII page), except that windows-1252 is
 preferred over another Latin codepage when the bytes read as Western text (a short Western page
-gives the detector too little to tell cp1252 from cp1250, and it picks the latter).
+gives the detector too little to tell cp1252 from cp1250, and it picks the latter), and that a
+Latin or Cyrillic answer (or none) loses to a CJK codec whose reading is its common characters
+with a few U+FFFD: a single-byte codepage reads every byte, so a GB2312 forum page with a few
+invalid bytes, which no strict CJK decoding accepts, otherwise comes out as "ЦчМв: Ўѕ2005ДкЦР".
 
 Declarations lie often on Chinese sites (a UTF-8 header on a GBK body, a stale meta on a UTF-8
 page), so every result is checked: more than ``replacement_ratio`` U+FFFD characters and the page
@@ -34,6 +37,7 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import charset_normalizer
@@ -68,11 +72,24 @@ _MIN_CJK_SHARE = 0.8
 # GB2312 level 1, so Korean "reads as" common hanzi too. Chinese puts 40–50% of its characters
 # outside that block (pinyin s–z, full-width punctuation), Hangul-only Korean none.
 _MIN_OUTSIDE_HANGUL = 0.15
+# A CJK reading with U+FFFD beats a Latin or Cyrillic one only with at most this many per common
+# character (and no more than ``replacement_ratio`` of the text). Russian in KOI8-R reads as
+# 86–95% common hanzi, but every odd-length word leaves a lone byte: 0.21–0.29 U+FFFD per hanzi.
+_FEW_REPLACEMENTS = 0.05
+# Read one byte a character, CJK text is runs of letters: a character is two bytes, and the
+# characters stand side by side. Western text's accents mostly stand alone inside words (the
+# ’ of "it’s" is one byte, and cp932 reads "’s" as the kanji 痴).
+_MIN_HIGH_BYTES_IN_RUNS = 0.5
 
 # The Latin codepages a detector answers where windows-1252 may be meant.
 _LATIN_CODECS = frozenset(codecs.lookup(c).name for c in (
     "cp1250", "cp1254", "cp1257", "cp1258", "iso8859-2", "iso8859-3", "iso8859-4", "iso8859-10",
     "iso8859-13", "iso8859-14", "iso8859-15", "iso8859-16", "mac-roman"))
+# The codepages whose reading of CJK bytes is runs of accented Latin or Cyrillic letters. Thai,
+# Greek, Hebrew and Arabic answers are left alone: Thai has no spaces between words, so its bytes
+# pair up as common hanzi with no U+FFFD at all.
+_LETTER_CODECS = _LATIN_CODECS | frozenset(codecs.lookup(c).name for c in (
+    "cp1252", "cp1251", "koi8-r", "koi8-u", "iso8859-5", "cp866", "mac-cyrillic"))
 # The letters beyond ASCII of the languages windows-1252 serves (fr de es pt it ca nl da/no sv fi,
 # lowercase), and of those the other Latin codepages serve (cs sk pl hu sl/hr ro tr lt lv et).
 # Icelandic is left out of the first: its þ ð are what Turkish ş ğ become in windows-1252.
@@ -317,11 +334,15 @@ def _detect(body: bytes, replacement_ratio: float) -> tuple[str, str]:
             continue  # a few stray high bytes on an ASCII page are no CJK text
         if gb == "chinese or korean" and codec != "cp949":
             return "gb18030", f"detected {codec}, but the bytes read as Chinese or Korean: gb18030"
+        if codec in _LETTER_CODECS and (cjk := _cjk_despite_errors(sample, replacement_ratio)):
+            return cjk, f"detected {codec}, but the bytes read as {cjk} with a few errors: {cjk}"
         if codec in _LATIN_CODECS and _reads_as_western(sample, codec):
             return "cp1252", f"detected {codec}, but the bytes read as Western text: cp1252"
         return codec, f"detected {codec}"
     if gb == "chinese or korean":
         return "gb18030", "detected nothing, but the bytes read as Chinese or Korean: gb18030"
+    if cjk := _cjk_despite_errors(sample, replacement_ratio):
+        return cjk, f"detected nothing, but the bytes read as {cjk} with a few errors: {cjk}"
     if _decodes(body, "cp1252"):
         return "cp1252", "detected nothing: cp1252 (every byte decodes)"
     return "gb18030", "detected nothing: gb18030"
@@ -351,42 +372,87 @@ def _decodes(body: bytes, codec: str) -> bool:
     return True
 
 
-def _gb_classes() -> tuple[frozenset[str], frozenset[str]]:
-    """GB2312's common characters (level-1 hanzi, rows 0xA1–0xA3) and, among them, those whose
-    bytes are also EUC-KR Hangul (lead 0xB0–0xC8)."""
-    common: set[str] = set()
-    hangul_shaped: set[str] = set()
-    for lead in (*range(0xA1, 0xA4), *range(0xB0, 0xD8)):
-        for trail in range(0xA1, 0xFF):
+def _pairs(codec: str, leads: Iterable[int], trails: Iterable[int]) -> frozenset[str]:
+    """The characters ``codec`` makes of these lead and trail bytes."""
+    chars: set[str] = set()
+    for lead in leads:
+        for trail in trails:
             try:
-                char = bytes((lead, trail)).decode("gb2312")
+                chars.add(bytes((lead, trail)).decode(codec))
             except UnicodeDecodeError:
                 continue
-            common.add(char)
-            if 0xB0 <= lead <= 0xC8:
-                hangul_shaped.add(char)
-    return frozenset(common), frozenset(hangul_shaped)
+    return frozenset(chars)
 
 
-_GB_COMMON, _GB_HANGUL_SHAPED = _gb_classes()
+_HIGH_TRAILS = range(0xA1, 0xFF)
+_ALL_TRAILS = (*range(0x40, 0x7F), *range(0x80, 0xFF))
+# What each CJK codec's text is nearly all made of: its standard's punctuation and kana rows and
+# its first level of characters (GB2312 level 1, KS X 1001 Hangul, JIS X 0208 level 1, Big5's
+# common hanzi). Text in another encoding read through the codec lands in these rows only by
+# chance, except where one codec's rows are another's: each codec comes before those that read
+# its text as common characters too (Korean Hangul is JIS level 1 in EUC-JP and common Big5
+# hanzi, EUC-JP's kana rows are common Big5 hanzi; GB2312 is told from Korean by ``_gb_shape``).
+_COMMON: dict[str, frozenset[str]] = {
+    "gb18030": _pairs("gb2312", (*range(0xA1, 0xA4), *range(0xB0, 0xD8)), _HIGH_TRAILS),
+    "cp949": _pairs("euc_kr", (*range(0xA1, 0xA4), *range(0xB0, 0xC9)), _HIGH_TRAILS),
+    "euc_jp": _pairs("euc_jp", (*range(0xA1, 0xA6), *range(0xB0, 0xD0)), _HIGH_TRAILS),
+    "cp932": _pairs("shift_jis", (*range(0x81, 0x84), *range(0x88, 0x99)), _ALL_TRAILS),
+    "big5hkscs": _pairs("big5", range(0xA1, 0xC7), _ALL_TRAILS),
+}
+# GB2312 characters whose bytes are also EUC-KR Hangul (lead 0xB0–0xC8).
+_GB_HANGUL_SHAPED = _pairs("gb2312", range(0xB0, 0xC9), _HIGH_TRAILS)
 
 
-def _gb_reading(body: bytes) -> str:
-    """How strict GB18030 reads the bytes: "chinese" (mostly common Chinese characters, with
-    enough outside EUC-KR's Hangul block), "chinese or korean" (common Chinese characters that
-    are all also Hangul), or "" (not Chinese: invalid, rare hanzi, or a few scattered bytes)."""
-    try:
-        text = body.decode("gb18030")
-    except UnicodeDecodeError:
-        return ""
-    wide = re.sub(r"[\x00-\x7f]+", "", text[:_DETECT_BYTES])
-    common = sum(1 for char in wide if char in _GB_COMMON)
+def _common_chars(text: str, codec: str) -> tuple[int, str]:
+    """How many of the text's characters beyond ASCII (U+FFFD aside) are ``codec``'s common
+    ones, and those characters."""
+    wide = re.sub(r"[\x00-\x7f\ufffd]+", "", text[:_DETECT_BYTES])
+    return sum(1 for char in wide if char in _COMMON[codec]), wide
+
+
+def _gb_shape(text: str) -> str:
+    """How a GB18030 reading reads: "chinese" (mostly common Chinese characters, with enough
+    outside EUC-KR's Hangul block), "chinese or korean" (common Chinese characters that are all
+    also Hangul), or "" (not Chinese: rare hanzi, or a few scattered bytes)."""
+    common, wide = _common_chars(text, "gb18030")
     if common < _MIN_CJK_CHARS or common < _MIN_CJK_SHARE * len(wide):
         return ""
     hangul_shaped = sum(1 for char in wide if char in _GB_HANGUL_SHAPED)
     if len(wide) - hangul_shaped >= _MIN_OUTSIDE_HANGUL * len(wide):
         return "chinese"
     return "chinese or korean"
+
+
+def _gb_reading(body: bytes) -> str:
+    """How strict GB18030 reads the bytes (``_gb_shape``); "" when they are not GB18030."""
+    try:
+        return _gb_shape(body.decode("gb18030"))
+    except UnicodeDecodeError:
+        return ""
+
+
+def _cjk_despite_errors(sample: bytes, replacement_ratio: float) -> str | None:
+    """The first CJK codec (in ``_COMMON``'s order) whose reading is its common characters with
+    a few U+FFFD (a truncated character, a stray byte), or None."""
+    if _share_in_runs(sample) < _MIN_HIGH_BYTES_IN_RUNS:
+        return None
+    for codec in _COMMON:
+        text = sample.decode(codec, errors="replace")
+        bad = text.count("\ufffd")
+        common, wide = _common_chars(text, codec)
+        if (common < _MIN_CJK_CHARS or common < _MIN_CJK_SHARE * len(wide)
+                or bad > _FEW_REPLACEMENTS * common or bad > replacement_ratio * len(text)):
+            continue
+        if codec == "gb18030" and _gb_shape(text) != "chinese":
+            continue  # Hangul-shaped only: Korean, which cp949 reads as well
+        return codec
+    return None
+
+
+def _share_in_runs(sample: bytes) -> float:
+    """The share of the bytes beyond ASCII that stand next to another such byte."""
+    runs = [len(run) for run in re.findall(rb"[\x80-\xff]+", sample)]
+    return sum(n for n in runs if n > 1) / sum(runs) if runs else 0.0
 
 
 def _reads_as_western(sample: bytes, codec: str) -> bool:

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from pipeline.text.decode import _reads_as_western, decode_html
+from pipeline.text.decode import _cjk_despite_errors, _reads_as_western, decode_html
 from pipeline.text.encoding_labels import CODECS, WHATWG_LABELS, codec_for_label
 
 ZH = "新闻正文：经济学家认为，今年的增长将放缓。" * 20
@@ -358,3 +358,106 @@ def test_rules_encoding_accepts_pythons_name_of_a_web_codec() -> None:
     raw = page(HK, title="新聞").encode("big5hkscs")
     assert decode_html(raw, forced="big5hkscs").reason == "rules encoding big5hkscs"
     assert decode_html(raw, forced="x-user-defined").reason.startswith("detected")
+
+
+# --- A CJK page with a few invalid bytes is not a single-byte codepage's page ---
+
+POSTS = {
+    "gb2312": ("本站年度会员大会将于下月在北京举行，欢迎各位网友踊跃报名参加。",
+               "会议期间将讨论论坛的发展方向以及明年的活动安排。", "顶一下！我也报名了。"),
+    "big5": ("本站年度會員大會將於下月在台北舉行，歡迎各位網友踴躍報名參加。",
+             "會議期間將討論論壇的發展方向以及明年的活動安排。", "頂一下！我也報名了。"),
+    "euc_kr": ("올해 회원 총회는 다음 달 서울에서 열립니다. 많은 참여 바랍니다.",
+               "회의에서는 게시판의 발전 방향과 내년 활동 계획을 논의합니다.", "저도 신청했어요!"),
+    "shift_jis": ("今年の会員総会は来月東京で開かれます。皆さんのご参加をお待ちしております。",
+                  "会議では掲示板の今後の方向と来年の活動予定について話し合います。",
+                  "私も申し込みました！"),
+    "euc_jp": ("今年の会員総会は来月東京で開かれます。皆さんのご参加をお待ちしております。",
+               "会議では掲示板の今後の方向と来年の活動予定について話し合います。",
+               "私も申し込みました！"),
+}
+
+
+def _forum(posts: tuple[str, ...], rows: int = 24) -> str:
+    """A forum thread as such boards print it: one table row a post, with its author and time."""
+    body = "".join(f'<tr><td class="author">user{i}</td><td class="post">{posts[i % len(posts)]}'
+                   f"<br>2005-03-{i % 28 + 1:02d} 12:{i:02d}</td></tr>\n" for i in range(rows))
+    head = f"<html><head><title>{posts[0][:8]}</title></head>"
+    return f"{head}<body><table>{body}</table></body></html>"
+
+
+def _cut(raw: bytes, char: str, codec: str, junk: bytes, count: int = 1) -> bytes:
+    """Put ``junk`` between the two bytes of ``char`` (a character split by a bad copy): no strict
+    decoding accepts the page any more."""
+    encoded = char.encode(codec)
+    return raw.replace(encoded, encoded[:1] + junk + encoded[1:], count)
+
+
+@pytest.mark.parametrize(("source", "codec"), [
+    ("gb2312", "gb18030"), ("big5", "big5hkscs"), ("euc_kr", "cp949"), ("shift_jis", "cp932"),
+    ("euc_jp", "euc_jp"),
+])
+def test_undeclared_cjk_forum_with_a_few_bad_bytes_is_not_latin(source: str, codec: str) -> None:
+    posts = POSTS[source]
+    raw = _forum(posts).encode(source)
+    raw = _cut(raw, posts[1][0], source, b"\xff", 2)  # two posts begin with a broken character
+    raw = raw.replace(b"</table>", b"\x80</table>")
+    got = decode_html(raw)
+    assert got.encoding == codec, got.reason
+    assert "with a few errors" in got.reason
+    assert posts[0] in got.text and posts[2] in got.text
+
+
+def test_short_gb2312_page_the_detector_calls_cyrillic_is_chinese() -> None:
+    """charset-normalizer answers iso8859-5 for this page ("ЂѕО2005Дк¶И»бФ±" as its title)."""
+    posts = ("问报名截止到什么时候？", "名，期待见面。", "名，期待见面。", "报名，期待见面。")
+    rows = "".join(f"<tr><td>网友{i}</td><td>{post}</td></tr>" for i, post in enumerate(posts))
+    raw = (f"<html><head><title>本站2005年度会员</title></head><body><table>{rows}</table>"
+           "</body></html>").encode("gb2312")
+    raw = _cut(raw, "站", "gb2312", b"\xa1")
+    raw = raw.replace("见面。</td>".encode("gb2312"), "见面。</".encode("gb2312") + b"\xfftd>", 1)
+    got = decode_html(raw)
+    assert got.encoding == "gb18030", got.reason
+    assert "问报名截止到什么时候？" in got.text and "报名，期待见面。" in got.text
+
+
+RU = ("Сегодня в Москве прошло заседание правительства, на котором обсуждались вопросы бюджета "
+      "на следующий год.", "Министр финансов заявил, что дефицит будет заметно сокращён.",
+      "Спасибо, очень интересно!")
+
+
+@pytest.mark.parametrize("codec", ["cp1251", "koi8-r"])
+def test_russian_forum_with_a_stray_byte_stays_cyrillic(codec: str) -> None:
+    """KOI8-R Russian reads as 90% common hanzi in GB18030: its odd-length words keep it out."""
+    raw = _damage(_forum(RU).encode(codec), "е", codec, 3)
+    got = decode_html(raw)
+    assert got.encoding == codec, got.reason
+    assert RU[0] in got.text and RU[1] in got.text
+
+
+def test_koi8r_text_beside_much_ascii_is_not_gb18030_with_errors() -> None:
+    """Scripts and markup make the U+FFFD of KOI8-R read as GB18030 a small share of the page:
+    what tells it from Chinese with a few bad bytes is a U+FFFD every four hanzi."""
+    raw = ("<script>" + "track('page');\n" * 2000 + "</script>"
+           + "".join(f"<p>{p}</p>" for p in RU * 3)).encode("koi8-r")
+    assert _cjk_despite_errors(raw, replacement_ratio=0.01) is None
+
+
+FR = ("Le ministre a déclaré à la presse qu’il présentera la réforme dès la rentrée.",
+      "L’Assemblée nationale l’examinera en première lecture : « c’est l’été », a-t-il ajouté.",
+      "Très bien, merci !")
+
+
+def test_french_forum_with_a_stray_byte_stays_western() -> None:
+    """Read as Shift_JIS, "’s" and "’e" are kanji: Western accents stand alone, not in runs."""
+    raw = _damage(_forum(FR).encode("cp1252"), "é", "cp1252", 3)
+    got = decode_html(raw)
+    assert got.encoding == "cp1252", got.reason
+    assert FR[0] in got.text and FR[1] in got.text
+
+
+def test_english_page_whose_apostrophes_read_as_kanji_stays_western() -> None:
+    text = "It’s the team’s best season, and the coach’s plan is working. " * 30
+    got = decode_html(page(text, title="Sport").encode("cp1252"))
+    assert got.encoding == "cp1252", got.reason
+    assert text in got.text
