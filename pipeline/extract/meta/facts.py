@@ -39,7 +39,7 @@ class PageFacts:
     authors: list[tuple[int, str]]
     meta_date: str | None
     meta_author: str | None
-    lang: str | None
+    declared_langs: tuple[str, ...]  # <html lang>, Content-Language, og:locale, as written
     selected_title: tuple[str, etree._Element] | None
     source_version: str | None  # what the page says it documents (a docs site's version)
     site_name: str | None  # the name the site gives itself (og:site_name, application-name)
