@@ -7,7 +7,9 @@ Kuaibu runs through the benchmark contract (``extract_folder``); trafilatura, tr
 ``favor_precision`` and readability-lxml get the same decoded pages (``peers.py``). Each set's
 own ``score.py --json`` gives the figures. An extractor is only as good as its worst set, so all
 seven sets are scored by default, and the last line counts the sets where Kuaibu is *ahead*:
-its mF1 ≥ the best peer mF1 and its failures ≤ the fewest peer failures.
+its mF1 ≥ the best peer mF1 and its failures ≤ the fewest peer failures. The ``lang`` column
+is Kuaibu's alone (score.py does not read it): the share of pages whose truth names a language
+where Kuaibu's ``lang`` has the same primary subtag (``en-US`` is ``en``), per set and overall.
 
 Peers are slow (minutes on 1,600 pages) and do not change while Kuaibu is being worked on, so
 their predictions are cached per (peer, version, dataset, hash of the decoded page); a second
@@ -28,7 +30,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +57,7 @@ class Figures:
     date: float | None
     miss: int
     per_page: dict[str, float]
+    lang: tuple[int, int] | None = None  # (pages right, pages whose truth has a language)
 
     @classmethod
     def from_json(cls, r: dict[str, Any]) -> Figures:
@@ -217,7 +220,25 @@ class Run:
             raise SystemExit(f"score.py failed on {dataset} (exit {proc.returncode})")
         raw = json.loads(out)
         by_name = {"kuaibu": raw} if not self.peers else raw  # one file: one bare object
-        return {name: Figures.from_json(r) for name, r in by_name.items()}
+        figures = {name: Figures.from_json(r) for name, r in by_name.items()}
+        figures["kuaibu"] = replace(figures["kuaibu"], lang=lang_count(
+            self.data / dataset / "truth.jsonl", self.out / dataset / "kuaibu.jsonl"))
+        return figures
+
+
+def lang_count(truth: Path, predictions: Path) -> tuple[int, int]:
+    """(pages whose predicted ``lang`` has the truth's primary subtag, pages whose truth has
+    a ``lang``)."""
+    def primary(tag: object) -> str | None:
+        return tag.split("-", 1)[0].lower() if isinstance(tag, str) and tag else None
+
+    def read(path: Path) -> dict[str, str | None]:
+        rows = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
+        return {row["id"]: primary(row.get("lang")) for row in rows}
+
+    wanted = {page: lang for page, lang in read(truth).items() if lang}
+    got = read(predictions)
+    return sum(got.get(page) == lang for page, lang in wanted.items()), len(wanted)
 
 
 def extract_all(data: Path, datasets: Sequence[str], out: Path, cache: PeerCache,
@@ -239,6 +260,10 @@ def extract_all(data: Path, datasets: Sequence[str], out: Path, cache: PeerCache
     return {dataset: run.scores(dataset) for dataset in datasets}
 
 
+def share(count: tuple[int, int] | None, width: int = 6) -> str:
+    return cell(count[0] / count[1] if count and count[1] else None, width)
+
+
 def cell(value: float | int | None, width: int = 6) -> str:
     if value is None:
         return f"{'-':>{width}}"
@@ -247,10 +272,11 @@ def cell(value: float | int | None, width: int = 6) -> str:
 
 def print_set(dataset: str, figures: dict[str, Figures], best: Best | None) -> None:
     print(f"\n== {dataset} ==")
-    print(f"{'':<22} {'F1':>6} {'mF1':>6} {'fail':>5} {'title':>6} {'date':>6} {'miss':>5}")
+    print(f"{'':<22} {'F1':>6} {'mF1':>6} {'fail':>5} {'title':>6} {'date':>6} {'miss':>5} "
+          f"{'lang':>6}")
     for name, f in figures.items():
         print(f"{name:<22} {cell(f.f1)} {cell(f.mf1)} {cell(f.fail, 5)} {cell(f.title)} "
-              f"{cell(f.date)} {cell(f.miss, 5)}")
+              f"{cell(f.date)} {cell(f.miss, 5)} {share(f.lang)}")
     if best is not None:
         print(f"{'best peer':<22} {'':>6} {cell(best.mf1)} {cell(best.fail, 5)} "
               f"{cell(best.title)} {cell(best.date)}")
@@ -270,12 +296,12 @@ def print_worst(figures: dict[str, Figures], n: int) -> None:
 def print_summary(results: dict[str, dict[str, Figures]], bests: dict[str, Best]) -> None:
     print("\n== summary: kuaibu / best peer ==  (ahead: mF1 ≥ best peer mF1 and fail ≤ fewest "
           "peer fail)")
-    print(f"{'set':<22} {'mF1':>15} {'fail':>11} {'title':>15} {'date':>15}  ahead")
+    print(f"{'set':<22} {'mF1':>15} {'fail':>11} {'title':>15} {'date':>15}  ahead  {'lang':>6}")
     for dataset, figures in results.items():
         k, b = figures["kuaibu"], bests[dataset]
         print(f"{dataset:<22} {cell(k.mf1)} / {cell(b.mf1)} {cell(k.fail, 4)} / {cell(b.fail, 4)} "
               f"{cell(k.title)} / {cell(b.title)} {cell(k.date)} / {cell(b.date)}  "
-              f"{'yes' if b.ahead(k) else 'no'}")
+              f"{'yes' if b.ahead(k) else 'no':<5}  {share(k.lang)}")
     ahead = [d for d in results if bests[d].ahead(results[d]["kuaibu"])]
     titles = [f"{d} {results[d]['kuaibu'].title:.3f} vs {bests[d].title:.3f}"
               for d in results if results[d]["kuaibu"].title is not None
@@ -309,6 +335,9 @@ def main(argv: list[str] | None = None) -> None:
             print_worst(figures, args.worst)
     if peers:
         print_summary(results, bests)
+    counts = [f["kuaibu"].lang for f in results.values() if f["kuaibu"].lang]
+    right, total = sum(c[0] for c in counts), sum(c[1] for c in counts)
+    print(f"\nlanguage right on {right} of {total} pages that have one ({share((right, total))})")
 
 
 if __name__ == "__main__":

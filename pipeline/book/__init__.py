@@ -36,13 +36,13 @@ from pipeline.book.identity import Collection, collection_uuid, record_build, vo
 from pipeline.book.index import write_index
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
-from pipeline.book.values import clean_url, valid_lang
+from pipeline.book.values import clean_url
 from pipeline.book.volumes import pack
 from pipeline.records.errors import BookError
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
 from pipeline.store.archive import Archive
-from pipeline.text.cjk import guess_lang
+from pipeline.text.language import language_tag, primary_subtag
 from pipeline.text.templating import environment
 
 __all__ = ["BookError", "BuildResult", "build_books", "sweep_leftovers"]
@@ -77,23 +77,19 @@ def book_language(entries: Iterable[Entry], chosen: str | None = None) -> str:
     articles give, counted by primary subtag (``zh``, ``zh-CN`` and ``zh-Hans`` are one
     vote each for Chinese) and told as the commonest full tag of the winner; a tie goes to a
     CJK language, whose readers the book's labels would otherwise fail, then to the first
-    article's. With no language given, the titles' script says it, by the guess an article
-    without a declared language gets (``cjk.guess_lang``), else English."""
+    article's. Every article has its own language (``collect.entry_of``) unless it has no
+    letters at all; a book of only such articles is English."""
     if chosen:
         return chosen
     entries = list(entries)
     tags = [e.lang for e in entries if e.lang]
     if not tags:
-        return guess_lang(" ".join(e.title for e in entries)) or "en"
+        return "en"
     votes = Counter(primary_subtag(t) for t in tags)
     best = max(votes.values())
     tied = [p for p in dict.fromkeys(primary_subtag(t) for t in tags) if votes[p] == best]
     winner = next((p for p in tied if p in _CJK_LANGUAGES), tied[0])
     return Counter(t for t in tags if primary_subtag(t) == winner).most_common(1)[0][0]
-
-
-def primary_subtag(tag: str) -> str:
-    return tag.split("-", 1)[0].lower()
 
 
 def safe_stem(name: str) -> str:
@@ -157,7 +153,7 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
     font = find_cjk_font()
     sweep_leftovers(archive.output_dir)
     title = (title or settings.book_title or "").strip() or None
-    chosen_lang = valid_lang(settings.book_language)
+    chosen_lang = language_tag(settings.book_language)
     labels = labels_for(book_language(chosen, chosen_lang))
     task_urls = {t.id: t.url for t in tasks}
     report = progress or (lambda done, total: None)
@@ -218,7 +214,7 @@ def _nothing_to_bind(everything: list[Entry], cat1: str | None,
 def _build_collection(archive: Archive, collection: Collection, entries: list[Entry],
                       settings: Settings, env: jinja2.Environment, font: Path, staging: Path,
                       task_urls: dict[int, str], counter: _Counter) -> list[Path]:
-    lang = book_language(entries, valid_lang(settings.book_language))
+    lang = book_language(entries, language_tag(settings.book_language))
     labels = labels_for(lang)
     link_ids: dict[str, int] = {}
     for e in entries:
@@ -231,7 +227,7 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
     chapters: list[Chapter] = []
     for e in entries:
         chapters.append(prepare_chapter(archive, e, env=env, catalog=catalog, link_ids=link_ids,
-                                        labels=labels, lang=lang, staging=staging,
+                                        labels=labels, staging=staging,
                                         targets=targets.get(e.task_id, frozenset())))
         counter.add(1)
     volumes = pack(chapters, settings.epub_budget_bytes)

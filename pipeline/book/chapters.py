@@ -26,6 +26,7 @@ from pipeline.book.pages import render_xhtml
 from pipeline.book.values import clean_url
 from pipeline.book.xhtml import ChapterBody, ImageSize, to_xhtml
 from pipeline.store.archive import Archive
+from pipeline.text.language import UNDETERMINED
 from pipeline.web.urls import UrlRejected, normalize_url
 
 LINK_TOKEN = re.compile(rb'(<a\b[^>]*?)\shref="kuaibu:(\d+)(?:#([^"]*))?"')
@@ -126,7 +127,7 @@ class ImageCatalog:
 
 def prepare_chapter(archive: Archive, entry: Entry, *, env: jinja2.Environment,
                     catalog: ImageCatalog, link_ids: dict[str, int], labels: dict[str, str],
-                    lang: str, staging: Path, targets: frozenset[str] = frozenset()) -> Chapter:
+                    staging: Path, targets: frozenset[str] = frozenset()) -> Chapter:
     """Render one article into ``staging``; the images it shows and the ids it keeps come
     back with it. ``targets``: the fragments other articles' links name in it."""
     article = archive.read_article(entry.task_id)
@@ -152,7 +153,7 @@ def prepare_chapter(archive: Archive, entry: Entry, *, env: jinja2.Environment,
 
     page, body = render_chapter(env, entry, article.content_html if article else "",
                                 image_href=image_href, link_href=link_href, labels=labels,
-                                lang=lang, stylesheet="../style.css", image_size=image_size,
+                                stylesheet="../style.css", image_size=image_size,
                                 targets=targets)
     staged = staging / f"a{entry.task_id}.xhtml"
     staged.write_bytes(page)
@@ -174,14 +175,17 @@ def shown_url(url: str, limit: int = SHOWN_URL_CHARS) -> str:
 
 def render_chapter(env: jinja2.Environment, entry: Entry, content_html: str, *,
                    image_href: Callable[[str], str | None],
-                   link_href: Callable[[str], str | None], labels: dict[str, str], lang: str,
+                   link_href: Callable[[str], str | None], labels: dict[str, str],
                    stylesheet: str, image_size: ImageSize | None = None,
                    targets: frozenset[str] = frozenset()) -> tuple[bytes, ChapterBody]:
     """One article's chapter page (chapter.xhtml.j2 around the whitelisted body) and that
     body (the image hrefs it shows, the ids it keeps). The book and the window's preview both
     render with this, so the preview is the chapter as the book will show it; in both, a link
-    to the article itself is a link to a place in its chapter."""
-    chapter_lang = entry.lang or lang
+    to the article itself is a link to a place in its chapter. The page is in the article's
+    own language, never the book's: an English article in a Chinese book is set as English
+    (the stylesheet's fonts and indents follow ``lang``); an article with no letters to tell
+    is "und" (undetermined). The labels are the book's, marked as such."""
+    chapter_lang = entry.lang or UNDETERMINED
     body = to_xhtml(content_html, image_href=image_href,
                     link_href=_with_itself(entry, link_href), lang=chapter_lang,
                     image_size=image_size, chapter=entry.task_id, targets=targets)

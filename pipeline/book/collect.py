@@ -13,12 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from pipeline.book.values import valid_lang, xml_safe
+from pipeline.book.values import xml_safe
 from pipeline.book.xhtml import link_fragments
 from pipeline.records.article import Article
 from pipeline.records.task import HAS_ARTICLE, Task
 from pipeline.store.archive import Archive
 from pipeline.store.asset_map import AssetMap
+from pipeline.text.language import article_language, language_tag
 from pipeline.text.textdiff import reading_length
 from pipeline.web.urls import host_of
 
@@ -126,7 +127,8 @@ def load_entry(archive: Archive, task: Task) -> Entry | None:
 
 
 def entry_of(task: Task, article: Article) -> Entry:
-    """One article as a book shows it: the title a person gave wins over the extracted one."""
+    """One article as a book shows it: the title a person gave wins over the extracted one;
+    the language is the article's own (``language.article_language``)."""
     length, unit = reading_length(article.text)
     title = _clean_title(task.title) or _clean_title(article.title) \
         or _clean_title(task.extracted_title) or task.url
@@ -139,7 +141,9 @@ def entry_of(task: Task, article: Article) -> Entry:
         published=article.published,
         fetched=task.fetched_at or None,
         author=_clean_title(article.author or "") or None,
-        lang=valid_lang(article.lang),
+        # its own language, never the book's: the one the clean stage decided, else (a record
+        # from before issue 27 may hold none, or a charset) its text's
+        lang=language_tag(article.lang) or article_language(f"{title}\n{article.text}"),
         chars=article.chars,
         revised=task.revised_at or None,
         length=length, length_unit=unit,

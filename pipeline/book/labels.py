@@ -4,7 +4,8 @@ The punctuation that joins a label to what follows is a word of the language too
 writes the full-width colon and comma (``原文链接：``, ``13 篇文章，…``) with no space after, and
 lists names with the enumeration comma (``、``); English writes ``": "`` and ``", "``. So the
 templates join with ``labels.colon``, ``labels.comma`` and ``labels.list``, never with
-punctuation of their own.
+punctuation of their own. ``labels.lang`` is the labels' own language tag: a chapter is in its
+article's language, so the book's words in its header are marked as the book's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ LABELS: dict[str, dict[str, str]] = {
         "original": "原文链接", "images": "图片", "books": "电子书",
         "guide": "导览", "updated": "更新于",
         "colon": "：", "comma": "，", "list": "、", "unit_chars": "字", "unit_words": "词",
+        "lang": "zh",
     },
     "en": {
         "index": "Index of articles", "uncategorized": "Uncategorized", "contents": "Contents",
@@ -26,7 +28,7 @@ LABELS: dict[str, dict[str, str]] = {
         "images": "Images", "books": "Books", "guide": "Guide",
         "updated": "Updated on",
         "colon": ": ", "comma": ", ", "list": ", ", "unit_chars": "characters",
-        "unit_words": "words",
+        "unit_words": "words", "lang": "en",
     },
 }
 

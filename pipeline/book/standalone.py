@@ -7,7 +7,6 @@ from collections.abc import Callable
 
 import jinja2
 
-from pipeline.book import book_language
 from pipeline.book.chapters import render_chapter
 from pipeline.book.collect import entry_of
 from pipeline.book.labels import labels_for
@@ -24,8 +23,7 @@ def standalone_chapter(env: jinja2.Environment, task: Task, article: Article,
     missing image gets in the book) and its stylesheet at STYLESHEET. ``env``: the archive's
     templates (``templating.environment``), made once by the caller for the page and its CSS."""
     entry = entry_of(task, article)
-    lang = entry.lang or book_language([entry])
     page, _ = render_chapter(env, entry, article.content_html,
                              image_href=image_href, link_href=lambda _url: None,
-                             labels=labels_for(lang), lang=lang, stylesheet=STYLESHEET)
+                             labels=labels_for(entry.lang), stylesheet=STYLESHEET)
     return page

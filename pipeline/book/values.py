@@ -1,5 +1,5 @@
 """The values a book may hold: text without the characters XML forbids (and that text put
-into a tree), language tags and URLs as EPUBCheck accepts them.
+into a tree) and URLs as EPUBCheck accepts them (language tags: ``language.language_tag``).
 
 Apart from the chapter whitelist (``xhtml``) because the collection (``collect``), the index
 page, the book's metadata and the content-model repair (``content_model``) need the same
@@ -19,7 +19,6 @@ from pipeline.text.markup import keeps_link
 _BAD_CHARS = re.compile(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]"
 )
-_LANG = re.compile(r"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$")
 _LABEL = r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?"
 _HOST = re.compile(rf"^{_LABEL}(\.{_LABEL})*\.?$")
 
@@ -27,12 +26,6 @@ _HOST = re.compile(rf"^{_LABEL}(\.{_LABEL})*\.?$")
 def xml_safe(text: str) -> str:
     """``text`` without the characters an XML document may not hold."""
     return _BAD_CHARS.sub("", text)
-
-
-def valid_lang(value: str | None) -> str | None:
-    """A BCP 47-shaped language tag, or None (EPUBCheck rejects a malformed ``xml:lang``)."""
-    value = (value or "").strip().replace("_", "-")
-    return value if _LANG.match(value) else None
 
 
 def clean_url(url: str) -> str | None:

@@ -20,8 +20,9 @@ from lxml import etree, html
 
 from pipeline.book.anchors import CHAPTER_TOP, fix_ids_and_fragments
 from pipeline.book.content_model import TABLE_PARTS, VOID, fix_content_models
-from pipeline.book.values import append_safe_text, clean_url, has_text, valid_lang, xml_safe
+from pipeline.book.values import append_safe_text, clean_url, has_text, xml_safe
 from pipeline.store.asset_map import rewrite_images
+from pipeline.text.language import language_tag
 from pipeline.text.markup import (
     ARTICLE_TAGS,
     BOOK_ONLY_TAGS,
@@ -210,7 +211,7 @@ class _Converter:
             elif name == "title" and value:
                 el.set("title", value)
             elif name == "lang" or name.endswith("}lang"):
-                lang = valid_lang(value)
+                lang = language_tag(value)  # EPUBCheck rejects a malformed xml:lang
                 if lang:
                     el.set("lang", lang)
                     el.set(XML_LANG, lang)

@@ -26,7 +26,7 @@ from pipeline.records.errors import BadSelectorError, ExtractError, NeedsJavaScr
 from pipeline.records.failures import Code, failure
 from pipeline.rules.model import SiteRules
 from pipeline.rules.selectors import selector
-from pipeline.text.cjk import guess_lang
+from pipeline.text.language import article_language
 from pipeline.web.urls import host_of
 
 __all__ = ["extract"]
@@ -170,7 +170,7 @@ def _article(
         text=cleaned.text,
         author=head.author,
         published=head.published,
-        lang=head.lang or guess_lang(cleaned.text),
+        lang=article_language(cleaned.text, head.declared_langs, options.language),
         images=cleaned.images,
         confidence=round(confidence * min(1.0, chars / options.confident_chars), 3),
         method=method,

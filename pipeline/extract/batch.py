@@ -25,11 +25,12 @@ def extract_page(body: bytes, url: str = "") -> dict[str, str | None]:
     except Exception as e:  # noqa: BLE001 - one page's bug must not cost the rest of the folder
         return _failed(f"internal error: {type(e).__name__}: {e}")
     return {"title": article.title, "text": article.text, "published": article.published,
-            "author": article.author, "error": None}
+            "author": article.author, "lang": article.lang, "error": None}
 
 
 def _failed(reason: str) -> dict[str, str | None]:
-    return {"title": "", "text": "", "published": None, "author": None, "error": reason}
+    return {"title": "", "text": "", "published": None, "author": None, "lang": None,
+            "error": reason}
 
 
 def extract_folder(

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from pipeline.extract.meta.title import TitleOptions
 from pipeline.records.article import Method
+from pipeline.text.language import LanguageOptions
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,8 @@ class ExtractOptions:
     title: TitleOptions = field(default_factory=TitleOptions)
     # --- hard-wrapped lines joined into paragraphs (``rewrap``) -------------------------------
     hard_wrap: WrapOptions = field(default_factory=WrapOptions)
+    # --- the article's language (``pipeline.text.language``) -----------------------------------
+    language: LanguageOptions = field(default_factory=LanguageOptions)
 
     def cascade(self) -> list[tuple[Method, ExtractOptions]]:
         """The passes in order, each named for what the person sees ("needs review" says why)."""

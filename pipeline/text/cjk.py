@@ -1,7 +1,7 @@
 """The scripts written without spaces between words (Chinese, Japanese, Korean), where a
 character counts as a word: one definition for diffs, fingerprints, search terms, reading
-lengths, a harvest's anchor texts, the extractor's title and author scores, and the language
-of an article or a book.
+lengths, a harvest's anchor texts, the extractor's title and author scores, and the script
+shares an article's language is decided by (``language``).
 
 The link finder's own class (``urls``) is another on purpose: it also ends a link at
 full-width punctuation, which is no word at all.
@@ -26,22 +26,3 @@ HANGUL_CHAR = re.compile(f"[{HANGUL}]")
 HAN_OR_KANA = re.compile(f"[{HAN}{KANA}]")
 # a word of a spaced script: letters and digits, no CJK character among them
 SPACED_WORD = re.compile(rf"[^\W_{CJK_CHARS}]+")
-
-# How much of a text the guess reads, and the share of Han characters that makes it Chinese
-# (a few Han characters in English prose, a quoted name, do not).
-_GUESS_CHARS = 2000
-_HAN_SHARE = 0.2
-
-
-def guess_lang(text: str) -> str | None:
-    """"ja", "ko" or "zh" from a text's characters (any kana is Japanese, any Hangul Korean,
-    else enough Han is Chinese); None for other scripts: the one guess an article's and a
-    book's language fall back on when none is declared."""
-    sample = text[:_GUESS_CHARS]
-    if KANA_CHAR.search(sample):
-        return "ja"
-    if HANGUL_CHAR.search(sample):
-        return "ko"
-    if len(HAN_CHAR.findall(sample)) > len(sample) * _HAN_SHARE:
-        return "zh"
-    return None

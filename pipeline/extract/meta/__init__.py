@@ -33,7 +33,7 @@ from pipeline.extract.meta.head import (
     MARK_PROPS,
     Head,
     Marked,
-    find_lang,
+    declared_langs,
     in_comments,
     meta_map,
     site_name_of,
@@ -60,7 +60,7 @@ class PageMeta:
     title: str
     published: str | None
     author: str | None
-    lang: str | None
+    declared_langs: tuple[str, ...]  # as the page writes them; the text decides (language)
     source_version: str | None = None
     site_name: str | None = None
 
@@ -140,7 +140,8 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         order=order, declared=declared, site_names=site_names - {""}, link_texts=link_texts,
         prose=prose, headlines=headlines, dates=dates, authors=authors,
         meta_date=declared_date(head, Marked(marked), metas), served_year=max(years, default=None),
-        meta_author=declared_author(head, Marked(marked), metas), lang=find_lang(root, metas),
+        meta_author=declared_author(head, Marked(marked), metas),
+        declared_langs=declared_langs(root, metas),
         selected_title=selected, source_version=source_version_of(metas),
         site_name=site_name_of(metas),
     )
@@ -182,5 +183,6 @@ def resolve(
         title=title,
         published=facts.meta_date or choose_date(facts, head_index, at, url),
         author=facts.meta_author or choose_author(facts, head_index, at),
-        lang=facts.lang, source_version=facts.source_version, site_name=facts.site_name,
+        declared_langs=facts.declared_langs, source_version=facts.source_version,
+        site_name=facts.site_name,
     )

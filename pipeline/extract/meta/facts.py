@@ -40,7 +40,7 @@ class PageFacts:
     meta_date: str | None
     served_year: int | None  # the last year of the copyright line: when the page was served
     meta_author: str | None
-    lang: str | None
+    declared_langs: tuple[str, ...]  # <html lang>, Content-Language, og:locale, as written
     selected_title: tuple[str, etree._Element] | None
     source_version: str | None  # what the page says it documents (a docs site's version)
     site_name: str | None  # the name the site gives itself (og:site_name, application-name)

@@ -1,7 +1,7 @@
 """What a page declares for machines, read once per walk: its <meta>s, JSON-LD scripts and
 <title> (``Head``), the elements marked by itemprop, rel, <time pubdate> or a byline class
 (``Marked``), whether an element sits in the comments (a mark there is a commenter's), and
-the site's name, the documented version and the language its metas give.
+the site's name, the documented version and the languages it declares.
 
 Apart because the title, the date and the author all read these declarations first, each
 from its own module."""
@@ -99,11 +99,10 @@ def source_version_of(metas: dict[str, str]) -> str | None:
     return next((metas[k][:100] for k in _VERSION_METAS if k in metas), None)
 
 
-def find_lang(root: etree._Element, metas: dict[str, str]) -> str | None:
-    """The declared language (<html lang>, content-language, og:locale), or None: the article's
-    text is then guessed from (``cjk.guess_lang``)."""
-    lang = root.get("lang") or root.get("{http://www.w3.org/XML/1998/namespace}lang")
-    lang = lang or metas.get("content-language") or metas.get("og:locale")
-    if lang:
-        return lang.strip().replace("_", "-").split(",")[0] or None
-    return None
+def declared_langs(root: etree._Element, metas: dict[str, str]) -> tuple[str, ...]:
+    """What the page says its language is, as written, in the order it is believed
+    (<html lang>, xml:lang, Content-Language, og:locale): ``language.article_language``
+    takes the first well-formed one that its text agrees with."""
+    found = (root.get("lang"), root.get("{http://www.w3.org/XML/1998/namespace}lang"),
+             metas.get("content-language"), metas.get("og:locale"))
+    return tuple(value for value in found if value)

@@ -219,8 +219,11 @@ def test_cover_index_and_chapter_header(hostile_book: Built) -> None:
         assert z.read(f"EPUB/{COVER_IMAGE}")[:3] == b"\xff\xd8\xff"
     header = chapters(book)["EPUB/text/a1.xhtml"]
     # the whole source URL, for a reader on paper or e-ink; the dates, labelled
-    assert re.search(r'<p class="chapter-source">原文链接：<a href="https://site0.example/post/'
-                     r'0.html">https://site0.example/post/0.html</a></p>', header)
-    assert '<span class="published">发布：2023-01-01</span>' in header
+    # (the labels are the book's words: marked Chinese in a chapter of any language)
+    assert re.search(r'<p class="chapter-source" lang="zh" xml:lang="zh">原文链接：<a href="https:'
+                     r'//site0.example/post/0.html">https://site0.example/post/0.html</a></p>',
+                     header)
+    assert ('<span class="published" lang="zh" xml:lang="zh">发布：2023-01-01</span>'
+            in header)
     assert '<span class="fetched">抓取：2024-05-01</span>' in header
     assert '<span class="author">作者 &lt;b&gt;&amp;</span>' in header

@@ -1,7 +1,8 @@
 from lxml import etree
 
-from pipeline.book.values import clean_url, valid_lang, xml_safe
+from pipeline.book.values import clean_url, xml_safe
 from pipeline.book.xhtml import to_xhtml
+from pipeline.text.language import language_tag
 
 
 def convert(html: str, images: dict[str, str] | None = None,
@@ -109,7 +110,7 @@ def test_url_and_lang_checks() -> None:
         "https://xn--fsqu00a.example/%E8%B7%AF%E5%BE%84"
     assert clean_url("https://x.example:0/") is None
     assert clean_url("ftp://x.example/") is None
-    assert valid_lang("zh_CN") == "zh-CN" and valid_lang("bad lang") is None
+    assert language_tag("zh_CN") == "zh-CN" and language_tag("bad lang") is None
 
 
 def test_empty_and_text_only_content() -> None:

@@ -32,7 +32,8 @@ def test_folder_to_jsonl_with_decoding_and_failures(tmp_path: Path) -> None:
     zh = by_id["gbk-no-charset"]
     assert zh["title"] == "老桥因河水上涨关闭"
     assert ZH_PROSE[1] in zh["text"]
-    assert set(zh) == {"id", "title", "text", "published", "author", "error"}
+    assert set(zh) == {"id", "title", "text", "published", "author", "lang", "error"}
+    assert zh["lang"] == "zh" and by_id["empty"]["lang"] is None
     assert zh["error"] is None and by_id["empty"]["error"] == "no article found"
 
 
