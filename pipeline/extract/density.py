@@ -125,17 +125,28 @@ def remove_noise(
         if sum(len(t) for t in el.itertext()) > opts.noscript_max_chars:
             el.tag = "div"
     drop_never_read(root)
-    for el in root.xpath(
-        "//*[@hidden or @aria-hidden='true' or contains(@style,'display') "
-        "or contains(@style,'visibility')]"
-    ):
-        if el.get("hidden") is not None or el.get("aria-hidden") == "true" or _HIDDEN_STYLE.search(
-            el.get("style", "")
-        ):
+    for el in _MAYBE_HIDDEN(root):
+        if _hidden(el):
             remove(el)
     for el in root.xpath("//*[@class]"):
         if _hidden_by_class(el.get("class", "")):
             remove(el)
+
+
+# Attribute steps rather than a predicate on every element: libxml2 evaluates a predicate such
+# as contains(@style, …) at a cost on each element, three times what finding the elements
+# that carry the attributes costs; ``_hidden`` then reads the few it finds.
+_MAYBE_HIDDEN = etree.XPath("//@hidden/.. | //@aria-hidden/.. | //@style/..")
+
+
+def _hidden(el: etree._Element) -> bool:
+    """hidden, aria-hidden="true", or an inline style saying display:none or visibility:hidden
+    (its property name written in lower case)."""
+    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return True
+    style = el.get("style")
+    return bool(style and ("display" in style or "visibility" in style)
+                and _HIDDEN_STYLE.search(style))
 
 
 @lru_cache(maxsize=8192)
