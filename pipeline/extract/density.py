@@ -11,6 +11,7 @@ bars and other non-content blocks inside it are cut).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -52,6 +53,22 @@ _NEGATIVE = re.compile(
     r"subscribe|newsletter|social|(?<![a-z])hot(?![a-z])|(?<![a-z])rank",
     re.I,
 )
+
+
+def _words_in(pattern: re.Pattern[str]) -> Callable[[str], bool]:
+    """A test of a class or id against ``pattern`` (IGNORECASE, its words in lower case). An
+    ASCII value, nearly all of them, is lower-cased and read by the pattern without
+    IGNORECASE: the same answer, several times faster on an alternation of words (sre folds
+    case one character at a time, and a unique id is read once per pass)."""
+    exact = pattern.search
+    if pattern.pattern != pattern.pattern.lower():
+        return lambda value: exact(value) is not None
+    plain = re.compile(pattern.pattern).search
+    return lambda value: (plain(value.lower()) if value.isascii() else exact(value)) is not None
+
+
+_says_layout, _says_never_content, _says_maybe, _says_positive, _says_negative = map(
+    _words_in, (_LAYOUT, _NEVER_CONTENT, _MAYBE, _POSITIVE, _NEGATIVE))
 _ALWAYS_HIDDEN = frozenset(
     ("hidden", "hide", "sr-only", "visually-hidden", "screen-reader-text", "screen-reader-only",
      "visuallyhidden", "invisible", "print-only", "printonly")
@@ -100,15 +117,26 @@ def class_weight(el: etree._Element, opts: ExtractOptions = DEFAULT) -> int:
 def _attr_weight(attr: str | None) -> int:
     if not attr:
         return 0
-    return (1 if _POSITIVE.search(attr) else 0) - (1 if _NEGATIVE.search(attr) else 0)
+    return (1 if _says_positive(attr) else 0) - (1 if _says_negative(attr) else 0)
+
+
+def _unlikely(cls: str | None, ident: str | None, layout_too: bool) -> bool:
+    """Class/id words of chrome, unless a content word says the block may be the article.
+
+    Class and id are read one at a time, each once (a class repeats on many elements, a pair
+    of class and id seldom): no word of these patterns spans the space that joined them, so
+    the answer is the joined "class id"'s."""
+    words = [_chrome_words(a) for a in (cls, ident) if a]
+    if any(w[0] for w in words) or layout_too and any(w[1] for w in words):
+        return not any(w[2] for w in words)
+    return False
 
 
 @lru_cache(maxsize=8192)
-def _unlikely(attrs: str, layout_too: bool) -> bool:
-    """Class/id words of chrome, unless a content word says the block may be the article."""
-    if _NEVER_CONTENT.search(attrs) or layout_too and _LAYOUT.search(attrs):
-        return not _MAYBE.search(attrs)
-    return False
+def _chrome_words(attr: str) -> tuple[bool, bool, bool]:
+    """Whether a class or id has words of chrome that is never content, of layout chrome, and
+    of a block that may be the article."""
+    return _says_never_content(attr), _says_layout(attr), _says_maybe(attr)
 
 
 def remove_noise(
@@ -186,7 +214,7 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
         if tag in tags:
             chrome.append(el)
         elif (cls or ident) and tag not in _NOT_CHROME and _unlikely(
-                f"{cls or ''} {ident or ''}", opts.strip_unlikely):
+                cls, ident, opts.strip_unlikely):
             chrome.append(el)
     holders = {a for el in marked for a in el.iterancestors()}
     for el in chrome:
