@@ -431,7 +431,7 @@ def expand(
             picked.append(sib)
             continue
         s = stats.get(sib)
-        if s is None or not s.chars and not len(sib.xpath(".//img")):
+        if s is None or not s.chars and not _count_img(sib):
             continue
         if sib.get(NOTE) is not None and best.get(NOTE) is not None:
             picked.append(sib)  # the notes the article's marks point at, or the reverse
@@ -565,6 +565,16 @@ def flow_text(el: etree._Element) -> str:
     return " ".join("".join(parts).split())
 
 
+# The junk test asks these of dozens of blocks a page: compiled once, and counted by libxml2
+# (a list of the elements would make a Python object of each only to count them).
+_count_img = etree.XPath("count(.//img)")
+_count_p = etree.XPath("count(.//p)")
+_count_li = etree.XPath("count(.//li)")
+_has_th_or_caption = etree.XPath("boolean(.//th|.//caption)")
+_has_pre_or_table = etree.XPath("boolean(.//pre|.//table)")
+_in_figure = etree.XPath("boolean(ancestor::figure)")
+
+
 def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: ExtractOptions) -> bool:
     s = stats.get(el)
     if s is None or el.get(NOTE) is not None:  # footnotes and their marks are the article's
@@ -582,23 +592,23 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: Extra
         return s.chars > 0 and ld > 0.8 and short_or_list and weight <= 0
     if tag == "blockquote" or el.find(".//blockquote") is not None:
         return ld > 0.5  # quotations and embedded posts are part of the story
-    if tag == "table" and el.xpath("boolean(.//th|.//caption)"):
+    if tag == "table" and _has_th_or_caption(el):
         return ld > 0.5
     if weight + (s.score if s.candidate else 0) < 0:
         return True
     if s.commas >= 10:
         return False
-    imgs = len(el.xpath(".//img"))
-    paras = len(el.xpath(".//p"))
-    lis = len(el.xpath(".//li")) - 100
+    imgs = int(_count_img(el))
+    paras = int(_count_p(el))
+    lis = int(_count_li(el)) - 100
     if tag == "figure":
         return ld > 0.5
     if imgs > 1 and paras / imgs < 0.5 and s.chars < 100:
-        return not el.xpath("boolean(ancestor::figure)")
+        return not _in_figure(el)
     if lis > paras and tag not in ("ul", "ol"):
         return True
     if s.chars < 25 and not s.punct and imgs == 0 and (s.links or not s.chars):
-        return not el.xpath("boolean(.//pre|.//table)")
+        return not _has_pre_or_table(el)
     if weight < 25 and ld > 0.2:
         # Prose with a few links (sources, references) keeps its punctuation; link lists don't.
         return ld > 0.5 or s.punct * 30 < s.chars
