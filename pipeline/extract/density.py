@@ -126,10 +126,14 @@ def _unlikely(cls: str | None, ident: str | None, layout_too: bool) -> bool:
     Class and id are read one at a time, each once (a class repeats on many elements, a pair
     of class and id seldom): no word of these patterns spans the space that joined them, so
     the answer is the joined "class id"'s."""
-    words = [_chrome_words(a) for a in (cls, ident) if a]
-    if any(w[0] for w in words) or layout_too and any(w[1] for w in words):
-        return not any(w[2] for w in words)
+    c = _chrome_words(cls) if cls else _NO_WORDS
+    i = _chrome_words(ident) if ident else _NO_WORDS
+    if c[0] or i[0] or layout_too and (c[1] or i[1]):
+        return not (c[2] or i[2])
     return False
+
+
+_NO_WORDS = (False, False, False)
 
 
 @lru_cache(maxsize=8192)
@@ -226,21 +230,14 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
     """Stats for every element, children before parents (one pass over the tree)."""
     stats: dict[etree._Element, Stats] = {}
     for el in reversed(list(root.iter())):
-        tag = tag_of(el)
-        if not tag:
+        tag = el.tag
+        if not isinstance(tag, str):  # a comment or processing instruction (as tag_of)
             continue
         s = Stats()
-        own = el.text or ""
-        for child in el:
-            if child.tail:
-                own += child.tail
-        if own:
-            n = len(own.translate(_WS))
-            if n:
-                s.chars = s.flow = n
-                s.punct = s.flow_punct = len(own) - len(own.translate(_PUNCT))
-                s.commas = sum(own.count(c) for c in _COMMAS)
-        for child in el:
+        own = [el.text or ""]
+        for child in el:  # one loop: the children's tails and their sums (added in any order)
+            if tail := child.tail:
+                own.append(tail)
             cs = stats.get(child)
             if cs is None:
                 continue
@@ -248,11 +245,19 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
             s.links += cs.links
             s.punct += cs.punct
             s.commas += cs.commas
-            if tag_of(child) not in BLOCK_TAGS:
+            if child.tag not in BLOCK_TAGS:
                 # an inline child's own flow only: blocks nested in a <font> are not this line
                 s.flow += cs.flow
                 s.flow_links += cs.flow_links
                 s.flow_punct += cs.flow_punct
+        text = "".join(own)
+        if text and (n := len(text.translate(_WS))):
+            punct = len(text) - len(text.translate(_PUNCT))
+            s.chars += n
+            s.flow += n
+            s.punct += punct
+            s.flow_punct += punct
+            s.commas += sum(map(text.count, _COMMAS))
         if tag == "a" and _goes_somewhere(el):
             s.links = s.chars
             s.flow_links = s.flow
