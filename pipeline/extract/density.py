@@ -120,26 +120,23 @@ def _attr_weight(attr: str | None) -> int:
     return (1 if _says_positive(attr) else 0) - (1 if _says_negative(attr) else 0)
 
 
-def _unlikely(cls: str | None, ident: str | None, layout_too: bool) -> bool:
+@lru_cache(maxsize=8192)
+def _unlikely(attrs: str, layout_too: bool) -> bool:
     """Class/id words of chrome, unless a content word says the block may be the article.
 
-    Class and id are read one at a time, each once (a class repeats on many elements, a pair
-    of class and id seldom): no word of these patterns spans the space that joined them, so
-    the answer is the joined "class id"'s."""
-    c = _chrome_words(cls) if cls else _NO_WORDS
-    i = _chrome_words(ident) if ident else _NO_WORDS
-    if c[0] or i[0] or layout_too and (c[1] or i[1]):
-        return not (c[2] or i[2])
+    Read one token at a time, each token's words once (an element's id seldom repeats, the
+    tokens of its class do): no word of these patterns holds white space, so the tokens
+    answer as the whole string does."""
+    words = [_chrome_words(token) for token in attrs.split()]
+    if any(w[0] for w in words) or layout_too and any(w[1] for w in words):
+        return not any(w[2] for w in words)
     return False
-
-
-_NO_WORDS = (False, False, False)
 
 
 @lru_cache(maxsize=8192)
 def _chrome_words(attr: str) -> tuple[bool, bool, bool]:
-    """Whether a class or id has words of chrome that is never content, of layout chrome, and
-    of a block that may be the article."""
+    """Whether a token of a class or id has words of chrome that is never content, of layout
+    chrome, and of a block that may be the article."""
     return _says_never_content(attr), _says_layout(attr), _says_maybe(attr)
 
 
@@ -218,7 +215,7 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
         if tag in tags:
             chrome.append(el)
         elif (cls or ident) and tag not in _NOT_CHROME and _unlikely(
-                cls, ident, opts.strip_unlikely):
+                f"{cls or ''} {ident or ''}", opts.strip_unlikely):
             chrome.append(el)
     holders = {a for el in marked for a in el.iterancestors()}
     for el in chrome:
