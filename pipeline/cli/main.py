@@ -61,14 +61,14 @@ CREATES = ("add", "harvest", "demo")
 
 def run_command(args: argparse.Namespace) -> int:
     """One parsed command on its archive (or, ``extract``, on a folder of pages)."""
-    from pipeline.usecases.workspace import Workspace
-
     try:
         settings = Settings().with_text_overrides(args.overrides)
     except ValueError as e:
         raise CommandError(str(e)) from None
     if args.func in (cmd_extract, cmd_recover):  # no archive / one its list refuses
         return int(args.func(args, settings))
+    from pipeline.usecases.workspace import Workspace  # not for extract: see the imports above
+
     ws = Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE, settings,
                         create=args.command in CREATES)
     try:

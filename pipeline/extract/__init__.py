@@ -12,6 +12,10 @@ named as one (``scripted``), so a page that needs a browser does not read as "no
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Iterable
+from dataclasses import replace
+
 from lxml import etree
 
 from pipeline.assets.sources import document_base
@@ -19,6 +23,7 @@ from pipeline.extract import density, embedded, meta, scripted
 from pipeline.extract.clean import clean
 from pipeline.extract.dom import parse, split_br_runs, tag_of
 from pipeline.extract.images import mark_images
+from pipeline.extract.meta.facts import PageFacts
 from pipeline.extract.notes import mark_notes
 from pipeline.extract.options import DEFAULT, ExtractOptions
 from pipeline.records.article import Article, Method
@@ -47,9 +52,10 @@ def extract(
     ``rendered`` (the HTML is a browser's DOM) changes only what that failure advises.
     """
     rules = rules or SiteRules()
+    pages = _Pages(html, url, rules, options)
     article: Article | None = None
     try:
-        article = _from_markup(html, url, rules, options)
+        article = _from_markup(pages, rules, options)
     except BadSelectorError:
         raise
     except ExtractError as e:
@@ -60,7 +66,7 @@ def extract(
     body = embedded.find_body(html, options)
     if body is not None and body.chars >= rules.min_chars and (
             article is None or article.chars < options.embedded_dom_share * body.chars):
-        return _embedded_article(html, url, body, rules, options)
+        return _embedded_article(pages, body, rules, options)
     if article is None or article.chars < options.article_chars:
         if signal := scripted.shell_signal(html, options):
             host = host_of(url) or "<host>"
@@ -70,20 +76,20 @@ def extract(
     return article
 
 
-def _from_markup(html: str, url: str, rules: SiteRules, options: ExtractOptions) -> Article:
+def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Article:
     """The article the page's markup holds.
 
     A matching ``content_selector`` decides alone. Otherwise the cascade runs: the strict pass,
     then relaxed ones, stopping at the first text long enough to be a whole article, so the
-    common page pays for one pass only (the tree is parsed again for each retry, since a pass
-    cuts it). When no pass reaches that length, the first pass that found prose wins: measured
+    common page pays for one pass only (a retry gets a fresh tree, since a pass cuts it; see
+    ``_Pages``). When no pass reaches that length, the first pass that found prose wins: measured
     on the dev sets, a short strict result beats a longer relaxed one, since what a relaxed
     pass adds is mostly what the strict one rightly cut (a sidebar, a comment thread). When no
     pass finds prose, the baseline (every prose paragraph of the page) stands in, then a page's
     few words if it holds nothing else."""
     short: Article | None = None
     for name, opts in options.cascade():
-        page = _Page(html, url, rules, options)
+        page = pages.for_pass()
         if name == Method.STRICT and (content := _by_selector(page.root, rules.content_selector)):
             return _article(page, content, None, 1.0, Method.RULES, rules, options)
         try:
@@ -97,7 +103,7 @@ def _from_markup(html: str, url: str, rules: SiteRules, options: ExtractOptions)
             short = article
     if short is not None:
         return short
-    page = _Page(html, url, rules, options)
+    page = pages.last()
     method, lines = Method.BASELINE, density.baseline(page.body, options)
     if not lines and density.is_short_text_page(page.body, options):
         method, lines = Method.WHOLE_PAGE, [page.body]
@@ -109,12 +115,12 @@ def _from_markup(html: str, url: str, rules: SiteRules, options: ExtractOptions)
     return article
 
 
-def _embedded_article(html: str, url: str, body: embedded.EmbeddedBody, rules: SiteRules,
+def _embedded_article(pages: _Pages, body: embedded.EmbeddedBody, rules: SiteRules,
                       options: ExtractOptions) -> Article:
     """The embedded body as the article, cut by the same whitelist as any markup; the page is
-    prepared as for a pass, for its metadata and its base URL. The confidence is a relaxed
+    read as for a pass, for its metadata and its base URL. The confidence is a relaxed
     pass's: the site's own text, but nothing on the page confirms it is all there."""
-    page = _Page(html, url, rules, options)
+    page = pages.read()
     content = [embedded.body_tree(body, page.base, rules.lazy_attrs)]
     return _article(page, content, None, options.relaxed_confidence, body.source, rules,
                     options)
@@ -123,19 +129,81 @@ def _embedded_article(html: str, url: str, body: embedded.EmbeddedBody, rules: S
 class _Page:
     """A parsed page ready for a pass: images resolved and metadata read before noise removal
     (the headline and date line often sit in blocks the body extractor throws away), and the
-    footnotes the article points at marked before chrome removal could take them."""
+    footnotes the article points at marked before chrome removal could take them.
 
-    def __init__(self, html: str, url: str, rules: SiteRules, options: ExtractOptions) -> None:
+    ``facts`` given (the same page, read before) are not gathered again: parsing is
+    deterministic, so the new tree's elements stand where the old ones stood and take their
+    positions (``facts.order`` then numbers the elements of both trees)."""
+
+    def __init__(self, html: str, url: str, rules: SiteRules, options: ExtractOptions,
+                 facts: PageFacts | None = None) -> None:
         self.url = url
         self.root = parse(html)
         self.base = document_base(self.root, url)
         mark_images(self.root, self.base, rules.lazy_attrs)
-        self.facts = meta.gather(self.root, rules.title_selector)
+        if facts is None:
+            self.facts = meta.gather(self.root, rules.title_selector)
+        else:
+            positions = zip(self.root.iter(), facts.order.values(), strict=True)
+            self.facts = _renumbered(facts, positions)
         density.remove_noise(self.root, rules.strip_all, options)
         mark_notes(self.root, options)
         split_br_runs(self.root)
+
+    @property
+    def body(self) -> etree._Element:
         body = self.root.find("body")
-        self.body = body if body is not None else self.root
+        return body if body is not None else self.root
+
+    def duplicate(self) -> _Page:
+        """Another tree for another pass, prepared as this one is; its elements take the
+        positions of this tree's (the elements noise removal left: the order is read on those)."""
+        twin = copy.copy(self)
+        twin.root = copy.deepcopy(self.root)
+        order = self.facts.order
+        twin.facts = _renumbered(self.facts, (
+            (new, order[old]) for old, new in zip(self.root.iter(), twin.root.iter(), strict=True)
+            if old in order))
+        return twin
+
+
+def _renumbered(facts: PageFacts,
+                positions: Iterable[tuple[etree._Element, int]]) -> PageFacts:
+    """The facts with the elements of another tree of the same page numbered too."""
+    return replace(facts, order={**facts.order, **dict(positions)})
+
+
+class _Pages:
+    """The trees of one page's passes. The first pass takes a tree of its own, so the common
+    page (one pass) pays for one parse and one gather. A retry parses again, keeps that tree
+    untouched, and gives each later pass a copy of it (a copy costs a fraction of preparing
+    a tree); the facts are gathered once for all."""
+
+    def __init__(self, html: str, url: str, rules: SiteRules, options: ExtractOptions) -> None:
+        self._args = (html, url, rules, options)
+        self._first: _Page | None = None
+        self._master: _Page | None = None
+
+    def for_pass(self) -> _Page:
+        """A tree the pass may cut."""
+        if self._first is None:
+            self._first = _Page(*self._args)
+            return self._first
+        return self._prepared().duplicate()
+
+    def last(self) -> _Page:
+        """A tree for the last pass, which cuts nothing (the baseline): the kept one itself."""
+        return self._prepared()
+
+    def read(self) -> _Page:
+        """A page for its facts and base URL alone, whatever its tree has been through."""
+        return self._first or self._prepared()
+
+    def _prepared(self) -> _Page:
+        if self._master is None:
+            facts = self._first.facts if self._first is not None else None
+            self._master = _Page(*self._args, facts=facts)
+        return self._master
 
 
 def _article(

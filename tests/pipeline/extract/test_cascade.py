@@ -117,3 +117,30 @@ def test_when_no_pass_is_long_enough_the_first_that_found_prose_wins_not_the_lon
     assert a.method == "strict" and a.text == PROSE[0]
     # with the default bar, the relaxed pass that reaches it is taken
     assert extract(page, URL).method == "class weights off"
+
+
+def test_a_retry_reads_the_facts_once_and_still_takes_the_headline_next_to_its_article(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A later pass works on a fresh tree but with the facts gathered on the first one: the
+    headline chosen is the one next to where that pass found the article, not the older
+    post's above it (the two look alike; only nearness tells them apart)."""
+    from pipeline.extract import meta
+
+    gathered = []
+    gather = meta.gather
+
+    def counted(*args: object) -> meta.PageFacts:
+        gathered.append(args)
+        return gather(*args)  # type: ignore[arg-type]
+
+    older = ('<div class="featured"><h3 class="post-title">Ice closes the old ferry crossing'
+             "</h3><p>Ice again.</p></div>")
+    page = blogger_page("post-body").replace(
+        "<title>River notes: The bridge</title>", "<title>River notes</title>").replace(
+        "The bridge</h3>", "Flood closes the old river bridge</h3>").replace(
+        '<div class="content-outer">', f'<div class="content-outer">{older}')
+    monkeypatch.setattr("pipeline.extract.meta.gather", counted)
+    a = extract(page, URL)
+    assert a.method == "unlikely candidates kept"  # the strict pass did not reach it
+    assert a.title == "Flood closes the old river bridge"
+    assert len(gathered) == 1

@@ -145,6 +145,24 @@ def test_a_relaxed_pass_keeps_layout_chrome_but_never_comments() -> None:
     assert "side" in ids and "c" not in ids
 
 
+@pytest.mark.parametrize(("attrs", "chrome"), [
+    ("class='SideBar'", True),  # class words are read in any case
+    ("class='Comments-Ü'", True),  # and in a class that is not ASCII
+    ("class='RELATED-links'", True),
+    ("class='sidebar-Main'", False),  # a content word says it may be the article
+    ("class='Sidebar' id='MAIN'", False),  # in its id as well
+    ("class='box' id='FOOTER-7'", True),  # a chrome word in the id alone
+    ("class='mainland' id='x'", False),  # "main": may be the article
+    ("class='trail-guide'", False),  # "rail" only as a word's start
+    ("class='x' id='rail-1'", True),
+])
+def test_chrome_words_are_read_in_class_and_id_whatever_their_case(
+        attrs: str, chrome: bool) -> None:
+    body = body_of(f"<div id='keep'><div {attrs}><p>Text</p></div></div>")
+    density.remove_chrome(body)
+    assert (len(by_id(body, "keep")) == 0) is chrome
+
+
 def test_br_runs_become_paragraphs() -> None:
     body = body_of("<td id='t'>One line<br>same paragraph<br><br>Second <b>bold</b>"
                    "<br/> <br/>\n<br>Third.<div>block</div>after</td>")

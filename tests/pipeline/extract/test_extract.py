@@ -205,6 +205,17 @@ def test_malformed_html_still_extracts() -> None:
     xhtml(a.content_html)
 
 
+@pytest.mark.parametrize("bad", ["\x01", "\x1f", "\ufffe", "\ud800", "\udfff"])
+def test_characters_no_xml_may_hold_are_dropped_from_the_article(bad: str) -> None:
+    """A control character, a noncharacter or a lone surrogate (a browser's DOM may hand one
+    over) is dropped before parsing, wherever the page has it; the rest of the text stays."""
+    body = "".join(f"<p>{p}</p>" for p in PROSE).replace("bridge", f"bri{bad}dge")
+    a = extract(article_page(body), URL)
+    assert bad not in a.text and bad not in a.content_html
+    assert PROSE[0] in a.text
+    xhtml(a.content_html)
+
+
 def test_deeply_nested_unclosed_tags() -> None:
     # Old pages open a <font> per paragraph and never close one: thousands of levels.
     body = "".join(f"<font color=black><p>{PROSE[i % 4]}" for i in range(1000))

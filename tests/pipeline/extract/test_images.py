@@ -39,3 +39,10 @@ def test_background_image_becomes_an_img_and_data_uri_is_kept() -> None:
     fig = (f'<div class="hero" style="background-image: url(\'/img/hero.jpg\')"></div>'
            f'<p><img src="{pixel}" alt="inline"></p>')
     assert images_of(fig) == ["https://news.example.com/img/hero.jpg", pixel]
+
+
+def test_a_lazy_background_without_a_style_becomes_an_img() -> None:
+    """Lazy-loading themes name the picture in data-bg and set the style from a script: the
+    element has no style attribute at all, and is found all the same."""
+    fig = '<div class="hero lazy" data-bg="/img/hero-lazy.jpg"></div>'
+    assert images_of(fig) == ["https://news.example.com/img/hero-lazy.jpg"]
