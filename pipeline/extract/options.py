@@ -29,6 +29,9 @@ class ExtractOptions:
     short_page_chars: int = 500
     # --- noise --------------------------------------------------------------------------------
     noscript_max_chars: int = 2000  # a <noscript> longer than this holds the page: kept
+    # An inline element sits in running text when its block's own line holds this much more
+    # text: chrome there (a hover card, a tooltip) keeps the words it hangs on.
+    inline_context_chars: int = 20
     # --- scoring -----------------------------------------------------------------------------
     para_min_chars: int = 20  # a text block shorter than this (with no punctuation) scores 0
     class_weight: int = 25  # points for a content-like (+) or chrome-like (−) class or id
