@@ -5,13 +5,18 @@ placeholder, the ``<source>`` list of a ``<picture>``. So every ``<img>`` is res
 whole page first (by ``pipeline.assets.sources``, the localize stage's own rules) and carries its
 answer in ``RESOLVED``; the clean writer reads only that. An element that shows its picture as
 an inline background gets an ``<img>`` of its own, so the picture is not lost.
+
+Noise removal drops every ``<noscript>``: most hold a copy of the lazy image beside them (which
+already shows it) or an analytics beacon. A ``<noscript>`` picture that copies no image of the
+page is the page's only copy of it (a lazy ``<div>`` a script fills in, a placeholder that names
+no source): it takes the ``<noscript>``'s place, so it is kept (issue 27).
 """
 
 from __future__ import annotations
 
 from lxml import etree
 
-from pipeline.assets.sources import background_image, image_source
+from pipeline.assets.sources import background_image, image_source, is_placeholder
 
 RESOLVED = "data-kuaibu-src"
 _NOT_CONTENT = frozenset(("html", "body", "head"))
@@ -28,3 +33,37 @@ def mark_images(root: etree._Element, base_url: str, lazy_attrs: tuple[str, ...]
         src = background_image(el, base_url)
         if src:
             el.insert(0, etree.Element("img", {RESOLVED: src, "alt": ""}))
+    _show_noscript_pictures(root)
+
+
+def _show_noscript_pictures(root: etree._Element) -> None:
+    """Move out of its ``<noscript>`` each picture whose file differs from every image shown
+    elsewhere on the page, unless the ``<noscript>`` stands for the image right before it (a
+    lazy image that resolved: the copy may be another size of it) or it is a 1×1 beacon."""
+    shown = {img.get(RESOLVED) for img in root.iter("img")
+             if next(img.iterancestors("noscript"), None) is None}
+    for noscript in list(root.iter("noscript")):
+        lazy = _image_before(noscript)
+        if lazy is not None and (copied := lazy.get(RESOLVED)) and not is_placeholder(copied):
+            continue
+        for img in list(noscript.iter("img")):
+            src = img.get(RESOLVED)
+            if src and src not in shown and not _beacon(img):
+                shown.add(src)
+                img.tail = None  # the rest of the <noscript> goes with it
+                noscript.addprevious(img)
+
+
+def _image_before(noscript: etree._Element) -> etree._Element | None:
+    """The image right before a ``<noscript>``, or in its sole wrapper: the one it copies
+    (where ``sources.image_source`` looks for a copy)."""
+    node = noscript.getprevious()
+    while node is not None and node.tag != "img" and len(node) == 1:
+        node = node[0]
+    return node if node is not None and node.tag == "img" else None
+
+
+def _beacon(img: etree._Element) -> bool:
+    """An analytics pixel: it declares itself one pixel (or none) wide or high."""
+    return any((img.get(side) or "").strip() in ("0", "1", "0px", "1px")
+               for side in ("width", "height"))

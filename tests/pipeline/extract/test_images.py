@@ -39,3 +39,35 @@ def test_background_image_becomes_an_img_and_data_uri_is_kept() -> None:
     fig = (f'<div class="hero" style="background-image: url(\'/img/hero.jpg\')"></div>'
            f'<p><img src="{pixel}" alt="inline"></p>')
     assert images_of(fig) == ["https://news.example.com/img/hero.jpg", pixel]
+
+
+def test_a_noscript_picture_no_image_shows_is_kept() -> None:
+    """A lazy <div> a script fills in, and the <noscript> after it with the only <img> of
+    the picture: the picture is the article's (issue 27)."""
+    fig = ('<figure><div class="lazy-image" data-src="/img/bridge-480.jpg"></div>'
+           '<noscript><img src="/img/bridge-480.jpg" alt="Bridge"></noscript>'
+           '<figcaption>The old bridge</figcaption></figure>')
+    assert images_of(fig) == ["https://news.example.com/img/bridge-480.jpg"]
+
+
+def test_a_noscript_picture_beside_a_placeholder_that_names_no_source_is_kept() -> None:
+    fig = ('<figure><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="Bridge">'
+           '<noscript><img srcset="/img/bridge-800.jpg 800w, /img/bridge-400.jpg 400w" '
+           'alt="Bridge"></noscript></figure>')
+    assert images_of(fig) == ["https://news.example.com/img/bridge-800.jpg"]
+
+
+def test_a_noscript_copy_of_the_lazy_image_is_not_kept_twice() -> None:
+    """The copy may name another size of the same picture: it stands for the image before it."""
+    fig = ('<figure><img src="/img/blank.gif" data-src="/img/bridge-1024.jpg" alt="Bridge">'
+           '<noscript><img src="/img/bridge-300.jpg" alt="Bridge"></noscript></figure>'
+           '<p><img src="/img/map.png" alt="Map"></p>'
+           '<noscript><img src="/img/map.png" alt="Map"></noscript>')
+    assert images_of(fig) == ["https://news.example.com/img/bridge-1024.jpg",
+                              "https://news.example.com/img/map.png"]
+
+
+def test_a_noscript_beacon_is_not_a_picture() -> None:
+    fig = ('<noscript><img src="https://stats.example.net/p?c=42" width="1" height="1">'
+           '</noscript>')
+    assert images_of(fig) == []
