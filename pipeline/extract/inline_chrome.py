@@ -12,10 +12,14 @@ any other, and goes whole.
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 from pipeline.extract.dom import BLOCK_TAGS, tag_of
 from pipeline.extract.options import DEFAULT, ExtractOptions
+
+_WORD = re.compile(r"\w")
 
 
 def cut_to_trigger(el: etree._Element, opts: ExtractOptions = DEFAULT) -> bool:
@@ -38,12 +42,30 @@ def cut_to_trigger(el: etree._Element, opts: ExtractOptions = DEFAULT) -> bool:
 
 
 def _in_running_text(el: etree._Element, opts: ExtractOptions) -> bool:
-    """Whether the inline ``el`` sits in a sentence: its block's own line holds at least
-    ``inline_context_chars`` characters (white space not counted) beside ``el``'s."""
+    """Whether the inline ``el`` sits in a sentence: words right before or right after it (a
+    name's "Rep. " and " (D-Minn.)"), and its block's own line holding at least
+    ``inline_context_chars`` characters (white space not counted) beside ``el``'s. A label
+    beside a picture or a list of tags has elements or commas around it, not words."""
     block = next((a for a in el.iterancestors() if tag_of(a) in BLOCK_TAGS), None)
-    if block is None:
+    if block is None or not (_WORD.search(_beside(el, before=True))
+                             or _WORD.search(_beside(el, before=False))):
         return False
     return _line_chars(block) - _chars("".join(el.itertext())) >= opts.inline_context_chars
+
+
+def _beside(el: etree._Element, before: bool) -> str:
+    """The text right before (or after) ``el`` in its line, looking through the inline
+    wrappers it begins (or ends)."""
+    while True:
+        parent = el.getparent()
+        if parent is None:
+            return ""
+        sibling = el.getprevious() if before else el.getnext()
+        text = ((sibling.tail if sibling is not None else parent.text) if before
+                else el.tail) or ""
+        if text.strip() or sibling is not None or tag_of(parent) in BLOCK_TAGS:
+            return text
+        el = parent
 
 
 def _line_chars(block: etree._Element) -> int:

@@ -60,6 +60,17 @@ def test_chrome_standing_alone_in_its_block_still_goes() -> None:
     assert "Share" not in text_of(body)
 
 
+def test_a_credit_beside_a_picture_and_its_caption_still_goes() -> None:
+    """Words of a caption in the same block are not a sentence around the credit: elements
+    stand right beside it, not words."""
+    body = parse('<div class="photo"><img src="/a.jpg"><span class="byline">STAFF PHOTO BY '
+                 'JANE ROE</span><span class="caption">The mayor walks along the east bank on '
+                 'Monday.</span></div>').find("body")
+    assert body is not None
+    density.remove_chrome(body)
+    assert text_of(body) == "The mayor walks along the east bank on Monday."
+
+
 def test_inline_runs_keep_the_space_between_them() -> None:
     body = ("".join(f"<p>{p}</p>" for p in PROSE[:3])
             + "<div><span>Updated 10:00</span>\n<span>Source: city engineer</span></div>"
