@@ -71,3 +71,12 @@ def test_a_noscript_beacon_is_not_a_picture() -> None:
     fig = ('<noscript><img src="https://stats.example.net/p?c=42" width="1" height="1">'
            '</noscript>')
     assert images_of(fig) == []
+
+
+def test_a_script_s_or_an_ad_s_noscript_image_is_not_a_picture() -> None:
+    """After a script (a counter, an ad tag) the <noscript> is the script's fallback; an image
+    in a link there is an ad's click-through."""
+    fig = ('<script>count()</script><noscript><img src="https://stats.example.net/c.gif">'
+           '</noscript><noscript><a href="https://ads.example.net/jump/1">'
+           '<img src="https://ads.example.net/ad/1.jpg"></a></noscript>')
+    assert images_of(fig) == []
