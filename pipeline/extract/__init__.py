@@ -47,9 +47,11 @@ def extract(
 
     The markup decides (``_from_markup``) unless it gave no article, or a short one holding
     a fraction of the body the page embeds (JSON-LD, __NEXT_DATA__): that body is then the
-    article (method "json-ld" / "next-data"), with the page's title, date and author. A page
-    left without an article, or a tiny one, that looks like a script-built shell fails as one;
-    ``rendered`` (the HTML is a browser's DOM) changes only what that failure advises.
+    article (method "json-ld" / "next-data"), with the page's title, date and author. Where
+    the markup holds no article (none, or a shell's few words) the body the site declares is
+    the article at any length, a news brief's too. A page left without an article, or a tiny
+    one, that looks like a script-built shell fails as one; ``rendered`` (the HTML is a
+    browser's DOM) changes only what that failure advises.
     """
     rules = rules or SiteRules()
     pages = _Pages(html, url, rules, options)
@@ -64,11 +66,15 @@ def extract(
                                 or article.chars >= options.embedded_dom_max_chars):
         return article
     body = embedded.find_body(html, options)
-    if body is not None and body.chars >= rules.min_chars and (
-            article is None or article.chars < options.embedded_dom_share * body.chars):
+    if body is not None and body.chars < rules.min_chars:
+        body = None
+    if body is not None and (article is None or body.chars >= options.embedded_min_chars
+                             and article.chars < options.embedded_dom_share * body.chars):
         return _embedded_article(pages, body, rules, options)
     if article is None or article.chars < options.article_chars:
         if signal := scripted.shell_signal(html, options):
+            if body is not None:  # a shell's few words are not its article; its own body is
+                return _embedded_article(pages, body, rules, options)
             host = host_of(url) or "<host>"
             raise NeedsJavaScript(signal, host, rendered=rendered)
     if article is None:

@@ -106,6 +106,9 @@ class _Writer:
         self.roots: set[etree._Element] = set()
         self.ids: set[str] = set()  # the first element of an id keeps it, as browsers find it
         self.pending: str | None = None  # an unwrapped element's id, waiting for a place
+        # What an element owes before its next words: a space (white space stood between two
+        # inline runs) or a line break (a block boundary in a run that takes no paragraphs).
+        self.owed: dict[etree._Element, str] = {}
 
     # Inline runs in a flow container go into one open <p>; a block closes it. Lists and
     # tables take no loose content: it goes into an open <li>, <dd> or cell of its own.
@@ -126,16 +129,36 @@ class _Writer:
             out = self.auto(out, child)
         return out
 
+    def open_run(self, out: etree._Element, wrap: bool) -> etree._Element | None:
+        """The run inline content of ``out`` goes into now, if one is open (none is made)."""
+        run = self.open.get(out)
+        while not wrap and run is not None and run.tag in _AUTO_CHILD:
+            run = self.open.get(run)
+        return run
+
     def close(self, container: etree._Element) -> None:
         self.open.pop(container, None)
+
+    def pay(self, el: etree._Element) -> None:
+        """Part the words about to go into ``el`` from those already there, as owed."""
+        owed = self.owed.pop(el, None)
+        if owed == "br" and (len(el) or (el.text or "").strip()):
+            etree.SubElement(el, "br")
+        elif owed == " ":
+            append_text(el, " ")
 
     def text(self, text: str | None, out: etree._Element, wrap: bool) -> None:
         if not text:
             return
         if wrap or out.tag in _AUTO_CHILD:
             if not text.strip():
+                # Between two inline runs white space parts their words (`<span>10:00</span>
+                # <span>Source</span>`); before a run's first words it is only layout.
+                if (run := self.open_run(out, wrap)) is not None:
+                    self.owed.setdefault(run, " ")
                 return
             out = self.inline_target(out, wrap)
+        self.pay(out)
         append_text(out, XML_INVALID.sub("", text))
         self.place(out, None)
 
@@ -183,12 +206,17 @@ class _Writer:
                 return
             self.children(el, self.make(target, tag, attrs, el), False)
         elif tag in _UNWRAP_BLOCKS or tag in ARTICLE_BLOCK_TAGS:
-            if out.tag in _PHRASING_ONLY and out.tag != "pre" and len(out) + bool(out.text):
-                etree.SubElement(out, "br")
+            # A run that takes no paragraphs (a list item, a cell, a heading) parts the block's
+            # words from those before and after it by a line break; a flow closes its paragraph.
+            breaks = not wrap and out.tag not in _AUTO_CHILD and out.tag != "pre"
+            if breaks:
+                self.owed[out] = "br"
             self.close(out)
             self.defer(el)
             self.children(el, out, wrap)
             self.close(out)
+            if breaks:
+                self.owed[out] = "br"
         else:  # span, font, small, time, custom tags: their content only
             self.defer(el)
             self.children(el, out, wrap)
@@ -251,6 +279,7 @@ class _Writer:
     def make(self, parent: etree._Element, tag: str, attrs: dict[str, str] | None = None,
              source: etree._Element | None = None) -> etree._Element:
         """A new output element, with its source's id or the one waiting for a place."""
+        self.pay(parent)
         new = etree.SubElement(parent, tag, attrs or {})
         self.place(new, self.anchor(source))
         return new

@@ -18,6 +18,7 @@ from functools import lru_cache
 from lxml import etree
 
 from pipeline.extract.dom import BLOCK_TAGS, remove, tag_of
+from pipeline.extract.inline_chrome import cut_to_trigger
 from pipeline.extract.notes import NOTE
 from pipeline.extract.options import DEFAULT, ExtractOptions
 from pipeline.rules.selectors import selector
@@ -204,6 +205,7 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
     tags = NAVIGATION_TAGS | LAYOUT_TAGS if opts.strip_unlikely else NAVIGATION_TAGS
     marked: list[etree._Element] = []
     chrome: list[etree._Element] = []
+    inline: list[tuple[etree._Element, str]] = []  # decided in their sentence, below
     for el in root.iter():
         tag = el.tag
         if not isinstance(tag, str):
@@ -214,10 +216,17 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
             marked.append(el)
         if tag in tags:
             chrome.append(el)
-        elif (cls or ident) and tag not in _NOT_CHROME and _unlikely(
-                f"{cls or ''} {ident or ''}", opts.strip_unlikely):
-            chrome.append(el)
+        elif (cls or ident) and tag not in _NOT_CHROME:
+            attrs = f"{cls or ''} {ident or ''}"
+            if tag not in BLOCK_TAGS and _unlikely(attrs, True):
+                inline.append((el, attrs))
+            elif _unlikely(attrs, opts.strip_unlikely):
+                chrome.append(el)
     holders = {a for el in marked for a in el.iterancestors()}
+    for el, attrs in inline:  # in a sentence, cut to its trigger in every pass (inline_chrome)
+        if el not in holders and el.get(NOTE) is None and not cut_to_trigger(el, opts) and (
+                _unlikely(attrs, opts.strip_unlikely)):
+            chrome.append(el)
     for el in chrome:
         if el not in holders and el.get(NOTE) is None:  # nor notes the article points at
             remove(el)

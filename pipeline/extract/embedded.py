@@ -120,7 +120,8 @@ def _ld_body(items: list[Any], options: ExtractOptions) -> EmbeddedBody | None:
         value = node.get("articleBody")
         if not isinstance(value, str) and _is_article(node.get("@type")):
             value = node.get("text")
-        if isinstance(value, str) and (body := _body(Method.JSON_LD, value, options)):
+        if isinstance(value, str) and (body := _body(Method.JSON_LD, value, options,
+                                                     brief=True)):
             if best is None or body.chars > best.chars:
                 best = body
     return best
@@ -171,12 +172,16 @@ def _walk(roots: list[Any], max_nodes: int) -> Iterator[Any]:
 
 
 def _body(source: Method, value: str, options: ExtractOptions,
-          prose_only: bool = False) -> EmbeddedBody | None:
+          prose_only: bool = False, brief: bool = False) -> EmbeddedBody | None:
     """The value as a body when it is long enough (and, where any string could be the body,
-    reads as prose); plain text becomes a paragraph a line."""
+    reads as prose); plain text becomes a paragraph a line. Where the site names its body
+    (``brief``: JSON-LD's ``articleBody``) a shorter one is a body too when it reads as prose:
+    a news brief, a 快讯 (``extract`` lets it stand in only where the markup holds no article)."""
     text = _text(value)
     chars = len("".join(text.split()))
-    if chars < options.embedded_min_chars or prose_only and not reads_as_prose(text, options):
+    short = chars < options.embedded_min_chars
+    if not chars or short and not brief or (
+            (prose_only or short) and not reads_as_prose(text, options)):
         return None
     if _MARKUP.search(value):
         return EmbeddedBody(source, value, chars)
@@ -192,7 +197,8 @@ def _text(value: str) -> str:
 
 def reads_as_prose(text: str, options: ExtractOptions = DEFAULT) -> bool:
     """Running text, not a URL list, a token, code or CSS: mostly letters, sentences that end,
-    hardly any of the characters code is made of."""
+    hardly any of the characters code is made of (one at least is allowed: a brief of a
+    hundred characters may hold a semicolon)."""
     dense = "".join(text.split())
     if not dense:
         return False
@@ -200,5 +206,5 @@ def reads_as_prose(text: str, options: ExtractOptions = DEFAULT) -> bool:
     code = sum(c in _CODE_CHARS for c in dense)
     sentences = len(_SENTENCE_END.findall(text))
     return (letters >= options.prose_letter_share * len(dense)
-            and code <= options.prose_code_share * len(dense)
+            and code <= max(1.0, options.prose_code_share * len(dense))
             and sentences * options.prose_sentence_chars >= len(dense))

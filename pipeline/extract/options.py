@@ -45,6 +45,9 @@ class ExtractOptions:
     short_page_chars: int = 500
     # --- noise --------------------------------------------------------------------------------
     noscript_max_chars: int = 2000  # a <noscript> longer than this holds the page: kept
+    # An inline element sits in running text when its block's own line holds this much more
+    # text: chrome there (a hover card, a tooltip) keeps the words it hangs on.
+    inline_context_chars: int = 20
     # --- scoring -----------------------------------------------------------------------------
     para_min_chars: int = 20  # a text block shorter than this (with no punctuation) scores 0
     class_weight: int = 25  # points for a content-like (+) or chrome-like (−) class or id
@@ -83,7 +86,9 @@ class ExtractOptions:
     embedded_json_max_chars: int = 4_000_000
     embedded_json_max_nodes: int = 200_000  # values walked at most, however the JSON nests
     # A shorter embedded text is a teaser or a description, not a body worth trusting over the
-    # markup (the same length a cascade pass must reach to be trusted whole).
+    # markup's article (the same length a cascade pass must reach to be trusted whole). Where
+    # the markup holds none, a shorter JSON-LD articleBody that reads as prose is the article:
+    # a news brief (issue 27).
     embedded_min_chars: int = 250
     # The markup's article gives way to the embedded body only when it is short and holds
     # less than this share of the body's text: a shell's placeholder, a paywall's first

@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
 from lxml import etree
 
 from pipeline.extract import extract
 from pipeline.extract.embedded import find_body, reads_as_prose
 from pipeline.extract.options import DEFAULT
+from pipeline.records.errors import NeedsJavaScript
 from tests.pipeline.extract.pages import PROSE, ZH_PROSE, article_page
 
 URL = "https://app.example.com/news/river-rises"
@@ -101,6 +103,40 @@ def test_a_teaser_in_json_ld_leaves_the_article_to_the_markup() -> None:
     teaser = {"@type": "NewsArticle", "articleBody": PROSE[0]}
     a = extract(article_page(head=ld(teaser)), URL)
     assert a.method == "strict" and all(p in a.text for p in PROSE)
+
+
+BRIEF = ("The city closed the old bridge on Tuesday after the river rose overnight; "
+         "drivers should use the northern crossing.")
+KUAIXUN = "【快讯】昨夜河水上涨，老桥今晨起禁止通行，请司机改走北边的桥。"
+
+
+def test_a_brief_declared_by_the_site_is_the_article_of_a_shell() -> None:
+    """A news brief or a 快讯 is short, and still the site's whole article: where the markup
+    holds none, its JSON-LD body stands in at any length a brief has (issue 27)."""
+    for brief in (BRIEF, KUAIXUN):
+        assert len("".join(brief.split())) < DEFAULT.embedded_min_chars
+        a = extract(shell(ld({"@type": "NewsArticle", "headline": HEADLINE,
+                              "articleBody": brief})), URL)
+        assert (a.method, a.text, a.title) == ("json-ld", brief, HEADLINE)
+
+
+def test_a_brief_beside_a_page_with_no_article_is_the_article() -> None:
+    page = ("<html><head><title>Brief</title>"
+            + ld({"@type": "NewsArticle", "articleBody": BRIEF})
+            + "</head><body><nav><a href='/'>Home</a> <a href='/news'>News</a></nav></body></html>")
+    assert extract(page, URL).text == BRIEF
+
+
+def test_a_short_declared_body_that_is_no_prose_leaves_the_shell_a_shell() -> None:
+    for placeholder in ("undefined", "{{ article.body }}", "Loading"):
+        with pytest.raises(NeedsJavaScript):
+            extract(shell(ld({"@type": "NewsArticle", "articleBody": placeholder})), URL)
+
+
+def test_a_brief_never_replaces_an_article_the_markup_holds() -> None:
+    a = extract(article_page(body=f"<p>{PROSE[0]}</p><p>{PROSE[1]}</p>",
+                             head=ld({"@type": "NewsArticle", "articleBody": BRIEF})), URL)
+    assert a.method == "strict" and BRIEF not in a.text
 
 
 def test_a_short_cut_of_a_longer_body_gives_way_to_it() -> None:

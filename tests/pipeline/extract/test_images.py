@@ -46,3 +46,44 @@ def test_a_lazy_background_without_a_style_becomes_an_img() -> None:
     element has no style attribute at all, and is found all the same."""
     fig = '<div class="hero lazy" data-bg="/img/hero-lazy.jpg"></div>'
     assert images_of(fig) == ["https://news.example.com/img/hero-lazy.jpg"]
+
+
+def test_a_noscript_picture_no_image_shows_is_kept() -> None:
+    """A lazy <div> a script fills in, and the <noscript> after it with the only <img> of
+    the picture: the picture is the article's (issue 27)."""
+    fig = ('<figure><div class="lazy-image" data-src="/img/bridge-480.jpg"></div>'
+           '<noscript><img src="/img/bridge-480.jpg" alt="Bridge"></noscript>'
+           '<figcaption>The old bridge</figcaption></figure>')
+    assert images_of(fig) == ["https://news.example.com/img/bridge-480.jpg"]
+
+
+def test_a_noscript_picture_beside_a_placeholder_that_names_no_source_is_kept() -> None:
+    fig = ('<figure><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="Bridge">'
+           '<noscript><img srcset="/img/bridge-800.jpg 800w, /img/bridge-400.jpg 400w" '
+           'alt="Bridge"></noscript></figure>')
+    assert images_of(fig) == ["https://news.example.com/img/bridge-800.jpg"]
+
+
+def test_a_noscript_copy_of_the_lazy_image_is_not_kept_twice() -> None:
+    """The copy may name another size of the same picture: it stands for the image before it."""
+    fig = ('<figure><img src="/img/blank.gif" data-src="/img/bridge-1024.jpg" alt="Bridge">'
+           '<noscript><img src="/img/bridge-300.jpg" alt="Bridge"></noscript></figure>'
+           '<p><img src="/img/map.png" alt="Map"></p>'
+           '<noscript><img src="/img/map.png" alt="Map"></noscript>')
+    assert images_of(fig) == ["https://news.example.com/img/bridge-1024.jpg",
+                              "https://news.example.com/img/map.png"]
+
+
+def test_a_noscript_beacon_is_not_a_picture() -> None:
+    fig = ('<noscript><img src="https://stats.example.net/p?c=42" width="1" height="1">'
+           '</noscript>')
+    assert images_of(fig) == []
+
+
+def test_a_script_s_or_an_ad_s_noscript_image_is_not_a_picture() -> None:
+    """After a script (a counter, an ad tag) the <noscript> is the script's fallback; an image
+    in a link there is an ad's click-through."""
+    fig = ('<script>count()</script><noscript><img src="https://stats.example.net/c.gif">'
+           '</noscript><noscript><a href="https://ads.example.net/jump/1">'
+           '<img src="https://ads.example.net/ad/1.jpg"></a></noscript>')
+    assert images_of(fig) == []
