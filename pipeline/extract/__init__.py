@@ -26,6 +26,7 @@ from pipeline.extract.images import mark_images
 from pipeline.extract.meta.facts import PageFacts
 from pipeline.extract.notes import mark_notes
 from pipeline.extract.options import DEFAULT, ExtractOptions
+from pipeline.extract.sentences import count_sentences
 from pipeline.records.article import Article, Method
 from pipeline.records.errors import BadSelectorError, ExtractError, NeedsJavaScript
 from pipeline.records.failures import Code, failure
@@ -92,7 +93,9 @@ def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Ar
     on the dev sets, a short strict result beats a longer relaxed one, since what a relaxed
     pass adds is mostly what the strict one rightly cut (a sidebar, a comment thread). When no
     pass finds prose, the baseline (every prose paragraph of the page) stands in, then a page's
-    few words if it holds nothing else."""
+    few words if it holds nothing else. A short text that reads as an article (a brief, a
+    three-sentence post) is never traded for a relaxed pass's block elsewhere on the page:
+    what the strict pass cut and a relaxed one keeps there is the chrome beside the post."""
     short: Article | None = None
     for name, opts in options.cascade():
         page = pages.for_pass()
@@ -102,6 +105,8 @@ def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Ar
             content, confidence, stats = _by_density(page.body, opts)
             article = _article(page, content, stats, confidence, name, rules, opts)
         except ExtractError:
+            continue
+        if short is not None and _elsewhere(article, short, options):
             continue
         if article.chars >= max(rules.min_chars, opts.article_chars):
             return article
@@ -119,6 +124,16 @@ def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Ar
     if article.chars < rules.min_chars:
         raise ExtractError(failure(Code.NO_ARTICLE))
     return article
+
+
+def _elsewhere(article: Article, short: Article, options: ExtractOptions) -> bool:
+    """A later pass's article lies elsewhere on the page than an earlier short one that reads
+    as running text: it does not hold the short one's longest line. (A label, a heading or a
+    poll the strict pass found is no article, and any later pass may replace it.)"""
+    if count_sentences(short.text) < options.short_article_sentences:
+        return False
+    line = " ".join(max(short.text.splitlines(), key=len).split())
+    return line not in " ".join(article.text.split())
 
 
 def _embedded_article(pages: _Pages, body: embedded.EmbeddedBody, rules: SiteRules,

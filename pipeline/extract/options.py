@@ -40,6 +40,10 @@ class ExtractOptions:
     # A pass whose text is shorter than this is not trusted to be the whole article: the next,
     # more relaxed pass is tried (the first short text still wins if no pass reaches it).
     article_chars: int = 250
+    # A short text of this many sentences is an article, not a stray label: a later pass may
+    # lengthen it but not replace it with a block elsewhere on the page (a sidebar's "about
+    # me", a profile) that merely reaches ``article_chars``.
+    short_article_sentences: int = 3
     # When no pass finds prose, a page with fewer characters than this that are mostly not
     # links is kept whole (a note, a one-line announcement).
     short_page_chars: int = 500

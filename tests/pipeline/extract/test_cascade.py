@@ -144,3 +144,30 @@ def test_a_retry_reads_the_facts_once_and_still_takes_the_headline_next_to_its_a
     assert a.method == "unlikely candidates kept"  # the strict pass did not reach it
     assert a.title == "Flood closes the old river bridge"
     assert len(gathered) == 1
+
+
+def test_a_short_post_is_not_traded_for_the_sidebar_beside_it() -> None:
+    """A three-sentence post (shorter than a pass must be to be trusted whole) beside a long
+    "about me" gadget: the relaxed passes keep the sidebar and find the gadget longer, but a
+    short text that reads as running prose is the article; the gadget is what the strict pass
+    rightly cut."""
+    post = ("The new lens is in stock at last. Only two are left at the shop in town. "
+            "We will post again when more arrive.")
+    about = (f"<p>{PROSE[1]} {PROSE[2]} {PROSE[3]}</p>")
+    page = f"""<html><body><div id="main"><div class="post"><h2>In stock</h2>
+<div class="entry"><p>{post}</p></div></div></div>
+<div id="sidebar"><div class="widget Profile"><h2>About me</h2>{about}</div></div>
+</body></html>"""
+    a = extract(page, URL)
+    assert a.text.endswith(post) and PROSE[1] not in a.text
+    assert a.method == "strict"
+
+
+def test_a_short_label_gives_way_to_the_post_a_relaxed_pass_finds() -> None:
+    """The strict pass finding only a label or a one-line blurb (one sentence) is no article:
+    the relaxed pass's post elsewhere on the page wins, as before."""
+    page = f"""<html><body><div class="masthead-text"><p>The official source for river news.</p>
+</div><div class="widget Blog"><div class="post-outer"><div class="post-body">
+{"".join(f"<p>{p}</p>" for p in PROSE)}</div></div></div></body></html>"""
+    a = extract(page, URL)
+    assert PROSE[3] in a.text and a.method != "strict"
