@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
@@ -66,6 +67,15 @@ def add_demo_links(qtbot: QtBot, window: MainWindow, site: DemoSite, cat1: str =
 def run_to_end(qtbot: QtBot, window: MainWindow) -> object:
     with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS) as blocker:
         window.run_bar.run_button.click()
+    return blocker.args[0]
+
+
+def build_everything(qtbot: QtBot, window: MainWindow) -> Any:
+    """Bind every task into one book from the build row, as a person does; the build's
+    result."""
+    window.build_bar.scope.setCurrentIndex(window.build_bar.scope.findData("all"))
+    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as blocker:
+        window.build_bar.button.click()
     return blocker.args[0]
 
 

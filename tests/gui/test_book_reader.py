@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from gui.main_window.window import MainWindow
 from gui.reader.view import BookReader
 from pipeline.demo_site.server import DemoSite
-from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end
+from tests.gui.conftest import OpenWindow, add_demo_links, build_everything, run_to_end
 from tests.gui.test_language import chinese  # noqa: F401 - the fixture
 from tests.waiting import PATIENCE_MS
 
@@ -23,10 +23,7 @@ def built_book(qtbot: QtBot, window: MainWindow, site: DemoSite) -> tuple[Path, 
     """The demo site added, run and bound into one book: its file and its tasks in order."""
     add_demo_links(qtbot, window, site, cat1="Demo")
     run_to_end(qtbot, window)
-    window.build_bar.scope.setCurrentIndex(window.build_bar.scope.findData("all"))
-    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as blocker:
-        window.build_bar.button.click()
-    result = blocker.args[0]
+    result = build_everything(qtbot, window)
     return Path(result.epubs[0]), list(result.task_ids)
 
 

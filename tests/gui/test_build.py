@@ -10,7 +10,13 @@ from pytestqt.qtbot import QtBot
 from gui.task_model import TaskRole
 from pipeline.demo_site import catalog
 from pipeline.demo_site.server import DemoSite
-from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end, saved_rows
+from tests.gui.conftest import (
+    OpenWindow,
+    add_demo_links,
+    build_everything,
+    run_to_end,
+    saved_rows,
+)
 from tests.pipeline.book.validator import assert_valid
 from tests.waiting import PATIENCE_MS
 
@@ -67,10 +73,7 @@ def test_a_build_says_which_near_duplicates_it_left_out(qtbot: QtBot, open_windo
     window = open_window()
     add_demo_links(qtbot, window, demo_site, cat1="Demo")
     run_to_end(qtbot, window)
-    window.build_bar.scope.setCurrentIndex(window.build_bar.scope.findData("all"))
-    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as blocker:
-        window.build_bar.button.click()
-    result = blocker.args[0]
+    result = build_everything(qtbot, window)
     repost = next(t for t in window.model.tasks() if catalog.NEAR_DUPLICATE_PATH in t.url)
     original = next(t for t in window.model.tasks() if t.url.endswith(catalog.NEAR_DUPLICATE_OF))
     assert result.left_out == [(repost.id, original.id)] and repost.id not in result.task_ids
@@ -86,10 +89,7 @@ def test_the_book_title_typed_in_the_window_names_the_book(
     add_demo_links(qtbot, window, demo_site, cat1="Demo")
     run_to_end(qtbot, window)
     window.build_bar.title.setText("桥与茶 Bridges")
-    window.build_bar.scope.setCurrentIndex(window.build_bar.scope.findData("all"))
-    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as blocker:
-        window.build_bar.button.click()
-    [book] = blocker.args[0].epubs
+    [book] = build_everything(qtbot, window).epubs
     assert book.name == "桥与茶 Bridges.epub"
     with zipfile.ZipFile(book) as z:
         assert "<dc:title>桥与茶 Bridges</dc:title>" in z.read("EPUB/content.opf").decode("utf-8")
