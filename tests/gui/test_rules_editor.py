@@ -406,6 +406,7 @@ def test_escape_then_enter_over_unsaved_edits_keeps_them(
     qtbot.keyClick(editor.editor, Qt.Key.Key_Escape)
     assert seen == ["No"]
     assert editor.isVisible() and "h2" in editor.editor.toPlainText()
+    window.confirm = lambda question: True  # closing the window after the test drops them
 
 
 def test_a_rules_file_that_cannot_be_read_is_its_reason_and_never_typed_over(
