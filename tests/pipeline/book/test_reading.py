@@ -10,6 +10,7 @@ import pytest
 
 from pipeline.book import build_books
 from pipeline.book.reading import ReadingLimits, open_book, part_named, read_contents
+from pipeline.records.failures import Code, Failure
 from pipeline.records.settings import Settings
 from pipeline.store.archive import Archive
 from pipeline.usecases.reading import BookUnreadable, book_chapter, book_contents, book_file
@@ -122,18 +123,23 @@ BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE c [<!ENTITY a "aaaaaaaaaa">'
                     '<rootfiles>&i;</rootfiles></container>')
 
 
-@pytest.mark.parametrize(("files", "says"), [
-    ({"x": "not a zip"}, "not an EPUB"),
-    ({"mimetype": "application/epub+zip"}, "META-INF/container.xml is missing"),
-    ({"META-INF/container.xml": "<container><rootfiles>"}, "is not well-formed XML"),
+@pytest.mark.parametrize(("files", "code", "says"), [
+    ({"x": "not a zip"}, Code.BOOK_NOT_ZIP, "not an EPUB"),
+    ({"mimetype": "application/epub+zip"}, Code.BOOK_PART_MISSING,
+     "META-INF/container.xml is missing"),
+    ({"META-INF/container.xml": "<container><rootfiles>"}, Code.BOOK_BAD_XML,
+     "is not well-formed XML"),
     # entities are never expanded: libxml2 refuses the amplification, the line says where
-    ({"META-INF/container.xml": BILLION_LAUGHS}, "container.xml is not well-formed XML"),
-    ({"META-INF/container.xml": "<container/>"}, "names no package document"),
-    ({"META-INF/container.xml": CONTAINER}, "OPS/book.opf is missing"),
-    ({"META-INF/container.xml": CONTAINER,
-      "OPS/book.opf": opf("", "")}, "OPS/book.opf lists no chapter to read"),
+    ({"META-INF/container.xml": BILLION_LAUGHS}, Code.BOOK_BAD_XML,
+     "container.xml is not well-formed XML"),
+    ({"META-INF/container.xml": "<container/>"}, Code.BOOK_NO_PACKAGE,
+     "names no package document"),
+    ({"META-INF/container.xml": CONTAINER}, Code.BOOK_PART_MISSING, "OPS/book.opf is missing"),
+    ({"META-INF/container.xml": CONTAINER, "OPS/book.opf": opf("", "")},
+     Code.BOOK_EMPTY_SPINE, "OPS/book.opf lists no chapter to read"),
 ])
-def test_a_damaged_book_is_one_line(tmp_path: Path, files: dict[str, str], says: str) -> None:
+def test_a_damaged_book_is_one_line(tmp_path: Path, files: dict[str, str], code: Code,
+                                    says: str) -> None:
     path = tmp_path / "damaged.epub"
     if "x" in files:
         path.write_text(files["x"])
@@ -141,22 +147,50 @@ def test_a_damaged_book_is_one_line(tmp_path: Path, files: dict[str, str], says:
         write_zip(path, files)
     with pytest.raises(BookUnreadable) as caught:
         book_contents(path)
+    assert _why(caught.value) is code
     message = str(caught.value)
     assert message.startswith("cannot read the book damaged.epub: ") and says in message
     assert "\n" not in message
+
+
+def _why(error: BookUnreadable) -> Code:
+    """The code of what made the book unreadable (Code.BOOK_UNREADABLE wraps it)."""
+    assert error.failure is not None and error.failure.code is Code.BOOK_UNREADABLE
+    why = error.failure.args[1]
+    assert isinstance(why, Failure)
+    return why.code
 
 
 def test_a_book_cut_short_or_missing_a_chapter_is_one_line(tmp_path: Path,
                                                           kuaibu_book: Path) -> None:
     cut = tmp_path / "cut.epub"
     cut.write_bytes(kuaibu_book.read_bytes()[: kuaibu_book.stat().st_size // 2])
-    with pytest.raises(BookUnreadable, match="^cannot read the book cut.epub: not an EPUB"):
+    with pytest.raises(BookUnreadable, match="^cannot read the book cut.epub: not an EPUB") as e:
         book_contents(cut)
+    assert _why(e.value) is Code.BOOK_NOT_ZIP
     book = epub2(tmp_path / "gone.epub")
-    with pytest.raises(BookUnreadable, match="OPS/text/three.xhtml is missing$"):
+    with pytest.raises(BookUnreadable, match="OPS/text/three.xhtml is missing$") as e:
         book_chapter(book, "OPS/text/three.xhtml")
-    with pytest.raises(BookUnreadable, match="the file cannot be read"):
+    assert _why(e.value) is Code.BOOK_PART_MISSING
+    with pytest.raises(BookUnreadable, match="the file cannot be read") as e:
         book_contents(tmp_path / "nowhere.epub")
+    assert _why(e.value) is Code.BOOK_FILE
+
+
+def test_a_chapter_whose_bytes_were_damaged_is_one_line(tmp_path: Path) -> None:
+    """A bit flipped inside a compressed chapter: the zip's listing is whole, the chapter's
+    data is not (zlib or the CRC says so)."""
+    text = "".join(f"<p>Paragraph {n}, long enough to compress.</p>" for n in range(400))
+    book = epub2(tmp_path / "flipped.epub", **{"OPS/text/one.xhtml": chapter(text)})
+    with zipfile.ZipFile(book) as z:
+        info = z.getinfo("OPS/text/one.xhtml")
+    data = bytearray(book.read_bytes())
+    middle = info.header_offset + 30 + len(info.filename) + info.compress_size // 2
+    data[middle] ^= 0xFF
+    book.write_bytes(bytes(data))
+    with pytest.raises(BookUnreadable, match="OPS/text/one.xhtml is damaged") as e:
+        book_chapter(book, "OPS/text/one.xhtml")
+    assert _why(e.value) is Code.BOOK_PART_DAMAGED
 
 
 def test_a_part_is_read_within_its_limit_whatever_the_zip_declares(tmp_path: Path) -> None:
@@ -164,7 +198,9 @@ def test_a_part_is_read_within_its_limit_whatever_the_zip_declares(tmp_path: Pat
     refused, named, without being unpacked whole."""
     book = epub2(tmp_path / "bomb.epub", **{"OPS/text/one.xhtml": b"\0" * (64 * 1024 * 1024)})
     assert book.stat().st_size < 200_000
-    with pytest.raises(BookUnreadable, match="OPS/text/one.xhtml is larger than 32 MB$"):
+    with pytest.raises(BookUnreadable, match="OPS/text/one.xhtml is larger than 32 MB$") as e:
         book_chapter(book, "OPS/text/one.xhtml")
-    with open_book(book) as z, pytest.raises(BookUnreadable, match="more than 3 files in it"):
+    assert _why(e.value) is Code.BOOK_PART_TOO_LARGE
+    with open_book(book) as z, pytest.raises(BookUnreadable, match="more than 3 files in it") as e:
         read_contents(z, "bomb.epub", ReadingLimits(parts=3))
+    assert _why(e.value) is Code.BOOK_TOO_MANY_PARTS
