@@ -50,8 +50,10 @@ def test_window_beside_a_terminal_run_and_a_hand_edit(qtbot: QtBot, open_window:
             window.close()
         finally:
             server.release()
-            assert run.wait(2 * PATIENCE) == 0
+            status = run.wait(2 * PATIENCE)
     tasks = {t.id: t for t in TaskStore(archive.tasks_path).tasks()}
+    assert status == 0, [(t.id, t.status.value, t.error) for t in tasks.values()
+                         if t.status != Status.LOCALIZED]
     assert len(tasks) == 30
     assert (tasks[3].cat1, tasks[4].cat1) == ("03_窗口", "03_窗口")
     assert tasks[5].extra == {"note": "手记"} and tasks[6].title == "手工改的标题"
