@@ -9,6 +9,7 @@ part reads this state, so it is made once, here, before any part runs.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +42,7 @@ from gui.failures_view import FailuresView
 from gui.filter_state import FilterState
 from gui.harvest_dialog import HarvestDialog
 from gui.intake_panel import IntakePanel
+from gui.language import shown_name
 from gui.main_window.file_watch import FileWatch
 from gui.preview import PreviewPane
 from gui.report_view import ReportView
@@ -205,8 +207,9 @@ class WindowShell(QMainWindow):
         self.empty_hint = QWidget()
         hint_layout = QVBoxLayout(self.empty_hint)
         hint_text = QLabel(self.tr(
-            "<b>No tasks yet.</b><br>Paste links on the left and press Add (Ctrl+Enter), drop"
-            " a bookmarks export anywhere on the window, or try the bundled demo site."))
+            "<b>No tasks yet.</b><br>Paste links on the left and press %1 (Ctrl+Enter), drop"
+            " a bookmarks export anywhere on the window, or try the bundled demo site.")
+            .replace("%1", html.escape(shown_name(self.intake.add_button))))
         hint_text.setWordWrap(True)
         hint_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.demo_button = QPushButton(self.tr("Try the demo site"))

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gui.harvest_dialog import URL_COLUMN, WHY_COLUMN, HarvestDialog
-from gui.language import install_language
+from gui.language import install_language, remove_language
 from gui.main_window.window import MainWindow
 from tests.gui.conftest import OpenWindow, jobs_done, run_to_end
 from tests.pipeline.test_duplicates import BRIDGE
@@ -208,7 +208,7 @@ def test_a_harvest_says_its_reasons_in_the_windows_language(
         why = dialog.list.topLevelItem(0).text(WHY_COLUMN)
         summary = dialog.summary.text()
     finally:
-        install_language(qapp, "en", installed)
+        remove_language(qapp, installed)
     assert "chars" not in why and "main list" not in why, why
     assert re.search(r"[\u4e00-\u9fff]", why), why
     assert "sibling blocks" not in summary and "30" in summary, summary

@@ -6,15 +6,12 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from gui.language import I18N_DIR, install_language, resolve_language
+from gui.language import I18N_DIR, resolve_language
 from gui.main_window.task_actions import CategoryDialog
 from tests.gui.conftest import OpenWindow
 from tests.waiting import PATIENCE
@@ -29,13 +26,6 @@ def _messages(ts: Path = TS) -> list[tuple[str, str, ET.Element]]:
     root = ET.parse(ts).getroot()
     return [(ctx.findtext("name") or "", msg.findtext("source") or "", msg)
             for ctx in root.iter("context") for msg in ctx.iter("message")]
-
-
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    installed = install_language(qapp, "zh_CN")
-    yield
-    install_language(qapp, "en", installed)
 
 
 def test_language_follows_the_locale_unless_chosen() -> None:
