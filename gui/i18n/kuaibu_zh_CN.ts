@@ -2841,17 +2841,17 @@
             <numerusform>正在检查 %n 篇文章的更新…</numerusform>
         </translation>
     </message>
+    <message>
+        <location filename="../main_window/runs.py" line="138"/>
+        <source>Check for updates…</source>
+        <translation>检查更新…</translation>
+    </message>
     <message numerus="yes">
         <location filename="../main_window/runs.py" line="149"/>
         <source>Render the sites of these %n pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</source>
         <translation>
             <numerusform>今后用系统的浏览器渲染这 %n 个页面所在的网站（rules.yaml 中的 render: browser），并重试它们吗？</numerusform>
         </translation>
-    </message>
-    <message>
-        <location filename="../main_window/runs.py" line="138"/>
-        <source>Check for updates…</source>
-        <translation>检查更新…</translation>
     </message>
     <message>
         <location filename="../main_window/runs.py" line="154"/>
@@ -2867,83 +2867,83 @@
 <context>
     <name>WindowShell</name>
     <message>
-        <location filename="../main_window/shell.py" line="119"/>
-        <location filename="../main_window/shell.py" line="277"/>
+        <location filename="../main_window/shell.py" line="133"/>
+        <location filename="../main_window/shell.py" line="291"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="126"/>
+        <location filename="../main_window/shell.py" line="140"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="133"/>
+        <location filename="../main_window/shell.py" line="147"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="134"/>
+        <location filename="../main_window/shell.py" line="148"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="135"/>
+        <location filename="../main_window/shell.py" line="149"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="168"/>
+        <location filename="../main_window/shell.py" line="182"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="191"/>
+        <location filename="../main_window/shell.py" line="205"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="192"/>
+        <location filename="../main_window/shell.py" line="206"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="193"/>
+        <location filename="../main_window/shell.py" line="207"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="194"/>
+        <location filename="../main_window/shell.py" line="208"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="195"/>
+        <location filename="../main_window/shell.py" line="209"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="196"/>
+        <location filename="../main_window/shell.py" line="210"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="197"/>
+        <location filename="../main_window/shell.py" line="211"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="198"/>
+        <location filename="../main_window/shell.py" line="212"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="210"/>
+        <location filename="../main_window/shell.py" line="224"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press %1 (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“%1”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="215"/>
+        <location filename="../main_window/shell.py" line="229"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>

@@ -13,7 +13,7 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -77,6 +77,20 @@ class WindowShell(QMainWindow):
     # from, whichever action or writer made the change (see ``_heard`` and docs/gui.md)
     archive_changed = Signal(object)
     _heard = Signal(object, object)  # (workspace, Changed), from the thread the use case ran on
+
+    def tr(self, source: str, disambiguation: str | None = None, n: int = -1) -> str:
+        """A part's message, looked up under each class of the window as PySide6 does, but
+        for a count too: PySide6 keeps the first answer that differs from the source, and a
+        count's untranslated answer ("2 tasks" for "%n tasks") always does, so it would stop
+        at ``MainWindow`` before the part that says the message."""
+        if n < 0:
+            return super().tr(source, disambiguation)
+        untranslated = source.replace("%n", str(n))
+        for cls in type(self).__mro__:
+            said = QCoreApplication.translate(cls.__name__, source, disambiguation, n)
+            if said != untranslated:
+                return said
+        return untranslated
 
     def __init__(self, prefs: QSettings, settings: Settings | None = None,
                  parent: QWidget | None = None) -> None:
