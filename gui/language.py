@@ -8,6 +8,7 @@ dialogs, dialog buttons) come from the ``qtbase_<language>.qm`` that the PySide6
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
@@ -58,6 +59,8 @@ def remove_language(app: QCoreApplication, installed: list[QTranslator]) -> None
 
 
 def shown_name(control: QAbstractButton | QAction) -> str:
-    """The words a button or action shows, its mnemonic ``&`` dropped: what a sentence that
-    tells a person to press it names, so the two never drift apart (nor the two languages)."""
-    return control.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+    """The words a button or action shows, its mnemonic dropped ("&Settings…", "设置(&S)…"):
+    what a sentence that tells a person to press it names, so the two never drift apart (nor
+    the two languages)."""
+    text = re.sub(r"\(&[^&]\)", "", control.text().replace("&&", "\0"))
+    return text.replace("&", "").replace("\0", "&")

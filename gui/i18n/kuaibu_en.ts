@@ -160,6 +160,17 @@
     </message>
 </context>
 <context>
+    <name>ReportView</name>
+    <message numerus="yes">
+        <location filename="../report_view.py" line="164"/>
+        <source>%n tasks</source>
+        <translation>
+            <numerusform>%n task</numerusform>
+            <numerusform>%n tasks</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RulesEditor</name>
     <message numerus="yes">
         <location filename="../rules_editor/window.py" line="399"/>

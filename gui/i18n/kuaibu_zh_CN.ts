@@ -928,7 +928,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window/window.py" line="150"/>
+        <location filename="../main_window/window.py" line="157"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
@@ -1007,12 +1007,12 @@
 <context>
     <name>QFileDialog</name>
     <message>
-        <location filename="../language.py" line="23"/>
+        <location filename="../language.py" line="24"/>
         <source>&amp;Look in:</source>
         <translation>查找范围(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../language.py" line="24"/>
+        <location filename="../language.py" line="25"/>
         <source>Files of &amp;type:</source>
         <translation>文件类型(&amp;T)：</translation>
     </message>
@@ -1604,30 +1604,244 @@
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../report_view.py" line="53"/>
-        <location filename="../report_view.py" line="80"/>
+        <location filename="../report_view.py" line="75"/>
+        <location filename="../report_view.py" line="102"/>
         <source>No report yet: one is written after every run.</source>
         <translation>还没有报告：每次运行后都会生成一份。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="56"/>
+        <location filename="../report_view.py" line="78"/>
         <source>Write again</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="58"/>
+        <location filename="../report_view.py" line="80"/>
         <source>Write 04_logs/report.html from the task list as it is now</source>
         <translation>按当前任务列表重新生成 04_logs/report.html</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="59"/>
+        <location filename="../report_view.py" line="81"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="112"/>
+        <location filename="../report_view.py" line="133"/>
         <source>Report of %1: %2</source>
         <translation>%1 的报告：%2</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="153"/>
+        <source>No failures</source>
+        <translation>没有失败</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="157"/>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="157"/>
+        <source>Advice</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="157"/>
+        <location filename="../report_view.py" line="165"/>
+        <source>Tasks</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="163"/>
+        <source>Run report</source>
+        <translation>运行报告</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../report_view.py" line="164"/>
+        <source>%n tasks</source>
+        <translation>
+            <numerusform>%n 个任务</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="165"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="168"/>
+        <source>Failures by kind</source>
+        <translation>按类型的失败</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="169"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="170"/>
+        <source>Failures by domain</source>
+        <translation>按网站的失败</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="171"/>
+        <location filename="../report_view.py" line="175"/>
+        <source>Domain</source>
+        <translation>网站</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="172"/>
+        <source>Images</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="173"/>
+        <source>%1 of %2 saved</source>
+        <translation>已保存 %2 张中的 %1 张</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="175"/>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="175"/>
+        <source>In the articles</source>
+        <translation>文章中共有</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="178"/>
+        <source>Articles to check</source>
+        <translation>可能有误的文章</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="179"/>
+        <source>Article</source>
+        <translation>文章</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="179"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="183"/>
+        <source>None found</source>
+        <translation>没有发现</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="184"/>
+        <source>Read these through</source>
+        <translation>抽样通读</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="187"/>
+        <source>No articles yet</source>
+        <translation>还没有文章</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="193"/>
+        <source>press %1</source>
+        <translation>点“%1”</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="196"/>
+        <source>The site limits requests: in %1 lower “%2” and raise “%3”, then %4.</source>
+        <translation>网站限制了请求频率：在“%1”中调低“%2”、调高“%3”，然后%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="199"/>
+        <source>Check the connection and the site, then %4.</source>
+        <translation>检查网络连接和网站，然后%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="202"/>
+        <source>The server broke: try again later (%4).</source>
+        <translation>服务器出错：稍后再试（%4）。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="217"/>
+        <source>An anti-bot or login page: export the site&apos;s cookies from a browser and choose the file in %1 (“%3”), then %4.</source>
+        <translation>反爬虫或登录页面：从浏览器导出该网站的 Cookie，在“%1”中选择该文件（“%3”），然后%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="223"/>
+        <source>Its scripts build the article: %5 in the %6 tab, then %4.</source>
+        <translation>正文由脚本生成：在“%6”标签页点“%5”，然后%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="201"/>
+        <source>The server refuses the link: open it in a browser (404 or 410: it is gone).</source>
+        <translation>服务器拒绝了这个链接：在浏览器中打开看看（404 或 410：页面已不存在）。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="204"/>
+        <source>The link redirects in a loop or off the web: open it in a browser.</source>
+        <translation>链接循环重定向或跳到了网页之外：在浏览器中打开看看。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="206"/>
+        <source>Not a link Kuaibu fetches: correct it in the list or move the task to the trash.</source>
+        <translation>这不是快捕能抓取的链接：在列表中改正它，或把任务移到回收站。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="209"/>
+        <source>A private or local address: fetched only for links added on such an address or when the archive&apos;s settings allow it.</source>
+        <translation>私有或本地地址：只有在这类地址上添加的链接，或归档的设置允许时才会抓取。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="212"/>
+        <source>Not a web page (a PDF, an image): if it is a page, give its site a content selector in %2; else move the task to the trash.</source>
+        <translation>不是网页（PDF、图片）：如果它是网页，在“%2”中为其网站设置正文选择器；否则把任务移到回收站。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="215"/>
+        <source>Over the size limit: give its site a content selector in %2.</source>
+        <translation>超过大小上限：在“%2”中为其网站设置正文选择器。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="219"/>
+        <source>The page arrived cut short: %4.</source>
+        <translation>页面没有完整收到：%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="220"/>
+        <source>No article found: give its site a content selector in %2.</source>
+        <translation>没有找到正文：在“%2”中为其网站设置正文选择器。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="224"/>
+        <source>The site rules say something that cannot work: open %2 and fix what it marks.</source>
+        <translation>网站规则有无法生效的内容：打开“%2”，修正其中标出的地方。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="226"/>
+        <source>A bug: its traceback is in 04_logs/errors.log.</source>
+        <translation>程序错误：调用栈记录在 04_logs/errors.log。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="227"/>
+        <source>A failure without a kind (an older list): %4.</source>
+        <translation>没有类型的失败（旧版列表）：%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="234"/>
+        <source>very short: %1 characters</source>
+        <translation>正文过短：%1 字</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="235"/>
+        <source>the extractor is unsure (confidence %1)</source>
+        <translation>提取结果不确定（置信度 %1）</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="236"/>
+        <source>the title is the site&apos;s name: %1</source>
+        <translation>标题是网站名：%1</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="237"/>
+        <source>mostly links: %1 of the text</source>
+        <translation>多为链接：占正文 %1</translation>
     </message>
 </context>
 <context>
@@ -2133,6 +2347,7 @@
         <translation>从浏览器导出的 cookies.txt</translation>
     </message>
     <message>
+        <location filename="../report_view.py" line="229"/>
         <location filename="../settings_dialog.py" line="86"/>
         <location filename="../settings_dialog.py" line="137"/>
         <source>Cookies file</source>
@@ -2256,47 +2471,47 @@
 <context>
     <name>TaskTableModel</name>
     <message>
-        <location filename="../task_model.py" line="156"/>
+        <location filename="../task_model.py" line="133"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="156"/>
+        <location filename="../task_model.py" line="134"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="157"/>
+        <location filename="../task_model.py" line="135"/>
         <source>fetched</source>
         <translation>已抓取</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="157"/>
+        <location filename="../task_model.py" line="136"/>
         <source>cleaned</source>
         <translation>已清洗</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="158"/>
+        <location filename="../task_model.py" line="137"/>
         <source>localized</source>
         <translation>图片已存</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="158"/>
+        <location filename="../task_model.py" line="138"/>
         <source>done</source>
         <translation>已成书</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="159"/>
+        <location filename="../task_model.py" line="139"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="159"/>
+        <location filename="../task_model.py" line="140"/>
         <source>duplicate</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="160"/>
+        <location filename="../task_model.py" line="169"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
@@ -2376,72 +2591,72 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="164"/>
+        <location filename="../task_model.py" line="172"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="164"/>
+        <location filename="../task_model.py" line="172"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="164"/>
+        <location filename="../task_model.py" line="172"/>
         <source>Why</source>
         <translation>原因类别</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="165"/>
+        <location filename="../task_model.py" line="173"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="165"/>
+        <location filename="../task_model.py" line="173"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="166"/>
+        <location filename="../task_model.py" line="174"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="166"/>
+        <location filename="../task_model.py" line="174"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="167"/>
+        <location filename="../task_model.py" line="175"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="167"/>
+        <location filename="../task_model.py" line="175"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="168"/>
+        <location filename="../task_model.py" line="176"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="168"/>
+        <location filename="../task_model.py" line="176"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="283"/>
+        <location filename="../task_model.py" line="291"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="358"/>
+        <location filename="../task_model.py" line="366"/>
         <source>duplicate of #%1</source>
         <translation>与 #%1 重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="395"/>
+        <location filename="../task_model.py" line="403"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>
