@@ -18,11 +18,16 @@ from PySide6.QtWidgets import QAbstractButton
 I18N_DIR = Path(__file__).resolve().parent / "i18n"
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}  # shown in their own language, never translated
 
-# Qt 6.11's file dialog asks for these with a mnemonic, and the qtbase_zh_CN.qm it ships has
-# them only without one ("Look in:"): Kuaibu's own translation carries them (in Qt's context)
-# until Qt's catches up.
+# Qt's own strings its shipped qtbase_zh_CN.qm lacks (Qt 6.11): the file dialog's labels,
+# asked for with a mnemonic now ("&Look in:", where the .qm has "Look in:"), and the file types
+# its list shows, asked for in a context the .qm does not have. Kuaibu's translation carries
+# them, in Qt's contexts, until Qt's catches up.
 QT_GAPS = (QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
-           QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"))
+           QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+           QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "Drive"),
+           QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "Folder"),
+           QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "File"),
+           QT_TRANSLATE_NOOP("QAbstractFileIconProvider", "%1 File"))
 
 
 def resolve_language(preference: str, system: QLocale | None = None) -> str:

@@ -1005,14 +1005,37 @@
     </message>
 </context>
 <context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <location filename="../language.py" line="27"/>
+        <source>Drive</source>
+        <translation>驱动器</translation>
+    </message>
+    <message>
+        <location filename="../language.py" line="28"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../language.py" line="29"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../language.py" line="30"/>
+        <source>%1 File</source>
+        <translation>%1 文件</translation>
+    </message>
+</context>
+<context>
     <name>QFileDialog</name>
     <message>
-        <location filename="../language.py" line="24"/>
+        <location filename="../language.py" line="25"/>
         <source>&amp;Look in:</source>
         <translation>查找范围(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../language.py" line="25"/>
+        <location filename="../language.py" line="26"/>
         <source>Files of &amp;type:</source>
         <translation>文件类型(&amp;T)：</translation>
     </message>
@@ -1508,7 +1531,7 @@
     <message>
         <location filename="../reasons.py" line="142"/>
         <source>%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5, shift_jis)</source>
-        <translation>%1 不是快布能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
+        <translation>%1 不是快捕能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="145"/>
@@ -1974,7 +1997,7 @@
     <message>
         <location filename="../../pipeline/rules/model.py" line="289"/>
         <source>Cookies</source>
-        <translation>Cookies</translation>
+        <translation>Cookie</translation>
     </message>
     <message>
         <location filename="../../pipeline/rules/model.py" line="343"/>
