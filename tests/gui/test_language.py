@@ -10,10 +10,16 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLocale, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from gui.language import I18N_DIR, install_language, remove_language, resolve_language
+from gui.language import (
+    I18N_DIR,
+    install_language,
+    remove_language,
+    resolve_language,
+    shown_name,
+)
 from gui.main_window.task_actions import CategoryDialog
 from pipeline.demo_site.server import DemoSite
 from tests.gui.conftest import OpenWindow, add_demo_links
@@ -146,3 +152,26 @@ def test_every_string_in_the_code_is_in_the_translation(tmp_path: Path) -> None:
     shipped = {(context, source) for context, source, _ in _messages()}
     missing = [(c, s) for c, s, _ in _messages(fresh) if (c, s) not in shipped]
     assert missing == [], "run pyside6-lupdate and translate these"
+
+
+def test_one_word_for_archive() -> None:
+    """归档 is "archive" throughout (the File menu said 存档 and 归档 side by side)."""
+    said = [_said(msg) for _, _, msg in _messages()]
+    assert [s for s in said if "存档" in s] == [] and sum("归档" in s for s in said) > 10
+
+
+def test_sentences_name_the_buttons_as_labelled(qapp: QApplication,
+                                                open_window: OpenWindow) -> None:
+    """The empty list's hint said press 添加 beside a button labelled 添加链接: it takes the
+    button's own words, in either language."""
+    for language in ("en", "zh_CN"):
+        installed = install_language(qapp, language) if language != "en" else []
+        try:
+            window = open_window()
+            hint = window.empty_hint.findChild(QLabel)
+            assert hint is not None
+            button = shown_name(window.intake.add_button)
+            assert f"press {button} (" in hint.text() or f"点“{button}”" in hint.text()
+            assert button in ("Add links", "添加链接"), button
+        finally:
+            remove_language(qapp, installed)
