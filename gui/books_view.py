@@ -105,8 +105,8 @@ class BooksView(QWidget):
             stale += book.out_of_date
         for column in range(4):
             self.list.resizeColumnToContents(column)
-        self.status.setText(self.tr("%1 books, %2 out of date").replace(
-            "%1", str(len(books))).replace("%2", str(stale)) if books
+        self.status.setText(self.tr("%n books, %1 out of date", "", len(books)).replace(
+            "%1", str(stale)) if books
             else self.tr("No books yet: Build EPUB binds them."))
         self.open_button.setEnabled(bool(books))
         self.refreshed.emit()

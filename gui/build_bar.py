@@ -97,12 +97,11 @@ class BuildBar(QWidget):
     def _built(self, result: Any) -> None:
         self.last = result
         names = ", ".join(Path(p).name for p in result.epubs)
-        status = self.tr("%1 articles in %2").replace("%1", str(result.articles)).replace(
-            "%2", names)
+        status = self.tr("%n articles in %1", "", result.articles).replace("%1", names)
         if result.left_out:
             # the later of each undecided near-duplicate pair (Duplicates tab: Keep both)
-            status += self.tr("; %1 near duplicates left out (see Duplicates)").replace(
-                "%1", str(len(result.left_out)))
+            status += self.tr("; %n near duplicates left out (see Duplicates)", "",
+                              len(result.left_out))
             for dup, of in result.left_out:
                 self.said.emit(self.tr("#%1 left out of the book: it nearly repeats #%2")
                                .replace("%1", str(dup)).replace("%2", str(of)))

@@ -211,7 +211,7 @@ class DuplicatesView(QWidget):
         for row, pair in enumerate(found.pairs):
             item = QTreeWidgetItem([
                 f"#{pair.first.id} · #{pair.second.id}", pair.first.display_title,
-                pair.second.display_title, self.tr("%1 bits").replace("%1", str(pair.distance)),
+                pair.second.display_title, self.tr("%n bits", "", pair.distance),
                 self.decision_text(pair), pair.first.url, pair.second.url])
             item.setData(0, PairRole, row)
             for column, tip in ((1, pair.first.display_title), (2, pair.second.display_title),
@@ -226,11 +226,10 @@ class DuplicatesView(QWidget):
 
     def summary_text(self, found: Found) -> str:
         undecided = sum(1 for p in found.pairs if p.decided is None)
-        near = (self.tr("%1 near-duplicate pairs, %2 to judge.").replace(
-            "%1", str(len(found.pairs))).replace("%2", str(undecided)) if found.pairs
-            else self.tr("No near duplicates."))
-        exact = self.tr("%1 exact duplicates (the same text under another link) were set aside"
-                        " by the run.").replace("%1", str(found.exact))
+        near = (self.tr("%n near-duplicate pairs, %1 to judge.", "", len(found.pairs)).replace(
+            "%1", str(undecided)) if found.pairs else self.tr("No near duplicates."))
+        exact = self.tr("%n exact duplicates (the same text under another link) were set aside"
+                        " by the run.", "", found.exact)
         return f"{near} {exact}"
 
     def decision_text(self, pair: NearPair) -> str:
@@ -299,9 +298,9 @@ class DuplicatesView(QWidget):
         elif not found:
             body = "<p>" + html.escape(self.tr("The two texts have the same words.")) + "</p>"
         else:
-            legend = self.tr("%1 places differ: struck through in red only in #%2, in green"
-                             " only in #%3.").replace("%1", str(len(found))).replace(
-                "%2", str(pair.first.id)).replace("%3", str(pair.second.id))
+            legend = self.tr("%n places differ: struck through in red only in #%1, in green"
+                             " only in #%2.", "", len(found)).replace(
+                "%1", str(pair.first.id)).replace("%2", str(pair.second.id))
             body = "<p><i>" + html.escape(legend) + "</i></p>" + hunks_html(found)
         self.differences.setHtml(self._heading(pair) + body)
         self.differences_shown.emit(*key)

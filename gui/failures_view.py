@@ -245,7 +245,7 @@ class FailuresView(QWidget):
             self.tree.resizeColumnToContents(column)
         self.tree.setColumnWidth(1, TITLE_WIDTH)
         total = sum(len(g.tasks) for g in groups)
-        self.summary.setText(self.tr("%1 failed tasks").replace("%1", str(total)) if total
+        self.summary.setText(self.tr("%n failed tasks", "", total) if total
                              else self.tr("No failed tasks."))
         self._detail_id = None  # a task still selected is read again: its reason may be new
         self._selection_changed()

@@ -37,5 +37,5 @@ class FilterState(QWidget):
         filtered = shown != total
         self.label.setText(self.tr("filtered: %1 of %2").replace("%1", str(shown))
                            .replace("%2", str(total)) if filtered
-                           else self.tr("%1 tasks").replace("%1", str(total)))
+                           else self.tr("%n tasks", "", total))
         self.clear_button.setVisible(filtered)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.language import shown_name
 from gui.reasons import translate_failure
 from gui.worker import Jobs
 from pipeline.intake.links import IntakeReport, PageKind
@@ -73,7 +74,7 @@ class HarvestDialog(QDialog):
             "Optional: a regular expression article links match (e.g. /news/\\d+)"))
         self.preview_button = QPushButton(self.tr("Preview"))
         self.preview_button.setDefault(True)
-        self.summary = QLabel(self.tr("Nothing is added until you press Add."))
+        self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.list = QTreeWidget()
@@ -90,6 +91,8 @@ class HarvestDialog(QDialog):
         self.check_all = QPushButton(self.tr("Check all"))
         self.check_none = QPushButton(self.tr("Check none"))
         self.add_button = QPushButton(self.tr("Add checked"))
+        self.summary.setText(self.tr("Nothing is added until you press %1.")
+                             .replace("%1", shown_name(self.add_button)))
         self.close_button = QPushButton(self.tr("Close"))
 
         form = QFormLayout()
@@ -149,7 +152,8 @@ class HarvestDialog(QDialog):
         self.list.clear()
         if result.kind is PageKind.DETAIL:
             self._row(result.pages[0], "", None, translate_failure(result.reason), True)
-            text = self.tr("An article page, not a list (%1). Add adds it as one task.")
+            text = self.tr("An article page, not a list (%1). %2 adds it as one task.").replace(
+                "%2", shown_name(self.add_button))
         else:
             chosen = {c.url for c in result.chosen}
             for c in result.candidates:
@@ -160,11 +164,10 @@ class HarvestDialog(QDialog):
                     self._row(c.url, c.text, c.rank, ", ".join(map(translate_failure, c.reasons)),
                               c.url in chosen)
             refused = sum(1 for c in result.candidates if c.refused)
-            text = (self.tr("A list page (%1): %2 links on %3 pages, %4 look like articles and"
-                            " are checked.")
-                    .replace("%2", str(len(result.candidates)))
-                    .replace("%3", str(len(result.pages)))
-                    .replace("%4", str(len(chosen))))
+            text = (self.tr("A list page (%1): %n links on %2, %3 look like articles and"
+                            " are checked.", "", len(result.candidates))
+                    .replace("%2", self.tr("%n pages", "", len(result.pages)))
+                    .replace("%3", str(len(chosen))))
             if refused:
                 text += " " + self.tr("%1 refused: a public page's links may not lead to"
                                       " private or loopback addresses.").replace(
@@ -204,7 +207,7 @@ class HarvestDialog(QDialog):
         workspace = self.workspace
         cat1, cat2 = self.cat1.text().strip(), self.cat2.text().strip()
         found_on = self.harvested.found_on if self.harvested is not None else ""
-        self._set_busy(True, self.tr("Adding %1 links…").replace("%1", str(len(urls))))
+        self._set_busy(True, self.tr("Adding %n links…", "", len(urls)))
         self.jobs.start(lambda: workspace.add_links("\n".join(urls), cat1, cat2,
                                                     found_on=found_on),
                         self._added, self._failed)

@@ -172,8 +172,8 @@ class IntakePanel(QGroupBox):
     def _offer_folders(self) -> None:
         if not self._folders:
             return
-        self.by_folders.setText(self.tr("File by the bookmarks' folders (%1 folders)")
-                                .replace("%1", str(len(self._folders))))
+        self.by_folders.setText(self.tr("File by the bookmarks' folders (%n folders)", "",
+                                        len(self._folders)))
         self.by_folders.setToolTip(
             self.tr("Each bookmark gets its folder as category (the outermost) and subcategory"
                     " (the ones inside it); links outside any folder get the categories above.")

@@ -98,9 +98,8 @@ class PreviewPane(QWidget):
         self.book_button.setEnabled(article is not None)
         parts = [f"#{task.id}", html.escape(task.display_title)]
         if article is not None:
-            parts.append(self.tr("%1 characters, confidence %2")
-                         .replace("%1", f"{article.chars:,}")
-                         .replace("%2", f"{article.confidence:.2f}"))
+            parts.append(self.tr("%n characters, confidence %1", "", article.chars)
+                         .replace("%1", f"{article.confidence:.2f}"))
             if note := self.method_note(article.method):
                 parts.append(html.escape(note))
         if data.note:

@@ -265,7 +265,7 @@ class SearchPanel(QWidget):
         query, found = answer
         self.model.set_results(query, found)
         if found:
-            self.status.setText(self.tr("%1 articles found").replace("%1", str(len(found))))
+            self.status.setText(self.tr("%n articles found", "", len(found)))
             self.results.setCurrentIndex(self.model.index(0))
         else:
             self.status.setText(self.tr("No article holds “%1”.").replace("%1", query))

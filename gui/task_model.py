@@ -127,6 +127,20 @@ def kind_names() -> dict[ErrorKind, str]:
     }
 
 
+def status_names() -> dict[str, str]:
+    """Each status word in the window's language (the table, its filter, the report)."""
+    return {
+        Status.PENDING: QCoreApplication.translate("TaskTableModel", "pending"),
+        Status.RUNNING: QCoreApplication.translate("TaskTableModel", "running"),
+        Status.FETCHED: QCoreApplication.translate("TaskTableModel", "fetched"),
+        Status.CLEANED: QCoreApplication.translate("TaskTableModel", "cleaned"),
+        Status.LOCALIZED: QCoreApplication.translate("TaskTableModel", "localized"),
+        Status.DONE: QCoreApplication.translate("TaskTableModel", "done"),
+        Status.FAILED: QCoreApplication.translate("TaskTableModel", "failed"),
+        Status.DUPLICATE: QCoreApplication.translate("TaskTableModel", "duplicate"),
+    }
+
+
 def _dot(colour: str) -> QIcon:
     pixmap = QPixmap(12, 12)
     pixmap.fill(Qt.GlobalColor.transparent)
@@ -152,13 +166,7 @@ class TaskTableModel(QAbstractTableModel):
         self._row_of: dict[int, int] = {}
         self._hosts: dict[int, str] = {}
         self._icons: dict[str, QIcon] = {}
-        self._status_names = {
-            Status.PENDING: self.tr("pending"), Status.RUNNING: self.tr("running"),
-            Status.FETCHED: self.tr("fetched"), Status.CLEANED: self.tr("cleaned"),
-            Status.LOCALIZED: self.tr("localized"), Status.DONE: self.tr("done"),
-            Status.FAILED: self.tr("failed"), Status.DUPLICATE: self.tr("duplicate"),
-            NEEDS_REVIEW: self.tr("needs review"),
-        }
+        self._status_names = {**status_names(), NEEDS_REVIEW: self.tr("needs review")}
         self._kind_names = kind_names()
         self._headers = {
             "status": self.tr("Status"), "id": self.tr("ID"), "kind": self.tr("Why"),

@@ -119,7 +119,7 @@ class TrashView(QWidget):
             self.list.addTopLevelItem(item)
             item.setSelected(task.id in held)
         self.list.blockSignals(False)
-        self.summary.setText(self.tr("%1 tasks in the trash").replace("%1", str(len(tasks)))
+        self.summary.setText(self.tr("%n tasks in the trash", "", len(tasks))
                              if tasks else self.tr("The trash is empty."))
         self._update_buttons()
 
@@ -183,8 +183,8 @@ class TrashView(QWidget):
     def _ask_to_empty(self, count: int) -> bool:
         answer = QMessageBox.question(
             self, self.tr("Empty trash"),
-            self.tr("Delete the %1 tasks in the trash for good, with their stored pages and "
-                    "articles? This cannot be undone.").replace("%1", str(count)),
+            self.tr("Delete the %n tasks in the trash for good, with their stored pages and "
+                    "articles? This cannot be undone.", "", count),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Yes

@@ -85,9 +85,9 @@ class UpdateCheck(QObject):
             self.said.emit(self.tr("Nothing to check: only archived articles are checked for"
                                    " updates."))
             return
-        if self.confirm(self.tr("Check %1 archived articles for updates? Each is asked of its"
+        if self.confirm(self.tr("Check %n archived articles for updates? Each is asked of its"
                                 " site again; a changed one keeps its old copy in the archive's"
-                                " history.").replace("%1", str(len(ids)))):
+                                " history.", "", len(ids))):
             self.start_requested.emit(ids)
 
     def begin(self) -> None:
@@ -121,8 +121,8 @@ class UpdateCheck(QObject):
                  .replace("%3", str(p.unchanged))
                  .replace("%4", str(p.unchecked))]
         if p.finished < p.total:
-            lines.append(self.tr("Stopped: %1 articles were not checked.").replace(
-                "%1", str(p.total - p.finished)))
+            lines.append(self.tr("Stopped: %n articles were not checked.", "",
+                                 p.total - p.finished))
         lines += [f"#{c.task_id} {c.title}: {c.summary}" for c in changed]
         if problem:
             lines.append(problem)

@@ -4,22 +4,22 @@
 <context>
     <name>BookReader</name>
     <message>
-        <location filename="../reader/view.py" line="0"/>
+        <location filename="../reader/view.py" line="111"/>
         <source>Contents</source>
         <translation>目录</translation>
     </message>
     <message>
-        <location filename="../reader/view.py" line="0"/>
+        <location filename="../reader/view.py" line="117"/>
         <source>‹ Previous</source>
         <translation>‹ 上一章</translation>
     </message>
     <message>
-        <location filename="../reader/view.py" line="0"/>
+        <location filename="../reader/view.py" line="118"/>
         <source>Next ›</source>
         <translation>下一章 ›</translation>
     </message>
     <message>
-        <location filename="../reader/view.py" line="0"/>
+        <location filename="../reader/view.py" line="227"/>
         <source>%1 of %2</source>
         <translation>第 %1 / %2 章</translation>
     </message>
@@ -27,67 +27,69 @@
 <context>
     <name>BooksView</name>
     <message>
-        <location filename="../books_view.py" line="38"/>
+        <location filename="../books_view.py" line="40"/>
         <source>Book</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="38"/>
+        <location filename="../books_view.py" line="40"/>
         <source>Articles</source>
         <translation>文章数</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="38"/>
+        <location filename="../books_view.py" line="40"/>
         <source>Built</source>
         <translation>生成时间</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="39"/>
+        <location filename="../books_view.py" line="41"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="42"/>
+        <location filename="../books_view.py" line="44"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="68"/>
+        <location filename="../books_view.py" line="85"/>
         <source>up to date</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="70"/>
+        <location filename="../books_view.py" line="87"/>
         <source>out of date: built before books were dated</source>
         <translation>已过期：生成于记录时间之前</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="72"/>
+        <location filename="../books_view.py" line="89"/>
         <source>%1 added</source>
         <translation>新增 %1 篇</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="72"/>
+        <location filename="../books_view.py" line="89"/>
         <source>%1 gone</source>
         <translation>移除 %1 篇</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="73"/>
+        <location filename="../books_view.py" line="90"/>
         <source>%1 cleaned again</source>
         <translation>重新清洗 %1 篇</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="74"/>
+        <location filename="../books_view.py" line="91"/>
         <source>out of date: %1 since</source>
         <translation>已过期：此后%1</translation>
     </message>
-    <message>
-        <location filename="../books_view.py" line="91"/>
-        <source>%1 books, %2 out of date</source>
-        <translation>%1 本电子书，%2 本已过期</translation>
+    <message numerus="yes">
+        <location filename="../books_view.py" line="108"/>
+        <source>%n books, %1 out of date</source>
+        <translation>
+            <numerusform>%n 本电子书，%1 本已过期</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="93"/>
+        <location filename="../books_view.py" line="110"/>
         <source>No books yet: Build EPUB binds them.</source>
         <translation>还没有电子书：点“生成 EPUB”来制作。</translation>
     </message>
@@ -95,72 +97,76 @@
 <context>
     <name>BuildBar</name>
     <message>
-        <location filename="../build_bar.py" line="40"/>
+        <location filename="../build_bar.py" line="42"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="41"/>
+        <location filename="../build_bar.py" line="43"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="42"/>
+        <location filename="../build_bar.py" line="44"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="43"/>
+        <location filename="../build_bar.py" line="45"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="46"/>
+        <location filename="../build_bar.py" line="48"/>
         <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
         <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="49"/>
+        <location filename="../build_bar.py" line="51"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="51"/>
+        <location filename="../build_bar.py" line="53"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="52"/>
+        <location filename="../build_bar.py" line="54"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="78"/>
+        <location filename="../build_bar.py" line="80"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="85"/>
+        <location filename="../build_bar.py" line="87"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="92"/>
+        <location filename="../build_bar.py" line="94"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
-    <message>
-        <location filename="../build_bar.py" line="98"/>
-        <source>%1 articles in %2</source>
-        <translation>%1 篇文章，写入 %2</translation>
+    <message numerus="yes">
+        <location filename="../build_bar.py" line="100"/>
+        <source>%n articles in %1</source>
+        <translation>
+            <numerusform>%n 篇文章，写入 %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../build_bar.py" line="103"/>
+        <source>; %n near duplicates left out (see Duplicates)</source>
+        <translation>
+            <numerusform>；%n 篇近似重复未收入（见“重复”）</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="102"/>
-        <source>; %1 near duplicates left out (see Duplicates)</source>
-        <translation>；%1 篇近似重复未收入（见“重复”）</translation>
-    </message>
-    <message>
-        <location filename="../build_bar.py" line="105"/>
+        <location filename="../build_bar.py" line="106"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>
@@ -239,87 +245,89 @@
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="103"/>
+        <location filename="../rules_editor/pick_content.py" line="95"/>
         <source>Select a task whose page has been fetched.</source>
         <translation>请选择一个页面已抓取的任务。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="115"/>
+        <location filename="../rules_editor/pick_content.py" line="107"/>
         <source>Looking for the element that holds the article…</source>
         <translation>正在查找包含正文的元素…</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="146"/>
+        <location filename="../rules_editor/pick_content.py" line="138"/>
         <source>No article to look for on this page: %1</source>
         <translation>此页面上没有可查找的正文：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="162"/>
+        <location filename="../rules_editor/pick_content.py" line="154"/>
         <source>Naming the element…</source>
         <translation>正在为元素生成选择器…</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="174"/>
+        <location filename="../rules_editor/pick_content.py" line="166"/>
         <source>No selector to propose.</source>
         <translation>没有可建议的选择器。</translation>
     </message>
-    <message>
-        <location filename="../rules_editor/pick_content.py" line="177"/>
-        <source>It finds an article on %1 of the %2 other archived pages of %3.</source>
-        <translation>它在 %3 的其他 %2 个已存档页面中的 %1 个上找到了正文。</translation>
+    <message numerus="yes">
+        <location filename="../rules_editor/pick_content.py" line="169"/>
+        <source>It finds an article on %1 of the %n other archived pages of %2.</source>
+        <translation>
+            <numerusform>它在 %2 的其他 %n 个已归档页面中的 %1 个上找到了正文。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="181"/>
+        <location filename="../rules_editor/pick_content.py" line="173"/>
         <source>There are no other archived pages of %1 to check it on.</source>
-        <translation>%1 没有其他已存档的页面可供检验。</translation>
+        <translation>%1 没有其他已归档的页面可供检验。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="184"/>
+        <location filename="../rules_editor/pick_content.py" line="176"/>
         <source>Proposed content selector: %1</source>
         <translation>建议的正文选择器：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="192"/>
+        <location filename="../rules_editor/pick_content.py" line="184"/>
         <source>Its element holds the whole article.</source>
         <translation>它的元素包含整篇正文。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="193"/>
+        <location filename="../rules_editor/pick_content.py" line="185"/>
         <source>Its element holds the whole article, but much of its text is something else (strip rules can remove it).</source>
         <translation>它的元素包含整篇正文，但其中不少文字是别的内容（可以用移除规则去掉）。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="195"/>
+        <location filename="../rules_editor/pick_content.py" line="187"/>
         <source>No single element holds the whole article: this one holds %1 of its text.</source>
         <translation>没有单个元素包含整篇正文：这个元素包含其中 %1 的文字。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="197"/>
+        <location filename="../rules_editor/pick_content.py" line="189"/>
         <source>The element holds %1 of the article&apos;s text.</source>
         <translation>该元素包含正文 %1 的文字。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="199"/>
+        <location filename="../rules_editor/pick_content.py" line="191"/>
         <source>The element you picked.</source>
         <translation>你选择的元素。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="200"/>
+        <location filename="../rules_editor/pick_content.py" line="192"/>
         <source>The article&apos;s text is too short or not on this page.</source>
         <translation>正文太短，或不在此页面上。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="201"/>
+        <location filename="../rules_editor/pick_content.py" line="193"/>
         <source>No element inside the page&apos;s body holds much of the article: its paragraphs stand in the body itself.</source>
         <translation>页面 body 内没有哪个元素包含大部分正文：正文段落直接位于 body 中。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="203"/>
+        <location filename="../rules_editor/pick_content.py" line="195"/>
         <source>No element of the page is at this place, or it is never shown.</source>
         <translation>页面上此位置没有元素，或该元素从不显示。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/pick_content.py" line="205"/>
+        <location filename="../rules_editor/pick_content.py" line="197"/>
         <source>No selector without positions names just this element.</source>
         <translation>没有不依赖位置的选择器能唯一指向这个元素。</translation>
     </message>
@@ -327,62 +335,64 @@
 <context>
     <name>DomainTrial</name>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="62"/>
+        <location filename="../rules_editor/domain_trial.py" line="63"/>
         <source>Test on this domain lists each stored page of the domain before and after the rules, the ones that got worse first.</source>
         <translation>“在整个域名上测试”会列出该域名每个已保存页面在规则前后的结果，变差的排在前面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="68"/>
+        <location filename="../rules_editor/domain_trial.py" line="69"/>
         <source>Task</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="68"/>
+        <location filename="../rules_editor/domain_trial.py" line="69"/>
         <source>Before</source>
         <translation>之前</translation>
     </message>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="68"/>
+        <location filename="../rules_editor/domain_trial.py" line="69"/>
         <source>After</source>
         <translation>之后</translation>
     </message>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="69"/>
+        <location filename="../rules_editor/domain_trial.py" line="70"/>
         <source>Change</source>
         <translation>变化</translation>
     </message>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="70"/>
+        <location filename="../rules_editor/domain_trial.py" line="71"/>
         <source>Characters (confidence) of the stored article</source>
         <translation>已保存文章的字数（置信度）</translation>
     </message>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="72"/>
+        <location filename="../rules_editor/domain_trial.py" line="73"/>
         <source>Characters (confidence) under these rules</source>
         <translation>按这些规则得到的字数（置信度）</translation>
     </message>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="85"/>
+        <location filename="../rules_editor/domain_trial.py" line="86"/>
         <source>every site</source>
         <translation>所有网站</translation>
     </message>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="108"/>
+        <location filename="../rules_editor/domain_trial.py" line="109"/>
         <source>Testing the rules on the stored pages of %1…</source>
         <translation>正在用规则测试 %1 已保存的页面…</translation>
     </message>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="139"/>
+        <location filename="../rules_editor/domain_trial.py" line="140"/>
         <source>No stored pages of %1 yet.</source>
         <translation>%1 还没有已抓取的页面。</translation>
     </message>
-    <message>
-        <location filename="../rules_editor/domain_trial.py" line="146"/>
-        <source>%1 stored pages of %2: %3 would lose their article, %4 get shorter, %5 longer.</source>
-        <translation>%2 的 %1 个已保存页面：%3 个将失去正文，%4 个变短，%5 个变长。</translation>
+    <message numerus="yes">
+        <location filename="../rules_editor/domain_trial.py" line="147"/>
+        <source>%n stored pages of %1: %2 would lose their article, %3 get shorter, %4 longer.</source>
+        <translation>
+            <numerusform>%1 的 %n 个已保存页面：%2 个将失去正文，%3 个变短，%4 个变长。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../rules_editor/domain_trial.py" line="150"/>
+        <location filename="../rules_editor/domain_trial.py" line="151"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
@@ -419,250 +429,260 @@
 <context>
     <name>DuplicatesView</name>
     <message>
-        <location filename="../duplicates_view.py" line="111"/>
+        <location filename="../duplicates_view.py" line="113"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="113"/>
+        <location filename="../duplicates_view.py" line="115"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="115"/>
+        <location filename="../duplicates_view.py" line="117"/>
         <source>Write 04_logs/near_duplicates.html and .csv and open the page</source>
         <translation>写出 04_logs/near_duplicates.html 和 .csv 并打开该页面</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="121"/>
+        <location filename="../duplicates_view.py" line="123"/>
         <source>IDs</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="121"/>
+        <location filename="../duplicates_view.py" line="123"/>
         <source>First</source>
         <translation>第一篇</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="121"/>
+        <location filename="../duplicates_view.py" line="123"/>
         <source>Second</source>
         <translation>第二篇</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="122"/>
+        <location filename="../duplicates_view.py" line="124"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="122"/>
+        <location filename="../duplicates_view.py" line="124"/>
         <source>Decision</source>
         <translation>决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="123"/>
+        <location filename="../duplicates_view.py" line="125"/>
         <source>First URL</source>
         <translation>第一篇网址</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="123"/>
+        <location filename="../duplicates_view.py" line="125"/>
         <source>Second URL</source>
         <translation>第二篇网址</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="130"/>
+        <location filename="../duplicates_view.py" line="132"/>
         <source>Select a pair to see where the two texts differ.</source>
         <translation>选择一对，查看两篇正文的不同之处。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="131"/>
+        <location filename="../duplicates_view.py" line="133"/>
         <source>Second is a duplicate of first</source>
         <translation>第二篇是第一篇的重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="132"/>
+        <location filename="../duplicates_view.py" line="134"/>
         <source>First is a duplicate of second</source>
         <translation>第一篇是第二篇的重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="133"/>
+        <location filename="../duplicates_view.py" line="135"/>
         <source>Keep both</source>
         <translation>两篇都保留</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="134"/>
+        <location filename="../duplicates_view.py" line="136"/>
         <source>Undecide</source>
         <translation>撤销决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="188"/>
+        <location filename="../duplicates_view.py" line="196"/>
         <source>Looking for near duplicates…</source>
         <translation>正在查找近似重复…</translation>
     </message>
-    <message>
-        <location filename="../duplicates_view.py" line="206"/>
-        <source>%1 bits</source>
-        <translation>%1 位</translation>
+    <message numerus="yes">
+        <location filename="../duplicates_view.py" line="214"/>
+        <source>%n bits</source>
+        <translation>
+            <numerusform>%n 位</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../duplicates_view.py" line="229"/>
+        <source>%n near-duplicate pairs, %1 to judge.</source>
+        <translation>
+            <numerusform>%n 对近似重复，%1 对待判断。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../duplicates_view.py" line="231"/>
+        <source>%n exact duplicates (the same text under another link) were set aside by the run.</source>
+        <translation>
+            <numerusform>运行已搁置 %n 个完全重复（同一正文，另一个链接）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../duplicates_view.py" line="301"/>
+        <source>%n places differ: struck through in red only in #%1, in green only in #%2.</source>
+        <translation>
+            <numerusform>有 %n 处不同：红色删除线为仅见于 #%1 的内容，绿色为仅见于 #%2 的内容。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="221"/>
-        <source>%1 near-duplicate pairs, %2 to judge.</source>
-        <translation>%1 对近似重复，%2 对待判断。</translation>
-    </message>
-    <message>
-        <location filename="../duplicates_view.py" line="223"/>
+        <location filename="../duplicates_view.py" line="230"/>
         <source>No near duplicates.</source>
         <translation>没有近似重复。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="224"/>
-        <source>%1 exact duplicates (the same text under another link) were set aside by the run.</source>
-        <translation>运行已搁置 %1 个完全重复（同一正文，另一个链接）。</translation>
-    </message>
-    <message>
-        <location filename="../duplicates_view.py" line="231"/>
+        <location filename="../duplicates_view.py" line="238"/>
         <source>undecided</source>
         <translation>未决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="233"/>
+        <location filename="../duplicates_view.py" line="240"/>
         <source>keep both</source>
         <translation>两篇都保留</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="234"/>
+        <location filename="../duplicates_view.py" line="241"/>
         <source>#%1 duplicates #%2</source>
         <translation>#%1 与 #%2 重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="273"/>
+        <location filename="../duplicates_view.py" line="280"/>
         <source>Reading the differences…</source>
         <translation>正在读取差异…</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="292"/>
+        <location filename="../duplicates_view.py" line="299"/>
         <source>The two texts have the same words.</source>
         <translation>两篇正文的字词相同。</translation>
-    </message>
-    <message>
-        <location filename="../duplicates_view.py" line="294"/>
-        <source>%1 places differ: struck through in red only in #%2, in green only in #%3.</source>
-        <translation>有 %1 处不同：红色删除线为仅见于 #%2 的内容，绿色为仅见于 #%3 的内容。</translation>
     </message>
 </context>
 <context>
     <name>FailuresView</name>
     <message>
-        <location filename="../failures_view.py" line="87"/>
+        <location filename="../failures_view.py" line="88"/>
         <source>By kind</source>
         <translation>按类型</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="88"/>
+        <location filename="../failures_view.py" line="89"/>
         <source>By domain</source>
         <translation>按域名</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="94"/>
+        <location filename="../failures_view.py" line="95"/>
         <source>Retry these</source>
         <translation>重试这些</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="97"/>
+        <location filename="../failures_view.py" line="98"/>
         <source>Render with browser…</source>
         <translation>用浏览器渲染…</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="99"/>
+        <location filename="../failures_view.py" line="100"/>
         <source>Have the chosen pages&apos; sites rendered by the system&apos;s Chromium from now on (render: browser in rules.yaml), then try these pages again</source>
         <translation>今后用系统的 Chromium 渲染所选页面的网站（rules.yaml 中的 render: browser），然后重试这些页面</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="118"/>
+        <location filename="../failures_view.py" line="119"/>
         <source>Select a task to see its reason and fetch log.</source>
         <translation>选择一个任务，查看失败原因和抓取日志。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="119"/>
+        <location filename="../failures_view.py" line="120"/>
         <source>View stored response</source>
         <translation>查看保存的响应</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="185"/>
+        <location filename="../failures_view.py" line="192"/>
         <source>Cannot read the failures: %1</source>
         <translation>无法读取失败任务：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="193"/>
+        <location filename="../failures_view.py" line="200"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="193"/>
+        <location filename="../failures_view.py" line="200"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="194"/>
+        <location filename="../failures_view.py" line="201"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="194"/>
+        <location filename="../failures_view.py" line="201"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="194"/>
+        <location filename="../failures_view.py" line="201"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
-    <message>
-        <location filename="../failures_view.py" line="241"/>
-        <source>%1 failed tasks</source>
-        <translation>%1 个失败任务</translation>
+    <message numerus="yes">
+        <location filename="../failures_view.py" line="248"/>
+        <source>%n failed tasks</source>
+        <translation>
+            <numerusform>%n 个失败任务</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="242"/>
+        <location filename="../failures_view.py" line="249"/>
         <source>No failed tasks.</source>
         <translation>没有失败的任务。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="307"/>
+        <location filename="../failures_view.py" line="314"/>
         <source>Retry these (%1)</source>
         <translation>重试这些（%1 个）</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="370"/>
+        <location filename="../failures_view.py" line="377"/>
         <source>Kind: %1</source>
         <translation>类型：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="371"/>
+        <location filename="../failures_view.py" line="378"/>
         <source>Reason: %1</source>
         <translation>原因：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="372"/>
+        <location filename="../failures_view.py" line="379"/>
         <source>Fetch log:</source>
         <translation>抓取日志：</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="374"/>
+        <location filename="../failures_view.py" line="381"/>
         <source>Reading the fetch log…</source>
         <translation>正在读取抓取日志…</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="376"/>
+        <location filename="../failures_view.py" line="383"/>
         <source>No lines about this task in the fetch log.</source>
         <translation>抓取日志中没有这个任务的记录。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="388"/>
+        <location filename="../failures_view.py" line="395"/>
         <source>The site&apos;s answer was not stored.</source>
         <translation>未保存网站的响应。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="402"/>
+        <location filename="../failures_view.py" line="409"/>
         <source>Reading the stored response…</source>
         <translation>正在读取保存的响应…</translation>
     </message>
@@ -670,150 +690,163 @@
 <context>
     <name>FilterState</name>
     <message>
-        <location filename="../filter_state.py" line="29"/>
+        <location filename="../filter_state.py" line="27"/>
         <source>Show every task (clear the filters)</source>
         <translation>显示全部任务（清除筛选）</translation>
     </message>
     <message>
-        <location filename="../filter_state.py" line="40"/>
+        <location filename="../filter_state.py" line="38"/>
         <source>filtered: %1 of %2</source>
         <translation>已筛选：%2 个中的 %1 个</translation>
     </message>
-    <message>
-        <location filename="../filter_state.py" line="42"/>
-        <source>%1 tasks</source>
-        <translation>%1 个任务</translation>
+    <message numerus="yes">
+        <location filename="../filter_state.py" line="40"/>
+        <source>%n tasks</source>
+        <translation>
+            <numerusform>%n 个任务</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>HarvestDialog</name>
     <message>
-        <location filename="../harvest_dialog.py" line="49"/>
+        <location filename="../harvest_dialog.py" line="55"/>
         <source>Harvest a list page</source>
         <translation>从列表页采集</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="56"/>
+        <location filename="../harvest_dialog.py" line="62"/>
         <source>The address of a list page: a channel front page, a blog index, a tag page</source>
         <translation>列表页的地址：频道首页、博客目录、标签页</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="59"/>
+        <location filename="../harvest_dialog.py" line="65"/>
         <source>Only links to this site</source>
         <translation>只要本站链接</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="64"/>
+        <location filename="../harvest_dialog.py" line="70"/>
         <source>Follow the list&apos;s own “next page” links this many times (下一页, Next, rel=next). The articles found are never crawled further.</source>
         <translation>沿列表自己的“下一页”链接（下一页、Next、rel=next）翻这么多页。找到的文章不会再往下抓取。</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="68"/>
+        <location filename="../harvest_dialog.py" line="74"/>
         <source>Optional: a regular expression article links match (e.g. /news/\d+)</source>
         <translation>可选：文章链接要匹配的正则表达式（如 /news/\d+）</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="69"/>
+        <location filename="../harvest_dialog.py" line="75"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="71"/>
-        <source>Nothing is added until you press Add.</source>
-        <translation>按“添加”之前不会添加任何任务。</translation>
-    </message>
-    <message>
-        <location filename="../harvest_dialog.py" line="75"/>
+        <location filename="../harvest_dialog.py" line="81"/>
         <source>Link</source>
         <translation>链接</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="75"/>
+        <location filename="../harvest_dialog.py" line="81"/>
         <source>Text</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="75"/>
+        <location filename="../harvest_dialog.py" line="81"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="76"/>
+        <location filename="../harvest_dialog.py" line="82"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="85"/>
+        <location filename="../harvest_dialog.py" line="91"/>
         <source>Check all</source>
         <translation>全选</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="86"/>
+        <location filename="../harvest_dialog.py" line="92"/>
         <source>Check none</source>
         <translation>全不选</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="87"/>
+        <location filename="../harvest_dialog.py" line="93"/>
         <source>Add checked</source>
         <translation>添加勾选的</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="88"/>
+        <location filename="../harvest_dialog.py" line="94"/>
+        <source>Nothing is added until you press %1.</source>
+        <translation>按“%1”之前不会添加任何任务。</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="96"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="94"/>
+        <location filename="../harvest_dialog.py" line="102"/>
         <source>List page</source>
         <translation>列表页</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="95"/>
+        <location filename="../harvest_dialog.py" line="103"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="96"/>
+        <location filename="../harvest_dialog.py" line="104"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="99"/>
+        <location filename="../harvest_dialog.py" line="107"/>
         <source>Next pages</source>
         <translation>翻页数</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="135"/>
+        <location filename="../harvest_dialog.py" line="143"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="147"/>
-        <source>An article page, not a list (%1). Add adds it as one task.</source>
-        <translation>这是文章页，不是列表（%1）。“添加”会把它作为一个任务加入。</translation>
+        <location filename="../harvest_dialog.py" line="155"/>
+        <source>An article page, not a list (%1). %2 adds it as one task.</source>
+        <translation>这是文章页，不是列表（%1）。“%2”会把它作为一个任务加入。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../harvest_dialog.py" line="210"/>
+        <source>Adding %n links…</source>
+        <translation>
+            <numerusform>正在添加 %n 个链接…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="152"/>
-        <source>A list page (%1): %2 links on %3 pages, %4 look like articles and are checked.</source>
-        <translation>列表页（%1）：%3 页共 %2 个链接，其中 %4 个像文章，已勾选。</translation>
-    </message>
-    <message>
-        <location filename="../harvest_dialog.py" line="156"/>
+        <location filename="../harvest_dialog.py" line="161"/>
         <source>refused: %1</source>
         <translation>已拒绝：%1</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../harvest_dialog.py" line="167"/>
+        <source>A list page (%1): %n links on %2, %3 look like articles and are checked.</source>
+        <translation>
+            <numerusform>列表页（%1）：%2共 %n 个链接，其中 %3 个像文章，已勾选。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../harvest_dialog.py" line="169"/>
+        <source>%n pages</source>
+        <translation>
+            <numerusform>%n 个页面</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="172"/>
         <source>%1 refused: a public page&apos;s links may not lead to private or loopback addresses.</source>
         <translation>%1 个已拒绝：公开网页上的链接不能指向内网或本机地址。</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="186"/>
-        <source>Adding %1 links…</source>
-        <translation>正在添加 %1 个链接…</translation>
-    </message>
-    <message>
-        <location filename="../harvest_dialog.py" line="191"/>
+        <location filename="../harvest_dialog.py" line="216"/>
         <source>Added %1 · duplicates %2 · rejected %3</source>
         <translation>已添加 %1 · 重复 %2 · 拒绝 %3</translation>
     </message>
@@ -821,63 +854,65 @@
 <context>
     <name>IntakePanel</name>
     <message>
-        <location filename="../intake_panel.py" line="67"/>
-        <location filename="../intake_panel.py" line="84"/>
+        <location filename="../intake_panel.py" line="69"/>
+        <location filename="../intake_panel.py" line="88"/>
         <source>Add links</source>
         <translation>添加链接</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="74"/>
+        <location filename="../intake_panel.py" line="76"/>
         <source>Paste or drop links here: chat messages, Markdown, a .txt file, a bookmarks export…</source>
         <translation>在此粘贴或拖入链接：聊天记录、Markdown、.txt 文件、浏览器书签导出…</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="97"/>
+        <location filename="../intake_panel.py" line="101"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="98"/>
+        <location filename="../intake_panel.py" line="102"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="165"/>
+        <location filename="../intake_panel.py" line="169"/>
         <source>Not used from the drop:</source>
         <translation>拖入内容中未使用的：</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="171"/>
-        <source>File by the bookmarks&apos; folders (%1 folders)</source>
-        <translation>按书签文件夹分类（%1 个文件夹）</translation>
-    </message>
-    <message>
-        <location filename="../intake_panel.py" line="174"/>
+        <location filename="../intake_panel.py" line="178"/>
         <source>Each bookmark gets its folder as category (the outermost) and subcategory (the ones inside it); links outside any folder get the categories above.</source>
         <translation>每个书签以所在文件夹为分类（最外层为一级分类，内层为二级分类）；不在任何文件夹里的链接使用上面的分类。</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="196"/>
+        <location filename="../intake_panel.py" line="200"/>
         <source>Added %1 · duplicates %2 · rejected %3</source>
         <translation>已添加 %1 · 重复 %2 · 拒绝 %3</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="225"/>
+        <location filename="../intake_panel.py" line="229"/>
         <source>Click to select task #%1 in the list</source>
         <translation>点击在列表中选中任务 #%1</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="200"/>
+        <location filename="../intake_panel.py" line="204"/>
         <source>Duplicate of #%1: %2</source>
         <translation>与 #%1 重复：%2</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../intake_panel.py" line="175"/>
+        <source>File by the bookmarks&apos; folders (%n folders)</source>
+        <translation>
+            <numerusform>按书签文件夹分类（%n 个文件夹）</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../intake_panel.py" line="202"/>
+        <location filename="../intake_panel.py" line="206"/>
         <source>Rejected %1: %2</source>
         <translation>已拒绝 %1：%2</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="0"/>
+        <location filename="../intake_panel.py" line="77"/>
         <source>Ctrl+Enter adds the links. What is here is kept until it is added, across restarts.</source>
         <translation>Ctrl+Enter 添加这些链接。这里的内容在添加之前一直保留，重启后仍在。</translation>
     </message>
@@ -893,7 +928,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window/window.py" line="139"/>
+        <location filename="../main_window/window.py" line="157"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
@@ -901,65 +936,67 @@
 <context>
     <name>PreviewPane</name>
     <message>
-        <location filename="../preview.py" line="42"/>
+        <location filename="../preview.py" line="43"/>
         <location filename="../preview.py" line="126"/>
         <source>Select a task to see its article.</source>
         <translation>选择一个任务以查看其文章。</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="44"/>
+        <location filename="../preview.py" line="45"/>
         <source>Open original</source>
         <translation>打开原文</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="45"/>
+        <location filename="../preview.py" line="46"/>
         <source>Open in book</source>
         <translation>在电子书中打开</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="54"/>
+        <location filename="../preview.py" line="55"/>
         <source>The raw page&apos;s text appears here once fetched.</source>
         <translation>页面抓取后，其原始文字显示在这里。</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="56"/>
+        <location filename="../preview.py" line="57"/>
         <source>As in the book</source>
         <translation>书中效果</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="57"/>
+        <location filename="../preview.py" line="58"/>
         <source>Raw page text (what was cut)</source>
         <translation>原始页面全文（对照被裁掉的内容）</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="83"/>
+        <location filename="../preview.py" line="84"/>
         <source>found on a retry that kept sidebars and widgets</source>
         <translation>重试时保留侧栏和小部件后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="84"/>
+        <location filename="../preview.py" line="85"/>
         <source>found on a retry that ignored class names</source>
         <translation>重试时忽略类名后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="85"/>
+        <location filename="../preview.py" line="86"/>
         <source>found on a retry that kept every block</source>
         <translation>重试时保留所有区块后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="86"/>
+        <location filename="../preview.py" line="87"/>
         <source>no block stood out: every prose line of the page</source>
         <translation>没有突出的区块：取页面中所有成句的文字</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="87"/>
+        <location filename="../preview.py" line="88"/>
         <source>the page&apos;s few words, all it holds</source>
         <translation>页面仅有的几句话</translation>
     </message>
-    <message>
-        <location filename="../preview.py" line="100"/>
-        <source>%1 characters, confidence %2</source>
-        <translation>%1 字，置信度 %2</translation>
+    <message numerus="yes">
+        <location filename="../preview.py" line="101"/>
+        <source>%n characters, confidence %1</source>
+        <translation>
+            <numerusform>%n 字，置信度 %1</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../preview.py" line="118"/>
@@ -968,535 +1005,621 @@
     </message>
 </context>
 <context>
+    <name>QAbstractFileIconProvider</name>
+    <message>
+        <location filename="../language.py" line="27"/>
+        <source>Drive</source>
+        <translation>驱动器</translation>
+    </message>
+    <message>
+        <location filename="../language.py" line="28"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../language.py" line="29"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../language.py" line="30"/>
+        <source>%1 File</source>
+        <translation>%1 文件</translation>
+    </message>
+</context>
+<context>
+    <name>QFileDialog</name>
+    <message>
+        <location filename="../language.py" line="25"/>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../language.py" line="26"/>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>Reasons</name>
     <message>
-        <location filename="../reasons.py" line="111"/>
+        <location filename="../reasons.py" line="158"/>
         <source>%1 is not a valid CSS selector (%2)</source>
         <translation>%1 不是有效的 CSS 选择器（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="116"/>
+        <location filename="../reasons.py" line="173"/>
         <source>%1 links in repeated blocks (median text %2 characters); the longest text block has %3 characters</source>
         <translation>%1 个链接位于重复的同级块中（链接文字中位数 %2 字符）；最长的文字块有 %3 字符</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="118"/>
+        <location filename="../reasons.py" line="176"/>
         <source>one text block of %1 characters dominates (%2 links in a repeated list)</source>
         <translation>一个 %1 字符的文字块占主导（重复列表中有 %2 个链接）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="120"/>
+        <location filename="../reasons.py" line="178"/>
         <source>no repeated list of links (at least %1 items) and no long text block (%2 characters): taken as one page</source>
         <translation>没有重复的链接列表（至少 %1 项），也没有长文字块（%2 字符）：当作单篇页面</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="122"/>
+        <location filename="../reasons.py" line="181"/>
         <source>text %1 characters</source>
         <translation>文字 %1 字符</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="124"/>
+        <location filename="../reasons.py" line="183"/>
         <source>in the main list (%1 items)</source>
         <translation>在主列表中（%1 项）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="126"/>
+        <location filename="../reasons.py" line="185"/>
         <source>a date in the link</source>
         <translation>链接中有日期</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="128"/>
+        <location filename="../reasons.py" line="187"/>
         <source>a numeric id in the link</source>
         <translation>链接中有数字编号</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="130"/>
+        <location filename="../reasons.py" line="189"/>
         <source>short text</source>
         <translation>文字很短</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="132"/>
+        <location filename="../reasons.py" line="191"/>
         <source>matches article_link_pattern</source>
         <translation>符合 article_link_pattern</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="134"/>
+        <location filename="../reasons.py" line="193"/>
         <source>does not match article_link_pattern</source>
         <translation>不符合 article_link_pattern</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="93"/>
+        <location filename="../reasons.py" line="91"/>
         <source>rendering pages needs Playwright and Chromium: %1 and %2</source>
         <translation>渲染页面需要 Playwright 和 Chromium：%1，以及 %2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="95"/>
+        <location filename="../reasons.py" line="93"/>
         <source>rendering pages needs Chromium, and there is none at browser_path %1: %2</source>
         <translation>渲染页面需要 Chromium，而 browser_path %1 处没有：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="97"/>
+        <location filename="../reasons.py" line="95"/>
         <source>rendering pages needs Chromium, and none was found (%1): %2</source>
         <translation>渲染页面需要 Chromium，但没有找到（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="100"/>
+        <location filename="../reasons.py" line="98"/>
         <source>this run has no browser</source>
         <translation>这次运行没有浏览器</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="116"/>
+        <location filename="../reasons.py" line="172"/>
         <source>internal error: %1: %2</source>
         <translation>内部错误：%1：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="28"/>
+        <location filename="../reasons.py" line="159"/>
+        <location filename="../reasons.py" line="239"/>
         <source>new rules failed, the article before them is kept: %1</source>
         <translation>新规则失败，保留原来的文章：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="29"/>
+        <location filename="../reasons.py" line="240"/>
         <source>internal error: %1</source>
         <translation>内部错误：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="30"/>
+        <location filename="../reasons.py" line="103"/>
+        <location filename="../reasons.py" line="241"/>
         <source>no article found on the page</source>
         <translation>页面上没有找到正文</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="32"/>
+        <location filename="../reasons.py" line="107"/>
+        <location filename="../reasons.py" line="243"/>
         <source>no article even rendered with the browser (%1): the article may wait for a login or a click</source>
         <translation>即使用浏览器渲染也没有正文（%1）：文章可能需要登录或点击后才显示</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="35"/>
+        <location filename="../reasons.py" line="104"/>
+        <location filename="../reasons.py" line="246"/>
         <source>the page needs JavaScript (%1): Render with browser in the Failures tab or the rules editor</source>
         <translation>页面需要 JavaScript（%1）：在“失败”标签页或规则编辑器中选择“用浏览器渲染”</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="37"/>
+        <location filename="../reasons.py" line="248"/>
         <source>rendering pages needs %1</source>
         <translation>渲染页面需要 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="38"/>
+        <location filename="../reasons.py" line="97"/>
+        <location filename="../reasons.py" line="249"/>
         <source>Chromium did not start: %1</source>
         <translation>Chromium 未能启动：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="40"/>
+        <location filename="../reasons.py" line="99"/>
+        <location filename="../reasons.py" line="251"/>
         <source>not rendered within %1 s (its scripts kept loading)</source>
         <translation>%1 秒内未渲染完（页面脚本一直在加载）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="42"/>
+        <location filename="../reasons.py" line="101"/>
+        <location filename="../reasons.py" line="253"/>
         <source>the rendered page is larger than %1 MB</source>
         <translation>渲染后的页面超过 %1 MB</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="44"/>
+        <location filename="../reasons.py" line="63"/>
+        <location filename="../reasons.py" line="255"/>
         <source>an anti-bot check page instead of the article</source>
         <translation>网站返回了反爬虫验证页，而不是文章</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="45"/>
+        <location filename="../reasons.py" line="200"/>
+        <location filename="../reasons.py" line="256"/>
         <source>the page does not exist (HTTP 404)</source>
         <translation>页面不存在（HTTP 404）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="46"/>
+        <location filename="../reasons.py" line="201"/>
+        <location filename="../reasons.py" line="257"/>
         <source>the page was removed (HTTP 410)</source>
         <translation>页面已被删除（HTTP 410）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="47"/>
+        <location filename="../reasons.py" line="199"/>
+        <location filename="../reasons.py" line="258"/>
         <source>the site refused access (HTTP 403)</source>
         <translation>网站拒绝访问（HTTP 403）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="48"/>
+        <location filename="../reasons.py" line="198"/>
+        <location filename="../reasons.py" line="259"/>
         <source>the page needs a login (HTTP 401)</source>
         <translation>页面需要登录（HTTP 401）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="49"/>
+        <location filename="../reasons.py" line="202"/>
+        <location filename="../reasons.py" line="260"/>
         <source>too many requests to the site (HTTP 429)</source>
         <translation>对网站的请求太频繁（HTTP 429）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="51"/>
+        <location filename="../reasons.py" line="204"/>
+        <location filename="../reasons.py" line="262"/>
         <source>the site&apos;s server failed (HTTP %1)</source>
         <translation>网站服务器出错（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="52"/>
+        <location filename="../reasons.py" line="58"/>
+        <location filename="../reasons.py" line="59"/>
+        <location filename="../reasons.py" line="263"/>
         <source>the site answered HTTP %1</source>
         <translation>网站返回 HTTP %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="54"/>
+        <location filename="../reasons.py" line="61"/>
+        <location filename="../reasons.py" line="265"/>
         <source>not a web page: no type given and no &lt;html&gt; in it</source>
         <translation>不是网页：没有声明类型，内容里也没有 &lt;html&gt;</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="55"/>
+        <location filename="../reasons.py" line="60"/>
+        <location filename="../reasons.py" line="266"/>
         <source>not a web page but %1</source>
         <translation>不是网页，而是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="57"/>
+        <location filename="../reasons.py" line="65"/>
+        <location filename="../reasons.py" line="268"/>
         <source>the page was cut short: the connection closed before its end</source>
         <translation>页面不完整：连接在页面结束前就断开了</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="59"/>
+        <location filename="../reasons.py" line="67"/>
+        <location filename="../reasons.py" line="270"/>
         <source>incomplete: %1 of %2 bytes arrived</source>
         <translation>内容不完整：只收到 %2 字节中的 %1 字节</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="61"/>
+        <location filename="../reasons.py" line="68"/>
+        <location filename="../reasons.py" line="272"/>
         <source>the compressed page is corrupt: %1</source>
         <translation>压缩的页面已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="63"/>
+        <location filename="../reasons.py" line="69"/>
+        <location filename="../reasons.py" line="274"/>
         <source>larger than %2 MB</source>
         <translation>超过 %2 MB</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="65"/>
+        <location filename="../reasons.py" line="46"/>
+        <location filename="../reasons.py" line="276"/>
         <source>the site refused the connection</source>
         <translation>网站拒绝连接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="68"/>
+        <location filename="../reasons.py" line="47"/>
+        <location filename="../reasons.py" line="279"/>
         <source>no such site: its name does not resolve</source>
         <translation>找不到这个网站：域名无法解析</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="70"/>
+        <location filename="../reasons.py" line="48"/>
+        <location filename="../reasons.py" line="281"/>
         <source>the site&apos;s name could not be resolved just now</source>
         <translation>暂时无法解析网站的域名</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="72"/>
+        <location filename="../reasons.py" line="50"/>
+        <location filename="../reasons.py" line="283"/>
         <source>the network cannot reach the site</source>
         <translation>网络无法到达这个网站</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="74"/>
+        <location filename="../reasons.py" line="51"/>
+        <location filename="../reasons.py" line="285"/>
         <source>the site reset the connection</source>
         <translation>网站重置了连接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="75"/>
+        <location filename="../reasons.py" line="30"/>
+        <location filename="../reasons.py" line="286"/>
         <source>connection failed: %1</source>
         <translation>连接失败：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="77"/>
+        <location filename="../reasons.py" line="53"/>
+        <location filename="../reasons.py" line="288"/>
         <source>the connection broke while reading: %2</source>
         <translation>读取时连接中断：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="79"/>
+        <location filename="../reasons.py" line="40"/>
+        <location filename="../reasons.py" line="290"/>
         <source>no connection within %1 s</source>
         <translation>%1 秒内未能建立连接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="80"/>
+        <location filename="../reasons.py" line="41"/>
+        <location filename="../reasons.py" line="291"/>
         <source>no answer within %1 s</source>
         <translation>%1 秒内没有响应</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="82"/>
+        <location filename="../reasons.py" line="44"/>
+        <location filename="../reasons.py" line="293"/>
         <source>the page stalled: nothing came for %1 s</source>
         <translation>页面停滞：%1 秒没有收到数据</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="84"/>
+        <location filename="../reasons.py" line="42"/>
+        <location filename="../reasons.py" line="295"/>
         <source>not complete within %1 s</source>
         <translation>%1 秒内没有收完</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="86"/>
+        <location filename="../reasons.py" line="43"/>
+        <location filename="../reasons.py" line="297"/>
         <source>too slow to finish within %1 s</source>
         <translation>太慢，%1 秒内无法收完</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="88"/>
+        <location filename="../reasons.py" line="56"/>
+        <location filename="../reasons.py" line="299"/>
         <source>the site is unreachable (%1 failures since %2)</source>
         <translation>网站无法访问（自 %2 起已失败 %1 次）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="89"/>
+        <location filename="../reasons.py" line="45"/>
+        <location filename="../reasons.py" line="300"/>
         <source>secure connection (TLS) failed: %1</source>
         <translation>安全连接（TLS）失败：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="90"/>
+        <location filename="../reasons.py" line="55"/>
+        <location filename="../reasons.py" line="301"/>
         <source>request failed: %1</source>
         <translation>请求失败：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="91"/>
+        <location filename="../reasons.py" line="75"/>
+        <location filename="../reasons.py" line="302"/>
         <source>not a valid link: %1</source>
         <translation>不是有效的链接：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="92"/>
+        <location filename="../reasons.py" line="71"/>
+        <location filename="../reasons.py" line="303"/>
         <source>the site redirects in a loop</source>
         <translation>网站循环重定向</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="94"/>
+        <location filename="../reasons.py" line="72"/>
+        <location filename="../reasons.py" line="305"/>
         <source>more than %1 redirects</source>
         <translation>重定向超过 %1 次</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="95"/>
+        <location filename="../reasons.py" line="70"/>
+        <location filename="../reasons.py" line="306"/>
         <source>redirected to %1</source>
         <translation>重定向到：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="97"/>
-        <location filename="../reasons.py" line="99"/>
+        <location filename="../reasons.py" line="32"/>
+        <location filename="../reasons.py" line="308"/>
+        <location filename="../reasons.py" line="310"/>
         <source>a %1 link: only http and https are archived</source>
-        <translation>%1 链接：只存档 http 和 https 链接</translation>
+        <translation>%1 链接：只归档 http 和 https 链接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="101"/>
+        <location filename="../reasons.py" line="31"/>
+        <location filename="../reasons.py" line="312"/>
         <source>the link names no site</source>
         <translation>链接里没有网站地址</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="102"/>
+        <location filename="../reasons.py" line="76"/>
+        <location filename="../reasons.py" line="313"/>
         <source>not a link: %1</source>
         <translation>不是链接：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="104"/>
+        <location filename="../reasons.py" line="82"/>
+        <location filename="../reasons.py" line="315"/>
         <source>the link to %1 carries a user name or password: credentials do not belong in a task list</source>
         <translation>指向 %1 的链接带有用户名或密码：登录凭据不应放进任务列表</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="106"/>
+        <location filename="../reasons.py" line="81"/>
+        <location filename="../reasons.py" line="317"/>
         <source>not a valid site name: %1</source>
         <translation>不是有效的网站名：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="108"/>
+        <location filename="../reasons.py" line="33"/>
+        <location filename="../reasons.py" line="319"/>
         <source>not a valid site name or port</source>
         <translation>网站名或端口无效</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="110"/>
+        <location filename="../reasons.py" line="34"/>
+        <location filename="../reasons.py" line="321"/>
         <source>the link is %1 characters long, too long to keep</source>
         <translation>链接长达 %1 个字符，太长，无法保存</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="112"/>
+        <location filename="../reasons.py" line="35"/>
+        <location filename="../reasons.py" line="323"/>
         <source>address %1 is never fetched (%2)</source>
         <translation>地址 %1 永远不会抓取（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="114"/>
+        <location filename="../reasons.py" line="89"/>
+        <location filename="../reasons.py" line="325"/>
         <source>address %1 is %2: fetched only for a link you added on such an address</source>
         <translation>地址 %1 属于 %2 地址：只有你添加的链接本身在这类地址上时才抓取</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="117"/>
+        <location filename="../reasons.py" line="328"/>
         <source>the rules&apos; selector %1 is not valid CSS</source>
         <translation>规则中的选择器 %1 不是有效的 CSS</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="120"/>
+        <location filename="../reasons.py" line="331"/>
         <source>%1 lacks %2 of the %3 archived tasks: opening it would lose them. Run &apos;python main.py recover&apos; to rebuild the list from the archive (nothing was changed)</source>
-        <translation>%1 缺少存档中 %3 个任务里的 %2 个：打开它会丢失这些任务。请运行 &apos;python main.py recover&apos; 从存档重建任务列表（未做任何更改）</translation>
+        <translation>%1 缺少归档中 %3 个任务里的 %2 个：打开它会丢失这些任务。请运行 &apos;python main.py recover&apos; 从归档重建任务列表（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="111"/>
         <source>%1 bytes, more than the %2 KB a rules file may hold</source>
         <translation>%1 字节，超过了规则文件允许的 %2 KB</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="113"/>
         <source>not UTF-8 text (byte %1); save it as UTF-8</source>
         <translation>不是 UTF-8 文本（字节 %1）；请以 UTF-8 保存</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="114"/>
         <source>holds the control character %1, which a rules file may not</source>
         <translation>含有控制字符 %1，规则文件中不允许出现</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="116"/>
         <source>not valid YAML (%1)</source>
         <translation>不是有效的 YAML（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="117"/>
         <source>nested more than %1 levels deep (rules need 3)</source>
         <translation>嵌套超过 %1 层（规则只需 3 层）</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="119"/>
         <source>more than %1 sections (the most a rules file may hold)</source>
         <translation>超过 %1 节（规则文件最多允许的节数）</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="121"/>
         <source>expected sections (default: and domains)</source>
         <translation>应为若干节（default: 和各域名）</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="123"/>
         <source>written twice, on lines %1 and %2 (the later would silently win); keep one</source>
         <translation>写了两次，在第 %1 行和第 %2 行（后写的会悄悄生效）；只保留一处</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="125"/>
         <source>the same section as line %1 (the later would silently win); keep one</source>
         <translation>与第 %1 行是同一节（后写的会悄悄生效）；只保留一处</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="127"/>
         <source>section name: expected default or a site&apos;s host name (example.com), not %1</source>
         <translation>节名：应为 default 或网站的主机名（如 example.com），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="129"/>
         <source>expected keys with their values</source>
         <translation>应为键及其值</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="130"/>
         <source>unknown key (known: %1)</source>
         <translation>未知的键（可用的键：%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="131"/>
         <source>expected a non-empty text</source>
         <translation>应为非空文字</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="132"/>
         <source>expected text without control characters (%1 in %2)</source>
         <translation>应为不含控制字符的文本（%2 中有 %1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="134"/>
         <source>expected a header value: Latin-1 text without spaces at either end (percent-encode the rest), not %1</source>
         <translation>应为请求头的值：首尾无空格的 Latin-1 文本（其他字符请用百分号编码），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="137"/>
         <source>expected a list of texts</source>
         <translation>应为文字列表</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="138"/>
         <source>expected a list of at most %1 texts, not %2</source>
         <translation>应为最多 %1 项的文本列表，而不是 %2 项</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="140"/>
         <source>expected a whole number from %1 to %2, not %3</source>
         <translation>应为 %1 到 %2 之间的整数，而不是 %3</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="142"/>
         <source>%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5, shift_jis)</source>
-        <translation>%1 不是快布能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
+        <translation>%1 不是快捕能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="145"/>
         <source>expected a regular expression, not %1 (%2)</source>
         <translation>应为正则表达式，而不是 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="146"/>
         <source>expected %1</source>
         <translation>应为 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="147"/>
         <source>expected header names, each with its value</source>
         <translation>应为请求头名称及其值</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="149"/>
         <source>expected at most %1 headers, not %2</source>
         <translation>最多 %1 个请求头，而不是 %2 个</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="150"/>
         <source>expected a header name of letters, digits and !#$%&amp;&apos;*+-.^_`|~, not %1</source>
         <translation>应为由字母、数字和 !#$%&amp;&apos;*+-.^_`|~ 组成的请求头名称，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="152"/>
         <source>expected each header once (%1 and %2 are one name)</source>
         <translation>每个请求头只能写一次（%1 和 %2 是同一个名称）</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="154"/>
         <source>expected name=value pairs separated by &apos;;&apos;, not %1</source>
         <translation>应为以“;”分隔的 name=value 对，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py"/>
+        <location filename="../reasons.py" line="156"/>
         <source>cookies belong under a domain section, so that they go only to that site</source>
         <translation>Cookies 应写在某个域名的节下，这样只会发给该网站</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="0"/>
+        <location filename="../reasons.py" line="161"/>
         <source>cannot read the book %1: %2</source>
         <translation>无法读取电子书 %1：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="0"/>
+        <location filename="../reasons.py" line="162"/>
         <source>not an EPUB, whose files are a zip archive (%1)</source>
         <translation>不是 EPUB 电子书（EPUB 是 zip 压缩包）（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="0"/>
+        <location filename="../reasons.py" line="164"/>
         <source>the file cannot be read (%1)</source>
         <translation>文件无法读取（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="0"/>
+        <location filename="../reasons.py" line="165"/>
         <source>more than %1 files in it</source>
         <translation>其中文件超过 %1 个</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="0"/>
+        <location filename="../reasons.py" line="166"/>
         <source>%1 is missing</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="0"/>
+        <location filename="../reasons.py" line="167"/>
         <source>%1 is larger than %2 MB</source>
         <translation>%1 大于 %2 MB</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="0"/>
+        <location filename="../reasons.py" line="168"/>
         <source>%1 is damaged (%2)</source>
         <translation>%1 已损坏（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="0"/>
+        <location filename="../reasons.py" line="169"/>
         <source>%1 is not well-formed XML (%2)</source>
         <translation>%1 不是格式正确的 XML（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="0"/>
+        <location filename="../reasons.py" line="170"/>
         <source>%1 names no package document</source>
         <translation>%1 未指明包文档（OPF）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="0"/>
+        <location filename="../reasons.py" line="171"/>
         <source>%1 lists no chapter to read</source>
         <translation>%1 没有列出可阅读的章节</translation>
     </message>
@@ -1504,186 +1627,400 @@
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../report_view.py" line="43"/>
-        <location filename="../report_view.py" line="74"/>
+        <location filename="../report_view.py" line="75"/>
+        <location filename="../report_view.py" line="102"/>
         <source>No report yet: one is written after every run.</source>
         <translation>还没有报告：每次运行后都会生成一份。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="46"/>
+        <location filename="../report_view.py" line="78"/>
         <source>Write again</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="48"/>
+        <location filename="../report_view.py" line="80"/>
         <source>Write 04_logs/report.html from the task list as it is now</source>
         <translation>按当前任务列表重新生成 04_logs/report.html</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="49"/>
+        <location filename="../report_view.py" line="81"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="88"/>
+        <location filename="../report_view.py" line="133"/>
         <source>Report of %1: %2</source>
         <translation>%1 的报告：%2</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="153"/>
+        <source>No failures</source>
+        <translation>没有失败</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="157"/>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="157"/>
+        <source>Advice</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="157"/>
+        <location filename="../report_view.py" line="165"/>
+        <source>Tasks</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="163"/>
+        <source>Run report</source>
+        <translation>运行报告</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../report_view.py" line="164"/>
+        <source>%n tasks</source>
+        <translation>
+            <numerusform>%n 个任务</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="165"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="168"/>
+        <source>Failures by kind</source>
+        <translation>按类型的失败</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="169"/>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="170"/>
+        <source>Failures by domain</source>
+        <translation>按网站的失败</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="171"/>
+        <location filename="../report_view.py" line="175"/>
+        <source>Domain</source>
+        <translation>网站</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="172"/>
+        <source>Images</source>
+        <translation>图片</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="173"/>
+        <source>%1 of %2 saved</source>
+        <translation>已保存 %2 张中的 %1 张</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="175"/>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="175"/>
+        <source>In the articles</source>
+        <translation>文章中共有</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="178"/>
+        <source>Articles to check</source>
+        <translation>可能有误的文章</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="179"/>
+        <source>Article</source>
+        <translation>文章</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="179"/>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="183"/>
+        <source>None found</source>
+        <translation>没有发现</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="184"/>
+        <source>Read these through</source>
+        <translation>抽样通读</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="187"/>
+        <source>No articles yet</source>
+        <translation>还没有文章</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="193"/>
+        <source>press %1</source>
+        <translation>点“%1”</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="196"/>
+        <source>The site limits requests: in %1 lower “%2” and raise “%3”, then %4.</source>
+        <translation>网站限制了请求频率：在“%1”中调低“%2”、调高“%3”，然后%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="199"/>
+        <source>Check the connection and the site, then %4.</source>
+        <translation>检查网络连接和网站，然后%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="202"/>
+        <source>The server broke: try again later (%4).</source>
+        <translation>服务器出错：稍后再试（%4）。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="217"/>
+        <source>An anti-bot or login page: export the site&apos;s cookies from a browser and choose the file in %1 (“%3”), then %4.</source>
+        <translation>反爬虫或登录页面：从浏览器导出该网站的 Cookie，在“%1”中选择该文件（“%3”），然后%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="223"/>
+        <source>Its scripts build the article: %5 in the %6 tab, then %4.</source>
+        <translation>正文由脚本生成：在“%6”标签页点“%5”，然后%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="201"/>
+        <source>The server refuses the link: open it in a browser (404 or 410: it is gone).</source>
+        <translation>服务器拒绝了这个链接：在浏览器中打开看看（404 或 410：页面已不存在）。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="204"/>
+        <source>The link redirects in a loop or off the web: open it in a browser.</source>
+        <translation>链接循环重定向或跳到了网页之外：在浏览器中打开看看。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="206"/>
+        <source>Not a link Kuaibu fetches: correct it in the list or move the task to the trash.</source>
+        <translation>这不是快捕能抓取的链接：在列表中改正它，或把任务移到回收站。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="209"/>
+        <source>A private or local address: fetched only for links added on such an address or when the archive&apos;s settings allow it.</source>
+        <translation>私有或本地地址：只有在这类地址上添加的链接，或归档的设置允许时才会抓取。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="212"/>
+        <source>Not a web page (a PDF, an image): if it is a page, give its site a content selector in %2; else move the task to the trash.</source>
+        <translation>不是网页（PDF、图片）：如果它是网页，在“%2”中为其网站设置正文选择器；否则把任务移到回收站。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="215"/>
+        <source>Over the size limit: give its site a content selector in %2.</source>
+        <translation>超过大小上限：在“%2”中为其网站设置正文选择器。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="219"/>
+        <source>The page arrived cut short: %4.</source>
+        <translation>页面没有完整收到：%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="220"/>
+        <source>No article found: give its site a content selector in %2.</source>
+        <translation>没有找到正文：在“%2”中为其网站设置正文选择器。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="224"/>
+        <source>The site rules say something that cannot work: open %2 and fix what it marks.</source>
+        <translation>网站规则有无法生效的内容：打开“%2”，修正其中标出的地方。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="226"/>
+        <source>A bug: its traceback is in 04_logs/errors.log.</source>
+        <translation>程序错误：调用栈记录在 04_logs/errors.log。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="227"/>
+        <source>A failure without a kind (an older list): %4.</source>
+        <translation>没有类型的失败（旧版列表）：%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="234"/>
+        <source>very short: %1 characters</source>
+        <translation>正文过短：%1 字</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="235"/>
+        <source>the extractor is unsure (confidence %1)</source>
+        <translation>提取结果不确定（置信度 %1）</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="236"/>
+        <source>the title is the site&apos;s name: %1</source>
+        <translation>标题是网站名：%1</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="237"/>
+        <source>mostly links: %1 of the text</source>
+        <translation>多为链接：占正文 %1</translation>
     </message>
 </context>
 <context>
     <name>RulesEditor</name>
     <message>
-        <location filename="../rules_editor/window.py" line="68"/>
+        <location filename="../rules_editor/window.py" line="69"/>
         <source>Site rules — %1</source>
         <translation>站点规则 — %1</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="237"/>
+        <location filename="../../pipeline/rules/model.py" line="243"/>
         <source>CSS selector of the element that holds the article (e.g. article .post-content). When it matches, its text is the article; when it matches nothing, the automatic extraction decides.</source>
         <translation>正文所在元素的 CSS 选择器（如 article .post-content）。命中时以它的文字为正文；未命中时由自动提取决定。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="245"/>
+        <location filename="../../pipeline/rules/model.py" line="251"/>
         <source>CSS selector of the headline (e.g. h1.title). When it matches nothing, the headline is found as usual.</source>
         <translation>标题的 CSS 选择器（如 h1.title）。未命中时照常识别标题。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="251"/>
+        <location filename="../../pipeline/rules/model.py" line="257"/>
         <source>CSS selectors of elements removed before the article is found (a domain&apos;s list replaces the default one).</source>
         <translation>在提取正文之前移除的元素的 CSS 选择器（域名一节的列表会替换默认列表）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="258"/>
+        <location filename="../../pipeline/rules/model.py" line="264"/>
         <source>More CSS selectors of elements to remove before the article is found, on top of the strip list (comma-separated here, e.g. .reward-box, .copyright-tip).</source>
         <translation>在 strip 列表之外，提取正文前额外移除的元素的 CSS 选择器（此处用逗号分隔，如 .reward-box, .copyright-tip）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="264"/>
+        <location filename="../../pipeline/rules/model.py" line="270"/>
         <source>HTML attributes kept in the clean article.</source>
         <translation>清洗后的文章中保留的 HTML 属性。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="269"/>
+        <location filename="../../pipeline/rules/model.py" line="275"/>
         <source>An article with fewer characters than this (white space not counted) fails as too short. 0 here: the key is not set.</source>
         <translation>字数（不计空白）少于此值的文章视为过短而失败。此处为 0：不设置此键。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="277"/>
+        <location filename="../../pipeline/rules/model.py" line="283"/>
         <source>Read this site&apos;s pages in this encoding (e.g. gb18030) when the site names a wrong one. Empty: as the page says, or detected.</source>
         <translation>网站声明的编码有误时，按此编码读取其页面（如 gb18030）。留空：按页面声明或自动检测。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="284"/>
+        <location filename="../../pipeline/rules/model.py" line="290"/>
         <source>Cookies sent to this domain only, as name=value; name2=value2 (e.g. a login copied from the browser).</source>
         <translation>只发送给此域名的 Cookies，格式为 name=value; name2=value2（如从浏览器复制的登录信息）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="290"/>
+        <location filename="../../pipeline/rules/model.py" line="296"/>
         <source>Extra request headers for this domain (name: value).</source>
         <translation>发送给此域名的额外请求头（名称: 值）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="294"/>
+        <location filename="../../pipeline/rules/model.py" line="300"/>
         <source>The User-Agent sent to this domain.</source>
         <translation>发送给此域名的 User-Agent。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="297"/>
+        <location filename="../../pipeline/rules/model.py" line="303"/>
         <source>The Referer sent with this domain&apos;s images (default: the page&apos;s address).</source>
         <translation>请求此域名的图片时发送的 Referer（默认：文章页面的地址）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="302"/>
+        <location filename="../../pipeline/rules/model.py" line="308"/>
         <source>Connections to this host at once (default %1).</source>
         <translation>同时连接此主机的连接数（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="305"/>
+        <location filename="../../pipeline/rules/model.py" line="311"/>
         <source>Milliseconds between the starts of two requests to this host (default %1).</source>
         <translation>对此主机两次请求开始之间间隔的毫秒数（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="310"/>
+        <location filename="../../pipeline/rules/model.py" line="316"/>
         <source>Query parameters dropped from this domain&apos;s links, on top of the built-in list.</source>
         <translation>在内置列表之外，从此域名的链接中去掉的查询参数。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="324"/>
+        <location filename="../../pipeline/rules/model.py" line="330"/>
         <source>More attributes where lazy-loading images keep their address.</source>
         <translation>懒加载图片存放地址的其他属性。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="329"/>
+        <location filename="../../pipeline/rules/model.py" line="335"/>
         <source>A regular expression an article&apos;s link matches on this site&apos;s list pages; when set, harvest takes exactly the links that match it.</source>
         <translation>本站列表页上文章链接所匹配的正则表达式；设置后，harvest 只取匹配它的链接。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="318"/>
+        <location filename="../../pipeline/rules/model.py" line="324"/>
         <source>Query parameters that name a page on this site and are kept though they look like tracking (e.g. ref for GitHub&apos;s branch, from for a timetable).</source>
         <translation>在此网站上指明页面的查询参数，即使看起来像跟踪参数也保留（如 GitHub 分支的 ref、时刻表的 from）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="339"/>
+        <location filename="../../pipeline/rules/model.py" line="345"/>
         <source>browser: this site&apos;s pages are opened in the system&apos;s Chromium and the page its scripts build is archived (for pages that arrive empty without JavaScript); fetch: never, even when the settings render every site.</source>
-        <translation>browser：用系统的 Chromium 打开此网站的页面，存档脚本生成的内容（适用于没有 JavaScript 就是空白的页面）；fetch：从不渲染，即使设置要求渲染所有网站。</translation>
+        <translation>browser：用系统的 Chromium 打开此网站的页面，归档脚本生成的内容（适用于没有 JavaScript 就是空白的页面）；fetch：从不渲染，即使设置要求渲染所有网站。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="338"/>
+        <location filename="../../pipeline/rules/model.py" line="344"/>
         <source>Render with browser</source>
         <translation>用浏览器渲染</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="90"/>
+        <location filename="../rules_editor/window.py" line="91"/>
         <source>Pick content</source>
         <translation>拾取正文</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="236"/>
+        <location filename="../../pipeline/rules/model.py" line="242"/>
         <source>Content selector</source>
         <translation>正文选择器</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="244"/>
+        <location filename="../../pipeline/rules/model.py" line="250"/>
         <source>Title selector</source>
         <translation>标题选择器</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="257"/>
+        <location filename="../../pipeline/rules/model.py" line="263"/>
         <source>Also remove</source>
         <translation>额外移除</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="268"/>
+        <location filename="../../pipeline/rules/model.py" line="274"/>
         <source>Minimum length</source>
         <translation>最少字数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="283"/>
+        <location filename="../../pipeline/rules/model.py" line="289"/>
         <source>Cookies</source>
-        <translation>Cookies</translation>
+        <translation>Cookie</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="337"/>
+        <location filename="../../pipeline/rules/model.py" line="343"/>
         <source>Scripts</source>
         <translation>脚本</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="124"/>
+        <location filename="../rules_editor/window.py" line="125"/>
         <source>Keys…</source>
         <translation>键说明…</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="125"/>
+        <location filename="../rules_editor/window.py" line="126"/>
         <source>What each key of rules.yaml does</source>
         <translation>rules.yaml 中每个键的作用</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="132"/>
+        <location filename="../rules_editor/window.py" line="133"/>
         <source>Test on this domain</source>
         <translation>在整个域名上测试</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="134"/>
+        <location filename="../rules_editor/window.py" line="135"/>
         <source>Extract every stored page of the section&apos;s domain again with these rules, nothing saved, and list them before and after</source>
         <translation>用这些规则重新提取该节域名下所有已保存的页面（不保存任何内容），并列出前后对比</translation>
     </message>
@@ -1703,65 +2040,52 @@
         <translation>已保存；%1 没有需要重新清洗的已保存页面。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="399"/>
-        <source>Clean again %1 articles of every site?</source>
-        <translation>重新清洗所有网站的 %1 篇文章？</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor/window.py" line="401"/>
-        <source>Clean again %1 articles of %2?</source>
-        <translation>重新清洗 %2 的 %1 篇文章？</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor/window.py" line="409"/>
+        <location filename="../rules_editor/window.py" line="410"/>
         <source>%1 of them would lose their article under these rules: those keep the article they have now, and show why the new rules failed.</source>
         <translation>其中 %1 篇按这些规则会失去正文：它们将保留现有的文章，并显示新规则失败的原因。</translation>
     </message>
     <message>
+        <location filename="../rules_editor/window.py" line="414"/>
         <source>%1 of them would lose more than a third of their text.</source>
         <translation>其中 %1 篇会失去三分之一以上的文字。</translation>
     </message>
     <message>
+        <location filename="../rules_editor/window.py" line="421"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="411"/>
+        <location filename="../rules_editor/window.py" line="424"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="421"/>
+        <location filename="../rules_editor/window.py" line="434"/>
         <source>Nothing was saved or cleaned.</source>
         <translation>没有保存或清洗任何内容。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="424"/>
+        <location filename="../rules_editor/window.py" line="437"/>
         <source>The rules changed while you were asked; apply again.</source>
         <translation>询问期间规则已被修改；请重新应用。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="428"/>
-        <source>Saved; cleaning %1 pages of %2 again…</source>
-        <translation>已保存；正在重新清洗 %2 的 %1 个页面…</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor/window.py" line="437"/>
+        <location filename="../rules_editor/window.py" line="450"/>
         <source>A run is going; undo once it has ended.</source>
         <translation>正在运行任务；请在运行结束后再撤销。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="446"/>
+        <location filename="../rules_editor/window.py" line="459"/>
         <source>Nothing to undo: no earlier rules are kept.</source>
         <translation>没有可撤销的内容：没有保存过更早的规则。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="448"/>
+        <location filename="../rules_editor/window.py" line="461"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="449"/>
+        <location filename="../rules_editor/window.py" line="462"/>
         <source>rules.yaml is back as it was before the last save (sections changed: %1); cleaning %2 pages again.</source>
         <translation>rules.yaml 已恢复为上次保存之前的内容（改动的节：%1）；正在重新清洗 %2 个页面。</translation>
     </message>
@@ -1770,59 +2094,80 @@
         <source>Suggested content selector: %1</source>
         <translation>建议的正文选择器：%1</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../rules_editor/window.py" line="399"/>
+        <source>Clean again %n articles of every site?</source>
+        <translation>
+            <numerusform>重新清洗所有网站的 %n 篇文章？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../rules_editor/window.py" line="401"/>
+        <source>Clean again %n articles of %1?</source>
+        <translation>
+            <numerusform>重新清洗 %1 的 %n 篇文章？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../rules_editor/window.py" line="441"/>
+        <source>Saved; cleaning %n pages of %1 again…</source>
+        <translation>
+            <numerusform>已保存；正在重新清洗 %1 的 %n 个页面…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../rules_editor/window.py" line="487"/>
+        <location filename="../rules_editor/window.py" line="500"/>
         <source>The rules you changed are not saved. Close and drop the changes?</source>
         <translation>你修改的规则尚未保存。关闭并放弃这些修改吗？</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="491"/>
+        <location filename="../rules_editor/window.py" line="504"/>
         <source>Close the rules</source>
         <translation>关闭规则</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="276"/>
+        <location filename="../../pipeline/rules/model.py" line="282"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="137"/>
+        <location filename="../rules_editor/window.py" line="138"/>
         <location filename="../rules_editor/window.py" line="403"/>
         <source>Apply to domain</source>
         <translation>应用到整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="139"/>
+        <location filename="../rules_editor/window.py" line="140"/>
         <source>Save, then clean every stored page of the section&apos;s domain again (asks first)</source>
         <translation>保存，然后重新清洗该节域名下所有已保存的页面（会先询问）</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="141"/>
+        <location filename="../rules_editor/window.py" line="142"/>
         <source>Undo last rules change</source>
         <translation>撤销上次规则修改</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="143"/>
+        <location filename="../rules_editor/window.py" line="144"/>
         <source>Put rules.yaml back as it was before the last save, and clean the pages it changed again (edits not saved here are dropped)</source>
         <translation>把 rules.yaml 恢复为上次保存之前的内容，并重新清洗受影响的页面（此处未保存的修改会被丢弃）</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="146"/>
+        <location filename="../rules_editor/window.py" line="147"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="88"/>
+        <location filename="../rules_editor/window.py" line="89"/>
         <source>This task</source>
         <translation>此任务</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="89"/>
+        <location filename="../rules_editor/window.py" line="90"/>
         <source>This domain</source>
         <translation>整个域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor/window.py" line="218"/>
+        <location filename="../rules_editor/window.py" line="219"/>
         <source>Valid</source>
         <translation>有效</translation>
     </message>
@@ -1845,7 +2190,7 @@
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../rules_editor/form.py" line="245"/>
+        <location filename="../rules_editor/form.py" line="236"/>
         <source>Not on this machine yet: %1</source>
         <translation>本机尚不能渲染：%1</translation>
     </message>
@@ -1853,7 +2198,7 @@
 <context>
     <name>RulesMessages</name>
     <message>
-        <location filename="../rules_editor/messages.py" line="20"/>
+        <location filename="../rules_editor/messages.py" line="17"/>
         <source>Line %1</source>
         <translation>第 %1 行</translation>
     </message>
@@ -1867,7 +2212,7 @@
     </message>
     <message>
         <location filename="../run_bar.py" line="28"/>
-        <location filename="../run_bar.py" line="107"/>
+        <location filename="../run_bar.py" line="126"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -1883,31 +2228,32 @@
     </message>
     <message>
         <location filename="../run_bar.py" line="37"/>
-        <location filename="../run_bar.py" line="54"/>
+        <location filename="../run_bar.py" line="55"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 图片已存 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="84"/>
+        <location filename="../run_bar.py" line="93"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="97"/>
+        <location filename="../run_bar.py" line="108"/>
         <source>Stopped: %1 of %2 done, %3 failed, %4 left for the next run</source>
         <translation>已停止：%2 个中完成 %1 个，失败 %3 个，剩余 %4 个留待下次运行</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="100"/>
+        <location filename="../run_bar.py" line="116"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
+        <location filename="../run_bar.py" line="112"/>
         <source>Finished %1 of %2, %3 failed, %4 kept their article (the new rules found none)</source>
         <translation>已完成 %1 / %2，失败 %3，%4 篇保留原有正文（新规则未找到正文）</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="107"/>
+        <location filename="../run_bar.py" line="126"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -1915,27 +2261,29 @@
 <context>
     <name>SearchPanel</name>
     <message>
-        <location filename="../search_panel.py" line="185"/>
+        <location filename="../search_panel.py" line="188"/>
         <source>Search the articles…</source>
         <translation>搜索文章…</translation>
     </message>
     <message>
-        <location filename="../search_panel.py" line="258"/>
+        <location filename="../search_panel.py" line="261"/>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
     </message>
-    <message>
-        <location filename="../search_panel.py" line="265"/>
-        <source>%1 articles found</source>
-        <translation>找到 %1 篇文章</translation>
+    <message numerus="yes">
+        <location filename="../search_panel.py" line="268"/>
+        <source>%n articles found</source>
+        <translation>
+            <numerusform>找到 %n 篇文章</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../search_panel.py" line="268"/>
+        <location filename="../search_panel.py" line="271"/>
         <source>No article holds “%1”.</source>
         <translation>没有文章包含“%1”。</translation>
     </message>
     <message>
-        <location filename="../search_panel.py" line="273"/>
+        <location filename="../search_panel.py" line="276"/>
         <source>Search failed: %1</source>
         <translation>搜索失败：%1</translation>
     </message>
@@ -1943,57 +2291,57 @@
 <context>
     <name>Settings</name>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="78"/>
+        <location filename="../../pipeline/records/settings.py" line="81"/>
         <source>Connect timeout (s)</source>
         <translation>连接超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="80"/>
+        <location filename="../../pipeline/records/settings.py" line="83"/>
         <source>Read timeout (s)</source>
         <translation>读取超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="82"/>
+        <location filename="../../pipeline/records/settings.py" line="85"/>
         <source>Retries</source>
         <translation>重试次数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="91"/>
+        <location filename="../../pipeline/records/settings.py" line="94"/>
         <source>Page deadline (s)</source>
         <translation>网页最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="93"/>
+        <location filename="../../pipeline/records/settings.py" line="96"/>
         <source>Image deadline (s)</source>
         <translation>图片最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="100"/>
+        <location filename="../../pipeline/records/settings.py" line="103"/>
         <source>Connections per site</source>
         <translation>每个站点的连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="102"/>
+        <location filename="../../pipeline/records/settings.py" line="105"/>
         <source>Connections in all</source>
         <translation>总连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="105"/>
+        <location filename="../../pipeline/records/settings.py" line="108"/>
         <source>Delay between requests to a site (ms)</source>
         <translation>同一站点请求间隔（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="127"/>
+        <location filename="../../pipeline/records/settings.py" line="130"/>
         <source>Largest image edge (px)</source>
         <translation>图片最长边（像素）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="129"/>
+        <location filename="../../pipeline/records/settings.py" line="132"/>
         <source>JPEG quality</source>
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="136"/>
+        <location filename="../../pipeline/records/settings.py" line="139"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>
@@ -2022,6 +2370,7 @@
         <translation>从浏览器导出的 cookies.txt</translation>
     </message>
     <message>
+        <location filename="../report_view.py" line="229"/>
         <location filename="../settings_dialog.py" line="86"/>
         <location filename="../settings_dialog.py" line="137"/>
         <source>Cookies file</source>
@@ -2040,7 +2389,7 @@
     <message>
         <location filename="../settings_dialog.py" line="100"/>
         <source>Rendering opens pages in the system&apos;s Chromium so that what their scripts build is archived; it needs pip install -e &apos;.[browser]&apos; and the chromium package</source>
-        <translation>渲染会用系统的 Chromium 打开页面，以便存档脚本生成的内容；需要 pip install -e &apos;.[browser]&apos; 和 chromium 软件包</translation>
+        <translation>渲染会用系统的 Chromium 打开页面，以便归档脚本生成的内容；需要 pip install -e &apos;.[browser]&apos; 和 chromium 软件包</translation>
     </message>
     <message>
         <location filename="../settings_dialog.py" line="103"/>
@@ -2071,82 +2420,73 @@
 <context>
     <name>TaskPreview</name>
     <message>
-        <location filename="../rules_editor/task_preview.py" line="64"/>
+        <location filename="../rules_editor/task_preview.py" line="65"/>
         <source>Select a task whose page has been fetched.</source>
         <translation>请选择一个页面已抓取的任务。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/task_preview.py" line="80"/>
+        <location filename="../rules_editor/task_preview.py" line="81"/>
         <source>The preview waits until the rules are valid.</source>
         <translation>规则有效后才会更新预览。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/task_preview.py" line="83"/>
+        <location filename="../rules_editor/task_preview.py" line="84"/>
         <source>the rules as typed, not saved</source>
         <translation>按当前输入的规则，未保存</translation>
     </message>
     <message>
-        <location filename="../rules_editor/task_preview.py" line="104"/>
+        <location filename="../rules_editor/task_preview.py" line="105"/>
         <source>These rules find no article on this page: %1</source>
         <translation>按这些规则在此页面上找不到正文：%1</translation>
     </message>
     <message>
-        <location filename="../rules_editor/task_preview.py" line="115"/>
+        <location filename="../rules_editor/task_preview.py" line="116"/>
         <source>The form edits %1; this task&apos;s page is on %2, which it does not cover.</source>
         <translation>表单正在编辑 %1；此任务的页面位于 %2，不在其范围内。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/task_preview.py" line="118"/>
+        <location filename="../rules_editor/task_preview.py" line="119"/>
         <source>No rule of this site has a selector: automatic extraction.</source>
         <translation>此网站的规则没有任何选择器：使用自动提取。</translation>
     </message>
     <message>
-        <location filename="../rules_editor/task_preview.py" line="136"/>
+        <location filename="../rules_editor/task_preview.py" line="137"/>
         <source>Content selector %1 matched nothing: automatic extraction used</source>
         <translation>正文选择器 %1 未命中任何元素：已使用自动提取</translation>
     </message>
-    <message>
-        <location filename="../rules_editor/task_preview.py" line="138"/>
-        <source>Content selector %1 matched 1 element (%2 characters)</source>
-        <translation>正文选择器 %1 命中 1 个元素（%2 字）</translation>
+    <message numerus="yes">
+        <location filename="../rules_editor/task_preview.py" line="139"/>
+        <source>Content selector %1 matched %n elements (%2 characters)</source>
+        <translation>
+            <numerusform>正文选择器 %1 命中 %n 个元素（%2 字）</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../rules_editor/task_preview.py" line="140"/>
-        <source>Content selector %1 matched %2 elements (%3 characters)</source>
-        <translation>正文选择器 %1 命中 %2 个元素（%3 字）</translation>
-    </message>
-    <message>
+    <message numerus="yes">
         <location filename="../rules_editor/task_preview.py" line="143"/>
+        <source>Title selector %1 matched %n elements</source>
+        <translation>
+            <numerusform>标题选择器 %1 命中 %n 个元素</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../rules_editor/task_preview.py" line="149"/>
+        <source>Strip %1 removed %n elements (%2 characters)</source>
+        <translation>
+            <numerusform>移除 %1 去掉了 %n 个元素（%2 字）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../rules_editor/task_preview.py" line="142"/>
         <source>Title selector %1 matched nothing: the page&apos;s headline used</source>
         <translation>标题选择器 %1 未命中任何元素：已使用页面自身的标题</translation>
     </message>
     <message>
-        <location filename="../rules_editor/task_preview.py" line="144"/>
-        <source>Title selector %1 matched 1 element</source>
-        <translation>标题选择器 %1 命中 1 个元素</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor/task_preview.py" line="145"/>
-        <source>Title selector %1 matched %2 elements</source>
-        <translation>标题选择器 %1 命中 %2 个元素</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor/task_preview.py" line="151"/>
+        <location filename="../rules_editor/task_preview.py" line="148"/>
         <source>Strip %1 matched nothing</source>
         <translation>移除 %1 未命中任何元素</translation>
     </message>
     <message>
-        <location filename="../rules_editor/task_preview.py" line="152"/>
-        <source>Strip %1 removed 1 element (%2 characters)</source>
-        <translation>移除 %1 去掉了 1 个元素（%2 字）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor/task_preview.py" line="154"/>
-        <source>Strip %1 removed %2 elements (%3 characters)</source>
-        <translation>移除 %1 去掉了 %2 个元素（%3 字）</translation>
-    </message>
-    <message>
-        <location filename="../rules_editor/task_preview.py" line="161"/>
+        <location filename="../rules_editor/task_preview.py" line="156"/>
         <source>Strip selectors that matched nothing: %1</source>
         <translation>未命中任何元素的移除选择器：%1</translation>
     </message>
@@ -2154,47 +2494,47 @@
 <context>
     <name>TaskTableModel</name>
     <message>
-        <location filename="../task_model.py" line="156"/>
+        <location filename="../task_model.py" line="133"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="156"/>
+        <location filename="../task_model.py" line="134"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="157"/>
+        <location filename="../task_model.py" line="135"/>
         <source>fetched</source>
         <translation>已抓取</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="157"/>
+        <location filename="../task_model.py" line="136"/>
         <source>cleaned</source>
         <translation>已清洗</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="158"/>
+        <location filename="../task_model.py" line="137"/>
         <source>localized</source>
         <translation>图片已存</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="158"/>
+        <location filename="../task_model.py" line="138"/>
         <source>done</source>
         <translation>已成书</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="159"/>
+        <location filename="../task_model.py" line="139"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="159"/>
+        <location filename="../task_model.py" line="140"/>
         <source>duplicate</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="160"/>
+        <location filename="../task_model.py" line="169"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
@@ -2274,72 +2614,72 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="164"/>
+        <location filename="../task_model.py" line="172"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="164"/>
+        <location filename="../task_model.py" line="172"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="164"/>
+        <location filename="../task_model.py" line="172"/>
         <source>Why</source>
         <translation>原因类别</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="165"/>
+        <location filename="../task_model.py" line="173"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="165"/>
+        <location filename="../task_model.py" line="173"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="166"/>
+        <location filename="../task_model.py" line="174"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="166"/>
+        <location filename="../task_model.py" line="174"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="167"/>
+        <location filename="../task_model.py" line="175"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="167"/>
+        <location filename="../task_model.py" line="175"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="168"/>
+        <location filename="../task_model.py" line="176"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="168"/>
+        <location filename="../task_model.py" line="176"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="283"/>
+        <location filename="../task_model.py" line="291"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="358"/>
+        <location filename="../task_model.py" line="366"/>
         <source>duplicate of #%1</source>
         <translation>与 #%1 重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="395"/>
+        <location filename="../task_model.py" line="403"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>
@@ -2347,76 +2687,84 @@
 <context>
     <name>TrashView</name>
     <message>
-        <location filename="../trash_view.py" line="61"/>
+        <location filename="../trash_view.py" line="63"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="61"/>
+        <location filename="../trash_view.py" line="63"/>
         <source>URL</source>
         <translation>网址</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="61"/>
+        <location filename="../trash_view.py" line="63"/>
         <source>Deleted</source>
         <translation>删除时间</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="65"/>
+        <location filename="../trash_view.py" line="67"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="67"/>
-        <location filename="../trash_view.py" line="177"/>
+        <location filename="../trash_view.py" line="69"/>
+        <location filename="../trash_view.py" line="185"/>
         <source>Empty trash</source>
         <translation>清空回收站</translation>
     </message>
-    <message>
-        <location filename="../trash_view.py" line="114"/>
-        <source>%1 tasks in the trash</source>
-        <translation>回收站中有 %1 个任务</translation>
+    <message numerus="yes">
+        <location filename="../trash_view.py" line="122"/>
+        <source>%n tasks in the trash</source>
+        <translation>
+            <numerusform>回收站中有 %n 个任务</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../trash_view.py" line="186"/>
+        <source>Delete the %n tasks in the trash for good, with their stored pages and articles? This cannot be undone.</source>
+        <translation>
+            <numerusform>要永久删除回收站中的 %n 个任务及其保存的网页和文章吗？此操作无法撤销。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="115"/>
+        <location filename="../trash_view.py" line="123"/>
         <source>The trash is empty.</source>
         <translation>回收站是空的。</translation>
-    </message>
-    <message>
-        <location filename="../trash_view.py" line="178"/>
-        <source>Delete the %1 tasks in the trash for good, with their stored pages and articles? This cannot be undone.</source>
-        <translation>要永久删除回收站中的 %1 个任务及其保存的网页和文章吗？此操作无法撤销。</translation>
     </message>
 </context>
 <context>
     <name>UpdateCheck</name>
     <message>
-        <location filename="../update_check.py" line="84"/>
+        <location filename="../update_check.py" line="85"/>
         <source>Nothing to check: only archived articles are checked for updates.</source>
-        <translation>没有可检查的文章：只检查已存档文章的更新。</translation>
+        <translation>没有可检查的文章：只检查已归档文章的更新。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../update_check.py" line="88"/>
+        <source>Check %n archived articles for updates? Each is asked of its site again; a changed one keeps its old copy in the archive&apos;s history.</source>
+        <translation>
+            <numerusform>检查 %n 篇已归档文章的更新？每篇都会重新向其网站请求；有变化的文章会在归档历史中保留旧版本。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../update_check.py" line="87"/>
-        <source>Check %1 archived articles for updates? Each is asked of its site again; a changed one keeps its old copy in the archive&apos;s history.</source>
-        <translation>检查 %1 篇已存档文章的更新？每篇都会重新向其网站请求；有变化的文章会在存档历史中保留旧版本。</translation>
-    </message>
-    <message>
-        <location filename="../update_check.py" line="98"/>
+        <location filename="../update_check.py" line="99"/>
         <source>changed %1 · unchanged %2 · could not check %3</source>
         <translation>有变化 %1 · 无变化 %2 · 无法检查 %3</translation>
     </message>
     <message>
-        <location filename="../update_check.py" line="117"/>
+        <location filename="../update_check.py" line="118"/>
         <source>Checked %1: %2 changed, %3 unchanged, %4 could not be checked</source>
         <translation>已检查 %1 篇：%2 篇有变化，%3 篇无变化，%4 篇无法检查</translation>
     </message>
-    <message>
-        <location filename="../update_check.py" line="123"/>
-        <source>Stopped: %1 articles were not checked.</source>
-        <translation>已停止：%1 篇文章未检查。</translation>
+    <message numerus="yes">
+        <location filename="../update_check.py" line="124"/>
+        <source>Stopped: %n articles were not checked.</source>
+        <translation>
+            <numerusform>已停止：%n 篇文章未检查。</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../update_check.py" line="140"/>
+        <location filename="../update_check.py" line="141"/>
         <source>Check for updates</source>
         <translation>检查更新</translation>
     </message>
@@ -2424,85 +2772,87 @@
 <context>
     <name>WindowArchive</name>
     <message>
-        <location filename="../main_window/archive.py" line="44"/>
+        <location filename="../main_window/archive.py" line="46"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="57"/>
+        <location filename="../main_window/archive.py" line="60"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="58"/>
+        <location filename="../main_window/archive.py" line="61"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
-    <message>
-        <location filename="../main_window/archive.py" line="76"/>
-        <source>Opened %1; %2 tasks wait to be run (Run takes them up)</source>
-        <translation>已打开 %1；%2 个任务等待运行（点“运行”继续）</translation>
+    <message numerus="yes">
+        <location filename="../main_window/archive.py" line="78"/>
+        <source>Opened %1; %n tasks wait to be run (%2 takes them up)</source>
+        <translation>
+            <numerusform>已打开 %1；%n 个任务等待运行（点“%2”继续）</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="82"/>
+        <location filename="../main_window/archive.py" line="83"/>
         <source>Kuaibu — %1 (read-only)</source>
         <translation>快捕 — %1（只读）</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="85"/>
+        <location filename="../main_window/archive.py" line="86"/>
         <source>Read-only: %1 cannot be written here (a backup, a disc or another user&apos;s folder). Search, previews and books work; adding, running and building are off.</source>
         <translation>只读：此处无法写入 %1（备份、光盘或他人的文件夹）。搜索、预览和书籍可用；添加、运行和生成已关闭。</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="102"/>
+        <location filename="../main_window/archive.py" line="103"/>
         <source>Open archive</source>
-        <translation>打开存档</translation>
+        <translation>打开归档</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="108"/>
+        <location filename="../main_window/archive.py" line="109"/>
         <source>New archive</source>
-        <translation>新建存档</translation>
+        <translation>新建归档</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="115"/>
+        <location filename="../main_window/archive.py" line="116"/>
         <source>%1 does not exist. Make a new archive there?</source>
-        <translation>%1 不存在。要在那里新建存档吗？</translation>
+        <translation>%1 不存在。要在那里新建归档吗？</translation>
     </message>
 </context>
 <context>
     <name>WindowBooks</name>
     <message>
-        <location filename="../main_window/books.py" line="47"/>
+        <location filename="../main_window/books.py" line="90"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="0"/>
+        <location filename="../main_window/books.py" line="38"/>
         <source>No program on this system opens EPUB books (xdg-mime names none for %1): %2 is shown here.</source>
         <translation>本系统没有能打开 EPUB 电子书的程序（xdg-mime 没有为 %1 指定任何程序）：%2 在这里显示。</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="0"/>
+        <location filename="../main_window/books.py" line="43"/>
         <source>%1 handed to %2</source>
         <translation>已用 %2 打开 %1</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="0"/>
-        <source>%1 handed to the system's reader</source>
+        <location filename="../main_window/books.py" line="44"/>
+        <source>%1 handed to the system&apos;s reader</source>
         <translation>已用系统的阅读器打开 %1</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="0"/>
+        <location filename="../main_window/books.py" line="47"/>
         <source>The system could not open %1 (it has no reader for EPUB books, or the reader did not start): it is shown here.</source>
         <translation>系统无法打开 %1（没有 EPUB 阅读器，或阅读器未能启动）：在这里显示。</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="0"/>
-        <source>%1, the system's reader for EPUB books, did not start for %2: it is shown here.</source>
+        <location filename="../main_window/books.py" line="50"/>
+        <source>%1, the system&apos;s reader for EPUB books, did not start for %2: it is shown here.</source>
         <translation>系统的 EPUB 阅读器 %1 未能打开 %2：在这里显示。</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="0"/>
+        <location filename="../main_window/books.py" line="60"/>
         <source>Reader</source>
         <translation>阅读器</translation>
     </message>
@@ -2510,18 +2860,18 @@
 <context>
     <name>WindowIntake</name>
     <message>
-        <location filename="../main_window/intake.py" line="59"/>
+        <location filename="../main_window/intake.py" line="71"/>
         <source>Harvest: added %1 · duplicates %2 · rejected %3</source>
         <translation>采集：已添加 %1 · 重复 %2 · 拒绝 %3</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="78"/>
-        <source>The demo site serves at %1: press Add, then Run</source>
-        <translation>示例网站运行在 %1：先点“添加”，再点“运行”</translation>
+        <location filename="../main_window/intake.py" line="90"/>
+        <source>The demo site serves at %1: press %2, then %3</source>
+        <translation>示例网站运行在 %1：先点“%2”，再点“%3”</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="0"/>
-        <source>The paste area's draft: %1</source>
+        <location filename="../main_window/intake.py" line="48"/>
+        <source>The paste area&apos;s draft: %1</source>
         <translation>粘贴区草稿：%1</translation>
     </message>
 </context>
@@ -2586,17 +2936,17 @@
     <message>
         <location filename="../main_window/menus.py" line="48"/>
         <source>&amp;Open archive…</source>
-        <translation>打开存档(&amp;O)…</translation>
+        <translation>打开归档(&amp;O)…</translation>
     </message>
     <message>
         <location filename="../main_window/menus.py" line="50"/>
         <source>&amp;New archive…</source>
-        <translation>新建存档(&amp;N)…</translation>
+        <translation>新建归档(&amp;N)…</translation>
     </message>
     <message>
         <location filename="../main_window/menus.py" line="52"/>
         <source>&amp;Recent archives</source>
-        <translation>最近的存档(&amp;R)</translation>
+        <translation>最近的归档(&amp;R)</translation>
     </message>
     <message>
         <location filename="../main_window/menus.py" line="54"/>
@@ -2681,7 +3031,7 @@
     <message>
         <location filename="../main_window/menus.py" line="117"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
-        <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
+        <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;归档：%2</translation>
     </message>
 </context>
 <context>
@@ -2701,47 +3051,53 @@
     <name>WindowRuns</name>
     <message>
         <location filename="../main_window/runs.py" line="34"/>
-        <location filename="../main_window/runs.py" line="51"/>
+        <location filename="../main_window/runs.py" line="50"/>
         <source>Running…</source>
         <translation>正在运行…</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../main_window/runs.py" line="43"/>
-        <source>Cleaning %1 pages again…</source>
-        <translation>正在重新清洗 %1 个页面…</translation>
+        <source>Cleaning %n pages again…</source>
+        <translation>
+            <numerusform>正在重新清洗 %n 个页面…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../main_window/runs.py" line="54"/>
+        <location filename="../main_window/runs.py" line="53"/>
         <source>Paused</source>
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../main_window/runs.py" line="107"/>
+        <location filename="../main_window/runs.py" line="106"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
-    <message>
-        <location filename="../main_window/runs.py" line="126"/>
-        <source>Checking %1 articles for updates…</source>
-        <translation>正在检查 %1 篇文章的更新…</translation>
+    <message numerus="yes">
+        <location filename="../main_window/runs.py" line="124"/>
+        <source>Checking %n articles for updates…</source>
+        <translation>
+            <numerusform>正在检查 %n 篇文章的更新…</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../main_window/runs.py" line="140"/>
+        <location filename="../main_window/runs.py" line="138"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
-    <message>
-        <location filename="../main_window/runs.py" line="151"/>
-        <source>Render the sites of these %1 pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</source>
-        <translation>今后用系统的浏览器渲染这 %1 个页面所在的网站（rules.yaml 中的 render: browser），并重试它们吗？</translation>
+    <message numerus="yes">
+        <location filename="../main_window/runs.py" line="149"/>
+        <source>Render the sites of these %n pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</source>
+        <translation>
+            <numerusform>今后用系统的浏览器渲染这 %n 个页面所在的网站（rules.yaml 中的 render: browser），并重试它们吗？</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../main_window/runs.py" line="157"/>
+        <location filename="../main_window/runs.py" line="154"/>
         <source>Rendered with the browser from now on: %1</source>
         <translation>今后用浏览器渲染：%1</translation>
     </message>
     <message>
-        <location filename="../main_window/runs.py" line="164"/>
+        <location filename="../main_window/runs.py" line="161"/>
         <source>Cannot render here</source>
         <translation>无法在本机渲染</translation>
     </message>
@@ -2749,83 +3105,83 @@
 <context>
     <name>WindowShell</name>
     <message>
-        <location filename="../main_window/shell.py" line="103"/>
-        <location filename="../main_window/shell.py" line="238"/>
+        <location filename="../main_window/shell.py" line="133"/>
+        <location filename="../main_window/shell.py" line="291"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="110"/>
+        <location filename="../main_window/shell.py" line="140"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="117"/>
+        <location filename="../main_window/shell.py" line="147"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="118"/>
+        <location filename="../main_window/shell.py" line="148"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="119"/>
+        <location filename="../main_window/shell.py" line="149"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="152"/>
+        <location filename="../main_window/shell.py" line="182"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="175"/>
+        <location filename="../main_window/shell.py" line="205"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="176"/>
+        <location filename="../main_window/shell.py" line="206"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="177"/>
+        <location filename="../main_window/shell.py" line="207"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="178"/>
+        <location filename="../main_window/shell.py" line="208"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="179"/>
+        <location filename="../main_window/shell.py" line="209"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="180"/>
+        <location filename="../main_window/shell.py" line="210"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="181"/>
+        <location filename="../main_window/shell.py" line="211"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="182"/>
+        <location filename="../main_window/shell.py" line="212"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="194"/>
-        <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press Add (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
-        <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“添加”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
+        <location filename="../main_window/shell.py" line="224"/>
+        <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press %1 (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
+        <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“%1”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="198"/>
+        <location filename="../main_window/shell.py" line="229"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>
@@ -2833,27 +3189,33 @@
 <context>
     <name>WindowTable</name>
     <message>
-        <location filename="../main_window/table.py" line="102"/>
+        <location filename="../main_window/table.py" line="110"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
 </context>
 <context>
     <name>WindowTaskActions</name>
-    <message>
+    <message numerus="yes">
         <location filename="../main_window/task_actions.py" line="110"/>
-        <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
-        <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
+        <source>Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
+        <translation>
+            <numerusform>把 %n 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../main_window/task_actions.py" line="119"/>
-        <source>%1 tasks moved to the trash</source>
-        <translation>已将 %1 个任务移到回收站</translation>
+        <source>%n tasks moved to the trash</source>
+        <translation>
+            <numerusform>已将 %n 个任务移到回收站</numerusform>
+        </translation>
     </message>
-    <message>
-        <location filename="../main_window/task_actions.py" line="135"/>
-        <source>%1 tasks restored</source>
-        <translation>已恢复 %1 个任务</translation>
+    <message numerus="yes">
+        <location filename="../main_window/task_actions.py" line="133"/>
+        <source>%n tasks restored</source>
+        <translation>
+            <numerusform>已恢复 %n 个任务</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -15,6 +15,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QFileDialog
 
+from gui.language import shown_name
 from gui.main_window.shell import LEFT_TO_RUN
 from gui.main_window.table import WindowTable
 from gui.reasons import translate_reason
@@ -74,8 +75,9 @@ class WindowArchive(WindowTable):
         left = sum(t.status in LEFT_TO_RUN for t in workspace.tasks())
         if left:
             self.statusBar().showMessage(self.tr(
-                "Opened %1; %2 tasks wait to be run (Run takes them up)").replace(
-                "%1", str(workspace.archive.root)).replace("%2", str(left)))
+                "Opened %1; %n tasks wait to be run (%2 takes them up)", "", left).replace(
+                "%1", str(workspace.archive.root)).replace(
+                "%2", shown_name(self.run_bar.run_button)))
         if workspace.read_only:
             self.model.editor = None
             self.setWindowTitle(self.tr("Kuaibu — %1 (read-only)").replace(

@@ -8,6 +8,7 @@ Apart because each ends the same way — the new rows in the table, the report i
 from __future__ import annotations
 
 from gui.harvest_dialog import HarvestDialog
+from gui.language import shown_name
 from gui.main_window.archive import WindowArchive
 from gui.reasons import translate_reason
 from pipeline.intake.links import IntakeReport
@@ -86,5 +87,7 @@ class WindowIntake(WindowArchive):
             self._demo_site = serve_demo_site()
         self.intake.paste.setPlainText(self._demo_site.paste_text())
         self.intake.cat1.setCurrentText(DEMO_CATEGORY)
-        self.statusBar().showMessage(self.tr("The demo site serves at %1: press Add, then Run")
-                                     .replace("%1", self._demo_site.base_url))
+        self.statusBar().showMessage(self.tr("The demo site serves at %1: press %2, then %3")
+                                     .replace("%1", self._demo_site.base_url)
+                                     .replace("%2", shown_name(self.intake.add_button))
+                                     .replace("%3", shown_name(self.run_bar.run_button)))

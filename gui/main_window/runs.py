@@ -40,8 +40,7 @@ class WindowRuns(WindowArchive):
         if self.archive is None or not self.writable or self.controller.running or not task_ids:
             return False
         self.controller.reclean(self.archive, self.settings, task_ids)
-        self.statusBar().showMessage(self.tr("Cleaning %1 pages again…")
-                                     .replace("%1", str(len(task_ids))))
+        self.statusBar().showMessage(self.tr("Cleaning %n pages again…", "", len(task_ids)))
         self._update_controls()
         return True
 
@@ -122,8 +121,8 @@ class WindowRuns(WindowArchive):
         self.run_bar.starting()
         self.updates.begin()
         self.controller.refresh(self.archive, self.settings, task_ids)
-        self.statusBar().showMessage(self.tr("Checking %1 articles for updates…")
-                                     .replace("%1", str(len(task_ids))))
+        self.statusBar().showMessage(self.tr("Checking %n articles for updates…", "",
+                                             len(task_ids)))
         self._update_controls()
 
     def _updates_checked(self, summary: str) -> None:
@@ -147,9 +146,8 @@ class WindowRuns(WindowArchive):
         if workspace is None or self.controller.running or not task_ids:
             return
         if not self.confirm(self.tr(
-                "Render the sites of these %1 pages with the system's browser from now on"
-                " (render: browser in rules.yaml), and try them again?")
-                .replace("%1", str(len(task_ids)))):
+                "Render the sites of these %n pages with the system's browser from now on"
+                " (render: browser in rules.yaml), and try them again?", "", len(task_ids))):
             return
 
         def rendered(sections: list[str]) -> None:

@@ -9,10 +9,11 @@ part reads this state, so it is made once, here, before any part runs.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -41,6 +42,7 @@ from gui.failures_view import FailuresView
 from gui.filter_state import FilterState
 from gui.harvest_dialog import HarvestDialog
 from gui.intake_panel import IntakePanel
+from gui.language import shown_name
 from gui.main_window.file_watch import FileWatch
 from gui.preview import PreviewPane
 from gui.report_view import ReportView
@@ -75,6 +77,20 @@ class WindowShell(QMainWindow):
     # from, whichever action or writer made the change (see ``_heard`` and docs/gui.md)
     archive_changed = Signal(object)
     _heard = Signal(object, object)  # (workspace, Changed), from the thread the use case ran on
+
+    def tr(self, source: str, disambiguation: str | None = None, n: int = -1) -> str:
+        """A part's message, looked up under each class of the window as PySide6 does, but
+        for a count too: PySide6 keeps the first answer that differs from the source, and a
+        count's untranslated answer ("2 tasks" for "%n tasks") always does, so it would stop
+        at ``MainWindow`` before the part that says the message."""
+        if n < 0:
+            return super().tr(source, disambiguation)
+        untranslated = source.replace("%n", str(n))
+        for cls in type(self).__mro__:
+            said = QCoreApplication.translate(cls.__name__, source, disambiguation, n)
+            if said != untranslated:
+                return said
+        return untranslated
 
     def __init__(self, prefs: QSettings, settings: Settings | None = None,
                  parent: QWidget | None = None) -> None:
@@ -205,8 +221,9 @@ class WindowShell(QMainWindow):
         self.empty_hint = QWidget()
         hint_layout = QVBoxLayout(self.empty_hint)
         hint_text = QLabel(self.tr(
-            "<b>No tasks yet.</b><br>Paste links on the left and press Add (Ctrl+Enter), drop"
-            " a bookmarks export anywhere on the window, or try the bundled demo site."))
+            "<b>No tasks yet.</b><br>Paste links on the left and press %1 (Ctrl+Enter), drop"
+            " a bookmarks export anywhere on the window, or try the bundled demo site.")
+            .replace("%1", html.escape(shown_name(self.intake.add_button))))
         hint_text.setWordWrap(True)
         hint_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.demo_button = QPushButton(self.tr("Try the demo site"))

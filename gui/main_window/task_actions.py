@@ -107,8 +107,8 @@ class WindowTaskActions(WindowArchive):
         if (self.workspace is None or self.workspace.read_only or self.controller.running
                 or not task_ids):
             return
-        question = self.tr("Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab"
-                           " brings them back.").replace("%1", str(len(task_ids)))
+        question = self.tr("Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab"
+                           " brings them back.", "", len(task_ids))
         if not self.confirm(question):
             return
         self.workspace.remove(task_ids)
@@ -116,8 +116,8 @@ class WindowTaskActions(WindowArchive):
         self.model.remove_tasks(task_ids)
         self.preview.clear()
         self._refresh_filters()
-        self.statusBar().showMessage(self.tr("%1 tasks moved to the trash").replace(
-            "%1", str(len(task_ids))))
+        self.statusBar().showMessage(self.tr("%n tasks moved to the trash", "",
+                                             len(task_ids)))
         self.save_tasks()
         self._update_controls()
 
@@ -130,8 +130,7 @@ class WindowTaskActions(WindowArchive):
         self.model.add_tasks(restored)
         self._refresh_filters()
         self.save_tasks()
-        self.statusBar().showMessage(self.tr("%1 tasks restored").replace(
-            "%1", str(len(restored))))
+        self.statusBar().showMessage(self.tr("%n tasks restored", "", len(restored)))
         self._update_controls()
 
     def open_original(self, task_id: int) -> None:

@@ -14,10 +14,12 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QWidget
 
 from gui.drops import DropTarget
+from gui.language import shown_name
 from gui.main_window.books import WindowBooks
 from gui.main_window.intake import WindowIntake
 from gui.main_window.rules import WindowRules
 from gui.main_window.task_actions import WindowTaskActions
+from gui.report_view import Places
 from pipeline.records.settings import Settings
 
 
@@ -50,6 +52,11 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.rules_action.triggered.connect(self.show_rules_editor)
         self.about_action.triggered.connect(self.show_about)
         self.intake.add_button.clicked.connect(self.add_pasted)
+        self.report_view.places = Places(  # the report's advice names these, as labelled
+            settings=shown_name(self.settings_action), rules=shown_name(self.rules_action),
+            retry=shown_name(self.run_bar.retry_button),
+            failures=self.tabs.tabText(self.tabs.indexOf(self.failures)),
+            render=shown_name(self.failures.render_button))
         self.run_bar.run_button.clicked.connect(lambda: self.start_run())
         self.run_bar.retry_button.clicked.connect(lambda: self.start_run(retry_failed=True))
         self.run_bar.pause_button.clicked.connect(self.toggle_pause)

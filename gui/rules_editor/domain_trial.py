@@ -144,10 +144,10 @@ class DomainTrial(QWidget):
         shorter = sum(t.change < 0 and not t.lost for t in trials)
         longer = sum(t.change > 0 for t in trials)
         self.summary.setText(
-            self.tr("%1 stored pages of %2: %3 would lose their article, %4 get shorter,"
-                    " %5 longer.")
-            .replace("%1", str(len(trials))).replace("%2", self.domain_words(run.section))
-            .replace("%3", str(lost)).replace("%4", str(shorter)).replace("%5", str(longer)))
+            self.tr("%n stored pages of %1: %2 would lose their article, %3 get shorter,"
+                    " %4 longer.", "", len(trials))
+            .replace("%1", self.domain_words(run.section))
+            .replace("%2", str(lost)).replace("%3", str(shorter)).replace("%4", str(longer)))
         none = self.tr("no article")
         for t in trials:  # worse first, as try_rules orders them
             item = QTreeWidgetItem([

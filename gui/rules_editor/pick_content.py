@@ -166,9 +166,9 @@ class ContentPicker(QWidget):
             self.status.setText(red(esc(self.tr("No selector to propose."))) + " " + reason)
             return
         host = host_of(task.url)
-        pages = (self.tr("It finds an article on %1 of the %2 other archived pages of %3.")
-                 .replace("%1", str(proposal.matched_pages))
-                 .replace("%2", str(proposal.site_pages)).replace("%3", host)
+        pages = (self.tr("It finds an article on %1 of the %n other archived pages of %2.", "",
+                         proposal.site_pages)
+                 .replace("%1", str(proposal.matched_pages)).replace("%2", host)
                  if proposal.site_pages else
                  self.tr("There are no other archived pages of %1 to check it on.")
                  .replace("%1", host))

@@ -136,24 +136,18 @@ class TaskPreview(QWidget):
             if e.key is RuleKey.CONTENT:
                 text = (self.tr("Content selector %1 matched nothing: automatic extraction used")
                         if not n else
-                        self.tr("Content selector %1 matched 1 element (%2 characters)")
-                        .replace("%2", chars) if n == 1 else
-                        self.tr("Content selector %1 matched %2 elements (%3 characters)")
-                        .replace("%2", str(n)).replace("%3", chars))
+                        self.tr("Content selector %1 matched %n elements (%2 characters)", "", n)
+                        .replace("%2", chars))
             elif e.key is RuleKey.TITLE:
                 text = (self.tr("Title selector %1 matched nothing: the page's headline used")
-                        if not n else self.tr("Title selector %1 matched 1 element") if n == 1
-                        else self.tr("Title selector %1 matched %2 elements")
-                        .replace("%2", str(n)))
+                        if not n else self.tr("Title selector %1 matched %n elements", "", n))
             elif not n and e.css not in mine:
                 idle.append(css)
                 continue
             else:
                 text = (self.tr("Strip %1 matched nothing") if not n else
-                        self.tr("Strip %1 removed 1 element (%2 characters)")
-                        .replace("%2", chars) if n == 1 else
-                        self.tr("Strip %1 removed %2 elements (%3 characters)")
-                        .replace("%2", str(n)).replace("%3", chars))
+                        self.tr("Strip %1 removed %n elements (%2 characters)", "", n)
+                        .replace("%2", chars))
             colour = "#8d6e00" if not n else "#2e7d32"
             lines[e.key].append(
                 f"<span style='color:{colour}'>{text.replace('%1', css)}</span>")

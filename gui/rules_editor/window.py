@@ -395,11 +395,11 @@ class RulesEditor(QWidget):
                 self.result.setText(self.tr("Saved; no stored pages of %1 to clean again.")
                                     .replace("%1", self.trial.domain_words(run.section)))
             return
-        count = str(len(run.trials))
-        question = (self.tr("Clean again %1 articles of every site?").replace("%1", count)
+        count = len(run.trials)
+        question = (self.tr("Clean again %n articles of every site?", "", count)
                     if run.section == "default" else
-                    self.tr("Clean again %1 articles of %2?").replace("%1", count)
-                    .replace("%2", run.section))
+                    self.tr("Clean again %n articles of %1?", "", count)
+                    .replace("%1", run.section))
         box = QMessageBox(QMessageBox.Icon.Question, self.tr("Apply to domain"), question,
                           QMessageBox.StandardButton.NoButton, self)
         lost = [t for t in run.trials if t.lost]
@@ -438,9 +438,9 @@ class RulesEditor(QWidget):
             return
         if self.save():
             self.trial.last = None  # its "before" is about to change
-            self.result.setText(self.tr("Saved; cleaning %1 pages of %2 again…")
-                                .replace("%1", str(len(run.trials)))
-                                .replace("%2", self.trial.domain_words(run.section)))
+            self.result.setText(self.tr("Saved; cleaning %n pages of %1 again…", "",
+                                        len(run.trials))
+                                .replace("%1", self.trial.domain_words(run.section)))
             self.apply_requested.emit(run.section)
 
     def undo_last_change(self) -> None:

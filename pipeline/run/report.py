@@ -4,16 +4,22 @@
 asset map of a task), so it is tested without an archive and gives the same answer for the
 same inputs (the read-through sample is seeded). ``write_report`` renders it to
 ``04_logs/report.html``: one self-contained page (inline CSS, no scripts, no remote
-resources), headings in English and Chinese, so it opens anywhere the archive is copied.
+resources), headings in English and Chinese, so it opens anywhere the archive is copied; its
+advice names commands and settings (the command line's words). Beside it ``report.json`` keeps
+the report as a record: the advice and the reasons an article is suspect are codes
+(``FailureGroup.advice``, ``Doubt``), so the window says them in its own language and names its
+own menus and buttons instead of commands.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from pathlib import Path
 
 from lxml import html as lxml_html
@@ -28,6 +34,7 @@ from pipeline.text.templating import environment
 from pipeline.web.urls import host_of, site_domain
 
 REPORT_HTML = "report.html"
+REPORT_JSON = "report.json"
 
 
 @dataclass(frozen=True)
@@ -44,7 +51,10 @@ class ReportOptions:
 
 OPTIONS = ReportOptions()
 
-# The advice for a failure kind: what a person does about it, command or setting named.
+# A group's advice is a code: a failure kind's value, or THROTTLED for a site that limits
+# requests. ADVICE is what the file and the command line say for each: what a person does
+# about it, command or setting named (the window says its own words for the codes).
+THROTTLED = "throttled"
 THROTTLE_ADVICE = ("the site limits requests: lower per_host_connections / raise host_delay_ms"
                    " (run --set per_host_connections=1 --set host_delay_ms=3000)")
 KIND_ADVICE: dict[ErrorKind, str] = {
@@ -71,6 +81,38 @@ KIND_ADVICE: dict[ErrorKind, str] = {
     ErrorKind.INTERNAL: "a bug: the traceback is in 04_logs/errors.log",
     ErrorKind.UNKNOWN: "a failure without a kind (an older list): run --retry-failed",
 }
+ADVICE: dict[str, str] = {THROTTLED: THROTTLE_ADVICE,
+                          **{kind.value: words for kind, words in KIND_ADVICE.items()}}
+
+
+class Doubt(StrEnum):
+    """Why an article is likely wrong (its values are the record's words)."""
+
+    SHORT = "short"  # values: the character count
+    LOW_CONFIDENCE = "low-confidence"  # the confidence (0.00) and the extractor's pass
+    SITE_NAME = "site-name"  # the title
+    LINKS = "links"  # the share of link text (73%)
+
+
+# what the file says for each doubt, its values filled in order
+DOUBT_WORDS: dict[Doubt, str] = {
+    Doubt.SHORT: "very short: {0} characters · 正文过短",
+    Doubt.LOW_CONFIDENCE: "low confidence {0} ({1}) · 置信度低",
+    Doubt.SITE_NAME: "title is the site's name: '{0}' · 标题是网站名",
+    Doubt.LINKS: "mostly links: {0} of the text · 多为链接",
+}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One reason an article is suspect: the doubt and the values its sentence names."""
+
+    doubt: Doubt
+    values: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return DOUBT_WORDS[self.doubt].format(*self.values)
 # The statuses a site limits requests by; an old row without a code is read by its text.
 _THROTTLE_STATUSES = frozenset({"403", "429"})
 _THROTTLED = re.compile(r"\b(403|429)\b")
@@ -92,8 +134,13 @@ class FailureGroup:
     key: str  # the kind's word or the host
     count: int
     ids: list[int]
-    advice: str
+    advice: str  # a code: a kind's value or THROTTLED (see ADVICE)
     kinds: dict[str, int] = field(default_factory=dict)  # a domain group: its kinds
+
+    @property
+    def advice_text(self) -> str:
+        """The advice in the file's words (commands and settings named)."""
+        return ADVICE.get(self.advice, ADVICE[ErrorKind.UNKNOWN.value])
 
 
 @dataclass(frozen=True)
@@ -115,7 +162,7 @@ class Suspect:
 
     task_id: int
     title: str
-    reasons: list[str]
+    reasons: list[Reason]
     clean_href: str  # relative to 04_logs, where the report is
     url: str
 
@@ -179,19 +226,19 @@ def link_share(content_html: str) -> float:
 
 
 def _kind_advice(kind: ErrorKind, tasks: Sequence[Task]) -> str:
-    """A kind's advice, sharpened by what its messages say (403/429 is a rate limit)."""
+    """A kind's advice code, sharpened by what its messages say (403/429 is a rate limit)."""
     if kind == ErrorKind.HTTP_4XX and any(map(_throttled, tasks)):
-        return THROTTLE_ADVICE
-    return KIND_ADVICE.get(kind, KIND_ADVICE[ErrorKind.UNKNOWN])
+        return THROTTLED
+    return kind.value if kind in KIND_ADVICE else ErrorKind.UNKNOWN.value
 
 
 def _domain_advice(kinds: Counter[ErrorKind], tasks: Sequence[Task],
                    options: ReportOptions) -> str:
-    """One host's advice: throttling when it refuses or drops many requests, else the advice
-    of its commonest kind (a host failing one way is usually fixed one way)."""
+    """One host's advice code: throttling when it refuses or drops many requests, else the
+    advice of its commonest kind (a host failing one way is usually fixed one way)."""
     if (kinds[ErrorKind.NETWORK] >= options.many_network
             or any(_throttled(t) for t in tasks if t.failure_kind == ErrorKind.HTTP_4XX)):
-        return THROTTLE_ADVICE
+        return THROTTLED
     top = kinds.most_common(1)[0][0]
     return _kind_advice(top, [t for t in tasks if t.failure_kind == top])
 
@@ -211,21 +258,21 @@ def _same_name(title: str, host: str, names: set[str]) -> bool:
 
 
 def _suspect_reasons(task: Task, article: Article, site_names: set[str],
-                     options: ReportOptions) -> list[str]:
+                     options: ReportOptions) -> list[Reason]:
     reasons = []
     if article.chars < options.short_chars:
-        reasons.append(f"very short: {article.chars} characters · 正文过短")
+        reasons.append(Reason(Doubt.SHORT, (str(article.chars),)))
     confidence = task.confidence if task.confidence is not None else article.confidence
     if confidence < options.low_confidence:
-        reasons.append(f"low confidence {confidence:.2f} ({article.method}) · 置信度低")
+        reasons.append(Reason(Doubt.LOW_CONFIDENCE, (f"{confidence:.2f}", str(article.method))))
     title = task.extracted_title or article.title
     host = host_of(task.url)
     own = {_name_key(article.site_name)} if article.site_name else set()
     if title and _same_name(title, host, site_names | own):
-        reasons.append(f"title is the site's name: {title!r} · 标题是网站名")
+        reasons.append(Reason(Doubt.SITE_NAME, (title,)))
     share = link_share(article.content_html)
     if share >= options.link_share:
-        reasons.append(f"mostly links: {share:.0%} of the text · 多为链接")
+        reasons.append(Reason(Doubt.LINKS, (f"{share:.0%}",)))
     return reasons
 
 
@@ -296,10 +343,43 @@ def report_path(archive: Archive) -> Path:
 
 
 def write_report(archive: Archive, report: Report, options: ReportOptions = OPTIONS) -> Path:
-    """04_logs/report.html, replaced whole (it is derived: made again after every run)."""
+    """04_logs/report.html and the record beside it (report.json, written first: the page is
+    the mark a report exists), each replaced whole (derived: made again after every run)."""
     path = report_path(archive)
+    record = {"generated": utc_now(), **asdict(report)}
+    write_atomic(path.with_name(REPORT_JSON),
+                 json.dumps(record, ensure_ascii=False, indent=1).encode("utf-8"))
     write_atomic(path, render_report(archive, report, options).encode("utf-8"))
     return path
+
+
+@dataclass(frozen=True)
+class LastReport:
+    """A report as written: its page, the record and when it was made."""
+
+    path: Path  # 04_logs/report.html
+    report: Report
+    generated: str
+
+
+def read_report(path: Path) -> LastReport | None:
+    """The report record written beside the page at ``path``; None when there is none, or it
+    is not one (an older Kuaibu's, a broken file): the page still is."""
+    try:
+        record = json.loads(path.with_name(REPORT_JSON).read_text(encoding="utf-8"))
+        report = Report(
+            totals={str(k): int(n) for k, n in record["totals"].items()},
+            by_kind=[FailureGroup(**g) for g in record["by_kind"]],
+            by_domain=[FailureGroup(**g) for g in record["by_domain"]],
+            images=ImageStats(**record["images"]),
+            images_by_domain=[ImageStats(**s) for s in record["images_by_domain"]],
+            suspects=[Suspect(**{**s, "reasons": [Reason(Doubt(r["doubt"]), tuple(r["values"]))
+                                                  for r in s["reasons"]]})
+                      for s in record["suspects"]],
+            samples=[Sample(**s) for s in record["samples"]])
+        return LastReport(path, report, str(record["generated"]))
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
 
 
 def render_report(archive: Archive, report: Report, options: ReportOptions = OPTIONS) -> str:

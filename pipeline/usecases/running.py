@@ -20,6 +20,7 @@ from pipeline.web.urls import host_in_domain, host_of
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
 
+    from pipeline.run.report import LastReport
     from pipeline.run.report import Report as RunReport
     from pipeline.run.runner import Runner
     from pipeline.store.changes import Change
@@ -49,6 +50,14 @@ class Running(WorkspaceBase):
 
         path = report_path(self.archive)
         return path if path.is_file() else None
+
+    def last_run_report(self) -> LastReport | None:
+        """The last report as a record (what the window shows, in its own words), None before
+        one is written or when only its page is there (``report`` writes both again)."""
+        from pipeline.run.report import read_report
+
+        path = self.last_report()
+        return None if path is None else read_report(path)
 
     def write_report(self, report: RunReport) -> Path:
         from pipeline.run.report import write_report

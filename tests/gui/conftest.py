@@ -9,13 +9,31 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from gui.language import install_language, remove_language
 from gui.main_window.window import MainWindow
 from gui.worker import Jobs
 from pipeline.demo_site.server import DemoSite
 from pipeline.records.settings import Settings
 from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
+
+
+@pytest.fixture(scope="session", autouse=True)
+def english(qapp: QApplication) -> Iterator[None]:
+    """The English translation (its plural forms: "1 task"), installed as the app does."""
+    installed = install_language(qapp, "en")
+    yield
+    remove_language(qapp, installed)
+
+
+@pytest.fixture
+def chinese(qapp: QApplication) -> Iterator[None]:
+    """The window in Chinese for one test (Kuaibu's translation and Qt's own)."""
+    installed = install_language(qapp, "zh_CN")
+    yield
+    remove_language(qapp, installed)
 
 
 @pytest.fixture

@@ -15,7 +15,6 @@ from gui.main_window.window import MainWindow
 from gui.reader.view import BookReader
 from pipeline.demo_site.server import DemoSite
 from tests.gui.conftest import OpenWindow, add_demo_links, build_everything, run_to_end
-from tests.gui.test_language import chinese  # noqa: F401 - the fixture
 from tests.waiting import PATIENCE_MS
 
 

@@ -77,7 +77,7 @@ def test_a_build_says_which_near_duplicates_it_left_out(qtbot: QtBot, open_windo
     repost = next(t for t in window.model.tasks() if catalog.NEAR_DUPLICATE_PATH in t.url)
     original = next(t for t in window.model.tasks() if t.url.endswith(catalog.NEAR_DUPLICATE_OF))
     assert result.left_out == [(repost.id, original.id)] and repost.id not in result.task_ids
-    assert "1 near duplicates left out" in window.build_bar.status.text()
+    assert "1 near duplicate left out" in window.build_bar.status.text()
     assert f"#{repost.id} left out of the book" in window.log.toPlainText()
 
 

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
-from gui.language import install_language
 from gui.reasons import (
     CONTEXT,
     failure_template,
@@ -80,13 +77,6 @@ def test_every_reason_the_pipeline_writes_has_a_pattern(reasons: list[str]) -> N
     unknown = [r for r in reasons if reason_pattern(r) is None]
     assert unknown == []
     assert len(set(reasons)) >= 20  # the scenario really produced that many kinds
-
-
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    installed = install_language(qapp, "zh_CN")
-    yield
-    install_language(qapp, "en", installed)
 
 
 def test_every_reason_reads_in_chinese(reasons: list[str], chinese: None) -> None:

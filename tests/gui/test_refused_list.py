@@ -57,8 +57,8 @@ def test_the_refusal_in_chinese(chinese: None, qtbot: QtBot, prefs: QSettings,
                                 tmp_path: Path) -> None:
     path = emptied_archive(tmp_path / "archive")
     _, line = refusal(qtbot, tmp_path / "archive", prefs)
-    assert line == (f"{path} 缺少存档中 3 个任务里的 3 个：打开它会丢失这些任务。请运行"
-                    " 'python main.py recover' 从存档重建任务列表（未做任何更改）")
+    assert line == (f"{path} 缺少归档中 3 个任务里的 3 个：打开它会丢失这些任务。请运行"
+                    " 'python main.py recover' 从归档重建任务列表（未做任何更改）")
 
 
 def test_a_list_emptied_while_the_window_shows_it(qtbot: QtBot, prefs: QSettings,

@@ -44,7 +44,7 @@ def test_render_with_browser_from_the_failures_tab(
         window.confirm = lambda question: asked.append(question) or True
         with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS):
             view.render_button.click()
-        assert asked and "1" in asked[0]
+        assert asked and "the site of this page" in asked[0]  # one page, said as one
         rules = window.workspace.archive.rules_path.read_text(encoding="utf-8")
         assert "127.0.0.1:\n  render: browser\n" in rules
         [task] = window.workspace.tasks()

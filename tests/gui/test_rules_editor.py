@@ -5,7 +5,6 @@ article, undo restores the file, pick content."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,7 +13,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from gui.language import install_language
 from gui.main_window.window import MainWindow
 from gui.rules_editor.keys_help import key_help
 from gui.rules_editor.window import RulesEditor
@@ -340,13 +338,6 @@ def test_an_element_chosen_in_the_tree_fills_the_field(
                     timeout=PATIENCE_MS)
     assert "without positions" in editor.picker.status.text()
     assert editor.form.content_selector.text() == "article"  # the field keeps what it had
-
-
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    installed = install_language(qapp, "zh_CN")
-    yield
-    install_language(qapp, "en", installed)
 
 
 def test_the_editor_speaks_chinese(chinese: None, qtbot: QtBot, open_window: OpenWindow,

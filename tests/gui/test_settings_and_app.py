@@ -3,7 +3,6 @@ window geometry and splitters come back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QDoubleSpinBox, QFormLayout, QLabel
 from pytestqt.qtbot import QtBot
 
 from gui.app import open_window as open_app_window
-from gui.language import install_language
+from gui.language import remove_language
 from gui.settings_dialog import ARCHIVE_KEY, LANGUAGE_KEY, SettingsDialog, settings_from_prefs
 from pipeline.records.settings import MB, TUNABLE, Settings
 from tests.gui.conftest import OpenWindow
@@ -89,13 +88,6 @@ def test_the_dialogs_ranges_are_the_declared_ones(qtbot: QtBot, prefs: QSettings
                 Settings().with_overrides(**{name: past * scale})
 
 
-@pytest.fixture
-def chinese(qapp: QApplication) -> Iterator[None]:
-    installed = install_language(qapp, "zh_CN")
-    yield
-    install_language(qapp, "en", installed)
-
-
 def test_the_dialogs_labels_speak_chinese(chinese: None, qtbot: QtBot, prefs: QSettings,
                                           tmp_path: Path) -> None:
     dialog = SettingsDialog(prefs, Settings(), tmp_path)
@@ -139,4 +131,4 @@ def test_the_app_opens_the_remembered_archive_in_the_chosen_language(
         assert (tmp_path / "remembered" / "rules.yaml").exists()
         assert window.run_bar.run_button.text() != "Run" and translators
     finally:
-        install_language(qapp, "en", translators)
+        remove_language(qapp, translators)

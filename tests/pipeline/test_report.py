@@ -16,7 +16,15 @@ from pipeline.records.errors import ErrorKind
 from pipeline.records.failures import Code, Failure, failure
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status, Task, failure_changes
-from pipeline.run.report import KIND_ADVICE, THROTTLE_ADVICE, build_report, link_share
+from pipeline.run.report import (
+    KIND_ADVICE,
+    THROTTLE_ADVICE,
+    THROTTLED,
+    Doubt,
+    build_report,
+    link_share,
+    read_report,
+)
 from pipeline.usecases.workspace import Workspace
 from tests.sites.faults import FaultServer
 
@@ -61,7 +69,7 @@ def test_failures_grouped_by_kind_and_by_domain_with_counts(run: Run) -> None:
          {"http-4xx": 1, "interstitial": 1, "no-article": 1}),
         ("127.0.0.1", 2, sorted([ids["404"], ids["bot1"]]), {"http-4xx": 1, "interstitial": 1}),
     ]
-    advice = {g.key: g.advice for g in report.by_kind}
+    advice = {g.key: g.advice_text for g in report.by_kind}
     assert "export cookies from a browser (run --cookies FILE)" in advice["interstitial"]
     assert "rules.yaml content_selector" in advice["no-article"]
     assert advice["http-4xx"] != THROTTLE_ADVICE  # 404 and 410 are gone links, not limits
@@ -71,12 +79,12 @@ def test_the_stub_is_flagged_and_the_long_articles_are_not_short(run: Run) -> No
     ws, ids = run
     suspects = {s.task_id: s for s in ws.run_report().suspects}
     stub = suspects[ids["stub"]]
-    assert any(r.startswith("very short") for r in stub.reasons)
+    assert any(r.doubt is Doubt.SHORT and r.text.startswith("very short") for r in stub.reasons)
     assert stub.clean_href == f"../01_clean/{ids['stub']}.html"
     assert stub.url == ws.task(ids["stub"]).url
     for name in ("long1", "long2"):
         reasons = suspects[ids[name]].reasons if ids[name] in suspects else []
-        assert not any(r.startswith("very short") for r in reasons)
+        assert not any(r.doubt is Doubt.SHORT for r in reasons)
 
 
 def test_the_page_is_self_contained_and_links_only_the_sources(run: Run) -> None:
@@ -94,6 +102,21 @@ def test_the_page_is_self_contained_and_links_only_the_sources(run: Run) -> None
         assert heading in page
     assert f'href="../01_clean/{ids["stub"]}.html"' in page
     assert (ws.archive.root / "01_clean" / f"{ids['stub']}.html").is_file()
+
+
+def test_the_record_beside_the_page_is_the_report(run: Run) -> None:
+    """report.json keeps the report as codes and values, for the window to say in its own
+    words; one that is not a report is no report (the page still is)."""
+    ws, ids = run
+    report = ws.run_report()
+    path = ws.write_report(report)
+    last = ws.last_run_report()
+    assert last is not None and last.path == path and last.report == report
+    assert last.generated[:4].isdigit()
+    assert any(r.doubt is Doubt.SHORT for s in last.report.suspects for r in s.reasons)
+    for broken in ("{", '{"totals": 3}', "[]"):
+        (path.parent / "report.json").write_text(broken, encoding="utf-8")
+        assert read_report(path) is None and ws.last_report() == path
 
 
 def test_the_sample_is_seeded() -> None:
@@ -123,12 +146,12 @@ def test_rate_limits_and_link_lists_and_site_names() -> None:
     report = build_report(tasks, lambda i: article if i == 5 else None, lambda i: None,
                           sample_seed="s")
     assert {g.key: g.advice for g in report.by_domain} == {
-        "a.example": THROTTLE_ADVICE, "b.example": THROTTLE_ADVICE}
-    assert {g.key: g.advice for g in report.by_kind} == {
+        "a.example": THROTTLED, "b.example": THROTTLED}
+    assert {g.key: g.advice_text for g in report.by_kind} == {
         "network": KIND_ADVICE[ErrorKind.NETWORK], "http-4xx": THROTTLE_ADVICE}
     (suspect,) = report.suspects
-    assert any("site's name" in r for r in suspect.reasons)
-    assert any("mostly links" in r for r in suspect.reasons)
+    assert [r.doubt for r in suspect.reasons] == [Doubt.SITE_NAME, Doubt.LINKS]
+    assert "site's name" in suspect.reasons[0].text and "mostly links" in suspect.reasons[1].text
     assert link_share(article.content_html) > 0.9 and link_share("<p>no links</p>") == 0
 
 
@@ -180,7 +203,7 @@ def test_a_title_that_is_the_sites_own_name_is_flagged() -> None:
     report = build_report(tasks, {1: missed, 2: found}.get, lambda i: None, sample_seed="s")
     flagged = {s.task_id: s.reasons for s in report.suspects}
     assert list(flagged) == [1]
-    assert any("site's name" in r and "河畔周刊" in r for r in flagged[1])
+    assert any(r.doubt is Doubt.SITE_NAME and r.values == ("河畔周刊",) for r in flagged[1])
 
 
 def test_rate_limit_advice_goes_by_the_code() -> None:
@@ -193,5 +216,5 @@ def test_rate_limit_advice_goes_by_the_code() -> None:
     gone = failed(2, failure(Code.HTTP_STATUS, 404, "Not Found"))
     assert limited.failure is not None and gone.failure is not None
     report = build_report([limited, gone], lambda i: None, lambda i: None, sample_seed="s")
-    assert {g.key: g.advice for g in report.by_domain} == {
+    assert {g.key: g.advice_text for g in report.by_domain} == {
         "a1.example": THROTTLE_ADVICE, "a2.example": KIND_ADVICE[ErrorKind.HTTP_4XX]}
