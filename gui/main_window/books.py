@@ -1,6 +1,7 @@
 """Books: Build EPUB (the build row is ``gui.build_bar``), what follows a build, and opening
-a book — the one just bound, one in the Books tab, the newest that binds a task — in the
-system's reader, or in the window's own when the system has none or it does not start.
+a book — the one just bound, one in the Books tab — in the system's reader, or in the
+window's own when the system has none or it does not start; a task's chapter in the newest book
+that binds it, in the window's own.
 
 Apart because a build is a job of its own — not a run — that marks what it bound ``done``.
 """
@@ -15,6 +16,7 @@ from PySide6.QtCore import QUrl
 from gui.main_window.archive import WindowArchive
 from gui.reader.system import EPUB_TYPE, epub_program
 from gui.reader.view import BookReader
+from pipeline.usecases.reading import chapter_of
 
 
 class WindowBooks(WindowArchive):
@@ -51,7 +53,7 @@ class WindowBooks(WindowArchive):
                             " is shown here.").replace("%1", program).replace("%2", name))
         self.show_in_reader(path, note)
 
-    def show_in_reader(self, path: Path, note: str = "") -> None:
+    def show_in_reader(self, path: Path, note: str = "") -> BookReader:
         """The book in the window's own reader (a tab, brought forward); ``note`` is said in
         it and in the status bar."""
         if self.reader is None:
@@ -62,6 +64,7 @@ class WindowBooks(WindowArchive):
         self.reader.open(path, note)
         if note:
             self.statusBar().showMessage(note)
+        return self.reader
 
     def build(self) -> bool:
         """Bind the chosen tasks into EPUB books in the background (see ``BuildBar``)."""
@@ -75,21 +78,25 @@ class WindowBooks(WindowArchive):
         self.build_finished.emit(result)  # the books and the tasks bound follow the change
 
     def open_in_book(self, task_id: int) -> None:
-        """The newest book that binds the task; the status bar says when none does yet."""
+        """The task's chapter in the newest book that binds it, in the window's own reader:
+        no system reader can be told which chapter to open, and the article is what was
+        asked for (the Books tab opens a whole book in the system's). The status bar says
+        when no book binds it yet."""
         workspace = self.workspace
         if workspace is None:
             return
 
-        def find() -> Path | None:
+        def find() -> tuple[Path, str] | None:
             books = sorted((b for b in workspace.books() if task_id in b.task_ids),
-                           key=lambda b: b.built_at)
-            return books[-1].files[0] if books else None
+                           key=lambda b: b.built_at, reverse=True)
+            return next((c for b in books if (c := chapter_of(b.files, task_id))), None)
 
-        def found(path: Path | None) -> None:
-            if path is None:
+        def found(chapter: tuple[Path, str] | None) -> None:
+            if chapter is None:
                 self.statusBar().showMessage(self.tr("#%1 is in no book yet: Build EPUB binds"
                                                      " it").replace("%1", str(task_id)))
-            else:
-                self.open_book(path)
+                return
+            path, part = chapter
+            self.show_in_reader(path).show_part(part)
 
         self.jobs.start(find, found, self._archive_failed)

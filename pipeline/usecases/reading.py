@@ -8,8 +8,10 @@ failure is a ``BookUnreadable`` whose message is one line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+from pipeline.book.chapters import chapter_file
 from pipeline.book.reading import (
     BookContents,
     BookUnreadable,
@@ -22,7 +24,7 @@ from pipeline.book.reading import (
 )
 
 __all__ = ["BookContents", "BookUnreadable", "TocEntry", "book_chapter", "book_contents",
-           "book_file"]
+           "book_file", "chapter_of"]
 
 LIMITS = ReadingLimits()
 
@@ -43,3 +45,19 @@ def book_file(path: Path, part: str) -> bytes:
     """A file of the book a chapter uses: a picture, a stylesheet."""
     with open_book(path) as book:
         return read_part(book, path.name, part, LIMITS)
+
+
+def chapter_of(volumes: Sequence[Path], task_id: int) -> tuple[Path, str] | None:
+    """The volume that binds the task's article and its chapter's name in that volume's reading
+    order; None when none of them does (a book split in volumes binds each article in one).
+    A volume that cannot be read is passed over: another may still hold the chapter."""
+    name = chapter_file(task_id)
+    for path in volumes:
+        try:
+            spine = book_contents(path).spine
+        except BookUnreadable:
+            continue
+        for part in spine:
+            if part == name or part.endswith("/" + name):
+                return path, part
+    return None

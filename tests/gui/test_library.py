@@ -130,8 +130,10 @@ def test_books_are_listed_and_say_when_they_are_out_of_date(
     assert window.books.list.topLevelItem(0).text(3) == "out of date: 1 cleaned again since"
 
 
-def test_the_reader_opens_the_original_and_the_book_it_is_bound_in(
+def test_the_reader_opens_the_original_and_the_tasks_chapter_in_the_book(
         qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite) -> None:
+    """The original in the browser; the article in the book at its own chapter, in the
+    window's reader (a system reader cannot be told which chapter), even with one installed."""
     from PySide6.QtCore import QUrl
 
     window = open_window()
@@ -151,8 +153,13 @@ def test_the_reader_opens_the_original_and_the_book_it_is_bound_in(
         window.build()
     window.preview.original_button.click()
     window.preview.book_button.click()
-    qtbot.waitUntil(lambda: len(opened) == 2, timeout=PATIENCE_MS)
-    assert opened[0].toString() == task.url and opened[1].toLocalFile().endswith(".epub")
+    qtbot.waitUntil(lambda: window.reader is not None and window.reader.current >= 0,
+                    timeout=PATIENCE_MS)
+    reader = window.reader
+    assert reader is not None and reader.contents is not None
+    assert reader.contents.spine[reader.current].endswith(f"/a{task.id}.xhtml")
+    assert window.tabs.currentWidget() is reader
+    assert [url.toString() for url in opened] == [task.url]  # the book not handed elsewhere
 
 
 def test_filters_and_the_tree_node_are_remembered_per_archive_and_the_filter_is_seen(

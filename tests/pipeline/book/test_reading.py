@@ -13,7 +13,13 @@ from pipeline.book.reading import ReadingLimits, open_book, part_named, read_con
 from pipeline.records.failures import Code, Failure
 from pipeline.records.settings import Settings
 from pipeline.store.archive import Archive
-from pipeline.usecases.reading import BookUnreadable, book_chapter, book_contents, book_file
+from pipeline.usecases.reading import (
+    BookUnreadable,
+    book_chapter,
+    book_contents,
+    book_file,
+    chapter_of,
+)
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image
 
 CONTAINER = ('<?xml version="1.0"?><container version="1.0"'
@@ -204,3 +210,31 @@ def test_a_part_is_read_within_its_limit_whatever_the_zip_declares(tmp_path: Pat
     with open_book(book) as z, pytest.raises(BookUnreadable, match="more than 3 files in it") as e:
         read_contents(z, "bomb.epub", ReadingLimits(parts=3))
     assert _why(e.value) is Code.BOOK_TOO_MANY_PARTS
+
+
+def _volume(path: Path, task_ids: list[int]) -> Path:
+    """A volume as Kuaibu binds one: each article its chapter ``text/a<id>.xhtml``."""
+    items = "".join(f'<item id="a{n}" href="text/a{n}.xhtml" media-type="application/xhtml+xml"/>'
+                    for n in task_ids)
+    spine = "".join(f'<itemref idref="a{n}"/>' for n in task_ids)
+    files: dict[str, str | bytes] = {
+        "mimetype": "application/epub+zip", "META-INF/container.xml": CONTAINER,
+        "OPS/book.opf": opf(items, spine, toc="")}
+    files.update({f"OPS/text/a{n}.xhtml": chapter(f"Article {n}.") for n in task_ids})
+    return write_zip(path, files)
+
+
+def test_a_tasks_chapter_is_found_in_the_volume_that_binds_it(tmp_path: Path,
+                                                              kuaibu_book: Path) -> None:
+    """A book over the size budget is split in volumes; the task's article is in one of them,
+    not always the first. A volume that cannot be read is passed over."""
+    one = _volume(tmp_path / "one.epub", [1, 2])
+    two = _volume(tmp_path / "two.epub", [3, 12])
+    broken = tmp_path / "broken.epub"
+    broken.write_text("not a zip")
+    assert chapter_of([broken, one, two], 12) == (two, "OPS/text/a12.xhtml")
+    assert chapter_of([one, two], 1) == (one, "OPS/text/a1.xhtml")
+    assert chapter_of([one, two], 4) is None  # bound in neither
+    assert chapter_of([one, two], 2) == (one, "OPS/text/a2.xhtml")
+    part = chapter_of([kuaibu_book], 3)
+    assert part is not None and "Third chapter text." in book_chapter(kuaibu_book, part[1])
