@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QSettings, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPalette, QTextCursor
+from PySide6.QtGui import QAction, QKeySequence, QPalette, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -34,6 +34,15 @@ class PasteArea(QPlainTextEdit):
     submitted = Signal()  # Ctrl+Enter / Ctrl+Return
     drop_read = Signal(object)  # Drop: files or links came in; its bookmarks and refusals
 
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # an action, so Help → Keyboard shortcuts finds it with the window's others
+        self.submit_action = QAction(self.tr("Add the pasted links"), self)
+        self.submit_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
+        self.submit_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.submit_action.triggered.connect(self.submitted)
+        self.addAction(self.submit_action)
+
     def canInsertFromMimeData(self, source: QMimeData) -> bool:
         return source.hasUrls() or super().canInsertFromMimeData(source)
 
@@ -45,14 +54,6 @@ class PasteArea(QPlainTextEdit):
         if drop.text:
             self.insertPlainText(drop.text + "\n")
         self.drop_read.emit(drop)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-                and event.modifiers() & Qt.KeyboardModifier.ControlModifier):
-            event.accept()
-            self.submitted.emit()
-            return
-        super().keyPressEvent(event)
 
 
 class IntakePanel(QGroupBox):
@@ -90,9 +91,12 @@ class IntakePanel(QGroupBox):
         self.report = QLabel()  # the summary line
         self.report.setWordWrap(True)
         self.report.setTextFormat(Qt.TextFormat.PlainText)
+        # each line wrapped to the panel's width: a link and its reason read whole, with no
+        # sideways scrolling in a narrow panel (issue 28)
         self.report_list = QListWidget()
-        self.report_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.report_list.setUniformItemSizes(True)
+        self.report_list.setWordWrap(True)
+        self.report_list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.report_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.report_list.setMaximumHeight(
             self.report_list.fontMetrics().height() * (REPORT_ROWS + 1))
         self.report_list.setVisible(False)
