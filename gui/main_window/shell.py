@@ -158,7 +158,7 @@ class WindowShell(QMainWindow):
         self.tree = CategoryTree(status_name=self.model.status_name)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in (("status", 100), ("id", 50), ("title", 300), ("kind", 110),
+        for column, width in (("status", 100), ("id", 50), ("title", 300), ("kind", 150),
                               ("error", 180), ("domain", 130), ("cat1", 100), ("cat2", 90),
                               ("date", 85), ("chars", 70), ("images", 55)):
             # never narrower than its header's words (with the sort mark) in this language
