@@ -236,7 +236,7 @@ def review_reason(task: Task) -> str:
     """Why a cleaned article is flagged "needs review", short enough for the table's Why
     column beside the failures' kinds: the extractor was unsure of it."""
     confidence = task.confidence if task.confidence is not None else 0.0
-    return QCoreApplication.translate(CONTEXT, "unsure extraction (%1)").replace(
+    return QCoreApplication.translate("Reasons", "unsure extraction (%1)").replace(
         "%1", f"{confidence:.2f}")
 
 

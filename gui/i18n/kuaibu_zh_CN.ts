@@ -817,6 +817,16 @@
         <source>Added %1 · duplicates %2 · rejected %3</source>
         <translation>已添加 %1 · 重复 %2 · 拒绝 %3</translation>
     </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="175"/>
+        <source>%1 already in the archive: greyed and left unchecked.</source>
+        <translation>%1 个已在归档中：显示为灰色，未勾选。</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="186"/>
+        <source>already in the archive: #%1</source>
+        <translation>已在归档中：#%1</translation>
+    </message>
 </context>
 <context>
     <name>IntakePanel</name>
@@ -899,6 +909,14 @@
     </message>
 </context>
 <context>
+    <name>PasteArea</name>
+    <message>
+        <location filename="../intake_panel.py" line="40"/>
+        <source>Add the pasted links</source>
+        <translation>添加粘贴的链接</translation>
+    </message>
+</context>
+<context>
     <name>PreviewPane</name>
     <message>
         <location filename="../preview.py" line="42"/>
@@ -925,11 +943,6 @@
         <location filename="../preview.py" line="56"/>
         <source>As in the book</source>
         <translation>书中效果</translation>
-    </message>
-    <message>
-        <location filename="../preview.py" line="57"/>
-        <source>Raw page text (what was cut)</source>
-        <translation>原始页面全文（对照被裁掉的内容）</translation>
     </message>
     <message>
         <location filename="../preview.py" line="83"/>
@@ -965,6 +978,11 @@
         <location filename="../preview.py" line="118"/>
         <source>Not cleaned yet.</source>
         <translation>尚未清洗。</translation>
+    </message>
+    <message>
+        <location filename="../preview.py" line="58"/>
+        <source>Raw page text (what was cut is struck through)</source>
+        <translation>原始页面全文（被裁掉的内容加删除线）</translation>
     </message>
 </context>
 <context>
@@ -1499,6 +1517,11 @@
         <location filename="../reasons.py" line="0"/>
         <source>%1 lists no chapter to read</source>
         <translation>%1 没有列出可阅读的章节</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="239"/>
+        <source>unsure extraction (%1)</source>
+        <translation>提取把握不大（%1）</translation>
     </message>
 </context>
 <context>
@@ -2066,6 +2089,24 @@
         <location filename="../settings_dialog.py" line="139"/>
         <source>Cookies (*.txt);;All files (*)</source>
         <translation>Cookie 文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../shortcuts_dialog.py" line="49"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../shortcuts_dialog.py" line="51"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location filename="../shortcuts_dialog.py" line="51"/>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
 </context>
 <context>
@@ -2682,6 +2723,21 @@
         <location filename="../main_window/menus.py" line="117"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;存档：%2</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="72"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="73"/>
+        <source>&amp;Bottom tabs</source>
+        <translation>底部标签页(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="76"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
     </message>
 </context>
 <context>
