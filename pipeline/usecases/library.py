@@ -163,7 +163,9 @@ class Library(WorkspaceBase):
                      for url, e in (assets.entries.items() if assets else ()) if e.path}
             chapter = standalone_chapter(env, task, article, files.get).decode()
         raw_text = page_text(self.raw_html(task))
-        parts = tuple(kept_and_cut(raw_text, article.text)) if article and raw_text else ()
+        # the title is the article's too (the chapter's heading), though not in its text
+        parts = (tuple(kept_and_cut(raw_text, f"{article.title}\n{article.text}"))
+                 if article and raw_text else ())
         return Preview(task=task, article=article, chapter_html=chapter, base=self.archive.root,
                        stylesheet=stylesheet(env).decode("utf-8"), raw_text=raw_text,
                        note=note, raw_parts=parts)
