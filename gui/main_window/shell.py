@@ -161,9 +161,8 @@ class WindowShell(QMainWindow):
         for column, width in (("status", 100), ("id", 50), ("title", 300), ("kind", 150),
                               ("error", 180), ("domain", 130), ("cat1", 100), ("cat2", 90),
                               ("date", 85), ("chars", 70), ("images", 55)):
-            # never narrower than its header's words (with the sort mark) in this language
-            section = COLUMNS.index(column)
-            self.table.setColumnWidth(section, max(width, header.sectionSizeHint(section)))
+            self.table.setColumnWidth(COLUMNS.index(column), width)
+        self.fit_header_words()
 
         # what to do with the selected rows (the actions in its menu: gui.main_window.menus)
         # a push button: its size counts the menu's arrow (a tool button's drew over the text)
@@ -267,6 +266,15 @@ class WindowShell(QMainWindow):
         news, self._news = self._news, Changed(0)
         if news:
             self.archive_changed.emit(news)
+
+    def fit_header_words(self) -> None:
+        """Widen each column narrower than its header's words (and the sort mark) in this
+        language: "Characters" read "haracters" at the old default width, and the widths
+        a window saved before are restored as they were."""
+        header = self.table.horizontalHeader()
+        for section in range(header.count()):
+            if header.sectionSize(section) < header.sectionSizeHint(section):
+                header.resizeSection(section, header.sectionSizeHint(section))
 
     def _show_empty_hint(self) -> None:
         empty = self.workspace is not None and self.model.rowCount() == 0

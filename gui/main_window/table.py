@@ -139,6 +139,7 @@ class WindowTable(WindowMenus):
         state = self.prefs.value(key)
         if isinstance(state, QByteArray):
             self.table.horizontalHeader().restoreState(state)
+            self.fit_header_words()
         for box, name in self._filter_boxes():
             found = box.findData(str(self.prefs.value(f"{key}/{name}", "")))
             box.setCurrentIndex(max(0, found))

@@ -192,3 +192,21 @@ def test_ctrl_return_in_the_paste_box_adds(qtbot: QtBot, open_window: OpenWindow
     with qtbot.waitSignal(window.intake_done, timeout=PATIENCE_MS):
         qtbot.keyClick(window.intake.paste, Qt.Key.Key_Return,
                        Qt.KeyboardModifier.ControlModifier)
+
+
+def test_columns_saved_narrower_than_their_header_are_widened(qtbot: QtBot,
+                                                               open_window: OpenWindow) -> None:
+    """Widths a window saved before (the old default cut "Characters") come back wide enough
+    for the header's words."""
+    from gui.task_model import COLUMNS
+
+    window = open_window()
+    chars = COLUMNS.index("chars")
+    window.table.setColumnWidth(chars, 40)
+    window.close()
+    again = open_window()
+    again.show()
+    qtbot.waitExposed(again, timeout=PATIENCE_MS)
+    header = again.table.horizontalHeader()
+    assert header.sectionSize(chars) >= header.sectionSizeHint(chars) > 40
+    assert [c for c in cut_words(again.table) if c.startswith("header")] == []
