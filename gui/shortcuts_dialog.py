@@ -1,12 +1,16 @@
 """Help → Keyboard shortcuts: every shortcut the window defines, read from its actions.
 
-Read from the actions themselves (and any ``QShortcut``), never from a list written beside
-them: a shortcut added, changed or taken away is listed as it is, so the list cannot go stale.
+Read from the actions themselves, never from a list written beside them: a shortcut added,
+changed or taken away is listed as it is, so the list cannot go stale. Every shortcut of the
+window is an action for that reason (the paste box's Ctrl+Enter too); tests/gui/test_layout.py
+fails on a bare ``QShortcut``.
 """
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+import re
+
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -18,24 +22,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+# a menu text's mnemonic as translations write it, after the words: "运行(&R)"
+_MNEMONIC_AFTER = re.compile(r"\s*\(&[^)]\)")
+
 
 def _said(keys: list[QKeySequence]) -> str:
-    return ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys
-                     if not k.isEmpty())
+    """The keys as the platform writes them, each once (Return and Enter may read alike)."""
+    said = (k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys if not k.isEmpty())
+    return ", ".join(dict.fromkeys(said))
+
+
+def _name(text: str) -> str:
+    """A menu text without its mnemonic: "&Run" → "Run", "运行(&R)" → "运行"."""
+    text = _MNEMONIC_AFTER.sub("", text)
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
 
 
 def window_shortcuts(window: QWidget) -> list[tuple[str, str]]:
-    """(what it does, its keys) for each action and shortcut of ``window`` that has keys, in
-    the order they were made (menu order), each once."""
+    """(what it does, its keys) for each action of ``window`` that has keys, in the order
+    they were made (menu order), each once."""
     found: list[tuple[str, str]] = []
     for action in window.findChildren(QAction):
         keys = _said(action.shortcuts())
-        name = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
-        if keys and name and (name, keys) not in found:
-            found.append((name, keys))
-    for shortcut in window.findChildren(QShortcut):
-        keys = _said([shortcut.key()])
-        name = shortcut.whatsThis() or shortcut.objectName()
+        name = _name(action.text())
         if keys and name and (name, keys) not in found:
             found.append((name, keys))
     return found

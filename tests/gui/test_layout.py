@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -178,6 +178,24 @@ def test_help_lists_every_shortcut_from_the_actions(qtbot: QtBot, open_window: O
     finally:
         window.shortcuts_dialog.close()
     assert window.about_action.text()  # Help → About is there too
+    # a bare QShortcut would not be listed: the window's shortcuts are actions
+    assert window.findChildren(QShortcut) == []
+
+
+def test_the_shortcuts_read_in_chinese(chinese: None, open_window: OpenWindow) -> None:  # noqa: F811
+    window = open_window()
+    window.shortcuts_action.trigger()
+    dialog = window.shortcuts_dialog
+    try:
+        names = [dialog.list.topLevelItem(i).text(0)
+                 for i in range(dialog.list.topLevelItemCount())]
+        keys = [dialog.list.topLevelItem(i).text(1)
+                for i in range(dialog.list.topLevelItemCount())]
+        assert dialog.windowTitle() != "Keyboard shortcuts"
+        assert "运行" in names and not any("&" in n or "(" in n for n in names)
+        assert all(len(k.split(", ")) == len(set(k.split(", "))) for k in keys)
+    finally:
+        dialog.close()
 
 
 def test_ctrl_return_in_the_paste_box_adds(qtbot: QtBot, open_window: OpenWindow,
