@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QSettings, Qt, Signal
+import re
+
+from PySide6.QtCore import (
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSettings,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QAction, QKeySequence, QPalette, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -14,6 +23,8 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QWidget,
 )
 
@@ -25,6 +36,18 @@ from pipeline.web.urls import find_links
 
 TaskIdRole = Qt.ItemDataRole.UserRole + 1
 REPORT_ROWS = 6  # the report list's height in rows; more scroll
+_LINK_SEPARATORS = re.compile(r"[/?&=#._-]+")
+
+
+class _BreakableLinks(QStyledItemDelegate):
+    """The report's rows wrapped inside links too: a link has no space to wrap at, so its
+    last line was cut ("…&from=t…"). A zero-width space after each of a link's separators,
+    in what is drawn and measured alone; the item's text stays the report's."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem,
+                        index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        option.text = _LINK_SEPARATORS.sub("\\g<0>\u200b", option.text)
 
 
 class PasteArea(QPlainTextEdit):
@@ -97,6 +120,7 @@ class IntakePanel(QGroupBox):
         self.report_list.setWordWrap(True)
         self.report_list.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.report_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.report_list.setItemDelegate(_BreakableLinks(self.report_list))
         self.report_list.setMaximumHeight(
             self.report_list.fontMetrics().height() * (REPORT_ROWS + 1))
         self.report_list.setVisible(False)
