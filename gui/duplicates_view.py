@@ -148,7 +148,8 @@ class DuplicatesView(QWidget):
                        self.undecide_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        splitter = QSplitter(Qt.Orientation.Vertical)
+        # side by side: the bottom tabs are wide and short, and may be shorter still
+        splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.list)
         splitter.addWidget(self.differences)
         splitter.setStretchFactor(0, 2)

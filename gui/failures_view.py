@@ -142,7 +142,8 @@ class FailuresView(QWidget):
         buttons.addStretch(1)
         detail_layout.addLayout(buttons)
         detail_layout.addWidget(self.response, 2)
-        splitter = QSplitter(Qt.Orientation.Vertical)
+        # side by side: the bottom tabs are wide and short, and may be shorter still
+        splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.tree)
         splitter.addWidget(detail_pane)
         splitter.setStretchFactor(0, 3)

@@ -3,19 +3,20 @@ page, previews the links it points to and adds the ones they check.
 
 The preview is ``Workspace.harvest(..., dry_run=True)`` in a job (it fetches the page, and at
 most the next pages asked for, with the archive's rules and politeness); the candidates come
-back ranked with why, the article-like ones checked. A link the page's address policy refuses
-(a public page's link to a private or loopback address) is shown with why and cannot be
-checked. Adding goes through ``Workspace.add_links`` like pasted links, so duplicates and
-rejected links are reported the same way, but with the list page as the links' ``found_on``:
-they are the page's links, and a run judges them so. ``added`` carries that report to the
-window. A detail page offered here is one row, checked: Add adds it as one task, as the
-command line does.
+back ranked with why, the article-like ones checked, except links the archive already has
+(``HarvestResult.known``, normalized as adding them would be), which say their task, greyed.
+A link the page's address policy refuses (a public page's link to a private or loopback
+address) is shown with why and cannot be checked. Adding goes through ``Workspace.add_links``
+like pasted links, so duplicates and rejected links are reported the same way, but with the
+list page as the links' ``found_on``: they are the page's links, and a run judges them so.
+``added`` carries that report to the window. A detail page offered here is one row, checked:
+Add adds it as one task, as the command line does.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -150,8 +151,9 @@ class HarvestDialog(QDialog):
         self.harvested = result
         self.list.blockSignals(True)
         self.list.clear()
+        known = result.known
         if result.kind is PageKind.DETAIL:
-            self._row(result.pages[0], "", None, translate_failure(result.reason), True)
+            self._row(result.pages[0], "", None, translate_failure(result.reason), True, known)
             text = self.tr("An article page, not a list (%1). %2 adds it as one task.").replace(
                 "%2", shown_name(self.add_button))
         else:
@@ -159,27 +161,40 @@ class HarvestDialog(QDialog):
             for c in result.candidates:
                 if c.refused:
                     why = self.tr("refused: %1").replace("%1", translate_failure(c.refused))
-                    self._row(c.url, c.text, c.rank, why, False, checkable=False)
+                    self._row(c.url, c.text, c.rank, why, False, known, checkable=False)
                 else:
                     self._row(c.url, c.text, c.rank, ", ".join(map(translate_failure, c.reasons)),
-                              c.url in chosen)
+                              c.url in chosen, known)
             refused = sum(1 for c in result.candidates if c.refused)
             text = (self.tr("A list page (%1): %n links on %2, %3 look like articles and"
                             " are checked.", "", len(result.candidates))
                     .replace("%2", self.tr("%n pages", "", len(result.pages)))
-                    .replace("%3", str(len(chosen))))
+                    .replace("%3", str(len(chosen - set(known)))))
             if refused:
                 text += " " + self.tr("%1 refused: a public page's links may not lead to"
                                       " private or loopback addresses.").replace(
                                           "%1", str(refused))
+        if known:
+            text += " " + self.tr("%1 already in the archive: greyed and left unchecked.").replace(
+                "%1", str(len(known)))
         self.list.blockSignals(False)
         self._set_busy(False, text.replace("%1", translate_failure(result.reason)))
 
     def _row(self, url: str, text: str, rank: int | None, why: str, checked: bool,
-             checkable: bool = True) -> None:
+             known: dict[str, int], checkable: bool = True) -> None:
+        """One link's row; a link the archive has (``known``: its task) says so, greyed, and
+        is unchecked (checked anyway, Add reports it as a duplicate)."""
+        task_id = known.get(url)
+        if task_id is not None:
+            why = self.tr("already in the archive: #%1").replace("%1", str(task_id)) + (
+                f"; {why}" if why else "")
         item = QTreeWidgetItem([url, text, "" if rank is None else str(rank), why])
-        item.setCheckState(URL_COLUMN, Qt.CheckState.Checked if checked
+        item.setCheckState(URL_COLUMN, Qt.CheckState.Checked if checked and task_id is None
                            else Qt.CheckState.Unchecked)
+        if task_id is not None:
+            grey = self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+            for column in range(self.list.columnCount()):
+                item.setForeground(column, grey)
         if checkable:
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
         else:  # shown with why, never added

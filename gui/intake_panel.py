@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QSettings, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPalette, QTextCursor
+import re
+
+from PySide6.QtCore import (
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSettings,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QKeySequence, QPalette, QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -14,6 +23,8 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QWidget,
 )
 
@@ -25,6 +36,18 @@ from pipeline.web.urls import find_links
 
 TaskIdRole = Qt.ItemDataRole.UserRole + 1
 REPORT_ROWS = 6  # the report list's height in rows; more scroll
+_LINK_SEPARATORS = re.compile(r"[/?&=#._-]+")
+
+
+class _BreakableLinks(QStyledItemDelegate):
+    """The report's rows wrapped inside links too: a link has no space to wrap at, so its
+    last line was cut ("…&from=t…"). A zero-width space after each of a link's separators,
+    in what is drawn and measured alone; the item's text stays the report's."""
+
+    def initStyleOption(self, option: QStyleOptionViewItem,
+                        index: QModelIndex | QPersistentModelIndex) -> None:
+        super().initStyleOption(option, index)
+        option.text = _LINK_SEPARATORS.sub("\\g<0>\u200b", option.text)
 
 
 class PasteArea(QPlainTextEdit):
@@ -33,6 +56,15 @@ class PasteArea(QPlainTextEdit):
 
     submitted = Signal()  # Ctrl+Enter / Ctrl+Return
     drop_read = Signal(object)  # Drop: files or links came in; its bookmarks and refusals
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # an action, so Help → Keyboard shortcuts finds it with the window's others
+        self.submit_action = QAction(self.tr("Add the pasted links"), self)
+        self.submit_action.setShortcuts([QKeySequence("Ctrl+Return"), QKeySequence("Ctrl+Enter")])
+        self.submit_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.submit_action.triggered.connect(self.submitted)
+        self.addAction(self.submit_action)
 
     def canInsertFromMimeData(self, source: QMimeData) -> bool:
         return source.hasUrls() or super().canInsertFromMimeData(source)
@@ -45,14 +77,6 @@ class PasteArea(QPlainTextEdit):
         if drop.text:
             self.insertPlainText(drop.text + "\n")
         self.drop_read.emit(drop)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if (event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-                and event.modifiers() & Qt.KeyboardModifier.ControlModifier):
-            event.accept()
-            self.submitted.emit()
-            return
-        super().keyPressEvent(event)
 
 
 class IntakePanel(QGroupBox):
@@ -90,9 +114,13 @@ class IntakePanel(QGroupBox):
         self.report = QLabel()  # the summary line
         self.report.setWordWrap(True)
         self.report.setTextFormat(Qt.TextFormat.PlainText)
+        # each line wrapped to the panel's width: a link and its reason read whole, with no
+        # sideways scrolling in a narrow panel (issue 28)
         self.report_list = QListWidget()
-        self.report_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.report_list.setUniformItemSizes(True)
+        self.report_list.setWordWrap(True)
+        self.report_list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.report_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.report_list.setItemDelegate(_BreakableLinks(self.report_list))
         self.report_list.setMaximumHeight(
             self.report_list.fontMetrics().height() * (REPORT_ROWS + 1))
         self.report_list.setVisible(False)

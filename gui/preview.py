@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QPalette, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -54,8 +55,9 @@ class PreviewPane(QWidget):
         self.raw.setReadOnly(True)
         self.raw.setPlaceholderText(self.tr("The raw page's text appears here once fetched."))
         book_box, raw_box = QWidget(), QWidget()
+        raw_title = self.tr("Raw page text (what was cut is struck through)")
         for box, title, view in ((book_box, self.tr("As in the book"), self.book),
-                                 (raw_box, self.tr("Raw page text (what was cut)"), self.raw)):
+                                 (raw_box, raw_title, self.raw)):
             layout = QVBoxLayout(box)
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(QLabel(f"<b>{title}</b>"))
@@ -117,7 +119,24 @@ class PreviewPane(QWidget):
         else:
             not_yet = self.tr("Not cleaned yet.")
             self.book.setHtml(f"<p><i>{html.escape(not_yet)}</i></p>")
-        self.raw.setPlainText(data.raw_text)
+        self.show_raw(data)
+
+    def show_raw(self, data: Preview) -> None:
+        """The raw page's text, what the article kept plain and what it cut greyed and struck
+        through (``Preview.raw_parts``); all plain when there is no article to compare."""
+        if not data.raw_parts:
+            self.raw.setPlainText(data.raw_text)
+            return
+        self.raw.clear()
+        kept = QTextCharFormat()
+        cut = QTextCharFormat()
+        cut.setFontStrikeOut(True)
+        cut.setForeground(self.palette().color(QPalette.ColorGroup.Disabled,
+                                               QPalette.ColorRole.Text))
+        cursor = QTextCursor(self.raw.document())
+        for text, was_kept in data.raw_parts:
+            cursor.insertText(text, kept if was_kept else cut)
+        self.raw.moveCursor(QTextCursor.MoveOperation.Start)
 
     def clear(self) -> None:
         self.shown = None

@@ -232,6 +232,14 @@ def task_reason(task: Task) -> str:
     return translate_failure(found) if found is not None else translate_reason(task.error)
 
 
+def review_reason(task: Task) -> str:
+    """Why a cleaned article is flagged "needs review", short enough for the table's Why
+    column beside the failures' kinds: the extractor was unsure of it."""
+    confidence = task.confidence if task.confidence is not None else 0.0
+    return QCoreApplication.translate("Reasons", "unsure extraction (%1)").replace(
+        "%1", f"{confidence:.2f}")
+
+
 # (pattern, sentence): %1, %2… stand for the pattern's groups, each translated again when it
 # is itself a reason (a redirect's problem, the rules' failure). Most specific first.
 _REASONS: tuple[tuple[str, str], ...] = (

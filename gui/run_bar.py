@@ -1,6 +1,10 @@
 """The run row above the task table: Run, Pause/Resume, Stop, Retry failed, and the run's
 progress (a bar, the counts per stage, the rate and ETA).
 
+The counts and the rate have a line of their own under the buttons and the bar: beside them
+they took the width of a 1024-pixel window (issue 28), and a changing number would relay the
+row. Under them they have the whole width and never push the buttons.
+
 Progress events arrive as fast as the run's child process reports them; a progress bar
 repaints on every new value, so the bar shows the latest one at most four times a second.
 The window decides what the buttons do and when they are enabled.
@@ -11,7 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QWidget,
+)
 
 from pipeline.records.events import Progress
 
@@ -32,18 +43,18 @@ class RunBar(QWidget):
         self.progress.setFormat("%v / %m")
         self.stage_counts = QLabel()
         self.rate = QLabel()
-        # widths that fit the longest usual text, so a changing number never relays the window
-        self.stage_counts.setMinimumWidth(self.stage_counts.fontMetrics().horizontalAdvance(
-            self.tr("fetched %1 · cleaned %2 · localized %3 · failed %4")) + 60)
-        self.rate.setMinimumWidth(self.rate.fontMetrics().horizontalAdvance("00.0/s, ETA 00:00")
-                                  + 40)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        for w in (self.run_button, self.pause_button, self.stop_button, self.retry_button):
-            row.addWidget(w)
-        row.addWidget(self.progress, 1)
-        row.addWidget(self.stage_counts)
-        row.addWidget(self.rate)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(0)
+        for column, w in enumerate((self.run_button, self.pause_button, self.stop_button,
+                                    self.retry_button, self.progress)):
+            grid.addWidget(w, 0, column)
+        grid.setColumnStretch(4, 1)
+        counts = QHBoxLayout()  # the counts from the left edge, the rate at the right
+        counts.addWidget(self.stage_counts)
+        counts.addStretch(1)
+        counts.addWidget(self.rate)
+        grid.addLayout(counts, 1, 0, 1, 5)
         self.counts_text: Callable[[Progress], str] = self.stage_text
         self._timer = QTimer(self)
         self._timer.setInterval(REPAINT_MS)

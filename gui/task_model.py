@@ -26,7 +26,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPixmap
 
-from gui.reasons import task_reason
+from gui.reasons import review_reason, task_reason
 from pipeline.records.errors import ErrorKind
 from pipeline.records.task import STATUSES, Status, Task
 from pipeline.web.urls import host_in_domain, host_of
@@ -347,6 +347,8 @@ class TaskTableModel(QAbstractTableModel):
             return task
         if column == "status":
             return self._status_data(task, role)
+        if column == "kind" and role == Qt.ItemDataRole.ToolTipRole and needs_review(task):
+            return self._status_data(task, role)  # the whole sentence
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == "title":
                 return task.url
@@ -362,6 +364,8 @@ class TaskTableModel(QAbstractTableModel):
         if column == "kind":
             if task.failure_kind is not None:
                 return self._kind_names[task.failure_kind]
+            if needs_review(task):
+                return review_reason(task)
             if task.status == Status.DUPLICATE and task.duplicate_of is not None:
                 return self.tr("duplicate of #%1").replace("%1", str(task.duplicate_of))
             return ""

@@ -56,7 +56,7 @@
 <context>
     <name>DuplicatesView</name>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="214"/>
+        <location filename="../duplicates_view.py" line="215"/>
         <source>%n bits</source>
         <translation>
             <numerusform>%n bit</numerusform>
@@ -64,7 +64,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="229"/>
+        <location filename="../duplicates_view.py" line="230"/>
         <source>%n near-duplicate pairs, %1 to judge.</source>
         <translation>
             <numerusform>%n near-duplicate pair, %1 to judge.</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="231"/>
+        <location filename="../duplicates_view.py" line="232"/>
         <source>%n exact duplicates (the same text under another link) were set aside by the run.</source>
         <translation>
             <numerusform>%n exact duplicate (the same text under another link) was set aside by the run.</numerusform>
@@ -80,7 +80,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="301"/>
+        <location filename="../duplicates_view.py" line="302"/>
         <source>%n places differ: struck through in red only in #%1, in green only in #%2.</source>
         <translation>
             <numerusform>%n place differs: struck through in red only in #%1, in green only in #%2.</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>FailuresView</name>
     <message numerus="yes">
-        <location filename="../failures_view.py" line="248"/>
+        <location filename="../failures_view.py" line="249"/>
         <source>%n failed tasks</source>
         <translation>
             <numerusform>%n failed task</numerusform>
@@ -113,7 +113,7 @@
 <context>
     <name>HarvestDialog</name>
     <message numerus="yes">
-        <location filename="../harvest_dialog.py" line="167"/>
+        <location filename="../harvest_dialog.py" line="169"/>
         <source>A list page (%1): %n links on %2, %3 look like articles and are checked.</source>
         <translation>
             <numerusform>A list page (%1): %n link on %2, %3 look like articles and are checked.</numerusform>
@@ -121,7 +121,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../harvest_dialog.py" line="169"/>
+        <location filename="../harvest_dialog.py" line="171"/>
         <source>%n pages</source>
         <translation>
             <numerusform>%n page</numerusform>
@@ -129,7 +129,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../harvest_dialog.py" line="210"/>
+        <location filename="../harvest_dialog.py" line="225"/>
         <source>Adding %n links…</source>
         <translation>
             <numerusform>Adding %n link…</numerusform>
@@ -140,7 +140,7 @@
 <context>
     <name>IntakePanel</name>
     <message numerus="yes">
-        <location filename="../intake_panel.py" line="175"/>
+        <location filename="../intake_panel.py" line="203"/>
         <source>File by the bookmarks&apos; folders (%n folders)</source>
         <translation>
             <numerusform>File by the bookmarks&apos; folders (%n folder)</numerusform>
@@ -151,7 +151,7 @@
 <context>
     <name>PreviewPane</name>
     <message numerus="yes">
-        <location filename="../preview.py" line="101"/>
+        <location filename="../preview.py" line="103"/>
         <source>%n characters, confidence %1</source>
         <translation>
             <numerusform>%n character, confidence %1</numerusform>

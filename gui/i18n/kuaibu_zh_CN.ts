@@ -504,65 +504,65 @@
         <translation>撤销决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="196"/>
+        <location filename="../duplicates_view.py" line="197"/>
         <source>Looking for near duplicates…</source>
         <translation>正在查找近似重复…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="214"/>
+        <location filename="../duplicates_view.py" line="215"/>
         <source>%n bits</source>
         <translation>
             <numerusform>%n 位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="229"/>
+        <location filename="../duplicates_view.py" line="230"/>
         <source>%n near-duplicate pairs, %1 to judge.</source>
         <translation>
             <numerusform>%n 对近似重复，%1 对待判断。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="231"/>
+        <location filename="../duplicates_view.py" line="232"/>
         <source>%n exact duplicates (the same text under another link) were set aside by the run.</source>
         <translation>
             <numerusform>运行已搁置 %n 个完全重复（同一正文，另一个链接）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="301"/>
+        <location filename="../duplicates_view.py" line="302"/>
         <source>%n places differ: struck through in red only in #%1, in green only in #%2.</source>
         <translation>
             <numerusform>有 %n 处不同：红色删除线为仅见于 #%1 的内容，绿色为仅见于 #%2 的内容。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="230"/>
+        <location filename="../duplicates_view.py" line="231"/>
         <source>No near duplicates.</source>
         <translation>没有近似重复。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="238"/>
+        <location filename="../duplicates_view.py" line="239"/>
         <source>undecided</source>
         <translation>未决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="240"/>
+        <location filename="../duplicates_view.py" line="241"/>
         <source>keep both</source>
         <translation>两篇都保留</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="241"/>
+        <location filename="../duplicates_view.py" line="242"/>
         <source>#%1 duplicates #%2</source>
         <translation>#%1 与 #%2 重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="280"/>
+        <location filename="../duplicates_view.py" line="281"/>
         <source>Reading the differences…</source>
         <translation>正在读取差异…</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="299"/>
+        <location filename="../duplicates_view.py" line="300"/>
         <source>The two texts have the same words.</source>
         <translation>两篇正文的字词相同。</translation>
     </message>
@@ -605,84 +605,84 @@
         <translation>查看保存的响应</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="192"/>
+        <location filename="../failures_view.py" line="193"/>
         <source>Cannot read the failures: %1</source>
         <translation>无法读取失败任务：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="200"/>
+        <location filename="../failures_view.py" line="201"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="200"/>
+        <location filename="../failures_view.py" line="201"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="201"/>
+        <location filename="../failures_view.py" line="202"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="201"/>
+        <location filename="../failures_view.py" line="202"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="201"/>
+        <location filename="../failures_view.py" line="202"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message numerus="yes">
-        <location filename="../failures_view.py" line="248"/>
+        <location filename="../failures_view.py" line="249"/>
         <source>%n failed tasks</source>
         <translation>
             <numerusform>%n 个失败任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="249"/>
+        <location filename="../failures_view.py" line="250"/>
         <source>No failed tasks.</source>
         <translation>没有失败的任务。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="314"/>
+        <location filename="../failures_view.py" line="315"/>
         <source>Retry these (%1)</source>
         <translation>重试这些（%1 个）</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="377"/>
+        <location filename="../failures_view.py" line="378"/>
         <source>Kind: %1</source>
         <translation>类型：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="378"/>
+        <location filename="../failures_view.py" line="379"/>
         <source>Reason: %1</source>
         <translation>原因：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="379"/>
+        <location filename="../failures_view.py" line="380"/>
         <source>Fetch log:</source>
         <translation>抓取日志：</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="381"/>
+        <location filename="../failures_view.py" line="382"/>
         <source>Reading the fetch log…</source>
         <translation>正在读取抓取日志…</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="383"/>
+        <location filename="../failures_view.py" line="384"/>
         <source>No lines about this task in the fetch log.</source>
         <translation>抓取日志中没有这个任务的记录。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="395"/>
+        <location filename="../failures_view.py" line="396"/>
         <source>The site&apos;s answer was not stored.</source>
         <translation>未保存网站的响应。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="409"/>
+        <location filename="../failures_view.py" line="410"/>
         <source>Reading the stored response…</source>
         <translation>正在读取保存的响应…</translation>
     </message>
@@ -710,143 +710,153 @@
 <context>
     <name>HarvestDialog</name>
     <message>
-        <location filename="../harvest_dialog.py" line="55"/>
+        <location filename="../harvest_dialog.py" line="56"/>
         <source>Harvest a list page</source>
         <translation>从列表页采集</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="62"/>
+        <location filename="../harvest_dialog.py" line="63"/>
         <source>The address of a list page: a channel front page, a blog index, a tag page</source>
         <translation>列表页的地址：频道首页、博客目录、标签页</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="65"/>
+        <location filename="../harvest_dialog.py" line="66"/>
         <source>Only links to this site</source>
         <translation>只要本站链接</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="70"/>
+        <location filename="../harvest_dialog.py" line="71"/>
         <source>Follow the list&apos;s own “next page” links this many times (下一页, Next, rel=next). The articles found are never crawled further.</source>
         <translation>沿列表自己的“下一页”链接（下一页、Next、rel=next）翻这么多页。找到的文章不会再往下抓取。</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="74"/>
+        <location filename="../harvest_dialog.py" line="75"/>
         <source>Optional: a regular expression article links match (e.g. /news/\d+)</source>
         <translation>可选：文章链接要匹配的正则表达式（如 /news/\d+）</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="75"/>
+        <location filename="../harvest_dialog.py" line="76"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="81"/>
+        <location filename="../harvest_dialog.py" line="82"/>
         <source>Link</source>
         <translation>链接</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="81"/>
+        <location filename="../harvest_dialog.py" line="82"/>
         <source>Text</source>
         <translation>文字</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="81"/>
+        <location filename="../harvest_dialog.py" line="82"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="82"/>
+        <location filename="../harvest_dialog.py" line="83"/>
         <source>Why</source>
         <translation>理由</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="91"/>
+        <location filename="../harvest_dialog.py" line="92"/>
         <source>Check all</source>
         <translation>全选</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="92"/>
+        <location filename="../harvest_dialog.py" line="93"/>
         <source>Check none</source>
         <translation>全不选</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="93"/>
+        <location filename="../harvest_dialog.py" line="94"/>
         <source>Add checked</source>
         <translation>添加勾选的</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="94"/>
+        <location filename="../harvest_dialog.py" line="95"/>
         <source>Nothing is added until you press %1.</source>
         <translation>按“%1”之前不会添加任何任务。</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="96"/>
+        <location filename="../harvest_dialog.py" line="97"/>
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="102"/>
+        <location filename="../harvest_dialog.py" line="103"/>
         <source>List page</source>
         <translation>列表页</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="103"/>
+        <location filename="../harvest_dialog.py" line="104"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="104"/>
+        <location filename="../harvest_dialog.py" line="105"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="107"/>
+        <location filename="../harvest_dialog.py" line="108"/>
         <source>Next pages</source>
         <translation>翻页数</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="143"/>
+        <location filename="../harvest_dialog.py" line="144"/>
         <source>Reading %1…</source>
         <translation>正在读取 %1…</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="155"/>
+        <location filename="../harvest_dialog.py" line="157"/>
         <source>An article page, not a list (%1). %2 adds it as one task.</source>
         <translation>这是文章页，不是列表（%1）。“%2”会把它作为一个任务加入。</translation>
     </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="178"/>
+        <source>%1 already in the archive: greyed and left unchecked.</source>
+        <translation>%1 个已在归档中：显示为灰色，未勾选。</translation>
+    </message>
+    <message>
+        <location filename="../harvest_dialog.py" line="189"/>
+        <source>already in the archive: #%1</source>
+        <translation>已在归档中：#%1</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../harvest_dialog.py" line="210"/>
+        <location filename="../harvest_dialog.py" line="225"/>
         <source>Adding %n links…</source>
         <translation>
             <numerusform>正在添加 %n 个链接…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="161"/>
+        <location filename="../harvest_dialog.py" line="163"/>
         <source>refused: %1</source>
         <translation>已拒绝：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../harvest_dialog.py" line="167"/>
+        <location filename="../harvest_dialog.py" line="169"/>
         <source>A list page (%1): %n links on %2, %3 look like articles and are checked.</source>
         <translation>
             <numerusform>列表页（%1）：%2共 %n 个链接，其中 %3 个像文章，已勾选。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../harvest_dialog.py" line="169"/>
+        <location filename="../harvest_dialog.py" line="171"/>
         <source>%n pages</source>
         <translation>
             <numerusform>%n 个页面</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="172"/>
+        <location filename="../harvest_dialog.py" line="174"/>
         <source>%1 refused: a public page&apos;s links may not lead to private or loopback addresses.</source>
         <translation>%1 个已拒绝：公开网页上的链接不能指向内网或本机地址。</translation>
     </message>
     <message>
-        <location filename="../harvest_dialog.py" line="216"/>
+        <location filename="../harvest_dialog.py" line="231"/>
         <source>Added %1 · duplicates %2 · rejected %3</source>
         <translation>已添加 %1 · 重复 %2 · 拒绝 %3</translation>
     </message>
@@ -854,65 +864,65 @@
 <context>
     <name>IntakePanel</name>
     <message>
-        <location filename="../intake_panel.py" line="69"/>
-        <location filename="../intake_panel.py" line="88"/>
+        <location filename="../intake_panel.py" line="93"/>
+        <location filename="../intake_panel.py" line="112"/>
         <source>Add links</source>
         <translation>添加链接</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="76"/>
+        <location filename="../intake_panel.py" line="100"/>
         <source>Paste or drop links here: chat messages, Markdown, a .txt file, a bookmarks export…</source>
         <translation>在此粘贴或拖入链接：聊天记录、Markdown、.txt 文件、浏览器书签导出…</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="101"/>
+        <location filename="../intake_panel.py" line="129"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="102"/>
+        <location filename="../intake_panel.py" line="130"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="169"/>
+        <location filename="../intake_panel.py" line="197"/>
         <source>Not used from the drop:</source>
         <translation>拖入内容中未使用的：</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="178"/>
+        <location filename="../intake_panel.py" line="206"/>
         <source>Each bookmark gets its folder as category (the outermost) and subcategory (the ones inside it); links outside any folder get the categories above.</source>
         <translation>每个书签以所在文件夹为分类（最外层为一级分类，内层为二级分类）；不在任何文件夹里的链接使用上面的分类。</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="200"/>
+        <location filename="../intake_panel.py" line="228"/>
         <source>Added %1 · duplicates %2 · rejected %3</source>
         <translation>已添加 %1 · 重复 %2 · 拒绝 %3</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="229"/>
+        <location filename="../intake_panel.py" line="257"/>
         <source>Click to select task #%1 in the list</source>
         <translation>点击在列表中选中任务 #%1</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="204"/>
+        <location filename="../intake_panel.py" line="232"/>
         <source>Duplicate of #%1: %2</source>
         <translation>与 #%1 重复：%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../intake_panel.py" line="175"/>
+        <location filename="../intake_panel.py" line="203"/>
         <source>File by the bookmarks&apos; folders (%n folders)</source>
         <translation>
             <numerusform>按书签文件夹分类（%n 个文件夹）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="206"/>
+        <location filename="../intake_panel.py" line="234"/>
         <source>Rejected %1: %2</source>
         <translation>已拒绝 %1：%2</translation>
     </message>
     <message>
-        <location filename="../intake_panel.py" line="77"/>
+        <location filename="../intake_panel.py" line="101"/>
         <source>Ctrl+Enter adds the links. What is here is kept until it is added, across restarts.</source>
         <translation>Ctrl+Enter 添加这些链接。这里的内容在添加之前一直保留，重启后仍在。</translation>
     </message>
@@ -928,78 +938,86 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window/window.py" line="157"/>
+        <location filename="../main_window/window.py" line="173"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
 </context>
 <context>
+    <name>PasteArea</name>
+    <message>
+        <location filename="../intake_panel.py" line="63"/>
+        <source>Add the pasted links</source>
+        <translation>添加粘贴的链接</translation>
+    </message>
+</context>
+<context>
     <name>PreviewPane</name>
     <message>
-        <location filename="../preview.py" line="43"/>
-        <location filename="../preview.py" line="126"/>
+        <location filename="../preview.py" line="44"/>
+        <location filename="../preview.py" line="145"/>
         <source>Select a task to see its article.</source>
         <translation>选择一个任务以查看其文章。</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="45"/>
+        <location filename="../preview.py" line="46"/>
         <source>Open original</source>
         <translation>打开原文</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="46"/>
+        <location filename="../preview.py" line="47"/>
         <source>Open in book</source>
         <translation>在电子书中打开</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="55"/>
+        <location filename="../preview.py" line="56"/>
         <source>The raw page&apos;s text appears here once fetched.</source>
         <translation>页面抓取后，其原始文字显示在这里。</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="57"/>
+        <location filename="../preview.py" line="58"/>
+        <source>Raw page text (what was cut is struck through)</source>
+        <translation>原始页面全文（被裁掉的内容加删除线）</translation>
+    </message>
+    <message>
+        <location filename="../preview.py" line="59"/>
         <source>As in the book</source>
         <translation>书中效果</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="58"/>
-        <source>Raw page text (what was cut)</source>
-        <translation>原始页面全文（对照被裁掉的内容）</translation>
-    </message>
-    <message>
-        <location filename="../preview.py" line="84"/>
+        <location filename="../preview.py" line="86"/>
         <source>found on a retry that kept sidebars and widgets</source>
         <translation>重试时保留侧栏和小部件后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="85"/>
+        <location filename="../preview.py" line="87"/>
         <source>found on a retry that ignored class names</source>
         <translation>重试时忽略类名后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="86"/>
+        <location filename="../preview.py" line="88"/>
         <source>found on a retry that kept every block</source>
         <translation>重试时保留所有区块后找到</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="87"/>
+        <location filename="../preview.py" line="89"/>
         <source>no block stood out: every prose line of the page</source>
         <translation>没有突出的区块：取页面中所有成句的文字</translation>
     </message>
     <message>
-        <location filename="../preview.py" line="88"/>
+        <location filename="../preview.py" line="90"/>
         <source>the page&apos;s few words, all it holds</source>
         <translation>页面仅有的几句话</translation>
     </message>
     <message numerus="yes">
-        <location filename="../preview.py" line="101"/>
+        <location filename="../preview.py" line="103"/>
         <source>%n characters, confidence %1</source>
         <translation>
             <numerusform>%n 字，置信度 %1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../preview.py" line="118"/>
+        <location filename="../preview.py" line="120"/>
         <source>Not cleaned yet.</source>
         <translation>尚未清洗。</translation>
     </message>
@@ -1124,317 +1142,322 @@
     </message>
     <message>
         <location filename="../reasons.py" line="159"/>
-        <location filename="../reasons.py" line="239"/>
+        <location filename="../reasons.py" line="247"/>
         <source>new rules failed, the article before them is kept: %1</source>
         <translation>新规则失败，保留原来的文章：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="240"/>
+        <location filename="../reasons.py" line="248"/>
         <source>internal error: %1</source>
         <translation>内部错误：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="103"/>
-        <location filename="../reasons.py" line="241"/>
+        <location filename="../reasons.py" line="249"/>
         <source>no article found on the page</source>
         <translation>页面上没有找到正文</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="107"/>
-        <location filename="../reasons.py" line="243"/>
+        <location filename="../reasons.py" line="251"/>
         <source>no article even rendered with the browser (%1): the article may wait for a login or a click</source>
         <translation>即使用浏览器渲染也没有正文（%1）：文章可能需要登录或点击后才显示</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="104"/>
-        <location filename="../reasons.py" line="246"/>
+        <location filename="../reasons.py" line="254"/>
         <source>the page needs JavaScript (%1): Render with browser in the Failures tab or the rules editor</source>
         <translation>页面需要 JavaScript（%1）：在“失败”标签页或规则编辑器中选择“用浏览器渲染”</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="248"/>
+        <location filename="../reasons.py" line="256"/>
         <source>rendering pages needs %1</source>
         <translation>渲染页面需要 %1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="97"/>
-        <location filename="../reasons.py" line="249"/>
+        <location filename="../reasons.py" line="257"/>
         <source>Chromium did not start: %1</source>
         <translation>Chromium 未能启动：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="99"/>
-        <location filename="../reasons.py" line="251"/>
+        <location filename="../reasons.py" line="259"/>
         <source>not rendered within %1 s (its scripts kept loading)</source>
         <translation>%1 秒内未渲染完（页面脚本一直在加载）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="101"/>
-        <location filename="../reasons.py" line="253"/>
+        <location filename="../reasons.py" line="261"/>
         <source>the rendered page is larger than %1 MB</source>
         <translation>渲染后的页面超过 %1 MB</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="63"/>
-        <location filename="../reasons.py" line="255"/>
+        <location filename="../reasons.py" line="263"/>
         <source>an anti-bot check page instead of the article</source>
         <translation>网站返回了反爬虫验证页，而不是文章</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="200"/>
-        <location filename="../reasons.py" line="256"/>
+        <location filename="../reasons.py" line="264"/>
         <source>the page does not exist (HTTP 404)</source>
         <translation>页面不存在（HTTP 404）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="201"/>
-        <location filename="../reasons.py" line="257"/>
+        <location filename="../reasons.py" line="265"/>
         <source>the page was removed (HTTP 410)</source>
         <translation>页面已被删除（HTTP 410）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="199"/>
-        <location filename="../reasons.py" line="258"/>
+        <location filename="../reasons.py" line="266"/>
         <source>the site refused access (HTTP 403)</source>
         <translation>网站拒绝访问（HTTP 403）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="198"/>
-        <location filename="../reasons.py" line="259"/>
+        <location filename="../reasons.py" line="267"/>
         <source>the page needs a login (HTTP 401)</source>
         <translation>页面需要登录（HTTP 401）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="202"/>
-        <location filename="../reasons.py" line="260"/>
+        <location filename="../reasons.py" line="268"/>
         <source>too many requests to the site (HTTP 429)</source>
         <translation>对网站的请求太频繁（HTTP 429）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="204"/>
-        <location filename="../reasons.py" line="262"/>
+        <location filename="../reasons.py" line="270"/>
         <source>the site&apos;s server failed (HTTP %1)</source>
         <translation>网站服务器出错（HTTP %1）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="58"/>
         <location filename="../reasons.py" line="59"/>
-        <location filename="../reasons.py" line="263"/>
+        <location filename="../reasons.py" line="271"/>
         <source>the site answered HTTP %1</source>
         <translation>网站返回 HTTP %1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="61"/>
-        <location filename="../reasons.py" line="265"/>
+        <location filename="../reasons.py" line="273"/>
         <source>not a web page: no type given and no &lt;html&gt; in it</source>
         <translation>不是网页：没有声明类型，内容里也没有 &lt;html&gt;</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="60"/>
-        <location filename="../reasons.py" line="266"/>
+        <location filename="../reasons.py" line="274"/>
         <source>not a web page but %1</source>
         <translation>不是网页，而是 %1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="65"/>
-        <location filename="../reasons.py" line="268"/>
+        <location filename="../reasons.py" line="276"/>
         <source>the page was cut short: the connection closed before its end</source>
         <translation>页面不完整：连接在页面结束前就断开了</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="67"/>
-        <location filename="../reasons.py" line="270"/>
+        <location filename="../reasons.py" line="278"/>
         <source>incomplete: %1 of %2 bytes arrived</source>
         <translation>内容不完整：只收到 %2 字节中的 %1 字节</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="68"/>
-        <location filename="../reasons.py" line="272"/>
+        <location filename="../reasons.py" line="280"/>
         <source>the compressed page is corrupt: %1</source>
         <translation>压缩的页面已损坏：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="69"/>
-        <location filename="../reasons.py" line="274"/>
+        <location filename="../reasons.py" line="282"/>
         <source>larger than %2 MB</source>
         <translation>超过 %2 MB</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="46"/>
-        <location filename="../reasons.py" line="276"/>
+        <location filename="../reasons.py" line="284"/>
         <source>the site refused the connection</source>
         <translation>网站拒绝连接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="47"/>
-        <location filename="../reasons.py" line="279"/>
+        <location filename="../reasons.py" line="287"/>
         <source>no such site: its name does not resolve</source>
         <translation>找不到这个网站：域名无法解析</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="48"/>
-        <location filename="../reasons.py" line="281"/>
+        <location filename="../reasons.py" line="289"/>
         <source>the site&apos;s name could not be resolved just now</source>
         <translation>暂时无法解析网站的域名</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="50"/>
-        <location filename="../reasons.py" line="283"/>
+        <location filename="../reasons.py" line="291"/>
         <source>the network cannot reach the site</source>
         <translation>网络无法到达这个网站</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="51"/>
-        <location filename="../reasons.py" line="285"/>
+        <location filename="../reasons.py" line="293"/>
         <source>the site reset the connection</source>
         <translation>网站重置了连接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="30"/>
-        <location filename="../reasons.py" line="286"/>
+        <location filename="../reasons.py" line="294"/>
         <source>connection failed: %1</source>
         <translation>连接失败：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="53"/>
-        <location filename="../reasons.py" line="288"/>
+        <location filename="../reasons.py" line="296"/>
         <source>the connection broke while reading: %2</source>
         <translation>读取时连接中断：%2</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="40"/>
-        <location filename="../reasons.py" line="290"/>
+        <location filename="../reasons.py" line="298"/>
         <source>no connection within %1 s</source>
         <translation>%1 秒内未能建立连接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="41"/>
-        <location filename="../reasons.py" line="291"/>
+        <location filename="../reasons.py" line="299"/>
         <source>no answer within %1 s</source>
         <translation>%1 秒内没有响应</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="44"/>
-        <location filename="../reasons.py" line="293"/>
+        <location filename="../reasons.py" line="301"/>
         <source>the page stalled: nothing came for %1 s</source>
         <translation>页面停滞：%1 秒没有收到数据</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="42"/>
-        <location filename="../reasons.py" line="295"/>
+        <location filename="../reasons.py" line="303"/>
         <source>not complete within %1 s</source>
         <translation>%1 秒内没有收完</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="43"/>
-        <location filename="../reasons.py" line="297"/>
+        <location filename="../reasons.py" line="305"/>
         <source>too slow to finish within %1 s</source>
         <translation>太慢，%1 秒内无法收完</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="56"/>
-        <location filename="../reasons.py" line="299"/>
+        <location filename="../reasons.py" line="307"/>
         <source>the site is unreachable (%1 failures since %2)</source>
         <translation>网站无法访问（自 %2 起已失败 %1 次）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="45"/>
-        <location filename="../reasons.py" line="300"/>
+        <location filename="../reasons.py" line="308"/>
         <source>secure connection (TLS) failed: %1</source>
         <translation>安全连接（TLS）失败：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="55"/>
-        <location filename="../reasons.py" line="301"/>
+        <location filename="../reasons.py" line="309"/>
         <source>request failed: %1</source>
         <translation>请求失败：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="75"/>
-        <location filename="../reasons.py" line="302"/>
+        <location filename="../reasons.py" line="310"/>
         <source>not a valid link: %1</source>
         <translation>不是有效的链接：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="71"/>
-        <location filename="../reasons.py" line="303"/>
+        <location filename="../reasons.py" line="311"/>
         <source>the site redirects in a loop</source>
         <translation>网站循环重定向</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="72"/>
-        <location filename="../reasons.py" line="305"/>
+        <location filename="../reasons.py" line="313"/>
         <source>more than %1 redirects</source>
         <translation>重定向超过 %1 次</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="70"/>
-        <location filename="../reasons.py" line="306"/>
+        <location filename="../reasons.py" line="314"/>
         <source>redirected to %1</source>
         <translation>重定向到：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="32"/>
-        <location filename="../reasons.py" line="308"/>
-        <location filename="../reasons.py" line="310"/>
+        <location filename="../reasons.py" line="316"/>
+        <location filename="../reasons.py" line="318"/>
         <source>a %1 link: only http and https are archived</source>
         <translation>%1 链接：只归档 http 和 https 链接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="31"/>
-        <location filename="../reasons.py" line="312"/>
+        <location filename="../reasons.py" line="320"/>
         <source>the link names no site</source>
         <translation>链接里没有网站地址</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="76"/>
-        <location filename="../reasons.py" line="313"/>
+        <location filename="../reasons.py" line="321"/>
         <source>not a link: %1</source>
         <translation>不是链接：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="82"/>
-        <location filename="../reasons.py" line="315"/>
+        <location filename="../reasons.py" line="323"/>
         <source>the link to %1 carries a user name or password: credentials do not belong in a task list</source>
         <translation>指向 %1 的链接带有用户名或密码：登录凭据不应放进任务列表</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="81"/>
-        <location filename="../reasons.py" line="317"/>
+        <location filename="../reasons.py" line="325"/>
         <source>not a valid site name: %1</source>
         <translation>不是有效的网站名：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="33"/>
-        <location filename="../reasons.py" line="319"/>
+        <location filename="../reasons.py" line="327"/>
         <source>not a valid site name or port</source>
         <translation>网站名或端口无效</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="34"/>
-        <location filename="../reasons.py" line="321"/>
+        <location filename="../reasons.py" line="329"/>
         <source>the link is %1 characters long, too long to keep</source>
         <translation>链接长达 %1 个字符，太长，无法保存</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="35"/>
-        <location filename="../reasons.py" line="323"/>
+        <location filename="../reasons.py" line="331"/>
         <source>address %1 is never fetched (%2)</source>
         <translation>地址 %1 永远不会抓取（%2）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="89"/>
-        <location filename="../reasons.py" line="325"/>
+        <location filename="../reasons.py" line="333"/>
         <source>address %1 is %2: fetched only for a link you added on such an address</source>
         <translation>地址 %1 属于 %2 地址：只有你添加的链接本身在这类地址上时才抓取</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="328"/>
+        <location filename="../reasons.py" line="239"/>
+        <source>unsure extraction (%1)</source>
+        <translation>提取把握不大（%1）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="336"/>
         <source>the rules&apos; selector %1 is not valid CSS</source>
         <translation>规则中的选择器 %1 不是有效的 CSS</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="331"/>
+        <location filename="../reasons.py" line="339"/>
         <source>%1 lacks %2 of the %3 archived tasks: opening it would lose them. Run &apos;python main.py recover&apos; to rebuild the list from the archive (nothing was changed)</source>
         <translation>%1 缺少归档中 %3 个任务里的 %2 个：打开它会丢失这些任务。请运行 &apos;python main.py recover&apos; 从归档重建任务列表（未做任何更改）</translation>
     </message>
@@ -2206,54 +2229,53 @@
 <context>
     <name>RunBar</name>
     <message>
-        <location filename="../run_bar.py" line="27"/>
+        <location filename="../run_bar.py" line="38"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="28"/>
-        <location filename="../run_bar.py" line="126"/>
+        <location filename="../run_bar.py" line="39"/>
+        <location filename="../run_bar.py" line="137"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="29"/>
+        <location filename="../run_bar.py" line="40"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="30"/>
+        <location filename="../run_bar.py" line="41"/>
         <source>Retry failed</source>
         <translation>重试失败项</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="37"/>
-        <location filename="../run_bar.py" line="55"/>
+        <location filename="../run_bar.py" line="66"/>
         <source>fetched %1 · cleaned %2 · localized %3 · failed %4</source>
         <translation>已抓取 %1 · 已清洗 %2 · 图片已存 %3 · 失败 %4</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="93"/>
+        <location filename="../run_bar.py" line="104"/>
         <source>%1/s, ETA %2</source>
         <translation>%1 篇/秒，预计剩余 %2</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="108"/>
+        <location filename="../run_bar.py" line="119"/>
         <source>Stopped: %1 of %2 done, %3 failed, %4 left for the next run</source>
         <translation>已停止：%2 个中完成 %1 个，失败 %3 个，剩余 %4 个留待下次运行</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="116"/>
+        <location filename="../run_bar.py" line="127"/>
         <source>Finished %1 of %2, %3 failed</source>
         <translation>已完成 %1 / %2，失败 %3</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="112"/>
+        <location filename="../run_bar.py" line="123"/>
         <source>Finished %1 of %2, %3 failed, %4 kept their article (the new rules found none)</source>
         <translation>已完成 %1 / %2，失败 %3，%4 篇保留原有正文（新规则未找到正文）</translation>
     </message>
     <message>
-        <location filename="../run_bar.py" line="126"/>
+        <location filename="../run_bar.py" line="137"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -2415,6 +2437,24 @@
         <location filename="../settings_dialog.py" line="139"/>
         <source>Cookies (*.txt);;All files (*)</source>
         <translation>Cookie 文件 (*.txt);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../shortcuts_dialog.py" line="58"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../shortcuts_dialog.py" line="60"/>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <location filename="../shortcuts_dialog.py" line="60"/>
+        <source>Keys</source>
+        <translation>按键</translation>
     </message>
 </context>
 <context>
@@ -2674,12 +2714,12 @@
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="366"/>
+        <location filename="../task_model.py" line="370"/>
         <source>duplicate of #%1</source>
         <translation>与 #%1 重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="403"/>
+        <location filename="../task_model.py" line="407"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>
@@ -2822,37 +2862,37 @@
 <context>
     <name>WindowBooks</name>
     <message>
-        <location filename="../main_window/books.py" line="90"/>
+        <location filename="../main_window/books.py" line="96"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="38"/>
+        <location filename="../main_window/books.py" line="40"/>
         <source>No program on this system opens EPUB books (xdg-mime names none for %1): %2 is shown here.</source>
         <translation>本系统没有能打开 EPUB 电子书的程序（xdg-mime 没有为 %1 指定任何程序）：%2 在这里显示。</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="43"/>
+        <location filename="../main_window/books.py" line="45"/>
         <source>%1 handed to %2</source>
         <translation>已用 %2 打开 %1</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="44"/>
+        <location filename="../main_window/books.py" line="46"/>
         <source>%1 handed to the system&apos;s reader</source>
         <translation>已用系统的阅读器打开 %1</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="47"/>
+        <location filename="../main_window/books.py" line="49"/>
         <source>The system could not open %1 (it has no reader for EPUB books, or the reader did not start): it is shown here.</source>
         <translation>系统无法打开 %1（没有 EPUB 阅读器，或阅读器未能启动）：在这里显示。</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="50"/>
+        <location filename="../main_window/books.py" line="52"/>
         <source>%1, the system&apos;s reader for EPUB books, did not start for %2: it is shown here.</source>
         <translation>系统的 EPUB 阅读器 %1 未能打开 %2：在这里显示。</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="60"/>
+        <location filename="../main_window/books.py" line="62"/>
         <source>Reader</source>
         <translation>阅读器</translation>
     </message>
@@ -2878,158 +2918,173 @@
 <context>
     <name>WindowMenus</name>
     <message>
-        <location filename="../main_window/menus.py" line="26"/>
+        <location filename="../main_window/menus.py" line="27"/>
         <source>Run selected</source>
         <translation>运行所选</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="27"/>
+        <location filename="../main_window/menus.py" line="28"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="28"/>
-        <location filename="../main_window/menus.py" line="66"/>
+        <location filename="../main_window/menus.py" line="29"/>
+        <location filename="../main_window/menus.py" line="67"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="29"/>
+        <location filename="../main_window/menus.py" line="30"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="30"/>
+        <location filename="../main_window/menus.py" line="31"/>
         <source>Change category…</source>
         <translation>修改分类…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="31"/>
+        <location filename="../main_window/menus.py" line="32"/>
         <source>Open original</source>
         <translation>打开原文</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="32"/>
+        <location filename="../main_window/menus.py" line="33"/>
         <source>Open clean page</source>
         <translation>打开清洗后的页面</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="33"/>
+        <location filename="../main_window/menus.py" line="34"/>
         <source>Copy URL</source>
         <translation>复制网址</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="34"/>
+        <location filename="../main_window/menus.py" line="35"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="35"/>
+        <location filename="../main_window/menus.py" line="36"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="47"/>
+        <location filename="../main_window/menus.py" line="48"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="48"/>
+        <location filename="../main_window/menus.py" line="49"/>
         <source>&amp;Open archive…</source>
         <translation>打开归档(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="50"/>
+        <location filename="../main_window/menus.py" line="51"/>
         <source>&amp;New archive…</source>
         <translation>新建归档(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="52"/>
+        <location filename="../main_window/menus.py" line="53"/>
         <source>&amp;Recent archives</source>
         <translation>最近的归档(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="54"/>
+        <location filename="../main_window/menus.py" line="55"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="55"/>
+        <location filename="../main_window/menus.py" line="56"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="57"/>
+        <location filename="../main_window/menus.py" line="58"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="58"/>
+        <location filename="../main_window/menus.py" line="59"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="59"/>
+        <location filename="../main_window/menus.py" line="60"/>
         <source>&amp;Undo remove</source>
         <translation>撤销移除(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="61"/>
+        <location filename="../main_window/menus.py" line="62"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="63"/>
+        <location filename="../main_window/menus.py" line="64"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="64"/>
+        <location filename="../main_window/menus.py" line="65"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="65"/>
+        <location filename="../main_window/menus.py" line="66"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="67"/>
+        <location filename="../main_window/menus.py" line="68"/>
         <source>&amp;Harvest a list page…</source>
         <translation>从列表页采集(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="69"/>
+        <location filename="../main_window/menus.py" line="70"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="70"/>
+        <location filename="../main_window/menus.py" line="71"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="71"/>
+        <location filename="../main_window/menus.py" line="72"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="73"/>
+        <source>&amp;Bottom tabs</source>
+        <translation>底部标签页(&amp;B)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="75"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="72"/>
+        <location filename="../main_window/menus.py" line="76"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="78"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="73"/>
+        <location filename="../main_window/menus.py" line="79"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="116"/>
+        <location filename="../main_window/menus.py" line="155"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="117"/>
+        <location filename="../main_window/menus.py" line="156"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;归档：%2</translation>
     </message>
@@ -3105,83 +3160,83 @@
 <context>
     <name>WindowShell</name>
     <message>
-        <location filename="../main_window/shell.py" line="133"/>
-        <location filename="../main_window/shell.py" line="291"/>
+        <location filename="../main_window/shell.py" line="135"/>
+        <location filename="../main_window/shell.py" line="306"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="140"/>
+        <location filename="../main_window/shell.py" line="142"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="147"/>
+        <location filename="../main_window/shell.py" line="149"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="148"/>
+        <location filename="../main_window/shell.py" line="150"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="149"/>
+        <location filename="../main_window/shell.py" line="151"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="182"/>
+        <location filename="../main_window/shell.py" line="185"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="205"/>
+        <location filename="../main_window/shell.py" line="207"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="206"/>
+        <location filename="../main_window/shell.py" line="208"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="207"/>
+        <location filename="../main_window/shell.py" line="209"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="208"/>
+        <location filename="../main_window/shell.py" line="210"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="209"/>
+        <location filename="../main_window/shell.py" line="211"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="210"/>
+        <location filename="../main_window/shell.py" line="212"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="211"/>
+        <location filename="../main_window/shell.py" line="213"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="212"/>
+        <location filename="../main_window/shell.py" line="214"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="224"/>
+        <location filename="../main_window/shell.py" line="226"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press %1 (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“%1”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="229"/>
+        <location filename="../main_window/shell.py" line="231"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>

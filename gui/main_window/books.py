@@ -60,7 +60,7 @@ class WindowBooks(WindowArchive):
             self.reader = BookReader()
             self.reader.link_opened.connect(lambda url: self.open_url(url))
             self.tabs.addTab(self.reader, self.tr("Reader"))
-        self.tabs.setCurrentWidget(self.reader)
+        self.bring_tab(self.reader)
         self.reader.open(path, note)
         if note:
             self.statusBar().showMessage(note)

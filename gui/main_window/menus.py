@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
-from gui.main_window.shell import WindowShell
+from gui.main_window.shell import TABLE_SHARE, WindowShell
+from gui.shortcuts_dialog import ShortcutsDialog, window_shortcuts
 
 
 class WindowMenus(WindowShell):
@@ -68,7 +69,12 @@ class WindowMenus(WindowShell):
                                               QKeySequence("Ctrl+L"))
         tools = self.menuBar().addMenu(self.tr("&Tools"))
         self.rules_action = tools.addAction(self.tr("Site &rules…"))
+        view = self.menuBar().addMenu(self.tr("&View"))
+        self.bottom_tabs_action = view.addAction(self.tr("&Bottom tabs"), QKeySequence("Ctrl+J"))
+        self.bottom_tabs_action.setCheckable(True)
         help_menu = self.menuBar().addMenu(self.tr("&Help"))
+        self.shortcuts_action = help_menu.addAction(self.tr("&Keyboard shortcuts"),
+                                                    QKeySequence.StandardKey.HelpContents)
         self.about_action = help_menu.addAction(self.tr("&About Kuaibu"))
         toolbar = self.addToolBar(self.tr("Main"))
         toolbar.setObjectName("main-toolbar")
@@ -101,8 +107,41 @@ class WindowMenus(WindowShell):
         self.harvest_action.setEnabled(writable)
         self.rules_action.setEnabled(writable)
 
+    # -- the bottom tabs, folded away or shown ----------------------------------------------------
+
+    def bring_tab(self, page: QWidget) -> None:
+        """Show a bottom tab, opening the tabs when they were folded away."""
+        self.tabs.setCurrentWidget(page)
+        if not self.bottom_tabs_shown():
+            self.show_bottom_tabs(True)
+
+    def bottom_tabs_shown(self) -> bool:
+        return self.right_splitter.sizes()[1] > 0
+
+    def show_bottom_tabs(self, shown: bool) -> None:
+        """Open the bottom tabs at the height they had (or their first share), or fold them
+        away so the table has the whole height; View → Bottom tabs says which."""
+        sizes = self.right_splitter.sizes()
+        total = sum(sizes)
+        if shown and sizes[1] == 0:
+            height = self._tabs_height or total * TABLE_SHARE[1] // sum(TABLE_SHARE)
+            self.right_splitter.setSizes([max(total - height, 0), height])
+        elif not shown and sizes[1] > 0:
+            self._tabs_height = sizes[1]
+            self.right_splitter.setSizes([total, 0])
+        self.follow_bottom_tabs()
+
+    def follow_bottom_tabs(self) -> None:
+        """View → Bottom tabs checked while the tabs show (dragged shut or opened alike)."""
+        self.bottom_tabs_action.setChecked(self.bottom_tabs_shown())
+
+    def show_shortcuts(self) -> None:
+        """Help → Keyboard shortcuts, beside the window (not modal: a person tries them)."""
+        self.shortcuts_dialog = ShortcutsDialog(window_shortcuts(self), self)
+        self.shortcuts_dialog.show()
+
     def show_search(self) -> None:
-        self.tabs.setCurrentWidget(self.search_panel)
+        self.bring_tab(self.search_panel)
         self.search_panel.focus_search()
 
     def show_about(self) -> None:

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableView,
     QTabWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -62,6 +61,8 @@ from pipeline.usecases.workspace import Workspace
 
 # Tasks a run would take up: what is left when a run was stopped or the window closed.
 LEFT_TO_RUN = (Status.PENDING, Status.RUNNING, Status.FETCHED, Status.CLEANED)
+# How the table and the bottom tabs share the height at first (issue 28: the tabs took half)
+TABLE_SHARE = (7, 3)
 
 
 class WindowShell(QMainWindow):
@@ -111,6 +112,7 @@ class WindowShell(QMainWindow):
         self.updates.confirm = lambda question: self.confirm(question)
         self.rules_editor: RulesEditor | None = None
         self.harvest_dialog: HarvestDialog | None = None
+        self._tabs_height = 0  # the bottom tabs' height before they were collapsed
         self._report_due = False  # the next report shown is named in the log (after a run)
         self._save_timer = QTimer(self)  # the window's edits, saved half a second after the last
         self._save_timer.setSingleShot(True)
@@ -172,15 +174,15 @@ class WindowShell(QMainWindow):
         self.tree = CategoryTree(status_name=self.model.status_name)
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in (("status", 100), ("id", 50), ("title", 300), ("kind", 110),
+        for column, width in (("status", 100), ("id", 50), ("title", 300), ("kind", 150),
                               ("error", 180), ("domain", 130), ("cat1", 100), ("cat2", 90),
                               ("date", 85), ("chars", 70), ("images", 55)):
             self.table.setColumnWidth(COLUMNS.index(column), width)
+        self.fit_header_words()
 
         # what to do with the selected rows (the actions in its menu: gui.main_window.menus)
-        self.selection_button = QToolButton()
-        self.selection_button.setText(self.tr("Selected"))
-        self.selection_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        # a push button: its size counts the menu's arrow (a tool button's drew over the text)
+        self.selection_button = QPushButton(self.tr("Selected"))
         filter_row.addWidget(self.selection_button)
 
         # build
@@ -233,11 +235,15 @@ class WindowShell(QMainWindow):
         hint_layout.addStretch(1)
         table_layout.addWidget(self.empty_hint, 1)
         table_layout.addWidget(self.build_bar)
+        # the table over the bottom tabs: the table most of the height, the tabs collapsible
+        # (dragged to the edge, or View → Bottom tabs); the split is kept across restarts
         self.right_splitter = QSplitter(Qt.Orientation.Vertical)
         self.right_splitter.addWidget(table_box)
         self.right_splitter.addWidget(self.tabs)
-        self.right_splitter.setStretchFactor(0, 3)
-        self.right_splitter.setStretchFactor(1, 2)
+        self.right_splitter.setCollapsible(0, False)
+        self.right_splitter.setCollapsible(1, True)
+        for pane, share in enumerate(TABLE_SHARE):
+            self.right_splitter.setStretchFactor(pane, share)
         self.left_splitter = QSplitter(Qt.Orientation.Vertical)
         self.left_splitter.addWidget(self.tree)
         self.left_splitter.addWidget(self.intake)
@@ -277,6 +283,15 @@ class WindowShell(QMainWindow):
         news, self._news = self._news, Changed(0)
         if news:
             self.archive_changed.emit(news)
+
+    def fit_header_words(self) -> None:
+        """Widen each column narrower than its header's words (and the sort mark) in this
+        language: "Characters" read "haracters" at the old default width, and the widths
+        a window saved before are restored as they were."""
+        header = self.table.horizontalHeader()
+        for section in range(header.count()):
+            if header.sectionSize(section) < header.sectionSizeHint(section):
+                header.resizeSection(section, header.sectionSizeHint(section))
 
     def _show_empty_hint(self) -> None:
         empty = self.workspace is not None and self.model.rowCount() == 0

@@ -66,13 +66,13 @@ class WindowTable(WindowMenus):
     def show_task(self, task_id: int) -> None:
         """Select a task's row (from search or the failures view) and show its article."""
         self.select_task(task_id)
-        self.tabs.setCurrentWidget(self.preview)
+        self.bring_tab(self.preview)
 
     def _row_activated(self, index: Any) -> None:
         """Double-click or Enter on a row: its article, as the book will show it (the title
         is edited with F2)."""
         if COLUMNS[index.column()] not in ("title", "cat1", "cat2"):
-            self.tabs.setCurrentWidget(self.preview)
+            self.bring_tab(self.preview)
             self.show_current()
 
     def show_current(self) -> None:
@@ -139,6 +139,7 @@ class WindowTable(WindowMenus):
         state = self.prefs.value(key)
         if isinstance(state, QByteArray):
             self.table.horizontalHeader().restoreState(state)
+            self.fit_header_words()
         for box, name in self._filter_boxes():
             found = box.findData(str(self.prefs.value(f"{key}/{name}", "")))
             box.setCurrentIndex(max(0, found))

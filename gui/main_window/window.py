@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from gui.drops import DropTarget
@@ -18,6 +18,7 @@ from gui.language import shown_name
 from gui.main_window.books import WindowBooks
 from gui.main_window.intake import WindowIntake
 from gui.main_window.rules import WindowRules
+from gui.main_window.shell import TABLE_SHARE
 from gui.main_window.task_actions import WindowTaskActions
 from gui.report_view import Places
 from pipeline.records.settings import Settings
@@ -51,6 +52,9 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.harvest_action.triggered.connect(self.show_harvest)
         self.rules_action.triggered.connect(self.show_rules_editor)
         self.about_action.triggered.connect(self.show_about)
+        self.shortcuts_action.triggered.connect(self.show_shortcuts)
+        self.bottom_tabs_action.triggered.connect(self.show_bottom_tabs)
+        self.right_splitter.splitterMoved.connect(lambda *_: self.follow_bottom_tabs())
         self.intake.add_button.clicked.connect(self.add_pasted)
         self.report_view.places = Places(  # the report's advice names these, as labelled
             settings=shown_name(self.settings_action), rules=shown_name(self.rules_action),
@@ -149,6 +153,18 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
             value = self.prefs.value(key)
             if isinstance(value, QByteArray):
                 restore(value)
+        # the table's share of the height is set once the window has its height (first show)
+        self._share_due = not isinstance(self.prefs.value("window/right_splitter"), QByteArray)
+        self.follow_bottom_tabs()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._share_due:
+            self._share_due = False
+            total = sum(self.right_splitter.sizes())
+            self.right_splitter.setSizes([total * share // sum(TABLE_SHARE)
+                                          for share in TABLE_SHARE])
+            self.follow_bottom_tabs()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask before stopping a run; stop it cleanly (within a second, nothing half-written),

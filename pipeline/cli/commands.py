@@ -81,6 +81,8 @@ def cmd_harvest(args: argparse.Namespace, ws: Workspace) -> int:
         for c in result.candidates:
             mark = "[x]" if c.url in chosen else "[ ]"
             why = f"refused: {c.refused}" if c.refused else ", ".join(map(str, c.reasons))
+            if c.url in result.known:
+                why += f" (already task #{result.known[c.url]})"
             print(f"  {mark} #{c.rank:<3} {c.score:4.1f}  {c.text[:60]}  {c.url} — {why}")
     if result.report is None:
         print("dry run: nothing added")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -61,6 +62,23 @@ def _normalized(link: str, rules: Rules) -> str:
         return url
     return normalize_url(link, site.tracking_params + default.tracking_params,
                          keep=site.keep_params + default.keep_params)
+
+
+def known_links(store: TaskStore, links: Iterable[str], rules: Rules | None = None
+                ) -> dict[str, int]:
+    """The links of ``links`` the list already holds as tasks (not in the trash), each with
+    its task's id: read in the canonical form ``add_links`` would give them, so a link that
+    differs only by tracking parameters or spelling is known too."""
+    rules = rules or Rules()
+    known: dict[str, int] = {}
+    for link in links:
+        try:
+            existing = store.find_url(_normalized(link, rules))
+        except UrlRejected:
+            continue
+        if existing is not None and not store.get(existing).deleted:
+            known[link] = existing
+    return known
 
 
 def add_links(store: TaskStore, text: str, cat1: str = "", cat2: str = "",

@@ -37,14 +37,19 @@ class _Words:
     def __init__(self, text: str) -> None:
         self.keys: list[str] = []
         self.shown: list[str] = []
+        self.ends: list[int] = []  # where each word ends in ``text``
         self.paragraph_starts: list[int] = []
+        offset = 0
         for paragraph in text.split("\n"):
             self.paragraph_starts.append(len(self.keys))
             start = len(self.keys)
-            for space, word in _WORD.findall(paragraph):
+            for match in _WORD.finditer(paragraph):
+                space, word = match.groups()
                 self.shown.append(("\n" if self.keys and len(self.keys) == start
                                    else " " if space else "") + word)
                 self.keys.append(word)
+                self.ends.append(offset + match.end())
+            offset += len(paragraph) + 1
         self.paragraph_starts.append(len(self.keys))
 
     def paragraphs(self) -> list[tuple[str, ...]]:
@@ -85,6 +90,29 @@ def hunks(old: str, new: str, context: int = CONTEXT_WORDS) -> list[Hunk]:
     return [Hunk(before=a.text(max(0, a1 - context), a1), removed=a.text(a1, a2),
                  added=b.text(b1, b2), after=a.text(a2, a2 + context))
             for a1, a2, b1, b2 in merged]
+
+
+def kept_and_cut(whole: str, kept: str) -> list[tuple[str, bool]]:
+    """``whole`` cut into runs that join back into it, each True where its words are the
+    ones ``kept`` has there and False where ``kept`` has none of them: what an extraction
+    kept of a page's text (``kept`` its article) and what it cut. The white space before a
+    word goes with the word."""
+    a = _Words(whole)
+    in_kept = [False] * len(a.keys)
+    for tag, a1, a2, _b1, _b2 in _opcodes(a, _Words(kept)):
+        if tag == "equal":
+            in_kept[a1:a2] = [True] * (a2 - a1)
+    runs: list[tuple[str, bool]] = []
+    start = 0
+    for end, flag in zip(a.ends, in_kept, strict=True):
+        if runs and runs[-1][1] == flag:
+            runs[-1] = (runs[-1][0] + whole[start:end], flag)
+        else:
+            runs.append((whole[start:end], flag))
+        start = end
+    if start < len(whole):  # white space after the last word goes with it
+        runs[-1:] = [(runs[-1][0] + whole[start:], runs[-1][1])] if runs else [(whole, False)]
+    return runs
 
 
 def reading_length(text: str) -> tuple[int, str]:

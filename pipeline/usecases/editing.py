@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pipeline.intake.links import IntakeReport, add_links
+from pipeline.intake.links import IntakeReport, add_links, known_links
 from pipeline.records.errors import KuaibuError
 from pipeline.records.task import Task
 from pipeline.usecases.base import WorkspaceBase
@@ -49,6 +49,11 @@ class TaskEditing(WorkspaceBase):
         if report.added:
             self.changed(Changed.TASKS)
         return report
+
+    def known_links(self, links: Iterable[str]) -> dict[str, int]:
+        """Which of ``links`` are tasks already (in the trash: not), each with its task's id,
+        normalized as adding them would be (the site's tracking and keep lists)."""
+        return known_links(self.store, links, self.rules())
 
     def edit(self, task_ids: Iterable[int], **changes: str) -> list[Task]:
         """Set a person's fields (``EDITABLE_FIELDS``) on tasks; saved by the next ``save``."""

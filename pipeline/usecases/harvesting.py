@@ -7,7 +7,7 @@ split by area as Anki's ``aqt/operations`` is.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -43,6 +43,8 @@ class HarvestResult:
     # the list page as given: the candidates' ``found_on`` when added (a detail page is the
     # person's own link, added as pasted)
     found_on: str = ""
+    # the links the archive held as tasks before this harvest (``known_links``), by task id
+    known: dict[str, int] = field(default_factory=dict)
 
 
 class Harvesting(TaskEditing):
@@ -104,9 +106,10 @@ class Harvesting(TaskEditing):
                                                   same_site, next_pages, addresses)
                 picked, found_on = [c.url for c in _best(found, limit)], list_url
         chosen = [c for c in found if c.url in set(picked)]
+        known = self.known_links([c.url for c in found] if found else picked)
         report = (None if dry_run
                   else self.add_links("\n".join(picked), cat1, cat2, found_on=found_on))
-        return HarvestResult(kind, reason, pages, found, chosen, report, found_on)
+        return HarvestResult(kind, reason, pages, found, chosen, report, found_on, known)
 
     def _harvest_list(self, fetch: Callable[[str], tuple[str, str]], url: str, html: str,
                       rules: Rules, pattern: str | None, same_site: bool,

@@ -30,7 +30,7 @@ if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use ca
 @dataclass(frozen=True)
 class Preview:
     """What the window shows for one task: the chapter as the book will show it, and the
-    raw page's text beside it (what was cut)."""
+    raw page's text beside it, each part marked kept or cut."""
 
     task: Task
     article: Article | None
@@ -39,6 +39,9 @@ class Preview:
     stylesheet: str  # the book's CSS, for the chapter
     raw_text: str  # "" before the page is fetched
     note: str = ""  # e.g. "test of the rules as typed, not saved"
+    # the raw text in runs, each True where the article kept it and False where it was cut
+    # (``textdiff.kept_and_cut``); empty without an article or a raw page
+    raw_parts: tuple[tuple[str, bool], ...] = ()
 
 
 class Library(WorkspaceBase):
@@ -148,6 +151,7 @@ class Library(WorkspaceBase):
         from pipeline.book.standalone import standalone_chapter
         from pipeline.extract.dom import page_text
         from pipeline.text.templating import environment
+        from pipeline.text.textdiff import kept_and_cut
 
         if article is None:
             article = self.archive.read_article(task.id)
@@ -158,6 +162,10 @@ class Library(WorkspaceBase):
             files = {url: e.path  # relative to the archive root, the preview's base
                      for url, e in (assets.entries.items() if assets else ()) if e.path}
             chapter = standalone_chapter(env, task, article, files.get).decode()
+        raw_text = page_text(self.raw_html(task))
+        # the title is the article's too (the chapter's heading), though not in its text
+        parts = (tuple(kept_and_cut(raw_text, f"{article.title}\n{article.text}"))
+                 if article and raw_text else ())
         return Preview(task=task, article=article, chapter_html=chapter, base=self.archive.root,
-                       stylesheet=stylesheet(env).decode("utf-8"),
-                       raw_text=page_text(self.raw_html(task)), note=note)
+                       stylesheet=stylesheet(env).decode("utf-8"), raw_text=raw_text,
+                       note=note, raw_parts=parts)

@@ -232,3 +232,34 @@ def test_an_archive_opened_shows_the_report_its_last_run_wrote(
         window.report_view.set_workspace(workspace)
     assert window.report_view.path == written
     assert str(written) in window.report_view.summary.text()
+
+
+def test_links_the_archive_has_are_marked_and_left_unchecked(
+        qtbot: QtBot, open_window: OpenWindow, site: ArticleSite) -> None:
+    """A list page read again after some of its links were added: those say their task and
+    are unchecked, matched as adding them would match them (tracking parameters dropped)."""
+    list_url = site.put("/list", english_list())
+    window = open_window()
+    want = [site.url(p) for p in article_paths()]
+    # two links as a person pasted them earlier, one with a tracker the archive drops
+    window.intake.paste.setPlainText(f"{want[0]}?utm_source=chat\n{want[3]}")
+    with qtbot.waitSignal(window.intake_done, timeout=PATIENCE_MS):
+        window.intake.add_button.click()
+    assert window.workspace is not None
+    ids = {t.url: t.id for t in window.workspace.tasks()}
+    dialog = open_harvest(qtbot, window, list_url)
+    rows = {dialog.list.topLevelItem(i).text(URL_COLUMN): dialog.list.topLevelItem(i)
+            for i in range(dialog.list.topLevelItemCount())}
+    for url in want:
+        row = rows[url]
+        if url in (want[0], want[3]):
+            assert row.checkState(URL_COLUMN) == Qt.CheckState.Unchecked, url
+            assert f"#{ids[url]}" in row.text(WHY_COLUMN)
+        else:
+            assert row.checkState(URL_COLUMN) == Qt.CheckState.Checked, url
+            assert "#" not in row.text(WHY_COLUMN)
+    assert "2 already in the archive" in dialog.summary.text()
+    with qtbot.waitSignal(window.intake_done, timeout=PATIENCE_MS) as blocker:
+        dialog.add_checked()
+    assert len(blocker.args[0].added) == len(want) - 2 and not blocker.args[0].duplicates
+    dialog.close()

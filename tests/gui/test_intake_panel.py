@@ -221,3 +221,32 @@ def test_browser_links_dropped_on_the_window_are_added(qtbot: QtBot, panel: Inta
     assert added.args == [[2, 3, 4]]
     assert [t.url for t in workspace.tasks()][1:] == [
         "https://a.example/typed", "https://a.example/dragged/1", "https://b.example/dragged/2"]
+
+
+def test_the_report_wraps_long_links_whole_in_a_narrow_panel(
+        qtbot: QtBot, panel: IntakePanel, workspace: Workspace) -> None:
+    """A narrow panel (the window's left column) shows each report row whole, a link with no
+    space in it too: no sideways scrolling, and every stretch of a row's text between two
+    places it may wrap (as drawn) fits the list's width, so no line end is cut."""
+    from PySide6.QtCore import QTextBoundaryFinder
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    long_link = ("https://a.example/articles/covered-bridge-repair.html"
+                 "?utm_source=wechat&spm=1.2&from=timeline&isappinstalled=0")
+    workspace.add_links(long_link)
+    panel.resize(260, 600)
+    panel.paste.setPlainText(long_link + "\nmailto:editor@example.com")
+    panel.add_button.click()
+    listing = panel.report_list
+    assert not listing.horizontalScrollBar().isVisible()
+    room = listing.viewport().width() - 8  # the row's margins
+    for n in range(listing.count()):
+        option = QStyleOptionViewItem()
+        listing.itemDelegate().initStyleOption(option, listing.indexFromItem(listing.item(n)))
+        drawn = option.text
+        finder = QTextBoundaryFinder(QTextBoundaryFinder.BoundaryType.Line, drawn)
+        start = 0
+        while (end := finder.toNextBoundary()) != -1:
+            stretch = drawn[start:end].strip()
+            assert listing.fontMetrics().horizontalAdvance(stretch) <= room, stretch
+            start = end

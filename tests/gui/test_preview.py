@@ -25,3 +25,38 @@ def test_header_says_which_retry_of_the_extractor_found_the_text(qtbot) -> None:
     found.method = Method.STRICT
     pane.show_data(Preview(task, found, chapter, Path("/"), "", "raw"))
     assert "retry" not in pane.header.text() and "prose line" not in pane.header.text()
+
+
+def test_the_raw_text_marks_what_was_cut(qtbot, open_window, demo_site) -> None:  # noqa: ANN001
+    """The raw pane strikes through what the article left out of the page (the site's
+    newsletter box, its footer) and leaves what it kept plain (issue 28 §11)."""
+    from PySide6.QtGui import QTextCursor
+
+    from tests.gui.conftest import add_demo_links, run_to_end
+    from tests.waiting import PATIENCE_MS
+
+    window = open_window()
+    add_demo_links(qtbot, window, demo_site)
+    run_to_end(qtbot, window)
+    task = next(t for t in window.model.tasks() if t.url.endswith("/stone-arch-bridges.html"))
+    window.select_task(task.id)
+    qtbot.waitUntil(lambda: window.preview.shown is not None
+                    and window.preview.shown.task.id == task.id, timeout=PATIENCE_MS)
+    document = window.preview.raw.document()
+    kept, cut = [], []
+    block = document.begin()
+    while block.isValid():
+        cursor = QTextCursor(block)
+        for start in range(block.position(), block.position() + block.length() - 1):
+            cursor.setPosition(start + 1)
+            (cut if cursor.charFormat().fontStrikeOut() else kept).append(
+                document.characterAt(start))
+        kept.append("\n")
+        cut.append("\n")
+        block = block.next()
+    kept_text, cut_text = "".join(kept), "".join(cut)
+    assert "No spam." in cut_text and "Get the monthly letter" in cut_text
+    assert "Privacy" in cut_text and "Privacy" not in kept_text
+    assert "quietly, for longer than anyone who built it has been alive" in " ".join(
+        kept_text.split())
+    assert document.toPlainText() == window.preview.shown.raw_text

@@ -263,6 +263,7 @@ def test_dry_run_adds_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         assert main(["harvest", url, "--dry-run", "--archive", str(archive)]) == 0
     out = capsys.readouterr().out
     assert "dry run: nothing added" in out and out.count("[x]") == 30
+    assert out.count("(already task #1)") == 1  # the link the archive has says its task
     assert (archive / "tasks.csv").read_bytes() == before
 
 
