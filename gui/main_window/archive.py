@@ -38,6 +38,7 @@ class WindowArchive(WindowTable):
             self._save_columns()
             self.workspace.close()
         self.workspace = None
+        self.undo_stack.clear()  # the edits of the archive left are not this one's to undo
         self.file_watch.stop()
         self.model.editor = None
         self.model.set_tasks([])
@@ -53,7 +54,6 @@ class WindowArchive(WindowTable):
         self.listen_to(workspace)
         self.prefs.setValue(ARCHIVE_KEY, str(workspace.archive.root))
         self.model.set_tasks(workspace.tasks())
-        self.model.editor = lambda task_id, name, text: workspace.edit([task_id], **{name: text})
         self.build_bar.set_workspace(workspace)
         self._refresh_filters()
         self.setWindowTitle(self.tr("Kuaibu — %1").replace("%1", str(workspace.archive.root)))
@@ -77,7 +77,6 @@ class WindowArchive(WindowTable):
                 "Opened %1; %2 tasks wait to be run (Run takes them up)").replace(
                 "%1", str(workspace.archive.root)).replace("%2", str(left)))
         if workspace.read_only:
-            self.model.editor = None
             self.setWindowTitle(self.tr("Kuaibu — %1 (read-only)").replace(
                 "%1", str(workspace.archive.root)))
             self.statusBar().showMessage(self.tr(
