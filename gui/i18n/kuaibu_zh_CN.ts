@@ -548,6 +548,11 @@
         <source>%1 places differ: struck through in red only in #%2, in green only in #%3.</source>
         <translation>有 %1 处不同：红色删除线为仅见于 #%2 的内容，绿色为仅见于 #%3 的内容。</translation>
     </message>
+    <message>
+        <location filename="../duplicates_view.py" line="150"/>
+        <source>Mark as duplicate</source>
+        <translation>标记为重复</translation>
+    </message>
 </context>
 <context>
     <name>FailuresView</name>
@@ -2508,6 +2513,49 @@
     </message>
 </context>
 <context>
+    <name>WindowHistory</name>
+    <message>
+        <location filename="../main_window/history.py" line="102"/>
+        <source>Edit title</source>
+        <translation>编辑标题</translation>
+    </message>
+    <message>
+        <location filename="../main_window/history.py" line="102"/>
+        <source>Edit category</source>
+        <translation>编辑分类</translation>
+    </message>
+    <message>
+        <location filename="../main_window/history.py" line="146"/>
+        <source>Not done: #%1 is no longer on the list (removed meanwhile)</source>
+        <translation>未执行：#%1 已不在列表中（其间已被移除）</translation>
+    </message>
+    <message>
+        <location filename="../main_window/history.py" line="156"/>
+        <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
+        <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
+    </message>
+    <message>
+        <location filename="../main_window/history.py" line="159"/>
+        <source>Remove %1 tasks</source>
+        <translation>移除 %1 个任务</translation>
+    </message>
+    <message>
+        <location filename="../main_window/history.py" line="171"/>
+        <source>%1 tasks moved to the trash</source>
+        <translation>已将 %1 个任务移到回收站</translation>
+    </message>
+    <message>
+        <location filename="../main_window/history.py" line="187"/>
+        <source>Not done: #%1 is gone for good (the trash was emptied)</source>
+        <translation>未执行：#%1 已永久删除（回收站已清空）</translation>
+    </message>
+    <message>
+        <location filename="../main_window/history.py" line="194"/>
+        <source>%1 tasks restored</source>
+        <translation>已恢复 %1 个任务</translation>
+    </message>
+</context>
+<context>
     <name>WindowIntake</name>
     <message>
         <location filename="../main_window/intake.py" line="59"/>
@@ -2619,9 +2667,14 @@
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="59"/>
-        <source>&amp;Undo remove</source>
-        <translation>撤销移除(&amp;U)</translation>
+        <location filename="../main_window/menus.py" line="66"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="68"/>
+        <source>Redo</source>
+        <translation>重做</translation>
     </message>
     <message>
         <location filename="../main_window/menus.py" line="61"/>
@@ -2841,19 +2894,19 @@
 <context>
     <name>WindowTaskActions</name>
     <message>
-        <location filename="../main_window/task_actions.py" line="110"/>
-        <source>Move %1 tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
-        <translation>把 %1 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</translation>
+        <location filename="../main_window/task_actions.py" line="90"/>
+        <source>Change category</source>
+        <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="119"/>
-        <source>%1 tasks moved to the trash</source>
-        <translation>已将 %1 个任务移到回收站</translation>
+        <location filename="../main_window/task_actions.py" line="94"/>
+        <source>Move to category</source>
+        <translation>移到分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="135"/>
-        <source>%1 tasks restored</source>
-        <translation>已恢复 %1 个任务</translation>
+        <location filename="../main_window/task_actions.py" line="99"/>
+        <source>Rename category</source>
+        <translation>重命名分类</translation>
     </message>
 </context>
 </TS>

@@ -27,6 +27,7 @@ from pipeline.usecases.workspace import Workspace
 from tests.gui.conftest import OpenWindow, saved_rows
 from tests.gui.test_category_tree import _drag_onto, _editor
 from tests.gui.test_duplicates_view import archive, decide, shown_tab  # noqa: F401
+from tests.gui.test_language import chinese  # noqa: F401
 from tests.waiting import PATIENCE_MS
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
@@ -46,8 +47,10 @@ def tasks_archive(tmp_path: Path) -> Path:
 
 
 def on_disk(root: Path) -> dict[int, dict[str, str]]:
-    """tasks.csv as saved, without the time of the last change (an undo is a change too)."""
-    return {i: {k: v for k, v in row.items() if k != "updated_at"}
+    """tasks.csv as saved, without the time of the last change (an undo is a change too) and
+    with whether a task is in the trash rather than since when (a redone remove is now)."""
+    return {i: {k: ("trashed" if v else "") if k == "deleted_at" else v
+                for k, v in row.items() if k != "updated_at"}
             for i, row in saved_rows(root / "tasks.csv").items()}
 
 
@@ -83,8 +86,8 @@ def redo(qtbot: QtBot, window: MainWindow) -> None:
 
 def edit_menu_action(window: MainWindow, key: QKeySequence.StandardKey) -> QAction:
     """The Edit menu's action that ``key`` (Undo, Redo) triggers, as a person finds it."""
-    [edit] = [a.menu() for a in window.menuBar().actions() if a.text() == "&Edit"]
-    assert isinstance(edit, QMenu)
+    edit = window.menuBar().actions()[1].menu()  # File, Edit, …
+    assert isinstance(edit, QMenu) and edit.title() in ("&Edit", "编辑(&E)")
     [action] = [a for a in edit.actions() if QKeySequence(key) in a.shortcuts()]
     return action
 
@@ -203,7 +206,7 @@ def test_a_remove(qtbot: QtBot, open_window: OpenWindow, tasks_archive: Path) ->
     qtbot.keyClick(window.table, Qt.Key.Key_Delete)  # asked; the fixture says yes
     assert [t.id for t in window.model.tasks()] == [3]
     after = undone_and_redone(qtbot, window, before, "Remove 2 tasks")
-    assert after[0][1]["deleted_at"] and after[0][2]["deleted_at"]  # type: ignore[index]
+    assert after[0][1]["deleted_at"] == after[0][2]["deleted_at"] == "trashed"  # type: ignore[index]
     undo(qtbot, window)
     settles_at(qtbot, window, before)
     qtbot.waitUntil(lambda: window.trash.trashed_ids() == [], timeout=PATIENCE_MS)
@@ -269,3 +272,13 @@ def test_another_archive_starts_with_nothing_to_undo(
         window.open_archive(tmp_path / "another")
     assert undo_text(window) == "Undo"
     assert not edit_menu_action(window, QKeySequence.StandardKey.Undo).isEnabled()
+
+
+def test_the_edit_is_named_in_chinese(chinese: None, qtbot: QtBot,  # noqa: F811
+                                      open_window: OpenWindow, tasks_archive: Path) -> None:
+    window = shown_window(qtbot, open_window, tasks_archive)
+    assert undo_text(window) == "撤销"
+    drop_on(window, [3], "新闻")
+    assert undo_text(window) == "撤销 移到分类"
+    undo(qtbot, window)
+    assert redo_text(window) == "重做 移到分类"
