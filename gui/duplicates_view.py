@@ -4,7 +4,9 @@ pair selected, where the two texts differ word by word (``Workspace.pair_differe
 
 A decision (``mark_duplicate``, ``keep_both``, ``undecide``) goes to duplicates.csv and
 tasks.csv through the workspace, in a job; the workspace says the tasks changed, and the
-list (like every view) follows that change. Reading the pairs reads articles, so the list is
+list (like every view) follows that change. Each decision is said with what the pair's
+decision was before it (``decision_taken``), so the window's Undo can put that back
+(``put_decision``). Reading the pairs reads articles, so the list is
 loaded when the tab is shown, not whenever the window opens an archive or a task changes.
 Exact duplicates (the same text under another link) are set aside by the run itself and are
 only counted here.
