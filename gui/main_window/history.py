@@ -18,7 +18,9 @@ from PySide6.QtGui import QUndoCommand
 
 from gui.duplicates_view import DuplicatesView, Taken
 from gui.main_window.archive import WindowArchive
+from pipeline.records.task import Task
 from pipeline.store.duplicates import Decided
+from pipeline.usecases.base import NoSuchTask
 from pipeline.usecases.workspace import Workspace
 
 # A task's fields as an edit sets them: task id → field → value.
@@ -138,14 +140,25 @@ class WindowHistory(WindowArchive):
     def say_gone(self, task_ids: Iterable[int]) -> bool:
         """Whether any of ``task_ids`` is off the list (in the trash, or gone from the file),
         said in the status bar: the edit to take back or make again is not made."""
-        workspace = self.workspace
-        listed = {t.id for t in workspace.tasks()} if workspace is not None else set()
-        gone = sorted(set(task_ids) - listed)
+        gone = sorted(i for i, task in self._now(task_ids).items()
+                      if task is None or task.deleted)
         if gone:
             self.statusBar().showMessage(self.tr(
                 "Not done: #%1 is no longer on the list (removed meanwhile)").replace(
                 "%1", ids_text(gone)))
         return bool(gone)
+
+    def _now(self, task_ids: Iterable[int]) -> dict[int, Task | None]:
+        """Each task as the workspace holds it now; None when it is gone from the file (the
+        trash emptied, or another writer took its row out). One lookup a task: an edit of a
+        title must not copy a list of 100,000."""
+        now: dict[int, Task | None] = {}
+        for task_id in task_ids:
+            try:
+                now[task_id] = self.workspace.task(task_id) if self.workspace else None
+            except NoSuchTask:
+                now[task_id] = None
+        return now
 
     def remove_tasks(self, task_ids: list[int]) -> None:
         """Move tasks to the trash, after asking with the count (Undo, or the Trash tab,
@@ -180,14 +193,15 @@ class WindowHistory(WindowArchive):
         workspace = self.workspace
         if workspace is None:
             return False
-        known = {t.id: t for t in workspace.tasks() + workspace.trash()}
-        gone = [i for i in task_ids if i not in known]
+        now = self._now(task_ids)
+        gone = sorted(i for i, task in now.items() if task is None)
         if gone:
             self.statusBar().showMessage(self.tr(
                 "Not done: #%1 is gone for good (the trash was emptied)").replace(
                 "%1", ids_text(gone)))
             return False
-        restored = workspace.restore([i for i in task_ids if known[i].deleted])
+        restored = workspace.restore([i for i, task in now.items()
+                                      if task is not None and task.deleted])
         self.model.add_tasks(restored)
         self._refresh_filters()
         self.save_tasks()
