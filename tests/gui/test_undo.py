@@ -263,6 +263,26 @@ def test_undo_puts_back_only_what_the_edit_changed(qtbot: QtBot, open_window: Op
     assert on_disk(tasks_archive)[2]["status"] == Status.FAILED
 
 
+def test_a_remove_after_the_trash_was_emptied(qtbot: QtBot, open_window: OpenWindow,
+                                             tasks_archive: Path) -> None:
+    """The Trash tab emptied after a remove: Undo says the tasks are gone for good, and
+    nothing else changes; the edit before it is undone by the next Ctrl+Z."""
+    window = shown_window(qtbot, open_window, tasks_archive)
+    type_title(qtbot, window, 3, "随笔")
+    window.remove_tasks([1])
+    qtbot.waitUntil(lambda: window.trash.trashed_ids() == [1], timeout=PATIENCE_MS)
+    window.trash.confirm = lambda count: True
+    with qtbot.waitSignal(window.trash.emptied, timeout=PATIENCE_MS):
+        window.trash.empty_button.click()
+    qtbot.waitUntil(lambda: 1 not in on_disk(tasks_archive), timeout=PATIENCE_MS)
+    emptied = state(window)
+    undo(qtbot, window)
+    assert "#1 is gone for good" in window.statusBar().currentMessage()
+    assert state(window) == emptied and undo_text(window) == "Undo Edit title"
+    undo(qtbot, window)
+    qtbot.waitUntil(lambda: on_disk(tasks_archive)[3]["title"] == "", timeout=PATIENCE_MS)
+
+
 def test_another_archive_starts_with_nothing_to_undo(
         qtbot: QtBot, open_window: OpenWindow, tasks_archive: Path, tmp_path: Path) -> None:
     window = shown_window(qtbot, open_window, tasks_archive)
