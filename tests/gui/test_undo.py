@@ -28,7 +28,8 @@ from tests.gui.conftest import OpenWindow, saved_rows
 from tests.gui.test_category_tree import _drag_onto, _editor
 from tests.gui.test_duplicates_view import archive, decide, shown_tab  # noqa: F401
 from tests.gui.test_language import chinese  # noqa: F401
-from tests.waiting import PATIENCE_MS
+from tests.sites.faults import FaultServer
+from tests.waiting import PATIENCE, PATIENCE_MS, RUN_PATIENCE_MS
 
 CTRL, SHIFT = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
 
@@ -281,6 +282,41 @@ def test_a_remove_after_the_trash_was_emptied(qtbot: QtBot, open_window: OpenWin
     assert state(window) == emptied and undo_text(window) == "Undo Edit title"
     undo(qtbot, window)
     qtbot.waitUntil(lambda: on_disk(tasks_archive)[3]["title"] == "", timeout=PATIENCE_MS)
+
+
+def test_a_remove_waits_for_the_run_to_be_undone(
+        qtbot: QtBot, open_window: OpenWindow, fast_settings: Settings, tmp_path: Path) -> None:
+    """While a run holds the list, Remove is off and so is the Undo of a remove; an edit
+    made meanwhile is undone as ever."""
+    root = tmp_path / "run-archive"
+    with FaultServer() as server:
+        server.hold_after = 0  # the run's requests wait until the test lets them answer
+        ws = Workspace.open(root, Settings())
+        ws.add_links(f"{server.url('/held.html')}\n{server.url('/removed.html')}")
+        ws.close()
+        slow = fast_settings.with_overrides(read_timeout=3 * PATIENCE, page_deadline=3 * PATIENCE)
+        window = activated(qtbot, open_window(root, slow))
+        window.remove_tasks([2])
+        undo_action = edit_menu_action(window, QKeySequence.StandardKey.Undo)
+        assert undo_action.isEnabled()
+        try:
+            window.run_bar.run_button.click()
+            qtbot.waitUntil(lambda: window.controller.running and server.open_now > 0,
+                            timeout=PATIENCE_MS)
+            assert not undo_action.isEnabled() and undo_text(window) == "Undo Remove 1 tasks"
+            undo(qtbot, window)
+            assert window.model.task(2) is None
+            type_title(qtbot, window, 1, "等一等")
+            assert undo_action.isEnabled()
+            undo(qtbot, window)
+            task = window.model.task(1)
+            assert task is not None and task.title == "" and not undo_action.isEnabled()
+        finally:
+            with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS):
+                server.release()
+    assert undo_action.isEnabled()
+    undo(qtbot, window)
+    assert window.model.task(2) is not None
 
 
 def test_another_archive_starts_with_nothing_to_undo(
