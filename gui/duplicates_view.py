@@ -4,7 +4,9 @@ pair selected, where the two texts differ word by word (``Workspace.pair_differe
 
 A decision (``mark_duplicate``, ``keep_both``, ``undecide``) goes to duplicates.csv and
 tasks.csv through the workspace, in a job; the workspace says the tasks changed, and the
-list (like every view) follows that change. Reading the pairs reads articles, so the list is
+list (like every view) follows that change. Each decision is said with what the pair's
+decision was before it (``decision_taken``), so the window's Undo can put that back
+(``put_decision``). Reading the pairs reads articles, so the list is
 loaded when the tab is shown, not whenever the window opens an archive or a task changes.
 Exact duplicates (the same text under another link) are set aside by the run itself and are
 only counted here.
@@ -34,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.worker import Jobs, Latest
-from pipeline.store.duplicates import Decision, NearPair
+from pipeline.store.duplicates import Decided, Decision, NearPair
 from pipeline.text.textdiff import Hunk
 from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
@@ -53,6 +55,18 @@ class Found:
 
     pairs: list[NearPair]
     exact: int
+
+
+@dataclass(frozen=True)
+class Taken:
+    """A decision a person took on a pair, stored: the pair's decision before and after it
+    (``Workspace.decision``), so Undo and Redo can put either back, and its name there."""
+
+    first: int
+    second: int
+    before: Decided | None
+    after: Decided | None
+    text: str
 
 
 def find_duplicates(workspace: Workspace) -> Found:
@@ -94,6 +108,7 @@ class DuplicatesView(QWidget):
     """The near-duplicate pairs, the selected pair's differences, and the four decisions."""
 
     decided = Signal(list)  # the pair's two task ids: tasks.csv changed (saved)
+    decision_taken = Signal(object)  # Taken: a person's decision stored, for the undo stack
     refreshed = Signal()  # the list shows the pairs as the workspace holds them
     differences_shown = Signal(int, int)  # the pair whose differences the pane shows
 
@@ -134,10 +149,14 @@ class DuplicatesView(QWidget):
         self.first_button = QPushButton(self.tr("First is a duplicate of second"))
         self.keep_button = QPushButton(self.tr("Keep both"))
         self.undecide_button = QPushButton(self.tr("Undecide"))
-        self.second_button.clicked.connect(lambda: self._decide(self._second_duplicate))
-        self.first_button.clicked.connect(lambda: self._decide(self._first_duplicate))
-        self.keep_button.clicked.connect(lambda: self._decide(self._keep_both))
-        self.undecide_button.clicked.connect(lambda: self._decide(self._undecide))
+        marked = self.tr("Mark as duplicate")  # the decisions' names in Edit → Undo
+        self.second_button.clicked.connect(
+            lambda: self._decide(self._second_duplicate, marked))
+        self.first_button.clicked.connect(lambda: self._decide(self._first_duplicate, marked))
+        self.keep_button.clicked.connect(
+            lambda: self._decide(self._keep_both, self.tr("Keep both")))
+        self.undecide_button.clicked.connect(
+            lambda: self._decide(self._undecide, self.tr("Undecide")))
 
         top = QHBoxLayout()
         top.addWidget(self.summary, 1)
@@ -345,28 +364,44 @@ class DuplicatesView(QWidget):
     def _undecide(workspace: Workspace, pair: NearPair) -> None:
         workspace.undecide(pair.first.id, pair.second.id)
 
-    def _decide(self, decision: Callable[[Workspace, NearPair], None]) -> None:
-        """Store a decision on the selected pair in a job; a broken duplicates.csv or a busy
-        tasks.csv is said in the summary, nothing changed."""
+    def _decide(self, decision: Callable[[Workspace, NearPair], None], text: str) -> None:
+        """Store a decision on the selected pair in a job, with the pair's decision before
+        and after it for the undo stack (``decision_taken``); a broken duplicates.csv or a
+        busy tasks.csv is said in the summary, nothing changed."""
         pair, workspace = self.selected_pair(), self.workspace
         if pair is None or workspace is None or self._busy:
             return
-        ids = [pair.first.id, pair.second.id]
+        first, second = pair.first.id, pair.second.id
 
-        def work() -> list[int]:
+        def work() -> Taken:
+            before = workspace.decision(first, second)
             decision(workspace, pair)
-            return ids
+            return Taken(first, second, before, workspace.decision(first, second), text)
 
+        self._store(work, [first, second], self.decision_taken.emit)
+
+    def put_decision(self, first: int, second: int, decided: Decided | None) -> None:
+        """Put a pair's decision back as it was (Undo and Redo), in a job as a decision is."""
+        workspace = self.workspace
+        if workspace is not None:
+            self._store(lambda: workspace.put_decision(first, second, decided), [first, second])
+
+    def _store(self, work: Callable[[], Any], ids: list[int],
+               then: Callable[[Any], None] | None = None) -> None:
+        """Run a decision's ``work`` in a job; then ``then`` with its answer, and
+        ``decided``."""
         self._busy = True
         self._reads.drop()  # a list read before this decision is out of date
         self._update_buttons()
-        self.jobs.start(work, self._decided, self._decision_failed)
 
-    def _decided(self, ids: list[int]) -> None:
-        """A decision saved; the list follows the change to the tasks it made (``follow``)."""
-        self._busy = False
-        self._update_buttons()
-        self.decided.emit(ids)
+        def done(answer: Any) -> None:
+            self._busy = False
+            self._update_buttons()
+            if then is not None:
+                then(answer)
+            self.decided.emit(ids)
+
+        self.jobs.start(work, done, self._decision_failed)
 
     def _decision_failed(self, message: str) -> None:
         self._busy = False

@@ -22,7 +22,7 @@ WINDOW_MAY_IMPORT = ("pipeline.usecases", "pipeline.records")
 # thing; anything that reads or writes the archive, fetches, extracts or binds is a use case.
 RECORDS: dict[str, set[str]] = {
     "pipeline.store.archive": {"Archive", "DEFAULT_ARCHIVE", "utc_now"},
-    "pipeline.store.duplicates": {"Decision", "NearPair"},
+    "pipeline.store.duplicates": {"Decided", "Decision", "NearPair"},
     "pipeline.intake.links": {"IntakeReport", "PageKind", "read_text_source"},
     "pipeline.rules.model": {"FormWidget", "RULE_SPECS", "RULES_CONTEXT", "Rules", "SiteRules"},
     "pipeline.store.search": {"Hit", "MARK"},

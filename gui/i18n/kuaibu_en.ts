@@ -56,7 +56,7 @@
 <context>
     <name>DuplicatesView</name>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="215"/>
+        <location filename="../duplicates_view.py" line="234"/>
         <source>%n bits</source>
         <translation>
             <numerusform>%n bit</numerusform>
@@ -64,7 +64,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="230"/>
+        <location filename="../duplicates_view.py" line="249"/>
         <source>%n near-duplicate pairs, %1 to judge.</source>
         <translation>
             <numerusform>%n near-duplicate pair, %1 to judge.</numerusform>
@@ -72,7 +72,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="232"/>
+        <location filename="../duplicates_view.py" line="251"/>
         <source>%n exact duplicates (the same text under another link) were set aside by the run.</source>
         <translation>
             <numerusform>%n exact duplicate (the same text under another link) was set aside by the run.</numerusform>
@@ -80,7 +80,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="302"/>
+        <location filename="../duplicates_view.py" line="321"/>
         <source>%n places differ: struck through in red only in #%1, in green only in #%2.</source>
         <translation>
             <numerusform>%n place differs: struck through in red only in #%1, in green only in #%2.</numerusform>
@@ -285,6 +285,41 @@
     </message>
 </context>
 <context>
+    <name>WindowHistory</name>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="169"/>
+        <source>Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
+        <translation>
+            <numerusform>Move %n task to the trash? Undo remove (Ctrl+Z) or the Trash tab brings it back.</numerusform>
+            <numerusform>Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="172"/>
+        <source>Remove %n tasks</source>
+        <translation>
+            <numerusform>Remove %n task</numerusform>
+            <numerusform>Remove %n tasks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="184"/>
+        <source>%n tasks moved to the trash</source>
+        <translation>
+            <numerusform>%n task moved to the trash</numerusform>
+            <numerusform>%n tasks moved to the trash</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="207"/>
+        <source>%n tasks restored</source>
+        <translation>
+            <numerusform>%n task restored</numerusform>
+            <numerusform>%n tasks restored</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>WindowRuns</name>
     <message numerus="yes">
         <location filename="../main_window/runs.py" line="43"/>
@@ -308,33 +343,6 @@
         <translation>
             <numerusform>Render the site of this page with the system&apos;s browser from now on (render: browser in rules.yaml), and try it again?</numerusform>
             <numerusform>Render the sites of these %n pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>WindowTaskActions</name>
-    <message numerus="yes">
-        <location filename="../main_window/task_actions.py" line="110"/>
-        <source>Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
-        <translation>
-            <numerusform>Move %n task to the trash? Undo remove (Ctrl+Z) or the Trash tab brings it back.</numerusform>
-            <numerusform>Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../main_window/task_actions.py" line="119"/>
-        <source>%n tasks moved to the trash</source>
-        <translation>
-            <numerusform>%n task moved to the trash</numerusform>
-            <numerusform>%n tasks moved to the trash</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location filename="../main_window/task_actions.py" line="133"/>
-        <source>%n tasks restored</source>
-        <translation>
-            <numerusform>%n task restored</numerusform>
-            <numerusform>%n tasks restored</numerusform>
         </translation>
     </message>
 </context>

@@ -174,17 +174,17 @@
 <context>
     <name>CategoryDialog</name>
     <message>
-        <location filename="../main_window/task_actions.py" line="33"/>
+        <location filename="../main_window/task_actions.py" line="34"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="38"/>
+        <location filename="../main_window/task_actions.py" line="39"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="39"/>
+        <location filename="../main_window/task_actions.py" line="40"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
@@ -429,140 +429,147 @@
 <context>
     <name>DuplicatesView</name>
     <message>
-        <location filename="../duplicates_view.py" line="113"/>
+        <location filename="../duplicates_view.py" line="128"/>
         <source>Refresh</source>
         <translation>刷新</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="115"/>
+        <location filename="../duplicates_view.py" line="130"/>
         <source>Open report</source>
         <translation>打开报告</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="117"/>
+        <location filename="../duplicates_view.py" line="132"/>
         <source>Write 04_logs/near_duplicates.html and .csv and open the page</source>
         <translation>写出 04_logs/near_duplicates.html 和 .csv 并打开该页面</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="123"/>
+        <location filename="../duplicates_view.py" line="138"/>
         <source>IDs</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="123"/>
+        <location filename="../duplicates_view.py" line="138"/>
         <source>First</source>
         <translation>第一篇</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="123"/>
+        <location filename="../duplicates_view.py" line="138"/>
         <source>Second</source>
         <translation>第二篇</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="124"/>
+        <location filename="../duplicates_view.py" line="139"/>
         <source>Distance</source>
         <translation>距离</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="124"/>
+        <location filename="../duplicates_view.py" line="139"/>
         <source>Decision</source>
         <translation>决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="125"/>
+        <location filename="../duplicates_view.py" line="140"/>
         <source>First URL</source>
         <translation>第一篇网址</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="125"/>
+        <location filename="../duplicates_view.py" line="140"/>
         <source>Second URL</source>
         <translation>第二篇网址</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="132"/>
+        <location filename="../duplicates_view.py" line="147"/>
         <source>Select a pair to see where the two texts differ.</source>
         <translation>选择一对，查看两篇正文的不同之处。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="133"/>
+        <location filename="../duplicates_view.py" line="148"/>
         <source>Second is a duplicate of first</source>
         <translation>第二篇是第一篇的重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="134"/>
+        <location filename="../duplicates_view.py" line="149"/>
         <source>First is a duplicate of second</source>
         <translation>第一篇是第二篇的重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="135"/>
+        <location filename="../duplicates_view.py" line="150"/>
+        <location filename="../duplicates_view.py" line="157"/>
         <source>Keep both</source>
         <translation>两篇都保留</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="136"/>
+        <location filename="../duplicates_view.py" line="151"/>
+        <location filename="../duplicates_view.py" line="159"/>
         <source>Undecide</source>
         <translation>撤销决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="197"/>
+        <location filename="../duplicates_view.py" line="152"/>
+        <source>Mark as duplicate</source>
+        <translation>标记为重复</translation>
+    </message>
+    <message>
+        <location filename="../duplicates_view.py" line="216"/>
         <source>Looking for near duplicates…</source>
         <translation>正在查找近似重复…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="215"/>
+        <location filename="../duplicates_view.py" line="234"/>
         <source>%n bits</source>
         <translation>
             <numerusform>%n 位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="230"/>
+        <location filename="../duplicates_view.py" line="249"/>
         <source>%n near-duplicate pairs, %1 to judge.</source>
         <translation>
             <numerusform>%n 对近似重复，%1 对待判断。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="232"/>
+        <location filename="../duplicates_view.py" line="251"/>
         <source>%n exact duplicates (the same text under another link) were set aside by the run.</source>
         <translation>
             <numerusform>运行已搁置 %n 个完全重复（同一正文，另一个链接）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../duplicates_view.py" line="302"/>
+        <location filename="../duplicates_view.py" line="321"/>
         <source>%n places differ: struck through in red only in #%1, in green only in #%2.</source>
         <translation>
             <numerusform>有 %n 处不同：红色删除线为仅见于 #%1 的内容，绿色为仅见于 #%2 的内容。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="231"/>
+        <location filename="../duplicates_view.py" line="250"/>
         <source>No near duplicates.</source>
         <translation>没有近似重复。</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="239"/>
+        <location filename="../duplicates_view.py" line="258"/>
         <source>undecided</source>
         <translation>未决定</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="241"/>
+        <location filename="../duplicates_view.py" line="260"/>
         <source>keep both</source>
         <translation>两篇都保留</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="242"/>
+        <location filename="../duplicates_view.py" line="261"/>
         <source>#%1 duplicates #%2</source>
         <translation>#%1 与 #%2 重复</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="281"/>
+        <location filename="../duplicates_view.py" line="300"/>
         <source>Reading the differences…</source>
         <translation>正在读取差异…</translation>
     </message>
     <message>
-        <location filename="../duplicates_view.py" line="300"/>
+        <location filename="../duplicates_view.py" line="319"/>
         <source>The two texts have the same words.</source>
         <translation>两篇正文的字词相同。</translation>
     </message>
@@ -2812,7 +2819,7 @@
 <context>
     <name>WindowArchive</name>
     <message>
-        <location filename="../main_window/archive.py" line="46"/>
+        <location filename="../main_window/archive.py" line="47"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
@@ -2834,27 +2841,27 @@
         </translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="83"/>
+        <location filename="../main_window/archive.py" line="82"/>
         <source>Kuaibu — %1 (read-only)</source>
         <translation>快捕 — %1（只读）</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="86"/>
+        <location filename="../main_window/archive.py" line="85"/>
         <source>Read-only: %1 cannot be written here (a backup, a disc or another user&apos;s folder). Search, previews and books work; adding, running and building are off.</source>
         <translation>只读：此处无法写入 %1（备份、光盘或他人的文件夹）。搜索、预览和书籍可用；添加、运行和生成已关闭。</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="103"/>
+        <location filename="../main_window/archive.py" line="102"/>
         <source>Open archive</source>
         <translation>打开归档</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="109"/>
+        <location filename="../main_window/archive.py" line="108"/>
         <source>New archive</source>
         <translation>新建归档</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="116"/>
+        <location filename="../main_window/archive.py" line="115"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建归档吗？</translation>
     </message>
@@ -2898,6 +2905,57 @@
     </message>
 </context>
 <context>
+    <name>WindowHistory</name>
+    <message>
+        <location filename="../main_window/history.py" line="104"/>
+        <source>Edit title</source>
+        <translation>编辑标题</translation>
+    </message>
+    <message>
+        <location filename="../main_window/history.py" line="104"/>
+        <source>Edit category</source>
+        <translation>编辑分类</translation>
+    </message>
+    <message>
+        <location filename="../main_window/history.py" line="147"/>
+        <source>Not done: #%1 is no longer on the list (removed meanwhile)</source>
+        <translation>未执行：#%1 已不在列表中（其间已被移除）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="169"/>
+        <source>Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
+        <translation>
+            <numerusform>把 %n 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="172"/>
+        <source>Remove %n tasks</source>
+        <translation>
+            <numerusform>移除 %n 个任务</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="184"/>
+        <source>%n tasks moved to the trash</source>
+        <translation>
+            <numerusform>已将 %n 个任务移到回收站</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../main_window/history.py" line="199"/>
+        <source>Not done: #%1 is gone for good (the trash was emptied)</source>
+        <translation>未执行：#%1 已永久删除（回收站已清空）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="207"/>
+        <source>%n tasks restored</source>
+        <translation>
+            <numerusform>已恢复 %n 个任务</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>WindowIntake</name>
     <message>
         <location filename="../main_window/intake.py" line="71"/>
@@ -2918,173 +2976,178 @@
 <context>
     <name>WindowMenus</name>
     <message>
-        <location filename="../main_window/menus.py" line="27"/>
+        <location filename="../main_window/menus.py" line="33"/>
         <source>Run selected</source>
         <translation>运行所选</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="28"/>
+        <location filename="../main_window/menus.py" line="34"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="29"/>
-        <location filename="../main_window/menus.py" line="67"/>
+        <location filename="../main_window/menus.py" line="35"/>
+        <location filename="../main_window/menus.py" line="80"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="30"/>
+        <location filename="../main_window/menus.py" line="36"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="31"/>
+        <location filename="../main_window/menus.py" line="37"/>
         <source>Change category…</source>
         <translation>修改分类…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="32"/>
+        <location filename="../main_window/menus.py" line="38"/>
         <source>Open original</source>
         <translation>打开原文</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="33"/>
+        <location filename="../main_window/menus.py" line="39"/>
         <source>Open clean page</source>
         <translation>打开清洗后的页面</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="34"/>
+        <location filename="../main_window/menus.py" line="40"/>
         <source>Copy URL</source>
         <translation>复制网址</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="35"/>
+        <location filename="../main_window/menus.py" line="41"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="36"/>
+        <location filename="../main_window/menus.py" line="42"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="48"/>
+        <location filename="../main_window/menus.py" line="54"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="49"/>
+        <location filename="../main_window/menus.py" line="55"/>
         <source>&amp;Open archive…</source>
         <translation>打开归档(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="51"/>
+        <location filename="../main_window/menus.py" line="57"/>
         <source>&amp;New archive…</source>
         <translation>新建归档(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="53"/>
+        <location filename="../main_window/menus.py" line="59"/>
         <source>&amp;Recent archives</source>
         <translation>最近的归档(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="55"/>
+        <location filename="../main_window/menus.py" line="61"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="56"/>
+        <location filename="../main_window/menus.py" line="62"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="58"/>
+        <location filename="../main_window/menus.py" line="64"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="59"/>
+        <location filename="../main_window/menus.py" line="65"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="60"/>
-        <source>&amp;Undo remove</source>
-        <translation>撤销移除(&amp;U)</translation>
+        <location filename="../main_window/menus.py" line="67"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="62"/>
+        <location filename="../main_window/menus.py" line="69"/>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="75"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="64"/>
+        <location filename="../main_window/menus.py" line="77"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="65"/>
+        <location filename="../main_window/menus.py" line="78"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="66"/>
+        <location filename="../main_window/menus.py" line="79"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="68"/>
+        <location filename="../main_window/menus.py" line="81"/>
         <source>&amp;Harvest a list page…</source>
         <translation>从列表页采集(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="70"/>
+        <location filename="../main_window/menus.py" line="83"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="71"/>
+        <location filename="../main_window/menus.py" line="84"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="72"/>
+        <location filename="../main_window/menus.py" line="85"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="73"/>
+        <location filename="../main_window/menus.py" line="86"/>
         <source>&amp;Bottom tabs</source>
         <translation>底部标签页(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="75"/>
+        <location filename="../main_window/menus.py" line="88"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="76"/>
+        <location filename="../main_window/menus.py" line="89"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="78"/>
+        <location filename="../main_window/menus.py" line="91"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="79"/>
+        <location filename="../main_window/menus.py" line="92"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="155"/>
+        <location filename="../main_window/menus.py" line="170"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="156"/>
+        <location filename="../main_window/menus.py" line="171"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;归档：%2</translation>
     </message>
@@ -3251,26 +3314,20 @@
 </context>
 <context>
     <name>WindowTaskActions</name>
-    <message numerus="yes">
-        <location filename="../main_window/task_actions.py" line="110"/>
-        <source>Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
-        <translation>
-            <numerusform>把 %n 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</numerusform>
-        </translation>
+    <message>
+        <location filename="../main_window/task_actions.py" line="90"/>
+        <source>Change category</source>
+        <translation>修改分类</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../main_window/task_actions.py" line="119"/>
-        <source>%n tasks moved to the trash</source>
-        <translation>
-            <numerusform>已将 %n 个任务移到回收站</numerusform>
-        </translation>
+    <message>
+        <location filename="../main_window/task_actions.py" line="94"/>
+        <source>Move to category</source>
+        <translation>移到分类</translation>
     </message>
-    <message numerus="yes">
-        <location filename="../main_window/task_actions.py" line="133"/>
-        <source>%n tasks restored</source>
-        <translation>
-            <numerusform>已恢复 %n 个任务</numerusform>
-        </translation>
+    <message>
+        <location filename="../main_window/task_actions.py" line="99"/>
+        <source>Rename category</source>
+        <translation>重命名分类</translation>
     </message>
 </context>
 </TS>

@@ -16,7 +16,8 @@ on:
     archive       WindowArchive: open (asked, new, recent, Settings), follow, save edits
     file_watch    FileWatch: tasks.csv looked at each second, one look at a time
     runs          WindowRuns: run, clean again, pause, stop, check for updates, render
-    task_actions  WindowTaskActions: category, trash and undo, open, copy, context menu
+    history       WindowHistory: every edit as a command on the undo stack, and its inverse
+    task_actions  WindowTaskActions: category, open, copy, context menu
     intake        WindowIntake: Add, harvest, the demo site
     rules         WindowRules: the rules editor and the re-clean after a change
     books         WindowBooks: Build EPUB and opening a task's book

@@ -39,6 +39,7 @@ class WindowArchive(WindowTable):
             self._save_columns()
             self.workspace.close()
         self.workspace = None
+        self.undo_stack.clear()  # the edits of the archive left are not this one's to undo
         self.file_watch.stop()
         self.model.editor = None
         self.model.set_tasks([])
@@ -54,7 +55,6 @@ class WindowArchive(WindowTable):
         self.listen_to(workspace)
         self.prefs.setValue(ARCHIVE_KEY, str(workspace.archive.root))
         self.model.set_tasks(workspace.tasks())
-        self.model.editor = lambda task_id, name, text: workspace.edit([task_id], **{name: text})
         self.build_bar.set_workspace(workspace)
         self._refresh_filters()
         self.setWindowTitle(self.tr("Kuaibu — %1").replace("%1", str(workspace.archive.root)))
@@ -79,7 +79,6 @@ class WindowArchive(WindowTable):
                 "%1", str(workspace.archive.root)).replace(
                 "%2", shown_name(self.run_bar.run_button)))
         if workspace.read_only:
-            self.model.editor = None
             self.setWindowTitle(self.tr("Kuaibu — %1 (read-only)").replace(
                 "%1", str(workspace.archive.root)))
             self.statusBar().showMessage(self.tr(

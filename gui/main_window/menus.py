@@ -10,11 +10,17 @@ in ``task_actions``.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from gui.main_window.shell import TABLE_SHARE, WindowShell
 from gui.shortcuts_dialog import ShortcutsDialog, window_shortcuts
+
+
+def _acts_now(command: QUndoCommand | None, running: bool) -> bool:
+    """Undo or Redo can act: there is an edit to take back or make again, and a run does not
+    hold the list it would change (a removal's, as Remove itself)."""
+    return command is not None and (not running or getattr(command, "during_run", True))
 
 
 class WindowMenus(WindowShell):
@@ -57,8 +63,15 @@ class WindowMenus(WindowShell):
         menu.addSeparator()
         self.quit_action = menu.addAction(self.tr("&Quit"), QKeySequence.StandardKey.Quit)
         edit = self.menuBar().addMenu(self.tr("&Edit"))
-        self.undo_remove_action = edit.addAction(self.tr("&Undo remove"),
-                                                 QKeySequence.StandardKey.Undo)
+        # their text names the edit ("Undo Rename category"), kept so by the stack
+        self.undo_action = self.undo_stack.createUndoAction(self, self.tr("Undo"))
+        self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_stack.createRedoAction(self, self.tr("Redo"))
+        self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)
+        edit.addActions([self.undo_action, self.redo_action])
+        edit.addSeparator()
+        for signal in (self.undo_stack.canUndoChanged, self.undo_stack.canRedoChanged):
+            signal.connect(self._update_controls)  # after the stack's own: a run's rule on top
         self.find_action = edit.addAction(self.tr("&Find in articles…"),
                                           QKeySequence.StandardKey.Find)
         tasks = self.menuBar().addMenu(self.tr("&Tasks"))
@@ -100,7 +113,9 @@ class WindowMenus(WindowShell):
             action.setEnabled(bool(selected) and (reads or writable) and (
                 not running or reads or key == "category"))
         self.selection_button.setEnabled(bool(selected))
-        self.undo_remove_action.setEnabled(bool(self._last_removed) and not running)
+        stack = self.undo_stack
+        self.undo_action.setEnabled(_acts_now(stack.command(stack.index() - 1), running))
+        self.redo_action.setEnabled(_acts_now(stack.command(stack.index()), running))
         self.run_action.setEnabled(writable and not running)
         self.build_action.setEnabled(writable and not running)
         self.check_updates_action.setEnabled(writable and not running)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -104,7 +104,7 @@ class WindowShell(QMainWindow):
         self.confirm: Callable[[str], bool] = self._ask
         # a problem the person must act on (title, message); tests listen themselves
         self.tell: Callable[[str, str], None] = self._warn
-        self._last_removed: list[int] = []
+        self.undo_stack = QUndoStack(self)  # the open archive's edits (gui.main_window.history)
         self._demo_site: Any = None  # the bundled sample site, while "Try the demo site" serves
         self.jobs = Jobs(self)
         self.controller = RunController(self)

@@ -1,6 +1,7 @@
 """What the person does to the selected tasks: change their category (also by renaming or
-dropping on a node of the category tree), move them to the trash and back, open the original
-or the clean page, copy their links, show their files; and the context menu that offers these.
+dropping on a node of the category tree; each an edit on the undo stack, ``history``), open
+the original or the clean page, copy their links, show their files; and the context menu that
+offers these and Remove.
 
 Apart because these are the table's own edits and looks, each a workspace use case or a
 desktop call, none of them a run or a build.
@@ -20,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.main_window.archive import WindowArchive
+from gui.main_window.history import WindowHistory
 from gui.main_window.shell import LEFT_TO_RUN
 from pipeline.records.task import Status
 
@@ -45,7 +46,7 @@ class CategoryDialog(QDialog):
 
 
 
-class WindowTaskActions(WindowArchive):
+class WindowTaskActions(WindowHistory):
     """The selection's edits and looks."""
 
     def context_menu(self) -> QMenu:
@@ -73,65 +74,34 @@ class WindowTaskActions(WindowArchive):
             menu.addSeparator()
         return menu
 
-    def set_category(self, task_ids: list[int], cat1: str | None, cat2: str | None) -> None:
-        """Set cat1 and/or cat2 (None leaves a field as it is) on several tasks at once."""
-        if self.workspace is None or self.workspace.read_only:
-            return
+    def set_category(self, task_ids: list[int], cat1: str | None, cat2: str | None,
+                     text: str) -> None:
+        """Set cat1 and/or cat2 (None leaves a field as it is) on several tasks at once, as
+        one edit Undo names ``text``."""
         changes = {k: v.strip() for k, v in (("cat1", cat1), ("cat2", cat2)) if v is not None}
-        if not changes:
-            return
-        self.workspace.edit(task_ids, **changes)
-        for task_id in task_ids:
-            self.model.update_fields(task_id, changes)
-        self._refresh_filters()
-        self._edited()
+        if changes:
+            self.edit_tasks(text, task_ids, changes)
 
     def ask_category(self) -> None:
         ids = self.selected_ids()
         dialog = CategoryDialog(self.model.categories(), self)
         if ids and dialog.exec() == QDialog.DialogCode.Accepted:
-            self.set_category(ids, dialog.cat1.text() or None, dialog.cat2.text() or None)
+            self.set_category(ids, dialog.cat1.text() or None, dialog.cat2.text() or None,
+                              self.tr("Change category"))
+
+    def move_to_category(self, task_ids: list[int], cat1: str, cat2: str) -> None:
+        """Rows dropped on a node of the category tree: filed under it."""
+        self.set_category(task_ids, cat1, cat2, self.tr("Move to category"))
 
     def rename_category(self, old1: str, old2: str | None, new: str) -> None:
         """A node of the category tree renamed: the category changes in every task of it."""
         tasks = self.model.tasks()
+        text = self.tr("Rename category")
         if old2 is None:
-            self.set_category([t.id for t in tasks if t.cat1 == old1], new, None)
+            self.set_category([t.id for t in tasks if t.cat1 == old1], new, None, text)
         else:
             self.set_category([t.id for t in tasks if t.cat1 == old1 and t.cat2 == old2],
-                              None, new)
-
-    def remove_tasks(self, task_ids: list[int]) -> None:
-        """Move tasks to the trash, after asking with the count (Undo remove, or the Trash
-        tab, brings them back; their files stay until the trash is emptied)."""
-        if (self.workspace is None or self.workspace.read_only or self.controller.running
-                or not task_ids):
-            return
-        question = self.tr("Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab"
-                           " brings them back.", "", len(task_ids))
-        if not self.confirm(question):
-            return
-        self.workspace.remove(task_ids)
-        self._last_removed = list(task_ids)
-        self.model.remove_tasks(task_ids)
-        self.preview.clear()
-        self._refresh_filters()
-        self.statusBar().showMessage(self.tr("%n tasks moved to the trash", "",
-                                             len(task_ids)))
-        self.save_tasks()
-        self._update_controls()
-
-    def undo_remove(self) -> None:
-        """Bring back the tasks the last Remove moved to the trash."""
-        if self.workspace is None or not self._last_removed:
-            return
-        restored = self.workspace.restore(self._last_removed)
-        self._last_removed = []
-        self.model.add_tasks(restored)
-        self._refresh_filters()
-        self.save_tasks()
-        self.statusBar().showMessage(self.tr("%n tasks restored", "", len(restored)))
-        self._update_controls()
+                              None, new, text)
 
     def open_original(self, task_id: int) -> None:
         task = self.model.task(task_id)

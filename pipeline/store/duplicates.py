@@ -109,15 +109,17 @@ def change_decisions(path: Path, decide: Callable[[dict[tuple[int, int], Decided
     return decisions
 
 
-def record(path: Path, duplicate: int, original: int, decision: Decision | None) -> None:
-    """Store one pair's decision (None: undecided again)."""
+def record(path: Path, duplicate: int, original: int, decision: Decision | None,
+           decided_at: str = "") -> None:
+    """Store one pair's decision (None: undecided again), made now or at ``decided_at`` (a
+    decision put back as it was)."""
     pair = (min(duplicate, original), max(duplicate, original))
 
     def decide(decisions: dict[tuple[int, int], Decided]) -> None:
         if decision is None:
             decisions.pop(pair, None)
         else:
-            decisions[pair] = Decided(duplicate, original, decision, utc_now())
+            decisions[pair] = Decided(duplicate, original, decision, decided_at or utc_now())
 
     change_decisions(path, decide)
 

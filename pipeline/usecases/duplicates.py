@@ -18,7 +18,7 @@ from pipeline.usecases.changed import Changed
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
 
-    from pipeline.store.duplicates import NearPair
+    from pipeline.store.duplicates import Decided, NearPair
     from pipeline.text.textdiff import Hunk
 
 
@@ -62,26 +62,29 @@ class Duplicates(WorkspaceBase):
 
         return pair_hunks(pair, self.article)
 
-    def mark_duplicate(self, duplicate: int, original: int) -> None:
+    def mark_duplicate(self, duplicate: int, original: int, decided_at: str = "") -> None:
         """A person's decision: ``duplicate`` is a copy of ``original``, so it is not bound
-        (nor run or refreshed) until the decision changes."""
+        (nor run or refreshed) until the decision changes. ``decided_at``: when, for a
+        decision put back as it was (``put_decision``); now by default."""
         from pipeline.store.duplicates import Decision, record
 
         if duplicate == original:
             raise KuaibuError(f"#{duplicate} cannot be a duplicate of itself")
         first, second = self.task(duplicate), self.task(original)
-        record(self.archive.decisions_path, first.id, second.id, Decision.DUPLICATE)
+        record(self.archive.decisions_path, first.id, second.id, Decision.DUPLICATE,
+               decided_at)
         with self.store.transaction() as store:
             self._undo_decided(store, original, duplicate)
             store.update(duplicate, status=Status.DUPLICATE, duplicate_of=original)
         self.changed(Changed.TASKS)
 
-    def keep_both(self, a: int, b: int) -> None:
-        """A person's decision: both of a near-duplicate pair are bound."""
+    def keep_both(self, a: int, b: int, decided_at: str = "") -> None:
+        """A person's decision: both of a near-duplicate pair are bound (``decided_at`` as
+        for ``mark_duplicate``)."""
         from pipeline.store.duplicates import Decision, record
 
         first, second = sorted((self.task(a).id, self.task(b).id))
-        record(self.archive.decisions_path, second, first, Decision.KEEP_BOTH)
+        record(self.archive.decisions_path, second, first, Decision.KEEP_BOTH, decided_at)
         self._undecide_tasks(first, second)
 
     def undecide(self, a: int, b: int) -> None:
@@ -90,6 +93,28 @@ class Duplicates(WorkspaceBase):
 
         record(self.archive.decisions_path, a, b, None)
         self._undecide_tasks(a, b)
+
+    def decision(self, a: int, b: int) -> Decided | None:
+        """What a person decided of the pair ``a``, ``b`` (either order); None: undecided."""
+        from pipeline.store.duplicates import read_decisions
+
+        return read_decisions(self.archive.decisions_path).get((min(a, b), max(a, b)))
+
+    def put_decision(self, a: int, b: int, decided: Decided | None) -> None:
+        """Make the pair's decision ``decided`` again, as ``decision`` read it (its time
+        too), or undecided for None, through the decision's own use case, so tasks.csv
+        follows as it did then: how a face undoes (and redoes) a decision."""
+        from pipeline.store.duplicates import Decision
+
+        if decided is None:
+            self.undecide(a, b)
+        elif decided.pair != (min(a, b), max(a, b)):
+            raise KuaibuError(f"the decision on #{decided.duplicate} and #{decided.original}"
+                              f" is not one on #{a} and #{b}")
+        elif decided.decision == Decision.KEEP_BOTH:
+            self.keep_both(a, b, decided.decided_at)
+        else:
+            self.mark_duplicate(decided.duplicate, decided.original, decided.decided_at)
 
     def _undecide_tasks(self, a: int, b: int) -> None:
         with self.store.transaction() as store:

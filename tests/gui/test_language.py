@@ -98,7 +98,7 @@ def test_counts_speak_both_languages(qtbot: QtBot, open_window: OpenWindow, qapp
     window.remove_tasks([1])
     assert asked[0].startswith("Move 1 task to the trash?"), asked
     assert window.statusBar().currentMessage() == "1 task moved to the trash"
-    window.undo_remove_action.trigger()
+    window.undo_action.trigger()
     assert window.statusBar().currentMessage() == "1 task restored"
     installed = install_language(qapp, "zh_CN")
     try:

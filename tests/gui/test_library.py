@@ -32,9 +32,10 @@ def test_remove_asks_with_the_count_and_undo_brings_the_tasks_back(
     assert "Move 2 tasks to the trash?" in asked[0] and window.model.rowCount() == total
     window.confirm = lambda question: True
     window.remove_tasks([1, 2])
-    assert window.model.rowCount() == total - 2 and window.undo_remove_action.isEnabled()
+    assert window.model.rowCount() == total - 2 and window.undo_action.isEnabled()
+    assert window.undo_action.text() == "Undo Remove 2 tasks"
     qtbot.waitUntil(lambda: len(window.trash.trashed_ids()) == 2, timeout=PATIENCE_MS)
-    window.undo_remove_action.trigger()
+    window.undo_action.trigger()
     assert window.model.rowCount() == total and window.model.task(1) is not None
     qtbot.waitUntil(lambda: window.trash.trashed_ids() == [], timeout=PATIENCE_MS)
 

@@ -134,7 +134,7 @@ def test_remove_and_change_category_of_a_selection(qtbot: QtBot, open_window: Op
         | window.table.selectionModel().SelectionFlag.Rows)
     ids = window.selected_ids()
     assert len(ids) == 2 and window.task_actions["remove"].isEnabled()
-    window.set_category(ids, "Later", None)
+    window.set_category(ids, "Later", None, "Change category")
     assert [window.model.task(i).cat1 for i in ids] == ["Later", "Later"]
     assert window.category_filter.findData("Later") >= 0
     before = window.model.rowCount()

@@ -45,7 +45,7 @@ def test_window_beside_a_terminal_run_and_a_hand_edit(qtbot: QtBot, open_window:
             task_6 = lambda: window.model.task(6)  # noqa: E731
             qtbot.waitUntil(lambda: task_6() is not None
                             and task_6().title == "手工改的标题", timeout=PATIENCE_MS)
-            window.set_category([3, 4], "03_窗口", None)
+            window.set_category([3, 4], "03_窗口", None, "Change category")
             assert run.poll() is None  # the window closes while the run still writes
             window.close()
         finally:

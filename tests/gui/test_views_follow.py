@@ -75,7 +75,7 @@ def test_each_route_that_changes_the_archive_reaches_each_view(
     qtbot.waitUntil(lambda: failed_ids(window) == [] and window.trash.trashed_ids() == [gone_2],
                     timeout=PATIENCE_MS)
     assert window.model.task(gone_2) is None and window.filter_state.label.text() == "3 tasks"
-    window.undo_remove()
+    window.undo_action.trigger()
     qtbot.waitUntil(lambda: failed_ids(window) == [gone_2] and window.trash.trashed_ids() == [],
                     timeout=PATIENCE_MS)
     window.remove_tasks([gone_2])

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli.main import main
+from pipeline.records.errors import KuaibuError
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
-from pipeline.store.duplicates import DecisionsError, read_decisions
+from pipeline.store.duplicates import Decided, DecisionsError, read_decisions
 from pipeline.usecases.workspace import Workspace
 from tests.sites.articles import ArticleSite, article
 
@@ -150,6 +151,40 @@ def test_decisions_are_stored_and_honoured_by_runs_and_builds(
         assert texts.count("写于2023年") == 1 and texts.count("写于2024年") == 1
         assert main(["dupes", "--archive", archive, "--undecide", "1", "2"]) == 0
         assert read_decisions(ws.archive.decisions_path) == {}
+
+
+def test_a_decision_put_back_leaves_both_files_as_they_were(tmp_path: Path) -> None:
+    """How a face undoes a decision: ``decision`` read before it, ``put_decision`` after;
+    duplicates.csv's decisions (their times too) and the pair's tasks as they were, each step
+    redone too."""
+    with ArticleSite() as site:
+        ws = near_pair_archive(tmp_path, site)
+
+    def state() -> tuple[list[Decided], list[tuple[Status, int | None]]]:
+        ws.store.merge_file()
+        return (list(read_decisions(ws.archive.decisions_path).values()),
+                [(ws.task(i).status, ws.task(i).duplicate_of) for i in (1, 2)])
+
+    assert ws.decision(1, 2) is None
+    undecided = state()
+    ws.mark_duplicate(2, 1)
+    marked, decided = state(), ws.decision(2, 1)
+    assert decided is not None and marked[1] == [(Status.LOCALIZED, None), (Status.DUPLICATE, 1)]
+    ws.put_decision(1, 2, None)
+    assert state() == undecided
+    ws.put_decision(1, 2, decided)
+    assert state() == marked
+    ws.keep_both(1, 2)
+    kept = state()
+    ws.put_decision(2, 1, decided)
+    assert state() == marked
+    ws.mark_duplicate(1, 2)  # the other way round: #2 is bound again, #1 set aside
+    assert state()[1] == [(Status.DUPLICATE, 2), (Status.LOCALIZED, None)]
+    ws.put_decision(1, 2, decided)
+    assert state() == marked
+    with pytest.raises(KuaibuError, match="not one on #1 and #3"):
+        ws.put_decision(1, 3, decided)
+    assert kept[1] == undecided[1]
 
 
 EDITIONS = [
