@@ -44,7 +44,7 @@ def shoot(language: str, out: Path, site: DemoSite, work: Path) -> list[Path]:
     prefs = QSettings(str(work / f"prefs-{language}.ini"), QSettings.Format.IniFormat)
     settings = Settings().with_overrides(host_delay_ms=20, retries=0)
     window = MainWindow(work / f"archive-{language}", prefs, settings)
-    window.resize(1360, 860)
+    window.resize(1280, 800)  # a laptop screen: the size the layout is tested to fit
     window.show()
     wait_until(lambda: window.workspace is not None)
     category = "01_示例 Demo" if language == "zh_CN" else "01_Demo"
@@ -84,6 +84,7 @@ def shoot(language: str, out: Path, site: DemoSite, work: Path) -> list[Path]:
     wait_until(lambda: bool(tested))
     shots.append(out / f"rules_{language}.png")
     editor.grab().save(str(shots[-1]))
+    window.confirm = lambda _question: True  # the shot's rule edit is dropped, never saved
     window.close()
     return shots
 
