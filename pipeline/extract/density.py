@@ -42,6 +42,9 @@ _NEVER_CONTENT = re.compile(
     re.I,
 )
 _MAYBE = re.compile(r"and|article|body|column|content|main|shadow|post|entry|story", re.I)
+# A comment's own parts: in "comment-body", "commentcontent", "post-comments" the content word
+# names the comment's body, not the article's, and saves nothing ("commentary" is an article).
+_COMMENT = re.compile(r"comment(?!ary)|disqus|replies|respond", re.I)
 _POSITIVE = re.compile(
     r"article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|detail|"
     r"zhengwen|neirong|wenzhang",
@@ -68,8 +71,8 @@ def _words_in(pattern: re.Pattern[str]) -> Callable[[str], bool]:
     return lambda value: (plain(value.lower()) if value.isascii() else exact(value)) is not None
 
 
-_says_layout, _says_never_content, _says_maybe, _says_positive, _says_negative = map(
-    _words_in, (_LAYOUT, _NEVER_CONTENT, _MAYBE, _POSITIVE, _NEGATIVE))
+_says_layout, _says_never_content, _says_maybe, _says_positive, _says_negative, _says_comment = (
+    map(_words_in, (_LAYOUT, _NEVER_CONTENT, _MAYBE, _POSITIVE, _NEGATIVE, _COMMENT)))
 _ALWAYS_HIDDEN = frozenset(
     ("hidden", "hide", "sr-only", "visually-hidden", "screen-reader-text", "screen-reader-only",
      "visuallyhidden", "invisible", "print-only", "printonly")
@@ -137,8 +140,10 @@ def _unlikely(attrs: str, layout_too: bool) -> bool:
 @lru_cache(maxsize=8192)
 def _chrome_words(attr: str) -> tuple[bool, bool, bool]:
     """Whether a token of a class or id has words of chrome that is never content, of layout
-    chrome, and of a block that may be the article."""
-    return _says_never_content(attr), _says_layout(attr), _says_maybe(attr)
+    chrome, and of a block that may be the article (a token that names a comment names no
+    article, whatever content word it joins: the body of a comment is a comment)."""
+    return (_says_never_content(attr), _says_layout(attr),
+            _says_maybe(attr) and not _says_comment(attr))
 
 
 def remove_noise(

@@ -386,3 +386,33 @@ def test_text_after_an_early_body_end_is_still_the_page() -> None:
     # and what follows </html> (libxml2 drops it; a browser shows it)
     after = f"<html><body><p>Menu</p></body></html><div>{body}</div>"
     assert all(p in extract(after, URL).text for p in PROSE)
+
+
+COMMENTS = [
+    "I drove past the bridge this morning and the water was already over the footpath, so "
+    "closing it was the right call, whatever the traffic looks like tonight.",
+    "The northern crossing was jammed by eight, and the buses were running twenty minutes "
+    "late; the city should have warned commuters yesterday, not at dawn.",
+    "My grandmother remembers the flood of 1998 well, and she says the east bank was under "
+    "water for a whole week before anyone came to help them move out.",
+]
+
+
+@pytest.mark.parametrize("comment_class", ["commentbody", "comment-body", "comment-content"])
+def test_a_comment_body_beside_the_post_is_a_comment(comment_class: str) -> None:
+    """A blog that writes its comments right after the post, in the post's own cell, each in a
+    block named for the comment's body: "body" names the comment's, not the article's."""
+    comments = "".join(
+        f'<div class="{comment_class}"><p>{c}</p><p class="posted">Posted by: Reader {i} at '
+        f'<a href="#c{i}">February 20, 2019 7:49 AM</a></p></div>'
+        for i, c in enumerate(COMMENTS))
+    page = ("<html><head><title>River rises</title></head><body><table><tr><td>"
+            "<h3>River rises, old bridge closed</h3>"
+            + "".join(f"<p>{p}</p>" for p in PROSE[:2])
+            + '<h2 id="comments">Comments</h2>' + comments
+            + "</td></tr></table></body></html>")
+    a = extract(page, URL)
+    for p in PROSE[:2]:
+        assert p in a.text
+    for c in COMMENTS:
+        assert c not in a.text
