@@ -497,6 +497,33 @@ def _fill_gaps(
     return out
 
 
+# The place a "12 Comments" link jumps to: an anchor named "comments" (Movable Type, TypePad,
+# many hand-made blogs), in any case. A block of that name (a heading, a thread's container) is
+# chrome removal's to judge: it goes, or stays because it holds the article's own markup.
+_THREAD_MARK = etree.XPath(
+    ".//a[translate(@id, 'COMENTS', 'comets') = 'comments'"
+    " or translate(@name, 'COMENTS', 'comets') = 'comments']")
+
+
+def cut_comment_thread(content: list[etree._Element]) -> None:
+    """Cut a comment thread that follows the post inside the selection: templates that write
+    each comment as a bare paragraph and a "Posted by" line, beside the post and with no
+    comment class, mark where the thread starts for the "N Comments" link. From that mark
+    (with the heading it opens) to the end of its container, all is thread."""
+    for top in content:
+        marks = _THREAD_MARK(top)
+        if not marks:
+            continue
+        start = marks[0]
+        up = start.getparent()
+        # "<h2><a id="comments"></a>Comments</h2>": an anchor that opens a heading marks it
+        if (up is not None and up is not top and tag_of(up) in HEADING_TAGS
+                and start.getprevious() is None and not (up.text or "").strip()):
+            start = up
+        for el in [start, *start.itersiblings()]:
+            remove(el)
+
+
 def shrink(
     content: list[etree._Element], stats: dict[etree._Element, Stats],
     opts: ExtractOptions = DEFAULT,

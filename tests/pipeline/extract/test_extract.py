@@ -416,3 +416,38 @@ def test_a_comment_body_beside_the_post_is_a_comment(comment_class: str) -> None
         assert p in a.text
     for c in COMMENTS:
         assert c not in a.text
+
+
+@pytest.mark.parametrize("mark", ['<h2><a id="comments"></a>Comments</h2>',
+                                  '<a name="Comments"></a><h3>3 Responses</h3>'])
+def test_a_thread_after_the_comments_mark_is_cut(mark: str) -> None:
+    """A TypePad-style post: the comments are bare paragraphs and "Posted by" lines right
+    after the post, in its own block, with no comment class; the anchor the "3 Comments" link
+    jumps to says where they start."""
+    comments = "".join(
+        f'<a id="c{i}"></a><p>{c}</p><p class="posted">Posted by: Reader {i} at '
+        f"February 20, 2019 7:49 AM</p>" for i, c in enumerate(COMMENTS))
+    page = ('<html><head><title>River rises</title></head><body><div id="center">'
+            '<div class="content"><h3>River rises, old bridge closed</h3>'
+            + "".join(f"<p>{p}</p>" for p in PROSE)
+            + '<p class="posted">Posted on February 20, 2019 at 6:41 AM | '
+              '<a href="/river.html#comments">3 Comments</a></p>'
+            + mark + comments + "</div></div></body></html>")
+    a = extract(page, URL)
+    for p in PROSE:
+        assert p in a.text
+    for c in COMMENTS:
+        assert c not in a.text
+
+
+def test_a_comments_mark_inside_the_post_cuts_only_what_follows_it() -> None:
+    """The mark stands where the thread starts: the post before it stays whole, even when both
+    share one inline wrapper."""
+    page = ("<html><head><title>River rises</title></head><body><div><span class='desc'>"
+            + "".join(f"<p>{p}</p>" for p in PROSE)
+            + '<a name="comments"></a><div class="heading">Write comment</div>'
+            + "<p>Name</p><p>Email</p></span></div></body></html>")
+    a = extract(page, URL)
+    for p in PROSE:
+        assert p in a.text
+    assert "Write comment" not in a.text
