@@ -227,13 +227,16 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
                 inline.append((el, attrs))
             elif _unlikely(attrs, opts.strip_unlikely):
                 chrome.append(el)
-    holders = {a for el in marked for a in el.iterancestors()}
+    # Nor what the article points at (its notes), nor code: a highlighter's classes name the
+    # code's tokens ("token comment", "hljs-meta"), not the page's regions.
+    spared = {a for el in marked for a in el.iterancestors()}
+    spared.update(d for pre in root.iter("pre") for d in pre.iterdescendants())
     for el, attrs in inline:  # in a sentence, cut to its trigger in every pass (inline_chrome)
-        if el not in holders and el.get(NOTE) is None and not cut_to_trigger(el, opts) and (
+        if el not in spared and el.get(NOTE) is None and not cut_to_trigger(el, opts) and (
                 _unlikely(attrs, opts.strip_unlikely)):
             chrome.append(el)
     for el in chrome:
-        if el not in holders and el.get(NOTE) is None:  # nor notes the article points at
+        if el not in spared and el.get(NOTE) is None:
             remove(el)
 
 

@@ -451,3 +451,16 @@ def test_a_comments_mark_inside_the_post_cuts_only_what_follows_it() -> None:
     for p in PROSE:
         assert p in a.text
     assert "Write comment" not in a.text
+
+
+def test_code_whose_lines_are_br_keeps_its_lines_and_blank_lines() -> None:
+    """Syntax highlighters write a code block's lines with <br>: the text must not glue them
+    ("KEEPALIVEint"), and a blank line is no paragraph break inside <pre>."""
+    code = ('<pre><code><span class="token comment">// add.c</span><br /><span class="token '
+            'macro">#include &lt;stdio.h&gt;</span><br /><br />KEEPALIVE<br />'
+            '<span class="token keyword">int</span> add(int a, int b);</code></pre>')
+    body = "".join(f"<p>{p}</p>" for p in PROSE[:2]) + code + f"<p>{PROSE[2]}</p>"
+    a = extract(article_page(body), URL)
+    assert "// add.c\n#include <stdio.h>\n\nKEEPALIVE\nint add(int a, int b);" in a.text
+    pre = xhtml(a.content_html).find(".//pre")
+    assert pre is not None and len(pre.findall(".//br")) == 4
