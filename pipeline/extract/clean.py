@@ -54,7 +54,9 @@ _AUTO_CHILD = {"ul": "li", "ol": "li", "dl": "dd", "table": "tr", "thead": "tr",
                "tfoot": "tr", "tr": "td"}
 _LIST_ITEM = {"ul": "li", "ol": "li", "dl": "dd"}
 _ATTR_NAME = re.compile(r"^[A-Za-z_][\w.-]*$")
-_CAPTION = re.compile(r"caption|credit", re.I)
+# A class naming a caption or a photo credit; not one that says the block has none
+# ("no_caption", "withoutcaption": a picture block whose text is the story), nor a credit card.
+_CAPTION = re.compile(r"(?<!no)(?<!no[-_])(?<!without)caption|credit(?!.?card)", re.I)
 
 
 @dataclass

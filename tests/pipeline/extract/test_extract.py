@@ -464,3 +464,16 @@ def test_code_whose_lines_are_br_keeps_its_lines_and_blank_lines() -> None:
     assert "// add.c\n#include <stdio.h>\n\nKEEPALIVE\nint add(int a, int b);" in a.text
     pre = xhtml(a.content_html).find(".//pre")
     assert pre is not None and len(pre.findall(".//br")) == 4
+
+
+@pytest.mark.parametrize("cls", ["list-item no_caption", "item withoutcaption"])
+def test_a_block_whose_class_says_no_caption_is_text(cls: str) -> None:
+    """A list story's items: a heading sentence above a picture, in a block whose class says
+    it has no caption. Its words are the story, not a caption left out of the text."""
+    item = "The first thing the engineer saw at dawn was the water over the east pier."
+    body = "".join(f"<p>{p}</p>" for p in PROSE[:2])
+    body += f'<div class="{cls}"><h2>{item}</h2><img src="/pier.jpg" alt=""></div>'
+    body += "".join(f"<p>{p}</p>" for p in PROSE[2:])
+    a = extract(article_page(body), URL)
+    for p in [*PROSE, item]:
+        assert p in a.text
