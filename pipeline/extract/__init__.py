@@ -302,6 +302,7 @@ def _by_density(
         content = [best]
     else:
         content = density.repeated_posts(best, stats) or density.expand(best, best_score, stats)
+    density.cut_comment_thread(content)
     if opts.clean_conditionally:
         density.shrink(content, stats, opts)
     rival = density.rival_score(best, stats)

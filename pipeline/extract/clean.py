@@ -54,7 +54,9 @@ _AUTO_CHILD = {"ul": "li", "ol": "li", "dl": "dd", "table": "tr", "thead": "tr",
                "tfoot": "tr", "tr": "td"}
 _LIST_ITEM = {"ul": "li", "ol": "li", "dl": "dd"}
 _ATTR_NAME = re.compile(r"^[A-Za-z_][\w.-]*$")
-_CAPTION = re.compile(r"caption|credit", re.I)
+# A class naming a caption or a photo credit; not one that says the block has none
+# ("no_caption", "withoutcaption": a picture block whose text is the story), nor a credit card.
+_CAPTION = re.compile(r"(?<!no)(?<!no[-_])(?<!without)caption|credit(?!.?card)", re.I)
 
 
 @dataclass
@@ -371,6 +373,17 @@ _TEXT_BLOCKS = ARTICLE_HEADING_TAGS | frozenset((
     "figcaption", "caption", "hr"))
 
 
+def _pre_text(el: etree._Element) -> str:
+    """A code block's text as it shows: a <br> in it (syntax highlighters write lines so) is a
+    line break, not nothing."""
+    parts = [el.text or ""]
+    for child in el:
+        if isinstance(child.tag, str):  # not a comment
+            parts.append("\n" if child.tag == "br" else _pre_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
+
+
 def plain_text(root: etree._Element, caption_share: float = 0.3) -> str:
     """Readable text of cleaned HTML: a line per block, code blocks verbatim.
 
@@ -389,7 +402,7 @@ def plain_text(root: etree._Element, caption_share: float = 0.3) -> str:
             parts.append(f"\n\x01{len(captions) - 1}\n")
             return
         if tag == "pre":
-            verbatim.append("".join(el.itertext()).strip("\n"))
+            verbatim.append(_pre_text(el).strip("\n"))
             parts.append(f"\n\x00{len(verbatim) - 1}\n")
             return
         if tag in _TEXT_BLOCKS or tag == "br":

@@ -42,6 +42,9 @@ _NEVER_CONTENT = re.compile(
     re.I,
 )
 _MAYBE = re.compile(r"and|article|body|column|content|main|shadow|post|entry|story", re.I)
+# A comment's own parts: in "comment-body", "commentcontent", "post-comments" the content word
+# names the comment's body, not the article's, and saves nothing ("commentary" is an article).
+_COMMENT = re.compile(r"comment(?!ary)|disqus|replies|respond", re.I)
 _POSITIVE = re.compile(
     r"article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|detail|"
     r"zhengwen|neirong|wenzhang",
@@ -68,8 +71,8 @@ def _words_in(pattern: re.Pattern[str]) -> Callable[[str], bool]:
     return lambda value: (plain(value.lower()) if value.isascii() else exact(value)) is not None
 
 
-_says_layout, _says_never_content, _says_maybe, _says_positive, _says_negative = map(
-    _words_in, (_LAYOUT, _NEVER_CONTENT, _MAYBE, _POSITIVE, _NEGATIVE))
+_says_layout, _says_never_content, _says_maybe, _says_positive, _says_negative, _says_comment = (
+    map(_words_in, (_LAYOUT, _NEVER_CONTENT, _MAYBE, _POSITIVE, _NEGATIVE, _COMMENT)))
 _ALWAYS_HIDDEN = frozenset(
     ("hidden", "hide", "sr-only", "visually-hidden", "screen-reader-text", "screen-reader-only",
      "visuallyhidden", "invisible", "print-only", "printonly")
@@ -137,8 +140,10 @@ def _unlikely(attrs: str, layout_too: bool) -> bool:
 @lru_cache(maxsize=8192)
 def _chrome_words(attr: str) -> tuple[bool, bool, bool]:
     """Whether a token of a class or id has words of chrome that is never content, of layout
-    chrome, and of a block that may be the article."""
-    return _says_never_content(attr), _says_layout(attr), _says_maybe(attr)
+    chrome, and of a block that may be the article (a token that names a comment names no
+    article, whatever content word it joins: the body of a comment is a comment)."""
+    return (_says_never_content(attr), _says_layout(attr),
+            _says_maybe(attr) and not _says_comment(attr))
 
 
 def remove_noise(
@@ -222,13 +227,16 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
                 inline.append((el, attrs))
             elif _unlikely(attrs, opts.strip_unlikely):
                 chrome.append(el)
-    holders = {a for el in marked for a in el.iterancestors()}
+    # Nor what the article points at (its notes), nor code: a highlighter's classes name the
+    # code's tokens ("token comment", "hljs-meta"), not the page's regions.
+    spared = {a for el in marked for a in el.iterancestors()}
+    spared.update(d for pre in root.iter("pre") for d in pre.iterdescendants())
     for el, attrs in inline:  # in a sentence, cut to its trigger in every pass (inline_chrome)
-        if el not in holders and el.get(NOTE) is None and not cut_to_trigger(el, opts) and (
+        if el not in spared and el.get(NOTE) is None and not cut_to_trigger(el, opts) and (
                 _unlikely(attrs, opts.strip_unlikely)):
             chrome.append(el)
     for el in chrome:
-        if el not in holders and el.get(NOTE) is None:  # nor notes the article points at
+        if el not in spared and el.get(NOTE) is None:
             remove(el)
 
 
@@ -490,6 +498,33 @@ def _fill_gaps(
         elif s.chars and s.link_density < 0.3 and class_weight(child) >= 0 and not s.candidate:
             out.append(child)
     return out
+
+
+# The place a "12 Comments" link jumps to: an anchor named "comments" (Movable Type, TypePad,
+# many hand-made blogs), in any case. A block of that name (a heading, a thread's container) is
+# chrome removal's to judge: it goes, or stays because it holds the article's own markup.
+_THREAD_MARK = etree.XPath(
+    ".//a[translate(@id, 'COMENTS', 'comets') = 'comments'"
+    " or translate(@name, 'COMENTS', 'comets') = 'comments']")
+
+
+def cut_comment_thread(content: list[etree._Element]) -> None:
+    """Cut a comment thread that follows the post inside the selection: templates that write
+    each comment as a bare paragraph and a "Posted by" line, beside the post and with no
+    comment class, mark where the thread starts for the "N Comments" link. From that mark
+    (with the heading it opens) to the end of its container, all is thread."""
+    for top in content:
+        marks = _THREAD_MARK(top)
+        if not marks:
+            continue
+        start = marks[0]
+        up = start.getparent()
+        # "<h2><a id="comments"></a>Comments</h2>": an anchor that opens a heading marks it
+        if (up is not None and up is not top and tag_of(up) in HEADING_TAGS
+                and start.getprevious() is None and not (up.text or "").strip()):
+            start = up
+        for el in [start, *start.itersiblings()]:
+            remove(el)
 
 
 def shrink(

@@ -189,11 +189,17 @@ def split_br_runs(root: etree._Element) -> None:
     br). A single ``<br>`` stays a line break inside its paragraph.
     """
     for parent in {br.getparent() for br in root.iter("br")}:
-        if parent is None or tag_of(parent) in ("pre", "html", "head") or not _has_br_run(parent):
+        if parent is None or tag_of(parent) in ("html", "head") or not _has_br_run(parent):
+            continue
+        if _in_pre(parent):  # code whose lines a highlighter broke with <br>: blank lines stay
             continue
         _regroup(parent)
         if tag_of(parent) == "p":
             parent.tag = "div"  # a paragraph cannot hold paragraphs
+
+
+def _in_pre(el: etree._Element) -> bool:
+    return tag_of(el) == "pre" or any(tag_of(a) == "pre" for a in el.iterancestors())
 
 
 def _has_br_run(parent: etree._Element) -> bool:

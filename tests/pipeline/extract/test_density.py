@@ -150,6 +150,8 @@ def test_a_relaxed_pass_keeps_layout_chrome_but_never_comments() -> None:
     ("class='Comments-Ü'", True),  # and in a class that is not ASCII
     ("class='RELATED-links'", True),
     ("class='sidebar-Main'", False),  # a content word says it may be the article
+    ("class='Comment-Body'", True),  # but not the body of a comment
+    ("class='commentary-body'", False),  # an opinion piece is an article
     ("class='Sidebar' id='MAIN'", False),  # in its id as well
     ("class='box' id='FOOTER-7'", True),  # a chrome word in the id alone
     ("class='mainland' id='x'", False),  # "main": may be the article

@@ -386,3 +386,94 @@ def test_text_after_an_early_body_end_is_still_the_page() -> None:
     # and what follows </html> (libxml2 drops it; a browser shows it)
     after = f"<html><body><p>Menu</p></body></html><div>{body}</div>"
     assert all(p in extract(after, URL).text for p in PROSE)
+
+
+COMMENTS = [
+    "I drove past the bridge this morning and the water was already over the footpath, so "
+    "closing it was the right call, whatever the traffic looks like tonight.",
+    "The northern crossing was jammed by eight, and the buses were running twenty minutes "
+    "late; the city should have warned commuters yesterday, not at dawn.",
+    "My grandmother remembers the flood of 1998 well, and she says the east bank was under "
+    "water for a whole week before anyone came to help them move out.",
+]
+
+
+@pytest.mark.parametrize("comment_class", ["commentbody", "comment-body", "comment-content"])
+def test_a_comment_body_beside_the_post_is_a_comment(comment_class: str) -> None:
+    """A blog that writes its comments right after the post, in the post's own cell, each in a
+    block named for the comment's body: "body" names the comment's, not the article's."""
+    comments = "".join(
+        f'<div class="{comment_class}"><p>{c}</p><p class="posted">Posted by: Reader {i} at '
+        f'<a href="#c{i}">February 20, 2019 7:49 AM</a></p></div>'
+        for i, c in enumerate(COMMENTS))
+    page = ("<html><head><title>River rises</title></head><body><table><tr><td>"
+            "<h3>River rises, old bridge closed</h3>"
+            + "".join(f"<p>{p}</p>" for p in PROSE[:2])
+            + '<h2 id="comments">Comments</h2>' + comments
+            + "</td></tr></table></body></html>")
+    a = extract(page, URL)
+    for p in PROSE[:2]:
+        assert p in a.text
+    for c in COMMENTS:
+        assert c not in a.text
+
+
+@pytest.mark.parametrize("mark", ['<h2><a id="comments"></a>Comments</h2>',
+                                  '<a name="Comments"></a><h3>3 Responses</h3>'])
+def test_a_thread_after_the_comments_mark_is_cut(mark: str) -> None:
+    """A TypePad-style post: the comments are bare paragraphs and "Posted by" lines right
+    after the post, in its own block, with no comment class; the anchor the "3 Comments" link
+    jumps to says where they start."""
+    comments = "".join(
+        f'<a id="c{i}"></a><p>{c}</p><p class="posted">Posted by: Reader {i} at '
+        f"February 20, 2019 7:49 AM</p>" for i, c in enumerate(COMMENTS))
+    page = ('<html><head><title>River rises</title></head><body><div id="center">'
+            '<div class="content"><h3>River rises, old bridge closed</h3>'
+            + "".join(f"<p>{p}</p>" for p in PROSE)
+            + '<p class="posted">Posted on February 20, 2019 at 6:41 AM | '
+              '<a href="/river.html#comments">3 Comments</a></p>'
+            + mark + comments + "</div></div></body></html>")
+    a = extract(page, URL)
+    for p in PROSE:
+        assert p in a.text
+    for c in COMMENTS:
+        assert c not in a.text
+
+
+def test_a_comments_mark_inside_the_post_cuts_only_what_follows_it() -> None:
+    """The mark stands where the thread starts: the post before it stays whole, even when both
+    share one inline wrapper."""
+    page = ("<html><head><title>River rises</title></head><body><div><span class='desc'>"
+            + "".join(f"<p>{p}</p>" for p in PROSE)
+            + '<a name="comments"></a><div class="heading">Write comment</div>'
+            + "<p>Name</p><p>Email</p></span></div></body></html>")
+    a = extract(page, URL)
+    for p in PROSE:
+        assert p in a.text
+    assert "Write comment" not in a.text
+
+
+def test_code_whose_lines_are_br_keeps_its_lines_and_blank_lines() -> None:
+    """Syntax highlighters write a code block's lines with <br>: the text must not glue them
+    ("KEEPALIVEint"), and a blank line is no paragraph break inside <pre>."""
+    code = ('<pre><code><span class="token comment">// add.c</span><br /><span class="token '
+            'macro">#include &lt;stdio.h&gt;</span><br /><br />KEEPALIVE<br />'
+            '<span class="token keyword">int</span> add(int a, int b);</code></pre>')
+    body = "".join(f"<p>{p}</p>" for p in PROSE[:2]) + code + f"<p>{PROSE[2]}</p>"
+    a = extract(article_page(body), URL)
+    assert "// add.c\n#include <stdio.h>\n\nKEEPALIVE\nint add(int a, int b);" in a.text
+    pre = xhtml(a.content_html).find(".//pre")
+    assert pre is not None and len(pre.findall(".//br")) == 4
+
+
+@pytest.mark.parametrize("cls", ["list-item no_caption", "item withoutcaption"])
+def test_a_block_whose_class_says_no_caption_is_text(cls: str) -> None:
+    """A list story's items: a heading sentence above a picture, in a block whose class says
+    it has no caption. Its words are the story, not a caption left out of the text."""
+    item = "The first thing the engineer saw at dawn was the water over the east pier."
+    body = "".join(f"<p>{p}</p>" for p in PROSE[:2])
+    body += f'<div class="{cls}"><h2>{item}</h2><img src="/pier.jpg" alt=""></div>'
+    body += "".join(f"<p>{p}</p>" for p in PROSE[2:])
+    a = extract(article_page(body), URL)
+    for p in [*PROSE, item]:
+        assert p in a.text
