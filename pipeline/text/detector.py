@@ -32,6 +32,10 @@ def load_detector(cache: Path | None) -> LanguageIdentifier:
     """The detector with normalised probabilities, its model read from the unpacked copy under
     ``cache`` (made there on first use), or unpacked in memory when ``cache`` is None or
     cannot hold the copy."""
+    # numpy, imported here first, starts OpenBLAS with a thread per core, a tenth of a CPU
+    # second that the detector's one small product per text never wins back (unless the
+    # user says otherwise).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
 
     model = MODEL_DIR / MODEL_FILE
@@ -82,14 +86,15 @@ def _unpacked(model: Path, cache: Path) -> Path:
 
 
 def _mapped(folder: Path) -> LanguageIdentifier:
-    """The detector over the arrays in ``folder``, memory-mapped; the tables it walks in
-    Python (the byte automaton's transitions) as a memoryview, whose items are plain ints as
-    py3langid's own arrays' are."""
+    """The detector over the arrays in ``folder``, memory-mapped: the weights as a plain
+    array over the mapping (a ``memmap`` pays Python overhead on every lookup), the table it
+    walks in Python (the byte automaton's transitions) as a memoryview, whose items are plain
+    ints as py3langid's own arrays' are."""
     import numpy as np
     from py3langid.langid import LanguageIdentifier
 
     a = {name: np.load(folder / f"{name}.npy", mmap_mode="r", allow_pickle=False)
          for name in _ARRAYS}
     return LanguageIdentifier(
-        a["ptc"], np.array(a["pc"]), a["classes"].tolist(), memoryview(a["nextmove"]),
+        np.asarray(a["ptc"]), np.array(a["pc"]), a["classes"].tolist(), memoryview(a["nextmove"]),
         a["out_feat"].tolist(), norm_probs=True, tk_row=a["nextmove_row"].tolist())
