@@ -37,8 +37,8 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
-from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 import charset_normalizer
 
@@ -372,8 +372,10 @@ def _decodes(body: bytes, codec: str) -> bool:
     return True
 
 
-def _pairs(codec: str, leads: Iterable[int], trails: Iterable[int]) -> frozenset[str]:
-    """The characters ``codec`` makes of these lead and trail bytes."""
+@cache
+def _pairs(codec: str, leads: tuple[int, ...], trails: tuple[int, ...]) -> frozenset[str]:
+    """The characters ``codec`` makes of these lead and trail bytes, made when first asked
+    for: most pages never ask, and making every table is 30 ms of CPU at each start."""
     chars: set[str] = set()
     for lead in leads:
         for trail in trails:
@@ -384,7 +386,7 @@ def _pairs(codec: str, leads: Iterable[int], trails: Iterable[int]) -> frozenset
     return frozenset(chars)
 
 
-_HIGH_TRAILS = range(0xA1, 0xFF)
+_HIGH_TRAILS = tuple(range(0xA1, 0xFF))
 _ALL_TRAILS = (*range(0x40, 0x7F), *range(0x80, 0xFF))
 # What each CJK codec's text is nearly all made of: its standard's punctuation and kana rows and
 # its first level of characters (GB2312 level 1, KS X 1001 Hangul, JIS X 0208 level 1, Big5's
@@ -392,22 +394,23 @@ _ALL_TRAILS = (*range(0x40, 0x7F), *range(0x80, 0xFF))
 # chance, except where one codec's rows are another's: each codec comes before those that read
 # its text as common characters too (Korean Hangul is JIS level 1 in EUC-JP and common Big5
 # hanzi, EUC-JP's kana rows are common Big5 hanzi; GB2312 is told from Korean by ``_gb_shape``).
-_COMMON: dict[str, frozenset[str]] = {
-    "gb18030": _pairs("gb2312", (*range(0xA1, 0xA4), *range(0xB0, 0xD8)), _HIGH_TRAILS),
-    "cp949": _pairs("euc_kr", (*range(0xA1, 0xA4), *range(0xB0, 0xC9)), _HIGH_TRAILS),
-    "euc_jp": _pairs("euc_jp", (*range(0xA1, 0xA6), *range(0xB0, 0xD0)), _HIGH_TRAILS),
-    "cp932": _pairs("shift_jis", (*range(0x81, 0x84), *range(0x88, 0x99)), _ALL_TRAILS),
-    "big5hkscs": _pairs("big5", range(0xA1, 0xC7), _ALL_TRAILS),
+_COMMON: dict[str, tuple[str, tuple[int, ...], tuple[int, ...]]] = {  # codec: _pairs of its rows
+    "gb18030": ("gb2312", (*range(0xA1, 0xA4), *range(0xB0, 0xD8)), _HIGH_TRAILS),
+    "cp949": ("euc_kr", (*range(0xA1, 0xA4), *range(0xB0, 0xC9)), _HIGH_TRAILS),
+    "euc_jp": ("euc_jp", (*range(0xA1, 0xA6), *range(0xB0, 0xD0)), _HIGH_TRAILS),
+    "cp932": ("shift_jis", (*range(0x81, 0x84), *range(0x88, 0x99)), _ALL_TRAILS),
+    "big5hkscs": ("big5", tuple(range(0xA1, 0xC7)), _ALL_TRAILS),
 }
 # GB2312 characters whose bytes are also EUC-KR Hangul (lead 0xB0–0xC8).
-_GB_HANGUL_SHAPED = _pairs("gb2312", range(0xB0, 0xC9), _HIGH_TRAILS)
+_GB_HANGUL_SHAPED = ("gb2312", tuple(range(0xB0, 0xC9)), _HIGH_TRAILS)
 
 
 def _common_chars(text: str, codec: str) -> tuple[int, str]:
     """How many of the text's characters beyond ASCII (U+FFFD aside) are ``codec``'s common
     ones, and those characters."""
     wide = re.sub(r"[\x00-\x7f\ufffd]+", "", text[:_DETECT_BYTES])
-    return sum(1 for char in wide if char in _COMMON[codec]), wide
+    common = _pairs(*_COMMON[codec])
+    return sum(1 for char in wide if char in common), wide
 
 
 def _gb_shape(text: str) -> str:
@@ -417,7 +420,8 @@ def _gb_shape(text: str) -> str:
     common, wide = _common_chars(text, "gb18030")
     if common < _MIN_CJK_CHARS or common < _MIN_CJK_SHARE * len(wide):
         return ""
-    hangul_shaped = sum(1 for char in wide if char in _GB_HANGUL_SHAPED)
+    shaped = _pairs(*_GB_HANGUL_SHAPED)
+    hangul_shaped = sum(1 for char in wide if char in shaped)
     if len(wide) - hangul_shaped >= _MIN_OUTSIDE_HANGUL * len(wide):
         return "chinese"
     return "chinese or korean"

@@ -25,6 +25,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from pipeline.text.cjk import HAN_OR_KANA, HANGUL_CHAR, KANA_CHAR
+from pipeline.text.detector import load_detector, user_cache
 
 if TYPE_CHECKING:
     from py3langid.langid import LanguageIdentifier
@@ -179,8 +180,5 @@ def text_language(text: str, options: LanguageOptions = DEFAULT_LANGUAGE) -> Gue
 
 @cache
 def _identifier() -> LanguageIdentifier:
-    """The detector, loaded on first use (a second or so: its model is compressed), once per
-    process."""
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
-
-    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    """The detector, loaded on first use, once per process (see ``detector``)."""
+    return load_detector(user_cache())
