@@ -66,8 +66,12 @@ def test_pause_then_stop_mid_run(qtbot: QtBot, open_window: OpenWindow, demo_sit
         pass  # and it moves again
     window.run_bar.pause_button.click()
 
+    reports: list[str] = []
+    window.report_view.shown.connect(reports.append)
     with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS) as blocker:
         window.run_bar.stop_button.click()
+    # the run's end writes its report in a job (the page, then its record): whole once shown
+    qtbot.waitUntil(lambda: bool(reports), timeout=PATIENCE_MS)
     progress = blocker.args[0]
     assert 0 < progress.finished < progress.total  # it stopped, and early
     assert window.run_bar.run_button.isEnabled() and not window.run_bar.stop_button.isEnabled()
