@@ -127,6 +127,7 @@ def test_the_archive_index_is_named_by_the_archive(tmp_path: Path) -> None:
     page = html.fromstring(archive.output_dir.joinpath("index.html").read_bytes())
     assert page.findtext(".//title").startswith("我的归档 · ")
     assert page.findtext(".//h1") == "我的归档"
+    assert len(page.xpath("//td[@class='date']")) == 2 * len(tasks)  # never broken
     with zipfile.ZipFile(book) as z:  # the book keeps its own name
         assert "<dc:title>脚注测试 Custom · Blog</dc:title>" in z.read(
             "EPUB/content.opf").decode("utf-8")
