@@ -166,7 +166,7 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
             epubs += _build_collection(archive, collection, members, settings, env, font,
                                        Path(staging), task_urls, counter)
     shelf = sorted(archive.output_dir.glob("*.epub"))
-    index = write_index(archive, everything, shelf, title=title or archive.name,
+    index = write_index(archive, everything, shelf, title=archive.name,
                         lang=book_language(everything, chosen_lang), env=env)
     return BuildResult(epubs, index, [e.task_id for e in chosen])
 

@@ -22,6 +22,7 @@ from markupsafe import Markup
 from pipeline.assets.sniff import SNIFF_BYTES, sniff_image
 from pipeline.book.anchors import find_anchor
 from pipeline.book.collect import Entry, display_category, load_assets
+from pipeline.book.labels import chapter_labels
 from pipeline.book.pages import render_xhtml
 from pipeline.book.values import clean_url
 from pipeline.book.xhtml import ChapterBody, ImageSize, to_xhtml
@@ -183,9 +184,11 @@ def render_chapter(env: jinja2.Environment, entry: Entry, content_html: str, *,
     render with this, so the preview is the chapter as the book will show it; in both, a link
     to the article itself is a link to a place in its chapter. The page is in the article's
     own language, never the book's: an English article in a Chinese book is set as English
-    (the stylesheet's fonts and indents follow ``lang``); an article with no letters to tell
-    is "und" (undetermined). The labels are the book's, marked as such."""
+    (the stylesheet's fonts and indents follow ``lang``) and its header says "Published",
+    not "发布" (issue 29, ``labels.chapter_labels``); an article with no letters to tell is
+    "und" (undetermined). ``labels``: the book's."""
     chapter_lang = entry.lang or UNDETERMINED
+    labels = chapter_labels(entry.lang, labels)
     body = to_xhtml(content_html, image_href=image_href,
                     link_href=_with_itself(entry, link_href), lang=chapter_lang,
                     image_size=image_size, chapter=entry.task_id, targets=targets)

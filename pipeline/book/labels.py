@@ -4,8 +4,10 @@ The punctuation that joins a label to what follows is a word of the language too
 writes the full-width colon and comma (``原文链接：``, ``13 篇文章，…``) with no space after, and
 lists names with the enumeration comma (``、``); English writes ``": "`` and ``", "``. So the
 templates join with ``labels.colon``, ``labels.comma`` and ``labels.list``, never with
-punctuation of their own. ``labels.lang`` is the labels' own language tag: a chapter is in its
-article's language, so the book's words in its header are marked as the book's.
+punctuation of their own. ``labels.lang`` is the labels' own language tag. A chapter's header
+speaks its article's language when the labels are written in it (an English article in a
+Chinese book says "Published: ", issue 29); in any other language it keeps the book's words,
+marked as the book's.
 """
 
 from __future__ import annotations
@@ -37,3 +39,10 @@ def labels_for(lang: str | None) -> dict[str, str]:
     """The labels of ``lang``: Chinese for any ``zh`` tag, English for every other language
     (the two the book's own words are written in)."""
     return LABELS["zh" if (lang or "").lower().startswith("zh") else "en"]
+
+
+def chapter_labels(lang: str | None, book: dict[str, str]) -> dict[str, str]:
+    """The labels of a chapter in ``lang``: its own language's when they are written in it,
+    else the book's (``book``)."""
+    primary = (lang or "").lower().split("-", 1)[0]
+    return LABELS[primary] if primary in LABELS else book

@@ -20,6 +20,7 @@ from lxml import etree, html
 
 from pipeline.book.anchors import CHAPTER_TOP, fix_ids_and_fragments
 from pipeline.book.content_model import TABLE_PARTS, VOID, fix_content_models
+from pipeline.book.footnotes import OPS, mark_footnotes
 from pipeline.book.values import append_safe_text, clean_url, has_text, xml_safe
 from pipeline.store.asset_map import rewrite_images
 from pipeline.text.language import language_tag
@@ -93,14 +94,16 @@ def to_xhtml(content_html: str, *, image_href: Callable[[str], str | None],
     with_images = rewrite_images(xml_safe(content_html),
                                  _sized(image_href, image_size, sizes), lang)
     source = _parse(with_images)
-    out = etree.Element("div")
+    out = etree.Element("div", nsmap={"epub": OPS})  # the chapter page declares it too
     converter = _Converter(link_href, sizes)
     converter.copy_children(source, out, frozenset())
     fix_content_models(out)
     _mark_lone_images(out)
     anchors = fix_ids_and_fragments(out, chapter, targets)
+    mark_footnotes(out)
     serialized = etree.tostring(out, encoding="unicode", method="xml")
-    body = serialized[len("<div>"): -len("</div>")] if serialized.startswith("<div>") else ""
+    start = serialized.find(">") + 1
+    body = serialized[start: -len("</div>")] if serialized.endswith("</div>") else ""
     return ChapterBody(body, converter.images, anchors)
 
 

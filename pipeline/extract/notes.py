@@ -34,17 +34,25 @@ Named = dict[str, etree._Element]
 def mark_notes(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
     """Set ``NOTE`` on every note pair: its mark, its note, and what holds each of them below
     the element where they meet."""
-    inward = root.xpath("//a[starts-with(normalize-space(@href), '#')]")
+    for mark, note in note_pairs(root, opts):
+        _mark_pair(mark, note)
+
+
+def note_pairs(root: etree._Element, opts: ExtractOptions = DEFAULT
+               ) -> list[tuple[etree._Element, etree._Element]]:
+    """Every (mark, note) pair under ``root``: the extractor spares them, the book marks them
+    as a reader's pop-up notes (``book.footnotes``)."""
+    inward = root.xpath(".//a[starts-with(normalize-space(@href), '#')]")
     if not inward:
-        return  # most pages: no link into themselves, no notes
+        return []  # most pages: no link into themselves, no notes
     named = _named(root)
     pairs = [(a, note) for a in inward if (note := _target(a, named)) is not None
              and not _related(a, note) and _is_mark(a, opts)
              and _chars(note) <= opts.note_max_chars]
     listed = _marked_items(pairs)
-    for mark, note in pairs:
-        if len(listed.get(note, ())) >= opts.note_list_items or _links_back(note, mark, named):
-            _mark_pair(mark, note)
+    return [(mark, note) for mark, note in pairs
+            if len(listed.get(note, ())) >= opts.note_list_items
+            or _links_back(note, mark, named)]
 
 
 def _marked_items(pairs: list[tuple[etree._Element, etree._Element]]

@@ -189,7 +189,10 @@ def test_footnote_marks_and_back_links_land_on_each_other(linked: Linked) -> Non
         mark = link(book, name, "[1]" if path == "/gamma.html" else "1")
         assert mark.get("href", "").startswith(f"#{chapter}-")  # a12-fn1: this chapter's id
         note = lands(book, name, mark.get("href"))
-        assert note.tag == f"{X}li" and first_note in text(note)
+        # the note's content in an aside a reader shows as a pop-up, inside the list item
+        assert note.tag == f"{X}aside" and note.getparent().tag == f"{X}li"
+        assert note.get("role") == "doc-footnote" and first_note in text(note)
+        assert mark.get("role") == "doc-noteref"
         back = next(a for a in links(note) if (a.get("href") or "").startswith("#"))
         landed = lands(book, name, back.get("href"))  # the mark, or the <sup> around it
         assert mark in list(landed.iter())
