@@ -78,18 +78,23 @@
     </message>
     <message>
         <location filename="../books_view.py" line="91"/>
+        <source>%1 retitled</source>
+        <translation>改了标题 %1 篇</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="92"/>
         <source>out of date: %1 since</source>
         <translation>已过期：此后%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../books_view.py" line="108"/>
+        <location filename="../books_view.py" line="109"/>
         <source>%n books, %1 out of date</source>
         <translation>
             <numerusform>%n 本电子书，%1 本已过期</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="110"/>
+        <location filename="../books_view.py" line="111"/>
         <source>No books yet: Build EPUB binds them.</source>
         <translation>还没有电子书：点“生成 EPUB”来制作。</translation>
     </message>
@@ -97,76 +102,96 @@
 <context>
     <name>BuildBar</name>
     <message>
-        <location filename="../build_bar.py" line="42"/>
+        <location filename="../build_bar.py" line="44"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="43"/>
+        <location filename="../build_bar.py" line="45"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="44"/>
+        <location filename="../build_bar.py" line="46"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="45"/>
+        <location filename="../build_bar.py" line="47"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="48"/>
+        <location filename="../build_bar.py" line="50"/>
         <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
         <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="51"/>
+        <location filename="../build_bar.py" line="54"/>
+        <source>The chapters&apos; order inside each category</source>
+        <translation>每个分类内各章的顺序</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="55"/>
+        <source>Task list order</source>
+        <translation>按任务列表顺序</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="55"/>
+        <source>By published date</source>
+        <translation>按发布日期</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="56"/>
+        <source>By title</source>
+        <translation>按标题</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="59"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="53"/>
+        <location filename="../build_bar.py" line="61"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="54"/>
+        <location filename="../build_bar.py" line="62"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="80"/>
+        <location filename="../build_bar.py" line="91"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="87"/>
+        <location filename="../build_bar.py" line="99"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="94"/>
+        <location filename="../build_bar.py" line="107"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="100"/>
+        <location filename="../build_bar.py" line="113"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n 篇文章，写入 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="103"/>
+        <location filename="../build_bar.py" line="116"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>；%n 篇近似重复未收入（见“重复”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="106"/>
+        <location filename="../build_bar.py" line="119"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>
@@ -2320,57 +2345,57 @@
 <context>
     <name>Settings</name>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="81"/>
+        <location filename="../../pipeline/records/settings.py" line="90"/>
         <source>Connect timeout (s)</source>
         <translation>连接超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="83"/>
+        <location filename="../../pipeline/records/settings.py" line="92"/>
         <source>Read timeout (s)</source>
         <translation>读取超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="85"/>
+        <location filename="../../pipeline/records/settings.py" line="94"/>
         <source>Retries</source>
         <translation>重试次数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="94"/>
+        <location filename="../../pipeline/records/settings.py" line="103"/>
         <source>Page deadline (s)</source>
         <translation>网页最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="96"/>
+        <location filename="../../pipeline/records/settings.py" line="105"/>
         <source>Image deadline (s)</source>
         <translation>图片最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="103"/>
+        <location filename="../../pipeline/records/settings.py" line="112"/>
         <source>Connections per site</source>
         <translation>每个站点的连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="105"/>
+        <location filename="../../pipeline/records/settings.py" line="114"/>
         <source>Connections in all</source>
         <translation>总连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="108"/>
+        <location filename="../../pipeline/records/settings.py" line="117"/>
         <source>Delay between requests to a site (ms)</source>
         <translation>同一站点请求间隔（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="130"/>
+        <location filename="../../pipeline/records/settings.py" line="139"/>
         <source>Largest image edge (px)</source>
         <translation>图片最长边（像素）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="132"/>
+        <location filename="../../pipeline/records/settings.py" line="141"/>
         <source>JPEG quality</source>
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="139"/>
+        <location filename="../../pipeline/records/settings.py" line="148"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>
