@@ -33,7 +33,7 @@ from gui.task_model import kind_names, status_names
 from gui.worker import Jobs, Latest
 from pipeline.records.errors import ErrorKind
 from pipeline.records.settings import LABEL_CONTEXT, SPECS
-from pipeline.run.report import THROTTLED, Doubt, LastReport
+from pipeline.run.report import GONE, REFUSED, THROTTLED, UNRESOLVED, WAYBACK, Doubt, LastReport
 from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
 
@@ -141,19 +141,32 @@ class ReportView(QWidget):
         report, e = last.report, html.escape
         kinds = kind_names()
         statuses = status_names()
+        wayback = self.tr("Wayback copy")
 
         def kind(word: str) -> str:
             return kinds[ErrorKind(word)] if word in KIND_WORDS else word
 
-        def ids(found: Sequence[int]) -> str:
-            return " ".join(f"#{i}" for i in found)
+        def tasks(g: Any, each_cause: bool) -> str:
+            """Each task with its link (in a row of one cause, a gone page's Wayback copy
+            beside it): a person acts on the link, not the number."""
+            rows = []
+            for i, link in zip(g.ids, g.links or [""] * len(g.ids), strict=False):
+                row = f"#{i}"
+                if link:
+                    row += f' <a href="{e(link)}">{e(link)}</a>'
+                    if each_cause and g.advice == GONE:
+                        row += f' · <a href="{e(WAYBACK + link)}">{e(wayback)}</a>'
+                rows.append(row)
+            return "<br>".join(rows)
 
-        def groups(found: Sequence[Any], heading: str, key: Callable[[str], str]) -> list[str]:
+        def groups(found: Sequence[Any], heading: str, key: Callable[[str], str],
+                   each_cause: bool = False) -> list[str]:
             if not found:
                 return [para(self.tr("No failures"))]
             rows = [[e(key(g.key)) + ("<br><small>" + e(", ".join(
                 f"{kind(k)} {n}" for k, n in g.kinds.items())) + "</small>" if g.kinds else ""),
-                     str(g.count), e(self.advice(g.advice)), ids(g.ids)] for g in found]
+                     str(g.count), e(self.advice(g.advice)), tasks(g, each_cause)]
+                    for g in found]
             return table([heading, self.tr("Count"), self.tr("Advice"), self.tr("Tasks")], rows)
 
         def article(task_id: int, title: str, href: str, url: str) -> str:
@@ -166,7 +179,7 @@ class ReportView(QWidget):
                         [[e(statuses.get(s, s)), str(n)]
                          for s, n in report.totals.items() if n]),
                  heading(3, self.tr("Failures by kind")),
-                 *groups(report.by_kind, self.tr("Kind"), kind),
+                 *groups(report.by_kind, self.tr("Kind"), kind, each_cause=True),
                  heading(3, self.tr("Failures by domain")),
                  *groups(report.by_domain, self.tr("Domain"), str),
                  heading(3, self.tr("Images")),
@@ -196,6 +209,12 @@ class ReportView(QWidget):
                 "The site limits requests: in %1 lower “%2” and raise “%3”, then %4.")
             .replace("%2", setting_label("per_host_connections"))
             .replace("%3", setting_label("host_delay_ms")),
+            GONE: self.tr("The page is gone: try its Wayback copy (linked beside it) and, if"
+                          " it is the article, put that link in the list instead."),
+            REFUSED: self.tr("The site refuses the connection: it is down, or the link is"
+                             " wrong (its host or port). Open it in a browser."),
+            UNRESOLVED: self.tr("The site's name does not resolve: it is gone, or the link"
+                                " misspells it. Check the link."),
             ErrorKind.NETWORK: self.tr("Check the connection and the site, then %4."),
             ErrorKind.HTTP_4XX: self.tr(
                 "The server refuses the link: open it in a browser (404 or 410: it is gone)."),

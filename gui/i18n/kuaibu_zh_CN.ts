@@ -1708,216 +1708,236 @@
         <translation>%1 的报告：%2</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="153"/>
+        <location filename="../report_view.py" line="144"/>
+        <source>Wayback copy</source>
+        <translation>Wayback 副本</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="165"/>
         <source>No failures</source>
         <translation>没有失败</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="157"/>
+        <location filename="../report_view.py" line="170"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="157"/>
+        <location filename="../report_view.py" line="170"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="157"/>
-        <location filename="../report_view.py" line="165"/>
+        <location filename="../report_view.py" line="170"/>
+        <location filename="../report_view.py" line="178"/>
         <source>Tasks</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="163"/>
+        <location filename="../report_view.py" line="176"/>
         <source>Run report</source>
         <translation>运行报告</translation>
     </message>
     <message numerus="yes">
-        <location filename="../report_view.py" line="164"/>
+        <location filename="../report_view.py" line="177"/>
         <source>%n tasks</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="165"/>
+        <location filename="../report_view.py" line="178"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="168"/>
+        <location filename="../report_view.py" line="181"/>
         <source>Failures by kind</source>
         <translation>按类型的失败</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="169"/>
+        <location filename="../report_view.py" line="182"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="170"/>
+        <location filename="../report_view.py" line="183"/>
         <source>Failures by domain</source>
         <translation>按网站的失败</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="171"/>
-        <location filename="../report_view.py" line="175"/>
+        <location filename="../report_view.py" line="184"/>
+        <location filename="../report_view.py" line="188"/>
         <source>Domain</source>
         <translation>网站</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="172"/>
+        <location filename="../report_view.py" line="185"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="173"/>
+        <location filename="../report_view.py" line="186"/>
         <source>%1 of %2 saved</source>
         <translation>已保存 %2 张中的 %1 张</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="175"/>
+        <location filename="../report_view.py" line="188"/>
         <source>Saved</source>
         <translation>已保存</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="175"/>
+        <location filename="../report_view.py" line="188"/>
         <source>In the articles</source>
         <translation>文章中共有</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="178"/>
+        <location filename="../report_view.py" line="191"/>
         <source>Articles to check</source>
         <translation>可能有误的文章</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="179"/>
+        <location filename="../report_view.py" line="192"/>
         <source>Article</source>
         <translation>文章</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="179"/>
+        <location filename="../report_view.py" line="192"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="183"/>
+        <location filename="../report_view.py" line="196"/>
         <source>None found</source>
         <translation>没有发现</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="184"/>
+        <location filename="../report_view.py" line="197"/>
         <source>Read these through</source>
         <translation>抽样通读</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="187"/>
+        <location filename="../report_view.py" line="200"/>
         <source>No articles yet</source>
         <translation>还没有文章</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="193"/>
+        <location filename="../report_view.py" line="206"/>
         <source>press %1</source>
         <translation>点“%1”</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="196"/>
+        <location filename="../report_view.py" line="209"/>
         <source>The site limits requests: in %1 lower “%2” and raise “%3”, then %4.</source>
         <translation>网站限制了请求频率：在“%1”中调低“%2”、调高“%3”，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="199"/>
+        <location filename="../report_view.py" line="212"/>
+        <source>The page is gone: try its Wayback copy (linked beside it) and, if it is the article, put that link in the list instead.</source>
+        <translation>页面已不在：试试旁边链接的 Wayback 副本；若正是那篇文章，就在列表中改用这个链接。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="214"/>
+        <source>The site refuses the connection: it is down, or the link is wrong (its host or port). Open it in a browser.</source>
+        <translation>网站拒绝连接：网站已停止服务，或链接有误（主机名或端口）。请在浏览器中打开看看。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="216"/>
+        <source>The site&apos;s name does not resolve: it is gone, or the link misspells it. Check the link.</source>
+        <translation>网站的域名无法解析：网站已不在，或链接把域名拼错了。请检查链接。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="218"/>
         <source>Check the connection and the site, then %4.</source>
         <translation>检查网络连接和网站，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="202"/>
+        <location filename="../report_view.py" line="221"/>
         <source>The server broke: try again later (%4).</source>
         <translation>服务器出错：稍后再试（%4）。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="217"/>
+        <location filename="../report_view.py" line="236"/>
         <source>An anti-bot or login page: export the site&apos;s cookies from a browser and choose the file in %1 (“%3”), then %4.</source>
         <translation>反爬虫或登录页面：从浏览器导出该网站的 Cookie，在“%1”中选择该文件（“%3”），然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="223"/>
+        <location filename="../report_view.py" line="242"/>
         <source>Its scripts build the article: %5 in the %6 tab, then %4.</source>
         <translation>正文由脚本生成：在“%6”标签页点“%5”，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="201"/>
+        <location filename="../report_view.py" line="220"/>
         <source>The server refuses the link: open it in a browser (404 or 410: it is gone).</source>
         <translation>服务器拒绝了这个链接：在浏览器中打开看看（404 或 410：页面已不存在）。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="204"/>
+        <location filename="../report_view.py" line="223"/>
         <source>The link redirects in a loop or off the web: open it in a browser.</source>
         <translation>链接循环重定向或跳到了网页之外：在浏览器中打开看看。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="206"/>
+        <location filename="../report_view.py" line="225"/>
         <source>Not a link Kuaibu fetches: correct it in the list or move the task to the trash.</source>
         <translation>这不是快捕能抓取的链接：在列表中改正它，或把任务移到回收站。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="209"/>
+        <location filename="../report_view.py" line="228"/>
         <source>A private or local address: fetched only for links added on such an address or when the archive&apos;s settings allow it.</source>
         <translation>私有或本地地址：只有在这类地址上添加的链接，或归档的设置允许时才会抓取。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="212"/>
+        <location filename="../report_view.py" line="231"/>
         <source>Not a web page (a PDF, an image): if it is a page, give its site a content selector in %2; else move the task to the trash.</source>
         <translation>不是网页（PDF、图片）：如果它是网页，在“%2”中为其网站设置正文选择器；否则把任务移到回收站。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="215"/>
+        <location filename="../report_view.py" line="234"/>
         <source>Over the size limit: give its site a content selector in %2.</source>
         <translation>超过大小上限：在“%2”中为其网站设置正文选择器。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="219"/>
+        <location filename="../report_view.py" line="238"/>
         <source>The page arrived cut short: %4.</source>
         <translation>页面没有完整收到：%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="220"/>
+        <location filename="../report_view.py" line="239"/>
         <source>No article found: give its site a content selector in %2.</source>
         <translation>没有找到正文：在“%2”中为其网站设置正文选择器。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="224"/>
+        <location filename="../report_view.py" line="243"/>
         <source>The site rules say something that cannot work: open %2 and fix what it marks.</source>
         <translation>网站规则有无法生效的内容：打开“%2”，修正其中标出的地方。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="226"/>
+        <location filename="../report_view.py" line="245"/>
         <source>A bug: its traceback is in 04_logs/errors.log.</source>
         <translation>程序错误：调用栈记录在 04_logs/errors.log。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="227"/>
+        <location filename="../report_view.py" line="246"/>
         <source>A failure without a kind (an older list): %4.</source>
         <translation>没有类型的失败（旧版列表）：%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="234"/>
+        <location filename="../report_view.py" line="253"/>
         <source>very short: %1 characters</source>
         <translation>正文过短：%1 字</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="235"/>
+        <location filename="../report_view.py" line="254"/>
         <source>the extractor is unsure (confidence %1)</source>
         <translation>提取结果不确定（置信度 %1）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="236"/>
+        <location filename="../report_view.py" line="255"/>
         <source>the title is the site&apos;s name: %1</source>
         <translation>标题是网站名：%1</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="237"/>
+        <location filename="../report_view.py" line="256"/>
         <source>mostly links: %1 of the text</source>
         <translation>多为链接：占正文 %1</translation>
     </message>
@@ -2345,57 +2365,57 @@
 <context>
     <name>Settings</name>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="90"/>
+        <location filename="../../pipeline/records/settings.py" line="86"/>
         <source>Connect timeout (s)</source>
         <translation>连接超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="92"/>
+        <location filename="../../pipeline/records/settings.py" line="88"/>
         <source>Read timeout (s)</source>
         <translation>读取超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="94"/>
+        <location filename="../../pipeline/records/settings.py" line="90"/>
         <source>Retries</source>
         <translation>重试次数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="103"/>
+        <location filename="../../pipeline/records/settings.py" line="99"/>
         <source>Page deadline (s)</source>
         <translation>网页最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="105"/>
+        <location filename="../../pipeline/records/settings.py" line="101"/>
         <source>Image deadline (s)</source>
         <translation>图片最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="112"/>
+        <location filename="../../pipeline/records/settings.py" line="108"/>
         <source>Connections per site</source>
         <translation>每个站点的连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="114"/>
+        <location filename="../../pipeline/records/settings.py" line="110"/>
         <source>Connections in all</source>
         <translation>总连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="117"/>
+        <location filename="../../pipeline/records/settings.py" line="113"/>
         <source>Delay between requests to a site (ms)</source>
         <translation>同一站点请求间隔（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="139"/>
+        <location filename="../../pipeline/records/settings.py" line="135"/>
         <source>Largest image edge (px)</source>
         <translation>图片最长边（像素）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="141"/>
+        <location filename="../../pipeline/records/settings.py" line="137"/>
         <source>JPEG quality</source>
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="148"/>
+        <location filename="../../pipeline/records/settings.py" line="144"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>
@@ -2424,7 +2444,7 @@
         <translation>从浏览器导出的 cookies.txt</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="229"/>
+        <location filename="../report_view.py" line="248"/>
         <location filename="../settings_dialog.py" line="86"/>
         <location filename="../settings_dialog.py" line="137"/>
         <source>Cookies file</source>
