@@ -33,7 +33,17 @@ from gui.task_model import kind_names, status_names
 from gui.worker import Jobs, Latest
 from pipeline.records.errors import ErrorKind
 from pipeline.records.settings import LABEL_CONTEXT, SPECS
-from pipeline.run.report import GONE, REFUSED, THROTTLED, UNRESOLVED, WAYBACK, Doubt, LastReport
+from pipeline.run.report import (
+    GONE,
+    HOTLINK,
+    IMAGE_TOO_LARGE,
+    REFUSED,
+    THROTTLED,
+    UNRESOLVED,
+    WAYBACK,
+    Doubt,
+    LastReport,
+)
 from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
 
@@ -185,8 +195,12 @@ class ReportView(QWidget):
                  heading(3, self.tr("Images")),
                  para(self.tr("%1 of %2 saved").replace("%1", str(report.images.images_ok))
                       .replace("%2", str(report.images.images_total))),
-                 *(table([self.tr("Domain"), self.tr("Saved"), self.tr("In the articles")],
-                         [[e(s.key), str(s.images_ok), str(s.images_total)]
+                 *(table([self.tr("Image host"), self.tr("Saved"), self.tr("In the articles"),
+                          self.tr("Why missing"), self.tr("Advice")],
+                         [[e(s.key), str(s.images_ok), str(s.images_total),
+                           e(", ".join(f"{self.image_reason(r)} {n}"
+                                       for r, n in s.reasons.items())),
+                           e(self.advice(s.advice)) if s.advice else ""]
                           for s in report.images_by_domain]) if report.images_by_domain else []),
                  heading(3, self.tr("Articles to check"))]
         parts += (table([self.tr("Article"), self.tr("Why")],
@@ -215,6 +229,10 @@ class ReportView(QWidget):
                              " wrong (its host or port). Open it in a browser."),
             UNRESOLVED: self.tr("The site's name does not resolve: it is gone, or the link"
                                 " misspells it. Check the link."),
+            HOTLINK: self.tr("The image host refuses pictures shown on other sites: check the"
+                             " Referer in the page's site rules (%2)."),
+            IMAGE_TOO_LARGE: self.tr("The image is over the size limit: raise it in %1, then"
+                                     " localize again."),
             ErrorKind.NETWORK: self.tr("Check the connection and the site, then %4."),
             ErrorKind.HTTP_4XX: self.tr(
                 "The server refuses the link: open it in a browser (404 or 410: it is gone)."),
@@ -247,6 +265,14 @@ class ReportView(QWidget):
         return (said.replace("%1", p.settings).replace("%2", p.rules)
                 .replace("%3", QCoreApplication.translate("SettingsDialog", "Cookies file"))
                 .replace("%4", retry).replace("%5", p.render).replace("%6", p.failures))
+
+    def image_reason(self, code: str) -> str:
+        """Why an image host's images are missing, in a few words."""
+        return {UNRESOLVED: self.tr("host does not resolve"),
+                REFUSED: self.tr("connection refused"),
+                HOTLINK: self.tr("hotlinking refused (403)"),
+                GONE: self.tr("gone (404/410)"),
+                IMAGE_TOO_LARGE: self.tr("too large")}.get(code, self.tr("other"))
 
     def doubt(self, doubt: Doubt, values: tuple[str, ...]) -> str:
         """Why an article may be wrong, its values named."""

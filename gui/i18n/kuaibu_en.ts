@@ -162,7 +162,7 @@
 <context>
     <name>ReportView</name>
     <message numerus="yes">
-        <location filename="../report_view.py" line="177"/>
+        <location filename="../report_view.py" line="187"/>
         <source>%n tasks</source>
         <translation>
             <numerusform>%n task</numerusform>

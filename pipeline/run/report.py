@@ -60,6 +60,8 @@ THROTTLED = "throttled"  # HTTP 403 or 429 (or, on one host, many dropped connec
 GONE = "gone"  # HTTP 404 or 410
 REFUSED = "refused"  # connection refused, host unreachable
 UNRESOLVED = "unresolved"  # the host name does not resolve
+HOTLINK = "hotlink"  # an image host answers 403: it refuses pictures shown on other sites
+IMAGE_TOO_LARGE = "image-too-large"  # an image over max_image_bytes
 THROTTLE_ADVICE = ("the site limits requests: lower per_host_connections / raise host_delay_ms"
                    " (run --set per_host_connections=1 --set host_delay_ms=3000)")
 CAUSE_ADVICE: dict[str, str] = {
@@ -70,6 +72,10 @@ CAUSE_ADVICE: dict[str, str] = {
              " open it in a browser",
     UNRESOLVED: "the host does not resolve: the site is gone or its name is misspelt;"
                 " check the link",
+    HOTLINK: "the image host refuses hotlinking: check the Referer rule (rules.yaml referer"
+             " for the page's site)",
+    IMAGE_TOO_LARGE: "the image is over the size limit: raise max_image_bytes"
+                     " (run --set max_image_bytes=…), then re-localize",
 }
 KIND_ADVICE: dict[ErrorKind, str] = {
     ErrorKind.NETWORK: "check the connection and the site; then run --retry-failed --kind network",
@@ -149,6 +155,22 @@ def cause(task: Task) -> str:
     return _CODE_CAUSE.get(found.code, _kind_code(kind))
 
 
+def image_cause(code: str | None, error: str) -> str:
+    """Why an image is missing, as the report groups it: the host does not resolve, refuses
+    the connection, refuses hotlinking (403), the image is gone (404/410) or too large; else
+    "other" (its sentence is in the task's log)."""
+    if code in (Code.HTTP_STATUS.value, Code.HTTP_STATUS_UNNAMED.value):
+        said = _STATUS_IN_TEXT.search(error)
+        status = said.group(1) if said else ""
+        return HOTLINK if status == "403" else GONE if status in ("404", "410") else "other"
+    if code == Code.TOO_LARGE.value:
+        return IMAGE_TOO_LARGE
+    return _CODE_CAUSE.get(Code(code), "other") if code in _CODES else "other"
+
+
+_CODES = {c.value for c in Code}
+
+
 def _kind_code(kind: ErrorKind) -> str:
     return kind.value if kind in KIND_ADVICE else ErrorKind.UNKNOWN.value
 
@@ -172,11 +194,14 @@ class FailureGroup:
 
 @dataclass(frozen=True)
 class ImageStats:
-    """Images brought home of those the articles show (one domain's, or all)."""
+    """Images brought home of those the articles show (one image host's, or all), with why
+    the others are missing (an image cause code → count) and the advice for the commonest."""
 
     key: str
     images_ok: int
     images_total: int
+    reasons: dict[str, int] = field(default_factory=dict)
+    advice: str = ""  # a code of ADVICE, "" when the reasons call for none
 
     @property
     def share(self) -> float | None:
@@ -334,14 +359,21 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
     with_article = [t for t in tasks if t.status in HAS_ARTICLE]
     ok: Counter[str] = Counter()
     total: Counter[str] = Counter()
+    missing: dict[str, Counter[str]] = {}  # image host → why its images are missing
     suspects = []
     names = {key for n in site_names if (key := _name_key(n))}
     for t in with_article:
         host = host_of(t.url)
         assets = assets_of(t.id)
-        if assets is not None:
-            ok[host] += assets.ok
-            total[host] += assets.total
+        if assets is not None:  # each image under its own host: the page's is often not it
+            for entry in assets.entries.values():
+                where = host_of(entry.url) if "://" in entry.url else "data:"
+                total[where] += 1
+                if entry.path:
+                    ok[where] += 1
+                else:
+                    missing.setdefault(where, Counter())[
+                        image_cause(entry.code, entry.error or "")] += 1
         elif t.images_total is not None:
             ok[host] += t.images_ok or 0
             total[host] += t.images_total
@@ -351,7 +383,8 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
         reasons = _suspect_reasons(t, article, names, options)
         if reasons:
             suspects.append(Suspect(t.id, t.display_title, reasons, clean_href(t.id), t.url))
-    images_by_domain = [ImageStats(h, ok[h], total[h]) for h in sorted(total)]
+    images_by_domain = [_image_stats(h, ok[h], total[h], missing.get(h, Counter()))
+                        for h in sorted(total, key=lambda h: (ok[h] - total[h], h))]
     images = ImageStats("all", sum(ok.values()), sum(total.values()))
 
     picked = random.Random(sample_seed).sample(
@@ -360,6 +393,14 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
                for t in sorted(picked, key=lambda t: t.id)]
     return Report(totals, by_kind, by_domain, images, images_by_domain,
                   sorted(suspects, key=lambda s: (-len(s.reasons), s.task_id)), samples)
+
+
+def _image_stats(host: str, ok: int, total: int, reasons: Counter[str]) -> ImageStats:
+    """One image host's line: its reasons, commonest first, and the advice for the commonest
+    that has one."""
+    ranked = dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
+    advice = next((r for r in ranked if r in ADVICE), "")
+    return ImageStats(host, ok, total, ranked, advice)
 
 
 def report_path(archive: Archive) -> Path:
@@ -411,4 +452,4 @@ def render_report(archive: Archive, report: Report, options: ReportOptions = OPT
     """The report page (``report --out`` puts it elsewhere: a read-only archive's report)."""
     return environment(archive.root).get_template("report.html.j2").render(
         report=report, archive=archive.name, generated=utc_now(), ids_shown=options.ids_shown,
-        gone=GONE, wayback=WAYBACK)
+        gone=GONE, wayback=WAYBACK, advice=ADVICE)

@@ -15,12 +15,16 @@ from pipeline.records.settings import Settings
 from pipeline.run.report import (
     ADVICE,
     GONE,
+    HOTLINK,
     REFUSED,
     THROTTLED,
+    UNRESOLVED,
     WAYBACK,
     read_report,
 )
 from pipeline.usecases.workspace import Workspace
+from tests.pipeline.test_duplicates import BRIDGE
+from tests.sites.articles import ArticleSite, article
 from tests.sites.faults import FaultServer
 
 
@@ -82,3 +86,36 @@ def test_the_page_and_the_record_carry_every_link(
     assert ADVICE[REFUSED] in page and ADVICE[GONE] in page
     last = read_report(path)
     assert last is not None and all(g.links for g in last.report.by_kind)
+
+
+def dead_images_run(root: Path) -> Workspace:
+    """One article whose pictures sit on two hosts that do not resolve and on one that
+    answers 403 (it refuses hotlinking), run once."""
+    ws = Workspace.open(root, Settings(host_delay_ms=0, retries=0))
+    with ArticleSite() as site:
+        site.put("/hotlinked.jpg", "forbidden", status=403)
+        pictures = [
+            '<img src="http://img1.invalid/a.jpg" alt="a">',
+            '<img src="http://img2.invalid/b.jpg" alt="b">',
+            '<img src="http://img2.invalid/c.jpg" alt="c">',
+            f'<img src="{site.url("/hotlinked.jpg")}" alt="d">',
+        ]
+        page = site.put("/bridge.html", article("廊桥修缮笔记", [
+            f"{line}{picture}" for line, picture in zip(BRIDGE, pictures, strict=False)]
+            + BRIDGE[len(pictures):]))
+        ws.add_links(page)
+        ws.run()
+    return ws
+
+
+def test_images_are_grouped_by_their_own_host_with_why_and_advice(tmp_path: Path) -> None:
+    ws = dead_images_run(tmp_path / "a")
+    report = ws.run_report()
+    rows = {s.key: (s.images_ok, s.images_total, s.reasons, s.advice)
+            for s in report.images_by_domain}
+    assert rows == {"img1.invalid": (0, 1, {UNRESOLVED: 1}, UNRESOLVED),
+                    "img2.invalid": (0, 2, {UNRESOLVED: 2}, UNRESOLVED),
+                    "127.0.0.1": (0, 1, {HOTLINK: 1}, HOTLINK)}
+    assert "Referer" in ADVICE[HOTLINK] and "does not resolve" in ADVICE[UNRESOLVED]
+    page = html.unescape(ws.report().read_text(encoding="utf-8"))
+    assert "img2.invalid" in page and ADVICE[HOTLINK] in page
