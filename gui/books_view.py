@@ -87,7 +87,8 @@ class BooksView(QWidget):
             return self.tr("out of date: built before books were dated")
         said = [text.replace("%1", str(n)) for n, text in (
             (book.added, self.tr("%1 added")), (book.gone, self.tr("%1 gone")),
-            (book.cleaned_again, self.tr("%1 cleaned again"))) if n]
+            (book.cleaned_again, self.tr("%1 cleaned again")),
+            (book.retitled, self.tr("%1 retitled"))) if n]
         return self.tr("out of date: %1 since").replace("%1", ", ".join(said))
 
     def _show(self, books: list[Book]) -> None:

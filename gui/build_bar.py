@@ -1,5 +1,6 @@
 """The build row under the task table: which tasks make the book (everything, one book per
-category, the category in the filter, the selection), its title, Build EPUB with progress,
+category, the category in the filter, the selection), its title, the chapters' order inside a
+category (the task list's, by date, by title: ``build --order``), Build EPUB with progress,
 and Open / Show in folder for what was bound (Open asks the window, which knows whether the
 system has a reader for it).
 
@@ -18,6 +19,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from gui.worker import Jobs
+from pipeline.records.settings import BOOK_ORDERS
 from pipeline.usecases.workspace import Workspace
 
 TITLE_WIDTH = 220  # px: a title of a few words; longer ones scroll in the field
@@ -48,6 +50,12 @@ class BuildBar(QWidget):
         self.title.setToolTip(self.tr("The book's title, its file name too (a category's"
                                       " book: this title and the category)"))
         self.title.setMaximumWidth(TITLE_WIDTH)
+        self.order = QComboBox()
+        self.order.setToolTip(self.tr("The chapters' order inside each category"))
+        names = {"list": self.tr("Task list order"), "published": self.tr("By published date"),
+                 "title": self.tr("By title")}
+        for order in BOOK_ORDERS:
+            self.order.addItem(names[order], order)
         self.button = QPushButton(self.tr("Build EPUB"))
         self.status = QLabel()
         self.open_button = QPushButton(self.tr("Open"))
@@ -57,6 +65,7 @@ class BuildBar(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.scope)
         row.addWidget(self.title)
+        row.addWidget(self.order)
         row.addWidget(self.button)
         row.addWidget(self.status, 1)
         row.addWidget(self.open_button)
@@ -66,8 +75,10 @@ class BuildBar(QWidget):
         self.folder_button.clicked.connect(self.show_folder)
 
     def set_workspace(self, workspace: Workspace) -> None:
-        """Another archive: its name is the title until one is typed."""
+        """Another archive: its name is the title until one is typed; its ``book_order``
+        setting the order until another is chosen."""
         self.title.clear()
+        self.order.setCurrentIndex(self.order.findData(workspace.settings.book_order))
         self.title.setPlaceholderText(workspace.archive.name)
         self.output_dir = workspace.archive.output_dir
 
@@ -82,11 +93,13 @@ class BuildBar(QWidget):
         ids = set(selected) if scope == "selected" else None
         split_by = "cat1" if scope == "each" else None
         title = self.title.text().strip() or None
+        order = self.order.currentData()
         report = self.progressed.emit  # called on the job's thread; Qt queues it here
         self.button.setEnabled(False)
         self.status.setText(self.tr("Building…"))
         self.jobs.start(lambda: workspace.build(cat1=cat1, split_by=split_by, task_ids=ids,
-                                                title=title, progress=report),
+                                                title=title, progress=report,
+                                                order=order),
                         self._built, self._failed)
         return True
 

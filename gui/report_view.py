@@ -33,7 +33,17 @@ from gui.task_model import kind_names, status_names
 from gui.worker import Jobs, Latest
 from pipeline.records.errors import ErrorKind
 from pipeline.records.settings import LABEL_CONTEXT, SPECS
-from pipeline.run.report import THROTTLED, Doubt, LastReport
+from pipeline.run.report import (
+    GONE,
+    HOTLINK,
+    IMAGE_TOO_LARGE,
+    REFUSED,
+    THROTTLED,
+    UNRESOLVED,
+    WAYBACK,
+    Doubt,
+    LastReport,
+)
 from pipeline.usecases.changed import Changed
 from pipeline.usecases.workspace import Workspace
 
@@ -141,19 +151,32 @@ class ReportView(QWidget):
         report, e = last.report, html.escape
         kinds = kind_names()
         statuses = status_names()
+        wayback = self.tr("Wayback copy")
 
         def kind(word: str) -> str:
             return kinds[ErrorKind(word)] if word in KIND_WORDS else word
 
-        def ids(found: Sequence[int]) -> str:
-            return " ".join(f"#{i}" for i in found)
+        def tasks(g: Any, each_cause: bool) -> str:
+            """Each task with its link (in a row of one cause, a gone page's Wayback copy
+            beside it): a person acts on the link, not the number."""
+            rows = []
+            for i, link in zip(g.ids, g.links or [""] * len(g.ids), strict=False):
+                row = f"#{i}"
+                if link:
+                    row += f' <a href="{e(link)}">{e(link)}</a>'
+                    if each_cause and g.advice == GONE:
+                        row += f' · <a href="{e(WAYBACK + link)}">{e(wayback)}</a>'
+                rows.append(row)
+            return "<br>".join(rows)
 
-        def groups(found: Sequence[Any], heading: str, key: Callable[[str], str]) -> list[str]:
+        def groups(found: Sequence[Any], heading: str, key: Callable[[str], str],
+                   each_cause: bool = False) -> list[str]:
             if not found:
                 return [para(self.tr("No failures"))]
             rows = [[e(key(g.key)) + ("<br><small>" + e(", ".join(
                 f"{kind(k)} {n}" for k, n in g.kinds.items())) + "</small>" if g.kinds else ""),
-                     str(g.count), e(self.advice(g.advice)), ids(g.ids)] for g in found]
+                     str(g.count), e(self.advice(g.advice)), tasks(g, each_cause)]
+                    for g in found]
             return table([heading, self.tr("Count"), self.tr("Advice"), self.tr("Tasks")], rows)
 
         def article(task_id: int, title: str, href: str, url: str) -> str:
@@ -166,14 +189,18 @@ class ReportView(QWidget):
                         [[e(statuses.get(s, s)), str(n)]
                          for s, n in report.totals.items() if n]),
                  heading(3, self.tr("Failures by kind")),
-                 *groups(report.by_kind, self.tr("Kind"), kind),
+                 *groups(report.by_kind, self.tr("Kind"), kind, each_cause=True),
                  heading(3, self.tr("Failures by domain")),
                  *groups(report.by_domain, self.tr("Domain"), str),
                  heading(3, self.tr("Images")),
                  para(self.tr("%1 of %2 saved").replace("%1", str(report.images.images_ok))
                       .replace("%2", str(report.images.images_total))),
-                 *(table([self.tr("Domain"), self.tr("Saved"), self.tr("In the articles")],
-                         [[e(s.key), str(s.images_ok), str(s.images_total)]
+                 *(table([self.tr("Image host"), self.tr("Saved"), self.tr("In the articles"),
+                          self.tr("Why missing"), self.tr("Advice")],
+                         [[e(s.key), str(s.images_ok), str(s.images_total),
+                           e(", ".join(f"{self.image_reason(r)} {n}"
+                                       for r, n in s.reasons.items())),
+                           e(self.advice(s.advice)) if s.advice else ""]
                           for s in report.images_by_domain]) if report.images_by_domain else []),
                  heading(3, self.tr("Articles to check"))]
         parts += (table([self.tr("Article"), self.tr("Why")],
@@ -196,6 +223,16 @@ class ReportView(QWidget):
                 "The site limits requests: in %1 lower “%2” and raise “%3”, then %4.")
             .replace("%2", setting_label("per_host_connections"))
             .replace("%3", setting_label("host_delay_ms")),
+            GONE: self.tr("The page is gone: try its Wayback copy (linked beside it) and, if"
+                          " it is the article, put that link in the list instead."),
+            REFUSED: self.tr("The site refuses the connection: it is down, or the link is"
+                             " wrong (its host or port). Open it in a browser."),
+            UNRESOLVED: self.tr("The site's name does not resolve: it is gone, or the link"
+                                " misspells it. Check the link."),
+            HOTLINK: self.tr("The image host refuses pictures shown on other sites: check the"
+                             " Referer in the page's site rules (%2)."),
+            IMAGE_TOO_LARGE: self.tr("The image is over the size limit: raise it in %1, then"
+                                     " localize again."),
             ErrorKind.NETWORK: self.tr("Check the connection and the site, then %4."),
             ErrorKind.HTTP_4XX: self.tr(
                 "The server refuses the link: open it in a browser (404 or 410: it is gone)."),
@@ -228,6 +265,14 @@ class ReportView(QWidget):
         return (said.replace("%1", p.settings).replace("%2", p.rules)
                 .replace("%3", QCoreApplication.translate("SettingsDialog", "Cookies file"))
                 .replace("%4", retry).replace("%5", p.render).replace("%6", p.failures))
+
+    def image_reason(self, code: str) -> str:
+        """Why an image host's images are missing, in a few words."""
+        return {UNRESOLVED: self.tr("host does not resolve"),
+                REFUSED: self.tr("connection refused"),
+                HOTLINK: self.tr("hotlinking refused (403)"),
+                GONE: self.tr("gone (404/410)"),
+                IMAGE_TOO_LARGE: self.tr("too large")}.get(code, self.tr("other"))
 
     def doubt(self, doubt: Doubt, values: tuple[str, ...]) -> str:
         """Why an article may be wrong, its values named."""

@@ -27,7 +27,8 @@ RECORDS: dict[str, set[str]] = {
     "pipeline.rules.model": {"FormWidget", "RULE_SPECS", "RULES_CONTEXT", "Rules", "SiteRules"},
     "pipeline.store.search": {"Hit", "MARK"},
     "pipeline.rules.findings": {"Node", "Reason", "RuleEffect", "RuleKey", "Suggestion"},
-    "pipeline.run.report": {"THROTTLED", "Doubt", "LastReport", "Report"},
+    "pipeline.run.report": {"THROTTLED", "GONE", "REFUSED", "UNRESOLVED", "HOTLINK",
+                            "IMAGE_TOO_LARGE", "WAYBACK", "Doubt", "LastReport", "Report"},
     "pipeline.text.textdiff": {"Hunk"},
     "pipeline.web.urls": {"bookmark_folders", "find_links", "host_in_domain", "host_of"},
 }

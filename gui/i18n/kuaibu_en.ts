@@ -4,7 +4,7 @@
 <context>
     <name>BooksView</name>
     <message numerus="yes">
-        <location filename="../books_view.py" line="108"/>
+        <location filename="../books_view.py" line="109"/>
         <source>%n books, %1 out of date</source>
         <translation>
             <numerusform>%n book, %1 out of date</numerusform>
@@ -15,7 +15,7 @@
 <context>
     <name>BuildBar</name>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="100"/>
+        <location filename="../build_bar.py" line="113"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n article in %1</numerusform>
@@ -23,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="103"/>
+        <location filename="../build_bar.py" line="116"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>; %n near duplicate left out (see Duplicates)</numerusform>
@@ -162,7 +162,7 @@
 <context>
     <name>ReportView</name>
     <message numerus="yes">
-        <location filename="../report_view.py" line="164"/>
+        <location filename="../report_view.py" line="187"/>
         <source>%n tasks</source>
         <translation>
             <numerusform>%n task</numerusform>

@@ -78,18 +78,23 @@
     </message>
     <message>
         <location filename="../books_view.py" line="91"/>
+        <source>%1 retitled</source>
+        <translation>改了标题 %1 篇</translation>
+    </message>
+    <message>
+        <location filename="../books_view.py" line="92"/>
         <source>out of date: %1 since</source>
         <translation>已过期：此后%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../books_view.py" line="108"/>
+        <location filename="../books_view.py" line="109"/>
         <source>%n books, %1 out of date</source>
         <translation>
             <numerusform>%n 本电子书，%1 本已过期</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="110"/>
+        <location filename="../books_view.py" line="111"/>
         <source>No books yet: Build EPUB binds them.</source>
         <translation>还没有电子书：点“生成 EPUB”来制作。</translation>
     </message>
@@ -97,76 +102,96 @@
 <context>
     <name>BuildBar</name>
     <message>
-        <location filename="../build_bar.py" line="42"/>
+        <location filename="../build_bar.py" line="44"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="43"/>
+        <location filename="../build_bar.py" line="45"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="44"/>
+        <location filename="../build_bar.py" line="46"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="45"/>
+        <location filename="../build_bar.py" line="47"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="48"/>
+        <location filename="../build_bar.py" line="50"/>
         <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
         <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="51"/>
+        <location filename="../build_bar.py" line="54"/>
+        <source>The chapters&apos; order inside each category</source>
+        <translation>每个分类内各章的顺序</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="55"/>
+        <source>Task list order</source>
+        <translation>按任务列表顺序</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="55"/>
+        <source>By published date</source>
+        <translation>按发布日期</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="56"/>
+        <source>By title</source>
+        <translation>按标题</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="59"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="53"/>
+        <location filename="../build_bar.py" line="61"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="54"/>
+        <location filename="../build_bar.py" line="62"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="80"/>
+        <location filename="../build_bar.py" line="91"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="87"/>
+        <location filename="../build_bar.py" line="99"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="94"/>
+        <location filename="../build_bar.py" line="107"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="100"/>
+        <location filename="../build_bar.py" line="113"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n 篇文章，写入 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="103"/>
+        <location filename="../build_bar.py" line="116"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>；%n 篇近似重复未收入（见“重复”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="106"/>
+        <location filename="../build_bar.py" line="119"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>
@@ -1657,242 +1682,312 @@
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../report_view.py" line="75"/>
-        <location filename="../report_view.py" line="102"/>
+        <location filename="../report_view.py" line="85"/>
+        <location filename="../report_view.py" line="112"/>
         <source>No report yet: one is written after every run.</source>
         <translation>还没有报告：每次运行后都会生成一份。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="78"/>
+        <location filename="../report_view.py" line="88"/>
         <source>Write again</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="80"/>
+        <location filename="../report_view.py" line="90"/>
         <source>Write 04_logs/report.html from the task list as it is now</source>
         <translation>按当前任务列表重新生成 04_logs/report.html</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="81"/>
+        <location filename="../report_view.py" line="91"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="133"/>
+        <location filename="../report_view.py" line="143"/>
         <source>Report of %1: %2</source>
         <translation>%1 的报告：%2</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="153"/>
+        <location filename="../report_view.py" line="154"/>
+        <source>Wayback copy</source>
+        <translation>Wayback 副本</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="175"/>
         <source>No failures</source>
         <translation>没有失败</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="157"/>
+        <location filename="../report_view.py" line="180"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="157"/>
+        <location filename="../report_view.py" line="180"/>
+        <location filename="../report_view.py" line="199"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="157"/>
-        <location filename="../report_view.py" line="165"/>
+        <location filename="../report_view.py" line="180"/>
+        <location filename="../report_view.py" line="188"/>
         <source>Tasks</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="163"/>
+        <location filename="../report_view.py" line="186"/>
         <source>Run report</source>
         <translation>运行报告</translation>
     </message>
     <message numerus="yes">
-        <location filename="../report_view.py" line="164"/>
+        <location filename="../report_view.py" line="187"/>
         <source>%n tasks</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="165"/>
+        <location filename="../report_view.py" line="188"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="168"/>
+        <location filename="../report_view.py" line="191"/>
         <source>Failures by kind</source>
         <translation>按类型的失败</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="169"/>
+        <location filename="../report_view.py" line="192"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="170"/>
+        <location filename="../report_view.py" line="193"/>
         <source>Failures by domain</source>
         <translation>按网站的失败</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="171"/>
-        <location filename="../report_view.py" line="175"/>
+        <location filename="../report_view.py" line="194"/>
         <source>Domain</source>
         <translation>网站</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="172"/>
+        <location filename="../report_view.py" line="195"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="173"/>
+        <location filename="../report_view.py" line="196"/>
         <source>%1 of %2 saved</source>
         <translation>已保存 %2 张中的 %1 张</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="175"/>
+        <location filename="../report_view.py" line="198"/>
         <source>Saved</source>
         <translation>已保存</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="175"/>
+        <location filename="../report_view.py" line="198"/>
         <source>In the articles</source>
         <translation>文章中共有</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="178"/>
+        <location filename="../report_view.py" line="198"/>
+        <source>Image host</source>
+        <translation>图片主机</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="199"/>
+        <source>Why missing</source>
+        <translation>缺失原因</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="205"/>
         <source>Articles to check</source>
         <translation>可能有误的文章</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="179"/>
+        <location filename="../report_view.py" line="206"/>
         <source>Article</source>
         <translation>文章</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="179"/>
+        <location filename="../report_view.py" line="206"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="183"/>
+        <location filename="../report_view.py" line="210"/>
         <source>None found</source>
         <translation>没有发现</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="184"/>
+        <location filename="../report_view.py" line="211"/>
         <source>Read these through</source>
         <translation>抽样通读</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="187"/>
+        <location filename="../report_view.py" line="214"/>
         <source>No articles yet</source>
         <translation>还没有文章</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="193"/>
+        <location filename="../report_view.py" line="220"/>
         <source>press %1</source>
         <translation>点“%1”</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="196"/>
+        <location filename="../report_view.py" line="223"/>
         <source>The site limits requests: in %1 lower “%2” and raise “%3”, then %4.</source>
         <translation>网站限制了请求频率：在“%1”中调低“%2”、调高“%3”，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="199"/>
+        <location filename="../report_view.py" line="226"/>
+        <source>The page is gone: try its Wayback copy (linked beside it) and, if it is the article, put that link in the list instead.</source>
+        <translation>页面已不在：试试旁边链接的 Wayback 副本；若正是那篇文章，就在列表中改用这个链接。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="228"/>
+        <source>The site refuses the connection: it is down, or the link is wrong (its host or port). Open it in a browser.</source>
+        <translation>网站拒绝连接：网站已停止服务，或链接有误（主机名或端口）。请在浏览器中打开看看。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="230"/>
+        <source>The site&apos;s name does not resolve: it is gone, or the link misspells it. Check the link.</source>
+        <translation>网站的域名无法解析：网站已不在，或链接把域名拼错了。请检查链接。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="232"/>
+        <source>The image host refuses pictures shown on other sites: check the Referer in the page&apos;s site rules (%2).</source>
+        <translation>图片主机不许别的网站引用它的图片（防盗链）：检查该页面网站规则（%2）中的 Referer。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="234"/>
+        <source>The image is over the size limit: raise it in %1, then localize again.</source>
+        <translation>图片超过大小上限：在“%1”中调高上限，然后重新本地化。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="236"/>
         <source>Check the connection and the site, then %4.</source>
         <translation>检查网络连接和网站，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="202"/>
+        <location filename="../report_view.py" line="239"/>
         <source>The server broke: try again later (%4).</source>
         <translation>服务器出错：稍后再试（%4）。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="217"/>
+        <location filename="../report_view.py" line="254"/>
         <source>An anti-bot or login page: export the site&apos;s cookies from a browser and choose the file in %1 (“%3”), then %4.</source>
         <translation>反爬虫或登录页面：从浏览器导出该网站的 Cookie，在“%1”中选择该文件（“%3”），然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="223"/>
+        <location filename="../report_view.py" line="260"/>
         <source>Its scripts build the article: %5 in the %6 tab, then %4.</source>
         <translation>正文由脚本生成：在“%6”标签页点“%5”，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="201"/>
+        <location filename="../report_view.py" line="238"/>
         <source>The server refuses the link: open it in a browser (404 or 410: it is gone).</source>
         <translation>服务器拒绝了这个链接：在浏览器中打开看看（404 或 410：页面已不存在）。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="204"/>
+        <location filename="../report_view.py" line="241"/>
         <source>The link redirects in a loop or off the web: open it in a browser.</source>
         <translation>链接循环重定向或跳到了网页之外：在浏览器中打开看看。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="206"/>
+        <location filename="../report_view.py" line="243"/>
         <source>Not a link Kuaibu fetches: correct it in the list or move the task to the trash.</source>
         <translation>这不是快捕能抓取的链接：在列表中改正它，或把任务移到回收站。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="209"/>
+        <location filename="../report_view.py" line="246"/>
         <source>A private or local address: fetched only for links added on such an address or when the archive&apos;s settings allow it.</source>
         <translation>私有或本地地址：只有在这类地址上添加的链接，或归档的设置允许时才会抓取。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="212"/>
+        <location filename="../report_view.py" line="249"/>
         <source>Not a web page (a PDF, an image): if it is a page, give its site a content selector in %2; else move the task to the trash.</source>
         <translation>不是网页（PDF、图片）：如果它是网页，在“%2”中为其网站设置正文选择器；否则把任务移到回收站。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="215"/>
+        <location filename="../report_view.py" line="252"/>
         <source>Over the size limit: give its site a content selector in %2.</source>
         <translation>超过大小上限：在“%2”中为其网站设置正文选择器。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="219"/>
+        <location filename="../report_view.py" line="256"/>
         <source>The page arrived cut short: %4.</source>
         <translation>页面没有完整收到：%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="220"/>
+        <location filename="../report_view.py" line="257"/>
         <source>No article found: give its site a content selector in %2.</source>
         <translation>没有找到正文：在“%2”中为其网站设置正文选择器。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="224"/>
+        <location filename="../report_view.py" line="261"/>
         <source>The site rules say something that cannot work: open %2 and fix what it marks.</source>
         <translation>网站规则有无法生效的内容：打开“%2”，修正其中标出的地方。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="226"/>
+        <location filename="../report_view.py" line="263"/>
         <source>A bug: its traceback is in 04_logs/errors.log.</source>
         <translation>程序错误：调用栈记录在 04_logs/errors.log。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="227"/>
+        <location filename="../report_view.py" line="264"/>
         <source>A failure without a kind (an older list): %4.</source>
         <translation>没有类型的失败（旧版列表）：%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="234"/>
+        <location filename="../report_view.py" line="271"/>
+        <source>host does not resolve</source>
+        <translation>域名无法解析</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="272"/>
+        <source>connection refused</source>
+        <translation>连接被拒绝</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="273"/>
+        <source>hotlinking refused (403)</source>
+        <translation>拒绝外链（403）</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="274"/>
+        <source>gone (404/410)</source>
+        <translation>已不在（404/410）</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="275"/>
+        <source>too large</source>
+        <translation>过大</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="275"/>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="279"/>
         <source>very short: %1 characters</source>
         <translation>正文过短：%1 字</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="235"/>
+        <location filename="../report_view.py" line="280"/>
         <source>the extractor is unsure (confidence %1)</source>
         <translation>提取结果不确定（置信度 %1）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="236"/>
+        <location filename="../report_view.py" line="281"/>
         <source>the title is the site&apos;s name: %1</source>
         <translation>标题是网站名：%1</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="237"/>
+        <location filename="../report_view.py" line="282"/>
         <source>mostly links: %1 of the text</source>
         <translation>多为链接：占正文 %1</translation>
     </message>
@@ -2320,57 +2415,57 @@
 <context>
     <name>Settings</name>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="81"/>
+        <location filename="../../pipeline/records/settings.py" line="86"/>
         <source>Connect timeout (s)</source>
         <translation>连接超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="83"/>
+        <location filename="../../pipeline/records/settings.py" line="88"/>
         <source>Read timeout (s)</source>
         <translation>读取超时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="85"/>
+        <location filename="../../pipeline/records/settings.py" line="90"/>
         <source>Retries</source>
         <translation>重试次数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="94"/>
+        <location filename="../../pipeline/records/settings.py" line="99"/>
         <source>Page deadline (s)</source>
         <translation>网页最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="96"/>
+        <location filename="../../pipeline/records/settings.py" line="101"/>
         <source>Image deadline (s)</source>
         <translation>图片最长用时（秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="103"/>
+        <location filename="../../pipeline/records/settings.py" line="108"/>
         <source>Connections per site</source>
         <translation>每个站点的连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="105"/>
+        <location filename="../../pipeline/records/settings.py" line="110"/>
         <source>Connections in all</source>
         <translation>总连接数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="108"/>
+        <location filename="../../pipeline/records/settings.py" line="113"/>
         <source>Delay between requests to a site (ms)</source>
         <translation>同一站点请求间隔（毫秒）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="130"/>
+        <location filename="../../pipeline/records/settings.py" line="135"/>
         <source>Largest image edge (px)</source>
         <translation>图片最长边（像素）</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="132"/>
+        <location filename="../../pipeline/records/settings.py" line="137"/>
         <source>JPEG quality</source>
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="139"/>
+        <location filename="../../pipeline/records/settings.py" line="144"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>
@@ -2399,7 +2494,7 @@
         <translation>从浏览器导出的 cookies.txt</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="229"/>
+        <location filename="../report_view.py" line="266"/>
         <location filename="../settings_dialog.py" line="86"/>
         <location filename="../settings_dialog.py" line="137"/>
         <source>Cookies file</source>

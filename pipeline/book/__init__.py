@@ -144,7 +144,7 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
     if split_by is not None and split_by not in SPLIT_CHOICES:
         raise BookError(f"--split-by takes {', '.join(SPLIT_CHOICES)}, not {split_by!r}")
     entries = [e for e in (load_entry(archive, t) for t in select(tasks)) if e is not None]
-    everything = ordered(entries, settings.sort_by)
+    everything = ordered(entries, settings.book_order)
     wanted = {t.id for t in select(tasks, cat1=cat1, task_ids=task_ids)}
     chosen = [e for e in everything if e.task_id in wanted]
     if not chosen:
@@ -292,6 +292,7 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
         files.append(path)
         counter.add(len(volume))
     for stale in record_build(archive, collection.key, ident, files,
-                              [e.task_id for e in entries]):
+                              [e.task_id for e in entries],
+                              {e.task_id: e.given_title for e in entries if e.given_title}):
         stale.unlink(missing_ok=True)
     return files

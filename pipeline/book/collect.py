@@ -2,8 +2,9 @@
 
 Categories sort by their ``NN_`` prefix as a number (so ``10_`` comes after ``9_``), then by
 name; articles with no category go last, under a default one; articles with a cat1 but no
-cat2 come first in their cat1. Within a category, articles
-sort by published date (undated ones last) or by title, as ``Settings.sort_by`` says.
+cat2 come first in their cat1. Within a category, articles keep the task list's order (the
+order a person pasted or arranged them: a book is theirs), or sort by published date (undated
+ones last) or by title, as ``Settings.book_order`` (``build --order``) says.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class Entry:
     lang: str | None
     chars: int
     revised: str | None = None  # when a refresh found the article changed (Task.revised_at)
+    given_title: str = ""  # the title a person gave (Task.title): a later edit dates the book
     length: int = 0  # as readers count (pipeline.text.textdiff.reading_length): words or 字
     length_unit: str = "chars"  # "words" for a spaced script
     # (URL, fragment) of each link to a place in another page: the ids other chapters keep
@@ -93,21 +95,25 @@ def _instant(value: str | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def ordered(entries: Iterable[Entry], sort_by: str) -> list[Entry]:
-    """Category order, then date or title order inside each category (``Settings`` has
-    already refused any other ``sort_by``)."""
+def ordered(entries: Iterable[Entry], order: str) -> list[Entry]:
+    """Category order, then inside each category the entries' own order (``list``: give them
+    in the task list's order), date or title order (``Settings`` has already refused any
+    other ``order``)."""
 
-    def key(e: Entry) -> tuple[object, ...]:
+    def key(item: tuple[int, Entry]) -> tuple[object, ...]:
+        position, e = item
         # articles with no cat2 sit directly under their cat1, before its cat2 groups
         sub = category_key(e.cat2) if e.cat2 else (-1, 0, "")
         categories = (category_key(e.cat1), e.cat1, sub, e.cat2)
-        if sort_by == "title":
+        if order == "list":
+            return (*categories, position)
+        if order == "title":
             return (*categories, e.title.casefold(), e.task_id)
         moment = _instant(e.published)
         when = moment.timestamp() if moment else 0.0
         return (*categories, moment is None, when, e.title.casefold(), e.task_id)
 
-    return sorted(entries, key=key)
+    return [e for _, e in sorted(enumerate(entries), key=key)]
 
 
 def _clean_title(text: str) -> str:
@@ -146,6 +152,7 @@ def entry_of(task: Task, article: Article) -> Entry:
         lang=language_tag(article.lang) or article_language(f"{title}\n{article.text}"),
         chars=article.chars,
         revised=task.revised_at or None,
+        given_title=task.title,
         length=length, length_unit=unit,
     )
 

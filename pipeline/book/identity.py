@@ -5,7 +5,8 @@ archive, one cat1, or one set of ids) must keep it, so a new build replaces the 
 instead of sitting beside it. The first id is a uuid5 of the archive path and the collection,
 then stored, so moving the archive folder keeps it too. The file also lists each collection's
 EPUB files, so a rebuild can remove volumes that no longer exist, and when it was built from
-which articles, so a book older than its articles can be called out of date.
+which articles under which titles a person gave them, so a book older than its articles (or
+their titles) can be called out of date.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ class Built:
     files: list[str]  # EPUB names in 03_output
     built_at: str  # ISO 8601, UTC
     task_ids: list[int]  # the articles bound, in book order
+    # the title a person gave each article (Task.title; "" when none) as bound; None for a
+    # build from before titles were recorded: nothing to compare
+    titles: dict[int, str] | None = None
 
 
 def built_collections(archive: Archive) -> list[Built]:
@@ -45,10 +49,13 @@ def built_collections(archive: Archive) -> list[Built]:
     for key, record in _load(archive.output_dir / REGISTRY).items():
         files = record.get("files")
         ids = record.get("task_ids")
+        titles = record.get("titles")
         out.append(Built(
             key, [f for f in files if isinstance(f, str)] if isinstance(files, list) else [],
             str(record.get("built_at") or ""),
-            [i for i in ids if isinstance(i, int)] if isinstance(ids, list) else []))
+            [i for i in ids if isinstance(i, int)] if isinstance(ids, list) else [],
+            {int(i): t for i, t in titles.items() if i.isdigit() and isinstance(t, str)}
+            if isinstance(titles, dict) else None))
     return out
 
 
@@ -76,16 +83,17 @@ def volume_uuid(collection: uuid.UUID, index: int, count: int) -> uuid.UUID:
 
 
 def record_build(archive: Archive, key: str, ident: uuid.UUID, files: list[Path],
-                 task_ids: list[int]) -> list[Path]:
-    """Store the collection's id, files, time and articles; the files of its previous build
-    that are gone."""
+                 task_ids: list[int], titles: dict[int, str]) -> list[Path]:
+    """Store the collection's id, files, time, articles and the titles a person gave them
+    (``titles``: only those with one); the files of its previous build that are gone."""
     path = archive.output_dir / REGISTRY
     books = _load(path)
     previous = books.get(key, {}).get("files")
     names = [f.name for f in files]
     # to the microsecond: an article cleaned in the same second as the build must not look newer
     built_at = datetime.now(UTC).isoformat()
-    books[key] = {"id": str(ident), "files": names, "built_at": built_at, "task_ids": task_ids}
+    books[key] = {"id": str(ident), "files": names, "built_at": built_at, "task_ids": task_ids,
+                  "titles": {str(i): t for i, t in titles.items()}}
     write_atomic(path, json.dumps({"collections": books}, ensure_ascii=False, indent=1)
                  .encode("utf-8"))
     if not isinstance(previous, list):

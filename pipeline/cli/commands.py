@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.cli.progress import build_archive, reclean_outcome, refresh_archive, run_archive
+from pipeline.cli.wording import counted, to_second
 from pipeline.records.errors import ErrorKind, KuaibuError
 from pipeline.records.settings import Settings
 from pipeline.store.archive import DEFAULT_ARCHIVE
@@ -95,7 +96,7 @@ def cmd_status(args: argparse.Namespace, ws: Workspace) -> int:
     from pipeline.records.task import STATUSES
 
     counts = ws.counts()
-    print(f"{sum(counts.values())} tasks in {ws.archive.root}")
+    print(f"{counted(sum(counts.values()), 'task')} in {ws.archive.root}")
     for status in STATUSES:
         if counts[status]:
             print(f"  {status:<10} {counts[status]}")
@@ -206,7 +207,7 @@ def cmd_clean(args: argparse.Namespace, ws: Workspace) -> int:
 
 def cmd_build(args: argparse.Namespace, ws: Workspace) -> int:
     build_archive(ws, args.cat1, args.split_by, args.ids, args.title,
-                  Path(args.out) if args.out else None)
+                  Path(args.out) if args.out else None, order=args.order)
     return 0
 
 
@@ -218,7 +219,7 @@ def cmd_edit(args: argparse.Namespace, ws: Workspace) -> int:
         raise CommandError("nothing to change: give --title, --cat1 or --cat2")
     ws.edit(args.ids, **changes)
     ws.save()
-    print(f"changed {', '.join(changes)} of {len(args.ids)} tasks")
+    print(f"changed {', '.join(changes)} of {counted(len(args.ids), 'task')}")
     return 0
 
 
@@ -226,8 +227,8 @@ def cmd_remove(args: argparse.Namespace, ws: Workspace) -> int:
     """Move tasks to the trash; their pages and articles stay until it is emptied."""
     ws.remove(args.ids)
     ws.save()
-    print(f"moved {len(args.ids)} tasks to the trash ('trash --restore --id N' brings one"
-          " back, 'trash --empty' removes them for good)")
+    print(f"moved {counted(len(args.ids), 'task')} to the trash ('trash --restore --id N'"
+          " brings one back, 'trash --empty' removes them for good)")
     return 0
 
 
@@ -238,12 +239,13 @@ def cmd_trash(args: argparse.Namespace, ws: Workspace) -> int:
             raise CommandError("trash --restore needs --id N")
         ws.restore(args.ids)
         ws.save()
-        print(f"restored {len(args.ids)} tasks")
+        print(f"restored {counted(len(args.ids), 'task')}")
     elif args.empty:
-        print(f"removed {ws.empty_trash()} tasks for good, with their pages and articles")
+        print(f"removed {counted(ws.empty_trash(), 'task')} for good, with their pages and"
+              " articles")
     else:
         trashed = ws.trash()
-        print(f"{len(trashed)} tasks in the trash")
+        print(f"{counted(len(trashed), 'task')} in the trash")
         for t in trashed:
             print(f"  #{t.id} {t.display_title}  (since {t.deleted_at})")
     return 0
@@ -312,8 +314,8 @@ def print_trial(args: argparse.Namespace, ws: Workspace, rules: Rules) -> int:
         raise CommandError(f"no stored pages of {args.domain}; fetch them first with 'run'")
     lost = sum(t.lost for t in trials)
     worse = sum(t.change < 0 and not t.lost for t in trials)
-    print(f"{len(trials)} stored pages of {args.domain}: {lost} would lose their article,"
-          f" {worse} get shorter, {sum(t.change > 0 for t in trials)} longer")
+    print(f"{counted(len(trials), 'stored page')} of {args.domain}: {lost} would lose their"
+          f" article, {worse} get shorter, {sum(t.change > 0 for t in trials)} longer")
     print(f"{'id':>6}  {'before':>14}  {'after':>14}  title")
     for t in trials:
         before = _chars_and_confidence(t.before_chars, t.before_confidence, "—")
@@ -337,17 +339,18 @@ def cmd_books(args: argparse.Namespace, ws: Workspace) -> int:
         state = "up to date"
         if book.out_of_date:
             said = [f"{n} {what}" for n, what in ((book.added, "added"), (book.gone, "gone"),
-                    (book.cleaned_again, "cleaned again")) if n]
+                    (book.cleaned_again, "cleaned again"), (book.retitled, "retitled")) if n]
             state = "OUT OF DATE: " + (", ".join(said) + " since" if said else "built before"
                                        " books were dated")
-        print(f"{names}  {book.articles} articles, built {book.built_at or '?'}  {state}")
+        print(f"{names}  {counted(book.articles, 'article')}, built {to_second(book.built_at)}"
+              f"  {state}")
     return 0
 
 
 def cmd_index(args: argparse.Namespace, ws: Workspace) -> int:
     started = time.monotonic()
     count = ws.rebuild_index()
-    print(f"search index: {count} articles in {time.monotonic() - started:.1f} s")
+    print(f"search index: {counted(count, 'article')} in {time.monotonic() - started:.1f} s")
     return 0
 
 
@@ -395,7 +398,7 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     if not pages.is_dir():
         raise CommandError(f"no such folder: {pages}")
     count = extract_folder(pages, Path(args.jsonl))
-    print(f"{count} pages → {args.jsonl}")
+    print(f"{counted(count, 'page')} → {args.jsonl}")
     return 0
 
 
@@ -406,7 +409,7 @@ def cmd_recover(args: argparse.Namespace, settings: Settings) -> int:
     ws, recovery = Workspace.recover(Path(args.archive) if args.archive else DEFAULT_ARCHIVE,
                                      settings)
     try:
-        print(f"recovered {len(recovery.restored)} tasks from 00_raw into"
+        print(f"recovered {counted(len(recovery.restored), 'task')} from 00_raw into"
               f" {ws.archive.tasks_path} ({recovery.held} were in it already,"
               f" {len(recovery.left_out)} left out)")
         for task_id, why in recovery.left_out:

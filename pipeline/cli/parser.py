@@ -43,6 +43,7 @@ from pipeline.records.bounds import (
     Bound,
 )
 from pipeline.records.errors import ErrorKind
+from pipeline.records.settings import BOOK_ORDERS
 from pipeline.store.archive import DEFAULT_ARCHIVE
 
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
@@ -186,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    " book is named after it)")
     p.add_argument("--id", type=task_id, action="append", dest="ids", metavar="N",
                    help="only task N (repeatable)")
+    p.add_argument("--order", choices=BOOK_ORDERS,
+                   help="the chapters' order inside a category: the task list's, by published"
+                        " date or by title (default: the book_order setting, list)")
     p.add_argument("--out", metavar="DIR",
                    help="bind into this folder instead of 03_output (how a read-only"
                         " archive is bound)")

@@ -11,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from pipeline.cli.wording import counted
 from pipeline.records.errors import ErrorKind
 
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
@@ -77,7 +78,7 @@ def run_archive(ws: Workspace, retry_failed: bool = False, refetch: bool = False
         bar.finish()
     print(f"fetched {progress.fetched}, cleaned {progress.cleaned},"
           f" localized {progress.localized}, failed {progress.failed}"
-          f" of {progress.total} tasks in {progress.elapsed:.1f} s")
+          f" of {counted(progress.total, 'task')} in {progress.elapsed:.1f} s")
     return progress
 
 
@@ -85,7 +86,8 @@ def reclean_outcome(progress: Progress, pages: int) -> str:
     """What a re-clean did, in one line: tasks the new rules found no article in kept the
     one they had, which is not a failure."""
     kept = f"kept {progress.kept} (the new rules found no article), " if progress.kept else ""
-    return f"cleaned {progress.cleaned}, {kept}failed {progress.failed} of {pages} stored pages"
+    return (f"cleaned {progress.cleaned}, {kept}failed {progress.failed}"
+            f" of {counted(pages, 'stored page')}")
 
 
 def refresh_archive(ws: Workspace, task_ids: list[int] | None, cat1: str | None,
@@ -103,7 +105,8 @@ def refresh_archive(ws: Workspace, task_ids: list[int] | None, cat1: str | None,
         progress = ws.check_updates(ids, listener=bar)
     finally:
         bar.finish()
-    print(f"checked {progress.finished} of {len(ids)} articles in {progress.elapsed:.1f} s:"
+    print(f"checked {progress.finished} of {counted(len(ids), 'article')}"
+          f" in {progress.elapsed:.1f} s:"
           f" changed {progress.changed}, unchanged {progress.unchanged},"
           f" could not check {progress.unchecked}")
     for change in ws.changes(since=started):
@@ -119,21 +122,21 @@ def refresh_archive(ws: Workspace, task_ids: list[int] | None, cat1: str | None,
 
 def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None = None,
                   task_ids: list[int] | None = None, title: str | None = None,
-                  out: Path | None = None) -> BuildResult:
+                  out: Path | None = None, *, order: str | None = None) -> BuildResult:
     """Bind the archive's articles with a progress bar; prints what was made."""
     bar = ProgressBar()
     try:
         result = ws.build(cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
                           progress=lambda done, total: bar.draw(done, total, "binding"),
-                          out=out)
+                          out=out, order=order)
     finally:
         bar.finish()
     for path in result.epubs:
         print(f"EPUB:       {path}")
     print(f"Index:      {result.index}")
-    print(f"{result.articles} articles bound")
+    print(f"{counted(result.articles, 'article')} bound")
     if result.left_out:
-        print(f"left out {len(result.left_out)} near duplicates (the later of each pair;"
+        print(f"left out {counted(len(result.left_out), 'near duplicate')} (the later of each pair;"
               " 'dupes --keep-both A B' binds both):")
         for dup, of in result.left_out:
             print(f"  #{dup} nearly repeats #{of}  {ws.task(dup).url}")

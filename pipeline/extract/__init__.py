@@ -21,7 +21,7 @@ from lxml import etree
 from pipeline.assets.sources import document_base
 from pipeline.extract import density, embedded, meta, scripted
 from pipeline.extract.clean import clean
-from pipeline.extract.dom import parse, split_br_runs, tag_of
+from pipeline.extract.dom import PRIVATE_USE, parse, split_br_runs, tag_of
 from pipeline.extract.images import mark_images
 from pipeline.extract.meta.facts import PageFacts
 from pipeline.extract.notes import mark_notes
@@ -252,9 +252,10 @@ def _article(
         raise ExtractError(failure(Code.NO_ARTICLE))
     if method not in (Method.RULES, Method.STRICT):
         confidence = min(confidence, options.relaxed_confidence)
+    title, dropped = PRIVATE_USE.subn("", head.title)
     return Article(
         url=page.url,
-        title=head.title,
+        title=title.strip() if dropped else title,
         content_html=cleaned.html,
         text=cleaned.text,
         author=head.author,
@@ -265,6 +266,7 @@ def _article(
         method=method,
         source_version=head.source_version,
         site_name=head.site_name,
+        private_use_dropped=cleaned.private_use_dropped + dropped,
     )
 
 

@@ -21,7 +21,7 @@ from urllib.parse import urljoin
 
 from lxml import etree
 
-from pipeline.extract.dom import XML_INVALID, append_text, tag_of
+from pipeline.extract.dom import PRIVATE_USE, XML_INVALID, append_text, tag_of
 from pipeline.extract.images import RESOLVED
 from pipeline.extract.options import WrapOptions
 from pipeline.extract.rewrap import rewrap
@@ -64,6 +64,7 @@ class Cleaned:
     html: str
     text: str
     images: list[str] = field(default_factory=list)
+    private_use_dropped: int = 0  # code points no reader's font draws (dom.PRIVATE_USE)
 
 
 def clean(
@@ -89,7 +90,8 @@ def clean(
     html = "".join(
         etree.tostring(child, encoding="unicode", method="xml", with_tail=False) for child in out
     )
-    return Cleaned(html=html, text=plain_text(out, caption_share), images=writer.images)
+    return Cleaned(html=html, text=plain_text(out, caption_share), images=writer.images,
+                   private_use_dropped=writer.private_use_dropped)
 
 
 class _Writer:
@@ -103,6 +105,7 @@ class _Writer:
         self.keep = tuple(a for a in keep if _ATTR_NAME.match(a) and not a.lower().startswith("on"))
         self.drop_heading = " ".join(drop_heading.split()) if drop_heading else None
         self.images: list[str] = []
+        self.private_use_dropped = 0
         self.open: dict[etree._Element, etree._Element] = {}
         # The selection's own ids name regions of the page, not places in the article.
         self.roots: set[etree._Element] = set()
@@ -150,6 +153,9 @@ class _Writer:
             append_text(el, " ")
 
     def text(self, text: str | None, out: etree._Element, wrap: bool) -> None:
+        if text:
+            text, dropped = PRIVATE_USE.subn("", text)
+            self.private_use_dropped += dropped
         if not text:
             return
         if wrap or out.tag in _AUTO_CHILD:

@@ -27,6 +27,10 @@ _XML_DECL = re.compile(r"^\s*<\?xml[^>]*>", re.I)  # "?>" or a broken ">"
 # carry it, and no page means it. The parser also expands character references to them
 # (``&#26;``), so those go before parsing too.
 XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+# Private-use code points: an icon font's glyphs (``<i class="fa">&#xf015;</i>``) or a broken
+# source's own mapping. Without that font every reader draws an empty box, so clean drops
+# them and counts them in the article's record (``Article.private_use_dropped``).
+PRIVATE_USE = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
 # Its characters outside the surrogates, each found at C speed by ``in``: running the pattern
 # over a whole page costs a third of parsing it, and nearly no page holds any of them.
 _XML_INVALID_CHARS = tuple(c for c in map(chr, (*range(0x20), 0xFFFE, 0xFFFF))

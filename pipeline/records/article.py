@@ -40,6 +40,9 @@ class Article:
     source_version: str | None = None
     # the name the site gives itself (og:site_name): a title that is only this is suspect
     site_name: str | None = None
+    # private-use code points clean dropped (an icon font's glyphs, a broken source's
+    # characters): every reader without that font draws them as empty boxes
+    private_use_dropped: int = 0
 
     @property
     def chars(self) -> int:
@@ -66,6 +69,8 @@ class Article:
                 values[f.name] = [str(v) for v in value] if isinstance(value, list) else []
             elif f.name == "confidence":
                 values[f.name] = float(value) if isinstance(value, (int, float)) else 0.0
+            elif f.name == "private_use_dropped":
+                values[f.name] = value if isinstance(value, int) and value > 0 else 0
             elif f.name == "method":  # a name no extraction writes (a hand edit): the default
                 values[f.name] = Method(value) if value in set(Method) else Method.STRICT
             elif f.default is MISSING:  # url, title, content_html, text

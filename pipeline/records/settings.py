@@ -16,10 +16,12 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
 from pipeline.records.address_class import ALLOW_CHOICES
+from pipeline.records.language_tag import language_tag
 
 MB = 1024 * 1024
 LABEL_CONTEXT = "Settings"  # the labels' translation context (lupdate needs it spelt out in each)
 T = TypeVar("T")
+BOOK_ORDERS = ("list", "published", "title")  # book_order's choices, list (the default) first
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
@@ -37,6 +39,7 @@ class Spec:
     above: bool = False  # ``low`` itself is refused too: "above 0"
     high: float | None = None  # the largest value allowed
     choices: tuple[str, ...] = ()  # for text: the only words allowed
+    language: bool = False  # for text: a well-formed BCP 47 tag (None: no tag given)
     scale: int = 1  # the dialog shows value / scale (bytes as MB); --set takes the value itself
     label: str = ""  # English label in the settings dialog; without one it is not there
 
@@ -57,6 +60,8 @@ class Spec:
             return f"{wrong[0]} each" if wrong else None
         if self.choices and value not in self.choices:
             return " or ".join(self.choices)
+        if self.language and value is not None and language_tag(value) is None:
+            return "a valid BCP 47 tag (zh-CN, en, ja)"
         if isinstance(value, float) and math.isnan(value):  # NaN passes every comparison
             return "a number"
         # a line break in a header value (user_agent) would fail every request of a run
@@ -137,13 +142,15 @@ class Settings:
     epub_budget_bytes: int = setting(
         50 * MB, low=0, above=True, high=2000 * MB, scale=MB,
         label=QT_TRANSLATE_NOOP("Settings", "EPUB size budget (MB)"))
-    sort_by: str = setting("published", choices=("published", "title"))
+    # the chapters' order inside a category: the task list's (as pasted or arranged), by
+    # published date or by title (``build --order``)
+    book_order: str = setting("list", choices=BOOK_ORDERS)
     # the book's title (default: the archive's name; a category's book, the category), its
     # dc:creator and dc:publisher, and its language (default: the articles' vote)
     book_title: str | None = setting(None)
     book_author: str = setting("Kuaibu")
     book_publisher: str | None = setting(None)
-    book_language: str | None = setting(None)
+    book_language: str | None = setting(None, language=True)
     # task list: how often the store flushes status changes to tasks.csv
     tasks_flush_seconds: float = setting(1.0, low=0, high=3600)
 

@@ -116,7 +116,7 @@ def _localize_one(ctx: StageContext, task: Task, article: Article, url: str,
     except RetryLater:
         raise
     except (AssetError, FetchError) as e:
-        return AssetEntry(url, error=str(e))
+        return AssetEntry(url, error=str(e), code=e.failure.code.value if e.failure else None)
     return AssetEntry(url, path=path, width=image.width, height=image.height)
 
 

@@ -51,12 +51,32 @@ class ReportOptions:
 
 OPTIONS = ReportOptions()
 
-# A group's advice is a code: a failure kind's value, or THROTTLED for a site that limits
-# requests. ADVICE is what the file and the command line say for each: what a person does
-# about it, command or setting named (the window says its own words for the codes).
-THROTTLED = "throttled"
+# A group's advice is a code: the cause its failures share where the kind alone would advise
+# wrong (a site that limits requests, a page that is gone, a site that refuses connections, a
+# host that does not resolve), else the failure kind's value. ADVICE is what the file and the
+# command line say for each: what a person does about it, command or setting named (the
+# window says its own words for the codes).
+THROTTLED = "throttled"  # HTTP 403 or 429 (or, on one host, many dropped connections)
+GONE = "gone"  # HTTP 404 or 410
+REFUSED = "refused"  # connection refused, host unreachable
+UNRESOLVED = "unresolved"  # the host name does not resolve
+HOTLINK = "hotlink"  # an image host answers 403: it refuses pictures shown on other sites
+IMAGE_TOO_LARGE = "image-too-large"  # an image over max_image_bytes
 THROTTLE_ADVICE = ("the site limits requests: lower per_host_connections / raise host_delay_ms"
                    " (run --set per_host_connections=1 --set host_delay_ms=3000)")
+CAUSE_ADVICE: dict[str, str] = {
+    THROTTLED: THROTTLE_ADVICE,
+    GONE: "the page is gone: try the Wayback Machine's copy (its link beside the task's),"
+          " then edit the task's link to it",
+    REFUSED: "the site refuses the connection: it is down, or the link is wrong (host or port);"
+             " open it in a browser",
+    UNRESOLVED: "the host does not resolve: the site is gone or its name is misspelt;"
+                " check the link",
+    HOTLINK: "the image host refuses hotlinking: check the Referer rule (rules.yaml referer"
+             " for the page's site)",
+    IMAGE_TOO_LARGE: "the image is over the size limit: raise max_image_bytes"
+                     " (run --set max_image_bytes=…), then re-localize",
+}
 KIND_ADVICE: dict[ErrorKind, str] = {
     ErrorKind.NETWORK: "check the connection and the site; then run --retry-failed --kind network",
     ErrorKind.HTTP_4XX: "the server refuses the link: check it in a browser (404/410: gone)",
@@ -81,8 +101,9 @@ KIND_ADVICE: dict[ErrorKind, str] = {
     ErrorKind.INTERNAL: "a bug: the traceback is in 04_logs/errors.log",
     ErrorKind.UNKNOWN: "a failure without a kind (an older list): run --retry-failed",
 }
-ADVICE: dict[str, str] = {THROTTLED: THROTTLE_ADVICE,
+ADVICE: dict[str, str] = {**CAUSE_ADVICE,
                           **{kind.value: words for kind, words in KIND_ADVICE.items()}}
+WAYBACK = "https://web.archive.org/web/"  # + a link: the Wayback Machine's latest copy
 
 
 class Doubt(StrEnum):
@@ -113,18 +134,45 @@ class Reason:
     @property
     def text(self) -> str:
         return DOUBT_WORDS[self.doubt].format(*self.values)
-# The statuses a site limits requests by; an old row without a code is read by its text.
-_THROTTLE_STATUSES = frozenset({"403", "429"})
-_THROTTLED = re.compile(r"\b(403|429)\b")
+# The statuses a site limits requests by, and those of a page that is gone; an old row
+# without a code is read by its text.
+_STATUS_CAUSE = {"403": THROTTLED, "429": THROTTLED, "404": GONE, "410": GONE}
+_STATUS_IN_TEXT = re.compile(r"\b(403|429|404|410)\b")
+_CODE_CAUSE = {Code.CONNECTION_REFUSED: REFUSED, Code.HOST_UNREACHABLE: REFUSED,
+               Code.HOST_NOT_FOUND: UNRESOLVED}
 
 
-def _throttled(task: Task) -> bool:
-    """Whether a failed task says its site limits requests (HTTP 403 or 429)."""
+def cause(task: Task) -> str:
+    """A failed task's advice code: what its failure says where that matters for what to do
+    (``_STATUS_CAUSE``, ``_CODE_CAUSE``), else its kind's value."""
+    kind = task.failure_kind or ErrorKind.UNKNOWN
     found = task.failure
     if found is None:
-        return bool(_THROTTLED.search(task.error))
-    return (found.code in (Code.HTTP_STATUS, Code.HTTP_STATUS_UNNAMED)
-            and found.args[0] in _THROTTLE_STATUSES)
+        said = _STATUS_IN_TEXT.search(task.error) if kind == ErrorKind.HTTP_4XX else None
+        return _STATUS_CAUSE[said.group(1)] if said else _kind_code(kind)
+    if found.code in (Code.HTTP_STATUS, Code.HTTP_STATUS_UNNAMED) and found.args:
+        return _STATUS_CAUSE.get(str(found.args[0]), _kind_code(kind))
+    return _CODE_CAUSE.get(found.code, _kind_code(kind))
+
+
+def image_cause(code: str | None, error: str) -> str:
+    """Why an image is missing, as the report groups it: the host does not resolve, refuses
+    the connection, refuses hotlinking (403), the image is gone (404/410) or too large; else
+    "other" (its sentence is in the task's log)."""
+    if code in (Code.HTTP_STATUS.value, Code.HTTP_STATUS_UNNAMED.value):
+        said = _STATUS_IN_TEXT.search(error)
+        status = said.group(1) if said else ""
+        return HOTLINK if status == "403" else GONE if status in ("404", "410") else "other"
+    if code == Code.TOO_LARGE.value:
+        return IMAGE_TOO_LARGE
+    return _CODE_CAUSE.get(Code(code), "other") if code in _CODES else "other"
+
+
+_CODES = {c.value for c in Code}
+
+
+def _kind_code(kind: ErrorKind) -> str:
+    return kind.value if kind in KIND_ADVICE else ErrorKind.UNKNOWN.value
 
 
 @dataclass(frozen=True)
@@ -134,8 +182,9 @@ class FailureGroup:
     key: str  # the kind's word or the host
     count: int
     ids: list[int]
-    advice: str  # a code: a kind's value or THROTTLED (see ADVICE)
+    advice: str  # a code: a cause (THROTTLED, GONE…) or a kind's value (see ADVICE)
     kinds: dict[str, int] = field(default_factory=dict)  # a domain group: its kinds
+    links: list[str] = field(default_factory=list)  # each task's link, as ``ids`` orders them
 
     @property
     def advice_text(self) -> str:
@@ -145,11 +194,14 @@ class FailureGroup:
 
 @dataclass(frozen=True)
 class ImageStats:
-    """Images brought home of those the articles show (one domain's, or all)."""
+    """Images brought home of those the articles show (one image host's, or all), with why
+    the others are missing (an image cause code → count) and the advice for the commonest."""
 
     key: str
     images_ok: int
     images_total: int
+    reasons: dict[str, int] = field(default_factory=dict)
+    advice: str = ""  # a code of ADVICE, "" when the reasons call for none
 
     @property
     def share(self) -> float | None:
@@ -225,22 +277,20 @@ def link_share(content_html: str) -> float:
     return linked / total if total else 0.0
 
 
-def _kind_advice(kind: ErrorKind, tasks: Sequence[Task]) -> str:
-    """A kind's advice code, sharpened by what its messages say (403/429 is a rate limit)."""
-    if kind == ErrorKind.HTTP_4XX and any(map(_throttled, tasks)):
+def _domain_advice(tasks: Sequence[Task], options: ReportOptions) -> str:
+    """One host's advice code: throttling when it says so (403/429) or drops many requests
+    (plain network failures, not a refused connection or a name that does not resolve), else
+    its commonest cause (a host failing one way is usually fixed one way)."""
+    causes = Counter(map(cause, tasks))
+    if THROTTLED in causes or causes[ErrorKind.NETWORK.value] >= options.many_network:
         return THROTTLED
-    return kind.value if kind in KIND_ADVICE else ErrorKind.UNKNOWN.value
+    return causes.most_common(1)[0][0]
 
 
-def _domain_advice(kinds: Counter[ErrorKind], tasks: Sequence[Task],
-                   options: ReportOptions) -> str:
-    """One host's advice code: throttling when it refuses or drops many requests, else the
-    advice of its commonest kind (a host failing one way is usually fixed one way)."""
-    if (kinds[ErrorKind.NETWORK] >= options.many_network
-            or any(_throttled(t) for t in tasks if t.failure_kind == ErrorKind.HTTP_4XX)):
-        return THROTTLED
-    top = kinds.most_common(1)[0][0]
-    return _kind_advice(top, [t for t in tasks if t.failure_kind == top])
+def _group(key: str, tasks: Sequence[Task], advice: str,
+           kinds: dict[str, int] | None = None) -> FailureGroup:
+    return FailureGroup(key, len(tasks), [t.id for t in tasks], advice, kinds or {},
+                        [t.url for t in tasks])
 
 
 def _name_key(text: str) -> str:
@@ -288,35 +338,42 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
     failed = [t for t in tasks if t.failure_kind is not None]
 
     order = list(ErrorKind)
-    by_kind_tasks: dict[ErrorKind, list[Task]] = {}
+    # a kind's failures that call for different advice (a 404 and a 429) are rows of their own
+    by_kind_tasks: dict[tuple[ErrorKind, str], list[Task]] = {}
     by_host_tasks: dict[str, list[Task]] = {}
     for t in failed:
         assert t.failure_kind is not None
-        by_kind_tasks.setdefault(t.failure_kind, []).append(t)
+        by_kind_tasks.setdefault((t.failure_kind, cause(t)), []).append(t)
         by_host_tasks.setdefault(host_of(t.url), []).append(t)
-    by_kind = [FailureGroup(kind.value, len(ts), [t.id for t in ts],
-                            _kind_advice(kind, ts))
-               for kind, ts in sorted(by_kind_tasks.items(),
-                                      key=lambda kv: (-len(kv[1]), order.index(kv[0])))]
+    by_kind = [_group(kind.value, ts, advice)
+               for (kind, advice), ts in sorted(
+                   by_kind_tasks.items(),
+                   key=lambda kv: (-len(kv[1]), order.index(kv[0][0]), kv[0][1]))]
     by_domain = []
     for host, ts in sorted(by_host_tasks.items(), key=lambda kv: (-len(kv[1]), kv[0])):
         kinds = Counter(t.failure_kind for t in ts if t.failure_kind is not None)
-        by_domain.append(FailureGroup(
-            host, len(ts), [t.id for t in ts], _domain_advice(kinds, ts, options),
-            {k.value: n for k, n in sorted(kinds.items(),
-                                           key=lambda kv: (-kv[1], order.index(kv[0])))}))
+        by_domain.append(_group(host, ts, _domain_advice(ts, options), {
+            k.value: n for k, n in sorted(kinds.items(),
+                                          key=lambda kv: (-kv[1], order.index(kv[0])))}))
 
     with_article = [t for t in tasks if t.status in HAS_ARTICLE]
     ok: Counter[str] = Counter()
     total: Counter[str] = Counter()
+    missing: dict[str, Counter[str]] = {}  # image host → why its images are missing
     suspects = []
     names = {key for n in site_names if (key := _name_key(n))}
     for t in with_article:
         host = host_of(t.url)
         assets = assets_of(t.id)
-        if assets is not None:
-            ok[host] += assets.ok
-            total[host] += assets.total
+        if assets is not None:  # each image under its own host: the page's is often not it
+            for entry in assets.entries.values():
+                where = host_of(entry.url) if "://" in entry.url else "data:"
+                total[where] += 1
+                if entry.path:
+                    ok[where] += 1
+                else:
+                    missing.setdefault(where, Counter())[
+                        image_cause(entry.code, entry.error or "")] += 1
         elif t.images_total is not None:
             ok[host] += t.images_ok or 0
             total[host] += t.images_total
@@ -326,7 +383,8 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
         reasons = _suspect_reasons(t, article, names, options)
         if reasons:
             suspects.append(Suspect(t.id, t.display_title, reasons, clean_href(t.id), t.url))
-    images_by_domain = [ImageStats(h, ok[h], total[h]) for h in sorted(total)]
+    images_by_domain = [_image_stats(h, ok[h], total[h], missing.get(h, Counter()))
+                        for h in sorted(total, key=lambda h: (ok[h] - total[h], h))]
     images = ImageStats("all", sum(ok.values()), sum(total.values()))
 
     picked = random.Random(sample_seed).sample(
@@ -335,6 +393,14 @@ def build_report(tasks: Iterable[Task], article_of: Callable[[int], Article | No
                for t in sorted(picked, key=lambda t: t.id)]
     return Report(totals, by_kind, by_domain, images, images_by_domain,
                   sorted(suspects, key=lambda s: (-len(s.reasons), s.task_id)), samples)
+
+
+def _image_stats(host: str, ok: int, total: int, reasons: Counter[str]) -> ImageStats:
+    """One image host's line: its reasons, commonest first, and the advice for the commonest
+    that has one."""
+    ranked = dict(sorted(reasons.items(), key=lambda kv: (-kv[1], kv[0])))
+    advice = next((r for r in ranked if r in ADVICE), "")
+    return ImageStats(host, ok, total, ranked, advice)
 
 
 def report_path(archive: Archive) -> Path:
@@ -385,4 +451,5 @@ def read_report(path: Path) -> LastReport | None:
 def render_report(archive: Archive, report: Report, options: ReportOptions = OPTIONS) -> str:
     """The report page (``report --out`` puts it elsewhere: a read-only archive's report)."""
     return environment(archive.root).get_template("report.html.j2").render(
-        report=report, archive=archive.name, generated=utc_now(), ids_shown=options.ids_shown)
+        report=report, archive=archive.name, generated=utc_now(), ids_shown=options.ids_shown,
+        gone=GONE, wayback=WAYBACK, advice=ADVICE)

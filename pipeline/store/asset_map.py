@@ -20,6 +20,7 @@ class AssetEntry:
     url: str  # absolute, as the article names it
     path: str | None = None  # relative to the archive root: "02_assets/ab/<sha256>.<ext>"
     error: str | None = None  # why it is missing, when path is None
+    code: str | None = None  # the failure's code (pipeline.records.failures.Code), if it has one
     width: int | None = None
     height: int | None = None
 

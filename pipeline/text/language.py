@@ -18,12 +18,12 @@ kanji-only Japanese headline under ``lang="ja"``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from pipeline.records.language_tag import NO_LANGUAGE, language_tag
 from pipeline.text.cjk import HAN_OR_KANA, HANGUL_CHAR, KANA_CHAR
 from pipeline.text.detector import load_detector, user_cache
 
@@ -69,19 +69,8 @@ class Guess:
 
 # RFC 5646 §2.1 ``langtag``, with the primary language limited to the 2–3 letter ISO 639 codes
 # (4–8 letter ones are reserved or unused): ``utf-8`` fails, as "8" is no subtag.
-_LANGTAG = re.compile(
-    r"""[a-z]{2,3}(?:-[a-z]{3}){0,3}           # language, extlang
-        (?:-[a-z]{4})?                          # script
-        (?:-(?:[a-z]{2}|[0-9]{3}))?             # region
-        (?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*  # variants
-        (?:-[0-9a-wyz](?:-[a-z0-9]{2,8})+)*     # extensions
-        (?:-x(?:-[a-z0-9]{1,8})+)?              # private use""",
-    re.X | re.I,
-)
 # The tag of a text with no letters to tell its language by (RFC 5646 §4.1).
 UNDETERMINED = "und"
-# Tags that name no language: undetermined, several, no linguistic content.
-_NO_LANGUAGE = frozenset(("und", "mul", "zxx", "mis"))
 # Deprecated codes and the individual languages a text detector reports under another code,
 # for comparing a declared tag with the text's language (the declared tag is kept as given).
 _SAME_AS = {"iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro", "nb": "no", "nn": "no",
@@ -101,25 +90,7 @@ _SCRIPTS = {
 }
 _SCRIPT_OF = {lang: script for script, langs in _SCRIPTS.items() for lang in langs}
 # The detector's answers that a text the shares did not call CJK cannot have.
-_NOT_FOR_ALPHABETS = frozenset(_SCRIPTS["Han"] + _SCRIPTS["Hangul"]) | _NO_LANGUAGE
-
-
-def language_tag(value: str | None) -> str | None:
-    """``value`` as a well-formed BCP 47 tag in its conventional case (``zh_cn`` →
-    ``zh-CN``, ``ZH-hant`` → ``zh-Hant``; the first of a Content-Language list), or None
-    when it is none (``utf-8``, ``bad lang``) or names no language (``und``)."""
-    value = (value or "").split(",")[0].strip().replace("_", "-")
-    if not _LANGTAG.fullmatch(value):
-        return None
-    subtags = value.split("-")
-    out = [subtags[0].lower()]
-    for sub in subtags[1:]:
-        if len(out[-1]) == 1:  # after a singleton (an extension, private use): as written
-            out.extend(s.lower() for s in subtags[len(out):])
-            break
-        out.append(sub.title() if len(sub) == 4 and sub.isalpha()
-                   else sub.upper() if len(sub) == 2 else sub.lower())
-    return None if out[0] in _NO_LANGUAGE else "-".join(out)
+_NOT_FOR_ALPHABETS = frozenset(_SCRIPTS["Han"] + _SCRIPTS["Hangul"]) | NO_LANGUAGE
 
 
 def primary_subtag(tag: str) -> str:

@@ -24,7 +24,8 @@ if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use ca
 @dataclass(frozen=True)
 class Book:
     """A book in 03_output as its last build left it, and whether the archive has moved on:
-    articles added to its collection or gone from it, or cleaned again since it was bound."""
+    articles added to its collection or gone from it, cleaned again or given another title
+    since it was bound."""
 
     key: str  # its collection: "all", "cat1:<name>", or a set of ids
     files: list[Path]
@@ -33,6 +34,7 @@ class Book:
     added: int = 0
     gone: int = 0
     cleaned_again: int = 0
+    retitled: int = 0
 
     @property
     def articles(self) -> int:
@@ -40,7 +42,8 @@ class Book:
 
     @property
     def out_of_date(self) -> bool:
-        return bool(self.added or self.gone or self.cleaned_again) or not self.built_at
+        return (bool(self.added or self.gone or self.cleaned_again or self.retitled)
+                or not self.built_at)
 
 
 class Books(Duplicates):
@@ -50,12 +53,13 @@ class Books(Duplicates):
     def build(self, *, cat1: str | None = None, split_by: str | None = None,
               task_ids: Iterable[int] | None = None, title: str | None = None,
               progress: Callable[[int, int], None] | None = None,
-              out: Path | None = None) -> BuildResult:
+              out: Path | None = None, order: str | None = None) -> BuildResult:
         """Bind the articles as the task list says now into EPUB books (in 03_output, or in
-        ``out``); the localized ones that went in are marked done, unless the archive is
-        read-only. Of a near-duplicate pair no one has judged, the later task is left out
-        (``BuildResult.left_out``): a repost is not bound twice until a person says "keep
-        both"."""
+        ``out``), each category's chapters in ``order`` (``build --order``, the build bar's
+        choice; default the ``book_order`` setting); the localized ones that went in are
+        marked done, unless the archive is read-only. Of a near-duplicate pair no one has
+        judged, the later task is left out (``BuildResult.left_out``): a repost is not bound
+        twice until a person says "keep both"."""
         from dataclasses import replace
 
         from pipeline.book import build_books
@@ -66,8 +70,10 @@ class Books(Duplicates):
         archive = self.archive if out is None else self.archive.with_output(out)
         self.refresh()  # a run may have finished tasks since this face last looked
         left_out = self.left_out()
+        settings = self.settings if order is None else self.settings.with_overrides(
+            book_order=order)
         result = build_books(archive, [t for t in self.tasks() if t.id not in left_out],
-                             self.settings, cat1=cat1, split_by=split_by,
+                             settings, cat1=cat1, split_by=split_by,
                              task_ids=set(task_ids) if task_ids is not None else None,
                              title=title, progress=progress)
         wanted = {t.id for t in select(self.tasks(), cat1=cat1, task_ids=(
@@ -98,6 +104,7 @@ class Books(Duplicates):
             return []
         left_out = self.left_out()
         bindable = [t for t in select(self.tasks()) if t.id not in left_out]
+        given = {t.id: t.title for t in bindable}
         out = []
         for built in collections:
             files = [self.archive.output_dir / f for f in built.files
@@ -117,6 +124,8 @@ class Books(Duplicates):
                      else 0.0)
             again = sum(1 for i in bound & now if self.archive.has_clean(i)
                         and self.archive.clean_meta(i).stat().st_mtime > stamp)
+            retitled = (0 if built.titles is None else
+                        sum(1 for i in bound & now if given[i] != built.titles.get(i, "")))
             out.append(Book(built.key, files, built.built_at, built.task_ids, len(now - bound),
-                            len(bound - now), again))
+                            len(bound - now), again, retitled))
         return out

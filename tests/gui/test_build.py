@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zipfile
+from pathlib import Path
 
 from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
@@ -10,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from gui.task_model import TaskRole
 from pipeline.demo_site import catalog
 from pipeline.demo_site.server import DemoSite
+from pipeline.records.settings import Settings
 from tests.gui.conftest import (
     OpenWindow,
     add_demo_links,
@@ -17,6 +19,7 @@ from tests.gui.conftest import (
     run_to_end,
     saved_rows,
 )
+from tests.pipeline.book.test_order import ORDERS, bound_titles, pasted_archive
 from tests.pipeline.book.validator import assert_valid
 from tests.waiting import PATIENCE_MS
 
@@ -93,3 +96,19 @@ def test_the_book_title_typed_in_the_window_names_the_book(
     assert book.name == "桥与茶 Bridges.epub"
     with zipfile.ZipFile(book) as z:
         assert "<dc:title>桥与茶 Bridges</dc:title>" in z.read("EPUB/content.opf").decode("utf-8")
+
+
+def test_the_build_rows_order_binds_the_chapters_in_it(qtbot: QtBot, open_window: OpenWindow,
+                                                       tmp_path: Path) -> None:
+    """The window opens with the ``book_order`` setting's order (the task list's) and binds
+    in the one a person chooses there, as ``build --order`` does."""
+    root = tmp_path / "fruit"
+    settings = Settings().with_overrides(book_order="published")
+    pasted_archive(root, settings).close()
+    window = open_window(root, settings)
+    order = window.build_bar.order
+    assert order.currentData() == "published"
+    assert [order.itemData(i) for i in range(order.count())] == ["list", "published", "title"]
+    order.setCurrentIndex(order.findData("title"))
+    [book] = build_everything(qtbot, window).epubs
+    assert bound_titles(window.workspace, book) == (ORDERS["title"],) * 3

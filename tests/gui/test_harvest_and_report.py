@@ -119,7 +119,7 @@ def test_after_a_run_the_report_is_written_shown_and_its_links_open(
     shown = window.report_view.page.toPlainText()
     # the window says the report in its own words: kinds as the table names them, advice
     # naming its buttons, never a command (the file names commands)
-    assert "HTTP 4xx" in shown and "127.0.0.1" in shown and "open it in a browser" in shown
+    assert "HTTP 4xx" in shown and "127.0.0.1" in shown and "Wayback copy" in shown
     assert "http-4xx" in page_text(path) and "--" not in shown
     assert "Report: " in window.log.toPlainText()
 

@@ -84,7 +84,7 @@ def test_a_full_disk_stops_the_run_naming_the_file(tmp_path: Path) -> None:
                               text=True, timeout=2 * PATIENCE)
     assert "exit=1" in proc.stdout, proc.stdout + proc.stderr
     assert "error: disk full writing 00_raw/1.html" in proc.stderr
-    assert "1 tasks in" in proc.stdout and "pending" in proc.stdout  # reconciled, readable
+    assert "1 task in" in proc.stdout and "pending" in proc.stdout  # reconciled, readable
 
 
 def test_an_archive_keeps_its_name_when_its_folder_moves(tmp_path: Path) -> None:

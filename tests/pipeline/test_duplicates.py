@@ -126,7 +126,7 @@ def test_decisions_are_stored_and_honoured_by_runs_and_builds(
         # undecided, the later of the pair is left out of the book, and the summary says so
         assert main(["build", "--archive", archive]) == 0
         out = capsys.readouterr().out
-        assert "2 articles bound" in out and "left out 1 near duplicates" in out
+        assert "2 articles bound" in out and "left out 1 near duplicate (" in out
         assert "#2 nearly repeats #1" in out
         assert main(["dupes", "--archive", archive, "--duplicate", "2", "--of", "1"]) == 0
         assert "#2 is a duplicate of #1" in capsys.readouterr().out

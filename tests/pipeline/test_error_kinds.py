@@ -120,7 +120,7 @@ def test_retry_failed_by_kind_takes_up_only_that_kind(
     assert (retried["status"], retried["error"], retried["error_kind"]) == ("localized", "", "")
     assert {rows[u]["error_kind"] for u in expected} - {""} == (
         {k.value for k in expected.values()} - {"http-5xx"})
-    assert "failed 0 of 1 tasks" in capsys.readouterr().out
+    assert "failed 0 of 1 task in" in capsys.readouterr().out
 
 
 def test_an_unknown_kind_is_a_usage_error(tmp_path: Path,

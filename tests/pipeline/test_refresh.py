@@ -130,7 +130,7 @@ def test_refresh_from_the_command_line_chooses_by_age_category_and_id(
         site.put("/tea.html", article("Firing tea", TEA[:-1], lang="en"))
         assert main(["run", "--refresh", "--id", "1", "--archive", archive]) == 0
         out = capsys.readouterr().out
-        assert "checked 1 of 1 articles" in out and "changed 0, unchanged 1" in out
+        assert "checked 1 of 1 article in" in out and "changed 0, unchanged 1" in out
         assert main(["run", "--refresh", "--older-than", "30d", "--archive", archive]) == 0
         out = capsys.readouterr().out  # #1 was checked just now; #2 was fetched just now too
         assert "no archived articles to check" in out

@@ -17,9 +17,12 @@ from pipeline.records.failures import Code, Failure, failure
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status, Task, failure_changes
 from pipeline.run.report import (
+    ADVICE,
+    GONE,
     KIND_ADVICE,
     THROTTLE_ADVICE,
     THROTTLED,
+    WAYBACK,
     Doubt,
     build_report,
     link_share,
@@ -95,7 +98,11 @@ def test_the_page_is_self_contained_and_links_only_the_sources(run: Run) -> None
     assert "<script" not in page.lower()
     sources = {t.url for t in ws.tasks()}
     remote = re.findall(r"""(?:src|href)\s*=\s*["']?(https?://[^"'\s>]+)""", page, re.I)
-    assert remote and set(remote) <= {u.replace("&", "&amp;") for u in sources}
+    # the sources, and the Wayback copies of those gone (404, 410)
+    gone = {ws.task(ids[name]).url for name in ("404", "410")}
+    wayback = {(WAYBACK + g).replace("&", "&amp;") for g in gone}
+    assert remote and wayback <= set(remote) <= {u.replace("&", "&amp;")
+                                                 for u in sources} | wayback
     assert not re.search(r"""\bsrc\s*=\s*["']?https?:""", page, re.I)
     assert not re.search(r"@import|url\(", page)
     for heading in ("Failures by kind · 按类型的失败", "Articles to check · 可能有误的文章"):
@@ -217,4 +224,4 @@ def test_rate_limit_advice_goes_by_the_code() -> None:
     assert limited.failure is not None and gone.failure is not None
     report = build_report([limited, gone], lambda i: None, lambda i: None, sample_seed="s")
     assert {g.key: g.advice_text for g in report.by_domain} == {
-        "a1.example": THROTTLE_ADVICE, "a2.example": KIND_ADVICE[ErrorKind.HTTP_4XX]}
+        "a1.example": THROTTLE_ADVICE, "a2.example": ADVICE[GONE]}

@@ -202,7 +202,7 @@ def test_rules_change_then_clean_again_without_refetching(
         archive.rules_path.write_text("127.0.0.1:\n  content_selector: div.body\n", "utf-8")
         assert main(["clean", "--domain", "127.0.0.1", "--archive", str(archive.root)]) == 0
         assert server.count(server.hits[0].path) == 1  # stored raw page reused, no request
-    assert capsys.readouterr().out.strip() == "cleaned 1, failed 0 of 1 stored pages"
+    assert capsys.readouterr().out.strip() == "cleaned 1, failed 0 of 1 stored page"
     article = Article.from_json(archive.clean_meta(1).read_text("utf-8"))
     assert "导语部分" not in article.text and "真正的正文" in article.text
     after = TaskStore(archive.tasks_path).get(1)

@@ -1,7 +1,9 @@
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
+from pipeline.cli.main import main
 from pipeline.records.settings import MB, SPECS, TUNABLE, Settings, Spec
 
 
@@ -15,9 +17,9 @@ def test_defaults_are_the_seeds() -> None:
 
 def test_text_overrides_take_the_default_type() -> None:
     s = Settings().with_text_overrides(["read_timeout=30", "retry-waits=1, 3", "retries=0",
-                                        "cookies_file=/tmp/cookies.txt", "sort_by=title"])
+                                        "cookies_file=/tmp/cookies.txt", "book_order=title"])
     assert (s.read_timeout, s.retry_waits, s.retries) == (30.0, (1.0, 3.0), 0)
-    assert (s.cookies_file, s.sort_by) == ("/tmp/cookies.txt", "title")
+    assert (s.cookies_file, s.book_order) == ("/tmp/cookies.txt", "title")
 
 
 @pytest.mark.parametrize("pair, message", [
@@ -31,11 +33,19 @@ def test_text_overrides_take_the_default_type() -> None:
     ("epub_budget_bytes=0", "setting epub_budget_bytes must be above 0, not 0$"),
     ("read_timeout=0", "setting read_timeout must be above 0, not 0.0$"),
     ("retry_waits=2,-1", r"setting retry_waits must be 0 or more each, not \(2.0, -1.0\)$"),
-    ("sort_by=size", "setting sort_by must be published or title, not 'size'$"),
+    ("book_order=size", "setting book_order must be list or published or title, not 'size'$"),
+    ("book_language=xx-invalid-!!",
+     r"setting book_language must be a valid BCP 47 tag \(zh-CN, en, ja\), not 'xx-invalid-!!'$"),
 ])
 def test_bad_values_are_named(pair: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Settings().with_text_overrides([pair])
+
+
+def test_a_well_formed_language_tag_is_taken() -> None:
+    assert Settings().with_text_overrides(["book_language=zh-Hant-TW"]).book_language \
+        == "zh-Hant-TW"
+    assert Settings().with_text_overrides(["book_language="]).book_language is None
 
 
 def test_every_field_declares_its_spec() -> None:
@@ -84,3 +94,11 @@ def test_the_dialogs_fields_and_ranges_are_declared_with_the_settings() -> None:
 def test_a_label_without_both_bounds_is_refused() -> None:
     with pytest.raises(ValueError, match="needs both a low and a high bound"):
         Spec(low=0, label="Retries")
+
+
+def test_a_malformed_book_language_is_one_line_on_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", "--archive", str(tmp_path), "--set", "book_language=xx-invalid-!!"]) \
+        == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "must be a valid BCP 47 tag" in err

@@ -335,7 +335,7 @@ def test_status_never_rewrites_and_a_change_keeps_the_spelling(tmp_path: Path, c
     before = path.read_bytes()
     proc = main_py(tmp_path, "status")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[:2] == [f"1 tasks in {tmp_path}", "  pending    1"]
+    assert proc.stdout.splitlines()[:2] == [f"1 task in {tmp_path}", "  pending    1"]
     assert path.read_bytes() == before
     ws = Workspace.open(tmp_path, SETTINGS)
     assert ws.task(1).cat1 == "科技"

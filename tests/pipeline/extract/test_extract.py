@@ -8,6 +8,7 @@ import pytest
 from lxml import etree
 
 from pipeline.extract import extract
+from pipeline.records.article import Article
 from pipeline.records.errors import ExtractError
 from pipeline.rules.model import SiteRules
 from tests.pipeline.extract.pages import PROSE, ZH_PROSE, article_page
@@ -214,6 +215,22 @@ def test_characters_no_xml_may_hold_are_dropped_from_the_article(bad: str) -> No
     assert bad not in a.text and bad not in a.content_html
     assert PROSE[0] in a.text
     xhtml(a.content_html)
+
+
+def test_private_use_code_points_are_dropped_and_counted_in_the_record() -> None:
+    """An icon font's glyph or a broken source's character in the private-use areas shows as
+    an empty box in every reader: clean drops it, in the body and the title, and the record
+    says how many went (written and read back)."""
+    body = "".join(f"<p>{p}</p>" for p in PROSE).replace(
+        "bridge", "bri\ue000dge", 1).replace("water", "wa\U000f0001ter", 1)
+    body = '<p><i class="fa">&#xf015;</i> Home</p>' + body
+    a = extract(article_page(body, headline="River rises \uf8ff, old bridge closed"), URL)
+    for box in ("\ue000", "\U000f0001", "\uf015", "\uf8ff"):
+        assert box not in a.text and box not in a.content_html and box not in a.title
+    assert PROSE[0] in a.text and a.title == "River rises , old bridge closed"
+    assert a.private_use_dropped == 4
+    assert Article.from_json(a.to_json()).private_use_dropped == 4
+    assert extract(article_page(), URL).private_use_dropped == 0
 
 
 def test_deeply_nested_unclosed_tags() -> None:
