@@ -138,6 +138,7 @@ class Settings:
         50 * MB, low=0, above=True, high=2000 * MB, scale=MB,
         label=QT_TRANSLATE_NOOP("Settings", "EPUB size budget (MB)"))
     sort_by: str = setting("published", choices=("published", "title"))
+    pdf_page: str = setting("A4", choices=("A4", "A5"))  # build --format pdf: the page size
     # the book's title (default: the archive's name; a category's book, the category), its
     # dc:creator and dc:publisher, and its language (default: the articles' vote)
     book_title: str | None = setting(None)
