@@ -97,76 +97,106 @@
 <context>
     <name>BuildBar</name>
     <message>
-        <location filename="../build_bar.py" line="42"/>
+        <location filename="../build_bar.py" line="43"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="43"/>
+        <location filename="../build_bar.py" line="44"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="44"/>
+        <location filename="../build_bar.py" line="45"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="45"/>
+        <location filename="../build_bar.py" line="46"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="48"/>
+        <location filename="../build_bar.py" line="49"/>
         <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
         <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="51"/>
+        <location filename="../build_bar.py" line="81"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="53"/>
+        <location filename="../build_bar.py" line="61"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
+        <location filename="../build_bar.py" line="53"/>
+        <source>EPUB</source>
+        <translation>EPUB</translation>
+    </message>
+    <message>
         <location filename="../build_bar.py" line="54"/>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="55"/>
+        <source>EPUB and PDF</source>
+        <translation>EPUB 和 PDF</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="56"/>
+        <source>What to bind: EPUB books, PDFs for print and archiving (PDF/A), or both</source>
+        <translation>生成什么：EPUB 电子书、供打印和长期归档的 PDF（PDF/A），或两者都要</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="62"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
         <location filename="../build_bar.py" line="80"/>
+        <source>Build PDF</source>
+        <translation>生成 PDF</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="80"/>
+        <source>Build EPUB and PDF</source>
+        <translation>生成 EPUB 和 PDF</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="95"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="87"/>
+        <location filename="../build_bar.py" line="103"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="94"/>
+        <location filename="../build_bar.py" line="111"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="100"/>
+        <location filename="../build_bar.py" line="117"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n 篇文章，写入 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="103"/>
+        <location filename="../build_bar.py" line="120"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>；%n 篇近似重复未收入（见“重复”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="106"/>
+        <location filename="../build_bar.py" line="123"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>

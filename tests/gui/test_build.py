@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zipfile
+from pathlib import Path
 
 from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
@@ -18,6 +19,7 @@ from tests.gui.conftest import (
     saved_rows,
 )
 from tests.pipeline.book.validator import assert_valid
+from tests.small_archive import make_small_archive
 from tests.waiting import PATIENCE_MS
 
 
@@ -93,3 +95,23 @@ def test_the_book_title_typed_in_the_window_names_the_book(
     assert book.name == "桥与茶 Bridges.epub"
     with zipfile.ZipFile(book) as z:
         assert "<dc:title>桥与茶 Bridges</dc:title>" in z.read("EPUB/content.opf").decode("utf-8")
+
+
+def test_the_format_choice_binds_a_pdf_and_open_shows_it(
+        qtbot: QtBot, open_window: OpenWindow, tmp_path: Path) -> None:
+    root = make_small_archive(tmp_path / "archive")
+    window = open_window(root)
+    bar = window.build_bar
+    opened: list[QUrl] = []
+    bar.open_url = lambda url: opened.append(url) or True
+    bar.scope.setCurrentIndex(bar.scope.findData("all"))
+    bar.format.setCurrentIndex(bar.format.findData("pdf"))
+    assert bar.button.text() == "Build PDF"
+    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as blocker:
+        bar.button.click()
+    result = blocker.args[0]
+    assert result is not None and result.epubs == [] and result.articles == 3
+    [pdf] = result.pdfs
+    assert pdf.read_bytes().startswith(b"%PDF-") and pdf.name in bar.status.text()
+    bar.open_button.click()
+    assert [u.toLocalFile() for u in opened] == [str(pdf)]
