@@ -186,7 +186,8 @@ def sweep_leftovers(output_dir: Path, older_than: float = 3600) -> None:
     """Remove staging folders and half-written books a killed build left (an hour old: a
     build running at the same time is never touched)."""
     cutoff = time.time() - older_than
-    for path in [*output_dir.glob(".build-*"), *output_dir.glob(".*.epub.tmp")]:
+    for path in [*output_dir.glob(".build-*"), *output_dir.glob(".*.epub.tmp"),
+                 *output_dir.glob(".*.pdf.tmp")]:
         try:
             if path.stat().st_mtime >= cutoff:
                 continue

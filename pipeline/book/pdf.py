@@ -32,6 +32,7 @@ from pipeline.book import (
     book_language,
     choose_entries,
     collections_of,
+    sweep_leftovers,
 )
 from pipeline.book.anchors import find_anchor
 from pipeline.book.chapters import (
@@ -276,6 +277,7 @@ def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
 
     everything, chosen = choose_entries(archive, tasks, settings, cat1=cat1, task_ids=task_ids)
     env = environment(archive.root)
+    sweep_leftovers(archive.output_dir)
     title = (title or settings.book_title or "").strip() or None
     chosen_lang = language_tag(settings.book_language)
     labels = labels_for(book_language(chosen, chosen_lang))

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import http.server
 import json
+import os
 import re
 import subprocess
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -238,3 +240,14 @@ def test_a_stylesheet_cannot_make_the_build_fetch_anything(tmp_path: Path) -> No
     assert asked == []
     listing = _run("pdfimages", "-list", pdf).splitlines()[2:]
     assert [row.split()[3:5] for row in listing] == [["640", "480"]]  # the article's only
+
+
+def test_a_pdf_half_written_by_a_killed_build_is_swept(tmp_path: Path) -> None:
+    archive = Archive.open(tmp_path / "archive")
+    old, fresh = archive.output_dir / ".a.pdf.tmp", archive.output_dir / ".b.pdf.tmp"
+    for path in (old, fresh):
+        path.write_bytes(b"%PDF-")
+    hour_ago = time.time() - 7200
+    os.utime(old, (hour_ago, hour_ago))
+    build_pdfs(archive, _articles(archive)[3:], Settings())
+    assert not old.exists() and fresh.exists()  # maybe another build's: left alone
