@@ -1,8 +1,9 @@
 """The build row under the task table: which tasks make the book (everything, one book per
 category, the category in the filter, the selection), its title, the chapters' order inside a
-category (the task list's, by date, by title: ``build --order``), Build EPUB with progress,
-and Open / Show in folder for what was bound (Open asks the window, which knows whether the
-system has a reader for it).
+category (the task list's, by date, by title: ``build --order``), the format (EPUB, PDF or
+both, as ``build --format``), Build with progress, and Open / Show in folder for what was bound
+(Open asks the window for an EPUB, which knows whether the system has a reader for it; a PDF
+goes to the desktop's PDF viewer).
 
 ``Workspace.build`` runs in a job, as ``python main.py build`` runs it; the bar knows nothing
 of the table, so the window hands it the selection and the filter's category when asked.
@@ -56,7 +57,14 @@ class BuildBar(QWidget):
                  "title": self.tr("By title")}
         for order in BOOK_ORDERS:
             self.order.addItem(names[order], order)
-        self.button = QPushButton(self.tr("Build EPUB"))
+        self.format = QComboBox()
+        self.format.addItem(self.tr("EPUB"), "epub")
+        self.format.addItem(self.tr("PDF"), "pdf")
+        self.format.addItem(self.tr("EPUB and PDF"), "both")
+        self.format.setToolTip(self.tr("What to bind: EPUB books, PDFs for print and archiving"
+                                       " (PDF/A), or both"))
+        self.button = QPushButton()
+        self._name_button()
         self.status = QLabel()
         self.open_button = QPushButton(self.tr("Open"))
         self.folder_button = QPushButton(self.tr("Show in folder"))
@@ -66,13 +74,20 @@ class BuildBar(QWidget):
         row.addWidget(self.scope)
         row.addWidget(self.title)
         row.addWidget(self.order)
+        row.addWidget(self.format)
         row.addWidget(self.button)
         row.addWidget(self.status, 1)
         row.addWidget(self.open_button)
         row.addWidget(self.folder_button)
         self.progressed.connect(self._show_progress)
+        self.format.currentIndexChanged.connect(self._name_button)
         self.open_button.clicked.connect(self.open_book)
         self.folder_button.clicked.connect(self.show_folder)
+
+    def _name_button(self) -> None:
+        """The button says what it makes."""
+        self.button.setText({"pdf": self.tr("Build PDF"), "both": self.tr("Build EPUB and PDF")}
+                            .get(self.format.currentData(), self.tr("Build EPUB")))
 
     def set_workspace(self, workspace: Workspace) -> None:
         """Another archive: its name is the title until one is typed; its ``book_order``
@@ -94,12 +109,13 @@ class BuildBar(QWidget):
         split_by = "cat1" if scope == "each" else None
         title = self.title.text().strip() or None
         order = self.order.currentData()
+        made = self.format.currentData()
         report = self.progressed.emit  # called on the job's thread; Qt queues it here
         self.button.setEnabled(False)
         self.status.setText(self.tr("Building…"))
         self.jobs.start(lambda: workspace.build(cat1=cat1, split_by=split_by, task_ids=ids,
                                                 title=title, progress=report,
-                                                order=order),
+                                                order=order, format=made),
                         self._built, self._failed)
         return True
 
@@ -109,7 +125,7 @@ class BuildBar(QWidget):
 
     def _built(self, result: Any) -> None:
         self.last = result
-        names = ", ".join(Path(p).name for p in result.epubs)
+        names = ", ".join(Path(p).name for p in [*result.epubs, *result.pdfs])
         status = self.tr("%n articles in %1", "", result.articles).replace("%1", names)
         if result.left_out:
             # the later of each undecided near-duplicate pair (Duplicates tab: Keep both)
@@ -120,7 +136,7 @@ class BuildBar(QWidget):
                                .replace("%1", str(dup)).replace("%2", str(of)))
         self.status.setText(status)
         self.button.setEnabled(True)
-        self.open_button.setEnabled(bool(result.epubs))
+        self.open_button.setEnabled(bool(result.epubs or result.pdfs))
         self.finished.emit(result)
 
     def _failed(self, message: str) -> None:
@@ -132,6 +148,8 @@ class BuildBar(QWidget):
     def open_book(self) -> None:
         if self.last is not None and self.last.epubs:
             self.open_requested.emit(Path(self.last.epubs[0]))
+        elif self.last is not None and self.last.pdfs:
+            self.open_url(QUrl.fromLocalFile(str(self.last.pdfs[0])))
 
     def show_folder(self) -> None:
         if self.output_dir is not None:

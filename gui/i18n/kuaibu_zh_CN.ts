@@ -102,96 +102,126 @@
 <context>
     <name>BuildBar</name>
     <message>
-        <location filename="../build_bar.py" line="44"/>
+        <location filename="../build_bar.py" line="45"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="45"/>
+        <location filename="../build_bar.py" line="46"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="46"/>
+        <location filename="../build_bar.py" line="47"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="47"/>
+        <location filename="../build_bar.py" line="48"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="50"/>
+        <location filename="../build_bar.py" line="51"/>
         <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
         <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="54"/>
+        <location filename="../build_bar.py" line="55"/>
         <source>The chapters&apos; order inside each category</source>
         <translation>每个分类内各章的顺序</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="55"/>
+        <location filename="../build_bar.py" line="56"/>
         <source>Task list order</source>
         <translation>按任务列表顺序</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="55"/>
+        <location filename="../build_bar.py" line="56"/>
         <source>By published date</source>
         <translation>按发布日期</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="56"/>
+        <location filename="../build_bar.py" line="57"/>
         <source>By title</source>
         <translation>按标题</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="59"/>
+        <location filename="../build_bar.py" line="61"/>
+        <source>EPUB</source>
+        <translation>EPUB</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="62"/>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="63"/>
+        <source>EPUB and PDF</source>
+        <translation>EPUB 和 PDF</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="64"/>
+        <source>What to bind: EPUB books, PDFs for print and archiving (PDF/A), or both</source>
+        <translation>生成什么：EPUB 电子书、供打印和长期归档的 PDF（PDF/A），或两者都要</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="89"/>
+        <source>Build PDF</source>
+        <translation>生成 PDF</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="89"/>
+        <source>Build EPUB and PDF</source>
+        <translation>生成 EPUB 和 PDF</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="90"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="61"/>
+        <location filename="../build_bar.py" line="69"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="62"/>
+        <location filename="../build_bar.py" line="70"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="91"/>
+        <location filename="../build_bar.py" line="106"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="99"/>
+        <location filename="../build_bar.py" line="115"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="107"/>
+        <location filename="../build_bar.py" line="123"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="113"/>
+        <location filename="../build_bar.py" line="129"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n 篇文章，写入 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="116"/>
+        <location filename="../build_bar.py" line="132"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>；%n 篇近似重复未收入（见“重复”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="119"/>
+        <location filename="../build_bar.py" line="135"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>

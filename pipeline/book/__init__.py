@@ -45,7 +45,8 @@ from pipeline.store.archive import Archive
 from pipeline.text.language import language_tag, primary_subtag
 from pipeline.text.templating import environment
 
-__all__ = ["BookError", "BuildResult", "build_books", "sweep_leftovers"]
+__all__ = ["BookError", "BuildResult", "build_books", "choose_entries", "collections_of",
+           "sweep_leftovers"]
 
 SPLIT_CHOICES = ("cat1",)
 _CJK_LANGUAGES = frozenset(("zh", "ja", "ko"))
@@ -66,6 +67,7 @@ class BuildResult:
     # (near duplicate, the article it nearly repeats) left out: the later of each pair no
     # one has judged (``dupes --keep-both`` binds both)
     left_out: list[tuple[int, int]] = field(default_factory=list)
+    pdfs: list[Path] = field(default_factory=list)  # build --format pdf (book/pdf.py)
 
     @property
     def articles(self) -> int:
@@ -102,7 +104,7 @@ def safe_stem(name: str) -> str:
     return stem or "kuaibu"
 
 
-def _collections(archive: Archive, chosen: list[Entry], *, cat1: str | None,
+def collections_of(archive: Archive, chosen: list[Entry], *, cat1: str | None,
                  split_by: str | None, task_ids: set[int] | None, labels: dict[str, str],
                  title: str | None) -> list[tuple[Collection, list[Entry]]]:
     """The books to make, each with one name: its file, dc:title, cover and index heading.
@@ -143,12 +145,7 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
     them. ``title`` (``build --title``) wins over the ``book_title`` setting."""
     if split_by is not None and split_by not in SPLIT_CHOICES:
         raise BookError(f"--split-by takes {', '.join(SPLIT_CHOICES)}, not {split_by!r}")
-    entries = [e for e in (load_entry(archive, t) for t in select(tasks)) if e is not None]
-    everything = ordered(entries, settings.book_order)
-    wanted = {t.id for t in select(tasks, cat1=cat1, task_ids=task_ids)}
-    chosen = [e for e in everything if e.task_id in wanted]
-    if not chosen:
-        raise BookError(_nothing_to_bind(everything, cat1, task_ids))
+    everything, chosen = choose_entries(archive, tasks, settings, cat1=cat1, task_ids=task_ids)
     env = environment(archive.root)
     font = find_cjk_font()
     sweep_leftovers(archive.output_dir)
@@ -160,9 +157,9 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
     counter = _Counter(2 * len(chosen), report)
     epubs: list[Path] = []
     with tempfile.TemporaryDirectory(dir=archive.output_dir, prefix=".build-") as staging:
-        for collection, members in _collections(archive, chosen, cat1=cat1, split_by=split_by,
-                                                task_ids=task_ids, labels=labels,
-                                                title=title):
+        for collection, members in collections_of(archive, chosen, cat1=cat1,
+                                                  split_by=split_by, task_ids=task_ids,
+                                                  labels=labels, title=title):
             epubs += _build_collection(archive, collection, members, settings, env, font,
                                        Path(staging), task_urls, counter)
     shelf = sorted(archive.output_dir.glob("*.epub"))
@@ -171,11 +168,26 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
     return BuildResult(epubs, index, [e.task_id for e in chosen])
 
 
+def choose_entries(archive: Archive, tasks: list[Task], settings: Settings, *,
+                   cat1: str | None, task_ids: set[int] | None
+                   ) -> tuple[list[Entry], list[Entry]]:
+    """Every bindable article in book order, and those this build binds (one choice for the
+    EPUB and the PDF); a BookError when none is."""
+    entries = [e for e in (load_entry(archive, t) for t in select(tasks)) if e is not None]
+    everything = ordered(entries, settings.book_order)
+    wanted = {t.id for t in select(tasks, cat1=cat1, task_ids=task_ids)}
+    chosen = [e for e in everything if e.task_id in wanted]
+    if not chosen:
+        raise BookError(_nothing_to_bind(everything, cat1, task_ids))
+    return everything, chosen
+
+
 def sweep_leftovers(output_dir: Path, older_than: float = 3600) -> None:
     """Remove staging folders and half-written books a killed build left (an hour old: a
     build running at the same time is never touched)."""
     cutoff = time.time() - older_than
-    for path in [*output_dir.glob(".build-*"), *output_dir.glob(".*.epub.tmp")]:
+    for path in [*output_dir.glob(".build-*"), *output_dir.glob(".*.epub.tmp"),
+                 *output_dir.glob(".*.pdf.tmp")]:
         try:
             if path.stat().st_mtime >= cutoff:
                 continue

@@ -207,7 +207,7 @@ def cmd_clean(args: argparse.Namespace, ws: Workspace) -> int:
 
 def cmd_build(args: argparse.Namespace, ws: Workspace) -> int:
     build_archive(ws, args.cat1, args.split_by, args.ids, args.title,
-                  Path(args.out) if args.out else None, order=args.order)
+                  Path(args.out) if args.out else None, order=args.order, format=args.format)
     return 0
 
 

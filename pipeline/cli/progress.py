@@ -122,17 +122,20 @@ def refresh_archive(ws: Workspace, task_ids: list[int] | None, cat1: str | None,
 
 def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None = None,
                   task_ids: list[int] | None = None, title: str | None = None,
-                  out: Path | None = None, *, order: str | None = None) -> BuildResult:
+                  out: Path | None = None, *, order: str | None = None,
+                  format: str = "epub") -> BuildResult:
     """Bind the archive's articles with a progress bar; prints what was made."""
     bar = ProgressBar()
     try:
         result = ws.build(cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
                           progress=lambda done, total: bar.draw(done, total, "binding"),
-                          out=out, order=order)
+                          out=out, order=order, format=format)
     finally:
         bar.finish()
     for path in result.epubs:
         print(f"EPUB:       {path}")
+    for path in result.pdfs:
+        print(f"PDF:        {path}")
     print(f"Index:      {result.index}")
     print(f"{counted(result.articles, 'article')} bound")
     if result.left_out:

@@ -145,6 +145,7 @@ class Settings:
     # the chapters' order inside a category: the task list's (as pasted or arranged), by
     # published date or by title (``build --order``)
     book_order: str = setting("list", choices=BOOK_ORDERS)
+    pdf_page: str = setting("A4", choices=("A4", "A5"))  # build --format pdf: the page size
     # the book's title (default: the archive's name; a category's book, the category), its
     # dc:creator and dc:publisher, and its language (default: the articles' vote)
     book_title: str | None = setting(None)

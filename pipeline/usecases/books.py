@@ -46,6 +46,9 @@ class Book:
                 or not self.built_at)
 
 
+BOOK_FORMATS = ("epub", "pdf", "both")  # build --format, the window's choice
+
+
 class Books(Duplicates):
     """Binding books and knowing which are out of date; built on ``Duplicates``: a book
     leaves out the later of each undecided near-duplicate pair."""
@@ -53,18 +56,24 @@ class Books(Duplicates):
     def build(self, *, cat1: str | None = None, split_by: str | None = None,
               task_ids: Iterable[int] | None = None, title: str | None = None,
               progress: Callable[[int, int], None] | None = None,
-              out: Path | None = None, order: str | None = None) -> BuildResult:
-        """Bind the articles as the task list says now into EPUB books (in 03_output, or in
-        ``out``), each category's chapters in ``order`` (``build --order``, the build bar's
-        choice; default the ``book_order`` setting); the localized ones that went in are
-        marked done, unless the archive is read-only. Of a near-duplicate pair no one has
+              out: Path | None = None, order: str | None = None,
+              format: str = "epub") -> BuildResult:
+        """Bind the articles as the task list says now into EPUB books, PDFs or both
+        (``format``: one of ``BOOK_FORMATS``; in 03_output, or in ``out``), each category's
+        chapters in ``order`` (``build --order``, the build bar's choice; default the
+        ``book_order`` setting); the localized ones that went in are marked done, unless the
+        archive is read-only. Of a near-duplicate pair no one has
         judged, the later task is left out (``BuildResult.left_out``): a repost is not bound
         twice until a person says "keep both"."""
         from dataclasses import replace
 
         from pipeline.book import build_books
         from pipeline.book.collect import select
+        from pipeline.book.pdf import build_pdfs
+        from pipeline.records.errors import BookError
 
+        if format not in BOOK_FORMATS:
+            raise BookError(f"--format takes {', '.join(BOOK_FORMATS)}, not {format!r}")
         if out is None:
             self.refuse_writing("binding writes 03_output (build --out DIR binds elsewhere)")
         archive = self.archive if out is None else self.archive.with_output(out)
@@ -72,10 +81,13 @@ class Books(Duplicates):
         left_out = self.left_out()
         settings = self.settings if order is None else self.settings.with_overrides(
             book_order=order)
-        result = build_books(archive, [t for t in self.tasks() if t.id not in left_out],
-                             settings, cat1=cat1, split_by=split_by,
-                             task_ids=set(task_ids) if task_ids is not None else None,
-                             title=title, progress=progress)
+        bindable = [t for t in self.tasks() if t.id not in left_out]
+        chosen_ids = set(task_ids) if task_ids is not None else None
+        binders = ([build_books] if format != "pdf" else []) + (
+            [build_pdfs] if format != "epub" else [])
+        made = [bind(archive, bindable, settings, cat1=cat1, split_by=split_by,
+                     task_ids=chosen_ids, title=title, progress=progress) for bind in binders]
+        result = replace(made[0], pdfs=[p for m in made for p in m.pdfs])
         wanted = {t.id for t in select(self.tasks(), cat1=cat1, task_ids=(
             set(task_ids) if task_ids is not None else None))}
         result = replace(result, left_out=sorted(

@@ -21,6 +21,7 @@ from tests.gui.conftest import (
 )
 from tests.pipeline.book.test_order import ORDERS, bound_titles, pasted_archive
 from tests.pipeline.book.validator import assert_valid
+from tests.small_archive import make_small_archive
 from tests.waiting import PATIENCE_MS
 
 
@@ -112,3 +113,23 @@ def test_the_build_rows_order_binds_the_chapters_in_it(qtbot: QtBot, open_window
     order.setCurrentIndex(order.findData("title"))
     [book] = build_everything(qtbot, window).epubs
     assert bound_titles(window.workspace, book) == (ORDERS["title"],) * 3
+
+
+def test_the_format_choice_binds_a_pdf_and_open_shows_it(
+        qtbot: QtBot, open_window: OpenWindow, tmp_path: Path) -> None:
+    root = make_small_archive(tmp_path / "archive")
+    window = open_window(root)
+    bar = window.build_bar
+    opened: list[QUrl] = []
+    bar.open_url = lambda url: opened.append(url) or True
+    bar.scope.setCurrentIndex(bar.scope.findData("all"))
+    bar.format.setCurrentIndex(bar.format.findData("pdf"))
+    assert bar.button.text() == "Build PDF"
+    with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as blocker:
+        bar.button.click()
+    result = blocker.args[0]
+    assert result is not None and result.epubs == [] and result.articles == 3
+    [pdf] = result.pdfs
+    assert pdf.read_bytes().startswith(b"%PDF-") and pdf.name in bar.status.text()
+    bar.open_button.click()
+    assert [u.toLocalFile() for u in opened] == [str(pdf)]
