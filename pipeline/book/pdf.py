@@ -21,8 +21,7 @@ import tempfile
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
-from urllib.request import url2pathname
+from urllib.parse import unquote, urlsplit
 
 from lxml import etree
 
@@ -146,7 +145,10 @@ def _assets_only(assets: Path) -> object:
     class AssetsOnly(URLFetcher):  # type: ignore[misc]
         def fetch(self, url: str, headers: object = None) -> object:
             parsed = urlsplit(url)
-            path = Path(url2pathname(parsed.path)).resolve()
+            # a file URL's path ("/C:/…" on Windows); not urllib.request's url2pathname:
+            # this module imports nothing that can reach the network
+            raw = unquote(parsed.path)
+            path = Path(raw[1:] if raw[2:3] == ":" else raw).resolve()
             if parsed.scheme != "file" or not path.is_relative_to(root):
                 raise ValueError(f"not a file of this archive's 02_assets: {url}")
             return super().fetch(url, headers)
