@@ -182,6 +182,18 @@ def choose_entries(archive: Archive, tasks: list[Task], settings: Settings, *,
     return everything, chosen
 
 
+def book_link_ids(entries: Iterable[Entry], task_urls: dict[int, str]) -> dict[str, int]:
+    """Which chapter a link to each article's address lands on in this book (the task's
+    address and the article's own; the first article that has one keeps it)."""
+    link_ids: dict[str, int] = {}
+    for e in entries:
+        for url in (task_urls.get(e.task_id, ""), e.url):
+            key = link_key(url)
+            if key:
+                link_ids.setdefault(key, e.task_id)
+    return link_ids
+
+
 def sweep_leftovers(output_dir: Path, older_than: float = 3600) -> None:
     """Remove staging folders and half-written books a killed build left (an hour old: a
     build running at the same time is never touched)."""
@@ -228,12 +240,7 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
                       task_urls: dict[int, str], counter: _Counter) -> list[Path]:
     lang = book_language(entries, language_tag(settings.book_language))
     labels = labels_for(lang)
-    link_ids: dict[str, int] = {}
-    for e in entries:
-        for url in (task_urls.get(e.task_id, ""), e.url):
-            key = link_key(url)
-            if key:
-                link_ids.setdefault(key, e.task_id)
+    link_ids = book_link_ids(entries, task_urls)
     targets = link_targets(entries, link_ids)
     catalog = ImageCatalog(archive)
     chapters: list[Chapter] = []

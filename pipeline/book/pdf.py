@@ -29,6 +29,7 @@ from pipeline.book import (
     BuildResult,
     Progress,
     book_language,
+    book_link_ids,
     choose_entries,
     collections_of,
     sweep_leftovers,
@@ -37,7 +38,6 @@ from pipeline.book.anchors import find_anchor
 from pipeline.book.chapters import (
     Chapter,
     ImageCatalog,
-    link_key,
     link_targets,
     prepare_chapter,
     resolve_links,
@@ -294,12 +294,7 @@ def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
                                                   split_by=split_by, task_ids=task_ids,
                                                   labels=labels, title=title):
             lang = book_language(members, chosen_lang)
-            link_ids: dict[str, int] = {}
-            for m in members:
-                for url in (task_urls.get(m.task_id, ""), m.url):
-                    key = link_key(url)
-                    if key:
-                        link_ids.setdefault(key, m.task_id)
+            link_ids = book_link_ids(members, task_urls)
             targets = link_targets(members, link_ids)
             catalog = ImageCatalog(archive)
             staged = {m.task_id: prepare_chapter(
