@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import jinja2
 
@@ -143,17 +144,10 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
                 progress: Progress | None = None) -> BuildResult:
     """Bind the cleaned, localized and done articles into EPUBs; write index.html beside
     them. ``title`` (``build --title``) wins over the ``book_title`` setting."""
-    if split_by is not None and split_by not in SPLIT_CHOICES:
-        raise BookError(f"--split-by takes {', '.join(SPLIT_CHOICES)}, not {split_by!r}")
-    everything, chosen = choose_entries(archive, tasks, settings, cat1=cat1, task_ids=task_ids)
-    env = environment(archive.root)
+    everything, chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
+        archive, tasks, settings, cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
+        progress=progress)
     font = find_cjk_font()
-    sweep_leftovers(archive.output_dir)
-    title = (title or settings.book_title or "").strip() or None
-    chosen_lang = language_tag(settings.book_language)
-    labels = labels_for(book_language(chosen, chosen_lang))
-    task_urls = {t.id: t.url for t in tasks}
-    report = progress or (lambda done, total: None)
     counter = _Counter(2 * len(chosen), report)
     epubs: list[Path] = []
     with tempfile.TemporaryDirectory(dir=archive.output_dir, prefix=".build-") as staging:
@@ -166,6 +160,36 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
     index = write_index(archive, everything, shelf, title=archive.name,
                         lang=book_language(everything, chosen_lang), env=env)
     return BuildResult(epubs, index, [e.task_id for e in chosen])
+
+
+class BuildPlan(NamedTuple):
+    """What every format's build starts from (the EPUB's and the PDF's alike)."""
+
+    everything: list[Entry]
+    chosen: list[Entry]
+    env: jinja2.Environment
+    title: str | None
+    chosen_lang: str | None  # the book_language setting, when a valid tag
+    labels: dict[str, str]
+    task_urls: dict[int, str]
+    report: Progress
+
+
+def plan_build(archive: Archive, tasks: list[Task], settings: Settings, *,
+               cat1: str | None, split_by: str | None, task_ids: set[int] | None,
+               title: str | None, progress: Progress | None) -> BuildPlan:
+    """The choices a build checks and makes before binding any format; a BookError when
+    ``split_by`` is unknown or nothing is to be bound. Half-written output a killed build left
+    is swept first."""
+    if split_by is not None and split_by not in SPLIT_CHOICES:
+        raise BookError(f"--split-by takes {', '.join(SPLIT_CHOICES)}, not {split_by!r}")
+    everything, chosen = choose_entries(archive, tasks, settings, cat1=cat1, task_ids=task_ids)
+    env = environment(archive.root)
+    sweep_leftovers(archive.output_dir)
+    chosen_lang = language_tag(settings.book_language)
+    return BuildPlan(everything, chosen, env, (title or settings.book_title or "").strip() or None,
+                     chosen_lang, labels_for(book_language(chosen, chosen_lang)),
+                     {t.id: t.url for t in tasks}, progress or (lambda done, total: None))
 
 
 def choose_entries(archive: Archive, tasks: list[Task], settings: Settings, *,

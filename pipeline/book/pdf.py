@@ -30,9 +30,8 @@ from pipeline.book import (
     Progress,
     book_language,
     book_link_ids,
-    choose_entries,
     collections_of,
-    sweep_leftovers,
+    plan_build,
 )
 from pipeline.book.anchors import find_anchor
 from pipeline.book.chapters import (
@@ -50,8 +49,6 @@ from pipeline.book.values import clean_url
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
 from pipeline.store.archive import Archive
-from pipeline.text.language import language_tag
-from pipeline.text.templating import environment
 
 XHTML = "http://www.w3.org/1999/xhtml"
 _NS = {"x": XHTML}
@@ -277,14 +274,9 @@ def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
     one PDF per collection in 03_output (written aside and renamed); index.html beside."""
     from datetime import date
 
-    everything, chosen = choose_entries(archive, tasks, settings, cat1=cat1, task_ids=task_ids)
-    env = environment(archive.root)
-    sweep_leftovers(archive.output_dir)
-    title = (title or settings.book_title or "").strip() or None
-    chosen_lang = language_tag(settings.book_language)
-    labels = labels_for(book_language(chosen, chosen_lang))
-    task_urls = {t.id: t.url for t in tasks}
-    report = progress or (lambda done, total: None)
+    everything, chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
+        archive, tasks, settings, cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
+        progress=progress)
     css = stylesheet(env).decode("utf-8")
     day = today or date.today().isoformat()
     files: list[Path] = []
