@@ -14,19 +14,23 @@ project is left in ``03_output/<name>-chm-project/`` (``BuildResult.chm_projects
 The code page. The classic viewer (hh.exe) reads the contents and index files, and shows
 titles, in the ANSI code page of the project's Language (LCID), never in UTF-8; its pages go
 through MSHTML, which honours a page's charset and numeric character references. So every
-text file of a project is written in one code page, the book language's Windows one: Chinese
-0x804 Chinese (PRC) in code page 936 (GBK; GB18030 is code page 54936, which no LCID has as
-its ANSI code page, so hh.exe cannot read it), Traditional Chinese 0x404 in 950 (Big5),
-Japanese 932, Korean 949, every other language 0x409 in 1252. A character outside the code
-page (an emoji, a rare CJK Extension B ideograph) is written as a numeric character
-reference, which HTML and the sitemap files allow: the pages show it as it is, and the
-contents and index keep its exact code point (a Unicode reader shows it; hh.exe's ANSI tree
-shows a placeholder). The .hhp allows none: there such a character is a ``?``. Tested with
-chmcmd 3.2 and libchm (``extract_chmLib``): chmcmd copies the sitemap files byte for byte,
-but reads the .hhk as UTF-8 when it makes a binary index (GBK titles came out as ``????``), so
-the index is left as the sitemap file (``Binary Index=No``), read by the viewer in the code
-page like the contents. (Sphinx's htmlhelp builder makes the same choice: pages, contents and
-index in the LCID's code page, ``xmlcharrefreplace``.)
+text file of a project is written in one Windows code page: Chinese is 0x804 Chinese (PRC) in
+code page 936 (GBK; GB18030 is code page 54936, which no LCID has as its ANSI code page, so
+hh.exe cannot read it), Traditional Chinese 0x404 in 950 (Big5), Japanese 932, Korean 949,
+other languages 0x409 in 1252. The book's language names it, unless another holds more of
+the titles the contents and index show (an English-majority book of Chinese and English
+articles is written in 936, or its Chinese titles would be references the tree cannot show).
+A character outside the code page (an emoji, a CJK Extension B ideograph) is written as a
+numeric character reference, which HTML and the sitemap files allow: the pages show it as it
+is, and the contents and index keep its exact code point (a Unicode reader shows it; hh.exe's
+ANSI tree a placeholder). The .hhp allows none: there such a character is a ``?``.
+
+Tested with chmcmd 3.2 and libchm 0.40 (``extract_chmLib``, ``test_chmLib``): chmcmd copies
+the sitemap files byte for byte, but reads the .hhk as UTF-8 when it makes a binary index (GBK
+titles came out as ``????``), so the index is left as the sitemap file (``Binary Index=No``),
+read by the viewer in the code page like the contents; and it misnames the directory's first
+listing chunk (``repair_listing``). Sphinx's htmlhelp builder makes the same choice of code
+page: pages, contents and index in the LCID's, ``xmlcharrefreplace``.
 """
 
 from __future__ import annotations
@@ -35,8 +39,11 @@ import html
 import os
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -93,20 +100,41 @@ class CodePage:
 WESTERN = CodePage(0x409, "English (United States)", "cp1252", "windows-1252")
 SIMPLIFIED = CodePage(0x804, "Chinese (PRC)", "gbk", "gb2312")
 TRADITIONAL = CodePage(0x404, "Chinese (Taiwan)", "cp950", "big5")
-_BY_LANGUAGE = {"zh": SIMPLIFIED,
-                "ja": CodePage(0x411, "Japanese", "cp932", "shift_jis"),
-                "ko": CodePage(0x412, "Korean", "cp949", "ks_c_5601-1987")}
+JAPANESE = CodePage(0x411, "Japanese", "cp932", "shift_jis")
+KOREAN = CodePage(0x412, "Korean", "cp949", "ks_c_5601-1987")
+_PAGES = (SIMPLIFIED, TRADITIONAL, JAPANESE, KOREAN, WESTERN)
+_BY_LANGUAGE = {"zh": SIMPLIFIED, "ja": JAPANESE, "ko": KOREAN}
 _TRADITIONAL_SUBTAGS = frozenset(("hant", "tw", "hk", "mo"))
 
 
-def code_page(lang: str) -> CodePage:
-    """The code page a book in ``lang`` (a BCP 47 tag) is written in: Traditional Chinese for
-    ``zh-Hant`` and the Chinese of Taiwan, Hong Kong and Macao (unless written ``Hans``)."""
+def language_page(lang: str) -> CodePage:
+    """The code page of ``lang`` (a BCP 47 tag): Traditional Chinese for ``zh-Hant`` and the
+    Chinese of Taiwan, Hong Kong and Macao (unless written ``Hans``); Western for a language
+    without a double-byte one."""
     subtags = set(lang.lower().split("-")[1:])
     if (primary_subtag(lang) == "zh" and subtags & _TRADITIONAL_SUBTAGS
             and "hans" not in subtags):
         return TRADITIONAL
     return _BY_LANGUAGE.get(primary_subtag(lang), WESTERN)
+
+
+def code_page(lang: str, titles: Iterable[str] = ()) -> CodePage:
+    """The code page of a book in ``lang`` whose contents and index show ``titles``: the one
+    that leaves the fewest of their characters to references, the language's own on a tie
+    (an English book of Chinese articles still shows their titles in the viewer's tree)."""
+    counts = Counter("".join(titles))
+
+    def lost(page: CodePage) -> int:
+        missing = 0
+        for char, n in counts.items():
+            try:
+                char.encode(page.codec)
+            except UnicodeEncodeError:
+                missing += n
+        return missing
+
+    own = language_page(lang)
+    return min([own, *(p for p in _PAGES if p != own)], key=lost)
 
 
 def encoded(text: str, page: CodePage) -> bytes:
@@ -233,7 +261,10 @@ class ChmBook:
 def write_project(folder: Path, book: ChmBook, env: jinja2.Environment,
                   url_of: dict[int, str]) -> Path:
     """Every file of the book's HTML Help project into ``folder``; the .hhp's path."""
-    page = code_page(book.lang)
+    groups = group(book.members)
+    page = code_page(book.lang, [book.title, *(g.name for g in groups),
+                                 *(c.name for g in groups for c in g.children),
+                                 *(e.title for e in book.members)])
     here = {i: replace(c, file_name=page_file(i)) for i, c in book.chapters.items()}
 
     def href_for(task_id: int, fragment: str) -> str | None:
@@ -255,7 +286,6 @@ def write_project(folder: Path, book: ChmBook, env: jinja2.Environment,
     for name, source in sorted(images.items()):
         shutil.copyfile(source, folder / name)
         files.append(name)
-    groups = group(book.members)
     tree = index_tree(groups, book.labels, lambda e: {
         "title": e.title, "href": page_file(e.task_id), "domain": e.domain,
         "published": e.published_day, "fetched": e.fetched_day, "chars": e.chars,
@@ -284,7 +314,34 @@ def compile_project(hhp: Path, compiler: str) -> Path:
         said = (done.stderr.strip() or done.stdout.strip()).splitlines()
         raise BookError(f"{COMPILER} could not compile {hhp}: "
                         f"{said[-1] if said else f'exit status {done.returncode}'}")
+    repair_listing(made)
     return made
+
+
+def repair_listing(chm: Path) -> None:
+    """chmcmd 3.2 names the second listing chunk as the directory's first (ITSP "first PMGL")
+    once a book needs several, so a reader that lists the files (libchm's ``chm_enumerate``,
+    ``extract_chmLib``, an unpacker) misses the first chunk's pages and images; one that looks
+    a name up (the viewers) finds them. The field is set to the chunk that starts the chain."""
+    with open(chm, "r+b") as f:
+        head = f.read(0x50)
+        if head[:4] != b"ITSF" or len(head) < 0x50:
+            return
+        (directory,) = struct.unpack_from("<Q", head, 0x48)
+        f.seek(directory)
+        itsp = f.read(0x30)
+        if itsp[:4] != b"ITSP" or len(itsp) < 0x30:
+            return
+        length, chunk_size = struct.unpack_from("<4xI4xI", itsp, 4)
+        first, count = struct.unpack_from("<i8xI", itsp, 0x20)
+        for k in range(count):
+            f.seek(directory + length + k * chunk_size)
+            chunk = f.read(0x14)
+            if chunk[:4] == b"PMGL" and struct.unpack_from("<i", chunk, 0xC)[0] == -1:
+                if k != first:
+                    f.seek(directory + 0x20)
+                    f.write(struct.pack("<i", k))
+                return
 
 
 def project_folder(output_dir: Path, stem: str) -> Path:
