@@ -304,18 +304,18 @@ def write_project(folder: Path, book: ChmBook, env: jinja2.Environment,
     return hhp
 
 
-def compile_project(hhp: Path, compiler: str) -> Path:
-    """The project compiled by chmcmd beside it; a BookError with chmcmd's last words when it
-    fails."""
+def compile_project(hhp: Path, compiler: str, path: Path) -> None:
+    """The project compiled by chmcmd into ``path``; a BookError with chmcmd's last words when
+    it fails."""
     done = subprocess.run([compiler, "--no-html-scan", hhp.name], cwd=hhp.parent,
                           capture_output=True, text=True, errors="replace", check=False)
     made = hhp.with_suffix(".chm")
     if done.returncode != 0 or not made.is_file():
         said = (done.stderr.strip() or done.stdout.strip()).splitlines()
-        raise BookError(f"{COMPILER} could not compile {hhp}: "
+        raise BookError(f"{COMPILER} could not compile {path}: "
                         f"{said[-1] if said else f'exit status {done.returncode}'}")
     repair_listing(made)
-    return made
+    os.replace(made, path)
 
 
 def repair_listing(chm: Path) -> None:
@@ -398,7 +398,7 @@ def build_chms(archive: Archive, tasks: list[Task], settings: Settings, *,
                 projects.append(kept / hhp.name)
                 continue
             path = archive.output_dir / f"{collection.stem}.chm"
-            os.replace(compile_project(hhp, compiler), path)
+            compile_project(hhp, compiler, path)
             chms.append(path)
     shelf = sorted(archive.output_dir.glob("*.epub"))
     index = write_index(archive, everything, shelf, title=archive.name,

@@ -259,3 +259,21 @@ def test_cli_compiles_with_chmcmd_and_a_later_build_clears_the_uncompiled_projec
 def test_the_code_page_is_the_one_that_shows_the_titles(lang: str, titles: list[str],
                                                         chosen: CodePage) -> None:
     assert code_page(lang, titles) == chosen
+
+
+def test_a_compiler_that_fails_is_one_line_naming_the_project(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    root = make_small_archive(tmp_path / "archive")
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    broken = tools / "chmcmd"
+    broken.write_text("#!/bin/sh\necho 'Writing CHM book.chm'\necho 'Error: disk on fire' >&2\n"
+                      "exit 3\n", encoding="utf-8")
+    broken.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tools))
+    assert main(["build", "--format", "chm", "--archive", str(root)]) == 1
+    [said] = capsys.readouterr().err.splitlines()
+    assert said == (f"error: chmcmd could not compile {root / '03_output' / 'archive.chm'}:"
+                    " Error: disk on fire")
+    assert not list((root / "03_output").glob("*.chm"))
