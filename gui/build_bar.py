@@ -1,9 +1,9 @@
 """The build row under the task table: which tasks make the book (everything, one book per
 category, the category in the filter, the selection), its title, the chapters' order inside a
-category (the task list's, by date, by title: ``build --order``), the format (EPUB, PDF or
-both, as ``build --format``), Build with progress, and Open / Show in folder for what was bound
-(Open asks the window for an EPUB, which knows whether the system has a reader for it; a PDF
-goes to the desktop's PDF viewer).
+category (the task list's, by date, by title: ``build --order``), the format (EPUB, PDF,
+both, or CHM, as ``build --format``), Build with progress, and Open / Show in folder for what
+was bound (Open asks the window for an EPUB, which knows whether the system has a reader for
+it; a PDF or CHM goes to the desktop's viewer for it).
 
 ``Workspace.build`` runs in a job, as ``python main.py build`` runs it; the bar knows nothing
 of the table, so the window hands it the selection and the filter's category when asked.
@@ -61,8 +61,9 @@ class BuildBar(QWidget):
         self.format.addItem(self.tr("EPUB"), "epub")
         self.format.addItem(self.tr("PDF"), "pdf")
         self.format.addItem(self.tr("EPUB and PDF"), "both")
+        self.format.addItem(self.tr("CHM (Windows Help)"), "chm")
         self.format.setToolTip(self.tr("What to bind: EPUB books, PDFs for print and archiving"
-                                       " (PDF/A), or both"))
+                                       " (PDF/A), both, or a CHM for Windows' own Help viewer"))
         self.button = QPushButton()
         self._name_button()
         self.status = QLabel()
@@ -86,7 +87,8 @@ class BuildBar(QWidget):
 
     def _name_button(self) -> None:
         """The button says what it makes."""
-        self.button.setText({"pdf": self.tr("Build PDF"), "both": self.tr("Build EPUB and PDF")}
+        self.button.setText({"pdf": self.tr("Build PDF"), "both": self.tr("Build EPUB and PDF"),
+                             "chm": self.tr("Build CHM")}
                             .get(self.format.currentData(), self.tr("Build EPUB")))
 
     def set_workspace(self, workspace: Workspace) -> None:
@@ -125,7 +127,7 @@ class BuildBar(QWidget):
 
     def _built(self, result: Any) -> None:
         self.last = result
-        names = ", ".join(Path(p).name for p in [*result.epubs, *result.pdfs])
+        names = ", ".join(Path(p).name for p in [*result.epubs, *result.pdfs, *result.chms])
         status = self.tr("%n articles in %1", "", result.articles).replace("%1", names)
         if result.left_out:
             # the later of each undecided near-duplicate pair (Duplicates tab: Keep both)
@@ -134,9 +136,13 @@ class BuildBar(QWidget):
             for dup, of in result.left_out:
                 self.said.emit(self.tr("#%1 left out of the book: it nearly repeats #%2")
                                .replace("%1", str(dup)).replace("%2", str(of)))
+        for project in result.chm_projects:
+            self.said.emit(self.tr("The CHM project is in %1 but not compiled: install chmcmd"
+                                   " (apt-get install fp-utils) and build again")
+                           .replace("%1", str(Path(project).parent)))
         self.status.setText(status)
         self.button.setEnabled(True)
-        self.open_button.setEnabled(bool(result.epubs or result.pdfs))
+        self.open_button.setEnabled(bool(result.epubs or result.pdfs or result.chms))
         self.finished.emit(result)
 
     def _failed(self, message: str) -> None:
@@ -148,8 +154,8 @@ class BuildBar(QWidget):
     def open_book(self) -> None:
         if self.last is not None and self.last.epubs:
             self.open_requested.emit(Path(self.last.epubs[0]))
-        elif self.last is not None and self.last.pdfs:
-            self.open_url(QUrl.fromLocalFile(str(self.last.pdfs[0])))
+        elif self.last is not None and (self.last.pdfs or self.last.chms):
+            self.open_url(QUrl.fromLocalFile(str([*self.last.pdfs, *self.last.chms][0])))
 
     def show_folder(self) -> None:
         if self.output_dir is not None:

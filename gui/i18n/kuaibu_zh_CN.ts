@@ -162,66 +162,81 @@
         <translation>EPUB 和 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="64"/>
-        <source>What to bind: EPUB books, PDFs for print and archiving (PDF/A), or both</source>
-        <translation>生成什么：EPUB 电子书、供打印和长期归档的 PDF（PDF/A），或两者都要</translation>
+        <location filename="../build_bar.py" line="140"/>
+        <source>The CHM project is in %1 but not compiled: install chmcmd (apt-get install fp-utils) and build again</source>
+        <translation>CHM 工程已写到 %1，但未编译：请安装 chmcmd（apt-get install fp-utils）后重新生成</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="89"/>
+        <location filename="../build_bar.py" line="90"/>
         <source>Build PDF</source>
         <translation>生成 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="89"/>
+        <location filename="../build_bar.py" line="90"/>
         <source>Build EPUB and PDF</source>
         <translation>生成 EPUB 和 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="90"/>
+        <location filename="../build_bar.py" line="92"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="69"/>
+        <location filename="../build_bar.py" line="70"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="70"/>
+        <location filename="../build_bar.py" line="64"/>
+        <source>CHM (Windows Help)</source>
+        <translation>CHM（Windows 帮助）</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="65"/>
+        <source>What to bind: EPUB books, PDFs for print and archiving (PDF/A), both, or a CHM for Windows&apos; own Help viewer</source>
+        <translation>生成什么：EPUB 电子书、用于打印和归档的 PDF（PDF/A）、两者都要，或用 Windows 自带帮助查看器打开的 CHM</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="71"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="106"/>
+        <location filename="../build_bar.py" line="91"/>
+        <source>Build CHM</source>
+        <translation>生成 CHM</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="108"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="115"/>
+        <location filename="../build_bar.py" line="117"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="123"/>
+        <location filename="../build_bar.py" line="125"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="129"/>
+        <location filename="../build_bar.py" line="131"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n 篇文章，写入 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="132"/>
+        <location filename="../build_bar.py" line="134"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>；%n 篇近似重复未收入（见“重复”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="135"/>
+        <location filename="../build_bar.py" line="137"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>

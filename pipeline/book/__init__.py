@@ -28,6 +28,7 @@ from pipeline.book.chapters import (
     chapter_href,
     link_key,
     link_targets,
+    outside_href,
     prepare_chapter,
 )
 from pipeline.book.collect import Entry, display_category, group, load_entry, ordered, select
@@ -37,7 +38,6 @@ from pipeline.book.identity import Collection, collection_uuid, record_build, vo
 from pipeline.book.index import write_index
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
-from pipeline.book.values import clean_url
 from pipeline.book.volumes import pack
 from pipeline.records.errors import BookError
 from pipeline.records.settings import Settings
@@ -69,6 +69,9 @@ class BuildResult:
     # one has judged (``dupes --keep-both`` binds both)
     left_out: list[tuple[int, int]] = field(default_factory=list)
     pdfs: list[Path] = field(default_factory=list)  # build --format pdf (book/pdf.py)
+    chms: list[Path] = field(default_factory=list)  # build --format chm (book/chm.py)
+    # .hhp of each CHM project written but not compiled: no chmcmd on PATH
+    chm_projects: list[Path] = field(default_factory=list)
 
     @property
     def articles(self) -> int:
@@ -288,8 +291,7 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
             elsewhere: the article's URL, its fragment kept."""
             if task_id in here:
                 return chapter_href(here[task_id], fragment)
-            url = clean_url(url_of.get(task_id, ""))
-            return f"{url.split('#', 1)[0]}#{fragment}" if url and fragment else url
+            return outside_href(url_of.get(task_id, ""), fragment)
 
         volume_label = labels["volume"].format(k=k, n=len(volumes)) if len(volumes) > 1 else ""
         title = f"{collection.title} · {volume_label}" if volume_label else collection.title

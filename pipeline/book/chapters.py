@@ -74,6 +74,13 @@ def chapter_href(chapter: Chapter, fragment: str) -> str:
     return f"{href}#{chapter.anchors[name]}" if name is not None else href
 
 
+def outside_href(url: str, fragment: str) -> str | None:
+    """A link to an archived article that is not beside it in this book (or volume): the
+    article's URL, the fragment kept."""
+    kept = clean_url(url)
+    return f"{kept.split('#', 1)[0]}#{fragment}" if kept and fragment else kept
+
+
 def link_targets(entries: Iterable[Entry],
                  link_ids: dict[str, int]) -> dict[int, frozenset[str]]:
     """For each article, the fragments the other articles' links name in it: the ids its

@@ -19,6 +19,8 @@ from pipeline.records.errors import ErrorKind, KuaibuError
 from pipeline.records.settings import Settings
 from pipeline.store.archive import DEFAULT_ARCHIVE
 
+CHM_NOT_COMPILED = 4  # build's exit status when chmcmd is missing (the project is written)
+
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
 # timed as a whole process against trafilatura's, and the fetcher, the runner and the book
 # builder (requests, Pillow, ebooklib) cost it a third of a second it never uses.
@@ -206,9 +208,11 @@ def cmd_clean(args: argparse.Namespace, ws: Workspace) -> int:
 
 
 def cmd_build(args: argparse.Namespace, ws: Workspace) -> int:
-    build_archive(ws, args.cat1, args.split_by, args.ids, args.title,
-                  Path(args.out) if args.out else None, order=args.order, format=args.format)
-    return 0
+    """Exit status 4 when a CHM project is written but not compiled (no chmcmd)."""
+    result = build_archive(ws, args.cat1, args.split_by, args.ids, args.title,
+                           Path(args.out) if args.out else None, order=args.order,
+                           format=args.format)
+    return CHM_NOT_COMPILED if result.chm_projects else 0
 
 
 def cmd_edit(args: argparse.Namespace, ws: Workspace) -> int:

@@ -4,7 +4,8 @@ Every command takes ``--archive DIR`` (before or after the command name; default
 ``archive/`` folder beside main.py); only add, harvest and demo make a folder that is not
 there. Exit status 0 on success; otherwise one line on stderr and status 1 (2 for a usage
 error: every number has its range, ``pipeline.records.bounds``); ``run`` exits 3 when it
-finished but some tasks failed. Never a traceback: a bug is one line too, its traceback in
+finished but some tasks failed, ``build --format chm`` 4 when it wrote a CHM project that no
+chmcmd was there to compile. Never a traceback: a bug is one line too, its traceback in
 errors.log.
 An archive this process cannot write is read (status, search, books, report --out, build
 --out); a command that would write it says so before it starts.

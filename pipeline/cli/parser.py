@@ -193,9 +193,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="DIR",
                    help="bind into this folder instead of 03_output (how a read-only"
                         " archive is bound)")
-    p.add_argument("--format", choices=["epub", "pdf", "both"], default="epub",
+    p.add_argument("--format", choices=["epub", "pdf", "both", "chm"], default="epub",
                    help="EPUB books (the default), PDFs for print and archiving (PDF/A; the"
-                        " page size is the pdf_page setting, A4 or A5), or both")
+                        " page size is the pdf_page setting, A4 or A5), both, or CHM (Windows"
+                        " Help, compiled by chmcmd from fp-utils; without it the project is"
+                        " written and the exit status is 4)")
     p.set_defaults(func=cmd_build)
 
     p = sub.add_parser("extract", parents=[common],

@@ -136,6 +136,12 @@ def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None =
         print(f"EPUB:       {path}")
     for path in result.pdfs:
         print(f"PDF:        {path}")
+    for path in result.chms:
+        print(f"CHM:        {path}")
+    if result.chm_projects:
+        from pipeline.book.chm import missing_compiler
+
+        print(missing_compiler(result.chm_projects))
     print(f"Index:      {result.index}")
     print(f"{counted(result.articles, 'article')} bound")
     if result.left_out:

@@ -46,7 +46,7 @@ class Book:
                 or not self.built_at)
 
 
-BOOK_FORMATS = ("epub", "pdf", "both")  # build --format, the window's choice
+BOOK_FORMATS = ("epub", "pdf", "both", "chm")  # build --format, the window's choice
 
 
 class Books(Duplicates):
@@ -58,7 +58,7 @@ class Books(Duplicates):
               progress: Callable[[int, int], None] | None = None,
               out: Path | None = None, order: str | None = None,
               format: str = "epub") -> BuildResult:
-        """Bind the articles as the task list says now into EPUB books, PDFs or both
+        """Bind the articles as the task list says now into EPUB books, PDFs, both, or CHMs
         (``format``: one of ``BOOK_FORMATS``; in 03_output, or in ``out``), each category's
         chapters in ``order`` (``build --order``, the build bar's choice; default the
         ``book_order`` setting); the localized ones that went in are marked done, unless the
@@ -68,6 +68,7 @@ class Books(Duplicates):
         from dataclasses import replace
 
         from pipeline.book import build_books
+        from pipeline.book.chm import build_chms
         from pipeline.book.collect import select
         from pipeline.book.pdf import build_pdfs
         from pipeline.records.errors import BookError
@@ -83,8 +84,10 @@ class Books(Duplicates):
             book_order=order)
         bindable = [t for t in self.tasks() if t.id not in left_out]
         chosen_ids = set(task_ids) if task_ids is not None else None
-        binders = ([build_books] if format != "pdf" else []) + (
-            [build_pdfs] if format != "epub" else [])
+        by_format: dict[str, list[Callable[..., BuildResult]]] = {
+            "epub": [build_books], "pdf": [build_pdfs], "both": [build_books, build_pdfs],
+            "chm": [build_chms]}
+        binders = by_format[format]
         made = [bind(archive, bindable, settings, cat1=cat1, split_by=split_by,
                      task_ids=chosen_ids, title=title, progress=progress) for bind in binders]
         result = replace(made[0], pdfs=[p for m in made for p in m.pdfs])
