@@ -303,7 +303,8 @@ def _by_density(
     if tag_of(best) == "body":
         content = [best]
     else:
-        content = density.repeated_posts(best, stats) or density.expand(best, best_score, stats)
+        content = (density.repeated_posts(best, stats)
+                   or density.expand(best, best_score, stats, opts))
     density.cut_comment_thread(content)
     if opts.clean_conditionally:
         density.shrink(content, stats, opts)

@@ -437,12 +437,16 @@ def _is_prose(s: Stats | None) -> bool:
 
 
 def expand(
-    best: etree._Element, best_score: float, stats: dict[etree._Element, Stats]
+    best: etree._Element, best_score: float, stats: dict[etree._Element, Stats],
+    opts: ExtractOptions = DEFAULT,
 ) -> list[etree._Element]:
-    """Content-like siblings of the best block join it ("expand the selection", seed 004)."""
+    """Content-like siblings of the best block join it ("expand the selection", seed 004); a
+    table cell's siblings are the other cells of its layout (``_layout_cells``)."""
     parent = best.getparent()
     if parent is None:
         return [best]
+    if tag_of(best) == "td" and (cells := _layout_cells(best, best_score, stats, opts)):
+        return cells
     threshold = max(10.0, best_score * 0.2)
     picked: list[etree._Element] = []
     for sib in parent:
@@ -466,6 +470,30 @@ def expand(
             elif 0 < s.chars <= 80 and ld == 0 and s.punct and _ends_sentence(sib):
                 picked.append(sib)
     return _fill_gaps(parent, picked, stats)
+
+
+def _layout_cells(
+    best: etree._Element, best_score: float, stats: dict[etree._Element, Stats],
+    opts: ExtractOptions = DEFAULT,
+) -> list[etree._Element] | None:
+    """An article that a table layout cuts into cells: pages of the 2000s put a story's parts
+    (an essay and its addendum, a transcript's turns) in rows of one table, and the best cell
+    is one part of it. Its siblings in the row are not where the rest is: the other cells of
+    the winning cell's table that read as prose (scoring ``layout_cell_share`` of the winner,
+    and at least the floor a sibling needs) join it, in page order. A cell of a table nested
+    inside is a block of its own cell, not of the layout. None when no other cell reads as
+    prose (measured on the dev sets: only table layouts change, CleanEval's pages)."""
+    table = next(best.iterancestors("table"), None)
+    if table is None:
+        return None
+    threshold = max(10.0, best_score * opts.layout_cell_share)
+    cells = [
+        td for td in table.iter("td")
+        if td is best or (s := stats.get(td)) is not None and s.candidate
+        and s.score * (1 - s.link_density) >= threshold
+        and next(td.iterancestors("table")) is table
+    ]
+    return cells if len(cells) > 1 else None
 
 
 def _ends_sentence(el: etree._Element) -> bool:

@@ -65,6 +65,9 @@ class ExtractOptions:
     close_rival_ratio: float = 0.7
     holder_max_link_density: float = 0.25
     body_ratio: float = 3.0  # <body> wins when it scores this many times the best block
+    # A table cell that wins: the other cells of its table scoring this share of it join it
+    # (``density.layout_cells``: an article a table layout cuts into parts).
+    layout_cell_share: float = 0.1
     # --- notes (``notes.mark_notes``) ---------------------------------------------------------
     note_mark_chars: int = 12  # a footnote mark is a numeral or a sign: "1", "[12]", "†"
     note_context_chars: int = 20  # and sits in a sentence: its block holds this much more text

@@ -494,3 +494,21 @@ def test_a_block_whose_class_says_no_caption_is_text(cls: str) -> None:
     a = extract(article_page(body), URL)
     for p in [*PROSE, item]:
         assert p in a.text
+
+
+def test_an_article_a_table_layout_cuts_into_cells_is_kept_whole() -> None:
+    """A transcript of the 2000s: the site's menu in one cell, each speaker's turn in a row of
+    one table (the speaker's name in a cell, the words in the next). The best cell is one
+    turn; the cells of the other rows that read as prose are the rest of the article, the
+    menu and the names are not (whatever is not the article's words)."""
+    reply = ["The water came up faster than anyone expected. We moved the stock upstairs "
+             "by midnight, and the bridge was closed by morning, as the engineer said.",
+             "We opened again at noon, though the street stayed wet for days."]
+    html = f"""<html><head><title>Flood report</title></head><body>
+<table><tr><td><a href="/">Home</a><br><a href="/news">News</a><br><a href="/about">About</a>
+</td><td><h1>Flood report</h1><table>
+<tr><td>HOST:</td><td>{"".join(f"<p>{p}</p>" for p in PROSE)}</td></tr>
+<tr><td>OWNER:</td><td>{"".join(f"<p>{p}</p>" for p in reply)}</td></tr>
+</table></td></tr></table></body></html>"""
+    article = extract(html, "http://example.com/flood.html")
+    assert article.text.split("\n") == [*PROSE, *reply]
