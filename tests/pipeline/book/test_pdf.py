@@ -97,8 +97,9 @@ def test_outline_nests_articles_under_their_categories(book: Book) -> None:
     ]
 
 
-def _article_pages(pdf: Path) -> dict[str, tuple[int, int]]:
-    """Each article's first and last page (1-based), from the outline's destinations."""
+def _article_spans(pdf: Path) -> list[tuple[str, int, int]]:
+    """Each article's title, first and last page (1-based), in book order, from the
+    outline's destinations."""
     data = _qpdf_json(pdf)
     starts: list[tuple[str, int]] = []
 
@@ -109,11 +110,16 @@ def _article_pages(pdf: Path) -> dict[str, tuple[int, int]]:
             walk(item["kids"])
 
     walk(data["outlines"])
-    out = {}
+    out = []
     for k, (title, first) in enumerate(starts):
         last = starts[k + 1][1] - 1 if k + 1 < len(starts) else len(data["pages"])
-        out[title] = (first, max(first, last))
+        out.append((title, first, max(first, last)))
     return out
+
+
+def _article_pages(pdf: Path) -> dict[str, tuple[int, int]]:
+    """Each article's first and last page by its title (titles unique in the book)."""
+    return {title: (first, last) for title, first, last in _article_spans(pdf)}
 
 
 def test_each_articles_pages_hold_its_clean_text(book: Book) -> None:
@@ -251,3 +257,23 @@ def test_a_pdf_half_written_by_a_killed_build_is_swept(tmp_path: Path) -> None:
     os.utime(old, (hour_ago, hour_ago))
     build_pdfs(archive, _articles(archive)[3:], Settings())
     assert not old.exists() and fresh.exists()  # maybe another build's: left alone
+
+
+def test_tag_soup_binds_with_every_article_in_place(tmp_path: Path) -> None:
+    """Ten tag-soup articles of the hostile archive (pages that give lists and nests of
+    blocks the image placeholder's inline-block class) bind as one PDF in seconds, not in
+    minutes (pytest-timeout is the guard), each article on its own pages."""
+    from tests.pipeline.book.hostile import make_hostile_archive, url_of
+
+    archive = Archive.open(tmp_path / "archive")
+    tasks = make_hostile_archive(archive, 60)
+    [pdf] = build_pdfs(archive, tasks, Settings(), task_ids=set(range(11, 21))).pdfs
+    done = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
+    assert done.returncode == 0 and "WARNING" not in done.stdout + done.stderr
+    spans = _article_spans(pdf)
+    found = set()
+    for _title, first, last in spans:
+        text = _run("pdftotext", "-f", str(first), "-l", str(last), pdf, "-")
+        found |= {i + 1 for i in range(10, 20) if url_of(i) in text}
+    assert len(spans) == 10 and found == set(range(11, 21))
+    assert "Image not saved" in _run("pdftotext", pdf, "-")  # the real placeholders stay
