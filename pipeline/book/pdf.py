@@ -44,6 +44,7 @@ from pipeline.book.chapters import (
 from pipeline.book.collect import Cat1Group, Entry, display_category, group
 from pipeline.book.index import write_index
 from pipeline.book.labels import labels_for
+from pipeline.book.page_notes import notes_to_page_foot
 from pipeline.book.pages import date_range, stylesheet
 from pipeline.book.values import clean_url
 from pipeline.records.settings import Settings
@@ -81,6 +82,11 @@ h1.pdf-category + section.chapter, h2.pdf-subcategory + section.chapter { break-
 img { max-width: 100%%; height: auto; }
 pre, code { white-space: pre-wrap; overflow-wrap: anywhere; }
 table { table-layout: fixed; width: 100%%; overflow-wrap: anywhere; }
+@page { @footnote { border-top: 0.5pt solid #999; padding-top: 4pt; } }
+.pdf-footnote { float: footnote; font-size: 8.5pt; line-height: 1.4; text-indent: 0;
+  text-align: left; }
+.pdf-footnote::footnote-call { content: none; }
+.pdf-footnote::footnote-marker { content: attr(data-mark) " "; }
 """
 
 
@@ -263,6 +269,7 @@ def pdf_chapter(chapter: Chapter, here: dict[int, Chapter], url_of: dict[int, st
             img.getparent().remove(img)  # not an image of this archive: never fetched
         else:
             img.set("src", src)
+    notes_to_page_foot(section)
     return PdfChapter(chapter.entry, etree.tostring(section, encoding="utf-8"))
 
 

@@ -277,3 +277,44 @@ def test_tag_soup_binds_with_every_article_in_place(tmp_path: Path) -> None:
         found |= {i + 1 for i in range(10, 20) if url_of(i) in text}
     assert len(spans) == 10 and found == set(range(11, 21))
     assert "Image not saved" in _run("pdftotext", pdf, "-")  # the real placeholders stay
+
+
+FILLER = "<p>" + "Filler sentence about how a printed page sets its notes at its foot. " * 30 \
+    + "</p>"
+NOTES = [("the first claim of this article, made with some confidence", "The first note"),
+         ("the second claim, made a few pages later", "The second note"),
+         ("the third claim, right after the second", "The third note")]
+
+
+def test_footnotes_are_at_the_foot_of_the_page_that_calls_them(tmp_path: Path) -> None:
+    """Pandoc's notes (a list at the end, each linking back) set as page footnotes: each on
+    its call's page, once (the list at the end gone), without its back link; the call's
+    link lands on the note."""
+    body = "".join(
+        f'<p>Here is {claim}<a href="#fn{k}" class="footnote-ref" id="fnref{k}"'
+        f' role="doc-noteref"><sup>{k}</sup></a> and the sentence goes on.</p>'
+        + (FILLER * 3 if k < 2 else "")
+        for k, (claim, _note) in enumerate(NOTES, 1))
+    body += FILLER + '<section class="footnotes" role="doc-endnotes"><hr/><ol>' + "".join(
+        f'<li id="fn{k}"><p>{note} says where it came from.'
+        f' <a href="#fnref{k}" class="footnote-back" role="doc-backlink">↩︎</a></p></li>'
+        for k, (_claim, note) in enumerate(NOTES, 1)) + "</ol></section>"
+    archive = Archive.open(tmp_path / "archive")
+    task = add_article(archive, 1, url="https://n.example/notes", title="Notes", lang="en",
+                       content_html=body)
+    [pdf] = build_pdfs(archive, [task], Settings()).pdfs
+    pages = int(re.search(r"Pages:\s+(\d+)", _run("pdfinfo", pdf))[1])
+    text = [re.sub(r"\s+", " ", _run("pdftotext", "-f", str(n), "-l", str(n), pdf, "-"))
+            for n in range(1, pages + 1)]
+    for k, (claim, note) in enumerate(NOTES, 1):
+        [call_page] = [n for n, t in enumerate(text) if claim in t]
+        [note_page] = [n for n, t in enumerate(text) if note in t]
+        assert note_page == call_page, note
+        assert f"{claim}{k} and" in text[call_page]  # the call is the page's own mark
+        assert re.search(rf"\b{k} {note} says where it came from\.", text[note_page])
+    assert "↩" not in "".join(text)
+    objects = json.loads(_run("qpdf", "--json", "--json-key=qpdf", pdf))["qpdf"][1]
+    values = [o.get("value") for o in objects.values() if isinstance(o, dict)]
+    links = {v["/Dest"] for v in values if isinstance(v, dict)
+             and v.get("/Subtype") == "/Link" and "/Dest" in v}
+    assert {"u:a1-fn1", "u:a1-fn2", "u:a1-fn3"} <= links
