@@ -87,7 +87,8 @@ class WindowBooks(WindowArchive):
             return
 
         def find() -> tuple[Path, str] | None:
-            books = sorted((b for b in workspace.books() if task_id in b.task_ids),
+            books = sorted((b for b in workspace.books()
+                            if b.format == "epub" and task_id in b.task_ids),
                            key=lambda b: b.built_at, reverse=True)
             return next((c for b in books if (c := chapter_of(b.files, task_id))), None)
 

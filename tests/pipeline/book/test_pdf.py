@@ -318,3 +318,49 @@ def test_footnotes_are_at_the_foot_of_the_page_that_calls_them(tmp_path: Path) -
     links = {v["/Dest"] for v in values if isinstance(v, dict)
              and v.get("/Subtype") == "/Link" and "/Dest" in v}
     assert {"u:a1-fn1", "u:a1-fn2", "u:a1-fn3"} <= links
+
+
+def test_the_pdf_splits_into_the_epubs_volumes_and_a_rebuild_sweeps_the_old_ones(
+        tmp_path: Path) -> None:
+    """Under a size budget each article is a volume (the book's frame alone is over it):
+    volume k of the PDF holds what volume k of the EPUB holds, named and titled alike."""
+    from pipeline.book import build_books
+
+    archive = Archive.open(tmp_path / "archive")
+    tasks = _articles(archive)
+    tight = Settings().with_overrides(epub_budget_bytes=1)
+    epubs = build_books(archive, tasks, tight, title="分卷").epubs
+    pdfs = build_pdfs(archive, tasks, tight, title="分卷").pdfs
+    assert [p.name for p in pdfs] == [e.with_suffix(".pdf").name for e in epubs] == [
+        f"分卷.vol{k}.pdf" for k in (1, 2, 3, 4)]
+    for k, (pdf, first_words) in enumerate(zip(pdfs, (
+            "缓存让重复的读取变快", "Grid and flex", "绿茶要用八十度", "filed under no category"),
+            strict=True), 1):
+        text = re.sub(r"\s+", "", _run("pdftotext", pdf, "-"))
+        assert re.sub(r"\s+", "", first_words) in text, pdf.name
+        assert f">分卷 · 第 {k}/4 卷</rdf:li>" in _run("pdfinfo", "-meta", pdf)
+    [whole] = build_pdfs(archive, tasks, Settings(), title="分卷").pdfs
+    assert sorted(p.name for p in archive.output_dir.glob("*.pdf")) == ["分卷.pdf"]
+    assert len(_article_spans(whole)) == 4
+
+
+def test_books_lists_the_pdfs_each_out_of_date_on_its_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pipeline.cli.main import main
+    from tests.small_archive import make_small_archive
+
+    root = str(make_small_archive(tmp_path / "archive"))
+    assert main(["build", "--format", "pdf", "--title", "书", "--archive", root]) == 0
+    capsys.readouterr()
+    assert main(["books", "--archive", root]) == 0
+    assert re.fullmatch(r"书\.pdf  3 articles, built \S+  up to date\n",
+                        capsys.readouterr().out)
+    assert main(["build", "--title", "书", "--archive", root]) == 0
+    assert main(["edit", "--id", "1", "--title", "另一个标题", "--archive", root]) == 0
+    assert main(["build", "--format", "pdf", "--title", "书", "--archive", root]) == 0
+    capsys.readouterr()
+    assert main(["books", "--archive", root]) == 0
+    lines = sorted(capsys.readouterr().out.splitlines())
+    assert [line.split("  ")[0] for line in lines] == ["书.epub", "书.pdf"]
+    assert lines[0].endswith("OUT OF DATE: 1 retitled since")
+    assert lines[1].endswith("up to date")
