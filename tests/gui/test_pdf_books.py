@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import OpenWindow
@@ -17,7 +18,7 @@ def _rows(window: object) -> list[tuple[str, str]]:
                   for r in range(view.topLevelItemCount()))
 
 
-def test_the_books_tab_lists_a_pdf_and_opens_it(qtbot: QtBot, open_window: OpenWindow,
+def test_the_books_tab_lists_a_pdf_and_the_system_opens_it(qtbot: QtBot, open_window: OpenWindow,
                                                 tmp_path: Path) -> None:
     window = open_window(make_small_archive(tmp_path / "archive"))
     bar = window.build_bar
@@ -31,11 +32,13 @@ def test_the_books_tab_lists_a_pdf_and_opens_it(qtbot: QtBot, open_window: OpenW
     qtbot.waitUntil(lambda: len(_rows(window)) == 2, timeout=PATIENCE_MS)
     assert [(Path(n).suffix, s) for n, s in _rows(window)] == [
         (".epub", "up to date"), (".pdf", "up to date")]
-    opened: list[Path] = []
-    window.books.open_requested.disconnect()
-    window.books.open_requested.connect(opened.append)
+    asked: list[QUrl] = []
+    window.open_url = lambda url: asked.append(url) or len(asked) == 1  # opens once
     view = window.books.list
     view.setCurrentItem(next(view.topLevelItem(r) for r in range(view.topLevelItemCount())
                              if view.topLevelItem(r).text(0).endswith(".pdf")))
-    window.books.open_selected()
-    assert [p.suffix for p in opened] == [".pdf"] and opened[0].is_file()
+    for said in ("handed to the system's reader", "The system could not open"):
+        window.books.open_selected()
+        assert said in window.statusBar().currentMessage()
+    assert [Path(url.toLocalFile()).suffix for url in asked] == [".pdf", ".pdf"]
+    assert Path(asked[0].toLocalFile()).is_file() and window.reader is None
