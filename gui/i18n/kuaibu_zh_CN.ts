@@ -3009,37 +3009,43 @@
 <context>
     <name>WindowBooks</name>
     <message>
-        <location filename="../main_window/books.py" line="96"/>
+        <location filename="../main_window/books.py" line="105"/>
         <source>#%1 is in no book yet: Build EPUB binds it</source>
         <translation>#%1 还没有装订进任何电子书：点“生成 EPUB”</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="40"/>
+        <location filename="../main_window/books.py" line="48"/>
         <source>No program on this system opens EPUB books (xdg-mime names none for %1): %2 is shown here.</source>
         <translation>本系统没有能打开 EPUB 电子书的程序（xdg-mime 没有为 %1 指定任何程序）：%2 在这里显示。</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="45"/>
+        <location filename="../main_window/books.py" line="53"/>
         <source>%1 handed to %2</source>
         <translation>已用 %2 打开 %1</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="46"/>
+        <location filename="../main_window/books.py" line="38"/>
+        <location filename="../main_window/books.py" line="54"/>
         <source>%1 handed to the system&apos;s reader</source>
         <translation>已用系统的阅读器打开 %1</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="49"/>
+        <location filename="../main_window/books.py" line="39"/>
+        <source>The system could not open %1: no program for PDF files started</source>
+        <translation>系统无法打开 %1：没有能打开 PDF 文件的程序启动</translation>
+    </message>
+    <message>
+        <location filename="../main_window/books.py" line="57"/>
         <source>The system could not open %1 (it has no reader for EPUB books, or the reader did not start): it is shown here.</source>
         <translation>系统无法打开 %1（没有 EPUB 阅读器，或阅读器未能启动）：在这里显示。</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="52"/>
+        <location filename="../main_window/books.py" line="60"/>
         <source>%1, the system&apos;s reader for EPUB books, did not start for %2: it is shown here.</source>
         <translation>系统的 EPUB 阅读器 %1 未能打开 %2：在这里显示。</translation>
     </message>
     <message>
-        <location filename="../main_window/books.py" line="62"/>
+        <location filename="../main_window/books.py" line="70"/>
         <source>Reader</source>
         <translation>阅读器</translation>
     </message>

@@ -30,7 +30,15 @@ class WindowBooks(WindowArchive):
 
     def open_book(self, path: Path) -> None:
         """Open a book in the system's reader when it has one; else, and when it does not
-        start, in the window's own reader, with a line saying what was tried."""
+        start, in the window's own reader, with a line saying what was tried. A PDF only in
+        the system's: the window's reader reads EPUB."""
+        if path.suffix.lower() == ".pdf":
+            opened = self.open_url(QUrl.fromLocalFile(str(path)))
+            self.statusBar().showMessage(
+                (self.tr("%1 handed to the system's reader") if opened else
+                 self.tr("The system could not open %1: no program for PDF files started"))
+                .replace("%1", path.name))
+            return
         self.jobs.start(self.epub_program, lambda program: self._open_book_with(path, program),
                         lambda _message: self._open_book_with(path, None))
 
@@ -87,7 +95,8 @@ class WindowBooks(WindowArchive):
             return
 
         def find() -> tuple[Path, str] | None:
-            books = sorted((b for b in workspace.books() if task_id in b.task_ids),
+            books = sorted((b for b in workspace.books()
+                            if b.format == "epub" and task_id in b.task_ids),
                            key=lambda b: b.built_at, reverse=True)
             return next((c for b in books if (c := chapter_of(b.files, task_id))), None)
 

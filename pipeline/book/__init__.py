@@ -38,7 +38,7 @@ from pipeline.book.identity import Collection, collection_uuid, record_build, vo
 from pipeline.book.index import write_index
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
-from pipeline.book.volumes import pack
+from pipeline.book.volumes import pack, volume_label, volume_stem, volume_title
 from pipeline.records.errors import BookError
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
@@ -293,10 +293,10 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
                 return chapter_href(here[task_id], fragment)
             return outside_href(url_of.get(task_id, ""), fragment)
 
-        volume_label = labels["volume"].format(k=k, n=len(volumes)) if len(volumes) > 1 else ""
-        title = f"{collection.title} · {volume_label}" if volume_label else collection.title
+        shown_volume = volume_label(labels, k, len(volumes))
+        title = volume_title(collection.title, shown_volume)
         dates = date_range(members)
-        lines = render_lines(env, "cover.txt.j2", title=collection.title, volume=volume_label,
+        lines = render_lines(env, "cover.txt.j2", title=collection.title, volume=shown_volume,
                              date_range=dates, count=len(members), labels=labels,
                              categories=[display_category(g.name) if g.name
                                          else labels["uncategorized"] for g in group(members)])
@@ -310,7 +310,7 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
         groups = group(members)
         tree = index_tree(groups, labels, row)
         index_page = render_xhtml(env, "index.xhtml.j2", title=title, lang=lang, labels=labels,
-                                  count=len(members), date_range=dates, volume=volume_label,
+                                  count=len(members), date_range=dates, volume=shown_volume,
                                   groups=tree, stylesheet="style.css")
         category_pages = [
             [render_xhtml(env, "category.xhtml.j2", group=node, lang=lang, labels=labels,
@@ -322,7 +322,7 @@ def _build_collection(archive: Archive, collection: Collection, entries: list[En
             for node, g in zip(tree, groups, strict=True)]
         cover_page = render_xhtml(env, "cover.xhtml.j2", title=title, lang=lang, labels=labels,
                                   image=COVER_IMAGE, stylesheet="style.css")
-        name = collection.stem + (f".vol{k}" if len(volumes) > 1 else "") + ".epub"
+        name = volume_stem(collection.stem, k, len(volumes)) + ".epub"
         path = archive.output_dir / name
         description = (f"{len(members)} {labels['articles']}"
                        + (f"{labels['comma']}{dates}" if dates else ""))

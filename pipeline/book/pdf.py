@@ -42,10 +42,13 @@ from pipeline.book.chapters import (
     resolve_links,
 )
 from pipeline.book.collect import Cat1Group, Entry, display_category, group
+from pipeline.book.identity import collection_uuid, record_build
 from pipeline.book.index import write_index
 from pipeline.book.labels import labels_for
+from pipeline.book.page_notes import notes_to_page_foot
 from pipeline.book.pages import date_range, stylesheet
 from pipeline.book.values import clean_url
+from pipeline.book.volumes import pack, volume_label, volume_stem, volume_title
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
 from pipeline.store.archive import Archive
@@ -81,6 +84,11 @@ h1.pdf-category + section.chapter, h2.pdf-subcategory + section.chapter { break-
 img { max-width: 100%%; height: auto; }
 pre, code { white-space: pre-wrap; overflow-wrap: anywhere; }
 table { table-layout: fixed; width: 100%%; overflow-wrap: anywhere; }
+@page { @footnote { border-top: 0.5pt solid #999; padding-top: 4pt; } }
+.pdf-footnote { float: footnote; font-size: 8.5pt; line-height: 1.4; text-indent: 0;
+  text-align: left; }
+.pdf-footnote::footnote-call { content: none; }
+.pdf-footnote::footnote-marker { content: attr(data-mark) " "; }
 """
 
 
@@ -263,6 +271,7 @@ def pdf_chapter(chapter: Chapter, here: dict[int, Chapter], url_of: dict[int, st
             img.getparent().remove(img)  # not an image of this archive: never fetched
         else:
             img.set("src", src)
+    notes_to_page_foot(section)
     return PdfChapter(chapter.entry, etree.tostring(section, encoding="utf-8"))
 
 
@@ -270,8 +279,10 @@ def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
                cat1: str | None = None, split_by: str | None = None,
                task_ids: set[int] | None = None, title: str | None = None,
                progress: Progress | None = None, today: str = "") -> BuildResult:
-    """Bind the same articles ``build_books`` would, in the same collections and order, into
-    one PDF per collection in 03_output (written aside and renamed); index.html beside."""
+    """Bind the same articles ``build_books`` would, in the same collections, order and
+    volumes, into PDFs in 03_output (written aside and renamed), recorded in books.json
+    beside the EPUBs (a volume a smaller build no longer makes is removed); index.html
+    beside."""
     from datetime import date
 
     everything, chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
@@ -279,34 +290,49 @@ def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
         progress=progress)
     css = stylesheet(env).decode("utf-8")
     day = today or date.today().isoformat()
-    files: list[Path] = []
+    made: list[Path] = []
     done = 0
     with tempfile.TemporaryDirectory(dir=archive.output_dir, prefix=".build-") as staging:
         for collection, members in collections_of(archive, chosen, cat1=cat1,
                                                   split_by=split_by, task_ids=task_ids,
                                                   labels=labels, title=title):
             lang = book_language(members, chosen_lang)
+            book_labels = labels_for(lang)
             link_ids = book_link_ids(members, task_urls)
             targets = link_targets(members, link_ids)
             catalog = ImageCatalog(archive)
-            staged = {m.task_id: prepare_chapter(
+            staged = [prepare_chapter(
                 archive, m, env=env, catalog=catalog, link_ids=link_ids,
-                labels=labels_for(lang), staging=Path(staging),
-                targets=targets.get(m.task_id, frozenset())) for m in members}
+                labels=book_labels, staging=Path(staging),
+                targets=targets.get(m.task_id, frozenset())) for m in members]
             url_of = {m.task_id: m.url for m in members}
-            chapters = {i: pdf_chapter(c, staged, url_of) for i, c in staged.items()}
-            book = PdfBook(title=collection.title, lang=lang, author=settings.book_author,
-                           date=day, page=settings.pdf_page, stylesheet=css,
-                           labels=labels_for(lang))
-            data = pdf_bytes(book, group(members), chapters, archive.assets_dir)
-            path = archive.output_dir / f"{collection.stem}.pdf"
-            temp = archive.output_dir / f".{collection.stem}.pdf.tmp"
-            temp.write_bytes(data)
-            temp.replace(path)
-            files.append(path)
-            done += len(members)
-            report(done, len(chosen))
+            volumes = pack(staged, settings.epub_budget_bytes)  # where the EPUB splits
+            files: list[Path] = []
+            for k, volume in enumerate(volumes, 1):
+                here = {c.entry.task_id: c for c in volume}
+                chapters = {i: pdf_chapter(c, here, url_of) for i, c in here.items()}
+                shown = volume_label(book_labels, k, len(volumes))
+                book = PdfBook(title=volume_title(collection.title, shown), lang=lang,
+                               author=settings.book_author, date=day, page=settings.pdf_page,
+                               stylesheet=css, labels=book_labels)
+                data = pdf_bytes(book, group([c.entry for c in volume]), chapters,
+                                 archive.assets_dir)
+                stem = volume_stem(collection.stem, k, len(volumes))
+                path = archive.output_dir / f"{stem}.pdf"
+                temp = archive.output_dir / f".{stem}.pdf.tmp"
+                temp.write_bytes(data)
+                temp.replace(path)
+                files.append(path)
+                done += len(volume)
+                report(done, len(chosen))
+            for stale in record_build(archive, collection.key,
+                                      collection_uuid(archive, collection.key), files,
+                                      [m.task_id for m in members],
+                                      {m.task_id: m.given_title for m in members
+                                       if m.given_title}, format="pdf"):
+                stale.unlink(missing_ok=True)
+            made += files
     shelf = sorted(archive.output_dir.glob("*.epub"))
     index = write_index(archive, everything, shelf, title=title or archive.name,
                         lang=book_language(everything, chosen_lang), env=env)
-    return BuildResult([], index, [e.task_id for e in chosen], pdfs=files)
+    return BuildResult([], index, [e.task_id for e in chosen], pdfs=made)

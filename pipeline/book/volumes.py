@@ -1,5 +1,10 @@
 """Splitting a collection into volumes under a size budget (issue 6: 50 MB, the e-mail limit
-of common e-readers), so every file is one a reader accepts, each valid on its own."""
+of common e-readers), so every file is one a reader accepts, each valid on its own.
+
+The PDF build splits where the EPUB does (the same chapters and images, so about the same
+bytes): volume k of either holds the same articles under the same name, Send-to-Kindle's limit
+is the same for a PDF, and WeasyPrint, which lays a whole document out in memory, never holds
+more than one volume."""
 
 from __future__ import annotations
 
@@ -38,3 +43,18 @@ def pack(chapters: Sequence[Chapter], budget: int) -> list[list[Chapter]]:
     if current:
         volumes.append(current)
     return volumes
+
+
+def volume_label(labels: dict[str, str], k: int, count: int) -> str:
+    """"Volume k of n" in the book's language; "" for a book in one volume."""
+    return labels["volume"].format(k=k, n=count) if count > 1 else ""
+
+
+def volume_title(title: str, label: str) -> str:
+    """The book's title with its volume's ``volume_label`` after it, when it has one."""
+    return f"{title} · {label}" if label else title
+
+
+def volume_stem(stem: str, k: int, count: int) -> str:
+    """Volume k's file name without its extension (the collection's own for one volume)."""
+    return stem + (f".vol{k}" if count > 1 else "")

@@ -26,9 +26,11 @@ if TYPE_CHECKING:
 class ProgressBar:
     """Progress on stderr: a redrawn bar on a terminal, a line every few seconds otherwise."""
 
-    def __init__(self, stream: TextIO = sys.stderr) -> None:
-        self.stream = stream
-        self.tty = stream.isatty()
+    def __init__(self, stream: TextIO | None = None) -> None:
+        # stderr as it is now: a default bound at import keeps the stream of that moment,
+        # which a caller may have closed since (pytest's capture of the importing test)
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = self.stream.isatty()
         self._started = time.monotonic()
         self._last = 0.0
 

@@ -47,6 +47,11 @@ class AssetMap:
 
 
 MISSING_LABEL = {"zh": "图片未能保存", "en": "Image not saved"}
+# The placeholder's class, which style.css sets as an inline-block box. Only a placeholder wears
+# it: a page's own element that claims it (a list, a table, a nest of them) would be laid out as
+# inline-blocks inside inline-blocks, which WeasyPrint measures again at every line break it
+# tries (ten tag-soup articles took minutes as a PDF).
+MISSING_CLASS = "missing-image"
 
 
 def rewrite_images(content_html: str, href_for: Callable[[str], str | None],
@@ -63,13 +68,17 @@ def rewrite_images(content_html: str, href_for: Callable[[str], str | None],
             wrapper.text = (wrapper.text or "") + part
         else:
             wrapper.append(part)
+    for el in wrapper.iter():
+        classes = (el.get("class") or "").split() if isinstance(el.tag, str) else []
+        if MISSING_CLASS in classes:
+            el.set("class", " ".join(c for c in classes if c != MISSING_CLASS))
     for img in list(wrapper.iter("img")):
         src = img.get("src") or ""
         href = href_for(src) if src else None
         if href is not None:
             img.set("src", href)
             continue
-        placeholder = html.Element("span", {"class": "missing-image"})
+        placeholder = html.Element("span", {"class": MISSING_CLASS})
         alt = (img.get("alt") or "").strip()
         placeholder.text = f"[{label}{': ' + alt if alt else ''}] "
         if src.startswith(("http://", "https://")):

@@ -35,6 +35,7 @@ class Book:
     gone: int = 0
     cleaned_again: int = 0
     retitled: int = 0
+    format: str = "epub"  # "epub" or "pdf": which build made the files
 
     @property
     def articles(self) -> int:
@@ -109,7 +110,8 @@ class Books(Duplicates):
         return result
 
     def books(self) -> list[Book]:
-        """Every book the archive's builds made that is still in 03_output."""
+        """Every book the archive's builds made that is still in 03_output, EPUB and PDF
+        alike, each out of date on its own."""
 
         from pipeline.book.collect import display_category, select
         from pipeline.book.identity import built_collections
@@ -142,5 +144,5 @@ class Books(Duplicates):
             retitled = (0 if built.titles is None else
                         sum(1 for i in bound & now if given[i] != built.titles.get(i, "")))
             out.append(Book(built.key, files, built.built_at, built.task_ids, len(now - bound),
-                            len(bound - now), again, retitled))
+                            len(bound - now), again, retitled, built.format))
         return out

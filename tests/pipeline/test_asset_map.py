@@ -31,3 +31,11 @@ def test_rewrite_points_at_local_files_and_marks_missing() -> None:
 def test_placeholder_in_english_keeps_alt_and_never_links_other_schemes() -> None:
     out = rewrite_images('<p><img alt="A map" src="javascript:alert(1)"></p>', lambda u: None, "en")
     assert out == '<p><span class="missing-image">[Image not saved: A map] </span></p>'
+
+
+def test_only_a_placeholder_wears_the_placeholder_class() -> None:
+    """A page's own list claiming the class would be laid out as nested inline-blocks."""
+    out = rewrite_images('<ul class="missing-image x"><li class="missing-image">a'
+                         '<img src="https://x.example/gone.png"></li></ul>', lambda u: None, "en")
+    assert out.count('class="missing-image"') == 1
+    assert out.startswith('<ul class="x"><li class="">a<span class="missing-image">')

@@ -97,8 +97,9 @@ def test_outline_nests_articles_under_their_categories(book: Book) -> None:
     ]
 
 
-def _article_pages(pdf: Path) -> dict[str, tuple[int, int]]:
-    """Each article's first and last page (1-based), from the outline's destinations."""
+def _article_spans(pdf: Path) -> list[tuple[str, int, int]]:
+    """Each article's title, first and last page (1-based), in book order, from the
+    outline's destinations."""
     data = _qpdf_json(pdf)
     starts: list[tuple[str, int]] = []
 
@@ -109,11 +110,16 @@ def _article_pages(pdf: Path) -> dict[str, tuple[int, int]]:
             walk(item["kids"])
 
     walk(data["outlines"])
-    out = {}
+    out = []
     for k, (title, first) in enumerate(starts):
         last = starts[k + 1][1] - 1 if k + 1 < len(starts) else len(data["pages"])
-        out[title] = (first, max(first, last))
+        out.append((title, first, max(first, last)))
     return out
+
+
+def _article_pages(pdf: Path) -> dict[str, tuple[int, int]]:
+    """Each article's first and last page by its title (titles unique in the book)."""
+    return {title: (first, last) for title, first, last in _article_spans(pdf)}
 
 
 def test_each_articles_pages_hold_its_clean_text(book: Book) -> None:
@@ -251,3 +257,110 @@ def test_a_pdf_half_written_by_a_killed_build_is_swept(tmp_path: Path) -> None:
     os.utime(old, (hour_ago, hour_ago))
     build_pdfs(archive, _articles(archive)[3:], Settings())
     assert not old.exists() and fresh.exists()  # maybe another build's: left alone
+
+
+def test_tag_soup_binds_with_every_article_in_place(tmp_path: Path) -> None:
+    """Ten tag-soup articles of the hostile archive (pages that give lists and nests of
+    blocks the image placeholder's inline-block class) bind as one PDF in seconds, not in
+    minutes (pytest-timeout is the guard), each article on its own pages."""
+    from tests.pipeline.book.hostile import make_hostile_archive, url_of
+
+    archive = Archive.open(tmp_path / "archive")
+    tasks = make_hostile_archive(archive, 60)
+    [pdf] = build_pdfs(archive, tasks, Settings(), task_ids=set(range(11, 21))).pdfs
+    done = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True)
+    assert done.returncode == 0 and "WARNING" not in done.stdout + done.stderr
+    spans = _article_spans(pdf)
+    found = set()
+    for _title, first, last in spans:
+        text = _run("pdftotext", "-f", str(first), "-l", str(last), pdf, "-")
+        found |= {i + 1 for i in range(10, 20) if url_of(i) in text}
+    assert len(spans) == 10 and found == set(range(11, 21))
+    assert "Image not saved" in _run("pdftotext", pdf, "-")  # the real placeholders stay
+
+
+FILLER = "<p>" + "Filler sentence about how a printed page sets its notes at its foot. " * 30 \
+    + "</p>"
+NOTES = [("the first claim of this article, made with some confidence", "The first note"),
+         ("the second claim, made a few pages later", "The second note"),
+         ("the third claim, right after the second", "The third note")]
+
+
+def test_footnotes_are_at_the_foot_of_the_page_that_calls_them(tmp_path: Path) -> None:
+    """Pandoc's notes (a list at the end, each linking back) set as page footnotes: each on
+    its call's page, once (the list at the end gone), without its back link; the call's
+    link lands on the note."""
+    body = "".join(
+        f'<p>Here is {claim}<a href="#fn{k}" class="footnote-ref" id="fnref{k}"'
+        f' role="doc-noteref"><sup>{k}</sup></a> and the sentence goes on.</p>'
+        + (FILLER * 3 if k < 2 else "")
+        for k, (claim, _note) in enumerate(NOTES, 1))
+    body += FILLER + '<section class="footnotes" role="doc-endnotes"><hr/><ol>' + "".join(
+        f'<li id="fn{k}"><p>{note} says where it came from.'
+        f' <a href="#fnref{k}" class="footnote-back" role="doc-backlink">↩︎</a></p></li>'
+        for k, (_claim, note) in enumerate(NOTES, 1)) + "</ol></section>"
+    archive = Archive.open(tmp_path / "archive")
+    task = add_article(archive, 1, url="https://n.example/notes", title="Notes", lang="en",
+                       content_html=body)
+    [pdf] = build_pdfs(archive, [task], Settings()).pdfs
+    pages = int(re.search(r"Pages:\s+(\d+)", _run("pdfinfo", pdf))[1])
+    text = [re.sub(r"\s+", " ", _run("pdftotext", "-f", str(n), "-l", str(n), pdf, "-"))
+            for n in range(1, pages + 1)]
+    for k, (claim, note) in enumerate(NOTES, 1):
+        [call_page] = [n for n, t in enumerate(text) if claim in t]
+        [note_page] = [n for n, t in enumerate(text) if note in t]
+        assert note_page == call_page, note
+        assert f"{claim}{k} and" in text[call_page]  # the call is the page's own mark
+        assert re.search(rf"\b{k} {note} says where it came from\.", text[note_page])
+    assert "↩" not in "".join(text)
+    objects = json.loads(_run("qpdf", "--json", "--json-key=qpdf", pdf))["qpdf"][1]
+    values = [o.get("value") for o in objects.values() if isinstance(o, dict)]
+    links = {v["/Dest"] for v in values if isinstance(v, dict)
+             and v.get("/Subtype") == "/Link" and "/Dest" in v}
+    assert {"u:a1-fn1", "u:a1-fn2", "u:a1-fn3"} <= links
+
+
+def test_the_pdf_splits_into_the_epubs_volumes_and_a_rebuild_sweeps_the_old_ones(
+        tmp_path: Path) -> None:
+    """Under a size budget each article is a volume (the book's frame alone is over it):
+    volume k of the PDF holds what volume k of the EPUB holds, named and titled alike."""
+    from pipeline.book import build_books
+
+    archive = Archive.open(tmp_path / "archive")
+    tasks = _articles(archive)
+    tight = Settings().with_overrides(epub_budget_bytes=1)
+    epubs = build_books(archive, tasks, tight, title="分卷").epubs
+    pdfs = build_pdfs(archive, tasks, tight, title="分卷").pdfs
+    assert [p.name for p in pdfs] == [e.with_suffix(".pdf").name for e in epubs] == [
+        f"分卷.vol{k}.pdf" for k in (1, 2, 3, 4)]
+    for k, (pdf, first_words) in enumerate(zip(pdfs, (
+            "缓存让重复的读取变快", "Grid and flex", "绿茶要用八十度", "filed under no category"),
+            strict=True), 1):
+        text = re.sub(r"\s+", "", _run("pdftotext", pdf, "-"))
+        assert re.sub(r"\s+", "", first_words) in text, pdf.name
+        assert f">分卷 · 第 {k}/4 卷</rdf:li>" in _run("pdfinfo", "-meta", pdf)
+    [whole] = build_pdfs(archive, tasks, Settings(), title="分卷").pdfs
+    assert sorted(p.name for p in archive.output_dir.glob("*.pdf")) == ["分卷.pdf"]
+    assert len(_article_spans(whole)) == 4
+
+
+def test_books_lists_the_pdfs_each_out_of_date_on_its_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pipeline.cli.main import main
+    from tests.small_archive import make_small_archive
+
+    root = str(make_small_archive(tmp_path / "archive"))
+    assert main(["build", "--format", "pdf", "--title", "书", "--archive", root]) == 0
+    capsys.readouterr()
+    assert main(["books", "--archive", root]) == 0
+    assert re.fullmatch(r"书\.pdf  3 articles, built \S+  up to date\n",
+                        capsys.readouterr().out)
+    assert main(["build", "--title", "书", "--archive", root]) == 0
+    assert main(["edit", "--id", "1", "--title", "另一个标题", "--archive", root]) == 0
+    assert main(["build", "--format", "pdf", "--title", "书", "--archive", root]) == 0
+    capsys.readouterr()
+    assert main(["books", "--archive", root]) == 0
+    lines = sorted(capsys.readouterr().out.splitlines())
+    assert [line.split("  ")[0] for line in lines] == ["书.epub", "书.pdf"]
+    assert lines[0].endswith("OUT OF DATE: 1 retitled since")
+    assert lines[1].endswith("up to date")
