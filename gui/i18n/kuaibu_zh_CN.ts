@@ -3031,8 +3031,8 @@
     </message>
     <message>
         <location filename="../main_window/books.py" line="39"/>
-        <source>The system could not open %1: no program for PDF files started</source>
-        <translation>系统无法打开 %1：没有能打开 PDF 文件的程序启动</translation>
+        <source>The system could not open %1: no program for this kind of file started</source>
+        <translation>系统无法打开 %1：没有能打开这类文件的程序启动</translation>
     </message>
     <message>
         <location filename="../main_window/books.py" line="57"/>

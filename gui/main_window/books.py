@@ -30,13 +30,13 @@ class WindowBooks(WindowArchive):
 
     def open_book(self, path: Path) -> None:
         """Open a book in the system's reader when it has one; else, and when it does not
-        start, in the window's own reader, with a line saying what was tried. A PDF only in
-        the system's: the window's reader reads EPUB."""
-        if path.suffix.lower() == ".pdf":
+        start, in the window's own reader, with a line saying what was tried. A PDF or a CHM
+        only in the system's: the window's reader reads EPUB."""
+        if path.suffix.lower() != ".epub":
             opened = self.open_url(QUrl.fromLocalFile(str(path)))
             self.statusBar().showMessage(
                 (self.tr("%1 handed to the system's reader") if opened else
-                 self.tr("The system could not open %1: no program for PDF files started"))
+                 self.tr("The system could not open %1: no program for this kind of file started"))
                 .replace("%1", path.name))
             return
         self.jobs.start(self.epub_program, lambda program: self._open_book_with(path, program),

@@ -159,9 +159,7 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
                                                   labels=labels, title=title):
             epubs += _build_collection(archive, collection, members, settings, env, font,
                                        Path(staging), task_urls, counter)
-    shelf = sorted(archive.output_dir.glob("*.epub"))
-    index = write_index(archive, everything, shelf, title=archive.name,
-                        lang=book_language(everything, chosen_lang), env=env)
+    index = write_index(archive, everything, lang=book_language(everything, chosen_lang), env=env)
     return BuildResult(epubs, index, [e.task_id for e in chosen])
 
 

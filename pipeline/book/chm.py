@@ -68,6 +68,7 @@ from pipeline.book.chapters import (
     resolve_links,
 )
 from pipeline.book.collect import Cat1Group, Entry, group
+from pipeline.book.identity import collection_uuid, record_build
 from pipeline.book.index import write_index
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_xhtml, stylesheet
@@ -400,8 +401,12 @@ def build_chms(archive: Archive, tasks: list[Task], settings: Settings, *,
             path = archive.output_dir / f"{collection.stem}.chm"
             compile_project(hhp, compiler, path)
             chms.append(path)
-    shelf = sorted(archive.output_dir.glob("*.epub"))
-    index = write_index(archive, everything, shelf, title=archive.name,
-                        lang=book_language(everything, chosen_lang), env=env)
+            for stale in record_build(archive, collection.key,
+                                      collection_uuid(archive, collection.key), [path],
+                                      [m.task_id for m in members],
+                                      {m.task_id: m.given_title for m in members
+                                       if m.given_title}, format="chm"):
+                stale.unlink(missing_ok=True)  # a renamed book's last file
+    index = write_index(archive, everything, lang=book_language(everything, chosen_lang), env=env)
     return BuildResult([], index, [e.task_id for e in chosen], chms=chms,
                        chm_projects=projects)

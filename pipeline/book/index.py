@@ -2,7 +2,9 @@
 
 Every bindable article by category, with title, source domain, published and fetched dates and
 character count, linking its clean page in 01_clean and its local images in 02_assets (all
-relative links, so the folder can move or be copied whole).
+relative links, so the folder can move or be copied whole), and every book 03_output holds, in
+each format a build makes. It is the archive's page, so it carries the archive's name whatever
+book was built last.
 """
 
 from __future__ import annotations
@@ -24,8 +26,12 @@ def _href(path: str) -> str:
     return quote(path, safe="/")
 
 
-def write_index(archive: Archive, entries: list[Entry], books: list[Path], *, title: str,
-                lang: str, env: jinja2.Environment) -> Path:
+SHELF = ("*.epub", "*.pdf", "*.chm")  # the books index.html links, each format's files
+
+
+def write_index(archive: Archive, entries: list[Entry], *, lang: str,
+                env: jinja2.Environment) -> Path:
+    books = sorted(p for pattern in SHELF for p in archive.output_dir.glob(pattern))
     labels = labels_for(lang)
     assets_dir = archive.assets_dir.resolve()
     # the archive root as seen from the index: ".." from 03_output, a longer way from a
@@ -45,7 +51,7 @@ def write_index(archive: Archive, entries: list[Entry], books: list[Path], *, ti
         }
 
     page = env.get_template("index.html.j2").render(
-        title=title, lang=lang, labels=labels, count=len(entries),
+        title=archive.name, lang=lang, labels=labels, count=len(entries),
         date_range=date_range(entries), groups=index_tree(group(entries), labels, row),
         books=[{"name": b.name, "href": _href(b.name)} for b in books],
     )

@@ -332,7 +332,5 @@ def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
                                        if m.given_title}, format="pdf"):
                 stale.unlink(missing_ok=True)
             made += files
-    shelf = sorted(archive.output_dir.glob("*.epub"))
-    index = write_index(archive, everything, shelf, title=title or archive.name,
-                        lang=book_language(everything, chosen_lang), env=env)
+    index = write_index(archive, everything, lang=book_language(everything, chosen_lang), env=env)
     return BuildResult([], index, [e.task_id for e in chosen], pdfs=made)

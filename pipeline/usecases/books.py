@@ -35,7 +35,7 @@ class Book:
     gone: int = 0
     cleaned_again: int = 0
     retitled: int = 0
-    format: str = "epub"  # "epub" or "pdf": which build made the files
+    format: str = "epub"  # "epub", "pdf" or "chm": which build made the files
 
     @property
     def articles(self) -> int:

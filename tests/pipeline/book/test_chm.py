@@ -278,3 +278,24 @@ def test_a_compiler_that_fails_is_one_line_naming_the_project(
         f"error: chmcmd could not compile {root / '03_output' / 'archive.chm'}:"
         " Error: disk on fire"]
     assert not list((root / "03_output").glob("*.chm"))
+
+
+def test_the_chm_is_a_book_and_the_archives_index_links_every_format(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The CHM is recorded like the EPUB and the PDF (``books`` lists it, out of date on its
+    own), and 03_output/index.html, the archive's page, links each format's file and keeps the
+    archive's name whatever title the last build gave its book."""
+    root = make_small_archive(tmp_path / "archive")
+    for format in ("epub", "chm", "pdf"):  # the PDF last: it titled the index by its book
+        assert main(["build", "--format", format, "--title", "廊桥集",
+                     "--archive", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["books", "--archive", str(root)]) == 0
+    listed = sorted(line.split("  ")[0] for line in capsys.readouterr().out.splitlines())
+    assert listed == ["廊桥集.chm", "廊桥集.epub", "廊桥集.pdf"]
+    page = lxml_html.fromstring((root / "03_output" / "index.html").read_bytes())
+    links = {a.get("href") for a in page.iter("a")}
+    assert {"%E5%BB%8A%E6%A1%A5%E9%9B%86.chm", "%E5%BB%8A%E6%A1%A5%E9%9B%86.pdf",
+            "%E5%BB%8A%E6%A1%A5%E9%9B%86.epub"} <= links
+    assert "廊桥集" not in page.findtext(".//title")
+    assert page.findtext(".//title").startswith("archive")
