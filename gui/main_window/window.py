@@ -17,6 +17,7 @@ from gui.drops import DropTarget
 from gui.language import shown_name
 from gui.main_window.books import WindowBooks
 from gui.main_window.intake import WindowIntake
+from gui.main_window.menus import MOVES
 from gui.main_window.rules import WindowRules
 from gui.main_window.shell import TABLE_SHARE
 from gui.main_window.task_actions import WindowTaskActions
@@ -114,6 +115,9 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.task_actions["remove"].triggered.connect(
             lambda: self.remove_tasks(self.selected_ids()))
         self.task_actions["category"].triggered.connect(self.ask_category)
+        for key in MOVES:
+            self.task_actions[key].triggered.connect(
+                lambda _checked=False, key=key: self.move_selected(key))
         self.task_actions["open_source"].triggered.connect(self.open_source_urls)
         self.task_actions["open_clean"].triggered.connect(self.open_clean_pages)
         self.task_actions["copy_url"].triggered.connect(self.copy_urls)
