@@ -6,17 +6,20 @@ both, as ``build --format``), Build with progress, and Open / Show in folder for
 goes to the desktop's PDF viewer).
 
 ``Workspace.build`` runs in a job, as ``python main.py build`` runs it; the bar knows nothing
-of the table, so the window hands it the selection and the filter's category when asked.
+of the table, so the window hands it the selection and the filter's category when asked. While
+it builds, its button is Cancel (Esc too): the build stops at its next article, and what it
+was writing is never put in 03_output (``Workspace.build``'s ``should_stop``).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from gui.worker import Jobs
@@ -41,6 +44,7 @@ class BuildBar(QWidget):
         self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
         self.output_dir: Path | None = None
         self.last: Any = None  # the last BuildResult (the window reaches no pipeline.book)
+        self._stop: threading.Event | None = None  # the build in progress's; None: none
         self.scope = QComboBox()
         self.scope.addItem(self.tr("Everything, one book"), "all")
         self.scope.addItem(self.tr("One book per category"), "each")
@@ -64,6 +68,10 @@ class BuildBar(QWidget):
         self.format.setToolTip(self.tr("What to bind: EPUB books, PDFs for print and archiving"
                                        " (PDF/A), or both"))
         self.button = QPushButton()
+        self.cancel_key = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.cancel_key.setContext(Qt.ShortcutContext.WindowShortcut)
+        self.cancel_key.setEnabled(False)  # only while a build runs
+        self.cancel_key.activated.connect(self.cancel)
         self._name_button()
         self.status = QLabel()
         self.open_button = QPushButton(self.tr("Open"))
@@ -85,9 +93,29 @@ class BuildBar(QWidget):
         self.folder_button.clicked.connect(self.show_folder)
 
     def _name_button(self) -> None:
-        """The button says what it makes."""
+        """The button says what it makes, or Cancel while it makes it."""
+        if self.building:
+            self.button.setText(self.tr("Cancel"))
+            return
         self.button.setText({"pdf": self.tr("Build PDF"), "both": self.tr("Build EPUB and PDF")}
                             .get(self.format.currentData(), self.tr("Build EPUB")))
+
+    @property
+    def building(self) -> bool:
+        return self._stop is not None
+
+    def cancel(self) -> None:
+        """Stop the build in progress at its next article (its job then ends as failed)."""
+        if self._stop is not None and not self._stop.is_set():
+            self._stop.set()
+            self.button.setEnabled(False)  # once: the job's end gives it back
+            self.status.setText(self.tr("Cancelling…"))
+
+    def _ended(self) -> None:
+        self._stop = None
+        self.cancel_key.setEnabled(False)
+        self._name_button()
+        self.button.setEnabled(True)
 
     def set_workspace(self, workspace: Workspace) -> None:
         """Another archive: its name is the title until one is typed; its ``book_order``
@@ -99,7 +127,10 @@ class BuildBar(QWidget):
 
     def build(self, workspace: Workspace, selected: Collection[int],
               filter_category: str | None) -> bool:
-        """Bind the chosen tasks in a job; False when the choice names nothing to bind."""
+        """Bind the chosen tasks in a job; False when the choice names nothing to bind or a
+        build is in progress."""
+        if self.building:
+            return False
         scope = self.scope.currentData()
         cat1 = filter_category if scope == "category" else None
         if scope == "category" and cat1 is None:
@@ -111,15 +142,20 @@ class BuildBar(QWidget):
         order = self.order.currentData()
         made = self.format.currentData()
         report = self.progressed.emit  # called on the job's thread; Qt queues it here
-        self.button.setEnabled(False)
+        stop = self._stop = threading.Event()
+        self._name_button()
+        self.cancel_key.setEnabled(True)
         self.status.setText(self.tr("Building…"))
         self.jobs.start(lambda: workspace.build(cat1=cat1, split_by=split_by, task_ids=ids,
                                                 title=title, progress=report,
-                                                order=order, format=made),
+                                                order=order, format=made,
+                                                should_stop=stop.is_set),
                         self._built, self._failed)
         return True
 
     def _show_progress(self, done: int, total: int) -> None:
+        if self._stop is None or self._stop.is_set():
+            return  # "Cancelling…" stays until the build has stopped
         self.status.setText(self.tr("Building… %1/%2").replace("%1", str(done))
                             .replace("%2", str(total)))
 
@@ -135,14 +171,16 @@ class BuildBar(QWidget):
                 self.said.emit(self.tr("#%1 left out of the book: it nearly repeats #%2")
                                .replace("%1", str(dup)).replace("%2", str(of)))
         self.status.setText(status)
-        self.button.setEnabled(True)
+        self._ended()
         self.open_button.setEnabled(bool(result.epubs or result.pdfs))
         self.finished.emit(result)
 
     def _failed(self, message: str) -> None:
+        if self._stop is not None and self._stop.is_set():
+            message = self.tr("Build cancelled")
         self.status.setText(message)
         self.said.emit(message)
-        self.button.setEnabled(True)
+        self._ended()
         self.finished.emit(None)
 
     def open_book(self) -> None:

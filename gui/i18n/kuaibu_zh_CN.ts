@@ -102,126 +102,141 @@
 <context>
     <name>BuildBar</name>
     <message>
-        <location filename="../build_bar.py" line="45"/>
+        <location filename="../build_bar.py" line="49"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="46"/>
+        <location filename="../build_bar.py" line="50"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="47"/>
+        <location filename="../build_bar.py" line="51"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="48"/>
+        <location filename="../build_bar.py" line="52"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="51"/>
+        <location filename="../build_bar.py" line="55"/>
         <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
         <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="55"/>
+        <location filename="../build_bar.py" line="59"/>
         <source>The chapters&apos; order inside each category</source>
         <translation>每个分类内各章的顺序</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="56"/>
+        <location filename="../build_bar.py" line="60"/>
         <source>Task list order</source>
         <translation>按任务列表顺序</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="56"/>
+        <location filename="../build_bar.py" line="60"/>
         <source>By published date</source>
         <translation>按发布日期</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="57"/>
+        <location filename="../build_bar.py" line="61"/>
         <source>By title</source>
         <translation>按标题</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="61"/>
+        <location filename="../build_bar.py" line="65"/>
         <source>EPUB</source>
         <translation>EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="62"/>
+        <location filename="../build_bar.py" line="66"/>
         <source>PDF</source>
         <translation>PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="63"/>
+        <location filename="../build_bar.py" line="67"/>
         <source>EPUB and PDF</source>
         <translation>EPUB 和 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="64"/>
+        <location filename="../build_bar.py" line="68"/>
         <source>What to bind: EPUB books, PDFs for print and archiving (PDF/A), or both</source>
         <translation>生成什么：EPUB 电子书、供打印和长期归档的 PDF（PDF/A），或两者都要</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="89"/>
+        <location filename="../build_bar.py" line="98"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="100"/>
         <source>Build PDF</source>
         <translation>生成 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="89"/>
+        <location filename="../build_bar.py" line="100"/>
         <source>Build EPUB and PDF</source>
         <translation>生成 EPUB 和 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="90"/>
+        <location filename="../build_bar.py" line="101"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="69"/>
+        <location filename="../build_bar.py" line="180"/>
+        <source>Build cancelled</source>
+        <translation>已取消生成</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="77"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="70"/>
+        <location filename="../build_bar.py" line="78"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="106"/>
+        <location filename="../build_bar.py" line="112"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="137"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="115"/>
+        <location filename="../build_bar.py" line="148"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="123"/>
+        <location filename="../build_bar.py" line="159"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="129"/>
+        <location filename="../build_bar.py" line="165"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n 篇文章，写入 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="132"/>
+        <location filename="../build_bar.py" line="168"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>；%n 篇近似重复未收入（见“重复”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="135"/>
+        <location filename="../build_bar.py" line="171"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>
@@ -229,17 +244,17 @@
 <context>
     <name>CategoryDialog</name>
     <message>
-        <location filename="../main_window/task_actions.py" line="34"/>
+        <location filename="../main_window/task_actions.py" line="36"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="39"/>
+        <location filename="../main_window/task_actions.py" line="41"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="40"/>
+        <location filename="../main_window/task_actions.py" line="42"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
@@ -1000,7 +1015,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window/window.py" line="173"/>
+        <location filename="../main_window/window.py" line="178"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
@@ -2706,7 +2721,7 @@
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="169"/>
+        <location filename="../task_model.py" line="172"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
@@ -2786,72 +2801,72 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="172"/>
+        <location filename="../task_model.py" line="175"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="172"/>
+        <location filename="../task_model.py" line="175"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="172"/>
+        <location filename="../task_model.py" line="175"/>
         <source>Why</source>
         <translation>原因类别</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="173"/>
+        <location filename="../task_model.py" line="176"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="173"/>
+        <location filename="../task_model.py" line="176"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="174"/>
+        <location filename="../task_model.py" line="177"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="174"/>
+        <location filename="../task_model.py" line="177"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="175"/>
+        <location filename="../task_model.py" line="178"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="175"/>
+        <location filename="../task_model.py" line="178"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="176"/>
+        <location filename="../task_model.py" line="179"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="176"/>
+        <location filename="../task_model.py" line="179"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="291"/>
+        <location filename="../task_model.py" line="307"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="370"/>
+        <location filename="../task_model.py" line="386"/>
         <source>duplicate of #%1</source>
         <translation>与 #%1 重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="407"/>
+        <location filename="../task_model.py" line="423"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>
@@ -3032,51 +3047,58 @@
 <context>
     <name>WindowHistory</name>
     <message>
-        <location filename="../main_window/history.py" line="104"/>
+        <location filename="../main_window/history.py" line="128"/>
         <source>Edit title</source>
         <translation>编辑标题</translation>
     </message>
     <message>
-        <location filename="../main_window/history.py" line="104"/>
+        <location filename="../main_window/history.py" line="128"/>
         <source>Edit category</source>
         <translation>编辑分类</translation>
     </message>
     <message>
-        <location filename="../main_window/history.py" line="147"/>
+        <location filename="../main_window/history.py" line="171"/>
         <source>Not done: #%1 is no longer on the list (removed meanwhile)</source>
         <translation>未执行：#%1 已不在列表中（其间已被移除）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="169"/>
+        <location filename="../main_window/history.py" line="193"/>
         <source>Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>
             <numerusform>把 %n 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="172"/>
+        <location filename="../main_window/history.py" line="196"/>
         <source>Remove %n tasks</source>
         <translation>
             <numerusform>移除 %n 个任务</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="184"/>
+        <location filename="../main_window/history.py" line="208"/>
         <source>%n tasks moved to the trash</source>
         <translation>
             <numerusform>已将 %n 个任务移到回收站</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window/history.py" line="199"/>
+        <location filename="../main_window/history.py" line="223"/>
         <source>Not done: #%1 is gone for good (the trash was emptied)</source>
         <translation>未执行：#%1 已永久删除（回收站已清空）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="207"/>
+        <location filename="../main_window/history.py" line="231"/>
         <source>%n tasks restored</source>
         <translation>
             <numerusform>已恢复 %n 个任务</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="239"/>
+        <source>Move %n tasks</source>
+        <translation>
+            <numerusform>移动 %n 个任务</numerusform>
         </translation>
     </message>
 </context>
@@ -3101,178 +3123,198 @@
 <context>
     <name>WindowMenus</name>
     <message>
-        <location filename="../main_window/menus.py" line="33"/>
+        <location filename="../main_window/menus.py" line="36"/>
         <source>Run selected</source>
         <translation>运行所选</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="34"/>
+        <location filename="../main_window/menus.py" line="37"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="35"/>
-        <location filename="../main_window/menus.py" line="80"/>
+        <location filename="../main_window/menus.py" line="38"/>
+        <location filename="../main_window/menus.py" line="87"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="36"/>
+        <location filename="../main_window/menus.py" line="39"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="37"/>
+        <location filename="../main_window/menus.py" line="40"/>
         <source>Change category…</source>
         <translation>修改分类…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="38"/>
+        <location filename="../main_window/menus.py" line="41"/>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="42"/>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="43"/>
+        <source>Move to top</source>
+        <translation>移到顶部</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="44"/>
+        <source>Move to bottom</source>
+        <translation>移到底部</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="45"/>
         <source>Open original</source>
         <translation>打开原文</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="39"/>
+        <location filename="../main_window/menus.py" line="46"/>
         <source>Open clean page</source>
         <translation>打开清洗后的页面</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="40"/>
+        <location filename="../main_window/menus.py" line="47"/>
         <source>Copy URL</source>
         <translation>复制网址</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="41"/>
+        <location filename="../main_window/menus.py" line="48"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="42"/>
+        <location filename="../main_window/menus.py" line="49"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="54"/>
+        <location filename="../main_window/menus.py" line="61"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="55"/>
+        <location filename="../main_window/menus.py" line="62"/>
         <source>&amp;Open archive…</source>
         <translation>打开归档(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="57"/>
+        <location filename="../main_window/menus.py" line="64"/>
         <source>&amp;New archive…</source>
         <translation>新建归档(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="59"/>
+        <location filename="../main_window/menus.py" line="66"/>
         <source>&amp;Recent archives</source>
         <translation>最近的归档(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="61"/>
+        <location filename="../main_window/menus.py" line="68"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="62"/>
+        <location filename="../main_window/menus.py" line="69"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="64"/>
+        <location filename="../main_window/menus.py" line="71"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="65"/>
+        <location filename="../main_window/menus.py" line="72"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="67"/>
+        <location filename="../main_window/menus.py" line="74"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="69"/>
+        <location filename="../main_window/menus.py" line="76"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="75"/>
+        <location filename="../main_window/menus.py" line="82"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="77"/>
+        <location filename="../main_window/menus.py" line="84"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="78"/>
+        <location filename="../main_window/menus.py" line="85"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="79"/>
+        <location filename="../main_window/menus.py" line="86"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="81"/>
+        <location filename="../main_window/menus.py" line="88"/>
         <source>&amp;Harvest a list page…</source>
         <translation>从列表页采集(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="83"/>
+        <location filename="../main_window/menus.py" line="90"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="84"/>
+        <location filename="../main_window/menus.py" line="91"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="85"/>
+        <location filename="../main_window/menus.py" line="92"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="86"/>
+        <location filename="../main_window/menus.py" line="93"/>
         <source>&amp;Bottom tabs</source>
         <translation>底部标签页(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="88"/>
+        <location filename="../main_window/menus.py" line="95"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="89"/>
+        <location filename="../main_window/menus.py" line="96"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="91"/>
+        <location filename="../main_window/menus.py" line="98"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="92"/>
+        <location filename="../main_window/menus.py" line="99"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="170"/>
+        <location filename="../main_window/menus.py" line="177"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="171"/>
+        <location filename="../main_window/menus.py" line="178"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;归档：%2</translation>
     </message>
@@ -3440,17 +3482,17 @@
 <context>
     <name>WindowTaskActions</name>
     <message>
-        <location filename="../main_window/task_actions.py" line="90"/>
+        <location filename="../main_window/task_actions.py" line="94"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="94"/>
+        <location filename="../main_window/task_actions.py" line="98"/>
         <source>Move to category</source>
         <translation>移到分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="99"/>
+        <location filename="../main_window/task_actions.py" line="103"/>
         <source>Rename category</source>
         <translation>重命名分类</translation>
     </message>

@@ -122,7 +122,8 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.task_actions["open_clean"].triggered.connect(self.open_clean_pages)
         self.task_actions["copy_url"].triggered.connect(self.copy_urls)
         self.task_actions["show_folder"].triggered.connect(self.show_task_files)
-        self.build_bar.button.clicked.connect(self.build)
+        self.build_bar.button.clicked.connect(  # Cancel while it builds
+            lambda: self.build_bar.cancel() if self.build_bar.building else self.build())
         self.build_bar.said.connect(self.log.appendPlainText)
         self.build_bar.finished.connect(self._built)
         self.build_bar.open_requested.connect(self.open_book)
@@ -185,6 +186,7 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self._save_timer.stop()
         self.file_watch.stop()
         self.controller.wait()
+        self.build_bar.cancel()  # a build stops at its next article, its book left unwritten
         self.jobs.close()  # the jobs in flight end; none starts after (their owner is going)
         if self.workspace is not None:
             self.workspace.close()  # only the window's own unsaved edits, merged
