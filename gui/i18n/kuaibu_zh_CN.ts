@@ -1907,132 +1907,132 @@
         <translation>图片主机不许别的网站引用它的图片（防盗链）：检查该页面网站规则（%2）中的 Referer。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="234"/>
-        <source>The image is over the size limit: raise it in %1, then localize again.</source>
-        <translation>图片超过大小上限：在“%1”中调高上限，然后重新本地化。</translation>
-    </message>
-    <message>
-        <location filename="../report_view.py" line="236"/>
+        <location filename="../report_view.py" line="237"/>
         <source>Check the connection and the site, then %4.</source>
         <translation>检查网络连接和网站，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="239"/>
+        <location filename="../report_view.py" line="240"/>
         <source>The server broke: try again later (%4).</source>
         <translation>服务器出错：稍后再试（%4）。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="254"/>
+        <location filename="../report_view.py" line="255"/>
         <source>An anti-bot or login page: export the site&apos;s cookies from a browser and choose the file in %1 (“%3”), then %4.</source>
         <translation>反爬虫或登录页面：从浏览器导出该网站的 Cookie，在“%1”中选择该文件（“%3”），然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="260"/>
+        <location filename="../report_view.py" line="261"/>
         <source>Its scripts build the article: %5 in the %6 tab, then %4.</source>
         <translation>正文由脚本生成：在“%6”标签页点“%5”，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="238"/>
+        <location filename="../report_view.py" line="239"/>
         <source>The server refuses the link: open it in a browser (404 or 410: it is gone).</source>
         <translation>服务器拒绝了这个链接：在浏览器中打开看看（404 或 410：页面已不存在）。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="241"/>
+        <location filename="../report_view.py" line="234"/>
+        <source>The image is over the size limit: in %1 raise “%2”, then %4.</source>
+        <translation>图片超过大小上限：在“%1”中调高“%2”，然后%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="242"/>
         <source>The link redirects in a loop or off the web: open it in a browser.</source>
         <translation>链接循环重定向或跳到了网页之外：在浏览器中打开看看。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="243"/>
+        <location filename="../report_view.py" line="244"/>
         <source>Not a link Kuaibu fetches: correct it in the list or move the task to the trash.</source>
         <translation>这不是快捕能抓取的链接：在列表中改正它，或把任务移到回收站。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="246"/>
+        <location filename="../report_view.py" line="247"/>
         <source>A private or local address: fetched only for links added on such an address or when the archive&apos;s settings allow it.</source>
         <translation>私有或本地地址：只有在这类地址上添加的链接，或归档的设置允许时才会抓取。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="249"/>
+        <location filename="../report_view.py" line="250"/>
         <source>Not a web page (a PDF, an image): if it is a page, give its site a content selector in %2; else move the task to the trash.</source>
         <translation>不是网页（PDF、图片）：如果它是网页，在“%2”中为其网站设置正文选择器；否则把任务移到回收站。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="252"/>
+        <location filename="../report_view.py" line="253"/>
         <source>Over the size limit: give its site a content selector in %2.</source>
         <translation>超过大小上限：在“%2”中为其网站设置正文选择器。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="256"/>
+        <location filename="../report_view.py" line="257"/>
         <source>The page arrived cut short: %4.</source>
         <translation>页面没有完整收到：%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="257"/>
+        <location filename="../report_view.py" line="258"/>
         <source>No article found: give its site a content selector in %2.</source>
         <translation>没有找到正文：在“%2”中为其网站设置正文选择器。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="261"/>
+        <location filename="../report_view.py" line="262"/>
         <source>The site rules say something that cannot work: open %2 and fix what it marks.</source>
         <translation>网站规则有无法生效的内容：打开“%2”，修正其中标出的地方。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="263"/>
+        <location filename="../report_view.py" line="264"/>
         <source>A bug: its traceback is in 04_logs/errors.log.</source>
         <translation>程序错误：调用栈记录在 04_logs/errors.log。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="264"/>
+        <location filename="../report_view.py" line="265"/>
         <source>A failure without a kind (an older list): %4.</source>
         <translation>没有类型的失败（旧版列表）：%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="271"/>
+        <location filename="../report_view.py" line="272"/>
         <source>host does not resolve</source>
         <translation>域名无法解析</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="272"/>
+        <location filename="../report_view.py" line="273"/>
         <source>connection refused</source>
         <translation>连接被拒绝</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="273"/>
+        <location filename="../report_view.py" line="274"/>
         <source>hotlinking refused (403)</source>
         <translation>拒绝外链（403）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="274"/>
+        <location filename="../report_view.py" line="275"/>
         <source>gone (404/410)</source>
         <translation>已不在（404/410）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="275"/>
+        <location filename="../report_view.py" line="276"/>
         <source>too large</source>
         <translation>过大</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="275"/>
+        <location filename="../report_view.py" line="276"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="279"/>
+        <location filename="../report_view.py" line="280"/>
         <source>very short: %1 characters</source>
         <translation>正文过短：%1 字</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="280"/>
+        <location filename="../report_view.py" line="281"/>
         <source>the extractor is unsure (confidence %1)</source>
         <translation>提取结果不确定（置信度 %1）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="281"/>
+        <location filename="../report_view.py" line="282"/>
         <source>the title is the site&apos;s name: %1</source>
         <translation>标题是网站名：%1</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="282"/>
+        <location filename="../report_view.py" line="283"/>
         <source>mostly links: %1 of the text</source>
         <translation>多为链接：占正文 %1</translation>
     </message>
@@ -2510,7 +2510,12 @@
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="144"/>
+        <location filename="../../pipeline/records/settings.py" line="140"/>
+        <source>Largest image download (MB)</source>
+        <translation>图片下载上限（MB）</translation>
+    </message>
+    <message>
+        <location filename="../../pipeline/records/settings.py" line="146"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>
@@ -2539,7 +2544,7 @@
         <translation>从浏览器导出的 cookies.txt</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="266"/>
+        <location filename="../report_view.py" line="267"/>
         <location filename="../settings_dialog.py" line="86"/>
         <location filename="../settings_dialog.py" line="137"/>
         <source>Cookies file</source>
