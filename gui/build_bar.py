@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from gui.worker import Jobs
@@ -68,10 +68,13 @@ class BuildBar(QWidget):
         self.format.setToolTip(self.tr("What to bind: EPUB books, PDFs for print and archiving"
                                        " (PDF/A), or both"))
         self.button = QPushButton()
-        self.cancel_key = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
-        self.cancel_key.setContext(Qt.ShortcutContext.WindowShortcut)
+        # an action, so Help → Keyboard shortcuts lists it
+        self.cancel_key = QAction(self.tr("Cancel the build"), self)
+        self.cancel_key.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.cancel_key.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
         self.cancel_key.setEnabled(False)  # only while a build runs
-        self.cancel_key.activated.connect(self.cancel)
+        self.cancel_key.triggered.connect(self.cancel)
+        self.addAction(self.cancel_key)
         self._name_button()
         self.status = QLabel()
         self.open_button = QPushButton(self.tr("Open"))

@@ -15,7 +15,7 @@
 <context>
     <name>BuildBar</name>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="165"/>
+        <location filename="../build_bar.py" line="168"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n article in %1</numerusform>
@@ -23,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="168"/>
+        <location filename="../build_bar.py" line="171"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>; %n near duplicate left out (see Duplicates)</numerusform>

@@ -167,76 +167,81 @@
         <translation>生成什么：EPUB 电子书、供打印和长期归档的 PDF（PDF/A），或两者都要</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="98"/>
+        <location filename="../build_bar.py" line="72"/>
+        <source>Cancel the build</source>
+        <translation>取消生成</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="101"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="100"/>
+        <location filename="../build_bar.py" line="103"/>
         <source>Build PDF</source>
         <translation>生成 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="100"/>
+        <location filename="../build_bar.py" line="103"/>
         <source>Build EPUB and PDF</source>
         <translation>生成 EPUB 和 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="101"/>
+        <location filename="../build_bar.py" line="104"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="180"/>
+        <location filename="../build_bar.py" line="183"/>
         <source>Build cancelled</source>
         <translation>已取消生成</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="77"/>
+        <location filename="../build_bar.py" line="80"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="78"/>
+        <location filename="../build_bar.py" line="81"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="112"/>
+        <location filename="../build_bar.py" line="115"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="137"/>
+        <location filename="../build_bar.py" line="140"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="148"/>
+        <location filename="../build_bar.py" line="151"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="159"/>
+        <location filename="../build_bar.py" line="162"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="165"/>
+        <location filename="../build_bar.py" line="168"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n 篇文章，写入 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="168"/>
+        <location filename="../build_bar.py" line="171"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>；%n 篇近似重复未收入（见“重复”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="171"/>
+        <location filename="../build_bar.py" line="174"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>
@@ -3396,7 +3401,7 @@
     <name>WindowShell</name>
     <message>
         <location filename="../main_window/shell.py" line="135"/>
-        <location filename="../main_window/shell.py" line="306"/>
+        <location filename="../main_window/shell.py" line="308"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
@@ -3421,57 +3426,57 @@
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="185"/>
+        <location filename="../main_window/shell.py" line="187"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="207"/>
+        <location filename="../main_window/shell.py" line="209"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="208"/>
+        <location filename="../main_window/shell.py" line="210"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="209"/>
+        <location filename="../main_window/shell.py" line="211"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="210"/>
+        <location filename="../main_window/shell.py" line="212"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="211"/>
+        <location filename="../main_window/shell.py" line="213"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="212"/>
+        <location filename="../main_window/shell.py" line="214"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="213"/>
+        <location filename="../main_window/shell.py" line="215"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="214"/>
+        <location filename="../main_window/shell.py" line="216"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="226"/>
+        <location filename="../main_window/shell.py" line="228"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press %1 (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“%1”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="231"/>
+        <location filename="../main_window/shell.py" line="233"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>

@@ -2,7 +2,8 @@
 top or bottom (Ctrl+Shift+Up/Down/Home/End, or the selection's menu); the table shows the
 list's order, tasks.csv's rows follow once saved, Ctrl+Z puts them back and Ctrl+Shift+Z moves
 them again. A table sorted by a column gives way to the list's order; another writer's
-arrangement (Excel) is followed."""
+arrangement (Excel) is followed, and a third click on a sorted column shows the list's order
+again."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import io
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
 from gui.main_window.window import MainWindow
@@ -99,8 +100,17 @@ def test_a_sorted_table_gives_way_to_the_lists_order_and_follows_another_writer(
     by_id = {row[0]: row for row in rows[1:]}
     out = io.StringIO()
     csv.writer(out, lineterminator="\r\n").writerows(
-        [rows[0], *(by_id[i] for i in "54321")])
+        [rows[0], *(by_id[i] for i in "31524")])
     saved = path.with_name("tasks.csv.excel")  # Excel saves a new file in the old one's place
     saved.write_text(out.getvalue(), encoding="utf-8-sig")
     saved.replace(path)
-    qtbot.waitUntil(lambda: shown(window) == [5, 4, 3, 2, 1], timeout=PATIENCE_MS)
+    qtbot.waitUntil(lambda: shown(window) == [3, 1, 5, 2, 4], timeout=PATIENCE_MS)
+    # a column's header clicked sorts by it, up then down; a third click is the list's order
+    header = window.table.horizontalHeader()
+    at = QPoint(header.sectionViewportPosition(COLUMNS.index("id")) + 5, header.height() // 2)
+    seen = []
+    for _ in range(3):
+        qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=at)
+        seen.append(shown(window))
+    assert sorted(seen[:2]) == [[1, 2, 3, 4, 5], [5, 4, 3, 2, 1]]
+    assert seen[2] == [3, 1, 5, 2, 4]
