@@ -125,6 +125,20 @@ class WindowTaskActions(WindowHistory):
         self.move_tasks(self._shown_ids(rows), "before" if key == "move_up" else "after",
                         other)
 
+    def move_dropped(self, task_ids: list[int], row: int, after: bool) -> None:
+        """Rows dropped on the table (``RowDrops``): moved, in the list's order, before or
+        after the row they fell on, or to the bottom when below every row."""
+        if self.workspace is None:
+            return
+        place = {task_id: at for at, task_id in enumerate(self.workspace.order())}
+        moving = sorted(task_ids, key=lambda i: place.get(i, len(place)))
+        if row < 0:
+            self.move_tasks(moving, "bottom")
+            return
+        [other] = self._shown_ids([row])
+        if other not in moving:
+            self.move_tasks(moving, "after" if after else "before", other)
+
     def selected_rows(self) -> list[int]:
         """The selected rows' numbers as the table shows them, top to bottom."""
         return sorted(i.row() for i in self.table.selectionModel().selectedRows())

@@ -22,6 +22,7 @@ from gui.main_window.rules import WindowRules
 from gui.main_window.shell import TABLE_SHARE
 from gui.main_window.task_actions import WindowTaskActions
 from gui.report_view import Places
+from gui.row_drops import RowDrops
 from pipeline.records.settings import Settings
 
 
@@ -138,6 +139,8 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.drops.watch(self)
         self.drops.watch(self.table)
         self.drops.dropped.connect(self.intake.take_drop)
+        self.row_drops = RowDrops(self.table)  # rows dropped between rows: arranged there
+        self.row_drops.dropped.connect(self.move_dropped)
         self.preview.open_in_book.connect(self.open_in_book)
         for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset):
             signal.connect(self._show_empty_hint)

@@ -655,8 +655,8 @@ class TaskStore:
                 # before the file: a kill between the two leaves the record ahead, not behind
                 self._ids.record_highest_id(top)
                 self._recorded = top
-            write_atomic(self.path, buf.getvalue().encode(encoding))
-            self._seen = _file_key(self.path.stat())  # lock held: no one wrote after us
+            # what was written, not the path's stat after: Excel takes no lock
+            self._seen = _file_key(write_atomic(self.path, buf.getvalue().encode(encoding)))
         except BaseException:
             with self._lock:  # not written: the changes wait for the next save
                 for task_id, names in pending[0].items():

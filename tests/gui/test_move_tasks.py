@@ -1,9 +1,9 @@
 """Arranging the list in the real window (issue 29): the selected rows move up, down, to the
-top or bottom (Ctrl+Shift+Up/Down/Home/End, or the selection's menu); the table shows the
-list's order, tasks.csv's rows follow once saved, Ctrl+Z puts them back and Ctrl+Shift+Z moves
-them again. A table sorted by a column gives way to the list's order; another writer's
-arrangement (Excel) is followed, and a third click on a sorted column shows the list's order
-again."""
+top or bottom (Ctrl+Shift+Up/Down/Home/End, or the selection's menu, or dragged between
+rows); the table shows the list's order, tasks.csv's rows follow once saved, Ctrl+Z puts them
+back and Ctrl+Shift+Z moves them again. A table sorted by a column gives way to the list's
+order; another writer's arrangement (Excel) is followed, and a third click on a sorted column
+shows the list's order again."""
 
 from __future__ import annotations
 
@@ -12,14 +12,16 @@ import io
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gui.main_window.window import MainWindow
 from gui.task_model import COLUMNS
 from pipeline.records.settings import Settings
 from pipeline.usecases.workspace import Workspace
-from tests.gui.conftest import OpenWindow, saved_rows
+from tests.gui.conftest import OpenWindow, jobs_done, saved_rows
 from tests.gui.test_undo import CTRL, SHIFT, redo, redo_text, shown_window, undo, undo_text
 from tests.waiting import PATIENCE_MS
 
@@ -94,6 +96,7 @@ def test_a_sorted_table_gives_way_to_the_lists_order_and_follows_another_writer(
     assert window.table.horizontalHeader().sortIndicatorSection() == -1
     # a person drags rows in a spreadsheet and saves (a new file: the same size, perhaps the
     # same mtime tick as the window's save): the table follows the file's new order
+    jobs_done(window.jobs)  # the window's save is over (Excel takes no lock to wait on)
     path = five_tasks / "tasks.csv"
     text = path.read_text(encoding="utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
@@ -114,3 +117,38 @@ def test_a_sorted_table_gives_way_to_the_lists_order_and_follows_another_writer(
         seen.append(shown(window))
     assert sorted(seen[:2]) == [[1, 2, 3, 4, 5], [5, 4, 3, 2, 1]]
     assert seen[2] == [3, 1, 5, 2, 4]
+
+
+def drop_rows(window: MainWindow, task_ids: list[int], pos: QPoint) -> bool:
+    """Drag these tasks' rows and drop them at ``pos`` on the table, as a person's mouse
+    does; whether the table took the drop."""
+    window.select_tasks(task_ids)
+    mime = window.proxy.mimeData(window.table.selectionModel().selectedRows())
+    copy, left, none = (Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton,
+                        Qt.KeyboardModifier.NoModifier)
+    viewport = window.table.viewport()
+    QApplication.sendEvent(viewport, QDragEnterEvent(pos, copy, mime, left, none))
+    QApplication.sendEvent(viewport, QDragMoveEvent(pos, copy, mime, left, none))
+    drop = QDropEvent(pos.toPointF(), copy, mime, left, none)
+    QApplication.sendEvent(viewport, drop)
+    return drop.isAccepted()
+
+
+def test_rows_dragged_between_rows_are_moved_there(qtbot: QtBot, open_window: OpenWindow,
+                                                   five_tasks: Path) -> None:
+    window = shown_window(qtbot, open_window, five_tasks)
+    table = window.table
+
+    def row_rect(row: int) -> QRect:
+        return table.visualRect(window.proxy.index(row, COLUMNS.index("title")))
+
+    assert drop_rows(window, [4, 5], row_rect(0).center() - QPoint(0, 3))  # on 1, upper half
+    arranged(qtbot, window, five_tasks, [4, 5, 1, 2, 3])
+    assert drop_rows(window, [4], row_rect(3).center() + QPoint(0, 3))  # on 2, lower half
+    arranged(qtbot, window, five_tasks, [5, 1, 2, 4, 3])
+    below = row_rect(4).bottomLeft() + QPoint(5, 20)
+    assert drop_rows(window, [1, 5], below)  # below every row: the bottom
+    arranged(qtbot, window, five_tasks, [2, 4, 3, 5, 1])
+    assert undo_text(window) == "Undo Move 2 tasks"
+    undo(qtbot, window)
+    arranged(qtbot, window, five_tasks, [5, 1, 2, 4, 3])
