@@ -6,17 +6,20 @@ was bound (Open asks the window for an EPUB, which knows whether the system has 
 it; a PDF or CHM goes to the desktop's viewer for it).
 
 ``Workspace.build`` runs in a job, as ``python main.py build`` runs it; the bar knows nothing
-of the table, so the window hands it the selection and the filter's category when asked.
+of the table, so the window hands it the selection and the filter's category when asked. While
+it builds, its button is Cancel (Esc too): the build stops at its next article, and what it
+was writing is never put in 03_output (``Workspace.build``'s ``should_stop``).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QUrl, Signal
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from gui.worker import Jobs
@@ -41,6 +44,7 @@ class BuildBar(QWidget):
         self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
         self.output_dir: Path | None = None
         self.last: Any = None  # the last BuildResult (the window reaches no pipeline.book)
+        self._stop: threading.Event | None = None  # the build in progress's; None: none
         self.scope = QComboBox()
         self.scope.addItem(self.tr("Everything, one book"), "all")
         self.scope.addItem(self.tr("One book per category"), "each")
@@ -65,6 +69,13 @@ class BuildBar(QWidget):
         self.format.setToolTip(self.tr("What to bind: EPUB books, PDFs for print and archiving"
                                        " (PDF/A), both, or a CHM for Windows' own Help viewer"))
         self.button = QPushButton()
+        # an action, so Help → Keyboard shortcuts lists it
+        self.cancel_key = QAction(self.tr("Cancel the build"), self)
+        self.cancel_key.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        self.cancel_key.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.cancel_key.setEnabled(False)  # only while a build runs
+        self.cancel_key.triggered.connect(self.cancel)
+        self.addAction(self.cancel_key)
         self._name_button()
         self.status = QLabel()
         self.open_button = QPushButton(self.tr("Open"))
@@ -86,10 +97,30 @@ class BuildBar(QWidget):
         self.folder_button.clicked.connect(self.show_folder)
 
     def _name_button(self) -> None:
-        """The button says what it makes."""
+        """The button says what it makes, or Cancel while it makes it."""
+        if self.building:
+            self.button.setText(self.tr("Cancel"))
+            return
         self.button.setText({"pdf": self.tr("Build PDF"), "both": self.tr("Build EPUB and PDF"),
                              "chm": self.tr("Build CHM")}
                             .get(self.format.currentData(), self.tr("Build EPUB")))
+
+    @property
+    def building(self) -> bool:
+        return self._stop is not None
+
+    def cancel(self) -> None:
+        """Stop the build in progress at its next article (its job then ends as failed)."""
+        if self._stop is not None and not self._stop.is_set():
+            self._stop.set()
+            self.button.setEnabled(False)  # once: the job's end gives it back
+            self.status.setText(self.tr("Cancelling…"))
+
+    def _ended(self) -> None:
+        self._stop = None
+        self.cancel_key.setEnabled(False)
+        self._name_button()
+        self.button.setEnabled(True)
 
     def set_workspace(self, workspace: Workspace) -> None:
         """Another archive: its name is the title until one is typed; its ``book_order``
@@ -101,7 +132,10 @@ class BuildBar(QWidget):
 
     def build(self, workspace: Workspace, selected: Collection[int],
               filter_category: str | None) -> bool:
-        """Bind the chosen tasks in a job; False when the choice names nothing to bind."""
+        """Bind the chosen tasks in a job; False when the choice names nothing to bind or a
+        build is in progress."""
+        if self.building:
+            return False
         scope = self.scope.currentData()
         cat1 = filter_category if scope == "category" else None
         if scope == "category" and cat1 is None:
@@ -113,15 +147,20 @@ class BuildBar(QWidget):
         order = self.order.currentData()
         made = self.format.currentData()
         report = self.progressed.emit  # called on the job's thread; Qt queues it here
-        self.button.setEnabled(False)
+        stop = self._stop = threading.Event()
+        self._name_button()
+        self.cancel_key.setEnabled(True)
         self.status.setText(self.tr("Building…"))
         self.jobs.start(lambda: workspace.build(cat1=cat1, split_by=split_by, task_ids=ids,
                                                 title=title, progress=report,
-                                                order=order, format=made),
+                                                order=order, format=made,
+                                                should_stop=stop.is_set),
                         self._built, self._failed)
         return True
 
     def _show_progress(self, done: int, total: int) -> None:
+        if self._stop is None or self._stop.is_set():
+            return  # "Cancelling…" stays until the build has stopped
         self.status.setText(self.tr("Building… %1/%2").replace("%1", str(done))
                             .replace("%2", str(total)))
 
@@ -141,14 +180,16 @@ class BuildBar(QWidget):
                                    " (apt-get install fp-utils) and build again")
                            .replace("%1", str(Path(project).parent)))
         self.status.setText(status)
-        self.button.setEnabled(True)
+        self._ended()
         self.open_button.setEnabled(bool(result.epubs or result.pdfs or result.chms))
         self.finished.emit(result)
 
     def _failed(self, message: str) -> None:
+        if self._stop is not None and self._stop.is_set():
+            message = self.tr("Build cancelled")
         self.status.setText(message)
         self.said.emit(message)
-        self.button.setEnabled(True)
+        self._ended()
         self.finished.emit(None)
 
     def open_book(self) -> None:

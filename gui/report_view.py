@@ -231,8 +231,9 @@ class ReportView(QWidget):
                                 " misspells it. Check the link."),
             HOTLINK: self.tr("The image host refuses pictures shown on other sites: check the"
                              " Referer in the page's site rules (%2)."),
-            IMAGE_TOO_LARGE: self.tr("The image is over the size limit: raise it in %1, then"
-                                     " localize again."),
+            IMAGE_TOO_LARGE: self.tr("The image is over the size limit: in %1 raise “%2”,"
+                                     " then %4.").replace(
+                "%2", setting_label("max_image_bytes")),
             ErrorKind.NETWORK: self.tr("Check the connection and the site, then %4."),
             ErrorKind.HTTP_4XX: self.tr(
                 "The server refuses the link: open it in a browser (404 or 410: it is gone)."),

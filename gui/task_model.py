@@ -154,7 +154,8 @@ def _dot(colour: str) -> QIcon:
 
 
 class TaskTableModel(QAbstractTableModel):
-    """Rows are tasks in id order; columns are ``COLUMNS``."""
+    """Rows are tasks in the list's order (the order a book binds: ``Workspace.move``
+    arranges it) until a column sorts them; columns are ``COLUMNS``."""
 
     edited = Signal(int)  # task id whose row a person changed
 
@@ -164,6 +165,8 @@ class TaskTableModel(QAbstractTableModel):
         self.editor: Callable[[int, str, str], object] | None = None
         self._tasks: list[Task] = []
         self._row_of: dict[int, int] = {}
+        self._place: dict[int, int] = {}  # task id → its place in the list's order
+        self._column = -1  # the column the rows are sorted by; -1: the list's order
         self._hosts: dict[int, str] = {}
         self._icons: dict[str, QIcon] = {}
         self._status_names = {**status_names(), NEEDS_REVIEW: self.tr("needs review")}
@@ -182,12 +185,14 @@ class TaskTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._tasks = list(tasks)
         self._row_of = {t.id: row for row, t in enumerate(self._tasks)}
+        self._place = {t.id: row for row, t in enumerate(self._tasks)}
         self._hosts = {}
         self.endResetModel()
 
     def sync(self, tasks: Iterable[Task]) -> None:
         """Follow the list as the file now holds it: changed rows repainted, new ones added,
-        gone ones removed; the order, the selection and the scroll position stay."""
+        gone ones removed; the selection and the scroll position stay, and the rows follow
+        the list's order when they are shown in it."""
         fresh = {t.id: t for t in tasks}
         self.remove_tasks([i for i in self._row_of if i not in fresh])
         for task_id, task in fresh.items():
@@ -197,6 +202,15 @@ class TaskTableModel(QAbstractTableModel):
                 self._hosts.pop(task_id, None)
                 self._repaint(row)
         self.add_tasks(t for i, t in fresh.items() if i not in self._row_of)
+        self.follow_order(fresh)
+
+    def follow_order(self, order: Iterable[int]) -> None:
+        """The list's order now (ids, first to last): rows shown in it move to follow."""
+        place = {task_id: at for at, task_id in enumerate(order)}
+        if place != self._place:
+            self._place = place
+            if self._column < 0:
+                self.sort(-1)
 
     def update_task(self, task: Task) -> None:
         """A fresher copy of a task: repaint its row."""
@@ -248,12 +262,14 @@ class TaskTableModel(QAbstractTableModel):
         self.layoutAboutToBeChanged.emit()
         persistent = self.persistentIndexList()
         held = [(self._tasks[i.row()].id, i.column()) for i in persistent]
+        self._column = column if 0 <= column < len(COLUMNS) else -1
         if 0 <= column < len(COLUMNS):
             name = COLUMNS[column]
             self._tasks.sort(key=lambda t: self._sort_key(t, name),
                              reverse=order == Qt.SortOrder.DescendingOrder)
         else:
-            self._tasks.sort(key=lambda t: t.id)
+            last = len(self._place)
+            self._tasks.sort(key=lambda t: (self._place.get(t.id, last), t.id))
         self._row_of = {t.id: row for row, t in enumerate(self._tasks)}
         self.changePersistentIndexList(
             persistent, [self.index(self._row_of[i], c) for i, c in held])

@@ -119,6 +119,7 @@ CASES = [
     usage("build-id-junk", "build", "--id", "1e3", says="--id"),
     usage("edit-id-zero", "edit", "--id", "0", "--title", "x", says="--id"),
     usage("remove-id-huge", "remove", "--id", HUGE, says="--id"),
+    usage("move-before-id-zero", "move", "--id", "1", "--before", "0", says="--before"),
     usage("trash-restore-id-negative", "trash", "--restore", "--id", "-1", says="--id"),
     usage("dupes-of-huge", "dupes", "--duplicate", "1", "--of", str(2**60), says="--of"),
     usage("dupes-keep-both-one-id", "dupes", "--keep-both", "1", says="--keep-both"),
@@ -161,7 +162,8 @@ CASES += [Case(f"{command}-tasks-{name}", args, says, spoil=_task_row(row))
 # makes nothing). A command added later needs its row here: see the last test.
 ON_AN_ARCHIVE = {"status": (), "search": ("harbour",), "run": (), "report": (), "build": (),
                  "clean": (), "dupes": (), "edit": ("--id", "1", "--title", "x"),
-                 "remove": ("--id", "1"), "trash": (), "books": (), "index": (),
+                 "remove": ("--id", "1"), "move": ("--id", "1", "--top"), "trash": (),
+                 "books": (), "index": (),
                  "rules": ("check",), "render": ("http://127.0.0.1:9/",), "recover": ()}
 CASES += [Case(f"{command}-missing-archive", (command, *rest), "no archive", archive="missing")
           for command, rest in ON_AN_ARCHIVE.items()]

@@ -82,7 +82,8 @@ def test_a_read_only_archive_is_bound_elsewhere(read_only: tuple[Path, tuple[str
 WRITES = {
     "run": ("run",), "add": ("add", "-"), "index": ("index",), "build": ("build",),
     "report": ("report",), "edit": ("edit", "--id", "1", "--title", "x"), "dupes": ("dupes",),
-    "remove": ("remove", "--id", "1"), "clean": ("clean",),
+    "remove": ("remove", "--id", "1"), "move": ("move", "--id", "1", "--bottom"),
+    "clean": ("clean",),
 }
 
 

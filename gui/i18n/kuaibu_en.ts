@@ -15,7 +15,7 @@
 <context>
     <name>BuildBar</name>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="131"/>
+        <location filename="../build_bar.py" line="170"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n article in %1</numerusform>
@@ -23,7 +23,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="134"/>
+        <location filename="../build_bar.py" line="173"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>; %n near duplicate left out (see Duplicates)</numerusform>
@@ -287,7 +287,7 @@
 <context>
     <name>WindowHistory</name>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="169"/>
+        <location filename="../main_window/history.py" line="193"/>
         <source>Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>
             <numerusform>Move %n task to the trash? Undo remove (Ctrl+Z) or the Trash tab brings it back.</numerusform>
@@ -295,7 +295,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="172"/>
+        <location filename="../main_window/history.py" line="196"/>
         <source>Remove %n tasks</source>
         <translation>
             <numerusform>Remove %n task</numerusform>
@@ -303,7 +303,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="184"/>
+        <location filename="../main_window/history.py" line="208"/>
         <source>%n tasks moved to the trash</source>
         <translation>
             <numerusform>%n task moved to the trash</numerusform>
@@ -311,11 +311,19 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="207"/>
+        <location filename="../main_window/history.py" line="231"/>
         <source>%n tasks restored</source>
         <translation>
             <numerusform>%n task restored</numerusform>
             <numerusform>%n tasks restored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="239"/>
+        <source>Move %n tasks</source>
+        <translation>
+            <numerusform>Move %n task</numerusform>
+            <numerusform>Move %n tasks</numerusform>
         </translation>
     </message>
 </context>

@@ -102,141 +102,161 @@
 <context>
     <name>BuildBar</name>
     <message>
-        <location filename="../build_bar.py" line="45"/>
+        <location filename="../build_bar.py" line="49"/>
         <source>Everything, one book</source>
         <translation>全部，合成一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="46"/>
+        <location filename="../build_bar.py" line="50"/>
         <source>One book per category</source>
         <translation>每个分类一本</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="47"/>
+        <location filename="../build_bar.py" line="51"/>
         <source>Category in the filter</source>
         <translation>筛选中的分类</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="48"/>
+        <location filename="../build_bar.py" line="52"/>
         <source>Selected tasks</source>
         <translation>所选任务</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="51"/>
+        <location filename="../build_bar.py" line="55"/>
         <source>The book&apos;s title, its file name too (a category&apos;s book: this title and the category)</source>
         <translation>书名，也是文件名（按分类成书时：此书名加分类名）</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="55"/>
+        <location filename="../build_bar.py" line="59"/>
         <source>The chapters&apos; order inside each category</source>
         <translation>每个分类内各章的顺序</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="56"/>
+        <location filename="../build_bar.py" line="60"/>
         <source>Task list order</source>
         <translation>按任务列表顺序</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="56"/>
+        <location filename="../build_bar.py" line="60"/>
         <source>By published date</source>
         <translation>按发布日期</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="57"/>
+        <location filename="../build_bar.py" line="61"/>
         <source>By title</source>
         <translation>按标题</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="61"/>
+        <location filename="../build_bar.py" line="65"/>
         <source>EPUB</source>
         <translation>EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="62"/>
+        <location filename="../build_bar.py" line="66"/>
         <source>PDF</source>
         <translation>PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="63"/>
+        <location filename="../build_bar.py" line="67"/>
         <source>EPUB and PDF</source>
         <translation>EPUB 和 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="140"/>
+        <location filename="../build_bar.py" line="73"/>
+        <source>Cancel the build</source>
+        <translation>取消生成</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="102"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="117"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="179"/>
         <source>The CHM project is in %1 but not compiled: install chmcmd (apt-get install fp-utils) and build again</source>
         <translation>CHM 工程已写到 %1，但未编译：请安装 chmcmd（apt-get install fp-utils）后重新生成</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="90"/>
+        <location filename="../build_bar.py" line="189"/>
+        <source>Build cancelled</source>
+        <translation>已取消生成</translation>
+    </message>
+    <message>
+        <location filename="../build_bar.py" line="104"/>
         <source>Build PDF</source>
         <translation>生成 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="90"/>
+        <location filename="../build_bar.py" line="104"/>
         <source>Build EPUB and PDF</source>
         <translation>生成 EPUB 和 PDF</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="92"/>
+        <location filename="../build_bar.py" line="106"/>
         <source>Build EPUB</source>
         <translation>生成 EPUB</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="70"/>
+        <location filename="../build_bar.py" line="81"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="64"/>
+        <location filename="../build_bar.py" line="68"/>
         <source>CHM (Windows Help)</source>
         <translation>CHM（Windows 帮助）</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="65"/>
+        <location filename="../build_bar.py" line="69"/>
         <source>What to bind: EPUB books, PDFs for print and archiving (PDF/A), both, or a CHM for Windows&apos; own Help viewer</source>
         <translation>生成什么：EPUB 电子书、用于打印和归档的 PDF（PDF/A）、两者都要，或用 Windows 自带帮助查看器打开的 CHM</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="71"/>
+        <location filename="../build_bar.py" line="82"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="91"/>
+        <location filename="../build_bar.py" line="105"/>
         <source>Build CHM</source>
         <translation>生成 CHM</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="108"/>
+        <location filename="../build_bar.py" line="142"/>
         <source>Choose a category in the filter first.</source>
         <translation>请先在筛选中选择一个分类。</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="117"/>
+        <location filename="../build_bar.py" line="153"/>
         <source>Building…</source>
         <translation>正在生成…</translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="125"/>
+        <location filename="../build_bar.py" line="164"/>
         <source>Building… %1/%2</source>
         <translation>正在生成… %1/%2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="131"/>
+        <location filename="../build_bar.py" line="170"/>
         <source>%n articles in %1</source>
         <translation>
             <numerusform>%n 篇文章，写入 %1</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../build_bar.py" line="134"/>
+        <location filename="../build_bar.py" line="173"/>
         <source>; %n near duplicates left out (see Duplicates)</source>
         <translation>
             <numerusform>；%n 篇近似重复未收入（见“重复”）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../build_bar.py" line="137"/>
+        <location filename="../build_bar.py" line="176"/>
         <source>#%1 left out of the book: it nearly repeats #%2</source>
         <translation>#%1 未收入电子书：与 #%2 近似重复</translation>
     </message>
@@ -244,17 +264,17 @@
 <context>
     <name>CategoryDialog</name>
     <message>
-        <location filename="../main_window/task_actions.py" line="34"/>
+        <location filename="../main_window/task_actions.py" line="36"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="39"/>
+        <location filename="../main_window/task_actions.py" line="41"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="40"/>
+        <location filename="../main_window/task_actions.py" line="42"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
@@ -1015,7 +1035,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window/window.py" line="173"/>
+        <location filename="../main_window/window.py" line="181"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
@@ -1907,132 +1927,132 @@
         <translation>图片主机不许别的网站引用它的图片（防盗链）：检查该页面网站规则（%2）中的 Referer。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="234"/>
-        <source>The image is over the size limit: raise it in %1, then localize again.</source>
-        <translation>图片超过大小上限：在“%1”中调高上限，然后重新本地化。</translation>
-    </message>
-    <message>
-        <location filename="../report_view.py" line="236"/>
+        <location filename="../report_view.py" line="237"/>
         <source>Check the connection and the site, then %4.</source>
         <translation>检查网络连接和网站，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="239"/>
+        <location filename="../report_view.py" line="240"/>
         <source>The server broke: try again later (%4).</source>
         <translation>服务器出错：稍后再试（%4）。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="254"/>
+        <location filename="../report_view.py" line="255"/>
         <source>An anti-bot or login page: export the site&apos;s cookies from a browser and choose the file in %1 (“%3”), then %4.</source>
         <translation>反爬虫或登录页面：从浏览器导出该网站的 Cookie，在“%1”中选择该文件（“%3”），然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="260"/>
+        <location filename="../report_view.py" line="261"/>
         <source>Its scripts build the article: %5 in the %6 tab, then %4.</source>
         <translation>正文由脚本生成：在“%6”标签页点“%5”，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="238"/>
+        <location filename="../report_view.py" line="239"/>
         <source>The server refuses the link: open it in a browser (404 or 410: it is gone).</source>
         <translation>服务器拒绝了这个链接：在浏览器中打开看看（404 或 410：页面已不存在）。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="241"/>
+        <location filename="../report_view.py" line="234"/>
+        <source>The image is over the size limit: in %1 raise “%2”, then %4.</source>
+        <translation>图片超过大小上限：在“%1”中调高“%2”，然后%4。</translation>
+    </message>
+    <message>
+        <location filename="../report_view.py" line="242"/>
         <source>The link redirects in a loop or off the web: open it in a browser.</source>
         <translation>链接循环重定向或跳到了网页之外：在浏览器中打开看看。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="243"/>
+        <location filename="../report_view.py" line="244"/>
         <source>Not a link Kuaibu fetches: correct it in the list or move the task to the trash.</source>
         <translation>这不是快捕能抓取的链接：在列表中改正它，或把任务移到回收站。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="246"/>
+        <location filename="../report_view.py" line="247"/>
         <source>A private or local address: fetched only for links added on such an address or when the archive&apos;s settings allow it.</source>
         <translation>私有或本地地址：只有在这类地址上添加的链接，或归档的设置允许时才会抓取。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="249"/>
+        <location filename="../report_view.py" line="250"/>
         <source>Not a web page (a PDF, an image): if it is a page, give its site a content selector in %2; else move the task to the trash.</source>
         <translation>不是网页（PDF、图片）：如果它是网页，在“%2”中为其网站设置正文选择器；否则把任务移到回收站。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="252"/>
+        <location filename="../report_view.py" line="253"/>
         <source>Over the size limit: give its site a content selector in %2.</source>
         <translation>超过大小上限：在“%2”中为其网站设置正文选择器。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="256"/>
+        <location filename="../report_view.py" line="257"/>
         <source>The page arrived cut short: %4.</source>
         <translation>页面没有完整收到：%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="257"/>
+        <location filename="../report_view.py" line="258"/>
         <source>No article found: give its site a content selector in %2.</source>
         <translation>没有找到正文：在“%2”中为其网站设置正文选择器。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="261"/>
+        <location filename="../report_view.py" line="262"/>
         <source>The site rules say something that cannot work: open %2 and fix what it marks.</source>
         <translation>网站规则有无法生效的内容：打开“%2”，修正其中标出的地方。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="263"/>
+        <location filename="../report_view.py" line="264"/>
         <source>A bug: its traceback is in 04_logs/errors.log.</source>
         <translation>程序错误：调用栈记录在 04_logs/errors.log。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="264"/>
+        <location filename="../report_view.py" line="265"/>
         <source>A failure without a kind (an older list): %4.</source>
         <translation>没有类型的失败（旧版列表）：%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="271"/>
+        <location filename="../report_view.py" line="272"/>
         <source>host does not resolve</source>
         <translation>域名无法解析</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="272"/>
+        <location filename="../report_view.py" line="273"/>
         <source>connection refused</source>
         <translation>连接被拒绝</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="273"/>
+        <location filename="../report_view.py" line="274"/>
         <source>hotlinking refused (403)</source>
         <translation>拒绝外链（403）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="274"/>
+        <location filename="../report_view.py" line="275"/>
         <source>gone (404/410)</source>
         <translation>已不在（404/410）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="275"/>
+        <location filename="../report_view.py" line="276"/>
         <source>too large</source>
         <translation>过大</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="275"/>
+        <location filename="../report_view.py" line="276"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="279"/>
+        <location filename="../report_view.py" line="280"/>
         <source>very short: %1 characters</source>
         <translation>正文过短：%1 字</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="280"/>
+        <location filename="../report_view.py" line="281"/>
         <source>the extractor is unsure (confidence %1)</source>
         <translation>提取结果不确定（置信度 %1）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="281"/>
+        <location filename="../report_view.py" line="282"/>
         <source>the title is the site&apos;s name: %1</source>
         <translation>标题是网站名：%1</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="282"/>
+        <location filename="../report_view.py" line="283"/>
         <source>mostly links: %1 of the text</source>
         <translation>多为链接：占正文 %1</translation>
     </message>
@@ -2510,7 +2530,12 @@
         <translation>JPEG 质量</translation>
     </message>
     <message>
-        <location filename="../../pipeline/records/settings.py" line="144"/>
+        <location filename="../../pipeline/records/settings.py" line="140"/>
+        <source>Largest image download (MB)</source>
+        <translation>图片下载上限（MB）</translation>
+    </message>
+    <message>
+        <location filename="../../pipeline/records/settings.py" line="146"/>
         <source>EPUB size budget (MB)</source>
         <translation>EPUB 体积上限（MB）</translation>
     </message>
@@ -2539,7 +2564,7 @@
         <translation>从浏览器导出的 cookies.txt</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="266"/>
+        <location filename="../report_view.py" line="267"/>
         <location filename="../settings_dialog.py" line="86"/>
         <location filename="../settings_dialog.py" line="137"/>
         <source>Cookies file</source>
@@ -2721,7 +2746,7 @@
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="169"/>
+        <location filename="../task_model.py" line="172"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
@@ -2801,72 +2826,72 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="172"/>
+        <location filename="../task_model.py" line="175"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="172"/>
+        <location filename="../task_model.py" line="175"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="172"/>
+        <location filename="../task_model.py" line="175"/>
         <source>Why</source>
         <translation>原因类别</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="173"/>
+        <location filename="../task_model.py" line="176"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="173"/>
+        <location filename="../task_model.py" line="176"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="174"/>
+        <location filename="../task_model.py" line="177"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="174"/>
+        <location filename="../task_model.py" line="177"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="175"/>
+        <location filename="../task_model.py" line="178"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="175"/>
+        <location filename="../task_model.py" line="178"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="176"/>
+        <location filename="../task_model.py" line="179"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="176"/>
+        <location filename="../task_model.py" line="179"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="291"/>
+        <location filename="../task_model.py" line="307"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="370"/>
+        <location filename="../task_model.py" line="386"/>
         <source>duplicate of #%1</source>
         <translation>与 #%1 重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="407"/>
+        <location filename="../task_model.py" line="423"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>
@@ -3053,51 +3078,58 @@
 <context>
     <name>WindowHistory</name>
     <message>
-        <location filename="../main_window/history.py" line="104"/>
+        <location filename="../main_window/history.py" line="128"/>
         <source>Edit title</source>
         <translation>编辑标题</translation>
     </message>
     <message>
-        <location filename="../main_window/history.py" line="104"/>
+        <location filename="../main_window/history.py" line="128"/>
         <source>Edit category</source>
         <translation>编辑分类</translation>
     </message>
     <message>
-        <location filename="../main_window/history.py" line="147"/>
+        <location filename="../main_window/history.py" line="171"/>
         <source>Not done: #%1 is no longer on the list (removed meanwhile)</source>
         <translation>未执行：#%1 已不在列表中（其间已被移除）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="169"/>
+        <location filename="../main_window/history.py" line="193"/>
         <source>Move %n tasks to the trash? Undo remove (Ctrl+Z) or the Trash tab brings them back.</source>
         <translation>
             <numerusform>把 %n 个任务移到回收站吗？可以用“撤销移除”（Ctrl+Z）或“回收站”标签页恢复。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="172"/>
+        <location filename="../main_window/history.py" line="196"/>
         <source>Remove %n tasks</source>
         <translation>
             <numerusform>移除 %n 个任务</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="184"/>
+        <location filename="../main_window/history.py" line="208"/>
         <source>%n tasks moved to the trash</source>
         <translation>
             <numerusform>已将 %n 个任务移到回收站</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window/history.py" line="199"/>
+        <location filename="../main_window/history.py" line="223"/>
         <source>Not done: #%1 is gone for good (the trash was emptied)</source>
         <translation>未执行：#%1 已永久删除（回收站已清空）</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/history.py" line="207"/>
+        <location filename="../main_window/history.py" line="231"/>
         <source>%n tasks restored</source>
         <translation>
             <numerusform>已恢复 %n 个任务</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/history.py" line="239"/>
+        <source>Move %n tasks</source>
+        <translation>
+            <numerusform>移动 %n 个任务</numerusform>
         </translation>
     </message>
 </context>
@@ -3122,178 +3154,198 @@
 <context>
     <name>WindowMenus</name>
     <message>
-        <location filename="../main_window/menus.py" line="33"/>
+        <location filename="../main_window/menus.py" line="36"/>
         <source>Run selected</source>
         <translation>运行所选</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="34"/>
+        <location filename="../main_window/menus.py" line="37"/>
         <source>Clean again</source>
         <translation>重新清洗</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="35"/>
-        <location filename="../main_window/menus.py" line="80"/>
+        <location filename="../main_window/menus.py" line="38"/>
+        <location filename="../main_window/menus.py" line="87"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="36"/>
+        <location filename="../main_window/menus.py" line="39"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="37"/>
+        <location filename="../main_window/menus.py" line="40"/>
         <source>Change category…</source>
         <translation>修改分类…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="38"/>
+        <location filename="../main_window/menus.py" line="41"/>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="42"/>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="43"/>
+        <source>Move to top</source>
+        <translation>移到顶部</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="44"/>
+        <source>Move to bottom</source>
+        <translation>移到底部</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="45"/>
         <source>Open original</source>
         <translation>打开原文</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="39"/>
+        <location filename="../main_window/menus.py" line="46"/>
         <source>Open clean page</source>
         <translation>打开清洗后的页面</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="40"/>
+        <location filename="../main_window/menus.py" line="47"/>
         <source>Copy URL</source>
         <translation>复制网址</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="41"/>
+        <location filename="../main_window/menus.py" line="48"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="42"/>
+        <location filename="../main_window/menus.py" line="49"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="54"/>
+        <location filename="../main_window/menus.py" line="61"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="55"/>
+        <location filename="../main_window/menus.py" line="62"/>
         <source>&amp;Open archive…</source>
         <translation>打开归档(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="57"/>
+        <location filename="../main_window/menus.py" line="64"/>
         <source>&amp;New archive…</source>
         <translation>新建归档(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="59"/>
+        <location filename="../main_window/menus.py" line="66"/>
         <source>&amp;Recent archives</source>
         <translation>最近的归档(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="61"/>
+        <location filename="../main_window/menus.py" line="68"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="62"/>
+        <location filename="../main_window/menus.py" line="69"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="64"/>
+        <location filename="../main_window/menus.py" line="71"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="65"/>
+        <location filename="../main_window/menus.py" line="72"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="67"/>
+        <location filename="../main_window/menus.py" line="74"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="69"/>
+        <location filename="../main_window/menus.py" line="76"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="75"/>
+        <location filename="../main_window/menus.py" line="82"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="77"/>
+        <location filename="../main_window/menus.py" line="84"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="78"/>
+        <location filename="../main_window/menus.py" line="85"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="79"/>
+        <location filename="../main_window/menus.py" line="86"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="81"/>
+        <location filename="../main_window/menus.py" line="88"/>
         <source>&amp;Harvest a list page…</source>
         <translation>从列表页采集(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="83"/>
+        <location filename="../main_window/menus.py" line="90"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="84"/>
+        <location filename="../main_window/menus.py" line="91"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="85"/>
+        <location filename="../main_window/menus.py" line="92"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="86"/>
+        <location filename="../main_window/menus.py" line="93"/>
         <source>&amp;Bottom tabs</source>
         <translation>底部标签页(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="88"/>
+        <location filename="../main_window/menus.py" line="95"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="89"/>
+        <location filename="../main_window/menus.py" line="96"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="91"/>
+        <location filename="../main_window/menus.py" line="98"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="92"/>
+        <location filename="../main_window/menus.py" line="99"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="170"/>
+        <location filename="../main_window/menus.py" line="177"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="171"/>
+        <location filename="../main_window/menus.py" line="178"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;归档：%2</translation>
     </message>
@@ -3370,7 +3422,7 @@
     <name>WindowShell</name>
     <message>
         <location filename="../main_window/shell.py" line="135"/>
-        <location filename="../main_window/shell.py" line="306"/>
+        <location filename="../main_window/shell.py" line="308"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
@@ -3395,57 +3447,57 @@
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="185"/>
+        <location filename="../main_window/shell.py" line="187"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="207"/>
+        <location filename="../main_window/shell.py" line="209"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="208"/>
+        <location filename="../main_window/shell.py" line="210"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="209"/>
+        <location filename="../main_window/shell.py" line="211"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="210"/>
+        <location filename="../main_window/shell.py" line="212"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="211"/>
+        <location filename="../main_window/shell.py" line="213"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="212"/>
+        <location filename="../main_window/shell.py" line="214"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="213"/>
+        <location filename="../main_window/shell.py" line="215"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="214"/>
+        <location filename="../main_window/shell.py" line="216"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="226"/>
+        <location filename="../main_window/shell.py" line="228"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press %1 (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“%1”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="231"/>
+        <location filename="../main_window/shell.py" line="233"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>
@@ -3461,17 +3513,17 @@
 <context>
     <name>WindowTaskActions</name>
     <message>
-        <location filename="../main_window/task_actions.py" line="90"/>
+        <location filename="../main_window/task_actions.py" line="94"/>
         <source>Change category</source>
         <translation>修改分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="94"/>
+        <location filename="../main_window/task_actions.py" line="98"/>
         <source>Move to category</source>
         <translation>移到分类</translation>
     </message>
     <message>
-        <location filename="../main_window/task_actions.py" line="99"/>
+        <location filename="../main_window/task_actions.py" line="103"/>
         <source>Rename category</source>
         <translation>重命名分类</translation>
     </message>

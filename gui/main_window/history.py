@@ -1,19 +1,22 @@
 """Undo and Redo for every edit the window makes: a title, categories (a re-file by the
-dialog or a drop on the category tree, a category renamed), a remove, a decision on a pair of
-near duplicates. One ``QUndoStack`` an open archive (emptied when another opens); Edit → Undo
-and Redo name the edit they would take back or make again.
+dialog or a drop on the category tree, a category renamed), a remove, tasks moved up or down
+the list (its order is a book's), a decision on a pair of near duplicates. One ``QUndoStack``
+an open archive (emptied when another opens); Edit → Undo and Redo name the edit they would
+take back or make again.
 
 Apart because each edit is made here as a command that records, when it is made, the values
 it replaces, and puts back only those, through the same use cases that made it
-(``Workspace.edit``, ``remove``/``restore``, ``put_decision``): what another writer changed
-meanwhile in other fields (a run's status) stays. A task no longer on the list (removed, or
-gone from the file) is said in one line, nothing changes, and the command leaves the stack.
+(``Workspace.edit``, ``remove``/``restore``, ``move``/``put_back``, ``put_decision``): what
+another writer changed meanwhile in other fields (a run's status) stays. A task no longer on
+the list (removed, or gone from the file) is said in one line, nothing changes, and the
+command leaves the stack.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoCommand
 
 from gui.duplicates_view import DuplicatesView, Taken
@@ -21,6 +24,7 @@ from gui.main_window.archive import WindowArchive
 from pipeline.records.task import Task
 from pipeline.store.duplicates import Decided
 from pipeline.usecases.base import NoSuchTask
+from pipeline.usecases.editing import Places
 from pipeline.usecases.workspace import Workspace
 
 # A task's fields as an edit sets them: task id → field → value.
@@ -58,6 +62,26 @@ class Removal(QUndoCommand):
 
     def undo(self) -> None:
         if not self.window.untrash_tasks(self.task_ids):
+            self.setObsolete(True)
+
+
+class Arrangement(QUndoCommand):
+    """Tasks moved in the list (``Workspace.move``); undone, each goes back before the task it
+    stood before (``put_back``), so others' arrangements meanwhile stay."""
+
+    def __init__(self, window: WindowHistory, text: str, task_ids: list[int], place: str,
+                 other: int | None) -> None:
+        super().__init__(text)
+        self.window, self.task_ids, self.place, self.other = window, task_ids, place, other
+        self.places: Places | None = None
+
+    def redo(self) -> None:
+        self.places = self.window.arrange_tasks(self.task_ids, self.place, self.other)
+        if self.places is None:
+            self.setObsolete(True)
+
+    def undo(self) -> None:
+        if self.places is None or not self.window.put_back_tasks(self.places, self.task_ids):
             self.setObsolete(True)
 
 
@@ -207,6 +231,38 @@ class WindowHistory(WindowArchive):
         self.statusBar().showMessage(self.tr("%n tasks restored", "", len(restored)))
         self._update_controls()
         return True
+
+    def move_tasks(self, task_ids: list[int], place: str, other: int | None = None) -> None:
+        """Move tasks in the list (``MOVE_PLACES``) as one edit Undo takes back."""
+        if self.workspace is None or self.workspace.read_only or not task_ids:
+            return
+        self.undo_stack.push(Arrangement(self, self.tr("Move %n tasks", "", len(task_ids)),
+                                         list(task_ids), place, other))
+
+    def arrange_tasks(self, task_ids: list[int], place: str, other: int | None) -> Places | None:
+        """Move tasks in the list and show the rows so; None (said) when one is gone."""
+        workspace = self.workspace
+        if workspace is None or self.say_gone([*task_ids, *([] if other is None else [other])]):
+            return None
+        places = workspace.move(task_ids, place, other)
+        self._arranged(workspace)
+        return places
+
+    def put_back_tasks(self, places: Places, task_ids: list[int]) -> bool:
+        """Put moved tasks back where they stood; False (said) when one is gone."""
+        workspace = self.workspace
+        if workspace is None or self.say_gone(task_ids):
+            return False
+        workspace.put_back(places)
+        self._arranged(workspace)
+        return True
+
+    def _arranged(self, workspace: Workspace) -> None:
+        """The rows in the list's order now (shown in it: a column's sort gives way, so the
+        move is seen), saved with the window's next save."""
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.model.follow_order(workspace.order())
+        self._edited()
 
     def take_decision(self, taken: Taken) -> None:
         """A decision the Duplicates tab stored, onto the stack to be undone."""

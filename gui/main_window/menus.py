@@ -16,6 +16,9 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 from gui.main_window.shell import TABLE_SHARE, WindowShell
 from gui.shortcuts_dialog import ShortcutsDialog, window_shortcuts
 
+# The selection's moves in the list (its order is a book's), as ``Workspace.move`` places.
+MOVES = ("move_up", "move_down", "move_top", "move_bottom")
+
 
 def _acts_now(command: QUndoCommand | None, running: bool) -> bool:
     """Undo or Redo can act: there is an edit to take back or make again, and a run does not
@@ -35,6 +38,10 @@ class WindowMenus(WindowShell):
             ("check_updates", self.tr("Check for updates…"), None),
             ("retry", self.tr("Retry"), None),
             ("category", self.tr("Change category…"), None),
+            ("move_up", self.tr("Move up"), QKeySequence("Ctrl+Shift+Up")),
+            ("move_down", self.tr("Move down"), QKeySequence("Ctrl+Shift+Down")),
+            ("move_top", self.tr("Move to top"), QKeySequence("Ctrl+Shift+Home")),
+            ("move_bottom", self.tr("Move to bottom"), QKeySequence("Ctrl+Shift+End")),
             ("open_source", self.tr("Open original"), None),
             ("open_clean", self.tr("Open clean page"), None),
             ("copy_url", self.tr("Copy URL"), QKeySequence.StandardKey.Copy),
@@ -111,7 +118,7 @@ class WindowMenus(WindowShell):
         for key, action in self.task_actions.items():
             reads = key.startswith("open") or key in ("copy_url", "show_folder")
             action.setEnabled(bool(selected) and (reads or writable) and (
-                not running or reads or key == "category"))
+                not running or reads or key == "category" or key in MOVES))
         self.selection_button.setEnabled(bool(selected))
         stack = self.undo_stack
         self.undo_action.setEnabled(_acts_now(stack.command(stack.index() - 1), running))

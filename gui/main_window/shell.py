@@ -167,7 +167,9 @@ class WindowShell(QMainWindow):
         self.table.verticalHeader().setDefaultSectionSize(22)
         self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
-        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # id order until a click
+        # the list's order (a book's) until a click; a third click on a column goes back to it
+        header.setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        header.setSortIndicatorClearable(True)
         self.table.setSortingEnabled(True)
         self.table.setDragEnabled(True)
         self.table.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)

@@ -1,5 +1,6 @@
 """What the person does to the selected tasks: change their category (also by renaming or
-dropping on a node of the category tree; each an edit on the undo stack, ``history``), open
+dropping on a node of the category tree; each an edit on the undo stack, ``history``), move
+them up or down the list (the order a book binds), open
 the original or the clean page, copy their links, show their files; and the context menu that
 offers these and Remove.
 
@@ -9,7 +10,7 @@ desktop call, none of them a run or a build.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCompleter,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.main_window.history import WindowHistory
+from gui.main_window.menus import MOVES
 from gui.main_window.shell import LEFT_TO_RUN
 from pipeline.records.task import Status
 
@@ -62,12 +64,14 @@ class WindowTaskActions(WindowHistory):
             "run": runnable and not running, "retry": failed and not running,
             "reclean": stored and not running, "check_updates": stored and not running,
             "category": bool(tasks),
+            **dict.fromkeys(MOVES, bool(tasks) and self.writable),
             "open_source": bool(tasks), "open_clean": cleaned, "copy_url": bool(tasks),
             "show_folder": stored, "remove": bool(tasks) and not running,
         }
         menu = QMenu(self)
         for group in (("open_source", "open_clean", "show_folder", "copy_url"),
-                      ("run", "retry", "reclean", "check_updates"), ("category",), ("remove",)):
+                      ("run", "retry", "reclean", "check_updates"), ("category", *MOVES),
+                      ("remove",)):
             for key in group:
                 self.task_actions[key].setEnabled(enabled[key])
                 menu.addAction(self.task_actions[key])
@@ -102,6 +106,46 @@ class WindowTaskActions(WindowHistory):
         else:
             self.set_category([t.id for t in tasks if t.cat1 == old1 and t.cat2 == old2],
                               None, new, text)
+
+    def move_selected(self, key: str) -> None:
+        """The selected rows, in the order shown, one row up or down past the row shown
+        beside them (a filter hides the rest: they are passed over), or to the top or bottom
+        of the list; the table shows the list's order after."""
+        if key in ("move_top", "move_bottom"):
+            self.move_tasks(self._shown_ids(self.selected_rows()), key.removeprefix("move_"))
+            return
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # "up" in the list's order
+        rows = self.selected_rows()
+        if not rows:
+            return
+        beside = rows[0] - 1 if key == "move_up" else rows[-1] + 1
+        if not 0 <= beside < self.proxy.rowCount():
+            return  # at the top (bottom) already
+        [other] = self._shown_ids([beside])
+        self.move_tasks(self._shown_ids(rows), "before" if key == "move_up" else "after",
+                        other)
+
+    def move_dropped(self, task_ids: list[int], row: int, after: bool) -> None:
+        """Rows dropped on the table (``RowDrops``): moved, in the list's order, before or
+        after the row they fell on, or to the bottom when below every row."""
+        if self.workspace is None:
+            return
+        place = {task_id: at for at, task_id in enumerate(self.workspace.order())}
+        moving = sorted(task_ids, key=lambda i: place.get(i, len(place)))
+        if row < 0:
+            self.move_tasks(moving, "bottom")
+            return
+        [other] = self._shown_ids([row])
+        if other not in moving:
+            self.move_tasks(moving, "after" if after else "before", other)
+
+    def selected_rows(self) -> list[int]:
+        """The selected rows' numbers as the table shows them, top to bottom."""
+        return sorted(i.row() for i in self.table.selectionModel().selectedRows())
+
+    def _shown_ids(self, rows: list[int]) -> list[int]:
+        return [self.model.task_at(self.proxy.mapToSource(self.proxy.index(row, 0)).row()).id
+                for row in rows]
 
     def open_original(self, task_id: int) -> None:
         task = self.model.task(task_id)

@@ -17,10 +17,12 @@ from gui.drops import DropTarget
 from gui.language import shown_name
 from gui.main_window.books import WindowBooks
 from gui.main_window.intake import WindowIntake
+from gui.main_window.menus import MOVES
 from gui.main_window.rules import WindowRules
 from gui.main_window.shell import TABLE_SHARE
 from gui.main_window.task_actions import WindowTaskActions
 from gui.report_view import Places
+from gui.row_drops import RowDrops
 from pipeline.records.settings import Settings
 
 
@@ -114,11 +116,15 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.task_actions["remove"].triggered.connect(
             lambda: self.remove_tasks(self.selected_ids()))
         self.task_actions["category"].triggered.connect(self.ask_category)
+        for key in MOVES:
+            self.task_actions[key].triggered.connect(
+                lambda _checked=False, key=key: self.move_selected(key))
         self.task_actions["open_source"].triggered.connect(self.open_source_urls)
         self.task_actions["open_clean"].triggered.connect(self.open_clean_pages)
         self.task_actions["copy_url"].triggered.connect(self.copy_urls)
         self.task_actions["show_folder"].triggered.connect(self.show_task_files)
-        self.build_bar.button.clicked.connect(self.build)
+        self.build_bar.button.clicked.connect(  # Cancel while it builds
+            lambda: self.build_bar.cancel() if self.build_bar.building else self.build())
         self.build_bar.said.connect(self.log.appendPlainText)
         self.build_bar.finished.connect(self._built)
         self.build_bar.open_requested.connect(self.open_book)
@@ -133,6 +139,8 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.drops.watch(self)
         self.drops.watch(self.table)
         self.drops.dropped.connect(self.intake.take_drop)
+        self.row_drops = RowDrops(self.table)  # rows dropped between rows: arranged there
+        self.row_drops.dropped.connect(self.move_dropped)
         self.preview.open_in_book.connect(self.open_in_book)
         for signal in (self.model.rowsInserted, self.model.rowsRemoved, self.model.modelReset):
             signal.connect(self._show_empty_hint)
@@ -181,6 +189,7 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self._save_timer.stop()
         self.file_watch.stop()
         self.controller.wait()
+        self.build_bar.cancel()  # a build stops at its next article, its book left unwritten
         self.jobs.close()  # the jobs in flight end; none starts after (their owner is going)
         if self.workspace is not None:
             self.workspace.close()  # only the window's own unsaved edits, merged

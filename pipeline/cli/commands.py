@@ -227,6 +227,19 @@ def cmd_edit(args: argparse.Namespace, ws: Workspace) -> int:
     return 0
 
 
+def cmd_move(args: argparse.Namespace, ws: Workspace) -> int:
+    """What the window's Move up / Move down do: arrange the list, whose order is the order a
+    book binds its chapters in (``build --order list``, the default)."""
+    place = next(name for name in ("before", "after", "top", "bottom")
+                 if getattr(args, name) not in (None, False))
+    other = getattr(args, place) if place in ("before", "after") else None
+    ws.move(args.ids, place, other)
+    ws.save()
+    where = f"{place} #{other}" if other is not None else f"to the {place}"
+    print(f"moved {counted(len(set(args.ids)), 'task')} {where}")
+    return 0
+
+
 def cmd_remove(args: argparse.Namespace, ws: Workspace) -> int:
     """Move tasks to the trash; their pages and articles stay until it is emptied."""
     ws.remove(args.ids)

@@ -33,7 +33,7 @@ from pipeline.cli.commands import (
     cmd_status,
 )
 from pipeline.cli.parser import build_parser
-from pipeline.records.errors import KuaibuError
+from pipeline.records.errors import BuildCancelled, KuaibuError
 from pipeline.records.settings import Settings
 from pipeline.store.archive import DEFAULT_ARCHIVE
 
@@ -91,6 +91,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return run_command(args)
+    except BuildCancelled as e:  # Ctrl+C during a build: stopped between articles
+        print(f"stopped: {e}", file=sys.stderr)
+        return 130
     except KuaibuError as e:
         print(f"error: {one_line(str(e))}", file=sys.stderr)
         return 1

@@ -23,6 +23,7 @@ from pipeline.cli.commands import (
     cmd_extract,
     cmd_harvest,
     cmd_index,
+    cmd_move,
     cmd_recover,
     cmd_remove,
     cmd_render,
@@ -237,6 +238,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cat1", help="first-level category")
     p.add_argument("--cat2", help="second-level category")
     p.set_defaults(func=cmd_edit)
+
+    p = sub.add_parser("move", parents=[common],
+                       help="arrange the list: its order is the chapters' order in a book")
+    p.add_argument("--id", type=task_id, action="append", dest="ids", metavar="N", required=True,
+                   help="task N (repeatable; they go there in the order given)")
+    place = p.add_mutually_exclusive_group(required=True)
+    place.add_argument("--before", type=task_id, metavar="M", help="right before task M")
+    place.add_argument("--after", type=task_id, metavar="M", help="right after task M")
+    place.add_argument("--top", action="store_true", help="to the top of the list")
+    place.add_argument("--bottom", action="store_true", help="to the bottom of the list")
+    p.set_defaults(func=cmd_move)
 
     p = sub.add_parser("remove", parents=[common],
                        help="move tasks to the trash (their files stay until it is emptied)")

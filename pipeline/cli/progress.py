@@ -5,7 +5,9 @@ log) and the outcome they print: a run, a check for updates, a build.
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -126,13 +128,26 @@ def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None =
                   task_ids: list[int] | None = None, title: str | None = None,
                   out: Path | None = None, *, order: str | None = None,
                   format: str = "epub") -> BuildResult:
-    """Bind the archive's articles with a progress bar; prints what was made."""
+    """Bind the archive's articles with a progress bar; prints what was made. Ctrl+C stops
+    the build at its next article (``BuildCancelled``), so no book is left half-written;
+    a second Ctrl+C stops at once."""
     bar = ProgressBar()
+    stop = threading.Event()
+
+    def interrupted(_signum: int, _frame: object) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    on_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, interrupted) if on_main else None
     try:
         result = ws.build(cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
                           progress=lambda done, total: bar.draw(done, total, "binding"),
-                          out=out, order=order, format=format)
+                          out=out, order=order, format=format, should_stop=stop.is_set)
     finally:
+        if on_main:
+            signal.signal(signal.SIGINT, previous)
         bar.finish()
     for path in result.epubs:
         print(f"EPUB:       {path}")

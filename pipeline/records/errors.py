@@ -171,3 +171,11 @@ class CookieFileError(KuaibuError):
 
 class BookError(KuaibuError):
     """A book cannot be built as asked (nothing to bind, no CJK font, a broken template)."""
+
+
+class BuildCancelled(BookError):
+    """A build was asked to stop (the window's Cancel, Ctrl+C in a terminal) and stopped at
+    its next article; what it was writing was never put in place."""
+
+    def __init__(self) -> None:
+        super().__init__("build cancelled; nothing half-written is left in the output folder")

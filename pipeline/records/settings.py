@@ -135,7 +135,9 @@ class Settings:
         1600, low=16, high=10_000, label=QT_TRANSLATE_NOOP("Settings", "Largest image edge (px)"))
     jpeg_quality: int = setting(82, low=1, high=100,
                                 label=QT_TRANSLATE_NOOP("Settings", "JPEG quality"))
-    max_image_bytes: int = setting(20 * MB, low=0, above=True, high=1024 * MB)
+    max_image_bytes: int = setting(
+        20 * MB, low=0, above=True, high=1024 * MB, scale=MB,
+        label=QT_TRANSLATE_NOOP("Settings", "Largest image download (MB)"))
     max_images_per_article: int = setting(200, low=0, above=True, high=10_000)
     max_image_pixels: int = setting(50_000_000, low=0, above=True, high=4_000_000_000)
     # book

@@ -74,8 +74,8 @@ CAUSE_ADVICE: dict[str, str] = {
                 " check the link",
     HOTLINK: "the image host refuses hotlinking: check the Referer rule (rules.yaml referer"
              " for the page's site)",
-    IMAGE_TOO_LARGE: "the image is over the size limit: raise max_image_bytes"
-                     " (run --set max_image_bytes=…), then re-localize",
+    IMAGE_TOO_LARGE: "the image is over the size limit: raise max_image_bytes and fetch it"
+                     " again (run --retry-failed --set max_image_bytes=…)",
 }
 KIND_ADVICE: dict[ErrorKind, str] = {
     ErrorKind.NETWORK: "check the connection and the site; then run --retry-failed --kind network",

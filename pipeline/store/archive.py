@@ -91,11 +91,13 @@ def _leading_url(head: bytes) -> str | None:
     return url if isinstance(url, str) else None
 
 
-def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> None:
+def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> os.stat_result:
     """Write ``data`` to ``path`` so that readers see the old file or the new, never a torn one.
-    A full disk is DiskFull naming the file (the OS error names none)."""
+    A full disk is DiskFull naming the file (the OS error names none). Returns the written
+    file's stat, taken before it is put in place: a stat of ``path`` after could already be
+    another writer's file (one that takes no lock, as Excel does)."""
     try:
-        _write_atomic(path, data, readonly)
+        return _write_atomic(path, data, readonly)
     except OSError as e:
         if e.errno in (errno.ENOSPC, errno.EDQUOT):
             where = Path(path.parent.name, path.name)
@@ -103,7 +105,7 @@ def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> None:
         raise
 
 
-def _write_atomic(path: Path, data: bytes, readonly: bool) -> None:
+def _write_atomic(path: Path, data: bytes, readonly: bool) -> os.stat_result:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -112,11 +114,13 @@ def _write_atomic(path: Path, data: bytes, readonly: bool) -> None:
             os.fsync(f.fileno())
         # mkstemp makes 0600; an archive file is as readable as any other the user makes
         os.chmod(tmp, 0o444 if readonly else 0o644)
+        written = os.stat(tmp)  # a rename keeps the inode, size and mtime
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     _fsync_dir(path.parent)
+    return written
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -8,12 +8,23 @@ change, and nobody's work is lost to another's save. Changes are written in batc
 (``save_if_due``) because a full rewrite per change would write gigabytes at 100,000 tasks;
 the archive's stage outputs are the truth, so ``reconcile`` restores any status a kill lost.
 
+The list's order is the file's row order: the order a person pasted links in, arranged in the
+window (``arrange``, ``main.py move``) or by moving rows in Excel, and the order a book binds
+by default. Why the rows themselves and not a position column: a person who drags rows in Excel
+sees their order kept with nothing to renumber, and the file reads top to bottom as the book
+does. An arrangement merges as a cell does, by what this writer changed: the store remembers
+which tasks it moved (``_moved``), and a save puts each of them, on the file as it is then,
+right before the task that follows it in this store's order and was not moved by it (the
+leading ones at the top, the trailing ones at the end); every other row keeps the place the
+file gives it, so another writer's or Excel's arrangement of other tasks stands, and of two
+writers that moved one task the later save wins, as with any cell. New tasks go at the end.
+
 A file that does not parse as it stands is never rewritten: loading raises ``TaskFileError``
 naming the line and what to fix, before a store exists that could save over it. Every cell
 Kuaibu writes is bounded (so the file always reads back) and inert (no cell starts a formula
 when Excel opens the file); the cells and rows themselves are ``pipeline.store.task_csv``'s.
 
-Why one module of some 670 lines: it is one class, and its reading, its change records and its
+Why one module of some 780 lines: it is one class, and its reading, its change records and its
 merge keep one invariant together (a store holds the file as last read plus its own changed
 cells, nothing else); split across modules, each half would have to trust the other's private
 state.
@@ -119,6 +130,37 @@ def _changed_names(before: Task, after: Task) -> set[str]:
     return names
 
 
+def _arranged(theirs: dict[int, Task], mine: list[int], moved: set[int]) -> dict[int, Task]:
+    """The file's tasks (``theirs``) in the file's order, with each task this store ``moved``
+    put where ``mine`` (this store's order) has it: right before the next task in ``mine``
+    that it did not move and the file holds; those before any such task at the top, those
+    after the last at the end (see the module)."""
+    top: list[int] = []
+    before: dict[int, list[int]] = {}
+    run: list[int] = []
+    anchored = False
+    for task_id in mine:
+        if task_id not in theirs:
+            continue  # gone from the file: another writer's removal stands
+        if task_id in moved:
+            run.append(task_id)
+            continue
+        if run:
+            (before.setdefault(task_id, []) if anchored else top).extend(run)
+            run = []
+        anchored = True
+    out = {i: theirs[i] for i in top}
+    for task_id, task in theirs.items():
+        if task_id in moved:
+            continue
+        for placed in before.get(task_id, ()):
+            out[placed] = theirs[placed]
+        out[task_id] = task
+    for placed in run:
+        out[placed] = theirs[placed]
+    return out
+
+
 class IdRecord(Protocol):
     """Where the highest id an archive ever gave is kept (``Archive``: archive.json and the
     ids its folders hold), so no id a page once had is given to another."""
@@ -162,6 +204,7 @@ class TaskStore:
         self._touched: dict[int, set[str]] = {}
         self._added: set[int] = set()
         self._removed: dict[int, str] = {}  # id → URL of a task taken off the list
+        self._moved: set[int] = set()  # tasks this store arranged (``arrange``)
         self._seen: _FileKey | None = None  # the version of the file the store holds
         # how the file is spelled, kept by a save: its codec and separator (a new file's:
         # UTF-8 with the BOM Excel needs, commas)
@@ -235,6 +278,7 @@ class TaskStore:
         id_at = header.index("id") if "id" in header else None
         url_at = header.index("url")
         typed_in: list[tuple[int, list[str]]] = []
+        typed_at: list[int] = []  # how many tasks precede each typed-in row (its place)
         for line, row in rows:
             if len(row) != width:
                 row = self._fit(line, row, rows, width, id_at)
@@ -253,6 +297,7 @@ class TaskStore:
                         f"{self.path}, line {line}: a row without an id and without a link in"
                         f" the url column ({url[:40]!r}); put the link there or delete the row")
                 typed_in.append((line, row))
+                typed_at.append(len(self._tasks))
             elif not url:
                 raise TaskFileError(f"{self.path}, line {line}: task {row[id_at].strip()[:40]}"
                                     " has no link in the url column; put it back or delete the row")
@@ -261,6 +306,12 @@ class TaskStore:
                                               guarded=FORMULA_GUARD in joined))
         for line, row in typed_in:  # rows a person added: they get ids after the rest
             self._adopt_row(row, line, known, extra)
+        if typed_in:  # ... and keep the place they were typed in
+            order = list(self._tasks)
+            held, adopted = order[:-len(typed_in)], order[-len(typed_in):]
+            for shift, (at, task_id) in enumerate(zip(typed_at, adopted, strict=True)):
+                held.insert(at + shift, task_id)
+            self._tasks = {i: self._tasks[i] for i in held}
 
     def _fit(self, line: int, row: list[str], rows: Lookahead, width: int,
              id_at: int | None) -> list[str]:
@@ -364,10 +415,10 @@ class TaskStore:
             return replace(self._tasks[task_id], extra=dict(self._tasks[task_id].extra))
 
     def tasks(self) -> list[Task]:
-        """A snapshot: copies, in id order, safe to read while workers update the store."""
+        """A snapshot: copies, in the list's order (see the module), safe to read while
+        workers update the store."""
         with self._lock:
-            return [replace(t, extra=dict(t.extra)) for t in sorted(self._tasks.values(),
-                                                                    key=lambda t: t.id)]
+            return [replace(t, extra=dict(t.extra)) for t in self._tasks.values()]
 
     def ids(self) -> set[int]:
         """The ids the list holds, the trash's too (no copy of the tasks made)."""
@@ -410,7 +461,8 @@ class TaskStore:
 
     def insert(self, task: Task) -> Task:
         """A task that keeps the id it has (``recover`` brings one back from its record in
-        00_raw); ValueError when the list holds its id or its URL already."""
+        00_raw), at the end of the list; ValueError when the list holds its id or its URL
+        already."""
         if task.id not in TASK_IDS:
             raise ValueError(f"id {task.id} is out of range")
         with self._lock:
@@ -469,6 +521,45 @@ class TaskStore:
         self._dirty = True
         return replace(task, extra=dict(task.extra))
 
+    def arrange(self, task_ids: Iterable[int], before: int | None) -> None:
+        """Move tasks, in the order given, to right before task ``before`` (None: to the end
+        of the list); saved as this store's change (see the module). KeyError for an id the
+        list does not hold; ValueError when ``before`` is one of the tasks moved."""
+        moving = list(dict.fromkeys(task_ids))
+        with self._lock:
+            for task_id in (*moving, *([] if before is None else [before])):
+                if task_id not in self._tasks:
+                    raise KeyError(task_id)
+            if before in moving:
+                raise ValueError(f"#{before} cannot go before itself")
+            chosen = set(moving)
+            order = [i for i in self._tasks if i not in chosen]
+            at = len(order) if before is None else order.index(before)
+            order[at:at] = moving
+            self._tasks = {i: self._tasks[i] for i in order}
+            self._moved |= chosen
+            self._dirty = True
+
+    def order(self) -> list[int]:
+        """The ids in the list's order (the trash's too), without copying a task."""
+        with self._lock:
+            return list(self._tasks)
+
+    def places(self, task_ids: Iterable[int]) -> list[tuple[list[int], int | None]]:
+        """Where these tasks stand: each run of them in the list's order with the task it
+        stands before (None: at the end), so ``arrange`` of each puts them back there."""
+        chosen = set(task_ids)
+        runs: list[tuple[list[int], int | None]] = []
+        run: list[int] = []
+        with self._lock:
+            for task_id in self._tasks:
+                if task_id in chosen:
+                    run.append(task_id)
+                elif run:
+                    runs.append((run, task_id))
+                    run = []
+        return runs + ([(run, None)] if run else [])
+
     def remove(self, task_ids: Iterable[int]) -> None:
         with self._lock:
             for task_id in task_ids:
@@ -476,6 +567,7 @@ class TaskStore:
                 if self._by_url.get(task.url) == task_id:
                     del self._by_url[task.url]
                 self._touched.pop(task_id, None)
+                self._moved.discard(task_id)
                 if task_id in self._added:
                     self._added.discard(task_id)
                 else:
@@ -546,31 +638,32 @@ class TaskStore:
         with self._lock:
             if not self._dirty and self._seen is not None:
                 return merged
-            rows = [self._row(t) for t in sorted(self._tasks.values(), key=lambda t: t.id)]
+            rows = [self._row(t) for t in self._tasks.values()]  # in the list's order
             columns = list(self._columns)
             encoding, delimiter = self._encoding, self._delimiter
-            pending = self._touched, self._added, self._removed
-            self._touched, self._added, self._removed = {}, set(), {}
+            pending = self._touched, self._added, self._removed, self._moved
+            self._touched, self._added, self._removed, self._moved = {}, set(), {}, set()
             self._dirty = False
         buf = io.StringIO(newline="")
         writer = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
         writer.writerow([guard_cell(c) for c in columns])
         for row in rows:
             writer.writerow([row.get(c, "") for c in columns])
-        top = int(rows[-1]["id"]) if rows else 0
+        top = max(self._tasks, default=0)
         try:
             if self._ids is not None and top > self._recorded:
                 # before the file: a kill between the two leaves the record ahead, not behind
                 self._ids.record_highest_id(top)
                 self._recorded = top
-            write_atomic(self.path, buf.getvalue().encode(encoding))
-            self._seen = _file_key(self.path.stat())  # lock held: no one wrote after us
+            # what was written, not the path's stat after: Excel takes no lock
+            self._seen = _file_key(write_atomic(self.path, buf.getvalue().encode(encoding)))
         except BaseException:
             with self._lock:  # not written: the changes wait for the next save
                 for task_id, names in pending[0].items():
                     self._touched.setdefault(task_id, set()).update(names)
                 self._added |= pending[1]
                 self._removed |= pending[2]
+                self._moved |= pending[3]
                 self._dirty = True
             raise
         self._last_save = time.monotonic()
@@ -622,6 +715,7 @@ class TaskStore:
                 else:
                     setattr(theirs, name, getattr(mine, name))
         added: set[int] = set()
+        renamed: dict[int, int] = {}
         for task_id in sorted(self._added):
             mine = self._tasks[task_id]
             if mine.url in fresh._by_url:
@@ -629,11 +723,15 @@ class TaskStore:
             if task_id in tasks:
                 mine = replace(mine, id=self._next_id(max(tasks)))
                 self._touched.pop(task_id, None)
+                renamed[task_id] = mine.id
             tasks[mine.id] = mine
             added.add(mine.id)
         self._added = added
         self._removed = {i: url for i, url in self._removed.items() if i not in tasks}
         self._touched = {i: names for i, names in self._touched.items() if i in tasks}
+        self._moved = {renamed.get(i, i) for i in self._moved} & tasks.keys()
+        if self._moved:
+            tasks = _arranged(tasks, [renamed.get(i, i) for i in self._tasks], self._moved)
         self._tasks = tasks
         self._by_url = {}
         for task in sorted(tasks.values(), key=lambda t: t.id):
@@ -646,7 +744,8 @@ class TaskStore:
                                           if c in touched_columns and c not in fresh._columns]
         self._seen = fresh._seen
         self._encoding, self._delimiter = fresh._encoding, fresh._delimiter
-        self._dirty = bool(self._touched or self._added or self._removed or fresh._dirty)
+        self._dirty = bool(self._touched or self._added or self._removed or self._moved
+                           or fresh._dirty)
 
     @property
     def save_interval(self) -> float:

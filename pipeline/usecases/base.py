@@ -91,6 +91,11 @@ class WorkspaceBase:
         """The task list, the trash left out."""
         return [t for t in self.store.tasks() if not t.deleted]
 
+    def order(self) -> list[int]:
+        """The ids in the list's order (the trash's among them), without copying a task: what
+        a face shows the list in (``TaskEditing.move`` arranges it)."""
+        return self.store.order()
+
     def trash(self) -> list[Task]:
         """The tasks taken off the list and not yet gone for good."""
         return [t for t in self.store.tasks() if t.deleted]

@@ -58,21 +58,27 @@ class Books(Duplicates):
               task_ids: Iterable[int] | None = None, title: str | None = None,
               progress: Callable[[int, int], None] | None = None,
               out: Path | None = None, order: str | None = None,
-              format: str = "epub") -> BuildResult:
+              format: str = "epub",
+              should_stop: Callable[[], bool] | None = None) -> BuildResult:
         """Bind the articles as the task list says now into EPUB books, PDFs, both, or CHMs
         (``format``: one of ``BOOK_FORMATS``; in 03_output, or in ``out``), each category's
         chapters in ``order`` (``build --order``, the build bar's choice; default the
         ``book_order`` setting); the localized ones that went in are marked done, unless the
         archive is read-only. Of a near-duplicate pair no one has
         judged, the later task is left out (``BuildResult.left_out``): a repost is not bound
-        twice until a person says "keep both"."""
+        twice until a person says "keep both".
+
+        ``should_stop`` is asked at every article (the window's Cancel, a terminal's Ctrl+C):
+        once it says yes the build raises ``BuildCancelled`` there. A format's writer puts a
+        file in place only when it is whole (written aside and renamed), so a cancelled build
+        leaves the books it had not finished as they were and marks nothing done."""
         from dataclasses import replace
 
         from pipeline.book import build_books
         from pipeline.book.chm import build_chms
         from pipeline.book.collect import select
         from pipeline.book.pdf import build_pdfs
-        from pipeline.records.errors import BookError
+        from pipeline.records.errors import BookError, BuildCancelled
 
         if format not in BOOK_FORMATS:
             raise BookError(f"--format takes {', '.join(BOOK_FORMATS)}, not {format!r}")
@@ -84,13 +90,24 @@ class Books(Duplicates):
         settings = self.settings if order is None else self.settings.with_overrides(
             book_order=order)
         bindable = [t for t in self.tasks() if t.id not in left_out]
+
+        def stop_here() -> None:
+            if should_stop is not None and should_stop():
+                raise BuildCancelled()
+
+        def report(done: int, total: int) -> None:
+            stop_here()
+            if progress is not None:
+                progress(done, total)
+
+        stop_here()  # before anything is written, too
         chosen_ids = set(task_ids) if task_ids is not None else None
         by_format: dict[str, list[Callable[..., BuildResult]]] = {
             "epub": [build_books], "pdf": [build_pdfs], "both": [build_books, build_pdfs],
             "chm": [build_chms]}
         binders = by_format[format]
         made = [bind(archive, bindable, settings, cat1=cat1, split_by=split_by,
-                     task_ids=chosen_ids, title=title, progress=progress) for bind in binders]
+                     task_ids=chosen_ids, title=title, progress=report) for bind in binders]
         result = replace(made[0], pdfs=[p for m in made for p in m.pdfs])
         wanted = {t.id for t in select(self.tasks(), cat1=cat1, task_ids=(
             set(task_ids) if task_ids is not None else None))}

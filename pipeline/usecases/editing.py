@@ -7,6 +7,7 @@ split by area as Anki's ``aqt/operations`` is.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from pipeline.intake.links import IntakeReport, add_links, known_links
 from pipeline.records.errors import KuaibuError
@@ -16,6 +17,16 @@ from pipeline.usecases.changed import Changed
 
 # What a person may change in a task's row, from either face.
 EDITABLE_FIELDS = ("title", "cat1", "cat2")
+# Where ``move`` puts tasks: before or after another task, or at the top or bottom of the list.
+MOVE_PLACES = ("before", "after", "top", "bottom")
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where some tasks stood in the list before a ``move``: each run of them with the task it
+    stood before (None: the end). ``put_back`` puts them there again (the window's Undo)."""
+
+    runs: tuple[tuple[tuple[int, ...], int | None], ...]
 
 
 class TaskEditing(WorkspaceBase):
@@ -64,6 +75,44 @@ class TaskEditing(WorkspaceBase):
         edited = [self.store.update(self.task(i).id, **values) for i in task_ids]
         self.changed(Changed.TASKS)
         return edited
+
+    def move(self, task_ids: Iterable[int], place: str, other: int | None = None) -> Places:
+        """Arrange the list (its order is the order books bind by default): the tasks, in the
+        order given, go ``place`` (one of ``MOVE_PLACES``) task ``other`` or to the top or
+        bottom. Saved by ``save``, merged as the store merges an arrangement (see
+        ``pipeline.store.tasks``). Returns where they stood, for ``put_back``."""
+        moving = [self.task(i).id for i in dict.fromkeys(task_ids)]
+        if place not in MOVE_PLACES:
+            raise KuaibuError(f"a task moves {', '.join(MOVE_PLACES)}, not {place!r}")
+        if (other is None) != (place in ("top", "bottom")):
+            raise KuaibuError(f"moving {place} {'needs' if other is None else 'takes no'}"
+                              " other task")
+        if other is not None and self.task(other).id in moving:
+            raise KuaibuError(f"#{other} is one of the tasks moved; name another")
+        chosen = set(moving)
+        order = self.store.order()
+        if place == "top":
+            before = next((i for i in order if i not in chosen), None)
+        elif place == "after" and other is not None:
+            following = order[order.index(other) + 1:]
+            before = next((i for i in following if i not in chosen), None)
+        else:
+            before = other  # "before", or None: the bottom
+        was = self.store.places(moving)
+        self.store.arrange(moving, before)
+        self.changed(Changed.TASKS)
+        return Places(tuple((tuple(run), at) for run, at in was))
+
+    def put_back(self, places: Places) -> None:
+        """Put tasks back where a ``move`` found them (its Undo): each run before the task it
+        stood before, or at the end when that task is gone. Tasks gone from the list are
+        left out."""
+        held = set(self.store.order())
+        for run, before in places.runs:
+            present = [i for i in run if i in held]
+            if present:
+                self.store.arrange(present, before if before in held else None)
+        self.changed(Changed.TASKS)
 
     def remove(self, task_ids: Iterable[int]) -> None:
         """Move tasks to the trash: off the list, out of runs and books, their files kept

@@ -8,7 +8,8 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import OpenWindow
-from tests.pipeline.test_report_causes import dead_images_run, faulty_run
+from tests.pipeline.test_report_causes import dead_images_run, faulty_run, large_image_run
+from tests.sites.articles import ArticleSite
 from tests.waiting import PATIENCE_MS
 
 
@@ -43,3 +44,19 @@ def test_the_chinese_report_groups_images_by_their_host_with_why(
                   "网站的域名无法解析", "防盗链"):
         assert words in shown, shown
     assert "does not resolve" not in shown and "Referer rule" not in shown
+
+
+def test_the_chinese_report_says_images_over_the_limit_are_too_large(
+        qtbot: QtBot, open_window: OpenWindow, chinese: None, tmp_path: Path) -> None:
+    with ArticleSite() as site:
+        ws = large_image_run(tmp_path / "large", site)
+    ws.report()
+    ws.close()
+    window = open_window(tmp_path / "large")
+    view = window.report_view
+    qtbot.waitUntil(lambda: view.path is not None, timeout=PATIENCE_MS)
+    shown = view.page.toPlainText()
+    for words in ("图片主机", "127.0.0.1", "已保存 3 张中的 1 张", "过大 2", "图片超过大小上限",
+                  "“图片下载上限（MB）”"):
+        assert words in shown, shown
+    assert "max_image_bytes" not in shown and "size limit" not in shown

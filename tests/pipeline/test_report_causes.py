@@ -6,16 +6,19 @@ lists its tasks' links, not only their numbers."""
 from __future__ import annotations
 
 import html
+import re
 import socket
 from pathlib import Path
 
 import pytest
 
+from pipeline.cli.main import main
 from pipeline.records.settings import Settings
 from pipeline.run.report import (
     ADVICE,
     GONE,
     HOTLINK,
+    IMAGE_TOO_LARGE,
     REFUSED,
     THROTTLED,
     UNRESOLVED,
@@ -23,6 +26,7 @@ from pipeline.run.report import (
     read_report,
 )
 from pipeline.usecases.workspace import Workspace
+from tests.pipeline.book.synthetic import jpeg
 from tests.pipeline.test_duplicates import BRIDGE
 from tests.sites.articles import ArticleSite, article
 from tests.sites.faults import FaultServer
@@ -119,3 +123,47 @@ def test_images_are_grouped_by_their_own_host_with_why_and_advice(tmp_path: Path
     assert "Referer" in ADVICE[HOTLINK] and "does not resolve" in ADVICE[UNRESOLVED]
     page = html.unescape(ws.report().read_text(encoding="utf-8"))
     assert "img2.invalid" in page and ADVICE[HOTLINK] in page
+
+
+TOO_LARGE_LIMIT = 20_000  # bytes: the run's max_image_bytes, under the photo it serves
+
+
+def large_image_run(root: Path, site: ArticleSite) -> Workspace:
+    """One article whose two pictures on its own 127.0.0.1 server are larger than the run's
+    max_image_bytes (one says so in its Content-Length, one sends its bytes unannounced),
+    beside one small enough, run once."""
+    ws = Workspace.open(root, Settings(host_delay_ms=0, retries=0,
+                                       max_image_bytes=TOO_LARGE_LIMIT))
+    photo = jpeg(400, 300, noise=True)
+    assert len(photo) > TOO_LARGE_LIMIT
+    site.put_bytes("/photo.jpg", photo)
+    site.put_bytes("/streamed.jpg", photo, announced=False)
+    site.put_bytes("/small.jpg", jpeg(40, 30))
+    pictures = [f'<img src="{site.url(p)}" alt="{p}">'
+                for p in ("/photo.jpg", "/streamed.jpg", "/small.jpg")]
+    page = site.put("/bridge.html", article("廊桥修缮笔记", [
+        f"{line}{picture}" for line, picture in zip(BRIDGE, pictures, strict=False)]
+        + BRIDGE[len(pictures):]))
+    ws.add_links(page)
+    ws.run()
+    return ws
+
+
+def test_images_over_the_size_limit_are_grouped_by_their_host_as_too_large(
+        tmp_path: Path) -> None:
+    with ArticleSite() as site:
+        ws = large_image_run(tmp_path / "a", site)
+        report = ws.run_report()
+        rows = {s.key: (s.images_ok, s.images_total, s.reasons, s.advice)
+                for s in report.images_by_domain}
+        assert rows == {"127.0.0.1": (1, 3, {IMAGE_TOO_LARGE: 2}, IMAGE_TOO_LARGE)}
+        page = html.unescape(ws.report().read_text(encoding="utf-8"))
+        assert ADVICE[IMAGE_TOO_LARGE] in page
+        ws.close()
+        # the advice, followed as written, brings them home
+        command = re.search(r"\(run (.*)\)", ADVICE[IMAGE_TOO_LARGE])
+        assert command is not None, ADVICE[IMAGE_TOO_LARGE]
+        args = command.group(1).replace("…", str(10 * TOO_LARGE_LIMIT)).split()
+        assert main(["run", "--archive", str(tmp_path / "a"), *args]) == 0
+    again = Workspace.open(tmp_path / "a", Settings()).run_report()
+    assert [(s.images_ok, s.images_total) for s in again.images_by_domain] == [(3, 3)]

@@ -83,7 +83,7 @@ def test_the_dialogs_fields_and_ranges_are_declared_with_the_settings() -> None:
     assert list(TUNABLE) == ["connect_timeout", "read_timeout", "retries", "page_deadline",
                              "image_deadline", "per_host_connections", "global_connections",
                              "host_delay_ms", "image_max_edge", "jpeg_quality",
-                             "epub_budget_bytes"]
+                             "max_image_bytes", "epub_budget_bytes"]
     assert (SPECS["image_max_edge"].low, SPECS["jpeg_quality"].low) == (16, 1)
     assert SPECS["jpeg_quality"].high == 100
     assert (SPECS["epub_budget_bytes"].scale, SPECS["epub_budget_bytes"].high) == (MB, 2000 * MB)

@@ -298,8 +298,9 @@ def test_recover_keeps_the_rows_in_the_file_and_leaves_out_a_page_listed_again(
     assert not (tmp_path / "00_raw" / "2.json").exists()
     kept = sorted(p.name.split(".", 1)[1] for p in (tmp_path / "00_raw/history/3").iterdir())
     assert kept == ["clean.assets.json", "clean.html", "clean.json", "html", "json"]
+    # the rows the file holds keep their places; restored ones follow, as added ones do
     assert [(t.id, t.title) for t in Workspace.open(tmp_path, SETTINGS).tasks()] == [
-        (1, ""), (9, "my own row")]
+        (9, "my own row"), (1, "")]
 
 
 def test_recover_refuses_a_list_that_does_not_parse(tmp_path: Path) -> None:

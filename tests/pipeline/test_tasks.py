@@ -211,9 +211,9 @@ def test_a_slow_save_spaces_the_next_ones(tmp_path: Path, monkeypatch: pytest.Mo
 
     real_write = store_module.write_atomic
 
-    def slow_write(path: Path, data: bytes) -> None:
+    def slow_write(path: Path, data: bytes) -> os.stat_result:
         now[0] += 1.0  # the write takes a second
-        real_write(path, data)
+        return real_write(path, data)
 
     monkeypatch.setattr(store_module, "write_atomic", slow_write)
     store.update(1, status="cleaned")

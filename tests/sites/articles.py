@@ -30,6 +30,7 @@ class ArticleSite(Served):
     def __init__(self) -> None:
         self.pages: dict[str, tuple[int, str | bytes]] = {}
         self.delay: dict[str, float] = {}
+        self.unannounced: set[str] = set()  # paths sent without a Content-Length
         self.requests: list[str] = []
         site = self
 
@@ -46,7 +47,8 @@ class ArticleSite(Served):
                 # bytes are sent undeclared: the page's own <meta charset> decides
                 self.send_header("Content-Type", "text/html" if isinstance(html, bytes)
                                  else "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
+                if self.path not in site.unannounced:
+                    self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
 
@@ -59,7 +61,11 @@ class ArticleSite(Served):
         self.pages[path] = (status, html)
         return self.url(path)
 
-    def put_bytes(self, path: str, body: bytes, status: int = 200) -> str:
-        """A page served as these bytes with no charset in its header (a GBK page)."""
+    def put_bytes(self, path: str, body: bytes, status: int = 200,
+                  announced: bool = True) -> str:
+        """A page served as these bytes with no charset in its header (a GBK page);
+        ``announced=False``: without a Content-Length (the body ends with the connection)."""
         self.pages[path] = (status, body)
+        if not announced:
+            self.unannounced.add(path)
         return self.url(path)

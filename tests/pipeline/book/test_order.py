@@ -66,3 +66,37 @@ def test_build_order_on_the_command_line_wins_over_the_setting(
     with pytest.raises(SystemExit):
         main(["build", "--archive", str(tmp_path), "--order", "size"])
     assert "invalid choice: 'size'" in capsys.readouterr().err
+
+
+def test_a_book_binds_the_list_as_move_arranged_it(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Tasks moved on the command line (as the window's Move up/down): the default build's
+    spine, contents and index.html follow the list as arranged, and so does --order list."""
+    pasted_archive(tmp_path, Settings()).close()  # 1 Cherry, 2 apple, 3 Banana
+    archive = ["--archive", str(tmp_path)]
+    assert main(["move", *archive, "--id", "3", "--top"]) == 0
+    assert main(["move", *archive, "--id", "1", "--before", "2"]) == 0  # no change: stays
+    assert main(["move", *archive, "--id", "2", "--after", "3"]) == 0
+    assert "moved 1 task after #3" in capsys.readouterr().out
+    assert main(["build", *archive]) == 0
+    ws = Workspace.open(tmp_path, Settings())
+    [book] = sorted(ws.archive.output_dir.glob("*.epub"))
+    arranged = ["Banana", "apple", "Cherry"]
+    assert bound_titles(ws, book) == (arranged,) * 3
+    assert main(["build", *archive, "--order", "list"]) == 0
+    assert bound_titles(ws, book) == (arranged,) * 3
+
+
+def test_move_refuses_what_it_cannot_do_in_one_line(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    pasted_archive(tmp_path, Settings()).close()
+    archive = ["--archive", str(tmp_path)]
+    before = (tmp_path / "tasks.csv").read_bytes()
+    assert main(["move", *archive, "--id", "2", "--before", "2"]) != 0
+    assert main(["move", *archive, "--id", "9", "--top"]) != 0
+    errors = capsys.readouterr().err.splitlines()
+    assert errors == ["error: #2 is one of the tasks moved; name another",
+                      f"error: no task #9 in {tmp_path / 'tasks.csv'}"]
+    with pytest.raises(SystemExit):
+        main(["move", *archive, "--id", "2", "--top", "--bottom"])
+    assert (tmp_path / "tasks.csv").read_bytes() == before
