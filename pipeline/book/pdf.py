@@ -38,6 +38,7 @@ from pipeline.book.chapters import (
     Chapter,
     ImageCatalog,
     link_targets,
+    outside_href,
     prepare_chapter,
     resolve_links,
 )
@@ -47,7 +48,6 @@ from pipeline.book.index import write_index
 from pipeline.book.labels import labels_for
 from pipeline.book.page_notes import notes_to_page_foot
 from pipeline.book.pages import date_range, stylesheet
-from pipeline.book.values import clean_url
 from pipeline.book.volumes import pack, volume_label, volume_stem, volume_title
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
@@ -246,8 +246,7 @@ def pdf_chapter(chapter: Chapter, here: dict[int, Chapter], url_of: dict[int, st
             name = find_anchor(fragment, target.anchors) if fragment else None
             return (f"#{target.anchors[name]}" if name is not None
                     else f"#{chapter_id(task_id)}")
-        url = clean_url(url_of.get(task_id, ""))
-        return f"{url.split('#', 1)[0]}#{fragment}" if url and fragment else url
+        return outside_href(url_of.get(task_id, ""), fragment)
 
     page = resolve_links(chapter.staged.read_bytes(), href_for)
     tree = etree.fromstring(page)
