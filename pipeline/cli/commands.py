@@ -17,7 +17,7 @@ from pipeline.cli.progress import build_archive, reclean_outcome, refresh_archiv
 from pipeline.cli.wording import counted, to_second
 from pipeline.records.errors import ErrorKind, KuaibuError
 from pipeline.records.settings import Settings
-from pipeline.store.archive import DEFAULT_ARCHIVE
+from pipeline.store.default_archive import DEFAULT_ARCHIVE
 
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
 # timed as a whole process against trafilatura's, and the fetcher, the runner and the book

@@ -40,8 +40,6 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-import charset_normalizer
-
 from pipeline.records.settings import Settings
 from pipeline.text.encoding_labels import CODECS, codec_for_label, encoding_name, web_codec
 
@@ -323,6 +321,8 @@ def _detect(body: bytes, replacement_ratio: float) -> tuple[str, str]:
     gb = _gb_reading(body)
     if gb == "chinese":
         return "gb18030", "detected gb18030 (strict GB18030 reading as Chinese)"
+    import charset_normalizer  # here: most pages declare or are UTF-8, and it costs an import
+
     sample = body[:_DETECT_BYTES]
     for match in charset_normalizer.from_bytes(sample):
         codec = web_codec(match.encoding)
