@@ -80,13 +80,14 @@ _FEW_REPLACEMENTS = 0.05
 _MIN_HIGH_BYTES_IN_RUNS = 0.5
 
 # The Latin codepages a detector answers where windows-1252 may be meant.
-_LATIN_CODECS = frozenset(codecs.lookup(c).name for c in (
+# (Each in Python's own spelling, as ``encoding_labels.CODECS``: written out, not looked up.)
+_LATIN_CODECS = frozenset((
     "cp1250", "cp1254", "cp1257", "cp1258", "iso8859-2", "iso8859-3", "iso8859-4", "iso8859-10",
     "iso8859-13", "iso8859-14", "iso8859-15", "iso8859-16", "mac-roman"))
 # The codepages whose reading of CJK bytes is runs of accented Latin or Cyrillic letters. Thai,
 # Greek, Hebrew and Arabic answers are left alone: Thai has no spaces between words, so its bytes
 # pair up as common hanzi with no U+FFFD at all.
-_LETTER_CODECS = _LATIN_CODECS | frozenset(codecs.lookup(c).name for c in (
+_LETTER_CODECS = _LATIN_CODECS | frozenset((
     "cp1252", "cp1251", "koi8-r", "koi8-u", "iso8859-5", "cp866", "mac-cyrillic"))
 # The letters beyond ASCII of the languages windows-1252 serves (fr de es pt it ca nl da/no sv fi,
 # lowercase), and of those the other Latin codepages serve (cs sk pl hu sl/hr ro tr lt lv et).
