@@ -35,7 +35,7 @@ from pipeline.cli.commands import (
 from pipeline.cli.parser import build_parser
 from pipeline.records.errors import BuildCancelled, KuaibuError
 from pipeline.records.settings import Settings
-from pipeline.store.archive import DEFAULT_ARCHIVE
+from pipeline.store.default_archive import DEFAULT_ARCHIVE
 
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
 # timed as a whole process against trafilatura's, and the fetcher, the runner and the book

@@ -45,7 +45,7 @@ from pipeline.records.bounds import (
 )
 from pipeline.records.errors import ErrorKind
 from pipeline.records.settings import BOOK_ORDERS
-from pipeline.store.archive import DEFAULT_ARCHIVE
+from pipeline.store.default_archive import DEFAULT_ARCHIVE
 
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
 # timed as a whole process against trafilatura's, and the fetcher, the runner and the book

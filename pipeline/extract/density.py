@@ -163,7 +163,7 @@ def remove_noise(
     for el in _MAYBE_HIDDEN(root):
         if _hidden(el):
             remove(el)
-    for el in root.xpath("//*[@class]"):
+    for el in _WITH_CLASS(root):
         if _hidden_by_class(el.get("class", "")):
             remove(el)
 
@@ -172,6 +172,7 @@ def remove_noise(
 # as contains(@style, …) at a cost on each element, three times what finding the elements
 # that carry the attributes costs; ``_hidden`` then reads the few it finds.
 _MAYBE_HIDDEN = etree.XPath("//@hidden/.. | //@aria-hidden/.. | //@style/..")
+_WITH_CLASS = etree.XPath("//@class/..")
 
 
 def _hidden(el: etree._Element) -> bool:

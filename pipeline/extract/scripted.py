@@ -10,6 +10,7 @@ a ``<noscript>`` for its comments or analytics never reaches it.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from lxml import etree
 
@@ -18,18 +19,6 @@ from pipeline.extract.options import DEFAULT, ExtractOptions
 from pipeline.text.markup import drop_never_read
 
 _JS = r"(?:java\s?script|(?<![a-z])js(?![a-z]))"
-# A request to turn scripts on, in the words pages use (English, Chinese, Japanese).
-_ASKS_FOR_JS = re.compile(
-    rf"(?:enable|turn\s+on|switch\s+on|activate|allow)\s+(?:your\s+|the\s+)?"
-    rf"(?:browser'?s?\s+)?{_JS}"
-    rf"|{_JS}\s+(?:is\s+|must\s+be\s+|to\s+be\s+)?(?:required|needed|disabled|"
-    rf"turned\s+off|switched\s+off|not\s+enabled)"
-    rf"|(?:requires?|needs?)\s+{_JS}|without\s+{_JS}"
-    rf"|(?:启用|啟用|开启|開啟|打开|打開|允许|允許|支持|支援|需要|激活|禁用)[^。.!！]{{0,8}}?{_JS}"
-    rf"|{_JS}[^。.!！]{{0,6}}?(?:已?被?禁用|未启用|未啟用|未开启|未開啟|关闭|關閉|停用)"
-    rf"|{_JS}\s*を\s*(?:有効|オン)",
-    re.I,
-)
 # …for a part of the page only: "enable JavaScript to view the comments powered by Disqus",
 # "Media requires JavaScript to play" (on the dev sets, most of the pleas are of these two).
 _FOR_A_PART = re.compile(r"comment|disqus|评论|評論|留言|コメント|media|video|player|flash|"
@@ -44,6 +33,24 @@ _MOUNT_TAGS = frozenset(("app-root",))
 _SCRIPT_TYPE = re.compile(r"\s*(?:$|module\s*$|(?:text|application)/(?:x-)?(?:java|ecma)script)",
                           re.I)
 _QUOTE_CHARS = 80  # how much of the page's own words a message quotes
+
+
+@cache
+def _asks_for_js() -> re.Pattern[str]:
+    """A request to turn scripts on, in the words pages use (English, Chinese, Japanese).
+    Compiled when first asked for: only a page with little or no article is read for it, and
+    the pattern costs milliseconds to compile in every ``extract`` process (issue 27 §10)."""
+    return re.compile(
+        rf"(?:enable|turn\s+on|switch\s+on|activate|allow)\s+(?:your\s+|the\s+)?"
+        rf"(?:browser'?s?\s+)?{_JS}"
+        rf"|{_JS}\s+(?:is\s+|must\s+be\s+|to\s+be\s+)?(?:required|needed|disabled|"
+        rf"turned\s+off|switched\s+off|not\s+enabled)"
+        rf"|(?:requires?|needs?)\s+{_JS}|without\s+{_JS}"
+        rf"|(?:启用|啟用|开启|開啟|打开|打開|允许|允許|支持|支援|需要|激活|禁用)[^。.!！]{{0,8}}?{_JS}"
+        rf"|{_JS}[^。.!！]{{0,6}}?(?:已?被?禁用|未启用|未啟用|未开启|未開啟|关闭|關閉|停用)"
+        rf"|{_JS}\s*を\s*(?:有効|オン)",
+        re.I,
+    )
 
 
 def shell_signal(page_html: str, options: ExtractOptions = DEFAULT) -> str | None:
@@ -70,7 +77,7 @@ def shell_signal(page_html: str, options: ExtractOptions = DEFAULT) -> str | Non
     if shown < options.shell_max_text_chars:  # in more text, a plea is a footer's aside
         asking.append(("the page", text))
     for where, words in asking:
-        if _ASKS_FOR_JS.search(words) and not _FOR_A_PART.search(words):
+        if _asks_for_js().search(words) and not _FOR_A_PART.search(words):
             return f'{where} asks for JavaScript ("{_quote(words)}")'
     bundle = external or inline >= options.shell_script_chars
     for el in mounts:

@@ -30,7 +30,7 @@ from pipeline.assets.sources import document_base
 from pipeline.extract.dom import parse, tag_of, text_of
 from pipeline.intake.links import PageKind
 from pipeline.records.failures import Code, Failure, failure
-from pipeline.text.cjk import CJK_CHAR
+from pipeline.text.cjk import cjk_char
 from pipeline.text.markup import LAYOUT_TAGS, NAVIGATION_TAGS
 from pipeline.web.addresses import AddressPolicy, link_host
 from pipeline.web.urls import UrlRejected, host_in_domain, host_of, normalize_url, site_domain
@@ -155,7 +155,7 @@ def is_short(text: str, options: HarvestOptions = OPTIONS) -> bool:
     word. Article titles are sentences (or, in Chinese, runs of many characters)."""
     if len(text) <= options.short_chars:
         return True
-    return (" " not in text and not CJK_CHAR.search(text)
+    return (" " not in text and not cjk_char().search(text)
             and len(text) <= options.short_word_chars)
 
 
@@ -256,7 +256,7 @@ def _site_domain(url: str) -> str:
 
 def _width(text: str) -> int:
     """A text's length in width units: a CJK character says about as much as two letters."""
-    return len(text) + len(CJK_CHAR.findall(text))
+    return len(text) + len(cjk_char().findall(text))
 
 
 def _url_shape(url: str) -> Failure | None:

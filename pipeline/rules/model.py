@@ -24,13 +24,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-import yaml
-
 from pipeline.records.errors import BadSelectorError, RulesError
 from pipeline.records.failures import Code, failure
 from pipeline.records.settings import QT_TRANSLATE_NOOP, SPECS, Settings, Spec
 from pipeline.rules.selectors import selector
-from pipeline.rules.yaml_file import compose_rules, read_rules_text, yaml_errors
 from pipeline.web.url_parse import UrlRejected, parse_url
 from pipeline.web.urls import host_in_domain, site_domain
 
@@ -443,6 +440,11 @@ def section_name(path: str, line: int | None, name: str) -> str:
 
 def parse_rules(text: str, path: str = "rules.yaml") -> Rules:
     """Validate rules.yaml text, selectors compiled. Errors name the file, line and key."""
+    # YAML is imported by what reads it: ``extract`` over a folder of pages reads no rules file.
+    import yaml
+
+    from pipeline.rules.yaml_file import compose_rules, yaml_errors
+
     root, loader = compose_rules(text, path)
     if root is None:
         return Rules()
@@ -474,6 +476,8 @@ def parse_rules(text: str, path: str = "rules.yaml") -> Rules:
 
 def load_rules(path: Path) -> Rules:
     """Read a rules file; a missing file means built-in defaults."""
+    from pipeline.rules.yaml_file import read_rules_text
+
     if not path.exists():
         return Rules()
     return parse_rules(read_rules_text(path), str(path))

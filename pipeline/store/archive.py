@@ -26,6 +26,7 @@ from pathlib import Path
 from pipeline.records.article import Article
 from pipeline.records.errors import DiskFull, KuaibuError
 from pipeline.store.asset_map import AssetMap
+from pipeline.store.default_archive import DEFAULT_ARCHIVE
 
 if sys.platform == "win32":
     import msvcrt
@@ -62,7 +63,6 @@ def file_lock(path: Path, wait: float, busy: str) -> Iterator[None]:
         yield
 
 
-DEFAULT_ARCHIVE = Path(__file__).resolve().parents[2] / "archive"
 # The archive's own record: its name, and the highest task id it has ever given (so an id a
 # deleted row, an emptied trash or an emptied list once held is never given to another page).
 ARCHIVE_FILE = "archive.json"

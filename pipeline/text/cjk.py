@@ -10,6 +10,7 @@ full-width punctuation, which is no word at all.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 # Regex character classes' insides, by script. HAN is the unified ideographs block that
 # everyday Chinese and Japanese text is written in; CJK_CHARS adds the radicals, the extension
@@ -19,10 +20,21 @@ HANGUL = "\uac00-\ud7af"  # Hangul syllables
 HAN = "\u4e00-\u9fff"
 CJK_CHARS = ("\u2e80-\u2fff" + KANA + "\u3100-\u31ff\u3400-\u4dbf" + HAN + HANGUL
              + "\uf900-\ufaff\U00020000-\U0003ffff")
-CJK_CHAR = re.compile(f"[{CJK_CHARS}]")
 HAN_CHAR = re.compile(f"[{HAN}]")
 KANA_CHAR = re.compile(f"[{KANA}]")
 HANGUL_CHAR = re.compile(f"[{HANGUL}]")
 HAN_OR_KANA = re.compile(f"[{HAN}{KANA}]")
-# a word of a spaced script: letters and digits, no CJK character among them
-SPACED_WORD = re.compile(rf"[^\W_{CJK_CHARS}]+")
+
+
+# The two patterns over every CJK range are compiled when first asked for: each costs
+# milliseconds to compile, and ``extract`` (timed as a whole process, issue 27 §10) uses neither.
+@cache
+def cjk_char() -> re.Pattern[str]:
+    """One CJK character of any block."""
+    return re.compile(f"[{CJK_CHARS}]")
+
+
+@cache
+def spaced_word() -> re.Pattern[str]:
+    """A word of a spaced script: letters and digits, no CJK character among them."""
+    return re.compile(rf"[^\W_{CJK_CHARS}]+")

@@ -40,8 +40,6 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-import charset_normalizer
-
 from pipeline.records.settings import Settings
 from pipeline.text.encoding_labels import CODECS, codec_for_label, encoding_name, web_codec
 
@@ -82,13 +80,14 @@ _FEW_REPLACEMENTS = 0.05
 _MIN_HIGH_BYTES_IN_RUNS = 0.5
 
 # The Latin codepages a detector answers where windows-1252 may be meant.
-_LATIN_CODECS = frozenset(codecs.lookup(c).name for c in (
+# (Each in Python's own spelling, as ``encoding_labels.CODECS``: written out, not looked up.)
+_LATIN_CODECS = frozenset((
     "cp1250", "cp1254", "cp1257", "cp1258", "iso8859-2", "iso8859-3", "iso8859-4", "iso8859-10",
     "iso8859-13", "iso8859-14", "iso8859-15", "iso8859-16", "mac-roman"))
 # The codepages whose reading of CJK bytes is runs of accented Latin or Cyrillic letters. Thai,
 # Greek, Hebrew and Arabic answers are left alone: Thai has no spaces between words, so its bytes
 # pair up as common hanzi with no U+FFFD at all.
-_LETTER_CODECS = _LATIN_CODECS | frozenset(codecs.lookup(c).name for c in (
+_LETTER_CODECS = _LATIN_CODECS | frozenset((
     "cp1252", "cp1251", "koi8-r", "koi8-u", "iso8859-5", "cp866", "mac-cyrillic"))
 # The letters beyond ASCII of the languages windows-1252 serves (fr de es pt it ca nl da/no sv fi,
 # lowercase), and of those the other Latin codepages serve (cs sk pl hu sl/hr ro tr lt lv et).
@@ -104,6 +103,9 @@ _OTHER_LATIN_ALPHABETS = tuple(frozenset(a) for a in (
 # differently has too little to go on: windows-1252, the web's most common legacy encoding, wins.
 _FEW_LATIN_BYTES = 8
 
+# Made once: checking every setting's bounds costs some forty microseconds, paid on every page
+# of a batch otherwise (Settings is frozen, so one instance serves every call).
+_DEFAULT_SETTINGS = Settings()
 _SPACE = b"\t\n\x0c\r "
 _ATTRIBUTE_END = _SPACE + b">"
 
@@ -124,7 +126,7 @@ def decode_html(
     settings: Settings | None = None,
 ) -> Decoded:
     """Decode a page's bytes; see the module docstring for the order and the U+FFFD check."""
-    settings = settings or Settings()
+    settings = settings or _DEFAULT_SETTINGS
     declared = _declared(body, content_type, forced)
     alternatives: tuple[str, ...]
     if declared is None:
@@ -323,6 +325,8 @@ def _detect(body: bytes, replacement_ratio: float) -> tuple[str, str]:
     gb = _gb_reading(body)
     if gb == "chinese":
         return "gb18030", "detected gb18030 (strict GB18030 reading as Chinese)"
+    import charset_normalizer  # here: most pages declare or are UTF-8, and it costs an import
+
     sample = body[:_DETECT_BYTES]
     for match in charset_normalizer.from_bytes(sample):
         codec = web_codec(match.encoding)

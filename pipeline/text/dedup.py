@@ -21,7 +21,7 @@ from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from pipeline.records.task import HAS_ARTICLE, Status, Task
-from pipeline.text.cjk import CJK_CHARS, SPACED_WORD
+from pipeline.text.cjk import CJK_CHARS, spaced_word
 
 # Two texts this many bits apart or fewer are proposed as near duplicates. Measured on the
 # 1,540 human-annotated article bodies of six dev sets (1.2 million pairs): every pair within
@@ -109,7 +109,7 @@ def words_of(text: str) -> str:
     text = _PUNCTUATION_FIRST.sub(" ", text)
     if not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
-    return _NOT_WORD.sub("", SPACED_WORD.sub(_word_char, text.lower()))
+    return _NOT_WORD.sub("", spaced_word().sub(_word_char, text.lower()))
 
 
 @lru_cache(maxsize=64)

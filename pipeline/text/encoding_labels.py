@@ -23,6 +23,7 @@ Decisions where Python has no exact equivalent (documented so nobody "fixes" the
 from __future__ import annotations
 
 import codecs
+from functools import cache
 
 # The Standard's encodings.json, as encoding name → labels (labels are ASCII-lowercase).
 WHATWG_LABELS: dict[str, tuple[str, ...]] = {
@@ -91,8 +92,11 @@ WHATWG_LABELS: dict[str, tuple[str, ...]] = {
     "x-user-defined": ("x-user-defined",),
 }
 
-# WHATWG encoding name → the Python codec that decodes what browsers decode (None: unusable).
-_CODEC_OF: dict[str, str | None] = {
+# WHATWG encoding name → the Python codec that decodes what browsers decode (None: unusable),
+# in Python's own spelling (``codecs.lookup(c).name``), so reasons and comparisons use one name
+# per codec. Written out rather than looked up: a lookup imports the codec's module, and a page
+# needs one codec, not forty (issue 27 §10: the import is in every ``extract`` process).
+CODECS: dict[str, str | None] = {
     "UTF-8": "utf-8",
     "IBM866": "cp866",
     **{f"ISO-8859-{n}": f"iso8859-{n}" for n in (2, 3, 4, 5, 6, 7, 8, 10, 13, 14, 15, 16)},
@@ -115,10 +119,6 @@ _CODEC_OF: dict[str, str | None] = {
     "replacement": None,
     "x-user-defined": None,
 }
-# Python's own spelling of each codec, so reasons and comparisons use one name per codec.
-CODECS: dict[str, str | None] = {
-    name: codecs.lookup(codec).name if codec else None for name, codec in _CODEC_OF.items()
-}
 _NAME_OF_LABEL: dict[str, str] = {
     label: name for name, labels in WHATWG_LABELS.items() for label in labels
 }
@@ -138,9 +138,12 @@ def codec_for_label(label: str) -> str | None:
     return CODECS[name] if name else None
 
 
+@cache
 def _python_spellings() -> dict[str, str]:
     """Python codec name → web codec, for names Python and the Standard share (``big5``,
-    ``euc_kr``, ``latin_1``…) and for the web codecs themselves (``cp949``, ``big5hkscs``)."""
+    ``euc_kr``, ``latin_1``…) and for the web codecs themselves (``cp949``, ``big5hkscs``).
+    Made when first asked for: looking up every label imports a hundred codec modules, and
+    only a detector's answer or a rules file needs this."""
     out = {codec: codec for codec in WEB_CODECS}
     for label, name in _NAME_OF_LABEL.items():
         codec = CODECS[name]
@@ -154,8 +157,6 @@ def _python_spellings() -> dict[str, str]:
     return out
 
 
-_WEB_CODEC_OF_PYTHON_NAME = _python_spellings()
-
 
 def web_codec(python_name: str) -> str | None:
     """The web codec for a Python codec name (a detector's answer, a rules.yaml entry), widened
@@ -164,4 +165,4 @@ def web_codec(python_name: str) -> str | None:
         name = codecs.lookup(python_name.strip()).name
     except LookupError:
         return None
-    return _WEB_CODEC_OF_PYTHON_NAME.get(name)
+    return _python_spellings().get(name)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-from pipeline.text.cjk import CJK_CHAR, CJK_CHARS, SPACED_WORD
+from pipeline.text.cjk import CJK_CHARS, cjk_char, spaced_word
 
 # a word with the white space before it (kept for showing, not compared)
 _WORD = re.compile(rf"(\s*)([{CJK_CHARS}]|[^\W_{CJK_CHARS}]+|\S)", re.UNICODE)
@@ -119,8 +119,8 @@ def reading_length(text: str) -> tuple[int, str]:
     """How long a text is as its readers count: ``(n, "chars")`` for CJK text (each
     character one, each word of a spaced script in it one more, as 字数 is counted), else
     ``(n, "words")``. A 478-word English article is 478 words, not 1,858 characters."""
-    cjk = len(CJK_CHAR.findall(text))
-    words = len(SPACED_WORD.findall(text))
+    cjk = len(cjk_char().findall(text))
+    words = len(spaced_word().findall(text))
     return (cjk + words, "chars") if cjk >= words else (words, "words")
 
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Iterable, Iterator
+from functools import cache
 from urllib.parse import unquote
 
-from lxml import html as lxml_html
+from lxml import etree
 
 from pipeline.records.failures import Code, failure
 from pipeline.web.url_parse import (
@@ -69,22 +70,37 @@ _AUTHORITY_SLASHES = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:[/\\]{2}(?![/\\])")
 # trailing Western punctuation is trimmed afterwards (unless it closes a bracket the URL opened).
 _SPACES = r"\s\u200b\u2060\ufeff"
 _LINK_START = r"(?:(?:https?|ftp|file)://|www\.|(?:javascript|mailto|data):)"
-_LINK_RE = re.compile(
-    rf"""(?<![A-Za-z0-9+.-]){_LINK_START}[^{_SPACES}<>"'`，。；：！？、）】」』《》“”‘’…—]+""",
-    re.IGNORECASE,
-)
+_LINK = rf"""(?<![A-Za-z0-9+.-]){_LINK_START}[^{_SPACES}<>"'`，。；：！？、）】」』《》“”‘’…—]+"""
 # Markdown's [label](target "title") and ![alt](src); a label may hold an image, a target one
 # level of parentheses (https://en.wikipedia.org/wiki/Tea_(meal)).
 _MD_BARE = r"[^\s()<>]*(?:\([^\s()<>]*\)[^\s()<>]*)*"
 _MD_TITLE = r"""(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?"""
 _MD_IMAGE = rf"!\[[^\[\]]{{0,1000}}\]\((?:<[^<>\n]*>|{_MD_BARE}){_MD_TITLE}\)"
-_MD_LINK = re.compile(rf"!?\[((?:[^\[\]]|{_MD_IMAGE}){{0,1000}})\]"
-                      rf"\((?:<([^<>\n]*)>|({_MD_BARE})){_MD_TITLE}\)")
+_MD_LINK = (rf"!?\[((?:[^\[\]]|{_MD_IMAGE}){{0,1000}})\]"
+            rf"\((?:<([^<>\n]*)>|({_MD_BARE})){_MD_TITLE}\)")
 # Han, kana, hangul, CJK symbols and full-width forms: where an ASCII link in Chinese or
 # Japanese prose ends when no space separates them.
-_CJK = re.compile("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
-                  "\U00020000-\U0003ffff]")
+_CJK = ("[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"
+        "\U00020000-\U0003ffff]")
 _TRAILING = ".,;:!?*_~'\""
+
+
+# The patterns above are compiled when pasted text is first read for links: they cost
+# milliseconds to compile, and what else reads addresses (the extractor, timed as a whole
+# process, issue 27 §10) never uses them.
+@cache
+def _link_re() -> re.Pattern[str]:
+    return re.compile(_LINK, re.IGNORECASE)
+
+
+@cache
+def _md_link_re() -> re.Pattern[str]:
+    return re.compile(_MD_LINK)
+
+
+@cache
+def _cjk_re() -> re.Pattern[str]:
+    return re.compile(_CJK)
 _BRACKETS = {")": "(", "]": "[", "}": "{"}
 
 # A host name's labels (RFC 1123 §2.1): letters, digits and hyphens, plus the underscore that
@@ -100,6 +116,8 @@ def find_links(text: str) -> list[str]:
     """
     if not _looks_like_html(text):
         return _links_in_prose(text)
+    from lxml import html as lxml_html  # here: only a pasted page or bookmarks file needs it
+
     root = lxml_html.fromstring(text)
     hrefs = [href for a in root.iter("a") if (href := (a.get("href") or "").strip())]
     seen = set(hrefs)
@@ -112,6 +130,8 @@ def bookmark_folders(text: str) -> dict[str, tuple[str, ...]]:
     filed them under is the category they meant."""
     if "netscape-bookmark-file" not in text[:2048].lower():
         return {}
+    from lxml import html as lxml_html
+
     folders: dict[str, tuple[str, ...]] = {}
     for a in lxml_html.fromstring(text).iter("a"):
         href = (a.get("href") or "").strip()
@@ -121,7 +141,7 @@ def bookmark_folders(text: str) -> dict[str, tuple[str, ...]]:
     return folders
 
 
-def _folder_name(dl: lxml_html.HtmlElement) -> str:
+def _folder_name(dl: etree._Element) -> str:
     """The folder a <DL> lists: the <H3> just before it, alone or in the <DT> (exporters
     never close one, so an HTML parser nests them); the export's own <H1> is no folder."""
     before = dl.getprevious()
@@ -139,7 +159,7 @@ def _links_in_prose(text: str) -> list[str]:
     bare links in the prose around them."""
     found: list[str] = []
     pos = 0
-    for m in _MD_LINK.finditer(text):
+    for m in _md_link_re().finditer(text):
         found += _bare_links(text[pos : m.start()])
         found += _markdown_targets(m)
         pos = m.end()
@@ -148,7 +168,7 @@ def _links_in_prose(text: str) -> list[str]:
 
 def _markdown_targets(m: re.Match[str]) -> Iterator[str]:
     """An image inside the label first (where it stands), then the link's own target."""
-    for image in _MD_LINK.finditer(m.group(1)):
+    for image in _md_link_re().finditer(m.group(1)):
         yield from _markdown_targets(image)
     target = (m.group(2) if m.group(2) is not None else m.group(3)).strip()
     if re.match(_LINK_START, target, re.IGNORECASE):  # not a relative link or an #anchor
@@ -156,7 +176,7 @@ def _markdown_targets(m: re.Match[str]) -> Iterator[str]:
 
 
 def _bare_links(text: str) -> list[str]:
-    return [_with_scheme(_trim(_end_at_prose(m.group(0)))) for m in _LINK_RE.finditer(text)]
+    return [_with_scheme(_trim(_end_at_prose(m.group(0)))) for m in _link_re().finditer(text)]
 
 
 def _with_scheme(url: str) -> str:
@@ -177,7 +197,7 @@ def _end_at_prose(url: str) -> str:
         if c.isascii():
             continue
         before = url[i - 1]
-        if _CJK.match(c) and before.isascii() and before not in ("/?#=&" if in_path else "/."):
+        if _cjk_re().match(c) and before.isascii() and before not in ("/?#=&" if in_path else "/."):
             return url[:i]
         if in_path:
             return url  # the path holds non-ASCII: the rest is the link's too

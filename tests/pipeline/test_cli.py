@@ -235,3 +235,32 @@ def test_books_says_when_a_book_is_older_than_its_articles(
     assert "OUT OF DATE: 1 gone, 1 cleaned again, 1 retitled since" in capsys.readouterr().out
     assert main(["build", "--archive", archive, "--id", "1"]) == 0
     assert "\n1 article bound\n" in capsys.readouterr().out
+
+
+def test_extract_over_a_folder_pays_for_no_collector_passes(tmp_path: Path) -> None:
+    """`extract` over a folder is timed as a whole process against trafilatura's: its pages'
+    objects (freed as each page ends) never make the cycle collector walk what is alive."""
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    para = "<p>A sentence of the story, with a <a href='/x'>link</a> and a comma, here.</p>"
+    for n in range(12):
+        pages.joinpath(f"{n}.html").write_text(
+            f"<html><head><title>Story {n}</title></head><body><nav><a href='/'>Home</a></nav>"
+            f"<article><h1>Story {n}</h1>{para * 150}</article></body></html>")
+    code = f"""if True:
+        import gc, sys
+        import pipeline.extract.batch as batch
+        from pipeline.cli.main import main
+        passes, first_page = [], batch.extract_page
+        def counting(*args):  # counts from the first page on, not during the imports
+            if not gc.callbacks:
+                gc.callbacks.append(lambda phase, info: passes.append(phase))
+            return first_page(*args)
+        batch.extract_page = counting
+        main(['extract', '--dir', {str(pages)!r}, '--jsonl', {str(tmp_path / 'o')!r}])
+        sys.exit(f"collector passes: {{len(passes)}}" if passes else 0)
+    """
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=PATIENCE, cwd=Path(__file__).parents[2])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert len((tmp_path / "o").read_text().splitlines()) == 12

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from pipeline.text import decode
 from pipeline.text.decode import _cjk_despite_errors, _reads_as_western, decode_html
 from pipeline.text.encoding_labels import CODECS, WHATWG_LABELS, codec_for_label
 
@@ -256,6 +257,14 @@ def test_label_table_is_the_whole_standard() -> None:
     assert unusable == {"replacement", "x-user-defined"}
     for codec in filter(None, CODECS.values()):
         assert codecs.lookup(codec)._is_text_encoding  # exists, and is a text encoding
+        assert codecs.lookup(codec).name == codec  # written as Python spells it
+
+
+def test_codec_sets_are_spelled_as_python_spells_them() -> None:
+    """The decoder compares a detector's answer (``web_codec``: Python's spelling) with sets
+    written out by hand; a set spelled otherwise would never match."""
+    for codec in decode._LETTER_CODECS | decode._MULTIBYTE_CODECS:
+        assert codecs.lookup(codec).name == codec
 
 
 @pytest.mark.parametrize("label", ["punycode", "rot13", "zlib", "hex", "idna", "utf-7", "base64",

@@ -17,7 +17,7 @@ from lxml import etree
 from pipeline.extract.dom import BLOCK_TAGS, text_of
 from pipeline.extract.meta.dates import iter_dates
 from pipeline.extract.meta.facts import Headline
-from pipeline.extract.meta.text import NON_WORD, element_text, text_key
+from pipeline.extract.meta.text import element_text, text_key, word_chars
 
 # Class or id naming a headline; storyhead/ArticleHead are the old news CMS templates' names.
 _TITLE_CLASS = re.compile(
@@ -78,7 +78,7 @@ def read_link(a: etree._Element, link_texts: Counter[str], site_names: set[str])
     The key is taken from the raw text: collapsing white space first changes no key, since
     ``text_key`` drops all of it."""
     raw = "".join(a.itertext()) if len(a) else a.text or ""
-    full = NON_WORD.sub("", raw.casefold())  # text_key, not cached: most link texts are read once
+    full = word_chars(raw.casefold())  # text_key, not cached: most link texts are read once
     key = full if len(raw) <= 100 or len(" ".join(raw.split())) <= 100 else ""
     if key:
         link_texts[key] = link_texts.get(key, 0) + 1
@@ -146,7 +146,7 @@ class EchoTest:
         # Cheap tests first. Unless its text is in a declared title (for ``_bounded``), an
         # element is an echo only when its key is or begins a wanted key; most texts start
         # like none (``text_key`` of a text's start is the start of its key).
-        start = NON_WORD.sub("", text[:16].casefold())  # text_key, not cached
+        start = word_chars(text[:16].casefold())  # text_key, not cached
         starts = start[:2] in self.starts if len(start) >= 2 or len(text) <= 16 else True
         if not starts and (text[:2] if not text[1].isspace() else text[0] + " ") not in self.joined:
             return []  # … nor are its first two characters in a declared title

@@ -28,14 +28,23 @@ _PERMALINK = re.compile(r"\s*[¶#§]\s*$")
 _SEPARATORS = "-–—|｜_·•»«/>›~"
 _TRAILING_SEPARATORS = re.compile(
     r"(?:\s*(?:[-–—|｜·•»«/>›~]|(?<![A-Za-z0-9_])_+))+\s*$")
-NON_WORD = re.compile(r"[\W_]+")
+_NON_WORD = re.compile(r"[\W_]+")
+# The same characters within ASCII (all but letters and digits), deleted by str.translate: on
+# an ASCII text, as most link and heading texts are, two to three times faster than the
+# pattern, and it runs on every link and text of the page (issue 27 §10).
+_ASCII_NON_WORD = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if not c.isalnum()))
+
+
+def word_chars(text: str) -> str:
+    """The text's letters and digits, nothing else (no white space, punctuation or "_")."""
+    return text.translate(_ASCII_NON_WORD) if text.isascii() else _NON_WORD.sub("", text)
 
 
 @lru_cache(maxsize=8192)
 def text_key(text: str) -> str:
     """What two spellings of one title share: letters and digits, case folded (curly or straight
     quotes, "And"/"and", a dropped apostrophe all compare equal)."""
-    return NON_WORD.sub("", text.casefold())
+    return word_chars(text.casefold())
 
 
 @lru_cache(maxsize=8192)

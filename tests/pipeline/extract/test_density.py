@@ -207,3 +207,13 @@ def test_options_are_frozen_and_the_cascade_relaxes_step_by_step() -> None:
              for _, o in DEFAULT.cascade()]
     assert flags == [(True, True, True), (False, True, True), (False, False, True),
                      (False, False, False)]
+
+
+@pytest.mark.parametrize("end", ["</body>", "</BODY >", "</Html>", "</hTmL\n>"])
+def test_text_after_the_page_end_stays_in_the_body_however_the_tag_is_written(end: str) -> None:
+    """A browser keeps what follows </body> or </html> in the body; the tag's case and the
+    space before its ">" do not matter to it."""
+    root = parse(f"<html><body><p>Story.</p>{end}<p>More of the story.</p></html>")
+    body = root.find("body")
+    assert body is not None
+    assert [text_of(p) for p in body.iter("p")] == ["Story.", "More of the story."]

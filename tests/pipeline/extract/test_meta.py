@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
 from pipeline.extract import extract, meta
 from pipeline.extract.dom import parse
+from pipeline.extract.meta.text import text_key, word_chars
 from pipeline.extract.meta.title import DEFAULT_TITLE, TitleOptions
 from tests.pipeline.extract.pages import PROSE, ZH_PROSE
 
@@ -312,3 +314,14 @@ def test_title_options_are_frozen_and_change_the_vote() -> None:
 def test_no_candidate_gives_the_url_slug() -> None:
     html = '<html><body><div class="content"><p>x</p></div></body></html>'
     assert choose(html, "https://x.example/news/old-bridge-closed.html") == "old bridge closed"
+
+
+@pytest.mark.parametrize("text", [
+    *map(chr, range(128)), "Read more »", "snake_case and CamelCase 2024!", "  \n\t ",
+    "Ünïcödé café", "新闻：标题_第2页", "Straße", "ﬁnance", "١٢٣ arabic digits", "x\u200by",
+])
+def test_word_chars_keeps_exactly_the_letters_and_digits(text: str) -> None:
+    """The ASCII shortcut keeps what the pattern over every script keeps (\\w without "_"),
+    character for character; title keys compare equal however a title is spelled."""
+    assert word_chars(text) == re.sub(r"[\W_]+", "", text)
+    assert text_key(text) == re.sub(r"[\W_]+", "", text.casefold())

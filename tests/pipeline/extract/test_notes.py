@@ -172,3 +172,16 @@ def test_ids_are_kept_where_links_can_land(body: str, expected: str) -> None:
 
 def test_the_selection_own_id_names_the_page_region_not_a_place() -> None:
     assert cleaned("<p>a</p>") == "<p>a</p>"  # the selection is <div id="c">
+
+
+@pytest.mark.parametrize(("href", "inward"), [
+    ("#fn1", True), (" \n\t#fn1", True), ("fn1", False), ("https://x.example/#fn1", False)])
+def test_a_mark_links_into_the_page_after_xml_white_space_only(href: str, inward: bool) -> None:
+    """A mark's href starts with "#" once XML's white space (space, tab, CR, LF: what
+    normalize-space drops) is skipped."""
+    from pipeline.extract.notes import note_pairs
+
+    root = parse(f"<html><body><p>{PROSE[0][:-1]}<a id='r1' href='{href}'>1</a>.</p>"
+                 f"<ol><li id='fn1'>{note(1)} <a href='#r1'>↩</a></li></ol></body></html>")
+    marks = [mark.get("id") for mark, _ in note_pairs(root)]
+    assert ("r1" in marks) is inward
