@@ -18,12 +18,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.records.settings import MB, Settings
 from pipeline.store.archive import Archive
 from pipeline.store.tasks import TaskStore
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image
+
+if TYPE_CHECKING:
+    from pipeline.book import BuildResult
 
 PARAGRAPH_ZH = ("石拱桥之所以能立几百年，是因为每一块拱石都把压力传给邻居，整圈拱始终处于受压状态。"
                 "一旦地基沉降，推力线偏出拱圈，铰点就会出现。")
@@ -67,18 +72,27 @@ def synthesize(root: Path, articles: int, images: int, seed: int = 6) -> int:
     return total
 
 
-def build(root: Path, budget: int) -> dict[str, object]:
-    """Run in the child: the build alone, timed, with its peak RSS."""
-    from pipeline.book import build_books
-
+def timed_build(root: Path, bind: Callable[..., BuildResult],
+                settings: Settings) -> tuple[BuildResult, dict[str, object]]:
+    """Run in the child: the build alone (``bind``: one format's binder), its seconds and
+    peak RSS; the PDF bench times its build the same way."""
     archive = Archive.open(root)
     tasks = TaskStore(archive.tasks_path).tasks()
     start = time.perf_counter()
-    result = build_books(archive, tasks, Settings().with_overrides(epub_budget_bytes=budget))
+    result = bind(archive, tasks, settings)
     elapsed = time.perf_counter() - start
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"seconds": elapsed, "peak_bytes": peak_kb * 1024, "articles": result.articles,
-            "epubs": [(p.name, p.stat().st_size) for p in result.epubs]}
+    return result, {"seconds": elapsed, "peak_bytes": peak_kb * 1024,
+                    "articles": result.articles}
+
+
+def build(root: Path, budget: int) -> dict[str, object]:
+    """Run in the child: the EPUB build, timed, with its peak RSS and the books' sizes."""
+    from pipeline.book import build_books
+
+    result, figures = timed_build(root, build_books,
+                                  Settings().with_overrides(epub_budget_bytes=budget))
+    return {**figures, "epubs": [(p.name, p.stat().st_size) for p in result.epubs]}
 
 
 def main() -> None:

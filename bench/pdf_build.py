@@ -15,31 +15,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bench.epub_build import synthesize
+from bench.epub_build import synthesize, timed_build
 from pipeline.records.settings import MB, Settings
-from pipeline.store.archive import Archive
-from pipeline.store.tasks import TaskStore
 
 
 def build(root: Path, page: str) -> dict[str, object]:
-    """Run in the child: the build alone, timed, with its peak RSS."""
+    """Run in the child: the PDF build, timed, with its peak RSS and each PDF's size and pages."""
     from pipeline.book.pdf import build_pdfs
 
-    archive = Archive.open(root)
-    tasks = TaskStore(archive.tasks_path).tasks()
-    start = time.perf_counter()
-    result = build_pdfs(archive, tasks, Settings().with_overrides(pdf_page=page))
-    elapsed = time.perf_counter() - start
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"seconds": elapsed, "peak_bytes": peak_kb * 1024, "articles": result.articles,
-            "pdfs": [(p.name, p.stat().st_size, _pages(p)) for p in result.pdfs]}
+    result, figures = timed_build(root, build_pdfs, Settings().with_overrides(pdf_page=page))
+    return {**figures, "pdfs": [(p.name, p.stat().st_size, _pages(p)) for p in result.pdfs]}
 
 
 def _pages(pdf: Path) -> int:
