@@ -20,6 +20,7 @@ from __future__ import annotations
 from lxml import etree
 
 from pipeline.book.footnotes import EPUB_TYPE
+from pipeline.extract.dom import remove
 
 XHTML = "http://www.w3.org/1999/xhtml"
 FOOTNOTE_CLASS = "pdf-footnote"
@@ -66,7 +67,7 @@ def _drop_links_back(footnote: etree._Element, mark: etree._Element) -> None:
     lineage = {f"#{el.get('id')}" for el in (mark, *mark.iterancestors()) if el.get("id")}
     for a in list(footnote.iter(f"{{{XHTML}}}a")):
         if (a.get("href") or "") in lineage:
-            _remove_keeping_tail(a)
+            remove(a)
 
 
 def _inline(footnote: etree._Element) -> None:
@@ -83,19 +84,8 @@ def _remove_emptied(note: etree._Element, section: etree._Element) -> None:
     el = note
     while el is not section and el.getparent() is not None:
         parent = el.getparent()
-        _remove_keeping_tail(el)
+        remove(el)
         if (parent is section or etree.QName(parent).localname not in _NOTE_HOLDERS
                 or _text(parent) or len(parent)):
             return
         el = parent
-
-
-def _remove_keeping_tail(el: etree._Element) -> None:
-    parent = el.getparent()
-    if el.tail:
-        previous = el.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + el.tail
-        else:
-            parent.text = (parent.text or "") + el.tail
-    parent.remove(el)
