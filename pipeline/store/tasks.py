@@ -620,7 +620,7 @@ class TaskStore:
         """Read, change and write under one hold of the lock: changes decided on the file as
         it is (an add whose ids and duplicate checks no other writer can overtake)."""
         with self._save_lock, file_lock(self.lock_path, LOCK_WAIT_SECONDS, self._busy()):
-            self.merge_file()
+            self._merge_file()
             yield self
             self._save_locked()
 
@@ -634,7 +634,7 @@ class TaskStore:
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
             stale.unlink(missing_ok=True)  # a write that a kill interrupted (under the lock:
             # no other writer's temp file can be in progress)
-        merged = self.merge_file()
+        merged = self._merge_file()
         with self._lock:
             if not self._dirty and self._seen is not None:
                 return merged
@@ -674,7 +674,18 @@ class TaskStore:
         """Take in what others wrote to the file since this store read or wrote it, with this
         store's unsaved changes kept on top. False when the file is as the store last saw it.
         Raises ``TaskFileError`` (the store unchanged) when the file no longer parses, and
-        what the store's ``vet`` raises on the file as it is, the store unchanged too."""
+        what the store's ``vet`` raises on the file as it is, the store unchanged too.
+
+        Never beside this store's own save (another thread's): a save clears the changes it
+        writes before the file is in place, so a file read meanwhile — the one before, or the
+        one written and not yet noted as seen — merged without them would undo them in memory
+        while the file holds them, and nothing would read the file again (a task restored by
+        Undo stayed in the trash in the window)."""
+        with self._save_lock:
+            return self._merge_file()
+
+    def _merge_file(self) -> bool:
+        """``merge_file`` with the save lock held."""
         try:
             key = _file_key(self.path.stat())
         except FileNotFoundError:

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import csv
 import io
+import threading
 from pathlib import Path
 
 import pytest
 
+import pipeline.store.tasks as tasks_module
 from pipeline.records.errors import TaskFileError
 from pipeline.records.task import Status
 from pipeline.store.tasks import TaskStore
+from tests.waiting import PATIENCE_MS
 
 
 def _store_with(path: Path, n: int) -> TaskStore:
@@ -151,3 +154,37 @@ def test_a_save_with_nothing_to_say_writes_nothing(tmp_path: Path) -> None:
     before = path.stat().st_mtime_ns, path.stat().st_ino
     store.save()
     assert (path.stat().st_mtime_ns, path.stat().st_ino) == before
+
+
+def test_a_file_read_while_a_save_is_writing_never_undoes_the_save_in_memory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window saves in one thread and looks at the file in another. A look that read the
+    file while a save had cleared its changes and not yet put its file in place undid them in
+    memory, and the file then said what memory did not, for good (CI: a task restored by Undo
+    stayed in the Trash tab). A look waits for the save in flight."""
+    path = tmp_path / "tasks.csv"
+    window = _store_with(path, 2)
+    window.update(1, deleted_at="2026-12-01T00:00:00Z")
+    window.save()
+    window.update(1, deleted_at="")  # Undo: restored, to be saved
+    writing, release = threading.Event(), threading.Event()
+    write = tasks_module.write_atomic
+
+    def held_write(*args: object, **kwargs: object) -> object:
+        writing.set()
+        assert release.wait(PATIENCE_MS / 1000), "the test never let the save finish"
+        return write(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tasks_module, "write_atomic", held_write)
+    save = threading.Thread(target=window.save)
+    save.start()
+    assert writing.wait(PATIENCE_MS / 1000), "the save never reached its write"
+    # meanwhile the file changes under the window (as the last save, or a hand edit, left it)
+    _hand_edit(path, {1: {"deleted_at": "2026-12-01T00:00:00Z"}})
+    look = threading.Thread(target=window.merge_file)
+    look.start()
+    look.join(timeout=1.0)  # the old code merged here, while the save was held
+    release.set()
+    save.join()
+    look.join()
+    assert window.get(1).deleted_at == TaskStore(path).get(1).deleted_at == ""
