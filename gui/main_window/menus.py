@@ -132,7 +132,7 @@ class WindowMenus(WindowShell):
         self.check_updates_action.setEnabled(writable and not running)
         self.harvest_action.setEnabled(writable)
         for action in (self.import_action, self.import_folder_action):
-            action.setEnabled(writable and not self.importing)
+            action.setEnabled(writable and not running and not self.importing)
         self.rules_action.setEnabled(writable)
 
     # -- the bottom tabs, folded away or shown ----------------------------------------------------

@@ -263,6 +263,22 @@ def test_images_a_save_lacks_are_missing_unless_fetching_them_is_allowed(
     assert [h.path for h in site.hits[before:]] == ["/news/story_files/b.png"]
 
 
+def test_a_page_is_its_links_canonical_task_and_still_finds_its_files(tmp_path: Path) -> None:
+    """The saved-from address is a link like any pasted one (tracking parameters dropped, a
+    Chinese host in Punycode); the page's files are found under it all the same."""
+    url = "https://新闻.例子.中国/2024/文章.html?utm_source=wechat&id=7"
+    folder = tmp_path / "saved"
+    (folder / "文章_files").mkdir(parents=True)
+    (folder / "文章_files" / "图 一.jpg").write_bytes(IMAGE_A)
+    html = page_html(url, "./文章_files/图%20一.jpg", "./文章_files/图 二.png")
+    (folder / "文章.html").write_text(f"<!-- saved from url=({len(url):04d}){url} -->\n{html}",
+                                     encoding="utf-8")
+    ws, summary = imported([folder], tmp_path / "archive")
+    [task] = summary.imported
+    assert task.url == "https://xn--efvy88h.xn--fsqu00a.xn--fiqs8s/2024/%E6%96%87%E7%AB%A0.html?id=7"
+    assert (task.images_ok, task.images_total) == (1, 2)
+
+
 def test_a_page_without_its_address_is_named_by_its_file(tmp_path: Path) -> None:
     page = tmp_path / "saved" / "无名.html"
     page.parent.mkdir()
