@@ -241,6 +241,18 @@ def test_the_import_command_says_what_it_made_and_refused(site: ImageServer,
     assert (task.cat1, task.cat2, task.status) == ("收藏", "旧网页", Status.LOCALIZED)
 
 
+def test_a_page_in_the_trash_comes_back_as_a_pasted_link_does(site: ImageServer,
+                                                               tmp_path: Path) -> None:
+    saved = save_complete(site, tmp_path / "saved")
+    ws, summary = imported([saved], tmp_path / "archive")
+    [task] = summary.imported
+    ws.remove([task.id])
+    ws.save()
+    again = ws.import_pages([saved])
+    assert again.duplicates == [(str(saved), task.id)] and again.imported == []
+    assert [t.id for t in ws.tasks()] == [task.id]  # back on the list, its files as they were
+
+
 def test_images_a_save_lacks_are_missing_unless_fetching_them_is_allowed(
         site: ImageServer, tmp_path: Path) -> None:
     saved = save_complete(site, tmp_path / "saved")
@@ -306,6 +318,11 @@ def test_bad_inputs_are_each_refused_with_their_reason(site: ImageServer,
         page_html("", "../../etc/passwd", "climbing_files/b.png"), encoding="utf-8")
     (folder / "notes.txt").write_text("not a page", encoding="utf-8")
     (folder / "huge.html").write_bytes(b"<html>" + b"x" * (2 * 1024 * 1024))
+    (folder / "huge.mht").write_bytes(b"MIME-Version: 1.0\r\n" + b"x" * (90 * 1024 * 1024))
+    (folder / "pictures.mht").write_bytes(
+        b"MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=\"B\"\r\n\r\n--B\r\n"
+        b"Content-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+        + base64.encodebytes(IMAGE_A) + b"\r\n--B--\r\n")
     os.symlink("/etc", folder / "linked")
     os.symlink(good, folder / "linked.html")
     before = len(site.hits)
@@ -319,6 +336,8 @@ def test_bad_inputs_are_each_refused_with_their_reason(site: ImageServer,
         "climbing.html": Refusal.CLIMBS_OUT,
         "notes.txt": Refusal.UNKNOWN_FORMAT,
         "huge.html": Refusal.TOO_LARGE,
+        "huge.mht": Refusal.TOO_LARGE,
+        "pictures.mht": Refusal.NO_HTML,
         "linked": Refusal.SYMLINK,
         "linked.html": Refusal.SYMLINK,
         "nowhere.html": Refusal.UNREADABLE,
