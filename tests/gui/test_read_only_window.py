@@ -50,6 +50,7 @@ def test_inside_the_read_only_mount(qtbot: QtBot, open_window: OpenWindow) -> No
     assert window.windowTitle().endswith("(read-only)")
     assert window.statusBar().currentMessage().startswith(f"Read-only: {root} cannot be written")
     for control in (window.run_action, window.build_action, window.harvest_action,
+                    window.import_action, window.import_folder_action,
                     window.check_updates_action, window.rules_action, window.intake.add_button,
                     window.build_bar.button, window.demo_button, window.run_bar.run_button,
                     window.report_view.again_button):
