@@ -363,19 +363,23 @@ def _prune_empty(root: etree._Element) -> None:
             continue
         if len(el) == 0 and not (el.text or "").strip():
             parent = el.getparent()
-            if el.tail:
-                _append_after_removal(el, parent)
+            # An inline wrapper holding only white space (`means<em> </em>predictable`) is
+            # that space: it goes, and the words on either side stay apart.
+            space = " " if el.text and el.tag in ARTICLE_INLINE_TAGS else ""
+            if space or el.tail:
+                _append_after_removal(el, parent, space)
             parent.remove(el)
         elif el.tag == "p" and len(el) and el[-1].tag == "br" and not (el[-1].tail or "").strip():
             el.remove(el[-1])
 
 
-def _append_after_removal(el: etree._Element, parent: etree._Element) -> None:
+def _append_after_removal(el: etree._Element, parent: etree._Element, lead: str = "") -> None:
+    """What stood in ``el``'s place (``lead``, then its tail) stays where it was."""
     prev = el.getprevious()
     if prev is not None:
-        prev.tail = (prev.tail or "") + (el.tail or "")
+        prev.tail = (prev.tail or "") + lead + (el.tail or "")
     else:
-        parent.text = (parent.text or "") + (el.tail or "")
+        parent.text = (parent.text or "") + lead + (el.tail or "")
 
 
 _TEXT_BLOCKS = ARTICLE_HEADING_TAGS | frozenset((

@@ -80,6 +80,16 @@ def test_inline_runs_keep_the_space_between_them() -> None:
     assert "Shops stayed open" in text
 
 
+def test_an_empty_emphasis_between_words_is_their_space() -> None:
+    """Editors leave an emphasis holding only a space between two words
+    (`means<em> </em>predictable`): it has no text to keep, but its space parts the words."""
+    body = ("".join(f"<p>{p}</p>" for p in PROSE[:3])
+            + "<p>Fares stay<em> </em>predictable, said the mayor,<strong>\n</strong>and the"
+            " east<a href='/bank'> </a>bank<i> </i>reopens.</p>")
+    text = extract(article_page(body), URL).text
+    assert "Fares stay predictable, said the mayor, and the east bank reopens." in text
+
+
 @pytest.mark.parametrize("holder", ["li", "td", "h2"])
 def test_a_block_inside_a_run_parts_its_words(holder: str) -> None:
     """A list item, a cell or a heading takes no paragraphs: a <div> inside it is a line of
