@@ -24,7 +24,9 @@ from pipeline.cli.commands import (
     CommandError,
     cmd_books,
     cmd_build,
+    cmd_capture_host,
     cmd_extract,
+    cmd_install_browser,
     cmd_recover,
     cmd_render,
     cmd_report,
@@ -66,7 +68,8 @@ def run_command(args: argparse.Namespace) -> int:
         settings = Settings().with_text_overrides(args.overrides)
     except ValueError as e:
         raise CommandError(str(e)) from None
-    if args.func in (cmd_extract, cmd_recover):  # no archive / one its list refuses
+    # no archive / one its list refuses / opened only for a message that passed its checks
+    if args.func in (cmd_extract, cmd_recover, cmd_capture_host, cmd_install_browser):
         return int(args.func(args, settings))
     from pipeline.usecases.workspace import Workspace  # not for extract: see the imports above
 
