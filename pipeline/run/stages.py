@@ -192,7 +192,8 @@ def store_capture(archive: Archive, task: Task, page: CapturedPage, at: str) -> 
     00_raw/<id>.rendered.html (and as <id>.html: no bytes came over the network, the DOM is
     all there is), its record saying it came from the browser, which one and when, and the
     selection, when there was one, as the document the article is cleaned from. False when
-    the same DOM is stored already; an earlier copy goes to history as a refetch's does."""
+    the same DOM and selection are stored already; an earlier copy goes to history as a
+    refetch's does."""
     dom = page.html.encode("utf-8")
     capture: dict[str, object] = {"by": "browser", "browser": page.browser, "at": at,
                                   "title": page.title}
@@ -210,7 +211,16 @@ def store_capture(archive: Archive, task: Task, page: CapturedPage, at: str) -> 
         "capture": capture,
     }
     return archive.store_raw(task.id, dom, json.dumps(record, ensure_ascii=False, indent=1),
-                             dom)
+                             dom, new_record=_selection(archive, task) != capture.get("selection"))
+
+
+def _selection(archive: Archive, task: Task) -> object:
+    """The selection a task's stored capture holds (None: none, or no capture)."""
+    try:
+        record = json.loads(archive.raw_meta(task.id).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return (record.get("capture") or {}).get("selection") if isinstance(record, dict) else None
 
 
 def selection_document(title: str, selection: str) -> str:

@@ -390,9 +390,10 @@ class Archive:
         return self.assets_map(task_id).exists()
 
     def store_raw(self, task_id: int, body: bytes, meta_json: str,
-                  rendered: bytes | None = None) -> bool:
+                  rendered: bytes | None = None, *, new_record: bool = False) -> bool:
         """Keep a fetched page (and its rendered DOM, when the browser made one); False when
-        the same bytes are already stored, the rendered DOM included.
+        the same bytes are already stored, the rendered DOM included, unless ``new_record``
+        (the record says something the stored one does not: a capture's other selection).
 
         An existing set with other bytes goes to history, untouched (seed 003 §3.5). The
         record is written last: it is the proof that the page and its DOM are complete, and a
@@ -402,7 +403,8 @@ class Archive:
         rendered_path = self.raw_rendered(task_id)
         if html_path.exists() and meta_path.exists():
             old_rendered = rendered_path.read_bytes() if rendered_path.exists() else None
-            if html_path.read_bytes() == body and old_rendered == rendered:
+            if (not new_record and html_path.read_bytes() == body
+                    and old_rendered == rendered):
                 return False
             history = self.raw_dir / "history" / str(task_id)
             history.mkdir(parents=True, exist_ok=True)
