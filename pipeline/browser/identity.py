@@ -2,8 +2,8 @@
 
 Chromium derives an extension's id from the public key in its manifest (``key``), so the
 unpacked extension has the same id wherever it is loaded from; Firefox takes the id the
-manifest declares (``browser_specific_settings.gecko.id``). ``tests/browser`` checks both
-against ``browser/extension/manifest.json``.
+manifest declares (``browser_specific_settings.gecko.id``).
+``tests/pipeline/browser/test_manifest.py`` checks both against the manifest.
 """
 
 from __future__ import annotations

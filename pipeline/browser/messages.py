@@ -64,7 +64,7 @@ def parse_message(value: object) -> Message:
             raise MessageRefused(f"{name!r} is {len(field):,} characters; at most"
                                  f" {MAX_FIELD_CHARS:,}")
         field = field.encode("utf-8", "replace").decode("utf-8")  # JSON's lone surrogates
-        if name in _LINKS:
+        if name in _LINKS and (field or name != "found_on"):  # "" found_on: none known
             field = _link(name, field)
         fields[name] = field
     if kind == "page":

@@ -449,11 +449,15 @@ def cmd_capture_host(args: argparse.Namespace, settings: Settings) -> int:
     person. The archive is opened only for a message that passed every check."""
     from pipeline.browser.host import serve
     from pipeline.cli.main import keep_traceback
-    from pipeline.usecases.workspace import Workspace
 
-    root = Path(args.archive) if args.archive else DEFAULT_ARCHIVE
-    return serve(sys.stdin.buffer, sys.stdout.buffer, args.caller,
-                 lambda: Workspace.open(root, settings), lambda: keep_traceback(args))
+    def open_archive() -> Workspace:  # imported only for a message that passed its checks
+        from pipeline.usecases.workspace import Workspace
+
+        return Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE,
+                              settings)
+
+    return serve(sys.stdin.buffer, sys.stdout.buffer, args.caller, open_archive,
+                 lambda: keep_traceback(args))
 
 
 def cmd_install_browser(args: argparse.Namespace, settings: Settings) -> int:

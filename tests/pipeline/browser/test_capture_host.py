@@ -1,0 +1,184 @@
+"""The native messaging host as the browser runs it: a process started with the caller's
+origin, one framed message on stdin, one framed answer on stdout. Whatever is refused is
+refused with its reason and leaves the archive as it was, byte for byte."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+import subprocess
+import sys
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pipeline.browser.framing import MAX_MESSAGE_BYTES
+from pipeline.browser.identity import CHROMIUM_ORIGIN, FIREFOX_EXTENSION_ID
+from pipeline.records.task import Status
+from pipeline.usecases.workspace import Workspace
+from tests.sites.images import ImageServer, jpeg_bytes
+
+REPO = Path(__file__).resolve().parents[3]
+PARAGRAPHS = [f"Paragraph {n} of a page the person read in their browser, long enough to be"
+              " prose that the extractor keeps as the article's own words." for n in range(8)]
+
+
+def page_html(image: str = "", words: list[str] = PARAGRAPHS) -> str:
+    picture = f'<img src="{image}" alt="a picture">' if image else ""
+    body = "".join(f"<p>{p}</p>" for p in words)
+    return (f"<html><head><title>Read in the browser</title></head><body><nav>Home</nav>"
+            f"<article><h1>Read in the browser</h1>{body}{picture}</article></body></html>")
+
+
+def page(url: str, **fields: str) -> dict[str, str]:
+    """A page message for ``url``, its words its own (pages of one text are duplicates)."""
+    message = {"kind": "page", "url": url, "title": "Read in the browser",
+               "html": page_html(words=[f"{p} ({url})" for p in PARAGRAPHS]),
+               "selection": "", "browser": "Chromium 156", "category": "Reading"}
+    message.update(fields)
+    return message
+
+
+def framed(message: object) -> bytes:
+    body = json.dumps(message).encode("utf-8")
+    return struct.pack("=I", len(body)) + body
+
+
+def host(archive: Path, data: bytes, *caller: str) -> tuple[int, dict[str, Any]]:
+    """Run the host as a browser does; its exit status and its answer."""
+    done = subprocess.run(
+        [sys.executable, str(REPO / "main.py"), "--archive", str(archive), "capture-host",
+         *(caller or (CHROMIUM_ORIGIN,))],
+        input=data, capture_output=True, timeout=120, cwd=REPO)
+    (length,) = struct.unpack("=I", done.stdout[:4])
+    assert len(done.stdout) == 4 + length, done.stdout  # nothing else on the browser's pipe
+    return done.returncode, json.loads(done.stdout[4:])
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def images() -> Iterator[ImageServer]:
+    with ImageServer() as server:
+        server.put("/pic.jpg", jpeg_bytes((300, 200), seed=1), "image/jpeg")
+        yield server
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """An archive holding one task already, so that "unchanged" means something."""
+    root = tmp_path / "archive"
+    ws = Workspace.open(root)
+    ws.add_links("https://example.com/already-here", "Old")
+    ws.close()
+    return root
+
+
+LONG = "x" * (MAX_MESSAGE_BYTES + 1)
+
+
+@pytest.mark.parametrize(("data", "caller", "reason"), [
+    (b"\x05\x00\x00\x00{oops", (), "not JSON"),
+    (framed([1, 2]), (), "a JSON object, not list"),
+    (framed({"kind": "steal"}), (), "unknown kind 'steal'"),
+    (framed({"kind": "link", "url": "https://example.org/"}), (), "needs 'found_on' as text"),
+    (framed({**page("https://example.org/a"), "html": 42}), (), "'html' as text, not int"),
+    (framed({**page("https://example.org/a"), "cookies": "sid=1"}), (), "no field 'cookies'"),
+    (framed(page("https://example.org/a", html=LONG)), (),
+     f"at most {MAX_MESSAGE_BYTES:,} are taken"),
+    (framed(page("https://example.org/a")), ("chrome-extension://abcdefghijklmnopabcdefghijklmnop/",),
+     "not Kuaibu's extension"),
+    (framed(page("https://example.org/a")), ("/path/app.kuaibu.capture.json", "evil@example.com"),
+     "the extension evil@example.com, not Kuaibu's"),
+    (framed(page("https://example.org/a")), ("",), "not Kuaibu's extension"),
+    (framed(page("/relative/page.html")), (), "'url': not a link"),
+    (framed(page("javascript:alert(1)")), (), "not javascript:"),
+    (framed({"kind": "link", "url": "javascript:alert(1)", "found_on": "https://example.org/",
+             "category": ""}), (), "not javascript:"),
+    (framed({"kind": "link", "url": "page2.html", "found_on": "https://example.org/",
+             "category": ""}), (), "'url': not a link"),
+], ids=["not-json", "not-object", "unknown-kind", "missing-field", "wrong-type",
+        "extra-field", "over-size", "other-chromium-extension", "other-firefox-extension",
+        "no-caller", "relative-url", "javascript-url", "javascript-link", "relative-link"])
+def test_refused_with_its_reason_and_the_archive_unchanged(
+        archive: Path, data: bytes, caller: tuple[str, ...], reason: str) -> None:
+    before = snapshot(archive)
+    status, answer = host(archive, data, *caller)
+    assert status == 1
+    assert answer["ok"] is False and answer["refused"] is True
+    assert reason in answer["error"], answer["error"]
+    assert snapshot(archive) == before
+
+
+def test_a_page_is_archived_as_the_browser_sent_it(archive: Path,
+                                                   images: ImageServer) -> None:
+    url = images.url("/story.html")  # 127.0.0.1: a local page, whose images may be local
+    html = page_html(image="/pic.jpg")
+    status, answer = host(archive, framed(page(url, html=html)))
+    assert status == 0 and answer["ok"], answer
+    assert (answer["added"], answer["status"], answer["waiting"]) == (True, "localized", False)
+    task_id = answer["task"]
+    raw = archive / "00_raw"
+    assert (raw / f"{task_id}.rendered.html").read_text(encoding="utf-8") == html
+    record = json.loads((raw / f"{task_id}.json").read_text(encoding="utf-8"))
+    assert record["rendered"] is True and record["url"] == url
+    assert record["capture"]["by"] == "browser"
+    assert record["capture"]["browser"] == "Chromium 156" and record["capture"]["at"]
+    ws = Workspace.open(archive)
+    try:
+        task = ws.task(task_id)
+        assert (task.cat1, task.status) == ("Reading", Status.LOCALIZED)
+        article = ws.article(task_id)
+        assert article is not None and all(p in article.text for p in PARAGRAPHS)
+        assets = ws.archive.read_assets(task_id)
+        assert assets is not None and assets.ok == 1
+        assert images.requests_for("/pic.jpg")  # fetched by Kuaibu, as any image
+    finally:
+        ws.close()
+
+
+def test_a_link_is_added_as_a_task_remembering_its_page(archive: Path) -> None:
+    status, answer = host(archive, framed({
+        "kind": "link", "url": "https://example.org/next?utm_source=x",
+        "found_on": "https://example.org/list", "category": "Later"}),
+        "/home/me/.mozilla/native-messaging-hosts/app.kuaibu.capture.json",
+        FIREFOX_EXTENSION_ID)
+    assert status == 0 and answer["ok"] and answer["added"], answer
+    ws = Workspace.open(archive)
+    try:
+        task = ws.task(answer["task"])
+        assert (task.url, task.cat1, task.found_on, task.status) == (
+            "https://example.org/next", "Later", "https://example.org/list", Status.PENDING)
+    finally:
+        ws.close()
+    _, again = host(archive, framed({"kind": "link", "url": "https://example.org/next",
+                                     "found_on": "", "category": ""}))
+    assert again["ok"] and not again["added"] and again["task"] == answer["task"]
+    _, known = host(archive, framed({"kind": "categories"}))
+    assert known == {"ok": True, "categories": ["Later", "Old"]}
+
+
+def test_captures_while_a_run_holds_the_archive_lose_nothing(archive: Path,
+                                                             images: ImageServer) -> None:
+    urls = [images.url(f"/story-{n}.html") for n in range(4)]
+    ws = Workspace.open(archive)
+    try:
+        with ws.archive.run_lock(), ThreadPoolExecutor(4) as pool:  # a run is going on
+            answers = list(pool.map(lambda u: host(archive, framed(page(u)))[1], urls))
+        assert all(a["ok"] and a["waiting"] for a in answers), answers
+        ws.refresh()
+        by_url = {t.url: t for t in ws.tasks()}
+        assert set(urls) <= by_url.keys() and "https://example.com/already-here" in by_url
+        assert all(ws.archive.has_raw(by_url[u].id) for u in urls)
+        ws.run()  # the next run cleans them
+        ws.refresh()
+        assert {ws.task(by_url[u].id).status for u in urls} == {Status.LOCALIZED}
+    finally:
+        ws.close()
