@@ -454,7 +454,7 @@ def cmd_capture_host(args: argparse.Namespace, settings: Settings) -> int:
         from pipeline.usecases.workspace import Workspace
 
         return Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE,
-                              settings)
+                              settings, create=False)  # a drive not mounted stays unmade
 
     return serve(sys.stdin.buffer, sys.stdout.buffer, args.caller, open_archive,
                  lambda: keep_traceback(args))
@@ -473,7 +473,10 @@ def cmd_install_browser(args: argparse.Namespace, settings: Settings) -> int:
         if not removed:
             print("nothing to remove: the host was not registered")
         return 0
+    from pipeline.usecases.workspace import Workspace
+
     root = Path(args.archive) if args.archive else DEFAULT_ARCHIVE
+    Workspace.open(root, settings).close()  # made now if missing: the host never makes one
     for path in install(home, root):
         print(f"wrote {path}")
     print(f"captures go to {root.resolve()}; load the extension from"

@@ -182,3 +182,9 @@ def test_captures_while_a_run_holds_the_archive_lose_nothing(archive: Path,
         assert {ws.task(by_url[u].id).status for u in urls} == {Status.LOCALIZED}
     finally:
         ws.close()
+
+
+def test_a_missing_archive_is_said_and_not_made(tmp_path: Path) -> None:
+    status, answer = host(tmp_path / "unmounted", framed(page("https://example.org/a")))
+    assert status == 1 and answer["ok"] is False and "no archive at" in answer["error"]
+    assert not (tmp_path / "unmounted").exists()
