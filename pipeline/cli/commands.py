@@ -448,7 +448,7 @@ def cmd_capture_host(args: argparse.Namespace, settings: Settings) -> int:
     framed answer on stdout (``pipeline.browser.host``); started by the browser, never by a
     person. The archive is opened only for a message that passed every check."""
     from pipeline.browser.host import serve
-    from pipeline.cli.main import keep_traceback
+    from pipeline.cli.traceback_log import keep_traceback
 
     def open_archive() -> Workspace:  # imported only for a message that passed its checks
         from pipeline.usecases.workspace import Workspace

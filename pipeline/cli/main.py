@@ -35,6 +35,7 @@ from pipeline.cli.commands import (
     cmd_status,
 )
 from pipeline.cli.parser import build_parser
+from pipeline.cli.traceback_log import keep_traceback
 from pipeline.records.errors import BuildCancelled, KuaibuError
 from pipeline.records.settings import Settings
 from pipeline.store.default_archive import DEFAULT_ARCHIVE
@@ -126,29 +127,3 @@ def os_error(e: OSError) -> str:
     if e.errno in (errno.ENOSPC, errno.EDQUOT):
         return f"disk full: {where}{what}"
     return f"{where}{what}"
-
-
-def keep_traceback(args: argparse.Namespace) -> str:
-    """The current exception's traceback appended to the archive's 04_logs/errors.log, or to a
-    temp file when that cannot be written; where it went."""
-    import tempfile
-    import traceback
-
-    from pipeline.store.archive import utc_now
-
-    text = f"{utc_now()} main.py {args.command}\n{traceback.format_exc()}"
-    logs = (Path(args.archive) if getattr(args, "archive", None) else DEFAULT_ARCHIVE) / "04_logs"
-    try:
-        if logs.is_dir():
-            with open(logs / "errors.log", "a", encoding="utf-8") as f:
-                f.write(text)
-            return str(logs / "errors.log")
-    except OSError:
-        pass
-    try:
-        with tempfile.NamedTemporaryFile("w", prefix="kuaibu-error-", suffix=".log",
-                                         delete=False, encoding="utf-8") as f:
-            f.write(text)
-            return f.name
-    except OSError:
-        return "no file (none could be written)"

@@ -188,3 +188,22 @@ def test_a_missing_archive_is_said_and_not_made(tmp_path: Path) -> None:
     status, answer = host(tmp_path / "unmounted", framed(page("https://example.org/a")))
     assert status == 1 and answer["ok"] is False and "no archive at" in answer["error"]
     assert not (tmp_path / "unmounted").exists()
+
+
+def test_a_bug_is_one_line_for_the_extension_with_its_traceback_kept() -> None:
+    """An exception no one named (injected: the archive cannot be opened for a reason no
+    check foresaw) is answered in one line saying where its traceback went."""
+    import io
+
+    from pipeline.browser.host import serve
+
+    def broken() -> Workspace:
+        raise RuntimeError("a bug")
+
+    out = io.BytesIO()
+    status = serve(io.BytesIO(framed({"kind": "categories"})), out, [CHROMIUM_ORIGIN],
+                   broken, lambda: "/kept/errors.log")
+    answer = json.loads(out.getvalue()[4:])
+    assert status == 1
+    assert answer == {"ok": False, "error": "internal error (RuntimeError); the details are in"
+                                            " /kept/errors.log"}
