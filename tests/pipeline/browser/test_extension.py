@@ -67,6 +67,7 @@ def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
         pytest.fail(f"{problem} (or set KUAIBU_NO_BROWSER=1 to skip the browser tests)")
     root = tmp_path_factory.mktemp("extension")
     archive, profile = root / "archive", root / "profile"
+    Workspace.open(archive).close()  # install-browser makes it; the host never does
     write_host(profile / "NativeMessagingHosts", archive)
     with ReadingSite() as site, sync_playwright() as p:
         context = p.chromium.launch_persistent_context(
@@ -168,3 +169,25 @@ def test_a_link_is_added_as_a_task_and_the_categories_are_the_archives(
     known = chromium.worker.evaluate("categories()")
     assert known["ok"] and "Later" in known["categories"] and known["last"] == "Later"
     page.close()
+
+
+def test_the_popup_offers_the_archives_categories_and_says_the_result(
+        chromium: Browser) -> None:
+    """The toolbar's popup, opened as a page: its chooser holds the archive's categories with
+    the last one filled in; Save in a tab that is no web page says why it saved nothing."""
+    chromium.worker.evaluate("chrome.storage.local.set({ category: 'Harbour' })")
+    popup = chromium.context.new_page()
+    popup.goto(f"chrome-extension://{CHROMIUM_EXTENSION_ID}/popup.html")
+    # filled in one go once the host answered (the page's policy forbids eval: no
+    # wait_for_function here)
+    popup.locator("#categories option").first.wait_for(state="attached",
+                                                       timeout=PATIENCE * 1000)
+    assert popup.input_value("#category") == "Harbour"
+    options = popup.eval_on_selector_all("#categories option", "els => els.map(e => e.value)")
+    assert {"Harbour", "山居"} <= set(options)
+    assert popup.text_content("#save") == "Save to Kuaibu"
+    popup.click("#save")  # the active tab is the popup itself here
+    popup.locator("#result.failed").wait_for(timeout=PATIENCE * 1000)
+    assert popup.text_content("#result") == (
+        "Not saved: only http and https pages can be saved")
+    popup.close()
