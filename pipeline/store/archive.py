@@ -451,10 +451,11 @@ class Archive:
             path.unlink(missing_ok=True)
 
     @contextmanager
-    def run_lock(self) -> Iterator[None]:
+    def run_lock(self, wait: float = 0.0) -> Iterator[None]:
         """Only one run at a time per archive (the window's and a terminal's would otherwise
-        take the same tasks). The kernel drops the lock when its process dies, kill -9 too."""
-        with file_lock(self.root / ".run.lock", 0, f"another run is working on {self.root};"
+        take the same tasks), waiting up to ``wait`` seconds for another to end. The kernel
+        drops the lock when its process dies, kill -9 too."""
+        with file_lock(self.root / ".run.lock", wait, f"another run is working on {self.root};"
                        " wait for it or stop it first"):
             yield
 

@@ -34,8 +34,9 @@ class Capturing(Running):
         """A page as the browser rendered it: its task added (or found: a page captured
         again keeps its earlier copy in 00_raw/history), its DOM stored as the page
         (``stages.store_capture``), then cleaned and localized by a run of that task alone,
-        its images fetched as any run fetches them (never with the browser's cookies). While
-        another run holds the archive the page waits, stored, for the next run."""
+        its images fetched as any run fetches them (never with the browser's cookies). A run
+        holding the archive (another save's) is waited for ``capture_run_wait_seconds``;
+        past that the page waits, stored, for the next run."""
         from pipeline.run.stages import store_capture
 
         self.refuse_writing("a capture writes the page to it")
@@ -47,7 +48,7 @@ class Capturing(Running):
         self.save()
         waiting = False
         try:
-            self.run([task.id])
+            self.run([task.id], lock_wait=self.settings.capture_run_wait_seconds)
         except ArchiveBusy:
             waiting = True
         self.refresh()

@@ -82,10 +82,12 @@ class Running(WorkspaceBase):
 
     def run(self, task_ids: Iterable[int] | None = None, *, retry_failed: bool = False,
             refetch: bool = False, kinds: Iterable[ErrorKind] | None = None,
-            listener: Listener | None = None) -> Progress:
-        """Fetch, clean and localize the runnable tasks (or ``task_ids``)."""
+            listener: Listener | None = None, lock_wait: float = 0.0) -> Progress:
+        """Fetch, clean and localize the runnable tasks (or ``task_ids``); ``lock_wait``: how
+        long to wait for another run to end (ArchiveBusy after that)."""
         return self.runner(listener).run(task_ids, retry_failed=retry_failed, refetch=refetch,
-                                         kinds=list(kinds) if kinds is not None else None)
+                                         kinds=list(kinds) if kinds is not None else None,
+                                         lock_wait=lock_wait)
 
     def refresh_ids(self, task_ids: Iterable[int] | None = None, cat1: str | None = None,
                     older_than: timedelta | None = None) -> list[int]:

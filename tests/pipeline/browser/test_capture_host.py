@@ -21,6 +21,7 @@ from pipeline.browser.identity import CHROMIUM_ORIGIN, FIREFOX_EXTENSION_ID
 from pipeline.records.task import Status
 from pipeline.usecases.workspace import Workspace
 from tests.sites.images import ImageServer, jpeg_bytes
+from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parents[3]
 PARAGRAPHS = [f"Paragraph {n} of a page the person read in their browser, long enough to be"
@@ -48,10 +49,13 @@ def framed(message: object) -> bytes:
     return struct.pack("=I", len(body)) + body
 
 
-def host(archive: Path, data: bytes, *caller: str) -> tuple[int, dict[str, Any]]:
-    """Run the host as a browser does; its exit status and its answer."""
+def host(archive: Path, data: bytes, *caller: str, run_wait: float = PATIENCE
+         ) -> tuple[int, dict[str, Any]]:
+    """Run the host as a browser does; its exit status and its answer. ``run_wait``: how
+    long a saved page waits for another run to let go of the archive."""
     done = subprocess.run(
-        [sys.executable, str(REPO / "main.py"), "--archive", str(archive), "capture-host",
+        [sys.executable, str(REPO / "main.py"), "--archive", str(archive),
+         "--set", f"capture_run_wait_seconds={run_wait:g}", "capture-host",
          *(caller or (CHROMIUM_ORIGIN,))],
         input=data, capture_output=True, timeout=120, cwd=REPO)
     (length,) = struct.unpack("=I", done.stdout[:4])
@@ -165,13 +169,24 @@ def test_a_link_is_added_as_a_task_remembering_its_page(archive: Path) -> None:
     assert known == {"ok": True, "categories": ["Later", "Old"]}
 
 
+def test_saves_at_once_each_wait_for_the_others_run(archive: Path) -> None:
+    """Pages saved together (several tabs, one after another): each save's run waits for the
+    run of the one before, so every page is archived at once, none left for later."""
+    urls = [f"https://example.org/tab-{n}" for n in range(3)]
+    with ThreadPoolExecutor(3) as pool:
+        answers = list(pool.map(lambda u: host(archive, framed(page(u)))[1], urls))
+    assert [(a["ok"], a["status"], a["waiting"]) for a in answers] == [
+        (True, "localized", False)] * 3, answers
+
+
 def test_captures_while_a_run_holds_the_archive_lose_nothing(archive: Path,
                                                              images: ImageServer) -> None:
-    urls = [images.url(f"/story-{n}.html") for n in range(4)]
+    urls = [images.url(f"/story-{n}.html") for n in range(3)]
     ws = Workspace.open(archive)
     try:
-        with ws.archive.run_lock(), ThreadPoolExecutor(4) as pool:  # a run is going on
-            answers = list(pool.map(lambda u: host(archive, framed(page(u)))[1], urls))
+        with ws.archive.run_lock(), ThreadPoolExecutor(3) as pool:  # a run is going on
+            answers = list(pool.map(lambda u: host(archive, framed(page(u)), run_wait=0)[1],
+                                    urls))
         assert all(a["ok"] and a["waiting"] for a in answers), answers
         ws.refresh()
         by_url = {t.url: t for t in ws.tasks()}
