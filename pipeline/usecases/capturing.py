@@ -42,10 +42,10 @@ class Capturing(Running):
         self.refuse_writing("a capture writes the page to it")
         task, added = self._add(page.url, page.category)
         at = utc_now()
-        if store_capture(self.archive, task, page, at):
+        if store_capture(self.archive, task, page, at):  # else the same page is stored
             self.archive.forget_derived(task.id)  # its article was made from another copy
-        self.store.update(task.id, fetched_at=at, status=Status.FETCHED, error="")
-        self.save()
+            self.store.update(task.id, fetched_at=at, status=Status.FETCHED, error="")
+            self.save()
         waiting = False
         try:
             self.run([task.id], lock_wait=self.settings.capture_run_wait_seconds)
