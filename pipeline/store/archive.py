@@ -252,6 +252,15 @@ class Archive:
         return {int(name[:-5]) for name in names
                 if name.endswith(".json") and name[:-5].isdigit() and len(name) <= 20}
 
+    def captured(self, task_id: int) -> bool:
+        """Whether a task's stored page came from the person's browser (its record's
+        "capture", written by ``stages.store_capture``), not from a fetch."""
+        try:
+            record = json.loads(self.raw_meta(task_id).read_bytes())
+        except (OSError, ValueError):
+            return False
+        return isinstance(record, dict) and bool(record.get("capture"))
+
     def fetched_url(self, task_id: int) -> str | None:
         """The URL the stored page of a task was fetched for (its record's "url"); None
         when there is no record, or it names none it can be read from. Read from the first

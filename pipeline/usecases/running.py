@@ -93,7 +93,9 @@ class Running(WorkspaceBase):
                     older_than: timedelta | None = None) -> list[int]:
         """The archived articles a check for updates takes: those named, or of a category
         (stored or display name), or all; with ``older_than``, only those not checked (or
-        fetched, when never checked) for that long. Duplicates are never checked."""
+        fetched, when never checked) for that long. Duplicates are never checked, nor pages
+        saved from the browser: the site would show Kuaibu, without the person's login or
+        clicks, another page than the one they saved."""
         from pipeline.book.collect import select
 
         chosen = select(self.tasks(), cat1=cat1,
@@ -101,7 +103,8 @@ class Running(WorkspaceBase):
         if older_than is not None:
             cutoff = datetime.now(UTC) - older_than
             chosen = [t for t in chosen if _before(t.last_checked or t.fetched_at, cutoff)]
-        return [t.id for t in chosen if self.archive.has_raw(t.id)]
+        return [t.id for t in chosen
+                if self.archive.has_raw(t.id) and not self.archive.captured(t.id)]
 
     def check_updates(self, task_ids: Iterable[int],
                       listener: Listener | None = None) -> Progress:

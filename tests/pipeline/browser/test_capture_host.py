@@ -139,6 +139,9 @@ def test_a_page_is_archived_as_the_browser_sent_it(archive: Path,
     try:
         task = ws.task(task_id)
         assert (task.cat1, task.status) == ("Reading", Status.LOCALIZED)
+        # never checked for updates: the site would show Kuaibu another page than the
+        # person saw (no login, no clicks)
+        assert ws.refresh_ids() == [] and ws.refresh_ids([task_id]) == []
         article = ws.article(task_id)
         assert article is not None and all(p in article.text for p in PARAGRAPHS)
         assets = ws.archive.read_assets(task_id)
