@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -29,10 +30,11 @@ from pipeline.usecases.workspace import Workspace
 from tests.sites.reading import CLICKED_TEXT, MEMBERS_TEXT, SESSION, ReadingSite
 from tests.waiting import PATIENCE
 
-pytest.importorskip("playwright")  # the browser extra; browser() below says what is missing
+# the browser extra (pip install -e '.[browser]'); without it these tests are skipped
+sync_api = pytest.importorskip("playwright.sync_api")
 
-if True:  # imported after the skip: the test collects without the extra installed
-    from playwright.sync_api import BrowserContext, Page, Worker, sync_playwright
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Page, Playwright, Worker
 
 
 @dataclass
@@ -58,28 +60,52 @@ class Browser:
                }""", [page.url, link, category])
 
 
-@pytest.fixture(scope="module")
-def chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+def needs_browser() -> None:
     problem = browser_problem(Settings())
     if problem is not None:
         if os.environ.get("KUAIBU_NO_BROWSER") == "1":
             pytest.skip(f"KUAIBU_NO_BROWSER=1: {problem}")
         pytest.fail(f"{problem} (or set KUAIBU_NO_BROWSER=1 to skip the browser tests)")
-    root = tmp_path_factory.mktemp("extension")
+
+
+@pytest.fixture(scope="module")
+def playwright() -> Iterator[Playwright]:
+    """One Playwright for the module's browsers (its sync API cannot be started twice)."""
+    needs_browser()
+    with sync_api.sync_playwright() as p:
+        yield p
+
+
+@contextmanager
+def chromium_with_extension(p: Playwright, root: Path, language: str = "en_US"
+                            ) -> Iterator[tuple[BrowserContext, Worker, Path]]:
+    """Chromium in a profile of its own under ``root`` with the extension loaded and the host
+    registered in the profile, on an archive of its own; its UI in ``language``."""
     archive, profile = root / "archive", root / "profile"
     Workspace.open(archive).close()  # install-browser makes it; the host never does
     write_host(profile / "NativeMessagingHosts", archive)
-    with ReadingSite() as site, sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(profile), executable_path=find_browser(Settings()), headless=True,
-            args=[f"--load-extension={EXTENSION_DIR}",
-                  f"--disable-extensions-except={EXTENSION_DIR}"])
-        try:
-            worker = (context.service_workers[0] if context.service_workers else
-                      context.wait_for_event("serviceworker", timeout=PATIENCE * 1000))
-            yield Browser(context, worker, archive, site)
-        finally:
-            context.close()
+    context = p.chromium.launch_persistent_context(
+        str(profile), executable_path=find_browser(Settings()), headless=True,
+        locale=language.replace("_", "-"),
+        env={**os.environ, "LANGUAGE": language, "LANG": f"{language}.UTF-8"},
+        args=[f"--load-extension={EXTENSION_DIR}",
+              f"--disable-extensions-except={EXTENSION_DIR}",
+              f"--lang={language.replace('_', '-')}"])
+    try:
+        worker = (context.service_workers[0] if context.service_workers else
+                  context.wait_for_event("serviceworker", timeout=PATIENCE * 1000))
+        yield context, worker, archive
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def chromium(playwright: Playwright,
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    with (ReadingSite() as site,
+          chromium_with_extension(playwright, tmp_path_factory.mktemp("extension")) as (
+              context, worker, archive)):
+        yield Browser(context, worker, archive, site)
 
 
 def archived(archive: Path, task_id: int) -> tuple[dict[str, Any], dict[str, Any], int]:
@@ -191,3 +217,15 @@ def test_the_popup_offers_the_archives_categories_and_says_the_result(
     assert popup.text_content("#result") == (
         "Not saved: only http and https pages can be saved")
     popup.close()
+
+
+def test_the_extension_speaks_chinese_in_a_chinese_browser(playwright: Playwright,
+                                                           tmp_path: Path) -> None:
+    with chromium_with_extension(playwright, tmp_path, "zh_CN") as (context, _, _):
+        popup = context.new_page()
+        popup.goto(f"chrome-extension://{CHROMIUM_EXTENSION_ID}/popup.html")
+        assert popup.text_content("#save") == "保存到快捕"
+        assert popup.text_content("#category-label") == "分类"
+        popup.click("#save")
+        popup.locator("#result.failed").wait_for(timeout=PATIENCE * 1000)
+        assert popup.text_content("#result") == "未保存：只能保存 http 和 https 网页"
