@@ -64,6 +64,15 @@ def _normalized(link: str, rules: Rules) -> str:
                          keep=site.keep_params + default.keep_params)
 
 
+def task_url(link: str, rules: Rules) -> str:
+    """The URL a link is a task under: its canonical form under its site's rules, within
+    the length a cell takes (as given and once normalized); UrlRejected says why not."""
+    check_url_length(link)
+    url = _normalized(link, rules)
+    check_url_length(url, encoded=True)  # each non-ASCII character grows to up to 12
+    return url
+
+
 def known_links(store: TaskStore, links: Iterable[str], rules: Rules | None = None
                 ) -> dict[str, int]:
     """The links of ``links`` the list already holds as tasks (not in the trash), each with
@@ -107,11 +116,8 @@ def add_link(store: TaskStore, link: str, report: IntakeReport, cat1: str = "",
     """One link, as ``add_links`` adds each it finds, into ``report``: a link known exactly
     already (the browser extension's page or link) is added without being looked for in
     prose."""
-    rules = rules or Rules()
     try:
-        check_url_length(link)
-        url = _normalized(link, rules)
-        check_url_length(url, encoded=True)  # each non-ASCII character grows to up to 12
+        url = task_url(link, rules or Rules())
     except UrlRejected as e:
         report.rejected.append((link, e.failure))
         return
