@@ -317,7 +317,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("capture-host", parents=[common],
                        help="the browser extension's native messaging host (the browser"
                             " starts it; install-browser registers it)")
-    p.add_argument("caller", nargs="*", help="what the browser passes: the caller's origin"
-                                            " (Chromium) or manifest and extension id (Firefox)")
+    # REMAINDER: Chromium on Windows adds --parent-window=N, which is no option of ours
+    p.add_argument("caller", nargs=argparse.REMAINDER,
+                   help="what the browser passes: the caller's origin (Chromium) or manifest"
+                        " and extension id (Firefox)")
     p.set_defaults(func=cmd_capture_host)
     return parser
