@@ -41,6 +41,9 @@ class Capturing(Running):
 
         self.refuse_writing("a capture writes the page to it")
         task, added = self._add(page.url, page.category)
+        if task.status == Status.RUNNING:  # two writers of one 00_raw/<id> would mix pages
+            raise KuaibuError(f"a run is fetching task #{task.id} now; save it again when"
+                              " the run is done")
         at = utc_now()
         if store_capture(self.archive, task, page, at):  # else the same page is stored
             self.archive.forget_derived(task.id)  # its article was made from another copy

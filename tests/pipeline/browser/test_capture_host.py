@@ -226,3 +226,18 @@ def test_a_bug_is_one_line_for_the_extension_with_its_traceback_kept() -> None:
     assert status == 1
     assert answer == {"ok": False, "error": "internal error (RuntimeError); the details are in"
                                             " /kept/errors.log"}
+
+
+def test_a_page_a_run_is_fetching_now_is_not_written_under_it(archive: Path) -> None:
+    ws = Workspace.open(archive)
+    try:
+        with ws.archive.run_lock():  # a run holds the task ("running" is reclaimed otherwise)
+            [task] = ws.tasks()
+            ws.store.update(task.id, status=Status.RUNNING)
+            ws.save()
+            before = snapshot(archive)
+            status, answer = host(archive, framed(page(task.url)), run_wait=0)
+            assert status == 1 and "a run is fetching task #1 now" in answer["error"]
+            assert snapshot(archive) == before
+    finally:
+        ws.close()
