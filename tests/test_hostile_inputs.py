@@ -159,8 +159,8 @@ CASES += [Case(f"{command}-rules-{name}", args, says, spoil=_rules(text))
 CASES += [Case(f"{command}-tasks-{name}", args, says, spoil=_task_row(row))
           for name, (row, says) in TASK_ROWS.items()
           for command, args in TASK_COMMANDS.items()]
-# Only add, harvest and demo make a missing archive; every other command on one says so (and
-# makes nothing). A command added later needs its row here: see the last test.
+# Only add, harvest, demo and install-browser make a missing archive; every other command on
+# one says so (and makes nothing). A command added later needs its row here: see the last test.
 ON_AN_ARCHIVE = {"status": (), "search": ("harbour",), "run": (), "report": (), "build": (),
                  "clean": (), "dupes": (), "edit": ("--id", "1", "--title", "x"),
                  "remove": ("--id", "1"), "move": ("--id", "1", "--top"), "trash": (),
@@ -203,7 +203,8 @@ def test_every_command_has_its_missing_archive_row() -> None:
     from pipeline.cli.parser import build_parser
 
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(sub.choices) == set(ON_AN_ARCHIVE) | set(CREATES) | {"extract"}
+    # capture-host answers on its framed stdout, never stderr: tests/pipeline/browser
+    assert set(sub.choices) == set(ON_AN_ARCHIVE) | set(CREATES) | {"extract", "capture-host"}
 
 
 def test_a_bug_is_one_line_with_its_traceback_kept(pristine: Path, tmp_path: Path,

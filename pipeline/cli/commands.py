@@ -465,3 +465,44 @@ def cmd_recover(args: argparse.Namespace, settings: Settings) -> int:
     finally:
         ws.close()
     return 0
+
+
+def cmd_capture_host(args: argparse.Namespace, settings: Settings) -> int:
+    """The browser extension's native messaging host: one framed message on stdin, one
+    framed answer on stdout (``pipeline.browser.host``); started by the browser, never by a
+    person. The archive is opened only for a message that passed every check."""
+    from pipeline.browser.host import serve
+    from pipeline.cli.traceback_log import keep_traceback
+
+    def open_archive() -> Workspace:  # imported only for a message that passed its checks
+        from pipeline.usecases.workspace import Workspace
+
+        return Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE,
+                              settings, create=False)  # a drive not mounted stays unmade
+
+    return serve(sys.stdin.buffer, sys.stdout.buffer, args.caller, open_archive,
+                 lambda: keep_traceback(args))
+
+
+def cmd_install_browser(args: argparse.Namespace, settings: Settings) -> int:
+    """Register the capture host with Chromium, Google Chrome and Firefox for this user
+    (``--uninstall``: remove it); the files written or removed, one a line."""
+    from pipeline.browser.install import install, uninstall
+
+    home = Path.home()
+    if args.uninstall:
+        removed = uninstall(home)
+        for path in removed:
+            print(f"removed {path}")
+        if not removed:
+            print("nothing to remove: the host was not registered")
+        return 0
+    from pipeline.usecases.workspace import Workspace
+
+    root = Path(args.archive) if args.archive else DEFAULT_ARCHIVE
+    Workspace.open(root, settings).close()  # made now if missing: the host never makes one
+    for path in install(home, root):
+        print(f"wrote {path}")
+    print(f"captures go to {root.resolve()}; load the extension from"
+          " browser/extension/ (see README)")
+    return 0

@@ -1,12 +1,12 @@
 """The command line: the same pipeline as the window, headless.
 
 Every command takes ``--archive DIR`` (before or after the command name; default: the
-``archive/`` folder beside main.py); only add, harvest, import and demo make a folder that is not
-there. Exit status 0 on success; otherwise one line on stderr and status 1 (2 for a usage
-error: every number has its range, ``pipeline.records.bounds``); ``run`` exits 3 when it
-finished but some tasks failed, ``build --format chm`` 4 when it wrote a CHM project that no
-chmcmd was there to compile. Never a traceback: a bug is one line too, its traceback in
-errors.log.
+``archive/`` folder beside main.py); only add, harvest, import, demo and install-browser make a
+folder that is not there. Exit status 0 on success; otherwise one line on stderr and status 1
+(2 for a usage error: every number has its range, ``pipeline.records.bounds``); ``run`` exits
+3 when it finished but some tasks failed, ``build --format chm`` 4 when it wrote a CHM
+project that no chmcmd was there to compile. Never a traceback: a bug is one line too, its
+traceback in errors.log.
 An archive this process cannot write is read (status, search, books, report --out, build
 --out); a command that would write it says so before it starts.
 """
@@ -24,7 +24,9 @@ from pipeline.cli.commands import (
     CommandError,
     cmd_books,
     cmd_build,
+    cmd_capture_host,
     cmd_extract,
+    cmd_install_browser,
     cmd_recover,
     cmd_render,
     cmd_report,
@@ -33,6 +35,7 @@ from pipeline.cli.commands import (
     cmd_status,
 )
 from pipeline.cli.parser import build_parser
+from pipeline.cli.traceback_log import keep_traceback
 from pipeline.records.errors import BuildCancelled, KuaibuError
 from pipeline.records.settings import Settings
 from pipeline.store.default_archive import DEFAULT_ARCHIVE
@@ -57,7 +60,7 @@ def writes(args: argparse.Namespace) -> str | None:
 
 
 # the commands that make a missing archive folder; the others on one say it is not there
-CREATES = ("add", "harvest", "import", "demo")
+CREATES = ("add", "harvest", "import", "demo", "install-browser")
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -66,7 +69,8 @@ def run_command(args: argparse.Namespace) -> int:
         settings = Settings().with_text_overrides(args.overrides)
     except ValueError as e:
         raise CommandError(str(e)) from None
-    if args.func in (cmd_extract, cmd_recover):  # no archive / one its list refuses
+    # no archive / one its list refuses / opened only for a message that passed its checks
+    if args.func in (cmd_extract, cmd_recover, cmd_capture_host, cmd_install_browser):
         return int(args.func(args, settings))
     from pipeline.usecases.workspace import Workspace  # not for extract: see the imports above
 
@@ -123,29 +127,3 @@ def os_error(e: OSError) -> str:
     if e.errno in (errno.ENOSPC, errno.EDQUOT):
         return f"disk full: {where}{what}"
     return f"{where}{what}"
-
-
-def keep_traceback(args: argparse.Namespace) -> str:
-    """The current exception's traceback appended to the archive's 04_logs/errors.log, or to a
-    temp file when that cannot be written; where it went."""
-    import tempfile
-    import traceback
-
-    from pipeline.store.archive import utc_now
-
-    text = f"{utc_now()} main.py {args.command}\n{traceback.format_exc()}"
-    logs = (Path(args.archive) if getattr(args, "archive", None) else DEFAULT_ARCHIVE) / "04_logs"
-    try:
-        if logs.is_dir():
-            with open(logs / "errors.log", "a", encoding="utf-8") as f:
-                f.write(text)
-            return str(logs / "errors.log")
-    except OSError:
-        pass
-    try:
-        with tempfile.NamedTemporaryFile("w", prefix="kuaibu-error-", suffix=".log",
-                                         delete=False, encoding="utf-8") as f:
-            f.write(text)
-            return f.name
-    except OSError:
-        return "no file (none could be written)"

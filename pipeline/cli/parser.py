@@ -16,6 +16,7 @@ from pipeline.cli.commands import (
     cmd_add,
     cmd_books,
     cmd_build,
+    cmd_capture_host,
     cmd_clean,
     cmd_demo,
     cmd_dupes,
@@ -24,6 +25,7 @@ from pipeline.cli.commands import (
     cmd_harvest,
     cmd_import,
     cmd_index,
+    cmd_install_browser,
     cmd_move,
     cmd_recover,
     cmd_remove,
@@ -316,4 +318,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("demo", parents=[common],
                        help="archive the bundled sample site (served on 127.0.0.1)")
     p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("install-browser", parents=[common],
+                       help="register the capture host with Chromium, Chrome and Firefox"
+                            " for this user, so the Kuaibu extension saves to the archive")
+    p.add_argument("--uninstall", action="store_true", help="remove the registration")
+    p.set_defaults(func=cmd_install_browser)
+
+    p = sub.add_parser("capture-host", parents=[common],
+                       help="the browser extension's native messaging host (the browser"
+                            " starts it; install-browser registers it)")
+    # REMAINDER: Chromium on Windows adds --parent-window=N, which is no option of ours
+    p.add_argument("caller", nargs=argparse.REMAINDER,
+                   help="what the browser passes: the caller's origin (Chromium) or manifest"
+                        " and extension id (Firefox)")
+    p.set_defaults(func=cmd_capture_host)
     return parser

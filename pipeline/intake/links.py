@@ -107,18 +107,26 @@ def add_links(store: TaskStore, text: str, cat1: str = "", cat2: str = "",
     rules = rules or Rules()
     report = IntakeReport()
     for link in find_links(text):
-        try:
-            url = task_url(link, rules)
-        except UrlRejected as e:
-            report.rejected.append((link, e.failure))
-            continue
-        existing = store.find_url(url)
-        if existing is not None and store.get(existing).deleted:
-            # added again from the trash: the task comes back as it was, files and all
-            report.added.append(store.update(existing, deleted_at="", found_on=found_on))
-        elif existing is not None:
-            report.duplicates.append((link, existing))
-        else:
-            task = store.add(url, link, cat1.strip(), cat2.strip())
-            report.added.append(store.update(task.id, found_on=found_on) if found_on else task)
+        add_link(store, link, report, cat1, cat2, rules, found_on)
     return report
+
+
+def add_link(store: TaskStore, link: str, report: IntakeReport, cat1: str = "",
+             cat2: str = "", rules: Rules | None = None, found_on: str = "") -> None:
+    """One link, as ``add_links`` adds each it finds, into ``report``: a link known exactly
+    already (the browser extension's page or link) is added without being looked for in
+    prose."""
+    try:
+        url = task_url(link, rules or Rules())
+    except UrlRejected as e:
+        report.rejected.append((link, e.failure))
+        return
+    existing = store.find_url(url)
+    if existing is not None and store.get(existing).deleted:
+        # added again from the trash: the task comes back as it was, files and all
+        report.added.append(store.update(existing, deleted_at="", found_on=found_on))
+    elif existing is not None:
+        report.duplicates.append((link, existing))
+    else:
+        task = store.add(url, link, cat1.strip(), cat2.strip())
+        report.added.append(store.update(task.id, found_on=found_on) if found_on else task)

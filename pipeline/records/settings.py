@@ -156,6 +156,9 @@ class Settings:
     book_language: str | None = setting(None, language=True)
     # task list: how often the store flushes status changes to tasks.csv
     tasks_flush_seconds: float = setting(1.0, low=0, high=3600)
+    # a page saved from the browser waits this long for another run (most often another
+    # save's, seconds long) to let go of the archive; then it is left for the next run
+    capture_run_wait_seconds: float = setting(10.0, low=0, high=600)
 
     def __post_init__(self) -> None:
         """Refuse values no run could work with (they arrive from --set, the settings dialog

@@ -161,16 +161,18 @@ class Runner:
     # -- the run -----------------------------------------------------------------------------
 
     def run(self, task_ids: Iterable[int] | None = None, retry_failed: bool = False,
-            refetch: bool = False, kinds: Collection[ErrorKind] | None = None) -> Progress:
+            refetch: bool = False, kinds: Collection[ErrorKind] | None = None,
+            lock_wait: float = 0.0) -> Progress:
         """Process the runnable tasks (or just ``task_ids``); returns the final progress.
 
         ``retry_failed`` takes up failed tasks and lost images too; with ``kinds``, only the
         failed tasks of those kinds. ``refetch`` downloads the chosen tasks again even when
         their page is stored: a page whose bytes changed keeps its old copy in
         00_raw/history and is cleaned again.
-        Raises ArchiveBusy while another run works on the same archive.
+        Raises ArchiveBusy while another run works on the same archive (still, after waiting
+        ``lock_wait`` seconds for it to end).
         """
-        with self.archive.run_lock():
+        with self.archive.run_lock(lock_wait):
             return self._run(task_ids, retry_failed, refetch,
                              frozenset(kinds) if kinds is not None else None)
 

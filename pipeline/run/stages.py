@@ -5,11 +5,13 @@ Each stage reads what the archive holds, calls its pure function (``fetch_page``
 the task's row. The Runner decides which stage a task needs from what the archive holds.
 A page whose site's rule (or the ``render`` setting) asks for the browser is fetched as any
 other, then rendered (``pipeline.net.render``); the clean stage reads the rendered DOM, stored
-beside the raw bytes, so cleaning it again never needs the browser.
+beside the raw bytes, so cleaning it again never needs the browser. A page the person's
+browser sent (the extension, issue 33) is stored the same way by ``store_capture``.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import threading
 from collections.abc import Callable, Mapping
@@ -25,6 +27,7 @@ from pipeline.net.fetcher import Attempt, Fetcher, RawPage
 from pipeline.net.politeness import HostGate
 from pipeline.net.render import Rendered, Renderer, fetch_through, wants_browser
 from pipeline.records.article import Article
+from pipeline.records.capture import CapturedPage
 from pipeline.records.errors import ErrorKind, FetchError
 from pipeline.records.failures import Code, failure
 from pipeline.records.settings import Settings
@@ -184,6 +187,50 @@ def _store(ctx: StageContext, task: Task, page: RawPage, decoded: Decoded,
                                  json.dumps(record, ensure_ascii=False, indent=1), dom)
 
 
+def store_capture(archive: Archive, task: Task, page: CapturedPage, at: str) -> bool:
+    """A page the person's browser sent, stored as a rendered page is: its DOM in
+    00_raw/<id>.rendered.html (and as <id>.html: no bytes came over the network, the DOM is
+    all there is), its record saying it came from the browser, which one and when, and the
+    selection, when there was one, as the document the article is cleaned from. False when
+    the same DOM and selection are stored already; an earlier copy goes to history as a
+    refetch's does."""
+    dom = page.html.encode("utf-8")
+    capture: dict[str, object] = {"by": "browser", "browser": page.browser, "at": at,
+                                  "title": page.title}
+    if page.selection.strip():
+        capture["selection"] = selection_document(page.title, page.selection)
+    record: dict[str, object] = {
+        "url": task.url,  # first: Archive.fetched_url reads it from the record's head
+        "final_url": page.url,
+        "fetched_at": at,
+        "encoding": "utf-8",
+        "encoding_reason": "the browser's DOM",
+        "bytes": len(dom),
+        "rendered": True,
+        "render": {"final_url": page.url, "bytes": len(dom)},
+        "capture": capture,
+    }
+    return archive.store_raw(task.id, dom, json.dumps(record, ensure_ascii=False, indent=1),
+                             dom, new_record=_selection(archive, task) != capture.get("selection"))
+
+
+def _selection(archive: Archive, task: Task) -> object:
+    """The selection a task's stored capture holds (None: none, or no capture)."""
+    try:
+        record = json.loads(archive.raw_meta(task.id).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return (record.get("capture") or {}).get("selection") if isinstance(record, dict) else None
+
+
+def selection_document(title: str, selection: str) -> str:
+    """The person's selection as a page of its own, under the page's title: the article is
+    what they selected, and nothing else of the page can be taken for it."""
+    return ('<!DOCTYPE html><html><head><meta charset="utf-8">'
+            f"<title>{html.escape(title)}</title></head><body>"
+            f'<article data-kuaibu-selection="">{selection}</article></body></html>')
+
+
 def article_from_raw(archive: Archive, task: Task, rules: Rules, settings: Settings) -> Article:
     """The article in a stored raw page, with the rules given; reads only, no network.
 
@@ -220,9 +267,13 @@ def decode_stored(archive: Archive, task: Task, rules: Rules,
                   settings: Settings) -> StoredPage:
     """A task's stored raw page as text, decoded as at fetch time (with the site's forced
     encoding, if any), and the final URL it came from; for a rendered page, its DOM as the
-    browser left it (UTF-8) and the address the browser ended at."""
+    browser left it (UTF-8) and the address the browser ended at; for a capture of a
+    selection, the selection (``selection_document``)."""
     record = json.loads(archive.raw_meta(task.id).read_text(encoding="utf-8"))
     url = record.get("final_url") or task.url
+    selection = (record.get("capture") or {}).get("selection")
+    if isinstance(selection, str):  # a capture of what the person selected
+        return StoredPage(selection, url, True)
     rendered = archive.raw_rendered(task.id)
     if record.get("rendered") and rendered.exists():
         return StoredPage(rendered.read_text(encoding="utf-8"),

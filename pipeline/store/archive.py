@@ -252,6 +252,15 @@ class Archive:
         return {int(name[:-5]) for name in names
                 if name.endswith(".json") and name[:-5].isdigit() and len(name) <= 20}
 
+    def captured(self, task_id: int) -> bool:
+        """Whether a task's stored page came from the person's browser (its record's
+        "capture", written by ``stages.store_capture``), not from a fetch."""
+        try:
+            record = json.loads(self.raw_meta(task_id).read_bytes())
+        except (OSError, ValueError):
+            return False
+        return isinstance(record, dict) and bool(record.get("capture"))
+
     def fetched_url(self, task_id: int) -> str | None:
         """The URL the stored page of a task was fetched for (its record's "url"); None
         when there is no record, or it names none it can be read from. Read from the first
@@ -390,9 +399,10 @@ class Archive:
         return self.assets_map(task_id).exists()
 
     def store_raw(self, task_id: int, body: bytes, meta_json: str,
-                  rendered: bytes | None = None) -> bool:
+                  rendered: bytes | None = None, *, new_record: bool = False) -> bool:
         """Keep a fetched page (and its rendered DOM, when the browser made one); False when
-        the same bytes are already stored, the rendered DOM included.
+        the same bytes are already stored, the rendered DOM included, unless ``new_record``
+        (the record says something the stored one does not: a capture's other selection).
 
         An existing set with other bytes goes to history, untouched (seed 003 §3.5). The
         record is written last: it is the proof that the page and its DOM are complete, and a
@@ -402,7 +412,8 @@ class Archive:
         rendered_path = self.raw_rendered(task_id)
         if html_path.exists() and meta_path.exists():
             old_rendered = rendered_path.read_bytes() if rendered_path.exists() else None
-            if html_path.read_bytes() == body and old_rendered == rendered:
+            if (not new_record and html_path.read_bytes() == body
+                    and old_rendered == rendered):
                 return False
             history = self.raw_dir / "history" / str(task_id)
             history.mkdir(parents=True, exist_ok=True)
@@ -449,10 +460,11 @@ class Archive:
             path.unlink(missing_ok=True)
 
     @contextmanager
-    def run_lock(self) -> Iterator[None]:
+    def run_lock(self, wait: float = 0.0) -> Iterator[None]:
         """Only one run at a time per archive (the window's and a terminal's would otherwise
-        take the same tasks). The kernel drops the lock when its process dies, kill -9 too."""
-        with file_lock(self.root / ".run.lock", 0, f"another run is working on {self.root};"
+        take the same tasks), waiting up to ``wait`` seconds for another to end. The kernel
+        drops the lock when its process dies, kill -9 too."""
+        with file_lock(self.root / ".run.lock", wait, f"another run is working on {self.root};"
                        " wait for it or stop it first"):
             yield
 

@@ -82,16 +82,20 @@ class Running(WorkspaceBase):
 
     def run(self, task_ids: Iterable[int] | None = None, *, retry_failed: bool = False,
             refetch: bool = False, kinds: Iterable[ErrorKind] | None = None,
-            listener: Listener | None = None) -> Progress:
-        """Fetch, clean and localize the runnable tasks (or ``task_ids``)."""
+            listener: Listener | None = None, lock_wait: float = 0.0) -> Progress:
+        """Fetch, clean and localize the runnable tasks (or ``task_ids``); ``lock_wait``: how
+        long to wait for another run to end (ArchiveBusy after that)."""
         return self.runner(listener).run(task_ids, retry_failed=retry_failed, refetch=refetch,
-                                         kinds=list(kinds) if kinds is not None else None)
+                                         kinds=list(kinds) if kinds is not None else None,
+                                         lock_wait=lock_wait)
 
     def refresh_ids(self, task_ids: Iterable[int] | None = None, cat1: str | None = None,
                     older_than: timedelta | None = None) -> list[int]:
         """The archived articles a check for updates takes: those named, or of a category
         (stored or display name), or all; with ``older_than``, only those not checked (or
-        fetched, when never checked) for that long. Duplicates are never checked."""
+        fetched, when never checked) for that long. Duplicates are never checked, nor pages
+        saved from the browser: the site would show Kuaibu, without the person's login or
+        clicks, another page than the one they saved."""
         from pipeline.book.collect import select
 
         chosen = select(self.tasks(), cat1=cat1,
@@ -99,7 +103,8 @@ class Running(WorkspaceBase):
         if older_than is not None:
             cutoff = datetime.now(UTC) - older_than
             chosen = [t for t in chosen if _before(t.last_checked or t.fetched_at, cutoff)]
-        return [t.id for t in chosen if self.archive.has_raw(t.id)]
+        return [t.id for t in chosen
+                if self.archive.has_raw(t.id) and not self.archive.captured(t.id)]
 
     def check_updates(self, task_ids: Iterable[int],
                       listener: Listener | None = None) -> Progress:

@@ -19,6 +19,7 @@ from pipeline.store.archive import Archive, ArchiveBusy
 from pipeline.store.tasks import TaskStore
 from pipeline.usecases.base import NoArchive, refuse_truncated
 from pipeline.usecases.books import Books
+from pipeline.usecases.capturing import Capturing
 from pipeline.usecases.changed import Changed
 from pipeline.usecases.harvesting import Harvesting
 from pipeline.usecases.importing import Importing
@@ -38,7 +39,7 @@ class Recovery:
     left_out: list[tuple[int, str]]
 
 
-class Workspace(Harvesting, Library, Books, RulesWork, Importing, PasteDraft):
+class Workspace(Harvesting, Library, Books, RulesWork, Capturing, Importing, PasteDraft):
     """One open archive: its folder, its task list and the settings the faces run with;
     every use case, each from the part of its area."""
 
