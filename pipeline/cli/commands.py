@@ -14,7 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.cli.progress import build_archive, reclean_outcome, refresh_archive, run_archive
+from pipeline.cli.progress import (
+    bind,
+    build_archive,
+    reclean_outcome,
+    refresh_archive,
+    run_archive,
+)
 from pipeline.cli.wording import counted, to_second
 from pipeline.records.errors import ErrorKind, KuaibuError
 from pipeline.records.settings import Settings
@@ -380,6 +386,82 @@ def cmd_search(args: argparse.Namespace, ws: Workspace) -> int:
         return 0
     for hit in hits:
         print(f"#{hit.task_id}  {hit.title}\n    {hit.snippet}")
+    return 0
+
+
+BOOK_FORMATS = {".epub": "epub", ".pdf": "pdf"}  # book -o's suffix → the build's format
+
+
+def book_output(text: str) -> str:
+    """An argparse ``type`` for ``book -o``: refused before the archive is opened."""
+    if Path(text).suffix.lower() not in BOOK_FORMATS:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: a book is an .epub or a .pdf")
+    return text
+
+
+def cmd_book(args: argparse.Namespace, ws: Workspace) -> int:
+    """The whole job in one command (percollate's shape): the links added, the new and the
+    failed ones run, the lot bound into one book, moved where ``-o`` says (else to
+    ``<title>.epub`` in the current folder), its path printed. Exit 3 when some pages are
+    not in the book, each named; a second ``book`` of the same links finds them archived
+    and only binds."""
+    import shutil
+    import tempfile
+
+    from pipeline.book import safe_stem
+    from pipeline.intake.links import read_text_source
+    from pipeline.records.task import Status
+
+    target = Path(args.output) if args.output else None
+    format = BOOK_FORMATS[target.suffix.lower() if target else ".epub"]  # the parser checked
+    folder = target.parent if target else Path.cwd()
+    if not folder.is_dir():
+        raise CommandError(f"no such folder: {folder}")
+    text = "\n".join(read_text_source(s) if s == "-" or Path(s).is_file() else s
+                     for s in args.sources)
+    report = ws.add_links(text)
+    print_intake(report)
+    ids = [t.id for t in report.added] + [task_id for _, task_id in report.duplicates]
+    if not ids:
+        raise CommandError("no links to make a book of")
+    run_archive(ws, retry_failed=True, task_ids=ids)
+    tasks = [ws.task(i) for i in ids]
+    failed = [t for t in tasks if t.status is Status.FAILED]
+    title = args.title or next((t.title or t.extracted_title for t in tasks
+                                if t.status is not Status.FAILED), "") or ws.archive.name
+    target = target or folder / f"{safe_stem(title)}.{format}"
+    with tempfile.TemporaryDirectory(prefix=".kuaibu-book-", dir=folder) as tmp:
+        result = bind(ws, task_ids=ids, title=title, out=Path(tmp), format=format)
+        made = result.pdfs if format == "pdf" else result.epubs
+        if len(made) == 1:
+            places = [target]
+        else:  # volumes (the book is over the size budget): OUT-1.epub, OUT-2.epub, …
+            places = [target.with_name(f"{target.stem}-{n}{target.suffix}")
+                      for n in range(1, len(made) + 1)]
+        for made_path, place in zip(made, places, strict=True):
+            shutil.move(made_path, place)
+    print(f"{counted(result.articles, 'article')} bound")
+    for t in failed:
+        print(f"  not in the book: #{t.id} {t.url} — {t.error}")
+    for link, why in report.rejected:
+        print(f"  not in the book: {link} — {why}")
+    for place in places:
+        print(f"book: {place.resolve()}")  # the last lines, so a script finds the book there
+    return EXIT_TASKS_FAILED if failed or report.rejected else 0
+
+
+def cmd_install_desktop(args: argparse.Namespace, settings: Settings) -> int:
+    """The desktop's menu entry and icons, in the user's data folder (no archive)."""
+    from pipeline.desktop.entry import DesktopError, install, uninstall
+
+    try:
+        changed = uninstall() if args.uninstall else install()
+    except DesktopError as e:
+        raise CommandError(str(e)) from None
+    for path in changed:
+        print(f"{'removed' if args.uninstall else 'wrote'} {path}")
+    if not changed:
+        print("nothing to remove" if args.uninstall else "nothing written")
     return 0
 
 

@@ -25,6 +25,7 @@ from pipeline.cli.commands import (
     cmd_books,
     cmd_build,
     cmd_extract,
+    cmd_install_desktop,
     cmd_recover,
     cmd_render,
     cmd_report,
@@ -35,7 +36,7 @@ from pipeline.cli.commands import (
 from pipeline.cli.parser import build_parser
 from pipeline.records.errors import BuildCancelled, KuaibuError
 from pipeline.records.settings import Settings
-from pipeline.store.default_archive import DEFAULT_ARCHIVE
+from pipeline.store.default_archive import DEFAULT_ARCHIVE, book_archive
 
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
 # timed as a whole process against trafilatura's, and the fetcher, the runner and the book
@@ -57,7 +58,15 @@ def writes(args: argparse.Namespace) -> str | None:
 
 
 # the commands that make a missing archive folder; the others on one say it is not there
-CREATES = ("add", "harvest", "demo")
+CREATES = ("add", "harvest", "demo", "book")
+
+
+def archive_root(args: argparse.Namespace) -> Path:
+    """The archive a command works in: ``--archive``, else ``book``'s own archive (so one-off
+    books do not fill the archive a person arranges), else the default one."""
+    if getattr(args, "archive", None):
+        return Path(args.archive)
+    return book_archive() if args.command == "book" else DEFAULT_ARCHIVE
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -66,12 +75,12 @@ def run_command(args: argparse.Namespace) -> int:
         settings = Settings().with_text_overrides(args.overrides)
     except ValueError as e:
         raise CommandError(str(e)) from None
-    if args.func in (cmd_extract, cmd_recover):  # no archive / one its list refuses
+    if args.func in (cmd_extract, cmd_recover, cmd_install_desktop):  # no archive / one its
+        # list refuses
         return int(args.func(args, settings))
     from pipeline.usecases.workspace import Workspace  # not for extract: see the imports above
 
-    ws = Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE, settings,
-                        create=args.command in CREATES)
+    ws = Workspace.open(archive_root(args), settings, create=args.command in CREATES)
     try:
         if what := writes(args):
             ws.refuse_writing(what)
@@ -80,11 +89,17 @@ def run_command(args: argparse.Namespace) -> int:
         ws.close()
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def entry() -> None:
+    """The installed ``kuaibu`` command: the command line only (``kuaibu-gui`` is the window),
+    so no command prints the help, with or without a display."""
+    sys.exit(main(prog="kuaibu"))
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "main.py") -> int:
     """Run one command (``args.command`` must be set: no command is the launcher's window).
     Whatever happens ends in one line on stderr and a status: 1 for a failure, 2 for a
     usage error, 130 when interrupted; never a traceback (a bug's goes to errors.log)."""
-    parser = build_parser()
+    parser = build_parser(prog)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
@@ -134,7 +149,7 @@ def keep_traceback(args: argparse.Namespace) -> str:
     from pipeline.store.archive import utc_now
 
     text = f"{utc_now()} main.py {args.command}\n{traceback.format_exc()}"
-    logs = (Path(args.archive) if getattr(args, "archive", None) else DEFAULT_ARCHIVE) / "04_logs"
+    logs = archive_root(args) / "04_logs"
     try:
         if logs.is_dir():
             with open(logs / "errors.log", "a", encoding="utf-8") as f:
