@@ -57,7 +57,7 @@ def exec_line(argv: list[str]) -> str:
 def desktop_file(argv: list[str]) -> str:
     return f"""[Desktop Entry]
 Type=Application
-Version=1.5
+Version=1.4
 Name=Kuaibu
 Name[zh_CN]=快捕
 GenericName=Web Article Archiver
