@@ -128,6 +128,9 @@ CASES = [
     usage("older-than-junk", "run", "--refresh", "--older-than", "soon", says="--older-than"),
     usage("kind-junk", "run", "--kind", "nope", says="--kind"),
     usage("unknown-command", "frobnicate", says="frobnicate"),
+    usage("book-not-a-book", "book", "http://127.0.0.1:9/a", "-o", "book.txt",
+          says="a book is an .epub or a .pdf"),
+    Case("book-no-links", ("book", "no links here"), "no links to make a book of"),
     # bytes the terminal's encoding cannot read (b"\xff" arrives as a lone surrogate)
     usage("search-query-not-text", "search", "\udcff", says="not text"),
     usage("edit-title-not-text", "edit", "--id", "1", "--title", "ab\udcffc", says="not text"),
@@ -202,7 +205,7 @@ def test_every_command_has_its_missing_archive_row() -> None:
     from pipeline.cli.parser import build_parser
 
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(sub.choices) == set(ON_AN_ARCHIVE) | set(CREATES) | {"extract"}
+    assert set(sub.choices) == set(ON_AN_ARCHIVE) | set(CREATES) | {"extract", "install-desktop"}
 
 
 def test_a_bug_is_one_line_with_its_traceback_kept(pristine: Path, tmp_path: Path,

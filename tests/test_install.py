@@ -96,6 +96,7 @@ def test_every_package_is_in_the_wheel() -> None:
 def test_it_is_imported_from_the_install(installed: Installed) -> None:
     proc = installed.run("python", "-c", "import gui, pipeline, pipeline.records.places as p;"
                                          " print(pipeline.__file__, gui.__file__, p.CHECKOUT)")
+    assert proc.returncode == 0, proc.stderr
     pipeline_file, gui_file, checkout = proc.stdout.split()
     assert Path(pipeline_file).is_relative_to(installed.site_packages), proc.stdout
     assert Path(gui_file).is_relative_to(installed.site_packages), proc.stdout
