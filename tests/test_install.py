@@ -23,6 +23,7 @@ import pytest
 
 from tests.pipeline.book.validator import assert_valid
 from tests.sites.articles import ArticleSite, article
+from tests.test_desktop import validate
 from tests.waiting import PATIENCE
 
 REPO = Path(__file__).resolve().parent.parent
@@ -169,3 +170,4 @@ def test_the_desktop_entry_starts_the_installed_window(installed: Installed) -> 
     assert proc.returncode == 0, proc.stderr
     entry = installed.home / "data" / "applications" / "kuaibu.desktop"
     assert f"Exec={installed.venv / 'bin' / 'kuaibu-gui'}\n" in entry.read_text("utf-8")
+    validate(entry)
