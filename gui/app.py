@@ -43,7 +43,8 @@ def main(argv: list[str] | None = None, archive: Path | None = None,
     window.show()
     if quit_when_shown:
         def shown() -> None:
-            print(f"shown: {window.windowTitle()}", flush=True)
+            if sys.stdout is not None:  # a GUI program on Windows has none
+                print(f"shown: {window.windowTitle()}", flush=True)
             window.close()
             app.quit()
 

@@ -118,6 +118,8 @@ def test_demo(installed: Installed) -> None:
     assert proc.returncode == 0, proc.stderr
     archive = installed.home / "data" / "kuaibu" / "archive"  # the user's, not site-packages'
     assert f"Archive:    {archive}" in proc.stdout
+    assert "failed 1 of 14 tasks" in proc.stdout  # as in the checkout: the anti-bot page
+    assert "12 articles bound" in proc.stdout
     assert list((archive / "03_output").glob("*.epub"))
 
 

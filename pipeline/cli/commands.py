@@ -427,6 +427,12 @@ def cmd_book(args: argparse.Namespace, ws: Workspace) -> int:
     run_archive(ws, retry_failed=True, task_ids=ids)
     tasks = [ws.task(i) for i in ids]
     failed = [t for t in tasks if t.status is Status.FAILED]
+    missing = ([f"  not in the book: #{t.id} {t.url} — {t.error}" for t in failed]
+               + [f"  not in the book: {link} — {why}" for link, why in report.rejected])
+    if len(failed) == len(tasks):
+        print("\n".join(missing))
+        raise CommandError(f"no page could be archived, so no book was made"
+                           f" ({counted(len(failed), 'page')} failed)")
     title = args.title or next((t.title or t.extracted_title for t in tasks
                                 if t.status is not Status.FAILED), "") or ws.archive.name
     target = target or folder / f"{safe_stem(title)}.{format}"
@@ -441,13 +447,14 @@ def cmd_book(args: argparse.Namespace, ws: Workspace) -> int:
         for made_path, place in zip(made, places, strict=True):
             shutil.move(made_path, place)
     print(f"{counted(result.articles, 'article')} bound")
-    for t in failed:
-        print(f"  not in the book: #{t.id} {t.url} — {t.error}")
-    for link, why in report.rejected:
-        print(f"  not in the book: {link} — {why}")
+    for line in missing:
+        print(line)
+    for dup, of in result.left_out:
+        print(f"  left out: #{dup} {ws.task(dup).url} nearly repeats #{of}"
+              f" ('dupes --keep-both {dup} {of}' binds both)")
     for place in places:
         print(f"book: {place.resolve()}")  # the last lines, so a script finds the book there
-    return EXIT_TASKS_FAILED if failed or report.rejected else 0
+    return EXIT_TASKS_FAILED if missing else 0
 
 
 def cmd_install_desktop(args: argparse.Namespace, settings: Settings) -> int:
