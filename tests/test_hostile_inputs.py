@@ -130,6 +130,8 @@ CASES = [
     usage("unknown-command", "frobnicate", says="frobnicate"),
     usage("book-not-a-book", "book", "http://127.0.0.1:9/a", "-o", "book.txt",
           says="a book is an .epub or a .pdf"),
+    usage("book-no-such-folder", "book", "http://127.0.0.1:9/a", "-o", "/nonexistent-kuaibu/b.epub",
+          says="no such folder"),
     Case("book-no-links", ("book", "no links here"), "no links to make a book of"),
     # bytes the terminal's encoding cannot read (b"\xff" arrives as a lone surrogate)
     usage("search-query-not-text", "search", "\udcff", says="not text"),

@@ -396,6 +396,8 @@ def book_output(text: str) -> str:
     """An argparse ``type`` for ``book -o``: refused before the archive is opened."""
     if Path(text).suffix.lower() not in BOOK_FORMATS:
         raise argparse.ArgumentTypeError(f"{shown(text)}: a book is an .epub or a .pdf")
+    if not Path(text).parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{shown(text)}: no such folder")
     return text
 
 
@@ -415,8 +417,6 @@ def cmd_book(args: argparse.Namespace, ws: Workspace) -> int:
     target = Path(args.output) if args.output else None
     format = BOOK_FORMATS[target.suffix.lower() if target else ".epub"]  # the parser checked
     folder = target.parent if target else Path.cwd()
-    if not folder.is_dir():
-        raise CommandError(f"no such folder: {folder}")
     text = "\n".join(read_text_source(s) if s == "-" or Path(s).is_file() else s
                      for s in args.sources)
     report = ws.add_links(text)

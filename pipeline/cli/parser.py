@@ -49,7 +49,7 @@ from pipeline.records.bounds import (
 )
 from pipeline.records.errors import ErrorKind
 from pipeline.records.settings import BOOK_ORDERS
-from pipeline.store.default_archive import DEFAULT_ARCHIVE
+from pipeline.store.default_archive import DEFAULT_ARCHIVE, book_archive
 
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
 # timed as a whole process against trafilatura's, and the fetcher, the runner and the book
@@ -123,7 +123,7 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
                         default=argparse.SUPPRESS, dest="overrides", help=set_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("book", parents=[common],
+    p = sub.add_parser("book", parents=[common], conflict_handler="resolve",
                        help="the whole job: add the links, fetch them, bind one book and say"
                             " where it is (exit 3 when some pages failed: the book is made"
                             " without them)")
@@ -134,6 +134,8 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
                    help="where the book goes; .pdf makes a PDF (default: <title>.epub in the"
                         " current folder)")
     p.add_argument("--title", help="the book's title (default: the first article's)")
+    p.add_argument("--archive", metavar="DIR", default=argparse.SUPPRESS,
+                   help=f"the archive folder (default: {book_archive()})")
     p.set_defaults(func=cmd_book)
 
     p = sub.add_parser("add", parents=[common], help="add links from a file or stdin (-)")
