@@ -116,14 +116,23 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
     parser.add_argument("--archive", metavar="DIR", help=archive_help)
     parser.add_argument("--set", metavar="NAME=VALUE", action="append", default=[],
                         dest="overrides", help=set_help)
-    common = Parser(add_help=False)
-    # SUPPRESS: an --archive given before the command is not overwritten by the default here
-    common.add_argument("--archive", metavar="DIR", default=argparse.SUPPRESS, help=archive_help)
-    common.add_argument("--set", metavar="NAME=VALUE", action="append",
-                        default=argparse.SUPPRESS, dest="overrides", help=set_help)
+
+    def options(archive_help: str) -> Parser:
+        """--archive and --set after a command's name (``book``'s archive has its own
+        default, so its help says another)."""
+        common = Parser(add_help=False)
+        # SUPPRESS: an --archive given before the command is not overwritten by a default here
+        common.add_argument("--archive", metavar="DIR", default=argparse.SUPPRESS,
+                            help=archive_help)
+        common.add_argument("--set", metavar="NAME=VALUE", action="append",
+                            default=argparse.SUPPRESS, dest="overrides", help=set_help)
+        return common
+
+    common = options(archive_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("book", parents=[common], conflict_handler="resolve",
+    p = sub.add_parser("book", parents=[options(f"the archive folder (default:"
+                                                f" {book_archive()})")],
                        help="the whole job: add the links, fetch them, bind one book and say"
                             " where it is (exit 3 when some pages failed: the book is made"
                             " without them)")
@@ -134,8 +143,6 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
                    help="where the book goes; .pdf makes a PDF (default: <title>.epub in the"
                         " current folder)")
     p.add_argument("--title", help="the book's title (default: the first article's)")
-    p.add_argument("--archive", metavar="DIR", default=argparse.SUPPRESS,
-                   help=f"the archive folder (default: {book_archive()})")
     p.set_defaults(func=cmd_book)
 
     p = sub.add_parser("add", parents=[common], help="add links from a file or stdin (-)")
