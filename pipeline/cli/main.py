@@ -75,8 +75,8 @@ def run_command(args: argparse.Namespace) -> int:
         settings = Settings().with_text_overrides(args.overrides)
     except ValueError as e:
         raise CommandError(str(e)) from None
-    if args.func in (cmd_extract, cmd_recover, cmd_install_desktop):  # no archive / one its
-        # list refuses
+    # no archive (extract, install-desktop), or one whose list it refuses (recover)
+    if args.func in (cmd_extract, cmd_recover, cmd_install_desktop):
         return int(args.func(args, settings))
     from pipeline.usecases.workspace import Workspace  # not for extract: see the imports above
 
