@@ -129,6 +129,11 @@ CASES = [
     usage("older-than-junk", "run", "--refresh", "--older-than", "soon", says="--older-than"),
     usage("kind-junk", "run", "--kind", "nope", says="--kind"),
     usage("unknown-command", "frobnicate", says="frobnicate"),
+    usage("book-not-a-book", "book", "http://127.0.0.1:9/a", "-o", "book.txt",
+          says="a book is an .epub or a .pdf"),
+    usage("book-no-such-folder", "book", "http://127.0.0.1:9/a", "-o", "/nonexistent-kuaibu/b.epub",
+          says="no such folder"),
+    Case("book-no-links", ("book", "no links here"), "no links to make a book of"),
     # bytes the terminal's encoding cannot read (b"\xff" arrives as a lone surrogate)
     usage("search-query-not-text", "search", "\udcff", says="not text"),
     usage("edit-title-not-text", "edit", "--id", "1", "--title", "ab\udcffc", says="not text"),
@@ -204,7 +209,8 @@ def test_every_command_has_its_missing_archive_row() -> None:
 
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     # capture-host answers on its framed stdout, never stderr: tests/pipeline/browser
-    assert set(sub.choices) == set(ON_AN_ARCHIVE) | set(CREATES) | {"extract", "capture-host"}
+    assert set(sub.choices) == set(ON_AN_ARCHIVE) | set(CREATES) | {"extract", "capture-host",
+                                                                     "install-desktop"}
 
 
 def test_a_bug_is_one_line_with_its_traceback_kept(pristine: Path, tmp_path: Path,

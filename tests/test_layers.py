@@ -32,6 +32,7 @@ RECORDS: dict[str, set[str]] = {
                             "IMAGE_TOO_LARGE", "WAYBACK", "Doubt", "LastReport", "Report"},
     "pipeline.text.textdiff": {"Hunk"},
     "pipeline.web.urls": {"bookmark_folders", "find_links", "host_in_domain", "host_of"},
+    "pipeline.desktop.entry": {"APP_ICONS"},
 }
 
 

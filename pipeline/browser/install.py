@@ -1,7 +1,8 @@
-"""``main.py install-browser``: the host manifests that tell Chromium, Google Chrome and
+"""``kuaibu install-browser``: the host manifests that tell Chromium, Google Chrome and
 Firefox where Kuaibu's native messaging host is and which extension may start it, each in
 the user's own folder, with a small launcher beside it (the browser runs a program, not a
-command line: the launcher runs this Python with main.py and the archive chosen).
+command line: the launcher runs ``kuaibu capture-host`` — installed, bundled, or a
+checkout's main.py — on the archive chosen).
 ``--uninstall`` removes what it wrote.
 """
 
@@ -10,13 +11,13 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline.browser.identity import CHROMIUM_ORIGIN, FIREFOX_EXTENSION_ID, HOST_NAME
+from pipeline.records.errors import KuaibuError
+from pipeline.records.places import program_command
 
-MAIN = Path(__file__).resolve().parents[2] / "main.py"
 LAUNCHER = "kuaibu-capture-host"
 
 
@@ -56,12 +57,14 @@ def host_manifest(launcher: Path, firefox: bool) -> dict[str, object]:
 
 def write_host(folder: Path, archive: Path, firefox: bool = False) -> Path:
     """The launcher and the manifest in ``folder`` (made when missing); the manifest's path.
-    The launcher runs this interpreter with main.py on ``archive``, so it works from a
-    checkout as from an installed copy."""
+    The launcher runs ``kuaibu`` (``places.program_command``) on ``archive``."""
+    kuaibu = program_command("kuaibu")
+    if kuaibu is None:
+        raise KuaibuError("kuaibu is not installed: install Kuaibu first (pipx install …)")
     folder.mkdir(parents=True, exist_ok=True)
     launcher = folder / LAUNCHER
     command = " ".join(shlex.quote(str(part)) for part in (
-        sys.executable, MAIN, "--archive", archive.resolve(), "capture-host"))
+        *kuaibu, "--archive", archive.resolve(), "capture-host"))
     launcher.write_text("#!/bin/sh\n# Kuaibu's native messaging host (written by"
                         f" install-browser)\nexec {command} \"$@\"\n", encoding="utf-8")
     launcher.chmod(0o755)

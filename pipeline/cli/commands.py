@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.cli.progress import (
+    bind,
     build_archive,
     import_paths,
     reclean_outcome,
@@ -24,7 +25,7 @@ from pipeline.cli.progress import (
 from pipeline.cli.wording import counted, to_second
 from pipeline.records.errors import ErrorKind, KuaibuError
 from pipeline.records.settings import Settings
-from pipeline.store.default_archive import DEFAULT_ARCHIVE
+from pipeline.store.default_archive import archive_for
 
 CHM_NOT_COMPILED = 4  # build's exit status when chmcmd is missing (the project is written)
 
@@ -407,6 +408,89 @@ def cmd_search(args: argparse.Namespace, ws: Workspace) -> int:
     return 0
 
 
+BOOK_FORMATS = {".epub": "epub", ".pdf": "pdf"}  # book -o's suffix → the build's format
+
+
+def book_output(text: str) -> str:
+    """An argparse ``type`` for ``book -o``: refused before the archive is opened."""
+    if Path(text).suffix.lower() not in BOOK_FORMATS:
+        raise argparse.ArgumentTypeError(f"{shown(text)}: a book is an .epub or a .pdf")
+    if not Path(text).parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{shown(text)}: no such folder")
+    return text
+
+
+def cmd_book(args: argparse.Namespace, ws: Workspace) -> int:
+    """The whole job in one command (percollate's shape): the links added, the new and the
+    failed ones run, the lot bound into one book, moved where ``-o`` says (else to
+    ``<title>.epub`` in the current folder), its path printed. Exit 3 when some pages are
+    not in the book, each named; a second ``book`` of the same links finds them archived
+    and only binds."""
+    import shutil
+    import tempfile
+
+    from pipeline.book import safe_stem
+    from pipeline.intake.links import read_text_source
+    from pipeline.records.task import Status
+
+    target = Path(args.output) if args.output else None
+    format = BOOK_FORMATS[target.suffix.lower() if target else ".epub"]  # the parser checked
+    folder = target.parent if target else Path.cwd()
+    text = "\n".join(read_text_source(s) if s == "-" or Path(s).is_file() else s
+                     for s in args.sources)
+    report = ws.add_links(text)
+    print_intake(report)
+    ids = [t.id for t in report.added] + [task_id for _, task_id in report.duplicates]
+    if not ids:
+        raise CommandError("no links to make a book of")
+    run_archive(ws, retry_failed=True, task_ids=ids)
+    tasks = [ws.task(i) for i in ids]
+    failed = [t for t in tasks if t.status is Status.FAILED]
+    missing = ([f"  not in the book: #{t.id} {t.url} — {t.error}" for t in failed]
+               + [f"  not in the book: {link} — {why}" for link, why in report.rejected])
+    if len(failed) == len(tasks):
+        print("\n".join(missing))
+        raise CommandError(f"no page could be archived, so no book was made"
+                           f" ({counted(len(failed), 'page')} failed)")
+    title = args.title or next((t.title or t.extracted_title for t in tasks
+                                if t.status is not Status.FAILED), "") or ws.archive.name
+    target = target or folder / f"{safe_stem(title)}.{format}"
+    with tempfile.TemporaryDirectory(prefix=".kuaibu-book-", dir=folder) as tmp:
+        result = bind(ws, task_ids=ids, title=title, out=Path(tmp), format=format)
+        made = result.pdfs if format == "pdf" else result.epubs
+        if len(made) == 1:
+            places = [target]
+        else:  # volumes (the book is over the size budget): OUT-1.epub, OUT-2.epub, …
+            places = [target.with_name(f"{target.stem}-{n}{target.suffix}")
+                      for n in range(1, len(made) + 1)]
+        for made_path, place in zip(made, places, strict=True):
+            shutil.move(made_path, place)
+    print(f"{counted(result.articles, 'article')} bound")
+    for line in missing:
+        print(line)
+    for dup, of in result.left_out:
+        print(f"  left out: #{dup} {ws.task(dup).url} nearly repeats #{of}"
+              f" ('dupes --keep-both {dup} {of}' binds both)")
+    for place in places:
+        print(f"book: {place.resolve()}")  # the last lines, so a script finds the book there
+    return EXIT_TASKS_FAILED if missing else 0
+
+
+def cmd_install_desktop(args: argparse.Namespace, settings: Settings) -> int:
+    """The desktop's menu entry and icons, in the user's data folder (no archive)."""
+    from pipeline.desktop.entry import DesktopError, install, uninstall
+
+    try:
+        changed = uninstall() if args.uninstall else install()
+    except DesktopError as e:
+        raise CommandError(str(e)) from None
+    for path in changed:
+        print(f"{'removed' if args.uninstall else 'wrote'} {path}")
+    if not changed:
+        print("nothing to remove" if args.uninstall else "nothing written")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace, ws: Workspace) -> int:
     from pipeline.usecases.demo import DEMO_CATEGORY, demo_site
 
@@ -454,7 +538,7 @@ def cmd_recover(args: argparse.Namespace, settings: Settings) -> int:
     """Rebuild the task list from 00_raw's records, the rows still in the file kept."""
     from pipeline.usecases.workspace import Workspace
 
-    ws, recovery = Workspace.recover(Path(args.archive) if args.archive else DEFAULT_ARCHIVE,
+    ws, recovery = Workspace.recover(archive_for(args.command, args.archive),
                                      settings)
     try:
         print(f"recovered {counted(len(recovery.restored), 'task')} from 00_raw into"
@@ -477,7 +561,7 @@ def cmd_capture_host(args: argparse.Namespace, settings: Settings) -> int:
     def open_archive() -> Workspace:  # imported only for a message that passed its checks
         from pipeline.usecases.workspace import Workspace
 
-        return Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE,
+        return Workspace.open(archive_for(args.command, args.archive),
                               settings, create=False)  # a drive not mounted stays unmade
 
     return serve(sys.stdin.buffer, sys.stdout.buffer, args.caller, open_archive,
@@ -499,7 +583,7 @@ def cmd_install_browser(args: argparse.Namespace, settings: Settings) -> int:
         return 0
     from pipeline.usecases.workspace import Workspace
 
-    root = Path(args.archive) if args.archive else DEFAULT_ARCHIVE
+    root = archive_for(args.command, args.archive)
     Workspace.open(root, settings).close()  # made now if missing: the host never makes one
     for path in install(home, root):
         print(f"wrote {path}")

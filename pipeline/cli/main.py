@@ -27,6 +27,7 @@ from pipeline.cli.commands import (
     cmd_capture_host,
     cmd_extract,
     cmd_install_browser,
+    cmd_install_desktop,
     cmd_recover,
     cmd_render,
     cmd_report,
@@ -38,7 +39,7 @@ from pipeline.cli.parser import build_parser
 from pipeline.cli.traceback_log import keep_traceback
 from pipeline.records.errors import BuildCancelled, KuaibuError
 from pipeline.records.settings import Settings
-from pipeline.store.default_archive import DEFAULT_ARCHIVE
+from pipeline.store.default_archive import archive_for
 
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
 # timed as a whole process against trafilatura's, and the fetcher, the runner and the book
@@ -60,7 +61,12 @@ def writes(args: argparse.Namespace) -> str | None:
 
 
 # the commands that make a missing archive folder; the others on one say it is not there
-CREATES = ("add", "harvest", "import", "demo", "install-browser")
+CREATES = ("add", "harvest", "import", "demo", "install-browser", "book")
+
+
+def archive_root(args: argparse.Namespace) -> Path:
+    """The archive a command works in (``default_archive.archive_for``)."""
+    return archive_for(args.command, getattr(args, "archive", None))
 
 
 def run_command(args: argparse.Namespace) -> int:
@@ -69,13 +75,14 @@ def run_command(args: argparse.Namespace) -> int:
         settings = Settings().with_text_overrides(args.overrides)
     except ValueError as e:
         raise CommandError(str(e)) from None
-    # no archive / one its list refuses / opened only for a message that passed its checks
-    if args.func in (cmd_extract, cmd_recover, cmd_capture_host, cmd_install_browser):
+    # no archive (extract, install-desktop) / one its list refuses (recover) / opened only
+    # for a message that passed its checks (capture-host, install-browser)
+    if args.func in (cmd_extract, cmd_recover, cmd_capture_host, cmd_install_browser,
+                     cmd_install_desktop):
         return int(args.func(args, settings))
     from pipeline.usecases.workspace import Workspace  # not for extract: see the imports above
 
-    ws = Workspace.open(Path(args.archive) if args.archive else DEFAULT_ARCHIVE, settings,
-                        create=args.command in CREATES)
+    ws = Workspace.open(archive_root(args), settings, create=args.command in CREATES)
     try:
         if what := writes(args):
             ws.refuse_writing(what)
@@ -84,11 +91,17 @@ def run_command(args: argparse.Namespace) -> int:
         ws.close()
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def entry() -> None:
+    """The installed ``kuaibu`` command: the command line only (``kuaibu-gui`` is the window),
+    so no command prints the help, with or without a display."""
+    sys.exit(main(prog="kuaibu"))
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "main.py") -> int:
     """Run one command (``args.command`` must be set: no command is the launcher's window).
     Whatever happens ends in one line on stderr and a status: 1 for a failure, 2 for a
     usage error, 130 when interrupted; never a traceback (a bug's goes to errors.log)."""
-    parser = build_parser()
+    parser = build_parser(prog)
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()

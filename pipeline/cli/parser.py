@@ -12,8 +12,11 @@ from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import NoReturn
 
+from pipeline import __version__
 from pipeline.cli.commands import (
+    book_output,
     cmd_add,
+    cmd_book,
     cmd_books,
     cmd_build,
     cmd_capture_host,
@@ -26,6 +29,7 @@ from pipeline.cli.commands import (
     cmd_import,
     cmd_index,
     cmd_install_browser,
+    cmd_install_desktop,
     cmd_move,
     cmd_recover,
     cmd_remove,
@@ -48,7 +52,7 @@ from pipeline.records.bounds import (
 )
 from pipeline.records.errors import ErrorKind
 from pipeline.records.settings import BOOK_ORDERS
-from pipeline.store.default_archive import DEFAULT_ARCHIVE
+from pipeline.store.default_archive import DEFAULT_ARCHIVE, book_archive
 
 # The commands' own modules are imported by the commands: `extract` over a folder of pages is
 # timed as a whole process against trafilatura's, and the fetcher, the runner and the book
@@ -103,22 +107,46 @@ class Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
+    """``prog``: how the person started it, ``main.py`` in a checkout, ``kuaibu`` installed."""
     parser = Parser(
-        prog="main.py",
+        prog=prog,
         description="Kuaibu 快捕: capture web articles for offline reading, bound into EPUB.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     archive_help = f"the archive folder (default: {DEFAULT_ARCHIVE})"
     set_help = "change a setting for this command, e.g. --set read_timeout=30 (repeatable)"
     parser.add_argument("--archive", metavar="DIR", help=archive_help)
     parser.add_argument("--set", metavar="NAME=VALUE", action="append", default=[],
                         dest="overrides", help=set_help)
-    common = Parser(add_help=False)
-    # SUPPRESS: an --archive given before the command is not overwritten by the default here
-    common.add_argument("--archive", metavar="DIR", default=argparse.SUPPRESS, help=archive_help)
-    common.add_argument("--set", metavar="NAME=VALUE", action="append",
-                        default=argparse.SUPPRESS, dest="overrides", help=set_help)
+
+    def options(archive_help: str) -> Parser:
+        """--archive and --set after a command's name (``book``'s archive has its own
+        default, so its help says another)."""
+        common = Parser(add_help=False)
+        # SUPPRESS: an --archive given before the command is not overwritten by a default here
+        common.add_argument("--archive", metavar="DIR", default=argparse.SUPPRESS,
+                            help=archive_help)
+        common.add_argument("--set", metavar="NAME=VALUE", action="append",
+                            default=argparse.SUPPRESS, dest="overrides", help=set_help)
+        return common
+
+    common = options(archive_help)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("book", parents=[options(f"the archive folder (default:"
+                                                f" {book_archive()})")],
+                       help="the whole job: add the links, fetch them, bind one book and say"
+                            " where it is (exit 3 when some pages failed: the book is made"
+                            " without them)")
+    p.add_argument("sources", metavar="URL|FILE|-", nargs="+",
+                   help="links, files of links (text, Markdown, a bookmarks export) or -"
+                        " for standard input")
+    p.add_argument("-o", "--output", metavar="OUT.epub|OUT.pdf", type=book_output,
+                   help="where the book goes; .pdf makes a PDF (default: <title>.epub in the"
+                        " current folder)")
+    p.add_argument("--title", help="the book's title (default: the first article's)")
+    p.set_defaults(func=cmd_book)
 
     p = sub.add_parser("add", parents=[common], help="add links from a file or stdin (-)")
     p.add_argument("source", metavar="FILE|-", help="text, Markdown or a bookmarks export")
@@ -314,6 +342,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="rebuild tasks.csv from the pages 00_raw holds (after the file"
                             " was emptied or cut short); the rows still in it stay")
     p.set_defaults(func=cmd_recover)
+
+    p = sub.add_parser("install-desktop",
+                       help="add Kuaibu to the desktop's menu (a freedesktop .desktop file and"
+                            " its icon in the user's data folder)")
+    p.add_argument("--uninstall", action="store_true", help="remove them again")
+    p.set_defaults(func=cmd_install_desktop)
 
     p = sub.add_parser("demo", parents=[common],
                        help="archive the bundled sample site (served on 127.0.0.1)")

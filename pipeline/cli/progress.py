@@ -140,9 +140,34 @@ def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None =
                   task_ids: list[int] | None = None, title: str | None = None,
                   out: Path | None = None, *, order: str | None = None,
                   format: str = "epub") -> BuildResult:
-    """Bind the archive's articles with a progress bar; prints what was made. Ctrl+C stops
-    the build at its next article (``BuildCancelled``), so no book is left half-written;
-    a second Ctrl+C stops at once."""
+    """Bind the archive's articles with a progress bar (``bind``); prints what was made."""
+    result = bind(ws, cat1, split_by, task_ids, title, out, order=order, format=format)
+    for path in result.epubs:
+        print(f"EPUB:       {path}")
+    for path in result.pdfs:
+        print(f"PDF:        {path}")
+    for path in result.chms:
+        print(f"CHM:        {path}")
+    if result.chm_projects:
+        from pipeline.book.chm import missing_compiler
+
+        print(missing_compiler(result.chm_projects))
+    print(f"Index:      {result.index}")
+    print(f"{counted(result.articles, 'article')} bound")
+    if result.left_out:
+        print(f"left out {counted(len(result.left_out), 'near duplicate')} (the later of each pair;"
+              " 'dupes --keep-both A B' binds both):")
+        for dup, of in result.left_out:
+            print(f"  #{dup} nearly repeats #{of}  {ws.task(dup).url}")
+    return result
+
+
+def bind(ws: Workspace, cat1: str | None = None, split_by: str | None = None,
+         task_ids: list[int] | None = None, title: str | None = None,
+         out: Path | None = None, *, order: str | None = None,
+         format: str = "epub") -> BuildResult:
+    """Bind with a progress bar on stderr. Ctrl+C stops the build at its next article
+    (``BuildCancelled``), so no book is left half-written; a second Ctrl+C stops at once."""
     bar = ProgressBar()
     stop = threading.Event()
 
@@ -161,21 +186,4 @@ def build_archive(ws: Workspace, cat1: str | None = None, split_by: str | None =
         if on_main:
             signal.signal(signal.SIGINT, previous)
         bar.finish()
-    for path in result.epubs:
-        print(f"EPUB:       {path}")
-    for path in result.pdfs:
-        print(f"PDF:        {path}")
-    for path in result.chms:
-        print(f"CHM:        {path}")
-    if result.chm_projects:
-        from pipeline.book.chm import missing_compiler
-
-        print(missing_compiler(result.chm_projects))
-    print(f"Index:      {result.index}")
-    print(f"{counted(result.articles, 'article')} bound")
-    if result.left_out:
-        print(f"left out {counted(len(result.left_out), 'near duplicate')} (the later of each pair;"
-              " 'dupes --keep-both A B' binds both):")
-        for dup, of in result.left_out:
-            print(f"  #{dup} nearly repeats #{of}  {ws.task(dup).url}")
     return result

@@ -5,9 +5,8 @@ the same way."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from pipeline.store.default_archive import DEFAULT_ARCHIVE
+from pipeline.store.default_archive import archive_for
 
 
 def keep_traceback(args: argparse.Namespace) -> str:
@@ -19,7 +18,7 @@ def keep_traceback(args: argparse.Namespace) -> str:
     from pipeline.store.archive import utc_now
 
     text = f"{utc_now()} main.py {args.command}\n{traceback.format_exc()}"
-    logs = (Path(args.archive) if getattr(args, "archive", None) else DEFAULT_ARCHIVE) / "04_logs"
+    logs = archive_for(args.command, getattr(args, "archive", None)) / "04_logs"
     try:
         if logs.is_dir():
             with open(logs / "errors.log", "a", encoding="utf-8") as f:

@@ -25,8 +25,9 @@ from pathlib import Path
 
 from pipeline.records.article import Article
 from pipeline.records.errors import DiskFull, KuaibuError
+from pipeline.records.places import SEED_RULES
 from pipeline.store.asset_map import AssetMap
-from pipeline.store.default_archive import DEFAULT_ARCHIVE
+from pipeline.store.default_archive import DEFAULT_ARCHIVE as DEFAULT_ARCHIVE  # the window's
 
 if sys.platform == "win32":
     import msvcrt
@@ -70,7 +71,6 @@ HIGHEST_ID = "highest_id"
 RECORD_LOCK_WAIT_SECONDS = 60.0
 # Names in the stage folders that are keyed by a task id: 00_raw/12.json, 01_clean/12.assets.json
 _ID_NAME = re.compile(r"(\d{1,15})(?:\.|$)")  # 15 digits: below 2**53
-_BUNDLED_RULES = DEFAULT_ARCHIVE / "rules.yaml"
 # A raw record starts with the URL it was fetched for (``stages._store`` writes it first);
 # 16 KB hold the longest URL a task may have, percent-encoded, with room to spare.
 _RECORD_HEAD = 16_384
@@ -157,8 +157,8 @@ class Archive:
         for folder in (archive.raw_dir, archive.clean_dir, archive.assets_dir,
                        archive.output_dir, archive.logs_dir):
             folder.mkdir(parents=True, exist_ok=True)
-        if not archive.rules_path.exists() and _BUNDLED_RULES.exists():
-            shutil.copyfile(_BUNDLED_RULES, archive.rules_path)
+        if not archive.rules_path.exists() and SEED_RULES.exists():
+            shutil.copyfile(SEED_RULES, archive.rules_path)
         if (new or name) and not (archive.root / ARCHIVE_FILE).exists():
             archive.set_name(name or archive.root.name)
         return archive

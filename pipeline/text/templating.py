@@ -1,7 +1,8 @@
 """Jinja2, strict and escaped (qutebrowser's habit): a missing variable is an error, never blank.
 
 Templates come from ``<archive>/templates/`` first, so a person can override any of them, then
-from the bundled ``templates/`` folder.
+from the bundled ``templates/`` folder (``records.places``: beside main.py in a checkout, inside
+the package when installed).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import jinja2
 
-BUNDLED_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+from pipeline.records.places import TEMPLATES as BUNDLED_TEMPLATES
 
 
 def environment(archive_root: Path | None = None) -> jinja2.Environment:
