@@ -95,18 +95,19 @@ def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Ar
     pass finds prose, the baseline (every prose paragraph of the page) stands in, then a page's
     few words if it holds nothing else. A short text that reads as an article (a brief, a
     three-sentence post) is never traded for a relaxed pass's block elsewhere on the page:
-    what the strict pass cut and a relaxed one keeps there is the chrome beside the post."""
+    what the strict pass cut and a relaxed one keeps there is the chrome beside the post, even
+    when the post joins that block as its sibling."""
     short: Article | None = None
     for name, opts in options.cascade():
         page = pages.for_pass()
         if name == Method.STRICT and (content := _by_selector(page.root, rules.content_selector)):
             return _article(page, content, None, 1.0, Method.RULES, rules, options)
         try:
-            content, confidence, stats = _by_density(page.body, opts)
+            content, confidence, stats, winner = _by_density(page.body, opts)
+            if short is not None and _elsewhere(winner, short, options):
+                continue
             article = _article(page, content, stats, confidence, name, rules, opts)
         except ExtractError:
-            continue
-        if short is not None and _elsewhere(article, short, options):
             continue
         if article.chars >= max(rules.min_chars, opts.article_chars):
             return article
@@ -126,14 +127,17 @@ def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Ar
     return article
 
 
-def _elsewhere(article: Article, short: Article, options: ExtractOptions) -> bool:
-    """A later pass's article lies elsewhere on the page than an earlier short one that reads
-    as running text: it does not hold the short one's longest line. (A label, a heading or a
-    poll the strict pass found is no article, and any later pass may replace it.)"""
+def _elsewhere(winner: etree._Element, short: Article, options: ExtractOptions) -> bool:
+    """A later pass's winning block lies elsewhere on the page than an earlier short article
+    that reads as running text: it does not hold the short one's longest line. The block that
+    won decides, not the content grown around it: a teaser list or a sidebar the strict pass
+    cut may win a relaxed pass and take the post in as a sibling (issue 27 item 3). (A label,
+    a heading or a poll the strict pass found is no article, and any later pass may replace
+    it.) White space is left out of the comparison, as the article's text lays it out anew."""
     if count_sentences(short.text) < options.short_article_sentences:
         return False
-    line = " ".join(max(short.text.splitlines(), key=len).split())
-    return line not in " ".join(article.text.split())
+    line = "".join(max(short.text.splitlines(), key=len).split())
+    return line not in "".join("".join(winner.itertext()).split())
 
 
 def _embedded_article(pages: _Pages, body: embedded.EmbeddedBody, rules: SiteRules,
@@ -290,7 +294,9 @@ def _by_selector(root: etree._Element, css: str | None) -> list[etree._Element] 
 
 def _by_density(
     body: etree._Element, opts: ExtractOptions
-) -> tuple[list[etree._Element], float, dict[etree._Element, density.Stats]]:
+) -> tuple[list[etree._Element], float, dict[etree._Element, density.Stats], etree._Element]:
+    """The content, its confidence, the blocks' measures, and the block that won (the content
+    may hold its siblings too)."""
     density.remove_chrome(body, opts)
     stats = density.measure(body)
     density.score(stats, opts)
@@ -309,7 +315,7 @@ def _by_density(
     if opts.clean_conditionally:
         density.shrink(content, stats, opts)
     rival = density.rival_score(best, stats)
-    return content, _confidence(best_score, rival, stats[best].link_density, opts), stats
+    return content, _confidence(best_score, rival, stats[best].link_density, opts), stats, best
 
 
 def _confidence(

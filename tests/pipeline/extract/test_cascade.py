@@ -163,6 +163,28 @@ def test_a_short_post_is_not_traded_for_the_sidebar_beside_it() -> None:
     assert a.method == "strict"
 
 
+@pytest.mark.parametrize("order", ["after", "before"])
+def test_a_short_post_is_not_traded_for_a_teaser_list_that_takes_it_in(order: str) -> None:
+    """A three-sentence morning brief beside a list of story teasers (a linked headline and a
+    summary each): the strict pass cuts the list; a relaxed pass keeps it, finds it the best
+    block and takes the brief in as its sibling. The list won that pass, so the brief stands
+    (issue 27 item 3)."""
+    brief = ("<p>Markets opened flat on Tuesday as traders waited for the bank.</p>"
+             "<p>Oil slipped half a percent, and the dollar held steady.</p>"
+             "<p>We will be back tomorrow with the full report.</p>")
+    story = ('<div class="story"><h1>Morning brief: markets wait</h1>'
+             f'<div class="text">{brief}</div></div>')
+    teasers = "".join(f'<div class="teaser"><h3><a href="/2019/05/0{n}/s.html">Story number '
+                      f"{n} of the week</a></h3><p>{PROSE[n % 4]}</p></div>" for n in range(8))
+    more = f'<div class="more">{teasers}</div>'
+    blocks = story + more if order == "after" else more + story
+    page = (f"<html><head><title>Morning brief - Example News</title></head><body>"
+            f'<nav><a href="/">Home</a> <a href="/markets">Markets</a></nav>{blocks}</body></html>')
+    a = extract(page, URL)
+    assert a.text.startswith("Markets opened flat") and PROSE[1] not in a.text
+    assert a.method == "strict"
+
+
 def test_a_short_label_gives_way_to_the_post_a_relaxed_pass_finds() -> None:
     """The strict pass finding only a label or a one-line blurb (one sentence) is no article:
     the relaxed pass's post elsewhere on the page wins, as before."""
