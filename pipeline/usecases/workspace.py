@@ -20,6 +20,7 @@ from pipeline.store.tasks import TaskStore
 from pipeline.usecases.base import NoArchive, refuse_truncated
 from pipeline.usecases.books import Books
 from pipeline.usecases.changed import Changed
+from pipeline.usecases.exporting import Exporting
 from pipeline.usecases.harvesting import Harvesting
 from pipeline.usecases.library import Library
 from pipeline.usecases.paste_draft import PasteDraft
@@ -37,7 +38,7 @@ class Recovery:
     left_out: list[tuple[int, str]]
 
 
-class Workspace(Harvesting, Library, Books, RulesWork, PasteDraft):
+class Workspace(Harvesting, Library, Books, RulesWork, PasteDraft, Exporting):
     """One open archive: its folder, its task list and the settings the faces run with;
     every use case, each from the part of its area."""
 
