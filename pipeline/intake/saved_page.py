@@ -54,6 +54,7 @@ class Refusal(StrEnum):
     NO_HTML = "no-html"  # an archive or MHTML file holding no HTML page
     NOT_HTML = "not-html"  # a record whose payload is not an HTML page
     HTTP_ERROR = "http-error"  # a response record with an error status
+    REVISIT = "revisit"  # a WARC revisit record: a page captured again, its payload elsewhere
     TRUNCATED = "truncated"  # a record or a gzip member cut short
     DIGEST_MISMATCH = "digest-mismatch"  # a record whose payload digest does not match
     COMPRESSION_BOMB = "compression-bomb"  # a body that inflates past every sane bound

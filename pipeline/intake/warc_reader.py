@@ -1,0 +1,438 @@
+"""Web archives in (issue 31): every HTML page a WARC or WACZ holds, as a ``SavedPage``.
+
+What crawlers write (Browsertrix Crawler, Heritrix, ``wget --warc-file``, ArchiveBox,
+Webrecorder, Kuaibu's own ``export``) is read as a stream, in bounded memory whatever the
+file's size, in two steps:
+
+1. **Index** (one pass, ``_index``): warcio walks the records without the importer reading
+   any payload; each record's place (offset) is noted by kind: the HTML pages, and the
+   resources (images, stylesheets, scripts, fonts) by their address. What is not a page is
+   refused with its reason (a PDF, an HTTP error, a revisit); what is damaged (a gzip member
+   cut short, a record that does not parse) is refused and the walk picks up at the next
+   record it finds, never giving up on the file.
+2. **Pages** (``_page``): each page's record is read again from its offset, its payload read
+   within the page limit, its digest checked, its transfer coding and content coding undone
+   within the limit (a gzip bomb is refused, not inflated), and yielded. Its ``resources``
+   read a resource's record from its offset when asked: payloads are never held.
+
+A WARC compressed as a whole (one gzip member, not one a record) cannot be read from an
+offset; it is refused with what fixes it (``warcio recompress``).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import zipfile
+import zlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import brotli
+from warcio.archiveiterator import ArchiveIterator
+from warcio.bufferedreaders import ChunkedDataReader
+from warcio.exceptions import ArchiveLoadFailed
+
+from pipeline.assets.sniff import looks_like_html
+from pipeline.intake.saved_page import Found, ImportLimits, Refusal, Refused, SavedPage
+
+WARC_SUFFIXES = (".warc", ".warc.gz", ".wacz")
+HTML_TYPES = frozenset(("text/html", "application/xhtml+xml"))
+# what a page asks for beside itself: indexed quietly, never refused as "not HTML"
+RESOURCE_TYPES = ("image/", "text/css", "font/", "application/font", "application/x-font",
+                  "text/javascript", "application/javascript", "application/x-javascript",
+                  "application/ecmascript", "audio/", "video/", "application/octet-stream")
+# the headers that describe the bytes on the wire, undone here
+WIRE_HEADERS = frozenset(("content-encoding", "transfer-encoding", "content-length"))
+# a body that inflates more than this many times over is a bomb, not a page too large
+BOMB_RATIO = 100
+_CHUNK = 1 << 16
+_PARSE_ERRORS = (ArchiveLoadFailed, zlib.error, EOFError, ValueError, IndexError, KeyError,
+                 OSError, brotli.error)
+_GZIP_MAGIC = b"\x1f\x8b\x08"
+_WARC_MAGIC = b"WARC/1."
+
+
+class _Unreadable(Exception):
+    """A record's payload that cannot be imported: its refusal."""
+
+    def __init__(self, reason: Refusal, detail: str) -> None:
+        super().__init__(detail)
+        self.reason, self.detail = reason, detail
+
+
+class _Window(io.RawIOBase):
+    """A byte range of a file as a file of its own (a WARC stored inside a WACZ), so that
+    reading past the WARC's end never reads the zip's next member."""
+
+    def __init__(self, path: Path, start: int, length: int) -> None:
+        self._file = open(path, "rb")  # noqa: SIM115 - closed with the window
+        self._start, self._length, self._pos = start, length, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self._pos
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._pos, io.SEEK_END: self._length}[whence]
+        self._pos = max(0, min(self._length, base + offset))
+        return self._pos
+
+    def readinto(self, buffer: Any) -> int:
+        want = min(len(buffer), self._length - self._pos)
+        if want <= 0:
+            return 0
+        self._file.seek(self._start + self._pos)
+        data = self._file.read(want)
+        buffer[: len(data)] = data
+        self._pos += len(data)
+        return len(data)
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
+
+
+@dataclass(frozen=True)
+class _Warc:
+    """One WARC to read: a file, or a stored member of a WACZ (its byte range)."""
+
+    path: Path
+    start: int
+    length: int
+    origin: str  # how a person finds it: the file, or "file.wacz!archive/data.warc.gz"
+    source: str  # "warc" or "wacz"
+    gzipped: bool
+
+    def open(self) -> _Window:
+        return _Window(self.path, self.start, self.length)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A record's place, and what the index knows of it."""
+
+    offset: int
+    url: str
+    date: str
+
+
+def read_warc(path: Path, limits: ImportLimits) -> Iterator[Found]:
+    """Every HTML page a ``.warc``, ``.warc.gz`` or ``.wacz`` holds, or why a record (or the
+    file) is refused; never raises for a bad file."""
+    try:
+        warcs = list(_warcs_in(path))
+    except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, ValueError) as e:
+        yield Refused(str(path), Refusal.DAMAGED, str(e)[:200])
+        return
+    for warc in warcs:
+        if isinstance(warc, Refused):
+            yield warc
+            continue
+        try:
+            yield from _read(warc, limits)
+        except OSError as e:
+            yield Refused(warc.origin, Refusal.UNREADABLE, str(e)[:200])
+
+
+def _warcs_in(path: Path) -> Iterator[_Warc | Refused]:
+    """The WARCs in a file: itself, or the WARCs a WACZ stores under ``archive/``."""
+    name = path.name.lower()
+    if not name.endswith(".wacz"):
+        with open(path, "rb") as f:
+            gzipped = f.read(3) == _GZIP_MAGIC
+        yield _Warc(path, 0, path.stat().st_size, str(path), "warc", gzipped)
+        return
+    with zipfile.ZipFile(path) as z, open(path, "rb") as raw:
+        members = [i for i in z.infolist() if i.filename.startswith("archive/")
+                   and i.filename.lower().endswith((".warc", ".warc.gz"))]
+        if not members:
+            yield Refused(str(path), Refusal.NO_HTML, "no WARC under archive/")
+        for info in members:
+            origin = f"{path}!{info.filename}"
+            if info.compress_type != zipfile.ZIP_STORED or info.flag_bits & 0x1:
+                yield Refused(origin, Refusal.DAMAGED, "compressed or encrypted inside the"
+                              " WACZ, which stores its WARCs as they are")
+                continue
+            raw.seek(info.header_offset)
+            header = raw.read(30)
+            if len(header) < 30 or header[:4] != b"PK\x03\x04":
+                yield Refused(origin, Refusal.DAMAGED, "no zip header at its offset")
+                continue
+            start = (info.header_offset + 30 + int.from_bytes(header[26:28], "little")
+                     + int.from_bytes(header[28:30], "little"))
+            raw.seek(start)
+            gzipped = raw.read(3) == _GZIP_MAGIC
+            yield _Warc(path, start, info.compress_size, origin, "wacz", gzipped)
+
+
+@dataclass
+class _Index:
+    pages: list[_Entry]
+    # an address → its record's offset; the first capture of an address wins
+    resources: dict[str, int]
+
+
+def _read(warc: _Warc, limits: ImportLimits) -> Iterator[Found]:
+    index = _Index([], {})
+    yield from _index(warc, limits, index)
+    if not index.pages:
+        return
+    resources = _resolver(warc, index.resources, limits)
+    for entry in index.pages:
+        origin = f"{warc.origin} (record at {entry.offset})"
+        try:
+            raw, headers = _payload(warc, entry.offset, limits.page_bytes)
+        except _Unreadable as e:
+            yield Refused(origin, e.reason, e.detail)
+            continue
+        if not _html_type(headers) and not looks_like_html(raw):
+            yield Refused(origin, Refusal.NOT_HTML, "no HTML in the record")
+            continue
+        yield SavedPage(url=entry.url, url_known=True, raw=raw, source=warc.source,
+                        origin=origin, headers=headers, fetched_at=entry.date,
+                        resources=resources)
+
+
+def _index(warc: _Warc, limits: ImportLimits, index: _Index) -> Iterator[Refused]:
+    """One pass over the records (see the module's docstring), picking up after damage at
+    the next record start found; the refusals as found."""
+    digests: dict[str, int] = {}
+    position = 0
+    with warc.open() as f:
+        while position < warc.length:
+            f.seek(position)
+            records = ArchiveIterator(f)
+            current = position
+            try:
+                for record in records:
+                    current = records.offset
+                    refused = _note(record, current, limits, index, digests, warc.origin)
+                    records.read_to_end()
+                    if refused is not None:
+                        yield refused
+                return
+            except _PARSE_ERRORS as e:
+                # the record being read: warcio moves its offset on only once one is whole
+                current = records.offset
+                if "non-chunked" in str(e).lower():
+                    yield Refused(warc.origin, Refusal.DAMAGED,
+                                  "gzipped as a whole, not record by record; 'warcio"
+                                  " recompress' makes a file that can be read")
+                    return
+                reason = Refusal.TRUNCATED if _cut_short(e) else Refusal.DAMAGED
+                yield Refused(f"{warc.origin} (record at {current})", reason, _said(e))
+                _drop_entries_from(index, current)
+                position = _next_start(f, current + 1, warc.gzipped, warc.length)
+
+
+def _said(error: Exception) -> str:
+    """An error's first words, for the summary: what it says before quoting the bytes."""
+    text = str(error).split("first line", 1)[0].strip(" :,")
+    return " ".join(c for c in text.split() if c.isprintable())[:200] or type(error).__name__
+
+
+def _cut_short(error: Exception) -> bool:
+    text = str(error).lower()
+    return isinstance(error, EOFError) or "truncated" in text or "incomplete" in text
+
+
+def _drop_entries_from(index: _Index, offset: int) -> None:
+    """A record that broke while being read is not indexed (it was noted before its end)."""
+    index.pages[:] = [e for e in index.pages if e.offset < offset]
+    for url in [u for u, o in index.resources.items() if o >= offset]:
+        del index.resources[url]
+
+
+def _next_start(f: io.RawIOBase, after: int, gzipped: bool, end: int) -> int:
+    """Where the next record may start at or after ``after``: a gzip member's magic bytes,
+    or a ``WARC/1.`` line; ``end`` when there is none."""
+    magic = _GZIP_MAGIC if gzipped else b"\n" + _WARC_MAGIC
+    skip = 0 if gzipped else 1
+    position = after
+    tail = b""
+    while position < end:
+        f.seek(position)
+        chunk = f.read(_CHUNK)
+        if not chunk:
+            break
+        found = (tail + chunk).find(magic)
+        if found >= 0:
+            return position - len(tail) + found + skip
+        tail = chunk[-(len(magic) - 1):]
+        position += len(chunk)
+    return end
+
+
+def _note(record: Any, offset: int, limits: ImportLimits, index: _Index,
+          digests: dict[str, int], origin: str) -> Refused | None:
+    """Index one record; its refusal when it is a page that cannot be imported."""
+    kind = record.rec_type
+    url = (record.rec_headers.get_header("WARC-Target-URI") or "").strip("<> ")
+    if kind not in ("response", "resource", "revisit") or not url.startswith(("http://",
+                                                                              "https://")):
+        return None
+    where = f"{origin} (record at {offset})"
+    http = record.http_headers if kind != "resource" else None
+    mime = _mime(http.get_header("Content-Type") if http else
+                 record.rec_headers.get_header("Content-Type"))
+    status = _status(http) if http is not None else 200
+    digest = record.rec_headers.get_header("WARC-Payload-Digest") or ""
+    if kind == "revisit":
+        if mime in HTML_TYPES:
+            return Refused(where, Refusal.REVISIT, f"{url}: the same page as an earlier"
+                           " capture, which is imported where it is")
+        if digest in digests:
+            index.resources.setdefault(url, digests[digest])
+        return None
+    if status is None or not 200 <= status < 300:
+        if 300 <= (status or 0) < 400 or mime not in HTML_TYPES:
+            return None  # a redirect, or an error answering for an image: nobody's page
+        return Refused(where, Refusal.HTTP_ERROR, f"{url}: HTTP {status}")
+    if mime in HTML_TYPES or (mime == "" and kind == "response"):
+        if record.length is not None and record.length > limits.page_bytes + _CHUNK:
+            return Refused(where, Refusal.TOO_LARGE, f"{url}: {record.length:,} bytes, over"
+                           f" the page limit of {limits.page_bytes:,}")
+        date = _iso_date(record.rec_headers.get_header("WARC-Date") or "")
+        index.pages.append(_Entry(offset, url, date))
+        return None
+    index.resources.setdefault(url, offset)
+    if digest:
+        digests.setdefault(digest, offset)
+    if not mime.startswith(RESOURCE_TYPES):
+        return Refused(where, Refusal.NOT_HTML, f"{url}: {mime}")
+    return None
+
+
+def _mime(value: str | None) -> str:
+    return (value or "").split(";", 1)[0].strip().lower()
+
+
+def _status(http: Any) -> int | None:
+    try:
+        return int(http.get_statuscode())
+    except (TypeError, ValueError):
+        return None
+
+
+def _html_type(headers: dict[str, str]) -> bool:
+    return _mime(next((v for k, v in headers.items() if k.lower() == "content-type"),
+                      None)) in HTML_TYPES
+
+
+def _iso_date(warc_date: str) -> str:
+    """``2024-05-01T08:00:00Z`` (or with a fraction) as the archive writes times."""
+    try:
+        when = datetime.fromisoformat(warc_date.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return ""
+    when = when if when.tzinfo else when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).replace(microsecond=0).isoformat()
+
+
+def _resolver(warc: _Warc, resources: dict[str, int],
+              limits: ImportLimits) -> Callable[[str], bytes | None]:
+    """A page's ``resources``: an address → the payload of its record in the same WARC, read
+    from its offset when asked; None when the WARC does not hold it, or it cannot be read."""
+
+    def resource(url: str) -> bytes | None:
+        offset = resources.get(url, resources.get(url.split("#", 1)[0]))
+        if offset is None:
+            return None
+        try:
+            return _payload(warc, offset, limits.resource_bytes)[0]
+        except _Unreadable:
+            return None
+
+    return resource
+
+
+def _payload(warc: _Warc, offset: int, limit: int) -> tuple[bytes, dict[str, str]]:
+    """The record at ``offset``: its payload as the server meant it (transfer and content
+    codings undone) within ``limit`` bytes, and its HTTP headers (those of the wire form
+    left out); raises _Unreadable with the refusal."""
+    with warc.open() as f:
+        f.seek(offset)
+        try:
+            record = next(iter(ArchiveIterator(f)))
+            raw = record.raw_stream.read(limit + 1)
+            if len(raw) > limit:
+                raise _Unreadable(Refusal.TOO_LARGE, f"over the limit of {limit:,} bytes")
+            if record.length is not None:
+                expected = record.length - (record.http_headers.total_len
+                                            if record.http_headers else 0)
+                if len(raw) < expected:
+                    raise _Unreadable(Refusal.TRUNCATED,
+                                      f"{len(raw):,} of {expected:,} bytes")
+        except StopIteration:
+            raise _Unreadable(Refusal.DAMAGED, "no record at its offset") from None
+        except _PARSE_ERRORS as e:
+            reason = Refusal.TRUNCATED if _cut_short(e) else Refusal.DAMAGED
+            raise _Unreadable(reason, _said(e)) from None
+    _check_digest(record.rec_headers.get_header("WARC-Payload-Digest"), raw)
+    http = record.http_headers if record.rec_type != "resource" else None
+    headers = {k: v for k, v in (http.headers if http else [])}
+    if http is None and (mime := record.rec_headers.get_header("Content-Type")):
+        headers["Content-Type"] = mime
+    coding = {k.lower(): v.strip().lower() for k, v in headers.items()
+              if k.lower() in ("transfer-encoding", "content-encoding")}
+    if "chunked" in coding.get("transfer-encoding", ""):
+        raw = _dechunk(raw)
+    raw = _decode(raw, coding.get("content-encoding", ""), limit)
+    return raw, {k: v for k, v in headers.items() if k.lower() not in WIRE_HEADERS}
+
+
+def _check_digest(declared: str | None, payload: bytes) -> None:
+    """The record's ``WARC-Payload-Digest`` against its payload (SHA-1 or SHA-256, base32 or
+    hex); a digest of another algorithm is not checked."""
+    if not declared or ":" not in declared:
+        return
+    algorithm, _, value = declared.partition(":")
+    try:
+        digest = hashlib.new(algorithm.strip().lower().replace("-", ""), payload).digest()
+    except ValueError:
+        return
+    value = value.strip()
+    if value.upper() not in (base64.b32encode(digest).decode(), digest.hex().upper()):
+        raise _Unreadable(Refusal.DIGEST_MISMATCH, f"the payload's {algorithm} is not the"
+                          f" {declared} the record declares")
+
+
+def _dechunk(raw: bytes) -> bytes:
+    """A chunked body's content (as a crawler that keeps the wire form stored it)."""
+    reader = ChunkedDataReader(io.BytesIO(raw))
+    return reader.read() if raw else raw
+
+
+def _decode(raw: bytes, coding: str, limit: int) -> bytes:
+    """Undo a content coding within ``limit`` bytes of output: more is too large, and more
+    than ``BOMB_RATIO`` times the input it took a bomb."""
+    if coding in ("", "identity"):
+        return raw
+    if coding in ("gzip", "x-gzip", "deflate"):
+        wbits = 47 if coding != "deflate" else (15 if raw[:1] == b"\x78" else -15)
+        inflater = zlib.decompressobj(wbits)
+        out = inflater.decompress(raw, limit + 1)
+        if not inflater.eof and len(out) <= limit:
+            raise _Unreadable(Refusal.TRUNCATED, f"the {coding} body is cut short")
+        taken = len(raw) - len(inflater.unconsumed_tail)
+    elif coding == "br":
+        out = brotli.Decompressor().process(raw, output_buffer_limit=limit + 1)
+        taken = len(raw)
+    else:
+        raise _Unreadable(Refusal.DAMAGED, f"a body in the {coding!r} coding")
+    if len(out) > limit:
+        if len(out) > BOMB_RATIO * max(taken, 1):
+            raise _Unreadable(Refusal.COMPRESSION_BOMB, f"{taken:,} {coding} bytes inflate"
+                              f" past {limit:,}")
+        raise _Unreadable(Refusal.TOO_LARGE, f"over the limit of {limit:,} bytes inflated")
+    return out
