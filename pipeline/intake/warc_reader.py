@@ -34,7 +34,7 @@ from typing import Any
 
 import brotli
 from warcio.archiveiterator import ArchiveIterator
-from warcio.bufferedreaders import ChunkedDataReader
+from warcio.bufferedreaders import ChunkedDataReader, DecompressingBufferedReader
 from warcio.exceptions import ArchiveLoadFailed
 
 from pipeline.assets.sniff import looks_like_html
@@ -50,6 +50,9 @@ RESOURCE_TYPES = ("image/", "text/css", "font/", "application/font", "applicatio
 WIRE_HEADERS = frozenset(("content-encoding", "transfer-encoding", "content-length"))
 # a body that inflates more than this many times over is a bomb, not a page too large
 BOMB_RATIO = 100
+# a record's header lines (WARC and HTTP) past these are damage (or a bomb), never read whole
+LINE_BYTES = 1 << 20
+HEADER_BYTES = 4 << 20
 _CHUNK = 1 << 16
 _PARSE_ERRORS = (ArchiveLoadFailed, zlib.error, EOFError, ValueError, IndexError, KeyError,
                  OSError, brotli.error)
@@ -100,6 +103,40 @@ class _Window(io.RawIOBase):
     def close(self) -> None:
         self._file.close()
         super().close()
+
+
+class _BoundedReader(DecompressingBufferedReader):  # type: ignore[misc]
+    """warcio's reader with every line cut at ``LINE_BYTES`` and a record's lines together
+    at ``HEADER_BYTES``: a gzip member that inflates to gigabytes without a line break would
+    otherwise be read into memory as one line."""
+
+    lines_read = 0
+
+    def readline(self, length: int | None = None) -> bytes:
+        line: bytes = super().readline(LINE_BYTES if length is None
+                                       else min(length, LINE_BYTES))
+        self.lines_read += len(line)
+        if self.lines_read > HEADER_BYTES:
+            raise ValueError(f"header lines over {HEADER_BYTES:,} bytes")
+        return line
+
+
+class _Records(ArchiveIterator):  # type: ignore[misc]
+    """warcio's record iterator over ``_BoundedReader``, quiet: it would write a damaged
+    record's bytes to stderr, where the refusal says what is wrong."""
+
+    INC_RECORD = ""
+
+    def __init__(self, fileobj: io.RawIOBase) -> None:
+        super().__init__(fileobj)
+        self.reader = _BoundedReader(self.fh)
+
+    def __iter__(self) -> _Records:  # warcio's own hands out its generator, skipping this
+        return self
+
+    def __next__(self) -> Any:
+        self.reader.lines_read = 0
+        return super().__next__()
 
 
 @dataclass(frozen=True)
@@ -211,27 +248,33 @@ def _index(warc: _Warc, limits: ImportLimits, index: _Index) -> Iterator[Refused
     with warc.open() as f:
         while position < warc.length:
             f.seek(position)
-            records = ArchiveIterator(f)
+            records = _Records(f)
             current = position
+            whole = -1  # the last record read to its payload's end
             try:
                 for record in records:
                     current = records.offset
                     refused = _note(record, current, limits, index, digests, warc.origin)
-                    records.read_to_end()
+                    while record.raw_stream.read(_CHUNK):
+                        pass
+                    whole = current
+                    records.read_to_end()  # the blank lines after it, to the next record
                     if refused is not None:
                         yield refused
                 return
             except _PARSE_ERRORS as e:
-                # the record being read: warcio moves its offset on only once one is whole
-                current = records.offset
                 if "non-chunked" in str(e).lower():
                     yield Refused(warc.origin, Refusal.DAMAGED,
                                   "gzipped as a whole, not record by record; 'warcio"
                                   " recompress' makes a file that can be read")
                     return
+                # the record being read: warcio moves its offset on once one is whole (and
+                # may misplace it in a damaged member: never behind the last record read)
+                current = max(records.offset, current)
                 reason = Refusal.TRUNCATED if _cut_short(e) else Refusal.DAMAGED
-                yield Refused(f"{warc.origin} (record at {current})", reason, _said(e))
-                _drop_entries_from(index, current)
+                where = "after the record" if current == whole else "record"
+                yield Refused(f"{warc.origin} ({where} at {current})", reason, _said(e))
+                _drop_entries_from(index, current + (current == whole))
                 position = _next_start(f, current + 1, warc.gzipped, warc.length)
 
 
@@ -363,7 +406,7 @@ def _payload(warc: _Warc, offset: int, limit: int) -> tuple[bytes, dict[str, str
     with warc.open() as f:
         f.seek(offset)
         try:
-            record = next(iter(ArchiveIterator(f)))
+            record = next(_Records(f))
             raw = record.raw_stream.read(limit + 1)
             if len(raw) > limit:
                 raise _Unreadable(Refusal.TOO_LARGE, f"over the limit of {limit:,} bytes")

@@ -11,6 +11,7 @@ import io
 import json
 import shutil
 import subprocess
+import tracemalloc
 import zipfile
 import zlib
 from pathlib import Path
@@ -208,3 +209,27 @@ def test_a_wacz_whose_warc_is_deflated_is_refused(tmp_path: Path) -> None:
     broken = tmp_path / "broken.wacz"
     broken.write_bytes(b"PK\x03\x04 not a zip")
     assert [r.reason for r in found(broken)[1]] == [Refusal.DAMAGED]
+
+
+def test_a_member_inflating_to_one_endless_line_is_read_in_bounded_memory(
+        tmp_path: Path) -> None:
+    """A gzip member whose record is followed by 300 MB without a line break (a bomb at the
+    WARC's own level): refused, in bounded memory, and the next record read."""
+    first, last = io.BytesIO(), io.BytesIO()
+    response(WARCWriter(first, gzip=True), "https://a.example/first", html("First"))
+    response(WARCWriter(last, gzip=True), "https://a.example/last", html("Last"))
+    member = zlib.decompress(first.getvalue(), 47)
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    bomb = packer.compress(member) + b"".join(
+        packer.compress(b"x" * 1_000_000) for _ in range(300)) + packer.flush()
+    path = tmp_path / "bomb.warc.gz"
+    path.write_bytes(bomb + last.getvalue())
+    tracemalloc.start()
+    try:
+        pages, refused = found(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [p.url for p in pages] == ["https://a.example/first", "https://a.example/last"]
+    assert [r.reason for r in refused] == [Refusal.DAMAGED], refused
+    assert peak < 64_000_000, f"{peak:,} bytes at the peak"
