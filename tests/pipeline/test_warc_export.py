@@ -154,3 +154,41 @@ def test_surt() -> None:
     assert surt("https://www.Example.com/a/B?z=1&a=2") == "com,example)/a/b?a=2&z=1"
     assert surt("http://127.0.0.1:8080/x") == "1,0,0,127:8080)/x"
     assert surt("http://example.com") == "com,example)/"
+
+
+def test_a_rendered_page_goes_in_as_a_conversion_record(tmp_path: Path) -> None:
+    """The DOM the browser produced, marked as such and tied to the response it came from;
+    the headers that described the wire form (gzip, chunks) are not claimed for the stored
+    body."""
+    from pipeline.usecases.workspace import Workspace
+
+    ws = Workspace.open(tmp_path / "archive")
+    with ws.store.transaction() as store:
+        task = store.add("https://spa.example/app?id=7")
+    shell = b"<html><body><div id=root></div><script src=app.js></script></body></html>"
+    dom = "<html><body><div id=root><article><p>脚本写出的正文。</p></article></div></body></html>"
+    record = {"url": task.url, "final_url": task.url, "status": 200,
+              "headers": {"Content-Type": "text/html", "Content-Encoding": "gzip",
+                          "Transfer-Encoding": "chunked", "Content-Length": "12",
+                          "X-Served-By": "cache-1"},
+              "fetched_at": "2025-02-03T04:05:06+00:00", "rendered": True,
+              "render": {"final_url": task.url + "#/", "elapsed": 1.0}}
+    ws.archive.store_raw(task.id, shell, json.dumps(record), dom.encode("utf-8"))
+    out = ws.export_warc(tmp_path / "spa.warc.gz").path
+    ws.close()
+    found = {h["WARC-Type"]: (h, body) for h, body, _ in records(out)}
+    response, body = found["response"]
+    assert body == shell
+    conversion, converted = found["conversion"]
+    assert converted == dom.encode("utf-8")
+    assert conversion["WARC-Refers-To"] == response["WARC-Record-ID"]
+    assert conversion["WARC-Target-URI"] == task.url + "#/"
+    assert conversion["Content-Type"] == "text/html; charset=utf-8"
+    assert conversion["Kuaibu-Rendered"] and conversion["WARC-Date"] == "2025-02-03T04:05:06Z"
+    with open(out, "rb") as f:
+        http = next(r for r in ArchiveIterator(f) if r.rec_type == "response").http_headers
+        assert http.get_header("X-Served-By") == "cache-1"
+        assert http.get_header("Content-Length") == str(len(shell))
+        assert http.get_header("Content-Encoding") is None
+        assert http.get_header("Transfer-Encoding") is None
+    assert warcio("check", out).returncode == 0
