@@ -108,6 +108,7 @@ _BY_CODE: dict[Code, str] = {
                                                                  " the browser (%1): the"
                                                                  " article may wait for a login"
                                                                  " or a click"),
+    Code.NOT_IN_SAVED_PAGE: QT_TRANSLATE_NOOP("Reasons", "not in the saved page"),
     Code.RULES_TOO_LARGE: QT_TRANSLATE_NOOP(
         "Reasons", "%1 bytes, more than the %2 KB a rules file may hold"),
     Code.RULES_NOT_UTF8: QT_TRANSLATE_NOOP("Reasons", "not UTF-8 text (byte %1); save it as UTF-8"),

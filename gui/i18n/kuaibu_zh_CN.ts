@@ -1158,57 +1158,57 @@
 <context>
     <name>Reasons</name>
     <message>
-        <location filename="../reasons.py" line="158"/>
+        <location filename="../reasons.py" line="159"/>
         <source>%1 is not a valid CSS selector (%2)</source>
         <translation>%1 不是有效的 CSS 选择器（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="173"/>
+        <location filename="../reasons.py" line="174"/>
         <source>%1 links in repeated blocks (median text %2 characters); the longest text block has %3 characters</source>
         <translation>%1 个链接位于重复的同级块中（链接文字中位数 %2 字符）；最长的文字块有 %3 字符</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="176"/>
+        <location filename="../reasons.py" line="177"/>
         <source>one text block of %1 characters dominates (%2 links in a repeated list)</source>
         <translation>一个 %1 字符的文字块占主导（重复列表中有 %2 个链接）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="178"/>
+        <location filename="../reasons.py" line="179"/>
         <source>no repeated list of links (at least %1 items) and no long text block (%2 characters): taken as one page</source>
         <translation>没有重复的链接列表（至少 %1 项），也没有长文字块（%2 字符）：当作单篇页面</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="181"/>
+        <location filename="../reasons.py" line="182"/>
         <source>text %1 characters</source>
         <translation>文字 %1 字符</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="183"/>
+        <location filename="../reasons.py" line="184"/>
         <source>in the main list (%1 items)</source>
         <translation>在主列表中（%1 项）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="185"/>
+        <location filename="../reasons.py" line="186"/>
         <source>a date in the link</source>
         <translation>链接中有日期</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="187"/>
+        <location filename="../reasons.py" line="188"/>
         <source>a numeric id in the link</source>
         <translation>链接中有数字编号</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="189"/>
+        <location filename="../reasons.py" line="190"/>
         <source>short text</source>
         <translation>文字很短</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="191"/>
+        <location filename="../reasons.py" line="192"/>
         <source>matches article_link_pattern</source>
         <translation>符合 article_link_pattern</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="193"/>
+        <location filename="../reasons.py" line="194"/>
         <source>does not match article_link_pattern</source>
         <translation>不符合 article_link_pattern</translation>
     </message>
@@ -1233,513 +1233,518 @@
         <translation>这次运行没有浏览器</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="172"/>
+        <location filename="../reasons.py" line="173"/>
         <source>internal error: %1: %2</source>
         <translation>内部错误：%1：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="159"/>
-        <location filename="../reasons.py" line="247"/>
+        <location filename="../reasons.py" line="160"/>
+        <location filename="../reasons.py" line="248"/>
         <source>new rules failed, the article before them is kept: %1</source>
         <translation>新规则失败，保留原来的文章：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="248"/>
+        <location filename="../reasons.py" line="249"/>
         <source>internal error: %1</source>
         <translation>内部错误：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="103"/>
-        <location filename="../reasons.py" line="249"/>
+        <location filename="../reasons.py" line="250"/>
         <source>no article found on the page</source>
         <translation>页面上没有找到正文</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="107"/>
-        <location filename="../reasons.py" line="251"/>
+        <location filename="../reasons.py" line="252"/>
         <source>no article even rendered with the browser (%1): the article may wait for a login or a click</source>
         <translation>即使用浏览器渲染也没有正文（%1）：文章可能需要登录或点击后才显示</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="104"/>
-        <location filename="../reasons.py" line="254"/>
+        <location filename="../reasons.py" line="255"/>
         <source>the page needs JavaScript (%1): Render with browser in the Failures tab or the rules editor</source>
         <translation>页面需要 JavaScript（%1）：在“失败”标签页或规则编辑器中选择“用浏览器渲染”</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="256"/>
+        <location filename="../reasons.py" line="257"/>
         <source>rendering pages needs %1</source>
         <translation>渲染页面需要 %1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="97"/>
-        <location filename="../reasons.py" line="257"/>
+        <location filename="../reasons.py" line="258"/>
         <source>Chromium did not start: %1</source>
         <translation>Chromium 未能启动：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="99"/>
-        <location filename="../reasons.py" line="259"/>
+        <location filename="../reasons.py" line="260"/>
         <source>not rendered within %1 s (its scripts kept loading)</source>
         <translation>%1 秒内未渲染完（页面脚本一直在加载）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="101"/>
-        <location filename="../reasons.py" line="261"/>
+        <location filename="../reasons.py" line="262"/>
         <source>the rendered page is larger than %1 MB</source>
         <translation>渲染后的页面超过 %1 MB</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="63"/>
-        <location filename="../reasons.py" line="263"/>
+        <location filename="../reasons.py" line="264"/>
         <source>an anti-bot check page instead of the article</source>
         <translation>网站返回了反爬虫验证页，而不是文章</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="200"/>
-        <location filename="../reasons.py" line="264"/>
+        <location filename="../reasons.py" line="201"/>
+        <location filename="../reasons.py" line="265"/>
         <source>the page does not exist (HTTP 404)</source>
         <translation>页面不存在（HTTP 404）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="201"/>
-        <location filename="../reasons.py" line="265"/>
+        <location filename="../reasons.py" line="202"/>
+        <location filename="../reasons.py" line="266"/>
         <source>the page was removed (HTTP 410)</source>
         <translation>页面已被删除（HTTP 410）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="199"/>
-        <location filename="../reasons.py" line="266"/>
+        <location filename="../reasons.py" line="200"/>
+        <location filename="../reasons.py" line="267"/>
         <source>the site refused access (HTTP 403)</source>
         <translation>网站拒绝访问（HTTP 403）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="198"/>
-        <location filename="../reasons.py" line="267"/>
+        <location filename="../reasons.py" line="199"/>
+        <location filename="../reasons.py" line="268"/>
         <source>the page needs a login (HTTP 401)</source>
         <translation>页面需要登录（HTTP 401）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="202"/>
-        <location filename="../reasons.py" line="268"/>
+        <location filename="../reasons.py" line="203"/>
+        <location filename="../reasons.py" line="269"/>
         <source>too many requests to the site (HTTP 429)</source>
         <translation>对网站的请求太频繁（HTTP 429）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="204"/>
-        <location filename="../reasons.py" line="270"/>
+        <location filename="../reasons.py" line="205"/>
+        <location filename="../reasons.py" line="271"/>
         <source>the site&apos;s server failed (HTTP %1)</source>
         <translation>网站服务器出错（HTTP %1）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="58"/>
         <location filename="../reasons.py" line="59"/>
-        <location filename="../reasons.py" line="271"/>
+        <location filename="../reasons.py" line="272"/>
         <source>the site answered HTTP %1</source>
         <translation>网站返回 HTTP %1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="61"/>
-        <location filename="../reasons.py" line="273"/>
+        <location filename="../reasons.py" line="274"/>
         <source>not a web page: no type given and no &lt;html&gt; in it</source>
         <translation>不是网页：没有声明类型，内容里也没有 &lt;html&gt;</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="60"/>
-        <location filename="../reasons.py" line="274"/>
+        <location filename="../reasons.py" line="275"/>
         <source>not a web page but %1</source>
         <translation>不是网页，而是 %1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="65"/>
-        <location filename="../reasons.py" line="276"/>
+        <location filename="../reasons.py" line="277"/>
         <source>the page was cut short: the connection closed before its end</source>
         <translation>页面不完整：连接在页面结束前就断开了</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="67"/>
-        <location filename="../reasons.py" line="278"/>
+        <location filename="../reasons.py" line="279"/>
         <source>incomplete: %1 of %2 bytes arrived</source>
         <translation>内容不完整：只收到 %2 字节中的 %1 字节</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="68"/>
-        <location filename="../reasons.py" line="280"/>
+        <location filename="../reasons.py" line="281"/>
         <source>the compressed page is corrupt: %1</source>
         <translation>压缩的页面已损坏：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="69"/>
-        <location filename="../reasons.py" line="282"/>
+        <location filename="../reasons.py" line="283"/>
         <source>larger than %2 MB</source>
         <translation>超过 %2 MB</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="46"/>
-        <location filename="../reasons.py" line="284"/>
+        <location filename="../reasons.py" line="285"/>
         <source>the site refused the connection</source>
         <translation>网站拒绝连接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="47"/>
-        <location filename="../reasons.py" line="287"/>
+        <location filename="../reasons.py" line="288"/>
         <source>no such site: its name does not resolve</source>
         <translation>找不到这个网站：域名无法解析</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="48"/>
-        <location filename="../reasons.py" line="289"/>
+        <location filename="../reasons.py" line="290"/>
         <source>the site&apos;s name could not be resolved just now</source>
         <translation>暂时无法解析网站的域名</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="50"/>
-        <location filename="../reasons.py" line="291"/>
+        <location filename="../reasons.py" line="292"/>
         <source>the network cannot reach the site</source>
         <translation>网络无法到达这个网站</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="51"/>
-        <location filename="../reasons.py" line="293"/>
+        <location filename="../reasons.py" line="294"/>
         <source>the site reset the connection</source>
         <translation>网站重置了连接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="30"/>
-        <location filename="../reasons.py" line="294"/>
+        <location filename="../reasons.py" line="295"/>
         <source>connection failed: %1</source>
         <translation>连接失败：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="53"/>
-        <location filename="../reasons.py" line="296"/>
+        <location filename="../reasons.py" line="297"/>
         <source>the connection broke while reading: %2</source>
         <translation>读取时连接中断：%2</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="40"/>
-        <location filename="../reasons.py" line="298"/>
+        <location filename="../reasons.py" line="299"/>
         <source>no connection within %1 s</source>
         <translation>%1 秒内未能建立连接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="41"/>
-        <location filename="../reasons.py" line="299"/>
+        <location filename="../reasons.py" line="300"/>
         <source>no answer within %1 s</source>
         <translation>%1 秒内没有响应</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="44"/>
-        <location filename="../reasons.py" line="301"/>
+        <location filename="../reasons.py" line="302"/>
         <source>the page stalled: nothing came for %1 s</source>
         <translation>页面停滞：%1 秒没有收到数据</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="42"/>
-        <location filename="../reasons.py" line="303"/>
+        <location filename="../reasons.py" line="304"/>
         <source>not complete within %1 s</source>
         <translation>%1 秒内没有收完</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="43"/>
-        <location filename="../reasons.py" line="305"/>
+        <location filename="../reasons.py" line="306"/>
         <source>too slow to finish within %1 s</source>
         <translation>太慢，%1 秒内无法收完</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="56"/>
-        <location filename="../reasons.py" line="307"/>
+        <location filename="../reasons.py" line="308"/>
         <source>the site is unreachable (%1 failures since %2)</source>
         <translation>网站无法访问（自 %2 起已失败 %1 次）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="45"/>
-        <location filename="../reasons.py" line="308"/>
+        <location filename="../reasons.py" line="309"/>
         <source>secure connection (TLS) failed: %1</source>
         <translation>安全连接（TLS）失败：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="55"/>
-        <location filename="../reasons.py" line="309"/>
+        <location filename="../reasons.py" line="310"/>
         <source>request failed: %1</source>
         <translation>请求失败：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="75"/>
-        <location filename="../reasons.py" line="310"/>
+        <location filename="../reasons.py" line="311"/>
         <source>not a valid link: %1</source>
         <translation>不是有效的链接：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="71"/>
-        <location filename="../reasons.py" line="311"/>
+        <location filename="../reasons.py" line="312"/>
         <source>the site redirects in a loop</source>
         <translation>网站循环重定向</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="72"/>
-        <location filename="../reasons.py" line="313"/>
+        <location filename="../reasons.py" line="314"/>
         <source>more than %1 redirects</source>
         <translation>重定向超过 %1 次</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="70"/>
-        <location filename="../reasons.py" line="314"/>
+        <location filename="../reasons.py" line="315"/>
         <source>redirected to %1</source>
         <translation>重定向到：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="32"/>
-        <location filename="../reasons.py" line="316"/>
-        <location filename="../reasons.py" line="318"/>
+        <location filename="../reasons.py" line="317"/>
+        <location filename="../reasons.py" line="319"/>
         <source>a %1 link: only http and https are archived</source>
         <translation>%1 链接：只归档 http 和 https 链接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="31"/>
-        <location filename="../reasons.py" line="320"/>
+        <location filename="../reasons.py" line="321"/>
         <source>the link names no site</source>
         <translation>链接里没有网站地址</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="76"/>
-        <location filename="../reasons.py" line="321"/>
+        <location filename="../reasons.py" line="322"/>
         <source>not a link: %1</source>
         <translation>不是链接：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="82"/>
-        <location filename="../reasons.py" line="323"/>
+        <location filename="../reasons.py" line="324"/>
         <source>the link to %1 carries a user name or password: credentials do not belong in a task list</source>
         <translation>指向 %1 的链接带有用户名或密码：登录凭据不应放进任务列表</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="81"/>
-        <location filename="../reasons.py" line="325"/>
+        <location filename="../reasons.py" line="326"/>
         <source>not a valid site name: %1</source>
         <translation>不是有效的网站名：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="33"/>
-        <location filename="../reasons.py" line="327"/>
+        <location filename="../reasons.py" line="328"/>
         <source>not a valid site name or port</source>
         <translation>网站名或端口无效</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="34"/>
-        <location filename="../reasons.py" line="329"/>
+        <location filename="../reasons.py" line="330"/>
         <source>the link is %1 characters long, too long to keep</source>
         <translation>链接长达 %1 个字符，太长，无法保存</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="35"/>
-        <location filename="../reasons.py" line="331"/>
+        <location filename="../reasons.py" line="332"/>
         <source>address %1 is never fetched (%2)</source>
         <translation>地址 %1 永远不会抓取（%2）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="89"/>
-        <location filename="../reasons.py" line="333"/>
+        <location filename="../reasons.py" line="334"/>
         <source>address %1 is %2: fetched only for a link you added on such an address</source>
         <translation>地址 %1 属于 %2 地址：只有你添加的链接本身在这类地址上时才抓取</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="239"/>
+        <location filename="../reasons.py" line="240"/>
         <source>unsure extraction (%1)</source>
         <translation>提取把握不大（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="336"/>
+        <location filename="../reasons.py" line="337"/>
         <source>the rules&apos; selector %1 is not valid CSS</source>
         <translation>规则中的选择器 %1 不是有效的 CSS</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="339"/>
+        <location filename="../reasons.py" line="340"/>
         <source>%1 lacks %2 of the %3 archived tasks: opening it would lose them. Run &apos;python main.py recover&apos; to rebuild the list from the archive (nothing was changed)</source>
         <translation>%1 缺少归档中 %3 个任务里的 %2 个：打开它会丢失这些任务。请运行 &apos;python main.py recover&apos; 从归档重建任务列表（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="111"/>
+        <location filename="../reasons.py" line="112"/>
         <source>%1 bytes, more than the %2 KB a rules file may hold</source>
         <translation>%1 字节，超过了规则文件允许的 %2 KB</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="113"/>
+        <location filename="../reasons.py" line="111"/>
+        <source>not in the saved page</source>
+        <translation>保存的网页里没有这张图</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="114"/>
         <source>not UTF-8 text (byte %1); save it as UTF-8</source>
         <translation>不是 UTF-8 文本（字节 %1）；请以 UTF-8 保存</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="114"/>
+        <location filename="../reasons.py" line="115"/>
         <source>holds the control character %1, which a rules file may not</source>
         <translation>含有控制字符 %1，规则文件中不允许出现</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="116"/>
+        <location filename="../reasons.py" line="117"/>
         <source>not valid YAML (%1)</source>
         <translation>不是有效的 YAML（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="117"/>
+        <location filename="../reasons.py" line="118"/>
         <source>nested more than %1 levels deep (rules need 3)</source>
         <translation>嵌套超过 %1 层（规则只需 3 层）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="119"/>
+        <location filename="../reasons.py" line="120"/>
         <source>more than %1 sections (the most a rules file may hold)</source>
         <translation>超过 %1 节（规则文件最多允许的节数）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="121"/>
+        <location filename="../reasons.py" line="122"/>
         <source>expected sections (default: and domains)</source>
         <translation>应为若干节（default: 和各域名）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="123"/>
+        <location filename="../reasons.py" line="124"/>
         <source>written twice, on lines %1 and %2 (the later would silently win); keep one</source>
         <translation>写了两次，在第 %1 行和第 %2 行（后写的会悄悄生效）；只保留一处</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="125"/>
+        <location filename="../reasons.py" line="126"/>
         <source>the same section as line %1 (the later would silently win); keep one</source>
         <translation>与第 %1 行是同一节（后写的会悄悄生效）；只保留一处</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="127"/>
+        <location filename="../reasons.py" line="128"/>
         <source>section name: expected default or a site&apos;s host name (example.com), not %1</source>
         <translation>节名：应为 default 或网站的主机名（如 example.com），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="129"/>
+        <location filename="../reasons.py" line="130"/>
         <source>expected keys with their values</source>
         <translation>应为键及其值</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="130"/>
+        <location filename="../reasons.py" line="131"/>
         <source>unknown key (known: %1)</source>
         <translation>未知的键（可用的键：%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="131"/>
+        <location filename="../reasons.py" line="132"/>
         <source>expected a non-empty text</source>
         <translation>应为非空文字</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="132"/>
+        <location filename="../reasons.py" line="133"/>
         <source>expected text without control characters (%1 in %2)</source>
         <translation>应为不含控制字符的文本（%2 中有 %1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="134"/>
+        <location filename="../reasons.py" line="135"/>
         <source>expected a header value: Latin-1 text without spaces at either end (percent-encode the rest), not %1</source>
         <translation>应为请求头的值：首尾无空格的 Latin-1 文本（其他字符请用百分号编码），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="137"/>
+        <location filename="../reasons.py" line="138"/>
         <source>expected a list of texts</source>
         <translation>应为文字列表</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="138"/>
+        <location filename="../reasons.py" line="139"/>
         <source>expected a list of at most %1 texts, not %2</source>
         <translation>应为最多 %1 项的文本列表，而不是 %2 项</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="140"/>
+        <location filename="../reasons.py" line="141"/>
         <source>expected a whole number from %1 to %2, not %3</source>
         <translation>应为 %1 到 %2 之间的整数，而不是 %3</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="142"/>
+        <location filename="../reasons.py" line="143"/>
         <source>%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5, shift_jis)</source>
         <translation>%1 不是快捕能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="145"/>
+        <location filename="../reasons.py" line="146"/>
         <source>expected a regular expression, not %1 (%2)</source>
         <translation>应为正则表达式，而不是 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="146"/>
+        <location filename="../reasons.py" line="147"/>
         <source>expected %1</source>
         <translation>应为 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="147"/>
+        <location filename="../reasons.py" line="148"/>
         <source>expected header names, each with its value</source>
         <translation>应为请求头名称及其值</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="149"/>
+        <location filename="../reasons.py" line="150"/>
         <source>expected at most %1 headers, not %2</source>
         <translation>最多 %1 个请求头，而不是 %2 个</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="150"/>
+        <location filename="../reasons.py" line="151"/>
         <source>expected a header name of letters, digits and !#$%&amp;&apos;*+-.^_`|~, not %1</source>
         <translation>应为由字母、数字和 !#$%&amp;&apos;*+-.^_`|~ 组成的请求头名称，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="152"/>
+        <location filename="../reasons.py" line="153"/>
         <source>expected each header once (%1 and %2 are one name)</source>
         <translation>每个请求头只能写一次（%1 和 %2 是同一个名称）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="154"/>
+        <location filename="../reasons.py" line="155"/>
         <source>expected name=value pairs separated by &apos;;&apos;, not %1</source>
         <translation>应为以“;”分隔的 name=value 对，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="156"/>
+        <location filename="../reasons.py" line="157"/>
         <source>cookies belong under a domain section, so that they go only to that site</source>
         <translation>Cookies 应写在某个域名的节下，这样只会发给该网站</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="161"/>
+        <location filename="../reasons.py" line="162"/>
         <source>cannot read the book %1: %2</source>
         <translation>无法读取电子书 %1：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="162"/>
+        <location filename="../reasons.py" line="163"/>
         <source>not an EPUB, whose files are a zip archive (%1)</source>
         <translation>不是 EPUB 电子书（EPUB 是 zip 压缩包）（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="164"/>
+        <location filename="../reasons.py" line="165"/>
         <source>the file cannot be read (%1)</source>
         <translation>文件无法读取（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="165"/>
+        <location filename="../reasons.py" line="166"/>
         <source>more than %1 files in it</source>
         <translation>其中文件超过 %1 个</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="166"/>
+        <location filename="../reasons.py" line="167"/>
         <source>%1 is missing</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="167"/>
+        <location filename="../reasons.py" line="168"/>
         <source>%1 is larger than %2 MB</source>
         <translation>%1 大于 %2 MB</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="168"/>
+        <location filename="../reasons.py" line="169"/>
         <source>%1 is damaged (%2)</source>
         <translation>%1 已损坏（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="169"/>
+        <location filename="../reasons.py" line="170"/>
         <source>%1 is not well-formed XML (%2)</source>
         <translation>%1 不是格式正确的 XML（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="170"/>
+        <location filename="../reasons.py" line="171"/>
         <source>%1 names no package document</source>
         <translation>%1 未指明包文档（OPF）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="171"/>
+        <location filename="../reasons.py" line="172"/>
         <source>%1 lists no chapter to read</source>
         <translation>%1 没有列出可阅读的章节</translation>
     </message>
@@ -2065,97 +2070,97 @@
         <translation>站点规则 — %1</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="243"/>
+        <location filename="../../pipeline/rules/model.py" line="240"/>
         <source>CSS selector of the element that holds the article (e.g. article .post-content). When it matches, its text is the article; when it matches nothing, the automatic extraction decides.</source>
         <translation>正文所在元素的 CSS 选择器（如 article .post-content）。命中时以它的文字为正文；未命中时由自动提取决定。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="251"/>
+        <location filename="../../pipeline/rules/model.py" line="248"/>
         <source>CSS selector of the headline (e.g. h1.title). When it matches nothing, the headline is found as usual.</source>
         <translation>标题的 CSS 选择器（如 h1.title）。未命中时照常识别标题。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="257"/>
+        <location filename="../../pipeline/rules/model.py" line="254"/>
         <source>CSS selectors of elements removed before the article is found (a domain&apos;s list replaces the default one).</source>
         <translation>在提取正文之前移除的元素的 CSS 选择器（域名一节的列表会替换默认列表）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="264"/>
+        <location filename="../../pipeline/rules/model.py" line="261"/>
         <source>More CSS selectors of elements to remove before the article is found, on top of the strip list (comma-separated here, e.g. .reward-box, .copyright-tip).</source>
         <translation>在 strip 列表之外，提取正文前额外移除的元素的 CSS 选择器（此处用逗号分隔，如 .reward-box, .copyright-tip）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="270"/>
+        <location filename="../../pipeline/rules/model.py" line="267"/>
         <source>HTML attributes kept in the clean article.</source>
         <translation>清洗后的文章中保留的 HTML 属性。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="275"/>
+        <location filename="../../pipeline/rules/model.py" line="272"/>
         <source>An article with fewer characters than this (white space not counted) fails as too short. 0 here: the key is not set.</source>
         <translation>字数（不计空白）少于此值的文章视为过短而失败。此处为 0：不设置此键。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="283"/>
+        <location filename="../../pipeline/rules/model.py" line="280"/>
         <source>Read this site&apos;s pages in this encoding (e.g. gb18030) when the site names a wrong one. Empty: as the page says, or detected.</source>
         <translation>网站声明的编码有误时，按此编码读取其页面（如 gb18030）。留空：按页面声明或自动检测。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="290"/>
+        <location filename="../../pipeline/rules/model.py" line="287"/>
         <source>Cookies sent to this domain only, as name=value; name2=value2 (e.g. a login copied from the browser).</source>
         <translation>只发送给此域名的 Cookies，格式为 name=value; name2=value2（如从浏览器复制的登录信息）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="296"/>
+        <location filename="../../pipeline/rules/model.py" line="293"/>
         <source>Extra request headers for this domain (name: value).</source>
         <translation>发送给此域名的额外请求头（名称: 值）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="300"/>
+        <location filename="../../pipeline/rules/model.py" line="297"/>
         <source>The User-Agent sent to this domain.</source>
         <translation>发送给此域名的 User-Agent。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="303"/>
+        <location filename="../../pipeline/rules/model.py" line="300"/>
         <source>The Referer sent with this domain&apos;s images (default: the page&apos;s address).</source>
         <translation>请求此域名的图片时发送的 Referer（默认：文章页面的地址）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="308"/>
+        <location filename="../../pipeline/rules/model.py" line="305"/>
         <source>Connections to this host at once (default %1).</source>
         <translation>同时连接此主机的连接数（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="311"/>
+        <location filename="../../pipeline/rules/model.py" line="308"/>
         <source>Milliseconds between the starts of two requests to this host (default %1).</source>
         <translation>对此主机两次请求开始之间间隔的毫秒数（默认 %1）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="316"/>
+        <location filename="../../pipeline/rules/model.py" line="313"/>
         <source>Query parameters dropped from this domain&apos;s links, on top of the built-in list.</source>
         <translation>在内置列表之外，从此域名的链接中去掉的查询参数。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="330"/>
+        <location filename="../../pipeline/rules/model.py" line="327"/>
         <source>More attributes where lazy-loading images keep their address.</source>
         <translation>懒加载图片存放地址的其他属性。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="335"/>
+        <location filename="../../pipeline/rules/model.py" line="332"/>
         <source>A regular expression an article&apos;s link matches on this site&apos;s list pages; when set, harvest takes exactly the links that match it.</source>
         <translation>本站列表页上文章链接所匹配的正则表达式；设置后，harvest 只取匹配它的链接。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="324"/>
+        <location filename="../../pipeline/rules/model.py" line="321"/>
         <source>Query parameters that name a page on this site and are kept though they look like tracking (e.g. ref for GitHub&apos;s branch, from for a timetable).</source>
         <translation>在此网站上指明页面的查询参数，即使看起来像跟踪参数也保留（如 GitHub 分支的 ref、时刻表的 from）。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="345"/>
+        <location filename="../../pipeline/rules/model.py" line="342"/>
         <source>browser: this site&apos;s pages are opened in the system&apos;s Chromium and the page its scripts build is archived (for pages that arrive empty without JavaScript); fetch: never, even when the settings render every site.</source>
         <translation>browser：用系统的 Chromium 打开此网站的页面，归档脚本生成的内容（适用于没有 JavaScript 就是空白的页面）；fetch：从不渲染，即使设置要求渲染所有网站。</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="344"/>
+        <location filename="../../pipeline/rules/model.py" line="341"/>
         <source>Render with browser</source>
         <translation>用浏览器渲染</translation>
     </message>
@@ -2165,32 +2170,32 @@
         <translation>拾取正文</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="242"/>
+        <location filename="../../pipeline/rules/model.py" line="239"/>
         <source>Content selector</source>
         <translation>正文选择器</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="250"/>
+        <location filename="../../pipeline/rules/model.py" line="247"/>
         <source>Title selector</source>
         <translation>标题选择器</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="263"/>
+        <location filename="../../pipeline/rules/model.py" line="260"/>
         <source>Also remove</source>
         <translation>额外移除</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="274"/>
+        <location filename="../../pipeline/rules/model.py" line="271"/>
         <source>Minimum length</source>
         <translation>最少字数</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="289"/>
+        <location filename="../../pipeline/rules/model.py" line="286"/>
         <source>Cookies</source>
         <translation>Cookie</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="343"/>
+        <location filename="../../pipeline/rules/model.py" line="340"/>
         <source>Scripts</source>
         <translation>脚本</translation>
     </message>
@@ -2316,7 +2321,7 @@
         <translation>关闭规则</translation>
     </message>
     <message>
-        <location filename="../../pipeline/rules/model.py" line="282"/>
+        <location filename="../../pipeline/rules/model.py" line="279"/>
         <source>Encoding</source>
         <translation>编码</translation>
     </message>

@@ -275,8 +275,12 @@ class _Writer:
 
     def img(self, el: etree._Element, out: etree._Element) -> None:
         src = el.get(RESOLVED) or ""
-        if not src.startswith(("http:", "https:", "data:image/")):
-            return  # the localize stage decodes data: images like any other
+        # the localize stage decodes data: images like any other; a file: image only where
+        # the page itself is a file (an imported page whose address is unknown), whose
+        # import reads it from beside the page, and the book names only the stored copy
+        local = src.startswith("file:") and self.base.startswith("file:")
+        if not src.startswith(("http:", "https:", "data:image/")) and not local:
+            return
         attrs = self.attrs(el, "img")
         attrs["src"] = src
         attrs.setdefault("alt", el.get("alt", "") or "")

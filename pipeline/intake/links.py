@@ -64,6 +64,15 @@ def _normalized(link: str, rules: Rules) -> str:
                          keep=site.keep_params + default.keep_params)
 
 
+def task_url(link: str, rules: Rules) -> str:
+    """The URL a link is a task under: its canonical form under its site's rules, within
+    the length a cell takes (as given and once normalized); UrlRejected says why not."""
+    check_url_length(link)
+    url = _normalized(link, rules)
+    check_url_length(url, encoded=True)  # each non-ASCII character grows to up to 12
+    return url
+
+
 def known_links(store: TaskStore, links: Iterable[str], rules: Rules | None = None
                 ) -> dict[str, int]:
     """The links of ``links`` the list already holds as tasks (not in the trash), each with
@@ -99,9 +108,7 @@ def add_links(store: TaskStore, text: str, cat1: str = "", cat2: str = "",
     report = IntakeReport()
     for link in find_links(text):
         try:
-            check_url_length(link)
-            url = _normalized(link, rules)
-            check_url_length(url, encoded=True)  # each non-ASCII character grows to up to 12
+            url = task_url(link, rules)
         except UrlRejected as e:
             report.rejected.append((link, e.failure))
             continue

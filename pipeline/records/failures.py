@@ -87,6 +87,8 @@ class Code(StrEnum):
     NO_ARTICLE = "no-article"
     NEEDS_JAVASCRIPT = "needs-javascript"
     NEEDS_JAVASCRIPT_RENDERED = "needs-javascript-rendered"
+    # -- an imported page's images
+    NOT_IN_SAVED_PAGE = "not-in-saved-page"
     # -- rules.yaml: the file, a section, a key's value
     RULES_TOO_LARGE = "rules-too-large"
     RULES_NOT_UTF8 = "rules-not-utf8"
@@ -210,6 +212,8 @@ MESSAGES: dict[Code, str] = {
     Code.NEEDS_JAVASCRIPT_RENDERED: ("needs JavaScript: {0}; even rendered with a browser"
                                      " (render: browser for {1}): the article may wait for a"
                                      " login or a click"),
+    Code.NOT_IN_SAVED_PAGE: ("not in the saved page (import --fetch-missing fetches what a save"
+                             " lacks)"),
     Code.RULES_TOO_LARGE: "{0} bytes, more than the {1} KB a rules file may hold",
     Code.RULES_NOT_UTF8: "not UTF-8 text (byte {0}); save it as UTF-8",
     Code.RULES_CONTROL_CHARACTER: "holds the control character {0}, which a rules file may not",

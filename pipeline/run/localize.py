@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -21,6 +21,7 @@ from pipeline.net.fetch import fetch_resource
 from pipeline.net.fetcher import Want
 from pipeline.records.article import Article
 from pipeline.records.errors import AssetError, FetchError, RetryLater, StopRequested
+from pipeline.records.failures import Code, failure
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
 from pipeline.run.stages import StageContext, write_clean_page
@@ -35,6 +36,15 @@ ASSETS_LOG_HEADER = ("time", "task", "page", "image", "reason")
 _DECODING = threading.BoundedSemaphore(os.cpu_count() or 1)
 # Every format the image stage reads; the bytes decide, this only tells servers what we take.
 IMAGE_ACCEPT = "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8,*/*;q=0.5"
+
+
+@dataclass(frozen=True)
+class SavedImages:
+    """Where an imported page's images come from: the save's own resources first (an
+    absolute URL → its bytes, or None), and the web only when the person allowed it."""
+
+    resources: Callable[[str], bytes | None]
+    fetch_missing: bool = False
 
 
 def image_want(settings: Settings) -> Want:
@@ -55,14 +65,16 @@ class Localized:
 
 def localize_stage(ctx: StageContext, task: Task, article: Article,
                    previous: AssetMap | None, attempt: int | None = None,
-                   only: Collection[str] | None = None) -> Localized:
+                   only: Collection[str] | None = None,
+                   saved: SavedImages | None = None) -> Localized:
     """Localize the images of ``article`` (task ``task``); a failed image never fails it.
 
     Entries of ``previous`` that are stored and still on disk are kept, so a retry fetches
     only what failed; with ``only``, every other entry of ``previous`` is kept as it is (a
     later pass asks again only for what may still come). ``attempt``: each image gets that
     one attempt and a retryable failure comes back in ``retry`` (see ``Localized``); without
-    it, retries happen in place. Raises StopRequested when ``ctx.cancel`` is set; nothing is
+    it, retries happen in place. ``saved``: an imported page's images, read from its save
+    before (or instead of) the web. Raises StopRequested when ``ctx.cancel`` is set; nothing is
     marked localized then.
     """
     archive, settings = ctx.archive, ctx.settings
@@ -79,7 +91,7 @@ def localize_stage(ctx: StageContext, task: Task, article: Article,
                                           "images in the article")
         else:
             try:
-                entry = _localize_one(ctx, task, article, url, attempt)
+                entry = _localize_one(ctx, task, article, url, attempt, saved)
             except RetryLater as later:
                 entry = AssetEntry(url, error=later.reason)
                 done.retry[url] = later.wait
@@ -105,11 +117,15 @@ def _still_stored(archive: Archive, entry: AssetEntry) -> bool:
 
 
 def _localize_one(ctx: StageContext, task: Task, article: Article, url: str,
-                  attempt: int | None) -> AssetEntry:
+                  attempt: int | None, saved: SavedImages | None) -> AssetEntry:
     """One image stored, or its entry with the reason; RetryLater passes through."""
     try:
         data = (decode_data_uri(url) if url.startswith("data:")
-                else _download(ctx, task, article, url, attempt))
+                else saved.resources(url) if saved is not None else None)
+        if data is None and saved is not None and not saved.fetch_missing:
+            raise AssetError(failure(Code.NOT_IN_SAVED_PAGE))
+        if data is None:
+            data = _download(ctx, task, article, url, attempt)
         with _DECODING:
             image = process_image(data, ctx.settings)
         path = store_image(ctx.archive, image)

@@ -18,7 +18,7 @@ import threading
 import time
 import traceback
 from collections import Counter, defaultdict, deque
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 
 from pipeline.net.breaker import HostBreakers
 from pipeline.net.cookies import load_cookies
@@ -41,7 +41,7 @@ from pipeline.records.failures import Code, Failure, failure
 from pipeline.records.settings import Settings
 from pipeline.records.task import HAS_ARTICLE, Status, Task, failure_changes
 from pipeline.rules.model import Rules, load_rules
-from pipeline.run.localize import localize_stage
+from pipeline.run.localize import SavedImages, localize_stage
 from pipeline.run.reconcile import reconcile, stage_reached
 from pipeline.run.schedule import WorkQueue
 from pipeline.run.stages import (
@@ -115,6 +115,7 @@ class Runner:
         self.rules = rules if rules is not None else load_rules(archive.rules_path)
         self._listener = listener or (lambda event: None)
         self._cancel = threading.Event()
+        self._stopped = False  # stop() was called: a run of batches takes no more
         self._unpaused = threading.Event()
         self._unpaused.set()
         self._lock = threading.Lock()
@@ -127,6 +128,8 @@ class Runner:
         # a refreshed article's images as they were: its new map reuses those still stored
         self._previous_assets: dict[int, AssetMap] = {}
         self._retry_images = False
+        # imported pages' images: read from their saves (see ``run_imported``)
+        self._saved: Mapping[int, SavedImages] = {}
         self._unsaved = False  # the last save found tasks.csv broken
         self._fatal: DiskFull | None = None  # what stopped the run, to raise when it ends
         self._index: SearchIndex | None = None  # opened by the first clean
@@ -144,6 +147,10 @@ class Runner:
         self._unpaused.set()
 
     def stop(self) -> None:
+        self._stopped = True
+        self._end_workers()
+
+    def _end_workers(self) -> None:
         self._cancel.set()
         self._unpaused.set()
 
@@ -166,6 +173,25 @@ class Runner:
         with self.archive.run_lock():
             return self._run(task_ids, retry_failed, refetch,
                              frozenset(kinds) if kinds is not None else None)
+
+    def run_imported(self, batches: Iterable[Mapping[int, SavedImages]]) -> list[Progress]:
+        """Clean and localize imported pages, a batch at a time under one run lock (so no
+        other run takes them, or fetches their images, in between): ``batches`` adds each
+        batch's tasks with their raw pages stored, and maps their ids to where their images
+        come from. A batch's saves are dropped once its tasks are done, so memory holds one
+        batch. Raises ArchiveBusy, before any batch is asked for, while another run works."""
+        done = []
+        with self.archive.run_lock():
+            for batch in batches:
+                if self._stopped:
+                    break
+                self._cancel.clear()  # each batch's workers are stopped at its end
+                self._saved = batch
+                try:
+                    done.append(self._run(list(batch), False, False, None))
+                finally:
+                    self._saved = {}
+        return done
 
     def refresh(self, task_ids: Iterable[int]) -> Progress:
         """Ask the sites again for archived articles (politely, as any run fetches).
@@ -226,7 +252,7 @@ class Runner:
                     w.join(0.2)
                     self._save_if_due()
         finally:
-            self.stop()  # a KeyboardInterrupt here still lets the workers finish cleanly
+            self._end_workers()  # a KeyboardInterrupt here still lets the workers finish cleanly
             for w in workers:
                 w.join()
             for task_id in work.leftover():  # put back for a retry when the run stopped
@@ -424,13 +450,15 @@ class Runner:
             return True
         if task.id in self._image_passes:
             previous, only, attempt = self._image_passes.pop(task.id)
-            done = localize_stage(ctx, task, article, previous, attempt, only)
+            done = localize_stage(ctx, task, article, previous, attempt, only,
+                                  self._saved.get(task.id))
         else:
             attempt = 1
             kept = (self._previous_assets.pop(task.id)
                     if task.id in self._previous_assets else None)
             done = localize_stage(ctx, task, article,
-                                  kept or self.archive.read_assets(task.id), 1)
+                                  kept or self.archive.read_assets(task.id), 1,
+                                  saved=self._saved.get(task.id))
         if done.retry:
             self._image_passes[task.id] = (done.assets, frozenset(done.retry), attempt + 1)
             return max(done.retry.values())

@@ -197,11 +197,12 @@ def article_from_raw(archive: Archive, task: Task, rules: Rules, settings: Setti
 def awaits_rendering(ctx: StageContext, task: Task) -> bool:
     """A page stored unrendered whose site now asks for the browser (a needs-javascript
     failure taken up again after the rule was set): it is fetched again and rendered, not
-    cleaned as the shell it is."""
+    cleaned as the shell it is. An imported page is what the person saved: never fetched
+    in its place."""
     if not wants_browser(ctx.settings, ctx.rules.for_host(host_of(task.url)).render):
         return False
     record = json.loads(ctx.archive.raw_meta(task.id).read_text(encoding="utf-8"))
-    return not record.get("rendered")
+    return not record.get("rendered") and not record.get("imported")
 
 
 @dataclass(frozen=True)

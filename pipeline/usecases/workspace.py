@@ -22,6 +22,7 @@ from pipeline.usecases.books import Books
 from pipeline.usecases.changed import Changed
 from pipeline.usecases.exporting import Exporting
 from pipeline.usecases.harvesting import Harvesting
+from pipeline.usecases.importing import Importing
 from pipeline.usecases.library import Library
 from pipeline.usecases.paste_draft import PasteDraft
 from pipeline.usecases.rules import RulesWork
@@ -38,7 +39,7 @@ class Recovery:
     left_out: list[tuple[int, str]]
 
 
-class Workspace(Harvesting, Library, Books, RulesWork, PasteDraft, Exporting):
+class Workspace(Harvesting, Library, Books, RulesWork, Importing, PasteDraft, Exporting):
     """One open archive: its folder, its task list and the settings the faces run with;
     every use case, each from the part of its area."""
 

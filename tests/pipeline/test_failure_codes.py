@@ -89,6 +89,8 @@ LINKS = {
 # Codes another test produces for real (a browser, a run): that test, which must name the
 # code or quote its sentence.
 ELSEWHERE = {
+    Code.NOT_IN_SAVED_PAGE: ("tests/pipeline/test_importing.py::"
+                             "test_images_a_save_lacks_are_missing_unless_fetching_them_is_allowed"),
     Code.TOO_SLOW: ("tests/pipeline/test_fetch.py::"
                     "test_a_body_that_cannot_finish_in_time_is_cut_when_that_is_clear"),
     Code.INTERNAL:

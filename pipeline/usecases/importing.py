@@ -1,0 +1,168 @@
+"""Importing what people already saved: saved pages (and, through the same record, web
+archives) made tasks whose raw page is the saved file.
+
+A part of ``Workspace`` (``pipeline.usecases.workspace``), the use cases both faces call;
+split by area as Anki's ``aqt/operations`` is.
+
+Every importer yields ``SavedPage`` or ``Refused`` (``pipeline.intake.saved_page``). A page
+becomes a task as a pasted link does (its URL normalized, a link already on the list a
+duplicate), its file stored as 00_raw/<id>.html with a record saying where it came from, and
+then the run's own clean and localize stages take it, with its images read from the save
+(``SavedImages``): nothing is fetched unless the person allowed it, and then through the
+task's address policy like any image.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pipeline.intake.saved_page import ImportLimits, Refused, SavedPage
+from pipeline.records.events import Listener
+from pipeline.records.task import Status, Task
+from pipeline.store.archive import utc_now
+from pipeline.usecases.changed import Changed
+from pipeline.usecases.running import Running
+
+if TYPE_CHECKING:
+    from pipeline.rules.model import Rules
+    from pipeline.run.localize import SavedImages
+    from pipeline.store.tasks import TaskStore
+
+# Pages read before their tasks are added and cleaned: what memory holds of the saves at once.
+BATCH_PAGES = 16
+
+
+@dataclass
+class ImportSummary:
+    """What an import did: the tasks made (``failed``: those whose page holds no article,
+    with the reason in their row), the pages already on the list (origin, the task holding
+    it), and what was refused with why."""
+
+    imported: list[Task] = field(default_factory=list)
+    failed: list[Task] = field(default_factory=list)
+    duplicates: list[tuple[str, int]] = field(default_factory=list)
+    refused: list[Refused] = field(default_factory=list)
+    origins: dict[int, str] = field(default_factory=dict)  # task id → the file it came from
+
+
+class Importing(Running):
+    """Importing saved pages and web archives."""
+
+    def import_pages(self, paths: Iterable[Path], cat1: str = "", cat2: str = "", *,
+                     fetch_missing: bool = False,
+                     progress: Callable[[int, int], None] | None = None,
+                     listener: Listener | None = None) -> ImportSummary:
+        """Import every saved page in ``paths`` (files, and folders walked recursively).
+
+        ``progress(done, total)`` is called after each file; the runner's events go to
+        ``listener``. ``fetch_missing``: an image the save lacks is fetched (else it is
+        missing, with why). Raises ArchiveBusy, before anything is added, while a run works
+        on the archive."""
+        from pipeline.intake.saved_files import given_files, read_file
+
+        self.refuse_writing("import adds tasks and stores their pages")
+        limits = ImportLimits.from_settings(self.settings)
+        summary = ImportSummary()
+        files = list(given_files(paths))
+        made: list[int] = []
+
+        def batches() -> Iterator[dict[int, SavedImages]]:
+            pages: list[SavedPage] = []
+            for done, item in enumerate(files, 1):
+                if isinstance(item, Refused):
+                    summary.refused.append(item)
+                else:
+                    for found in read_file(item, limits):
+                        if isinstance(found, Refused):
+                            summary.refused.append(found)
+                            continue
+                        pages.append(found)
+                        if len(pages) >= BATCH_PAGES:
+                            yield self._add_pages(pages, cat1, cat2, fetch_missing, summary, made)
+                            pages = []
+                if progress is not None:
+                    progress(done, len(files))
+            if pages:
+                yield self._add_pages(pages, cat1, cat2, fetch_missing, summary, made)
+
+        self.runner(listener).run_imported(batches())
+        self.refresh()
+        for task_id in made:
+            task = self.store.get(task_id)
+            if task.status == Status.DUPLICATE and task.duplicate_of is not None:
+                summary.duplicates.append((summary.origins[task_id], task.duplicate_of))
+            elif task.status == Status.FAILED:
+                summary.failed.append(task)
+            else:
+                summary.imported.append(task)
+        return summary
+
+    def _add_pages(self, pages: list[SavedPage], cat1: str, cat2: str, fetch_missing: bool,
+                   summary: ImportSummary, made: list[int]) -> dict[int, SavedImages]:
+        """One batch of pages added as tasks with their pages stored; their ids → where
+        their images come from."""
+        from pipeline.run.localize import SavedImages
+
+        batch: dict[int, SavedImages] = {}
+        rules = self.rules()
+        with self.store.transaction() as store:
+            for page in pages:
+                page = _as_task_url(page, rules)
+                task_id = self._task_for(store, page, cat1, cat2, summary)
+                if task_id is None:
+                    continue
+                self.archive.store_raw(task_id, page.raw, _raw_record(page))
+                store.update(task_id, fetched_at=page.fetched_at or utc_now())
+                batch[task_id] = SavedImages(page.resources, fetch_missing)
+                summary.origins[task_id] = page.origin
+                made.append(task_id)
+        if batch:
+            self.changed(Changed.TASKS)
+        return batch
+
+    def _task_for(self, store: TaskStore, page: SavedPage, cat1: str, cat2: str,
+                  summary: ImportSummary) -> int | None:
+        """The new task for a saved page, or None when the list holds its URL: a duplicate,
+        as for a pasted link (one in the trash comes back, taking the page if it has none)."""
+        existing = store.find_url(page.url)
+        if existing is not None and store.get(existing).deleted:
+            store.update(existing, deleted_at="")
+            if not self.archive.has_raw(existing):
+                return existing
+        if existing is not None:
+            summary.duplicates.append((page.origin, existing))
+            return None
+        return store.add(page.url, page.url, cat1.strip(), cat2.strip()).id
+
+
+def _as_task_url(page: SavedPage, rules: Rules) -> SavedPage:
+    """The page under the URL its task has: the link's canonical form, as for a pasted link;
+    a URL no task can have (too long, credentials in it) gives way to the file's."""
+    from pipeline.intake.links import task_url
+    from pipeline.web.urls import UrlRejected
+
+    if not page.url_known:
+        return page
+    try:
+        return replace(page, url=task_url(page.url, rules))
+    except UrlRejected:
+        return replace(page, url=Path(page.origin).resolve().as_uri(), url_known=False)
+
+
+def _raw_record(page: SavedPage) -> str:
+    """00_raw/<id>.json for an imported page: the URL first (``Archive.fetched_url`` reads
+    it there), then where the page came from."""
+    record = {
+        "url": page.url,
+        "final_url": page.url,
+        "headers": page.headers,
+        "fetched_at": page.fetched_at,
+        "bytes": len(page.raw),
+        "imported": {"source": page.source, "origin": page.origin,
+                     "url_known": page.url_known, "imported_at": utc_now()},
+    }
+    return json.dumps(record, ensure_ascii=False, indent=1)
