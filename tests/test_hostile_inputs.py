@@ -81,7 +81,8 @@ RULES_FILES = {
     "nul-byte": (b"a.example:\n  delay_ms: 1\x00\n", "U+0000"),
     "not-utf8": (b"a.example:\n  title_selector: \xbf\xbf\n", "UTF-8"),
 }
-RULES_COMMANDS = {"rules-check": ("rules", "check"), "run": ("run",), "clean": ("clean",)}
+RULES_COMMANDS = {"rules-check": ("rules", "check"), "run": ("run",), "clean": ("clean",),
+                  "import": ("import", "{root}/tasks.csv")}
 
 
 @dataclass(frozen=True)

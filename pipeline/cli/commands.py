@@ -14,7 +14,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.cli.progress import build_archive, reclean_outcome, refresh_archive, run_archive
+from pipeline.cli.progress import (
+    build_archive,
+    import_paths,
+    reclean_outcome,
+    refresh_archive,
+    run_archive,
+)
 from pipeline.cli.wording import counted, to_second
 from pipeline.records.errors import ErrorKind, KuaibuError
 from pipeline.records.settings import Settings
@@ -93,6 +99,24 @@ def cmd_harvest(args: argparse.Namespace, ws: Workspace) -> int:
     else:
         print_intake(result.report)
     return 0
+
+
+def cmd_import(args: argparse.Namespace, ws: Workspace) -> int:
+    """Saved pages made tasks whose raw page is the saved file; the summary printed."""
+    summary = import_paths(ws, [Path(p) for p in args.paths], args.cat1, args.cat2,
+                           fetch_missing=args.fetch_missing)
+    for task in summary.imported:
+        images = f", images {task.images_ok}/{task.images_total}" if task.images_total else ""
+        print(f"  imported #{task.id}{images}: {task.url}")
+    for task in summary.failed:
+        print(f"  failed #{task.id}: {task.error} — {summary.origins[task.id]}")
+    for origin, existing in summary.duplicates:
+        print(f"  duplicate of #{existing}: {origin}")
+    for refused in summary.refused:
+        print(f"  refused: {refused.origin} — {refused.text}")
+    print(f"imported {len(summary.imported)}, failed {len(summary.failed)},"
+          f" duplicates {len(summary.duplicates)}, refused {len(summary.refused)}")
+    return EXIT_TASKS_FAILED if summary.failed else 0
 
 
 def cmd_status(args: argparse.Namespace, ws: Workspace) -> int:

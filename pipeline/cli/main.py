@@ -1,7 +1,7 @@
 """The command line: the same pipeline as the window, headless.
 
 Every command takes ``--archive DIR`` (before or after the command name; default: the
-``archive/`` folder beside main.py); only add, harvest and demo make a folder that is not
+``archive/`` folder beside main.py); only add, harvest, import and demo make a folder that is not
 there. Exit status 0 on success; otherwise one line on stderr and status 1 (2 for a usage
 error: every number has its range, ``pipeline.records.bounds``); ``run`` exits 3 when it
 finished but some tasks failed, ``build --format chm`` 4 when it wrote a CHM project that no
@@ -58,7 +58,7 @@ def writes(args: argparse.Namespace) -> str | None:
 
 
 # the commands that make a missing archive folder; the others on one say it is not there
-CREATES = ("add", "harvest", "demo")
+CREATES = ("add", "harvest", "import", "demo")
 
 
 def run_command(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ from pipeline.cli.commands import (
     cmd_export,
     cmd_extract,
     cmd_harvest,
+    cmd_import,
     cmd_index,
     cmd_move,
     cmd_recover,
@@ -145,6 +146,16 @@ def build_parser() -> argparse.ArgumentParser:
                                      f" (default 0; {NEXT_PAGES})")
     p.add_argument("--dry-run", action="store_true", help="show the candidates, add nothing")
     p.set_defaults(func=cmd_harvest)
+
+    p = sub.add_parser("import", parents=[common],
+                       help="import saved pages: \"Web page, complete\", MHTML, SingleFile")
+    p.add_argument("paths", metavar="PATH", nargs="+",
+                   help="saved pages and folders of them (walked recursively)")
+    p.add_argument("--cat1", default="", help="first-level category of the tasks made")
+    p.add_argument("--cat2", default="", help="second-level category")
+    p.add_argument("--fetch-missing", action="store_true",
+                   help="fetch the images a save lacks (otherwise nothing is fetched)")
+    p.set_defaults(func=cmd_import)
 
     p = sub.add_parser("status", parents=[common], help="count tasks by status")
     p.add_argument("--failed", action="store_true",

@@ -22,6 +22,7 @@ from pipeline.records.errors import ErrorKind
 if TYPE_CHECKING:
     from pipeline.book import BuildResult
     from pipeline.records.events import Event, Progress
+    from pipeline.usecases.importing import ImportSummary
     from pipeline.usecases.workspace import Workspace
 
 
@@ -84,6 +85,17 @@ def run_archive(ws: Workspace, retry_failed: bool = False, refetch: bool = False
           f" localized {progress.localized}, failed {progress.failed}"
           f" of {counted(progress.total, 'task')} in {progress.elapsed:.1f} s")
     return progress
+
+
+def import_paths(ws: Workspace, paths: list[Path], cat1: str, cat2: str, *,
+                 fetch_missing: bool) -> ImportSummary:
+    """Import saved pages with a bar counting the files read."""
+    bar = ProgressBar()
+    try:
+        return ws.import_pages(paths, cat1, cat2, fetch_missing=fetch_missing,
+                               progress=lambda done, total: bar.draw(done, total, "files"))
+    finally:
+        bar.finish()
 
 
 def reclean_outcome(progress: Progress, pages: int) -> str:

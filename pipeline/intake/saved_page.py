@@ -61,6 +61,25 @@ class Refusal(StrEnum):
     DAMAGED = "damaged"  # a record or container that does not parse
 
 
+# The English sentence of each refusal (the terminal's); the window says them in its
+# language by the code.
+REFUSALS: dict[Refusal, str] = {
+    Refusal.UNREADABLE: "cannot be read",
+    Refusal.UNKNOWN_FORMAT: "not a saved page or web archive Kuaibu reads",
+    Refusal.SYMLINK: "a symbolic link: never followed",
+    Refusal.TOO_LARGE: "larger than the size limit",
+    Refusal.CLIMBS_OUT: "a reference leads out of the saved page's folder",
+    Refusal.BROKEN_MHTML: "a broken MHTML file: its MIME parts do not parse",
+    Refusal.NO_HTML: "holds no HTML page",
+    Refusal.NOT_HTML: "not an HTML page",
+    Refusal.HTTP_ERROR: "an HTTP error response",
+    Refusal.TRUNCATED: "cut short",
+    Refusal.DIGEST_MISMATCH: "its payload digest does not match",
+    Refusal.COMPRESSION_BOMB: "inflates past every sane size",
+    Refusal.DAMAGED: "damaged: it does not parse",
+}
+
+
 @dataclass(frozen=True)
 class Refused:
     """A file, or a record in one, that is not imported, and why."""
@@ -68,6 +87,11 @@ class Refused:
     origin: str  # the file (and record) refused
     reason: Refusal
     detail: str = ""  # what a person can check: the part, the size, the reference
+
+    @property
+    def text(self) -> str:
+        """Why, in English, with the detail."""
+        return REFUSALS[self.reason] + (f" ({self.detail})" if self.detail else "")
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from pipeline.store.archive import ArchiveBusy
 from pipeline.usecases.importing import ImportSummary
 from pipeline.usecases.workspace import Workspace
 from tests.sites.images import ImageServer, jpeg_bytes, png_alpha_bytes
+from tests.small_archive import run_main
 
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0, host_delay_ms=0)
 PARAGRAPHS = [f"第{n}段：保存下来的网页，换一台电脑图片就断了；导入之后，文章和图片都在归档里，"
@@ -216,6 +217,28 @@ def test_a_folder_of_saves_imports_each_once_and_duplicates_are_found(
     again = ws.import_pages([folder / "2024"])
     assert again.imported == [] and again.duplicates == [(str(folder / "2024" / "story.html"),
                                                           task.id)]
+
+
+def test_the_import_command_says_what_it_made_and_refused(site: ImageServer,
+                                                          tmp_path: Path) -> None:
+    saved = save_complete(site, tmp_path / "saved")
+    (tmp_path / "saved" / "notes.txt").write_text("not a page", encoding="utf-8")
+    before = len(site.hits)
+    proc = run_main("--archive", tmp_path / "archive", "import", tmp_path / "saved",
+                    "--cat1", "收藏", "--cat2", "旧网页")
+    assert proc.returncode == 0, proc.stderr
+    assert len(site.hits) == before
+    assert proc.stdout.splitlines() == [
+        f"  imported #1, images 2/2: {site.url('/news/story.html')}",
+        f"  refused: {tmp_path / 'saved' / 'notes.txt'} — not a saved page or web archive"
+        " Kuaibu reads (.txt)",
+        "imported 1, failed 0, duplicates 0, refused 1"]
+    assert "2/2" in proc.stderr  # the progress: files read of those found
+    proc = run_main("--archive", tmp_path / "archive", "import", saved)
+    assert proc.stdout.splitlines()[-2:] == [f"  duplicate of #1: {saved}",
+                                             "imported 0, failed 0, duplicates 1, refused 0"]
+    [task] = Workspace.open(tmp_path / "archive").tasks()
+    assert (task.cat1, task.cat2, task.status) == ("收藏", "旧网页", Status.LOCALIZED)
 
 
 def test_images_a_save_lacks_are_missing_unless_fetching_them_is_allowed(
