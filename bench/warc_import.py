@@ -1,8 +1,9 @@
 """A ~1 GB synthetic WARC read in bounded memory (issue 31): written in a temp folder (pages
-of ~20 KB, each with one ~180 KB photo at its own address, gzipped record by record as
+of ~20 KB, each with one ~700 KB photo at its own address, gzipped record by record as
 crawlers write them), then read by a child process, whose peak memory, time and cores are
-printed. The child is the reader alone (``--reader-only``: every page and its image read
-through ``read_warc`` and its resources) or ``main.py import`` into a fresh archive.
+printed. The child imports it into a fresh archive (``Workspace.import_pages``, what the
+``import`` command and the window call: tasks made, pages cleaned, images localized from the
+WARC), or with ``--reader-only`` only reads every page and its image through ``read_warc``.
 
     python -m bench.warc_import [--gigabytes 1.0] [--reader-only]
 """
@@ -43,12 +44,23 @@ for found in read_warc(Path(sys.argv[1]), ImportLimits.from_settings(Settings())
         images += found.resources(src) is not None
 print(f"{pages} pages, {images} images read, {refused} refused")
 """
+IMPORT = """
+import sys
+from pathlib import Path
+from pipeline.usecases.workspace import Workspace
+ws = Workspace.open(Path(sys.argv[2]))
+summary = ws.import_pages([Path(sys.argv[1])])
+ws.close()
+images = sum(t.images_ok for t in summary.imported)
+print(f"{len(summary.imported)} pages imported, {images} images, {len(summary.failed)} failed,"
+      f" {len(summary.refused)} refused")
+"""
 
 
 def photo(seed: int) -> bytes:
-    """A noisy 600x400 JPEG of ~180 KB: incompressible, as photos are."""
+    """A noisy 1200x800 JPEG of ~700 KB: incompressible, as photos are."""
     rng = random.Random(seed)
-    image = Image.frombytes("RGB", (600, 400), rng.randbytes(600 * 400 * 3))
+    image = Image.frombytes("RGB", (1200, 800), rng.randbytes(1200 * 800 * 3))
     out = io.BytesIO()
     image.save(out, "JPEG", quality=90)
     return out.getvalue()
@@ -98,8 +110,7 @@ def main() -> None:
         if args.reader_only:
             command = [sys.executable, "-c", READER, str(warc)]
         else:
-            command = [sys.executable, str(REPO / "main.py"), "--archive",
-                       str(Path(tmp) / "archive"), "import", str(warc)]
+            command = [sys.executable, "-c", IMPORT, str(warc), str(Path(tmp) / "archive")]
         started = time.perf_counter()
         proc = subprocess.run(command, cwd=REPO, capture_output=True, text=True)
         elapsed = time.perf_counter() - started

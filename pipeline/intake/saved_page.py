@@ -73,6 +73,7 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.NO_HTML: "holds no HTML page",
     Refusal.NOT_HTML: "not an HTML page",
     Refusal.HTTP_ERROR: "an HTTP error response",
+    Refusal.REVISIT: "a revisit record: no page of its own, the same as an earlier capture",
     Refusal.TRUNCATED: "cut short",
     Refusal.DIGEST_MISMATCH: "its payload digest does not match",
     Refusal.COMPRESSION_BOMB: "inflates past every sane size",

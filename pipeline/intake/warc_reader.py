@@ -332,8 +332,7 @@ def _note(record: Any, offset: int, limits: ImportLimits, index: _Index,
     digest = record.rec_headers.get_header("WARC-Payload-Digest") or ""
     if kind == "revisit":
         if mime in HTML_TYPES:
-            return Refused(where, Refusal.REVISIT, f"{url}: the same page as an earlier"
-                           " capture, which is imported where it is")
+            return Refused(where, Refusal.REVISIT, url)
         if digest in digests:
             index.resources.setdefault(url, digests[digest])
         return None
