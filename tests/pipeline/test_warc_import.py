@@ -47,10 +47,11 @@ def test_a_wget_crawl_is_imported_with_its_images_and_no_request(demo: DemoSite,
     warc = tmp_path / "crawl.warc.gz"
     assert warc.exists(), proc.stderr
     before = len(demo.request_log)
-    ws = Workspace.open(tmp_path / "archive")
-    summary = ws.import_pages([warc], "Crawl")
+    proc = run_main("--archive", tmp_path / "archive", "import", warc, "--cat1", "Crawl")
+    assert proc.returncode == 0, proc.stderr
     assert len(demo.request_log) == before  # not one request: all of it from the WARC
-    assert all(r.reason is not Refusal.DAMAGED for r in summary.refused), summary.refused
+    assert "damaged" not in proc.stdout and "imported 12" in proc.stdout, proc.stdout
+    ws = Workspace.open(tmp_path / "archive")
     tasks = {t.url: t for t in ws.tasks()}
     assert set(demo.article_urls) <= set(tasks)
     bound = [t for t in tasks.values() if t.status in HAS_ARTICLE]
