@@ -3,8 +3,10 @@
 Plain text and a browser's links are taken as they are; local files are read by their kind
 (``read_drop``): lists of links (.txt, .md, .csv), web pages (.html, .htm: a browser's
 bookmarks export is read as bookmarks, with the folders each link sits in; another page
-gives its links), Windows Internet Shortcuts (.url: their ``URL=`` line). Anything else is
-refused with a sentence saying what and why, never pasted as a blank or as bytes.
+gives its links), Windows Internet Shortcuts (.url: their ``URL=`` line). Folders and saved
+pages (MHTML, a page a browser or SingleFile saved: ``importable``) are not read here but
+listed to import (``Drop.saved``). Anything else is refused with a sentence saying what and
+why, never pasted as a blank or as bytes.
 ``DropTarget`` lets a window take drops anywhere on it.
 """
 
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 from pipeline.intake.links import read_text_source
 from pipeline.records.errors import KuaibuError
+from pipeline.usecases.importing import importable
 from pipeline.web.urls import bookmark_folders, find_links
 
 LIST_SUFFIXES = (".txt", ".md", ".csv")
@@ -41,6 +44,7 @@ class Drop:
     folders: list[str] = field(default_factory=list)
     filed: dict[str, tuple[str, ...]] = field(default_factory=dict)
     refused: list[str] = field(default_factory=list)
+    saved: list[Path] = field(default_factory=list)  # folders and saved pages, to import
 
 
 def read_drop(mime: QMimeData) -> Drop:
@@ -65,6 +69,9 @@ def _read_url(url: QUrl, drop: Drop) -> str:
         return url.toString()
     path = Path(url.toLocalFile())
     name = path.name or str(path)
+    if importable(path):
+        drop.saved.append(path)
+        return ""
     if path.is_dir() or not path.name.lower().endswith(TEXT_SUFFIXES):
         drop.refused.append(fill(QCoreApplication.translate("Drops", "%1: not a list of links"),
                                  name))

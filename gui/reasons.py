@@ -16,6 +16,7 @@ import re
 
 from PySide6.QtCore import QCoreApplication
 
+from pipeline.intake.saved_page import Refusal, Refused
 from pipeline.records.failures import Code, Failure
 from pipeline.records.task import Task
 
@@ -224,6 +225,34 @@ def translate_failure(failure: Failure) -> str:
         return translate_failure(arg) if isinstance(arg, Failure) else arg
 
     return _PLACE.sub(said, QCoreApplication.translate(CONTEXT, failure_template(failure)))
+
+
+# Why a file given to import was not imported, by its code (%1: the detail, when there is one)
+_BY_REFUSAL: dict[Refusal, str] = {
+    Refusal.UNREADABLE: QT_TRANSLATE_NOOP("Reasons", "cannot be read"),
+    Refusal.UNKNOWN_FORMAT: QT_TRANSLATE_NOOP("Reasons",
+                                              "not a saved page or web archive Kuaibu reads"),
+    Refusal.SYMLINK: QT_TRANSLATE_NOOP("Reasons", "a symbolic link: never followed"),
+    Refusal.TOO_LARGE: QT_TRANSLATE_NOOP("Reasons", "larger than the size limit"),
+    Refusal.CLIMBS_OUT: QT_TRANSLATE_NOOP("Reasons",
+                                          "a reference leads out of the saved page's folder"),
+    Refusal.BROKEN_MHTML: QT_TRANSLATE_NOOP("Reasons",
+                                            "a broken MHTML file: its MIME parts do not parse"),
+    Refusal.NO_HTML: QT_TRANSLATE_NOOP("Reasons", "holds no HTML page"),
+    Refusal.NOT_HTML: QT_TRANSLATE_NOOP("Reasons", "not an HTML page"),
+    Refusal.HTTP_ERROR: QT_TRANSLATE_NOOP("Reasons", "an HTTP error response"),
+    Refusal.TRUNCATED: QT_TRANSLATE_NOOP("Reasons", "cut short"),
+    Refusal.DIGEST_MISMATCH: QT_TRANSLATE_NOOP("Reasons", "its payload digest does not match"),
+    Refusal.COMPRESSION_BOMB: QT_TRANSLATE_NOOP("Reasons", "inflates past every sane size"),
+    Refusal.DAMAGED: QT_TRANSLATE_NOOP("Reasons", "damaged: it does not parse"),
+}
+
+
+def translate_refusal(refused: Refused) -> str:
+    """Why a file (or a record in one) was not imported, in the window's language, with
+    the detail a person can check."""
+    said = QCoreApplication.translate(CONTEXT, _BY_REFUSAL[refused.reason])
+    return f"{said} ({refused.detail})" if refused.detail else said
 
 
 def task_reason(task: Task) -> str:

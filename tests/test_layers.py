@@ -24,6 +24,7 @@ RECORDS: dict[str, set[str]] = {
     "pipeline.store.archive": {"Archive", "DEFAULT_ARCHIVE", "utc_now"},
     "pipeline.store.duplicates": {"Decided", "Decision", "NearPair"},
     "pipeline.intake.links": {"IntakeReport", "PageKind", "read_text_source"},
+    "pipeline.intake.saved_page": {"Refusal", "Refused"},
     "pipeline.rules.model": {"FormWidget", "RULE_SPECS", "RULES_CONTEXT", "Rules", "SiteRules"},
     "pipeline.store.search": {"Hit", "MARK"},
     "pipeline.rules.findings": {"Node", "Reason", "RuleEffect", "RuleKey", "Suggestion"},

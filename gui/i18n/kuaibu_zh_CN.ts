@@ -490,28 +490,28 @@
 <context>
     <name>Drops</name>
     <message>
-        <location filename="../drops.py" line="57"/>
+        <location filename="../drops.py" line="61"/>
         <source>Nothing in what was dropped is text or a link</source>
         <translation>拖入的内容里没有文字或链接</translation>
     </message>
     <message>
-        <location filename="../drops.py" line="69"/>
+        <location filename="../drops.py" line="76"/>
         <source>%1: not a list of links</source>
         <translation>%1：不是链接列表</translation>
     </message>
     <message>
-        <location filename="../drops.py" line="77"/>
+        <location filename="../drops.py" line="84"/>
         <source>%1: cannot be read (%2)</source>
         <translation>%1：无法读取（%2）</translation>
     </message>
     <message>
-        <location filename="../drops.py" line="84"/>
+        <location filename="../drops.py" line="91"/>
         <source>%1: an Internet Shortcut without a URL= line</source>
         <translation>%1：网页快捷方式里没有 URL= 行</translation>
     </message>
     <message>
-        <location filename="../drops.py" line="94"/>
-        <location filename="../drops.py" line="98"/>
+        <location filename="../drops.py" line="101"/>
+        <location filename="../drops.py" line="105"/>
         <source>%1: no links in it</source>
         <translation>%1：里面没有链接</translation>
     </message>
@@ -1035,7 +1035,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window/window.py" line="181"/>
+        <location filename="../main_window/window.py" line="185"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
@@ -1158,593 +1158,658 @@
 <context>
     <name>Reasons</name>
     <message>
-        <location filename="../reasons.py" line="159"/>
+        <location filename="../reasons.py" line="160"/>
         <source>%1 is not a valid CSS selector (%2)</source>
         <translation>%1 不是有效的 CSS 选择器（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="174"/>
+        <location filename="../reasons.py" line="175"/>
         <source>%1 links in repeated blocks (median text %2 characters); the longest text block has %3 characters</source>
         <translation>%1 个链接位于重复的同级块中（链接文字中位数 %2 字符）；最长的文字块有 %3 字符</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="177"/>
+        <location filename="../reasons.py" line="178"/>
         <source>one text block of %1 characters dominates (%2 links in a repeated list)</source>
         <translation>一个 %1 字符的文字块占主导（重复列表中有 %2 个链接）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="179"/>
+        <location filename="../reasons.py" line="180"/>
         <source>no repeated list of links (at least %1 items) and no long text block (%2 characters): taken as one page</source>
         <translation>没有重复的链接列表（至少 %1 项），也没有长文字块（%2 字符）：当作单篇页面</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="182"/>
+        <location filename="../reasons.py" line="183"/>
         <source>text %1 characters</source>
         <translation>文字 %1 字符</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="184"/>
+        <location filename="../reasons.py" line="185"/>
         <source>in the main list (%1 items)</source>
         <translation>在主列表中（%1 项）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="186"/>
+        <location filename="../reasons.py" line="187"/>
         <source>a date in the link</source>
         <translation>链接中有日期</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="188"/>
+        <location filename="../reasons.py" line="189"/>
         <source>a numeric id in the link</source>
         <translation>链接中有数字编号</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="190"/>
+        <location filename="../reasons.py" line="191"/>
         <source>short text</source>
         <translation>文字很短</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="192"/>
+        <location filename="../reasons.py" line="193"/>
         <source>matches article_link_pattern</source>
         <translation>符合 article_link_pattern</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="194"/>
+        <location filename="../reasons.py" line="195"/>
         <source>does not match article_link_pattern</source>
         <translation>不符合 article_link_pattern</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="91"/>
+        <location filename="../reasons.py" line="92"/>
         <source>rendering pages needs Playwright and Chromium: %1 and %2</source>
         <translation>渲染页面需要 Playwright 和 Chromium：%1，以及 %2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="93"/>
+        <location filename="../reasons.py" line="94"/>
         <source>rendering pages needs Chromium, and there is none at browser_path %1: %2</source>
         <translation>渲染页面需要 Chromium，而 browser_path %1 处没有：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="95"/>
+        <location filename="../reasons.py" line="96"/>
         <source>rendering pages needs Chromium, and none was found (%1): %2</source>
         <translation>渲染页面需要 Chromium，但没有找到（%1）：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="98"/>
+        <location filename="../reasons.py" line="99"/>
         <source>this run has no browser</source>
         <translation>这次运行没有浏览器</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="173"/>
+        <location filename="../reasons.py" line="174"/>
         <source>internal error: %1: %2</source>
         <translation>内部错误：%1：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="160"/>
-        <location filename="../reasons.py" line="248"/>
+        <location filename="../reasons.py" line="161"/>
+        <location filename="../reasons.py" line="277"/>
         <source>new rules failed, the article before them is kept: %1</source>
         <translation>新规则失败，保留原来的文章：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="249"/>
+        <location filename="../reasons.py" line="278"/>
         <source>internal error: %1</source>
         <translation>内部错误：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="103"/>
-        <location filename="../reasons.py" line="250"/>
+        <location filename="../reasons.py" line="104"/>
+        <location filename="../reasons.py" line="279"/>
         <source>no article found on the page</source>
         <translation>页面上没有找到正文</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="107"/>
-        <location filename="../reasons.py" line="252"/>
+        <location filename="../reasons.py" line="108"/>
+        <location filename="../reasons.py" line="281"/>
         <source>no article even rendered with the browser (%1): the article may wait for a login or a click</source>
         <translation>即使用浏览器渲染也没有正文（%1）：文章可能需要登录或点击后才显示</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="104"/>
-        <location filename="../reasons.py" line="255"/>
+        <location filename="../reasons.py" line="105"/>
+        <location filename="../reasons.py" line="284"/>
         <source>the page needs JavaScript (%1): Render with browser in the Failures tab or the rules editor</source>
         <translation>页面需要 JavaScript（%1）：在“失败”标签页或规则编辑器中选择“用浏览器渲染”</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="257"/>
+        <location filename="../reasons.py" line="286"/>
         <source>rendering pages needs %1</source>
         <translation>渲染页面需要 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="97"/>
-        <location filename="../reasons.py" line="258"/>
+        <location filename="../reasons.py" line="98"/>
+        <location filename="../reasons.py" line="287"/>
         <source>Chromium did not start: %1</source>
         <translation>Chromium 未能启动：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="99"/>
-        <location filename="../reasons.py" line="260"/>
+        <location filename="../reasons.py" line="100"/>
+        <location filename="../reasons.py" line="289"/>
         <source>not rendered within %1 s (its scripts kept loading)</source>
         <translation>%1 秒内未渲染完（页面脚本一直在加载）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="101"/>
-        <location filename="../reasons.py" line="262"/>
+        <location filename="../reasons.py" line="102"/>
+        <location filename="../reasons.py" line="291"/>
         <source>the rendered page is larger than %1 MB</source>
         <translation>渲染后的页面超过 %1 MB</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="63"/>
-        <location filename="../reasons.py" line="264"/>
+        <location filename="../reasons.py" line="64"/>
+        <location filename="../reasons.py" line="293"/>
         <source>an anti-bot check page instead of the article</source>
         <translation>网站返回了反爬虫验证页，而不是文章</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="201"/>
-        <location filename="../reasons.py" line="265"/>
+        <location filename="../reasons.py" line="202"/>
+        <location filename="../reasons.py" line="294"/>
         <source>the page does not exist (HTTP 404)</source>
         <translation>页面不存在（HTTP 404）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="202"/>
-        <location filename="../reasons.py" line="266"/>
+        <location filename="../reasons.py" line="203"/>
+        <location filename="../reasons.py" line="295"/>
         <source>the page was removed (HTTP 410)</source>
         <translation>页面已被删除（HTTP 410）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="200"/>
-        <location filename="../reasons.py" line="267"/>
+        <location filename="../reasons.py" line="201"/>
+        <location filename="../reasons.py" line="296"/>
         <source>the site refused access (HTTP 403)</source>
         <translation>网站拒绝访问（HTTP 403）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="199"/>
-        <location filename="../reasons.py" line="268"/>
+        <location filename="../reasons.py" line="200"/>
+        <location filename="../reasons.py" line="297"/>
         <source>the page needs a login (HTTP 401)</source>
         <translation>页面需要登录（HTTP 401）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="203"/>
-        <location filename="../reasons.py" line="269"/>
+        <location filename="../reasons.py" line="204"/>
+        <location filename="../reasons.py" line="298"/>
         <source>too many requests to the site (HTTP 429)</source>
         <translation>对网站的请求太频繁（HTTP 429）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="205"/>
-        <location filename="../reasons.py" line="271"/>
+        <location filename="../reasons.py" line="206"/>
+        <location filename="../reasons.py" line="300"/>
         <source>the site&apos;s server failed (HTTP %1)</source>
         <translation>网站服务器出错（HTTP %1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="58"/>
         <location filename="../reasons.py" line="59"/>
-        <location filename="../reasons.py" line="272"/>
+        <location filename="../reasons.py" line="60"/>
+        <location filename="../reasons.py" line="301"/>
         <source>the site answered HTTP %1</source>
         <translation>网站返回 HTTP %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="61"/>
-        <location filename="../reasons.py" line="274"/>
+        <location filename="../reasons.py" line="62"/>
+        <location filename="../reasons.py" line="303"/>
         <source>not a web page: no type given and no &lt;html&gt; in it</source>
         <translation>不是网页：没有声明类型，内容里也没有 &lt;html&gt;</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="60"/>
-        <location filename="../reasons.py" line="275"/>
+        <location filename="../reasons.py" line="61"/>
+        <location filename="../reasons.py" line="304"/>
         <source>not a web page but %1</source>
         <translation>不是网页，而是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="65"/>
-        <location filename="../reasons.py" line="277"/>
+        <location filename="../reasons.py" line="66"/>
+        <location filename="../reasons.py" line="306"/>
         <source>the page was cut short: the connection closed before its end</source>
         <translation>页面不完整：连接在页面结束前就断开了</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="67"/>
-        <location filename="../reasons.py" line="279"/>
+        <location filename="../reasons.py" line="68"/>
+        <location filename="../reasons.py" line="308"/>
         <source>incomplete: %1 of %2 bytes arrived</source>
         <translation>内容不完整：只收到 %2 字节中的 %1 字节</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="68"/>
-        <location filename="../reasons.py" line="281"/>
+        <location filename="../reasons.py" line="69"/>
+        <location filename="../reasons.py" line="310"/>
         <source>the compressed page is corrupt: %1</source>
         <translation>压缩的页面已损坏：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="69"/>
-        <location filename="../reasons.py" line="283"/>
+        <location filename="../reasons.py" line="70"/>
+        <location filename="../reasons.py" line="312"/>
         <source>larger than %2 MB</source>
         <translation>超过 %2 MB</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="46"/>
-        <location filename="../reasons.py" line="285"/>
+        <location filename="../reasons.py" line="47"/>
+        <location filename="../reasons.py" line="314"/>
         <source>the site refused the connection</source>
         <translation>网站拒绝连接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="47"/>
-        <location filename="../reasons.py" line="288"/>
+        <location filename="../reasons.py" line="48"/>
+        <location filename="../reasons.py" line="317"/>
         <source>no such site: its name does not resolve</source>
         <translation>找不到这个网站：域名无法解析</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="48"/>
-        <location filename="../reasons.py" line="290"/>
+        <location filename="../reasons.py" line="49"/>
+        <location filename="../reasons.py" line="319"/>
         <source>the site&apos;s name could not be resolved just now</source>
         <translation>暂时无法解析网站的域名</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="50"/>
-        <location filename="../reasons.py" line="292"/>
+        <location filename="../reasons.py" line="51"/>
+        <location filename="../reasons.py" line="321"/>
         <source>the network cannot reach the site</source>
         <translation>网络无法到达这个网站</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="51"/>
-        <location filename="../reasons.py" line="294"/>
+        <location filename="../reasons.py" line="52"/>
+        <location filename="../reasons.py" line="323"/>
         <source>the site reset the connection</source>
         <translation>网站重置了连接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="30"/>
-        <location filename="../reasons.py" line="295"/>
+        <location filename="../reasons.py" line="31"/>
+        <location filename="../reasons.py" line="324"/>
         <source>connection failed: %1</source>
         <translation>连接失败：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="53"/>
-        <location filename="../reasons.py" line="297"/>
+        <location filename="../reasons.py" line="54"/>
+        <location filename="../reasons.py" line="326"/>
         <source>the connection broke while reading: %2</source>
         <translation>读取时连接中断：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="40"/>
-        <location filename="../reasons.py" line="299"/>
+        <location filename="../reasons.py" line="41"/>
+        <location filename="../reasons.py" line="328"/>
         <source>no connection within %1 s</source>
         <translation>%1 秒内未能建立连接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="41"/>
-        <location filename="../reasons.py" line="300"/>
+        <location filename="../reasons.py" line="42"/>
+        <location filename="../reasons.py" line="329"/>
         <source>no answer within %1 s</source>
         <translation>%1 秒内没有响应</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="44"/>
-        <location filename="../reasons.py" line="302"/>
+        <location filename="../reasons.py" line="45"/>
+        <location filename="../reasons.py" line="331"/>
         <source>the page stalled: nothing came for %1 s</source>
         <translation>页面停滞：%1 秒没有收到数据</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="42"/>
-        <location filename="../reasons.py" line="304"/>
+        <location filename="../reasons.py" line="43"/>
+        <location filename="../reasons.py" line="333"/>
         <source>not complete within %1 s</source>
         <translation>%1 秒内没有收完</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="43"/>
-        <location filename="../reasons.py" line="306"/>
+        <location filename="../reasons.py" line="44"/>
+        <location filename="../reasons.py" line="335"/>
         <source>too slow to finish within %1 s</source>
         <translation>太慢，%1 秒内无法收完</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="56"/>
-        <location filename="../reasons.py" line="308"/>
+        <location filename="../reasons.py" line="57"/>
+        <location filename="../reasons.py" line="337"/>
         <source>the site is unreachable (%1 failures since %2)</source>
         <translation>网站无法访问（自 %2 起已失败 %1 次）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="45"/>
-        <location filename="../reasons.py" line="309"/>
+        <location filename="../reasons.py" line="46"/>
+        <location filename="../reasons.py" line="338"/>
         <source>secure connection (TLS) failed: %1</source>
         <translation>安全连接（TLS）失败：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="55"/>
-        <location filename="../reasons.py" line="310"/>
+        <location filename="../reasons.py" line="56"/>
+        <location filename="../reasons.py" line="339"/>
         <source>request failed: %1</source>
         <translation>请求失败：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="75"/>
-        <location filename="../reasons.py" line="311"/>
+        <location filename="../reasons.py" line="76"/>
+        <location filename="../reasons.py" line="340"/>
         <source>not a valid link: %1</source>
         <translation>不是有效的链接：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="71"/>
-        <location filename="../reasons.py" line="312"/>
+        <location filename="../reasons.py" line="72"/>
+        <location filename="../reasons.py" line="341"/>
         <source>the site redirects in a loop</source>
         <translation>网站循环重定向</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="72"/>
-        <location filename="../reasons.py" line="314"/>
+        <location filename="../reasons.py" line="73"/>
+        <location filename="../reasons.py" line="343"/>
         <source>more than %1 redirects</source>
         <translation>重定向超过 %1 次</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="70"/>
-        <location filename="../reasons.py" line="315"/>
+        <location filename="../reasons.py" line="71"/>
+        <location filename="../reasons.py" line="344"/>
         <source>redirected to %1</source>
         <translation>重定向到：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="32"/>
-        <location filename="../reasons.py" line="317"/>
-        <location filename="../reasons.py" line="319"/>
+        <location filename="../reasons.py" line="33"/>
+        <location filename="../reasons.py" line="346"/>
+        <location filename="../reasons.py" line="348"/>
         <source>a %1 link: only http and https are archived</source>
         <translation>%1 链接：只归档 http 和 https 链接</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="31"/>
-        <location filename="../reasons.py" line="321"/>
+        <location filename="../reasons.py" line="32"/>
+        <location filename="../reasons.py" line="350"/>
         <source>the link names no site</source>
         <translation>链接里没有网站地址</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="76"/>
-        <location filename="../reasons.py" line="322"/>
+        <location filename="../reasons.py" line="77"/>
+        <location filename="../reasons.py" line="351"/>
         <source>not a link: %1</source>
         <translation>不是链接：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="82"/>
-        <location filename="../reasons.py" line="324"/>
+        <location filename="../reasons.py" line="83"/>
+        <location filename="../reasons.py" line="353"/>
         <source>the link to %1 carries a user name or password: credentials do not belong in a task list</source>
         <translation>指向 %1 的链接带有用户名或密码：登录凭据不应放进任务列表</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="81"/>
-        <location filename="../reasons.py" line="326"/>
+        <location filename="../reasons.py" line="82"/>
+        <location filename="../reasons.py" line="355"/>
         <source>not a valid site name: %1</source>
         <translation>不是有效的网站名：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="33"/>
-        <location filename="../reasons.py" line="328"/>
+        <location filename="../reasons.py" line="34"/>
+        <location filename="../reasons.py" line="357"/>
         <source>not a valid site name or port</source>
         <translation>网站名或端口无效</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="34"/>
-        <location filename="../reasons.py" line="330"/>
+        <location filename="../reasons.py" line="35"/>
+        <location filename="../reasons.py" line="359"/>
         <source>the link is %1 characters long, too long to keep</source>
         <translation>链接长达 %1 个字符，太长，无法保存</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="35"/>
-        <location filename="../reasons.py" line="332"/>
+        <location filename="../reasons.py" line="36"/>
+        <location filename="../reasons.py" line="361"/>
         <source>address %1 is never fetched (%2)</source>
         <translation>地址 %1 永远不会抓取（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="89"/>
-        <location filename="../reasons.py" line="334"/>
+        <location filename="../reasons.py" line="90"/>
+        <location filename="../reasons.py" line="363"/>
         <source>address %1 is %2: fetched only for a link you added on such an address</source>
         <translation>地址 %1 属于 %2 地址：只有你添加的链接本身在这类地址上时才抓取</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="240"/>
+        <location filename="../reasons.py" line="232"/>
+        <source>cannot be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="233"/>
+        <source>not a saved page or web archive Kuaibu reads</source>
+        <translation>不是快捕能读取的保存网页或网页归档</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="235"/>
+        <source>a symbolic link: never followed</source>
+        <translation>符号链接：从不跟随</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="236"/>
+        <source>larger than the size limit</source>
+        <translation>超过大小上限</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="237"/>
+        <source>a reference leads out of the saved page&apos;s folder</source>
+        <translation>有引用指向保存网页所在文件夹之外</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="239"/>
+        <source>a broken MHTML file: its MIME parts do not parse</source>
+        <translation>MHTML 文件已损坏：其 MIME 分段无法解析</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="241"/>
+        <source>holds no HTML page</source>
+        <translation>其中没有 HTML 网页</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="242"/>
+        <source>not an HTML page</source>
+        <translation>不是 HTML 网页</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="243"/>
+        <source>an HTTP error response</source>
+        <translation>HTTP 错误响应</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="244"/>
+        <source>cut short</source>
+        <translation>内容不完整</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="245"/>
+        <source>its payload digest does not match</source>
+        <translation>内容摘要不符</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="246"/>
+        <source>inflates past every sane size</source>
+        <translation>解压后大得离谱（疑似压缩炸弹）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="247"/>
+        <source>damaged: it does not parse</source>
+        <translation>已损坏：无法解析</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="269"/>
         <source>unsure extraction (%1)</source>
         <translation>提取把握不大（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="337"/>
+        <location filename="../reasons.py" line="366"/>
         <source>the rules&apos; selector %1 is not valid CSS</source>
         <translation>规则中的选择器 %1 不是有效的 CSS</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="340"/>
+        <location filename="../reasons.py" line="369"/>
         <source>%1 lacks %2 of the %3 archived tasks: opening it would lose them. Run &apos;python main.py recover&apos; to rebuild the list from the archive (nothing was changed)</source>
         <translation>%1 缺少归档中 %3 个任务里的 %2 个：打开它会丢失这些任务。请运行 &apos;python main.py recover&apos; 从归档重建任务列表（未做任何更改）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="112"/>
+        <location filename="../reasons.py" line="113"/>
         <source>%1 bytes, more than the %2 KB a rules file may hold</source>
         <translation>%1 字节，超过了规则文件允许的 %2 KB</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="111"/>
+        <location filename="../reasons.py" line="112"/>
         <source>not in the saved page</source>
         <translation>保存的网页里没有这张图</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="114"/>
+        <location filename="../reasons.py" line="115"/>
         <source>not UTF-8 text (byte %1); save it as UTF-8</source>
         <translation>不是 UTF-8 文本（字节 %1）；请以 UTF-8 保存</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="115"/>
+        <location filename="../reasons.py" line="116"/>
         <source>holds the control character %1, which a rules file may not</source>
         <translation>含有控制字符 %1，规则文件中不允许出现</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="117"/>
+        <location filename="../reasons.py" line="118"/>
         <source>not valid YAML (%1)</source>
         <translation>不是有效的 YAML（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="118"/>
+        <location filename="../reasons.py" line="119"/>
         <source>nested more than %1 levels deep (rules need 3)</source>
         <translation>嵌套超过 %1 层（规则只需 3 层）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="120"/>
+        <location filename="../reasons.py" line="121"/>
         <source>more than %1 sections (the most a rules file may hold)</source>
         <translation>超过 %1 节（规则文件最多允许的节数）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="122"/>
+        <location filename="../reasons.py" line="123"/>
         <source>expected sections (default: and domains)</source>
         <translation>应为若干节（default: 和各域名）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="124"/>
+        <location filename="../reasons.py" line="125"/>
         <source>written twice, on lines %1 and %2 (the later would silently win); keep one</source>
         <translation>写了两次，在第 %1 行和第 %2 行（后写的会悄悄生效）；只保留一处</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="126"/>
+        <location filename="../reasons.py" line="127"/>
         <source>the same section as line %1 (the later would silently win); keep one</source>
         <translation>与第 %1 行是同一节（后写的会悄悄生效）；只保留一处</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="128"/>
+        <location filename="../reasons.py" line="129"/>
         <source>section name: expected default or a site&apos;s host name (example.com), not %1</source>
         <translation>节名：应为 default 或网站的主机名（如 example.com），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="130"/>
+        <location filename="../reasons.py" line="131"/>
         <source>expected keys with their values</source>
         <translation>应为键及其值</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="131"/>
+        <location filename="../reasons.py" line="132"/>
         <source>unknown key (known: %1)</source>
         <translation>未知的键（可用的键：%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="132"/>
+        <location filename="../reasons.py" line="133"/>
         <source>expected a non-empty text</source>
         <translation>应为非空文字</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="133"/>
+        <location filename="../reasons.py" line="134"/>
         <source>expected text without control characters (%1 in %2)</source>
         <translation>应为不含控制字符的文本（%2 中有 %1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="135"/>
+        <location filename="../reasons.py" line="136"/>
         <source>expected a header value: Latin-1 text without spaces at either end (percent-encode the rest), not %1</source>
         <translation>应为请求头的值：首尾无空格的 Latin-1 文本（其他字符请用百分号编码），而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="138"/>
+        <location filename="../reasons.py" line="139"/>
         <source>expected a list of texts</source>
         <translation>应为文字列表</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="139"/>
+        <location filename="../reasons.py" line="140"/>
         <source>expected a list of at most %1 texts, not %2</source>
         <translation>应为最多 %1 项的文本列表，而不是 %2 项</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="141"/>
+        <location filename="../reasons.py" line="142"/>
         <source>expected a whole number from %1 to %2, not %3</source>
         <translation>应为 %1 到 %2 之间的整数，而不是 %3</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="143"/>
+        <location filename="../reasons.py" line="144"/>
         <source>%1 is not an encoding Kuaibu can read (e.g. utf-8, gb18030, big5, shift_jis)</source>
         <translation>%1 不是快捕能读取的编码（如 utf-8、gb18030、big5、shift_jis）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="146"/>
+        <location filename="../reasons.py" line="147"/>
         <source>expected a regular expression, not %1 (%2)</source>
         <translation>应为正则表达式，而不是 %1（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="147"/>
+        <location filename="../reasons.py" line="148"/>
         <source>expected %1</source>
         <translation>应为 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="148"/>
+        <location filename="../reasons.py" line="149"/>
         <source>expected header names, each with its value</source>
         <translation>应为请求头名称及其值</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="150"/>
+        <location filename="../reasons.py" line="151"/>
         <source>expected at most %1 headers, not %2</source>
         <translation>最多 %1 个请求头，而不是 %2 个</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="151"/>
+        <location filename="../reasons.py" line="152"/>
         <source>expected a header name of letters, digits and !#$%&amp;&apos;*+-.^_`|~, not %1</source>
         <translation>应为由字母、数字和 !#$%&amp;&apos;*+-.^_`|~ 组成的请求头名称，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="153"/>
+        <location filename="../reasons.py" line="154"/>
         <source>expected each header once (%1 and %2 are one name)</source>
         <translation>每个请求头只能写一次（%1 和 %2 是同一个名称）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="155"/>
+        <location filename="../reasons.py" line="156"/>
         <source>expected name=value pairs separated by &apos;;&apos;, not %1</source>
         <translation>应为以“;”分隔的 name=value 对，而不是 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="157"/>
+        <location filename="../reasons.py" line="158"/>
         <source>cookies belong under a domain section, so that they go only to that site</source>
         <translation>Cookies 应写在某个域名的节下，这样只会发给该网站</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="162"/>
+        <location filename="../reasons.py" line="163"/>
         <source>cannot read the book %1: %2</source>
         <translation>无法读取电子书 %1：%2</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="163"/>
+        <location filename="../reasons.py" line="164"/>
         <source>not an EPUB, whose files are a zip archive (%1)</source>
         <translation>不是 EPUB 电子书（EPUB 是 zip 压缩包）（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="165"/>
+        <location filename="../reasons.py" line="166"/>
         <source>the file cannot be read (%1)</source>
         <translation>文件无法读取（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="166"/>
+        <location filename="../reasons.py" line="167"/>
         <source>more than %1 files in it</source>
         <translation>其中文件超过 %1 个</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="167"/>
+        <location filename="../reasons.py" line="168"/>
         <source>%1 is missing</source>
         <translation>缺少 %1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="168"/>
+        <location filename="../reasons.py" line="169"/>
         <source>%1 is larger than %2 MB</source>
         <translation>%1 大于 %2 MB</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="169"/>
+        <location filename="../reasons.py" line="170"/>
         <source>%1 is damaged (%2)</source>
         <translation>%1 已损坏（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="170"/>
+        <location filename="../reasons.py" line="171"/>
         <source>%1 is not well-formed XML (%2)</source>
         <translation>%1 不是格式正确的 XML（%2）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="171"/>
+        <location filename="../reasons.py" line="172"/>
         <source>%1 names no package document</source>
         <translation>%1 未指明包文档（OPF）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="172"/>
+        <location filename="../reasons.py" line="173"/>
         <source>%1 lists no chapter to read</source>
         <translation>%1 没有列出可阅读的章节</translation>
     </message>
@@ -3141,17 +3206,67 @@
 <context>
     <name>WindowIntake</name>
     <message>
-        <location filename="../main_window/intake.py" line="71"/>
+        <location filename="../main_window/intake.py" line="76"/>
         <source>Harvest: added %1 · duplicates %2 · rejected %3</source>
         <translation>采集：已添加 %1 · 重复 %2 · 拒绝 %3</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="90"/>
+        <location filename="../main_window/intake.py" line="95"/>
         <source>The demo site serves at %1: press %2, then %3</source>
         <translation>示例网站运行在 %1：先点“%2”，再点“%3”</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="48"/>
+        <location filename="../main_window/intake.py" line="105"/>
+        <source>Import saved pages</source>
+        <translation>导入保存的网页</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="106"/>
+        <source>Saved pages (*.html *.htm *.mhtml *.mht);;All files (*)</source>
+        <translation>保存的网页 (*.html *.htm *.mhtml *.mht);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="112"/>
+        <source>Import a folder of saved pages</source>
+        <translation>导入保存网页的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="125"/>
+        <source>Importing saved pages…</source>
+        <translation>正在导入保存的网页…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="132"/>
+        <source>Importing saved pages… %1/%2</source>
+        <translation>正在导入保存的网页… %1/%2</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="136"/>
+        <source>Import: imported %1 · no article %2 · duplicates %3 · not imported %4</source>
+        <translation>导入：已导入 %1 · 无正文 %2 · 重复 %3 · 未导入 %4</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="141"/>
+        <source>No article in %1: %2</source>
+        <translation>%1 中没有正文：%2</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="143"/>
+        <source>Already in the list as #%1: %2</source>
+        <translation>已在列表中（#%1）：%2</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="145"/>
+        <source>Not imported: %1: %2</source>
+        <translation>未导入：%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="158"/>
+        <source>Import: %1</source>
+        <translation>导入：%1</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="53"/>
         <source>The paste area&apos;s draft: %1</source>
         <translation>粘贴区草稿：%1</translation>
     </message>
@@ -3170,7 +3285,7 @@
     </message>
     <message>
         <location filename="../main_window/menus.py" line="38"/>
-        <location filename="../main_window/menus.py" line="87"/>
+        <location filename="../main_window/menus.py" line="91"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
@@ -3251,106 +3366,116 @@
     </message>
     <message>
         <location filename="../main_window/menus.py" line="68"/>
+        <source>&amp;Import saved pages…</source>
+        <translation>导入保存的网页(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="70"/>
+        <source>Import a &amp;folder of saved pages…</source>
+        <translation>导入保存网页的文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="72"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="69"/>
+        <location filename="../main_window/menus.py" line="73"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="71"/>
+        <location filename="../main_window/menus.py" line="75"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="72"/>
+        <location filename="../main_window/menus.py" line="76"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="74"/>
+        <location filename="../main_window/menus.py" line="78"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="76"/>
+        <location filename="../main_window/menus.py" line="80"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="82"/>
+        <location filename="../main_window/menus.py" line="86"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="84"/>
+        <location filename="../main_window/menus.py" line="88"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="85"/>
+        <location filename="../main_window/menus.py" line="89"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="86"/>
+        <location filename="../main_window/menus.py" line="90"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="88"/>
+        <location filename="../main_window/menus.py" line="92"/>
         <source>&amp;Harvest a list page…</source>
         <translation>从列表页采集(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="90"/>
+        <location filename="../main_window/menus.py" line="94"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="91"/>
+        <location filename="../main_window/menus.py" line="95"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="92"/>
+        <location filename="../main_window/menus.py" line="96"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="93"/>
+        <location filename="../main_window/menus.py" line="97"/>
         <source>&amp;Bottom tabs</source>
         <translation>底部标签页(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="95"/>
+        <location filename="../main_window/menus.py" line="99"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="96"/>
+        <location filename="../main_window/menus.py" line="100"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="98"/>
+        <location filename="../main_window/menus.py" line="102"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="99"/>
+        <location filename="../main_window/menus.py" line="103"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="177"/>
+        <location filename="../main_window/menus.py" line="183"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="178"/>
+        <location filename="../main_window/menus.py" line="184"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;归档：%2</translation>
     </message>
@@ -3426,83 +3551,83 @@
 <context>
     <name>WindowShell</name>
     <message>
-        <location filename="../main_window/shell.py" line="135"/>
-        <location filename="../main_window/shell.py" line="308"/>
+        <location filename="../main_window/shell.py" line="138"/>
+        <location filename="../main_window/shell.py" line="311"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="142"/>
+        <location filename="../main_window/shell.py" line="145"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="149"/>
+        <location filename="../main_window/shell.py" line="152"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="150"/>
+        <location filename="../main_window/shell.py" line="153"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="151"/>
+        <location filename="../main_window/shell.py" line="154"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="187"/>
+        <location filename="../main_window/shell.py" line="190"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="209"/>
+        <location filename="../main_window/shell.py" line="212"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="210"/>
+        <location filename="../main_window/shell.py" line="213"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="211"/>
+        <location filename="../main_window/shell.py" line="214"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="212"/>
+        <location filename="../main_window/shell.py" line="215"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="213"/>
+        <location filename="../main_window/shell.py" line="216"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="214"/>
+        <location filename="../main_window/shell.py" line="217"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="215"/>
+        <location filename="../main_window/shell.py" line="218"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="216"/>
+        <location filename="../main_window/shell.py" line="219"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="228"/>
+        <location filename="../main_window/shell.py" line="231"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press %1 (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“%1”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="233"/>
+        <location filename="../main_window/shell.py" line="236"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>

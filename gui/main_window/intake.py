@@ -1,21 +1,26 @@
 """Adding links: the paste area's Add, the harvest dialog's Add checked, and the bundled demo
-site that fills the paste area.
+site that fills the paste area; and importing saved pages (File → Import…, or dropped).
 
-Apart because each ends the same way — the new rows in the table, the report in the log,
-``intake_done`` — and none touches a run.
+Apart because each ends the same way — the new rows in the table, the report in the log —
+and none touches the window's run.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog
+
 from gui.harvest_dialog import HarvestDialog
 from gui.language import shown_name
 from gui.main_window.archive import WindowArchive
-from gui.reasons import translate_reason
+from gui.reasons import task_reason, translate_reason, translate_refusal
 from pipeline.intake.links import IntakeReport
+from pipeline.usecases.importing import ImportSummary
 
 
 class WindowIntake(WindowArchive):
-    """Links into tasks: pasted, harvested, or the demo site's."""
+    """Links into tasks: pasted, harvested, or the demo site's; saved pages imported."""
 
     def add_pasted(self) -> None:
         """Add the links in the paste area as pending tasks (saved at once, in a job); show
@@ -91,3 +96,68 @@ class WindowIntake(WindowArchive):
                                      .replace("%1", self._demo_site.base_url)
                                      .replace("%2", shown_name(self.intake.add_button))
                                      .replace("%3", shown_name(self.run_bar.run_button)))
+
+    # -- importing saved pages ---------------------------------------------------------------
+
+    def ask_import_files(self) -> None:
+        """File → Import saved pages…: the files chosen, imported."""
+        files, _ = QFileDialog.getOpenFileNames(
+            self, self.tr("Import saved pages"), str(Path.home()),
+            self.tr("Saved pages (*.html *.htm *.mhtml *.mht);;All files (*)"))
+        self.import_saved([Path(f) for f in files])
+
+    def ask_import_folder(self) -> None:
+        """File → Import a folder of saved pages…: the folder walked, its pages imported."""
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Import a folder of saved pages"), str(Path.home()))
+        if folder:
+            self.import_saved([Path(folder)])
+
+    def import_saved(self, paths: list[Path]) -> None:
+        """Import saved pages (files and folders) in a job, filed under the paste area's
+        categories; what happened said in the log, one line for each file not imported."""
+        workspace = self.workspace
+        if not paths or workspace is None or workspace.read_only or self.importing:
+            return
+        cat1, cat2 = self.intake.categories()
+        self.importing = True
+        self._update_controls()
+        self.statusBar().showMessage(self.tr("Importing saved pages…"))
+        self.jobs.start(lambda: workspace.import_pages(paths, cat1, cat2,
+                                                       progress=self.import_progress.emit),
+                        self._imported, self._import_failed)
+
+    def _show_import_progress(self, done: int, total: int) -> None:
+        if self.importing:
+            self.statusBar().showMessage(self.tr("Importing saved pages… %1/%2")
+                                         .replace("%1", str(done)).replace("%2", str(total)))
+
+    def _imported(self, summary: ImportSummary) -> None:
+        lines = [self.tr("Import: imported %1 · no article %2 · duplicates %3 · not imported %4")
+                 .replace("%1", str(len(summary.imported)))
+                 .replace("%2", str(len(summary.failed)))
+                 .replace("%3", str(len(summary.duplicates)))
+                 .replace("%4", str(len(summary.refused)))]
+        lines += [self.tr("No article in %1: %2").replace("%1", summary.origins[task.id])
+                  .replace("%2", task_reason(task)) for task in summary.failed]
+        lines += [self.tr("Already in the list as #%1: %2").replace("%1", str(existing))
+                  .replace("%2", origin) for origin, existing in summary.duplicates]
+        lines += [self.tr("Not imported: %1: %2").replace("%1", refused.origin)
+                  .replace("%2", translate_refusal(refused)) for refused in summary.refused]
+        for line in lines:
+            self.log.appendPlainText(line)
+        self.statusBar().showMessage(lines[0])
+        self.importing = False
+        self._update_controls()
+        if summary.origins and self.workspace is not None:
+            self._follow_tasks(self.workspace.tasks())  # the new rows, to select
+            self.select_tasks([task.id for task in summary.imported])
+        self.import_finished.emit(summary)
+
+    def _import_failed(self, message: str) -> None:
+        line = self.tr("Import: %1").replace("%1", translate_reason(message))
+        self.log.appendPlainText(line)
+        self.statusBar().showMessage(line)
+        self.importing = False
+        self._update_controls()
+        self.import_finished.emit(None)

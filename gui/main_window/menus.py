@@ -65,6 +65,10 @@ class WindowMenus(WindowShell):
                                                  QKeySequence.StandardKey.New)
         self.recent_menu = menu.addMenu(self.tr("&Recent archives"))
         menu.addSeparator()
+        self.import_action = menu.addAction(self.tr("&Import saved pages…"),
+                                            QKeySequence("Ctrl+I"))
+        self.import_folder_action = menu.addAction(self.tr("Import a &folder of saved pages…"))
+        menu.addSeparator()
         self.settings_action = menu.addAction(self.tr("&Settings…"))
         self.archive_folder_action = menu.addAction(self.tr("Show archive folder"))
         menu.addSeparator()
@@ -127,6 +131,8 @@ class WindowMenus(WindowShell):
         self.build_action.setEnabled(writable and not running)
         self.check_updates_action.setEnabled(writable and not running)
         self.harvest_action.setEnabled(writable)
+        for action in (self.import_action, self.import_folder_action):
+            action.setEnabled(writable and not self.importing)
         self.rules_action.setEnabled(writable)
 
     # -- the bottom tabs, folded away or shown ----------------------------------------------------

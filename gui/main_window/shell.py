@@ -70,6 +70,8 @@ class WindowShell(QMainWindow):
 
     archive_loaded = Signal()
     intake_done = Signal(object)  # IntakeReport
+    import_progress = Signal(int, int)  # files read, files given: from the import's thread
+    import_finished = Signal(object)  # ImportSummary, or None when the import failed
     run_finished = Signal(object)  # Progress, or None when the run failed to start/finish
     build_finished = Signal(object)  # BuildResult, or None when the build failed
     saved = Signal()
@@ -78,6 +80,7 @@ class WindowShell(QMainWindow):
     # from, whichever action or writer made the change (see ``_heard`` and docs/gui.md)
     archive_changed = Signal(object)
     _heard = Signal(object, object)  # (workspace, Changed), from the thread the use case ran on
+    importing = False  # an import of saved pages is working (one at a time)
 
     def tr(self, source: str, disambiguation: str | None = None, n: int = -1) -> str:
         """A part's message, looked up under each class of the window as PySide6 does, but

@@ -51,6 +51,9 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.build_action.triggered.connect(self.build)
         self.check_updates_action.triggered.connect(lambda: self.check_updates())
         self.harvest_action.triggered.connect(self.show_harvest)
+        self.import_action.triggered.connect(self.ask_import_files)
+        self.import_folder_action.triggered.connect(self.ask_import_folder)
+        self.import_progress.connect(self._show_import_progress)
         self.rules_action.triggered.connect(self.show_rules_editor)
         self.about_action.triggered.connect(self.show_about)
         self.shortcuts_action.triggered.connect(self.show_shortcuts)
@@ -139,6 +142,7 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.drops.watch(self)
         self.drops.watch(self.table)
         self.drops.dropped.connect(self.intake.take_drop)
+        self.drops.dropped.connect(lambda drop: self.import_saved(drop.saved))
         self.row_drops = RowDrops(self.table)  # rows dropped between rows: arranged there
         self.row_drops.dropped.connect(self.move_dropped)
         self.preview.open_in_book.connect(self.open_in_book)

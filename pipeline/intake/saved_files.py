@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from pipeline.intake.mhtml import read_mhtml
-from pipeline.intake.saved_html import read_saved_html
+from pipeline.intake.saved_html import HEAD_BYTES, read_saved_html, saved_mark
 from pipeline.intake.saved_page import Found, Importer, ImportLimits, Refusal, Refused
 from pipeline.intake.warc_reader import WARC_SUFFIXES, read_warc
 
@@ -34,6 +34,27 @@ def importer_for(path: Path) -> Importer | None:
     """The importer for a file, by its name; None when no importer takes it."""
     name = path.name.lower()
     return next((importer for endings, importer in IMPORTERS if name.endswith(endings)), None)
+
+
+def saved_page_file(path: Path) -> bool:
+    """Whether ``path`` is something to import rather than a page of links: a folder, a file
+    only an importer reads (MHTML), or an HTML file marked as saved by a browser or
+    SingleFile, or with its resources folder beside it."""
+    if path.is_dir():
+        return True
+    importer = importer_for(path)
+    if importer is None or not path.is_file():
+        return False
+    if importer is not read_saved_html:
+        return True
+    if any((path.parent / (path.stem + ending)).is_dir() for ending in _RESOURCE_FOLDER_ENDINGS):
+        return True
+    try:
+        with open(path, "rb") as f:
+            head = f.read(HEAD_BYTES)
+    except OSError:
+        return False
+    return saved_mark(head)
 
 
 def given_files(paths: Iterable[Path]) -> Iterator[Path | Refused]:

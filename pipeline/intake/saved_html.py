@@ -44,6 +44,11 @@ def web_url(candidate: str | None) -> str | None:
     return candidate.strip() if parts.scheme in ("http", "https") and parts.hostname else None
 
 
+def saved_mark(head: bytes) -> bool:
+    """Whether a page's head says it was saved: the ``saved from url`` mark or SingleFile's."""
+    return bool(_SAVED_FROM.search(head) or _SINGLEFILE.search(head))
+
+
 def declared_url(raw: bytes) -> str | None:
     """The page's original URL as the page declares it: the ``saved from url`` mark, else
     ``<link rel=canonical>``, else ``og:url``; None when it names none."""

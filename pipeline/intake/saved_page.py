@@ -106,9 +106,10 @@ class ImportLimits:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ImportLimits:
-        # a single-file save carries its images inside: room for the page and a few dozen
+        # a single-file save carries its images inside: room for the page and a few of the
+        # largest images (85 MB by default), read whole and parsed, so not more
         return cls(page_bytes=settings.max_page_bytes, resource_bytes=settings.max_image_bytes,
-                   file_bytes=settings.max_page_bytes + 32 * settings.max_image_bytes)
+                   file_bytes=settings.max_page_bytes + 4 * settings.max_image_bytes)
 
 
 Found = SavedPage | Refused

@@ -49,6 +49,14 @@ class ImportSummary:
     origins: dict[int, str] = field(default_factory=dict)  # task id → the file it came from
 
 
+def importable(path: Path) -> bool:
+    """Whether a path a person dropped is something to import (a folder, an MHTML file, a
+    saved page) rather than a page or list of links to add: the window's drops ask."""
+    from pipeline.intake.saved_files import saved_page_file
+
+    return saved_page_file(path)
+
+
 class Importing(Running):
     """Importing saved pages and web archives."""
 
@@ -91,6 +99,8 @@ class Importing(Running):
 
         self.runner(listener).run_imported(batches())
         self.refresh()
+        if made:
+            self.changed(Changed.TASKS)  # the runs' statuses, said once
         for task_id in made:
             task = self.store.get(task_id)
             if task.status == Status.DUPLICATE and task.duplicate_of is not None:

@@ -98,9 +98,31 @@ def test_other_files_are_refused_with_a_message(tmp_path: Path) -> None:
     links.write_text("https://a.example/1\n", encoding="utf-8")
     drop = read_drop(files_mime(photo, book, folder, tmp_path / "gone.txt", links))
     assert drop.text == "https://a.example/1\n"  # what could be used still is
-    assert drop.refused[:3] == ["photo.png: not a list of links", "book.epub: not a list of links",
-                                "links.txt.d: not a list of links"]
-    assert drop.refused[3].startswith("gone.txt: cannot be read (") and len(drop.refused) == 4
+    assert drop.refused[:2] == ["photo.png: not a list of links", "book.epub: not a list of links"]
+    assert drop.refused[2].startswith("gone.txt: cannot be read (") and len(drop.refused) == 3
+    assert drop.saved == [folder]  # a folder is imported: it holds saved pages
+
+
+def test_saved_pages_are_to_import_and_other_pages_give_their_links(tmp_path: Path) -> None:
+    """A page a browser saved (its mark, or its resources folder beside it), SingleFile's and
+    MHTML are imported; a page of links stays a page of links."""
+    marked = tmp_path / "marked.html"
+    marked.write_text("<!-- saved from url=(0021)https://a.example/1 -->\n<html></html>",
+                      encoding="utf-8")
+    beside = tmp_path / "beside.htm"
+    beside.write_text("<html><body><p>saved</p></body></html>", encoding="utf-8")
+    (tmp_path / "beside_files").mkdir()
+    single = tmp_path / "single.html"
+    single.write_text("<html><!--\n Page saved with SingleFile \n url: https://a.example/2 \n"
+                      "--><head></head></html>", encoding="utf-8")
+    mhtml = tmp_path / "snap.mhtml"
+    mhtml.write_bytes(b"MIME-Version: 1.0\r\n")
+    links = tmp_path / "links.html"
+    links.write_text('<html><body><a href="https://a.example/3">3</a></body></html>',
+                     encoding="utf-8")
+    drop = read_drop(files_mime(marked, beside, single, mhtml, links))
+    assert drop.saved == [marked, beside, single, mhtml]
+    assert drop.text == "https://a.example/3" and drop.refused == []
 
 
 def test_files_without_links_are_refused(tmp_path: Path) -> None:
