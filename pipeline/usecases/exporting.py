@@ -52,9 +52,6 @@ class Exporting(WorkspaceBase):
         """Write the chosen tasks' pages and images to ``path`` (``.warc.gz``, or a WACZ
         package with ``wacz``); written aside and renamed, so ``path`` is whole or as it was.
         ``progress(done, total)`` after each task. Nothing to export is refused."""
-        from pipeline.warc.export import write_warc
-        from pipeline.warc.wacz import WARC_MEMBER, write_wacz
-
         tasks = self.exportable(cat1, cat2)
         if not tasks:
             chosen = " in that category" if cat1 is not None or cat2 is not None else ""
@@ -64,6 +61,19 @@ class Exporting(WorkspaceBase):
             raise ExportRefused(f"{path} is a folder; name the file to write")
         if not path.parent.is_dir():
             raise ExportRefused(f"no folder {path.parent} to write {path.name} in")
+        try:
+            return self._write_export(path, wacz, tasks, progress)
+        except OSError as e:  # a full disk, a folder that cannot be written: one line
+            why = e.strerror or str(e)
+            if e.filename and Path(e.filename).parent != path.parent:
+                raise ExportRefused(f"cannot read {e.filename}: {why}") from None
+            raise ExportRefused(f"cannot write {path}: {why}") from None
+
+    def _write_export(self, path: Path, wacz: bool, tasks: list[Task],
+                      progress: Callable[[int, int], None] | None) -> WarcExport:
+        from pipeline.warc.export import write_warc
+        from pipeline.warc.wacz import WARC_MEMBER, write_wacz
+
         rules = self.rules()
         report = (lambda done: progress(done, len(tasks))) if progress else None
         warc_tmp = _temp_beside(path, ".warc.gz")
