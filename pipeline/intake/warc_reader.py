@@ -39,6 +39,7 @@ from warcio.exceptions import ArchiveLoadFailed
 
 from pipeline.assets.sniff import looks_like_html
 from pipeline.intake.saved_page import Found, ImportLimits, Refusal, Refused, SavedPage
+from pipeline.warc.http_block import WIRE_HEADERS, declared_type, media_type
 
 WARC_SUFFIXES = (".warc", ".warc.gz", ".wacz")
 HTML_TYPES = frozenset(("text/html", "application/xhtml+xml"))
@@ -46,8 +47,6 @@ HTML_TYPES = frozenset(("text/html", "application/xhtml+xml"))
 RESOURCE_TYPES = ("image/", "text/css", "font/", "application/font", "application/x-font",
                   "text/javascript", "application/javascript", "application/x-javascript",
                   "application/ecmascript", "audio/", "video/", "application/octet-stream")
-# the headers that describe the bytes on the wire, undone here
-WIRE_HEADERS = frozenset(("content-encoding", "transfer-encoding", "content-length"))
 # a body that inflates more than this many times over is a bomb, not a page too large
 BOMB_RATIO = 100
 # a record's header lines (WARC and HTTP) past these are damage (or a bomb), never read whole
@@ -232,7 +231,7 @@ def _read(warc: _Warc, limits: ImportLimits) -> Iterator[Found]:
         except _Unreadable as e:
             yield Refused(origin, e.reason, e.detail)
             continue
-        if not _html_type(headers) and not looks_like_html(raw):
+        if declared_type(headers) not in HTML_TYPES and not looks_like_html(raw):
             yield Refused(origin, Refusal.NOT_HTML, "no HTML in the record")
             continue
         yield SavedPage(url=entry.url, url_known=True, raw=raw, source=warc.source,
@@ -326,7 +325,7 @@ def _note(record: Any, offset: int, limits: ImportLimits, index: _Index,
         return None
     where = f"{origin} (record at {offset})"
     http = record.http_headers if kind != "resource" else None
-    mime = _mime(http.get_header("Content-Type") if http else
+    mime = media_type(http.get_header("Content-Type") if http else
                  record.rec_headers.get_header("Content-Type"))
     status = _status(http) if http is not None else 200
     digest = record.rec_headers.get_header("WARC-Payload-Digest") or ""
@@ -355,20 +354,11 @@ def _note(record: Any, offset: int, limits: ImportLimits, index: _Index,
     return None
 
 
-def _mime(value: str | None) -> str:
-    return (value or "").split(";", 1)[0].strip().lower()
-
-
 def _status(http: Any) -> int | None:
     try:
         return int(http.get_statuscode())
     except (TypeError, ValueError):
         return None
-
-
-def _html_type(headers: dict[str, str]) -> bool:
-    return _mime(next((v for k, v in headers.items() if k.lower() == "content-type"),
-                      None)) in HTML_TYPES
 
 
 def _iso_date(warc_date: str) -> str:

@@ -35,7 +35,7 @@ from pipeline.records.task import Task
 from pipeline.rules.model import Rules
 from pipeline.store.archive import Archive
 from pipeline.warc.cdxj import Capture
-from pipeline.warc.http_block import request_headers, response_headers
+from pipeline.warc.http_block import declared_type, request_headers, response_headers
 from pipeline.web.urls import host_of
 
 SOFTWARE = "Kuaibu 0.1 (快捕)"
@@ -150,7 +150,7 @@ def _write_task(writer: _Writer, archive: Archive, task: Task, settings: Setting
         warc_headers_dict={"WARC-Date": warc_date(when), "WARC-Concurrent-To": response_id,
                            MADE_AGAIN: "request headers as this archive's fetch sends them"},
         http_headers=request_headers(url, sent))
-    page = writer.capture(response, url, when, _media_type(headers), status)
+    page = writer.capture(response, url, when, declared_type(headers) or "text/html", status)
     writer.write(request)
     exported.captures.append(page)
     article = archive.read_article(task.id)
@@ -172,12 +172,6 @@ def _write_task(writer: _Writer, archive: Archive, task: Task, settings: Setting
         written_images.add((image_url, path))
         exported.captures.append(_write_image(writer, archive, image_url, path))
         exported.images += 1
-
-
-def _media_type(headers: dict[str, object]) -> str:
-    value = next((str(v) for k, v in headers.items() if k.lower() == "content-type"),
-                 "text/html")
-    return value.split(";", 1)[0].strip().lower() or "text/html"
 
 
 def _images(archive: Archive, task_id: int) -> Iterator[tuple[str, str]]:

@@ -21,6 +21,16 @@ from warcio.statusandheaders import StatusAndHeaders
 WIRE_HEADERS = frozenset(("content-encoding", "transfer-encoding", "content-length"))
 
 
+def media_type(content_type: object) -> str:
+    """The media type a Content-Type value names (``text/html``), lowercased; "" for none."""
+    return str(content_type or "").split(";", 1)[0].strip().lower()
+
+
+def declared_type(headers: Mapping[str, object]) -> str:
+    """The media type a header set declares (its Content-Type, named in any case)."""
+    return media_type(next((v for k, v in headers.items() if k.lower() == "content-type"), ""))
+
+
 def _clean(text: object) -> str:
     """A header name or value on one line (a stored record is a file a person could edit)."""
     return " ".join(str(text).split())
