@@ -1,8 +1,8 @@
 """Web archives in (issue 31): every HTML page a WARC or WACZ holds, as a ``SavedPage``.
 
 What crawlers write (Browsertrix Crawler, Heritrix, ``wget --warc-file``, ArchiveBox,
-Webrecorder, Kuaibu's own ``export``) is read as a stream, in bounded memory whatever the
-file's size, in two steps:
+Webrecorder, Kuaibu's own ``export``) is read as a stream, in two steps; memory holds an
+offset and an address a record, never a payload past the one being read:
 
 1. **Index** (one pass, ``_index``): warcio walks the records without the importer reading
    any payload; each record's place (offset) is noted by kind: the HTML pages, and the
