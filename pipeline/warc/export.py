@@ -7,6 +7,9 @@ pywb or ReplayWeb.page can replay. For each task whose page 00_raw holds, in the
   and the ``response`` record: the stored bytes with the final response's status and headers,
   dated by the fetch (``WARC-Date`` from the record's ``fetched_at``), at the address the
   bytes came from (``final_url``);
+- a page imported from a save (``import``: a saved page, MHTML, a WARC) had no response this
+  archive saw: a ``resource`` record of its bytes (``Kuaibu-Imported-From``), at its address;
+  one saved without an address (a ``file:`` URL) stands for nothing on the web and is left out;
 - for a rendered page, a ``conversion`` record holding the DOM the browser produced, which
   ``WARC-Refers-To`` the response it was made from;
 - each image the article's map names, once per address: a ``resource`` record, because the
@@ -47,6 +50,7 @@ RENDERED_TYPE = "text/html; charset=utf-8"
 MADE_AGAIN = "Kuaibu-Made-Again"
 RENDERED_BY = "Kuaibu-Rendered"
 STORED_AS = "Kuaibu-Stored-As"
+IMPORTED_FROM = "Kuaibu-Imported-From"
 
 
 @dataclass
@@ -135,23 +139,23 @@ def _write_task(writer: _Writer, archive: Archive, task: Task, settings: Setting
     body = archive.raw_html(task.id).read_bytes()
     when = _fetched(record, meta_path.stat().st_mtime)
     url = str(record.get("final_url") or record.get("url") or task.url)
-    status = int(record.get("status") or 200)
+    if not url.startswith(("http://", "https://")):
+        return  # a saved file imported without its address: nothing on the web to stand for
     headers = record.get("headers") if isinstance(record.get("headers"), dict) else {}
+    mime = declared_type(headers) or "text/html"
     build = writer.warc
-    response = build.create_warc_record(
-        url, "response", payload=BytesIO(body), length=len(body),
-        warc_headers_dict={"WARC-Date": warc_date(when)},
-        http_headers=response_headers(status, headers, len(body)))  # type: ignore[arg-type]
-    response_id = response.rec_headers.get_header("WARC-Record-ID")
-    sent = {"User-Agent": rules.for_host(host_of(url)).user_agent or settings.user_agent,
-            "Accept": PAGE_ACCEPT, "Accept-Language": settings.accept_language}
-    request = build.create_warc_record(
-        url, "request", payload=BytesIO(b""), length=0,
-        warc_headers_dict={"WARC-Date": warc_date(when), "WARC-Concurrent-To": response_id,
-                           MADE_AGAIN: "request headers as this archive's fetch sends them"},
-        http_headers=request_headers(url, sent))
-    page = writer.capture(response, url, when, declared_type(headers) or "text/html", status)
-    writer.write(request)
+    imported = record.get("imported") if isinstance(record.get("imported"), dict) else None
+    if imported is not None and "status" not in record:
+        # imported from a save: no response to claim, the page as a resource of its own
+        saved = build.create_warc_record(
+            url, "resource", payload=BytesIO(body), length=len(body),
+            warc_headers_dict={"WARC-Date": warc_date(when), "Content-Type": mime,
+                               IMPORTED_FROM: str(imported.get("source") or "a save")})
+        page = writer.capture(saved, url, when, mime, None)
+        record_id = saved.rec_headers.get_header("WARC-Record-ID")
+    else:
+        page, record_id = _write_exchange(writer, url, when, record, headers, body, mime,
+                                          settings, rules)
     exported.captures.append(page)
     article = archive.read_article(task.id)
     exported.pages.append((page, task.title or (article.title if article else "") or url))
@@ -162,7 +166,7 @@ def _write_task(writer: _Writer, archive: Archive, task: Task, settings: Setting
         dom_url = str(render.get("final_url") or url)  # type: ignore[union-attr]
         conversion = build.create_warc_record(
             dom_url, "conversion", payload=BytesIO(dom), length=len(dom),
-            warc_headers_dict={"WARC-Date": warc_date(when), "WARC-Refers-To": response_id,
+            warc_headers_dict={"WARC-Date": warc_date(when), "WARC-Refers-To": record_id,
                                "Content-Type": RENDERED_TYPE,
                                RENDERED_BY: "the DOM after the page's scripts ran (Chromium)"})
         writer.capture(conversion, dom_url, when, "text/html", None)
@@ -172,6 +176,30 @@ def _write_task(writer: _Writer, archive: Archive, task: Task, settings: Setting
         written_images.add((image_url, path))
         exported.captures.append(_write_image(writer, archive, image_url, path))
         exported.images += 1
+
+
+def _write_exchange(writer: _Writer, url: str, when: datetime, record: dict[str, object],
+                    headers: dict[str, object], body: bytes, mime: str, settings: Settings,
+                    rules: Rules) -> tuple[Capture, str]:
+    """A fetched page's response record and the request made again beside it; the response's
+    capture and record id."""
+    build = writer.warc
+    status = int(str(record.get("status") or 200))
+    response = build.create_warc_record(
+        url, "response", payload=BytesIO(body), length=len(body),
+        warc_headers_dict={"WARC-Date": warc_date(when)},
+        http_headers=response_headers(status, headers, len(body)))
+    response_id = str(response.rec_headers.get_header("WARC-Record-ID"))
+    sent = {"User-Agent": rules.for_host(host_of(url)).user_agent or settings.user_agent,
+            "Accept": PAGE_ACCEPT, "Accept-Language": settings.accept_language}
+    request = build.create_warc_record(
+        url, "request", payload=BytesIO(b""), length=0,
+        warc_headers_dict={"WARC-Date": warc_date(when), "WARC-Concurrent-To": response_id,
+                           MADE_AGAIN: "request headers as this archive's fetch sends them"},
+        http_headers=request_headers(url, sent))
+    page = writer.capture(response, url, when, mime, status)
+    writer.write(request)
+    return page, response_id
 
 
 def _images(archive: Archive, task_id: int) -> Iterator[tuple[str, str]]:

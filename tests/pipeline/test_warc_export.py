@@ -192,3 +192,30 @@ def test_a_rendered_page_goes_in_as_a_conversion_record(tmp_path: Path) -> None:
         assert http.get_header("Content-Encoding") is None
         assert http.get_header("Transfer-Encoding") is None
     assert warcio("check", out).returncode == 0
+
+
+def test_imported_pages_go_in_as_resources_and_saved_files_stay_out(tmp_path: Path) -> None:
+    """A page imported from a save had no response this archive saw: a resource record of
+    its bytes; one saved without an address is left out."""
+    from pipeline.usecases.workspace import Workspace
+
+    ws = Workspace.open(tmp_path / "archive")
+    pages = {"https://saved.example/story": b"<html><body><p>saved</p></body></html>",
+             (tmp_path / "note.html").as_uri(): b"<html><body><p>a file</p></body></html>"}
+    for url, body in pages.items():
+        with ws.store.transaction() as store:
+            task = store.add(url)
+        record = {"url": url, "final_url": url, "headers": {"content-type": "text/html"},
+                  "fetched_at": "2023-03-03T03:03:03+00:00",
+                  "imported": {"source": "mhtml", "origin": "story.mhtml"}}
+        ws.archive.store_raw(task.id, body, json.dumps(record))
+    result = ws.export_warc(tmp_path / "saved.warc.gz")
+    ws.close()
+    assert result.pages == 1
+    found = [(h, body) for h, body, _ in records(result.path) if h["WARC-Type"] != "warcinfo"]
+    assert [(h["WARC-Type"], h["WARC-Target-URI"]) for h, _ in found] == [
+        ("resource", "https://saved.example/story")]
+    headers, body = found[0]
+    assert body == pages["https://saved.example/story"]
+    assert headers["Content-Type"] == "text/html" and headers["Kuaibu-Imported-From"] == "mhtml"
+    assert warcio("check", result.path).returncode == 0
