@@ -53,7 +53,7 @@ summary = ws.import_pages([Path(sys.argv[1])])
 ws.close()
 images = sum(t.images_ok for t in summary.imported)
 print(f"{len(summary.imported)} pages imported, {images} images, {len(summary.failed)} failed,"
-      f" {len(summary.refused)} refused")
+      f" {len(summary.duplicates)} duplicates, {len(summary.refused)} refused")
 """
 
 
@@ -67,7 +67,8 @@ def photo(seed: int) -> bytes:
 
 
 def page(n: int, image_url: str) -> bytes:
-    words = " ".join(f"word{(n * 7 + i) % 997}" for i in range(2800))
+    # every page its own text: a page repeating another's would be imported as its duplicate
+    words = " ".join(f"word{(n * 7919 + i * 31) % 100_003}" for i in range(2800))
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Page {n}</title></head>"
             f"<body><article><h1>Page {n}</h1><p>{words}</p><img src='{image_url}'>"
             f"<p>{words}</p></article></body></html>").encode()
