@@ -220,8 +220,13 @@ class _Index:
 
 def _read(warc: _Warc, limits: ImportLimits) -> Iterator[Found]:
     index = _Index([], {})
-    yield from _index(warc, limits, index)
+    said = False
+    for refused in _index(warc, limits, index):
+        said = True
+        yield refused
     if not index.pages:
+        if not said:  # an empty file, or a crawl of images alone: said, not passed over
+            yield Refused(warc.origin, Refusal.NO_HTML, "no HTML response record")
         return
     resources = _resolver(warc, index.resources, limits)
     for entry in index.pages:

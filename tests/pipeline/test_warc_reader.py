@@ -192,6 +192,13 @@ def test_whole_file_gzip_and_junk_are_refused_in_one_line(tmp_path: Path) -> Non
     pages, refused = found(whole)
     assert [r.reason for r in refused] == [Refusal.DAMAGED]
     assert "warcio recompress" in refused[0].detail
+    empty = tmp_path / "empty.warc.gz"
+    empty.write_bytes(b"")
+    images = warc_file(tmp_path / "images.warc.gz", lambda w: response(
+        w, "https://a.example/a.png", b"\x89PNG\r\n\x1a\n", mime="image/png"))
+    for nothing in (empty, images):
+        assert [(r.reason, r.detail) for r in found(nothing)[1]] == [
+            (Refusal.NO_HTML, "no HTML response record")]
     junk = tmp_path / "junk.warc"
     junk.write_bytes(b"\x00not a warc\n" * 100)
     pages, refused = found(junk)
