@@ -192,17 +192,18 @@ def _warcs_in(path: Path) -> Iterator[_Warc | Refused]:
         members = [i for i in z.infolist() if i.filename.startswith("archive/")
                    and i.filename.lower().endswith((".warc", ".warc.gz"))]
         if not members:
-            yield Refused(str(path), Refusal.NO_HTML, "no WARC under archive/")
+            yield Refused(str(path), Refusal.NO_HTML)
         for info in members:
             origin = f"{path}!{info.filename}"
             if info.compress_type != zipfile.ZIP_STORED or info.flag_bits & 0x1:
-                yield Refused(origin, Refusal.DAMAGED, "compressed or encrypted inside the"
-                              " WACZ, which stores its WARCs as they are")
+                # a WACZ stores its WARCs as they are, to be read at their offsets
+                yield Refused(origin, Refusal.DAMAGED,
+                              "encrypted" if info.flag_bits & 0x1 else "deflated")
                 continue
             raw.seek(info.header_offset)
             header = raw.read(30)
             if len(header) < 30 or header[:4] != b"PK\x03\x04":
-                yield Refused(origin, Refusal.DAMAGED, "no zip header at its offset")
+                yield Refused(origin, Refusal.DAMAGED)
                 continue
             start = (info.header_offset + 30 + int.from_bytes(header[26:28], "little")
                      + int.from_bytes(header[28:30], "little"))
@@ -226,18 +227,18 @@ def _read(warc: _Warc, limits: ImportLimits) -> Iterator[Found]:
         yield refused
     if not index.pages:
         if not said:  # an empty file, or a crawl of images alone: said, not passed over
-            yield Refused(warc.origin, Refusal.NO_HTML, "no HTML response record")
+            yield Refused(warc.origin, Refusal.NO_HTML)
         return
     resources = _resolver(warc, index.resources, limits)
     for entry in index.pages:
-        origin = f"{warc.origin} (record at {entry.offset})"
+        origin = _at(warc.origin, entry.offset)
         try:
             raw, headers = _payload(warc, entry.offset, limits.page_bytes)
         except _Unreadable as e:
             yield Refused(origin, e.reason, e.detail)
             continue
         if declared_type(headers) not in HTML_TYPES and not looks_like_html(raw):
-            yield Refused(origin, Refusal.NOT_HTML, "no HTML in the record")
+            yield Refused(origin, Refusal.NOT_HTML, entry.url)
             continue
         yield SavedPage(url=entry.url, url_known=True, raw=raw, source=warc.source,
                         origin=origin, headers=headers, fetched_at=entry.date,
@@ -268,24 +269,29 @@ def _index(warc: _Warc, limits: ImportLimits, index: _Index) -> Iterator[Refused
                 return
             except _PARSE_ERRORS as e:
                 if "non-chunked" in str(e).lower():
-                    yield Refused(warc.origin, Refusal.DAMAGED,
-                                  "gzipped as a whole, not record by record; 'warcio"
-                                  " recompress' makes a file that can be read")
+                    # gzipped as a whole, not record by record: warcio's tool makes it readable
+                    yield Refused(warc.origin, Refusal.DAMAGED, f"warcio recompress"
+                                  f" {warc.path.name} {_fixed_name(warc.path.name)}")
                     return
                 # the record being read: warcio moves its offset on once one is whole (and
                 # may misplace it in a damaged member: never behind the last record read)
                 current = max(records.offset, current)
                 reason = Refusal.TRUNCATED if _cut_short(e) else Refusal.DAMAGED
-                where = "after the record" if current == whole else "record"
-                yield Refused(f"{warc.origin} ({where} at {current})", reason, _said(e))
+                yield Refused(_at(warc.origin, current), reason)
                 _drop_entries_from(index, current + (current == whole))
                 position = _next_start(f, current + 1, warc.gzipped, warc.length)
 
 
-def _said(error: Exception) -> str:
-    """An error's first words, for the summary: what it says before quoting the bytes."""
-    text = str(error).split("first line", 1)[0].strip(" :,")
-    return " ".join(c for c in text.split() if c.isprintable())[:200] or type(error).__name__
+def _at(origin: str, offset: int) -> str:
+    """A record as a person finds it: the file and the record's offset (``crawl.warc.gz@1868``,
+    what ``warcio index`` lists and ``warcio extract FILE OFFSET`` reads)."""
+    return f"{origin}@{offset}"
+
+
+def _fixed_name(name: str) -> str:
+    """Where ``warcio recompress`` may write a readable copy of ``name``."""
+    stem = name[:-len(".warc.gz")] if name.lower().endswith(".warc.gz") else name
+    return f"{stem}-recompressed.warc.gz"
 
 
 def _cut_short(error: Exception) -> bool:
@@ -328,7 +334,7 @@ def _note(record: Any, offset: int, limits: ImportLimits, index: _Index,
     if kind not in ("response", "resource", "revisit") or not url.startswith(("http://",
                                                                               "https://")):
         return None
-    where = f"{origin} (record at {offset})"
+    where = _at(origin, offset)
     http = record.http_headers if kind != "resource" else None
     mime = media_type(http.get_header("Content-Type") if http else
                  record.rec_headers.get_header("Content-Type"))
@@ -346,8 +352,8 @@ def _note(record: Any, offset: int, limits: ImportLimits, index: _Index,
         return Refused(where, Refusal.HTTP_ERROR, f"{url}: HTTP {status}")
     if mime in HTML_TYPES or (mime == "" and kind == "response"):
         if record.length is not None and record.length > limits.page_bytes + _CHUNK:
-            return Refused(where, Refusal.TOO_LARGE, f"{url}: {record.length:,} bytes, over"
-                           f" the page limit of {limits.page_bytes:,}")
+            return Refused(where, Refusal.TOO_LARGE, f"{url}: {record.length:,} >"
+                           f" {limits.page_bytes:,} bytes")
         date = _iso_date(record.rec_headers.get_header("WARC-Date") or "")
         index.pages.append(_Entry(offset, url, date))
         return None
@@ -403,18 +409,17 @@ def _payload(warc: _Warc, offset: int, limit: int) -> tuple[bytes, dict[str, str
             record = next(_Records(f))
             raw = record.raw_stream.read(limit + 1)
             if len(raw) > limit:
-                raise _Unreadable(Refusal.TOO_LARGE, f"over the limit of {limit:,} bytes")
+                raise _Unreadable(Refusal.TOO_LARGE, f"> {limit:,} bytes")
             if record.length is not None:
                 expected = record.length - (record.http_headers.total_len
                                             if record.http_headers else 0)
                 if len(raw) < expected:
-                    raise _Unreadable(Refusal.TRUNCATED,
-                                      f"{len(raw):,} of {expected:,} bytes")
+                    raise _Unreadable(Refusal.TRUNCATED, f"{len(raw):,} / {expected:,} bytes")
         except StopIteration:
-            raise _Unreadable(Refusal.DAMAGED, "no record at its offset") from None
+            raise _Unreadable(Refusal.DAMAGED, "") from None
         except _PARSE_ERRORS as e:
             reason = Refusal.TRUNCATED if _cut_short(e) else Refusal.DAMAGED
-            raise _Unreadable(reason, _said(e)) from None
+            raise _Unreadable(reason, "") from None
     _check_digest(record.rec_headers.get_header("WARC-Payload-Digest"), raw)
     http = record.http_headers if record.rec_type != "resource" else None
     headers = {k: v for k, v in (http.headers if http else [])}
@@ -440,8 +445,7 @@ def _check_digest(declared: str | None, payload: bytes) -> None:
         return
     value = value.strip()
     if value.upper() not in (base64.b32encode(digest).decode(), digest.hex().upper()):
-        raise _Unreadable(Refusal.DIGEST_MISMATCH, f"the payload's {algorithm} is not the"
-                          f" {declared} the record declares")
+        raise _Unreadable(Refusal.DIGEST_MISMATCH, declared)
 
 
 def _dechunk(raw: bytes) -> bytes:
@@ -460,16 +464,16 @@ def _decode(raw: bytes, coding: str, limit: int) -> bytes:
         inflater = zlib.decompressobj(wbits)
         out = inflater.decompress(raw, limit + 1)
         if not inflater.eof and len(out) <= limit:
-            raise _Unreadable(Refusal.TRUNCATED, f"the {coding} body is cut short")
+            raise _Unreadable(Refusal.TRUNCATED, f"Content-Encoding: {coding}")
         taken = len(raw) - len(inflater.unconsumed_tail)
     elif coding == "br":
         out = brotli.Decompressor().process(raw, output_buffer_limit=limit + 1)
         taken = len(raw)
     else:
-        raise _Unreadable(Refusal.DAMAGED, f"a body in the {coding!r} coding")
+        raise _Unreadable(Refusal.DAMAGED, f"Content-Encoding: {coding}")
     if len(out) > limit:
         if len(out) > BOMB_RATIO * max(taken, 1):
-            raise _Unreadable(Refusal.COMPRESSION_BOMB, f"{taken:,} {coding} bytes inflate"
-                              f" past {limit:,}")
-        raise _Unreadable(Refusal.TOO_LARGE, f"over the limit of {limit:,} bytes inflated")
+            raise _Unreadable(Refusal.COMPRESSION_BOMB, f"{taken:,} {coding} bytes →"
+                              f" > {limit:,}")
+        raise _Unreadable(Refusal.TOO_LARGE, f"{coding} → > {limit:,} bytes")
     return out
