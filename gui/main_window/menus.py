@@ -133,7 +133,7 @@ class WindowMenus(WindowShell):
         self.check_updates_action.setEnabled(writable and not running)
         self.harvest_action.setEnabled(writable)
         for action in (self.import_action, self.import_folder_action):
-            action.setEnabled(writable and not self.importing)
+            action.setEnabled(writable and not running and not self.importing)
         self.export_action.setEnabled(loaded and not self.exporting)  # it only reads
         self.rules_action.setEnabled(writable)
 

@@ -54,7 +54,7 @@ def declared_url(raw: bytes) -> str | None:
     ``<link rel=canonical>``, else ``og:url``; None when it names none."""
     head = raw[:HEAD_BYTES]
     mark = _SAVED_FROM.search(head)
-    if mark and (url := web_url(mark.group(1).decode("ascii", "replace"))):
+    if mark and (url := web_url(mark.group(1).decode("utf-8", "replace"))):
         return url
     root = _parse(raw)
     if root is None:
@@ -95,7 +95,7 @@ def read_saved_html(path: Path, limits: ImportLimits) -> Iterator[Found]:
         yield Refused(origin, Refusal.TOO_LARGE, f"{len(raw)} bytes")
         return
     if singlefile is not None:
-        url = web_url(singlefile.group(1).decode("ascii", "replace"))
+        url = web_url(singlefile.group(1).decode("utf-8", "replace"))
         source = "singlefile"
         saved = _js_date((singlefile.group(2) or b"").decode("ascii", "replace"))
     else:
@@ -114,18 +114,21 @@ def read_saved_html(path: Path, limits: ImportLimits) -> Iterator[Found]:
 
 def beside_page(page_url: str, path: Path, folder: Folder,
                 limit: int) -> Callable[[str], bytes | None]:
-    """A saved page's resources: a URL under the page's own folder URL (how a rewritten
-    ``name_files/a.png`` reads once resolved), or a file: URL, read from the page's folder."""
-    base = urljoin(page_url, ".")
+    """A saved page's resources: a URL under the page's own folder (how a rewritten
+    ``name_files/a.png`` reads once resolved), or a file: URL, read from the page's folder.
+    Only the path is compared: the page's task URL is its link's canonical form (a host in
+    Punycode, escapes in one spelling), which its references are resolved against."""
+    base = unquote(urlsplit(urljoin(page_url, ".")).path)
     here = path.parent.resolve()
 
     def resource(url: str) -> bytes | None:
         parts = urlsplit(url)
         if parts.scheme == "file":
             return folder.read(_file_path(parts.path), limit)
-        if not url.startswith(base):
+        wanted = unquote(parts.path)
+        if parts.scheme not in ("http", "https") or not wanted.startswith(base):
             return None
-        relative = unquote(urlsplit(url[len(base):]).path)
+        relative = wanted[len(base):]
         return folder.read(here / relative, limit) if relative else None
 
     return resource

@@ -50,11 +50,13 @@ def test_inside_the_read_only_mount(qtbot: QtBot, open_window: OpenWindow) -> No
     assert window.windowTitle().endswith("(read-only)")
     assert window.statusBar().currentMessage().startswith(f"Read-only: {root} cannot be written")
     for control in (window.run_action, window.build_action, window.harvest_action,
+                    window.import_action, window.import_folder_action,
                     window.check_updates_action, window.rules_action, window.intake.add_button,
                     window.build_bar.button, window.demo_button, window.run_bar.run_button,
                     window.report_view.again_button):
         assert not control.isEnabled(), control
     assert window.find_action.isEnabled()
+    assert window.export_action.isEnabled()  # an export only reads the archive
     window.table.selectRow(0)
     assert window.task_actions["copy_url"].isEnabled()
     assert window.task_actions["open_clean"].isEnabled()

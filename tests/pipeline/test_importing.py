@@ -241,6 +241,18 @@ def test_the_import_command_says_what_it_made_and_refused(site: ImageServer,
     assert (task.cat1, task.cat2, task.status) == ("收藏", "旧网页", Status.LOCALIZED)
 
 
+def test_a_page_in_the_trash_comes_back_as_a_pasted_link_does(site: ImageServer,
+                                                               tmp_path: Path) -> None:
+    saved = save_complete(site, tmp_path / "saved")
+    ws, summary = imported([saved], tmp_path / "archive")
+    [task] = summary.imported
+    ws.remove([task.id])
+    ws.save()
+    again = ws.import_pages([saved])
+    assert again.duplicates == [(str(saved), task.id)] and again.imported == []
+    assert [t.id for t in ws.tasks()] == [task.id]  # back on the list, its files as they were
+
+
 def test_images_a_save_lacks_are_missing_unless_fetching_them_is_allowed(
         site: ImageServer, tmp_path: Path) -> None:
     saved = save_complete(site, tmp_path / "saved")
@@ -261,6 +273,22 @@ def test_images_a_save_lacks_are_missing_unless_fetching_them_is_allowed(
     [task] = summary.imported
     assert (task.images_ok, task.images_total) == (2, 2)
     assert [h.path for h in site.hits[before:]] == ["/news/story_files/b.png"]
+
+
+def test_a_page_is_its_links_canonical_task_and_still_finds_its_files(tmp_path: Path) -> None:
+    """The saved-from address is a link like any pasted one (tracking parameters dropped, a
+    Chinese host in Punycode); the page's files are found under it all the same."""
+    url = "https://新闻.例子.中国/2024/文章.html?utm_source=wechat&id=7"
+    folder = tmp_path / "saved"
+    (folder / "文章_files").mkdir(parents=True)
+    (folder / "文章_files" / "图 一.jpg").write_bytes(IMAGE_A)
+    html = page_html(url, "./文章_files/图%20一.jpg", "./文章_files/图 二.png")
+    (folder / "文章.html").write_text(f"<!-- saved from url=({len(url):04d}){url} -->\n{html}",
+                                     encoding="utf-8")
+    ws, summary = imported([folder], tmp_path / "archive")
+    [task] = summary.imported
+    assert task.url == "https://xn--efvy88h.xn--fsqu00a.xn--fiqs8s/2024/%E6%96%87%E7%AB%A0.html?id=7"
+    assert (task.images_ok, task.images_total) == (1, 2)
 
 
 def test_a_page_without_its_address_is_named_by_its_file(tmp_path: Path) -> None:
@@ -290,6 +318,11 @@ def test_bad_inputs_are_each_refused_with_their_reason(site: ImageServer,
         page_html("", "../../etc/passwd", "climbing_files/b.png"), encoding="utf-8")
     (folder / "notes.txt").write_text("not a page", encoding="utf-8")
     (folder / "huge.html").write_bytes(b"<html>" + b"x" * (2 * 1024 * 1024))
+    (folder / "huge.mht").write_bytes(b"MIME-Version: 1.0\r\n" + b"x" * (90 * 1024 * 1024))
+    (folder / "pictures.mht").write_bytes(
+        b"MIME-Version: 1.0\r\nContent-Type: multipart/related; boundary=\"B\"\r\n\r\n--B\r\n"
+        b"Content-Type: image/jpeg\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+        + base64.encodebytes(IMAGE_A) + b"\r\n--B--\r\n")
     os.symlink("/etc", folder / "linked")
     os.symlink(good, folder / "linked.html")
     before = len(site.hits)
@@ -303,6 +336,8 @@ def test_bad_inputs_are_each_refused_with_their_reason(site: ImageServer,
         "climbing.html": Refusal.CLIMBS_OUT,
         "notes.txt": Refusal.UNKNOWN_FORMAT,
         "huge.html": Refusal.TOO_LARGE,
+        "huge.mht": Refusal.TOO_LARGE,
+        "pictures.mht": Refusal.NO_HTML,
         "linked": Refusal.SYMLINK,
         "linked.html": Refusal.SYMLINK,
         "nowhere.html": Refusal.UNREADABLE,
