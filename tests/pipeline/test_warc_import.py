@@ -39,7 +39,7 @@ def demo() -> Iterator[DemoSite]:
 def test_a_wget_crawl_is_imported_with_its_images_and_no_request(demo: DemoSite,
                                                                   tmp_path: Path) -> None:
     if shutil.which("wget") is None:
-        pytest.fail("wget is not installed: apt-get install wget")
+        pytest.fail("wget is not installed: apt-get install wget (README's test command)")
     proc = subprocess.run(["wget", "-q", "-p", "-e", "robots=off", "--warc-file=crawl",
                            "--no-warc-keep-log", "-P", str(tmp_path / "files"),
                            *demo.article_urls], cwd=tmp_path, capture_output=True, text=True,

@@ -67,7 +67,7 @@ def wget_crawl(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str
     """The demo site's articles crawled by Debian's wget with their page requisites into a
     WARC; the site stays up so a test can count requests made while reading."""
     if shutil.which("wget") is None:
-        pytest.skip("wget is not installed (apt-get install wget)")
+        pytest.fail("wget is not installed: apt-get install wget (README's test command)")
     folder = tmp_path_factory.mktemp("wget")
     site = DemoSite().start()
     urls = site.article_urls
