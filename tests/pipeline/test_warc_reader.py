@@ -14,6 +14,7 @@ import subprocess
 import tracemalloc
 import zipfile
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -63,20 +64,20 @@ def found(path: Path, limits: ImportLimits = LIMITS) -> tuple[list[SavedPage], l
 
 
 @pytest.fixture(scope="module")
-def wget_crawl(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str], DemoSite]:
+def wget_crawl(tmp_path_factory: pytest.TempPathFactory
+               ) -> Iterator[tuple[Path, list[str], DemoSite]]:
     """The demo site's articles crawled by Debian's wget with their page requisites into a
     WARC; the site stays up so a test can count requests made while reading."""
     if shutil.which("wget") is None:
         pytest.fail("wget is not installed: apt-get install wget (README's test command)")
     folder = tmp_path_factory.mktemp("wget")
-    site = DemoSite().start()
-    urls = site.article_urls
-    proc = subprocess.run(["wget", "-q", "-p", "-e", "robots=off", "--warc-file=crawl",
-                           "--no-warc-keep-log", "-P", str(folder / "files"), *urls],
-                          cwd=folder, capture_output=True, text=True, timeout=PATIENCE)
-    assert (folder / "crawl.warc.gz").exists(), proc.stderr
-    yield folder / "crawl.warc.gz", urls, site
-    site.close()
+    with DemoSite() as site:
+        urls = site.article_urls
+        proc = subprocess.run(["wget", "-q", "-p", "-e", "robots=off", "--warc-file=crawl",
+                               "--no-warc-keep-log", "-P", str(folder / "files"), *urls],
+                              cwd=folder, capture_output=True, text=True, timeout=PATIENCE)
+        assert (folder / "crawl.warc.gz").exists(), proc.stderr
+        yield folder / "crawl.warc.gz", urls, site
 
 
 def test_a_wget_crawl_is_read_with_its_images_and_no_request(wget_crawl) -> None:
