@@ -12,7 +12,9 @@ offset and an address a record, never a payload past the one being read:
    record it finds, never giving up on the file.
 2. **Pages** (``_page``): each page's record is read again from its offset, its payload read
    within the page limit, its digest checked, its transfer coding and content coding undone
-   within the limit (a gzip bomb is refused, not inflated), and yielded. Its ``resources``
+   within the limit (a gzip bomb is refused, not inflated), and yielded; a response that an
+   HTML ``conversion`` record refers to (Kuaibu's export of a page its browser rendered) is
+   yielded as that DOM, what its article was read from. Its ``resources``
    read a resource's record from its offset when asked: payloads are never held.
 
 A WARC compressed as a whole (one gzip member, not one a record) cannot be read from an
@@ -27,7 +29,7 @@ import io
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -160,6 +162,7 @@ class _Entry:
     offset: int
     url: str
     date: str
+    record_id: str
 
 
 def read_warc(path: Path, limits: ImportLimits) -> Iterator[Found]:
@@ -217,6 +220,9 @@ class _Index:
     pages: list[_Entry]
     # an address → its record's offset; the first capture of an address wins
     resources: dict[str, int]
+    # a response's record id → the offset of the HTML a browser made of it (a ``conversion``
+    # record that refers to it: Kuaibu's export of a rendered page)
+    rendered: dict[str, int] = field(default_factory=dict)
 
 
 def _read(warc: _Warc, limits: ImportLimits) -> Iterator[Found]:
@@ -234,6 +240,12 @@ def _read(warc: _Warc, limits: ImportLimits) -> Iterator[Found]:
         origin = _at(warc.origin, entry.offset)
         try:
             raw, headers = _payload(warc, entry.offset, limits.page_bytes)
+            if (dom := index.rendered.get(entry.record_id)) is not None:
+                # the page as its scripts built it, what the article was read from: UTF-8
+                raw = _payload(warc, dom, limits.page_bytes)[0]
+                headers = {**{k: v for k, v in headers.items()
+                              if k.lower() != "content-type"},
+                           "Content-Type": "text/html; charset=utf-8"}
         except _Unreadable as e:
             yield Refused(origin, e.reason, e.detail)
             continue
@@ -304,6 +316,8 @@ def _drop_entries_from(index: _Index, offset: int) -> None:
     index.pages[:] = [e for e in index.pages if e.offset < offset]
     for url in [u for u, o in index.resources.items() if o >= offset]:
         del index.resources[url]
+    for record_id in [r for r, o in index.rendered.items() if o >= offset]:
+        del index.rendered[record_id]
 
 
 def _next_start(f: io.RawIOBase, after: int, gzipped: bool, end: int) -> int:
@@ -331,6 +345,11 @@ def _note(record: Any, offset: int, limits: ImportLimits, index: _Index,
     """Index one record; its refusal when it is a page that cannot be imported."""
     kind = record.rec_type
     url = (record.rec_headers.get_header("WARC-Target-URI") or "").strip("<> ")
+    if kind == "conversion" and media_type(
+            record.rec_headers.get_header("Content-Type")) in HTML_TYPES:
+        if refers_to := record.rec_headers.get_header("WARC-Refers-To"):
+            index.rendered.setdefault(refers_to.strip(), offset)
+        return None
     if kind not in ("response", "resource", "revisit") or not url.startswith(("http://",
                                                                               "https://")):
         return None
@@ -355,7 +374,8 @@ def _note(record: Any, offset: int, limits: ImportLimits, index: _Index,
             return Refused(where, Refusal.TOO_LARGE, f"{url}: {record.length:,} >"
                            f" {limits.page_bytes:,} bytes")
         date = _iso_date(record.rec_headers.get_header("WARC-Date") or "")
-        index.pages.append(_Entry(offset, url, date))
+        record_id = (record.rec_headers.get_header("WARC-Record-ID") or "").strip()
+        index.pages.append(_Entry(offset, url, date, record_id))
         return None
     index.resources.setdefault(url, offset)
     if digest:

@@ -6,6 +6,7 @@ summary while the rest of the file is imported."""
 from __future__ import annotations
 
 import io
+import json
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -116,3 +117,34 @@ def test_bad_records_are_refused_and_the_rest_imported(tmp_path: Path) -> None:
         summary.imported[0].id]
     assert ws.task(summary.imported[0].id).status is not Status.FAILED
     ws.close()
+
+
+def test_a_rendered_page_comes_back_as_the_article_its_browser_made(tmp_path: Path) -> None:
+    """A page whose scripts build the article is exported with its DOM (a conversion record);
+    imported elsewhere, the article is read from that DOM, as it was archived."""
+    story = "".join(f"<p>第{n}段：脚本写出的正文，浏览器渲染后才有，导出再导入也一样。</p>"
+                    for n in range(8))
+    shell = (b"<!DOCTYPE html><html><head><meta charset='gbk'><title>App</title></head>"
+             b"<body><div id='root'></div><script src='/app.js'></script></body></html>")
+    dom = (f"<html><head><title>渲染的文章</title></head><body><div id='root'><article>"
+           f"<h1>渲染的文章</h1>{story}</article></div></body></html>")
+    ws = Workspace.open(tmp_path / "rendered")
+    with ws.store.transaction() as store:
+        task = store.add("https://spa.example/story/7")
+    record = {"url": task.url, "final_url": task.url, "status": 200,
+              "headers": {"Content-Type": "text/html; charset=gbk"},
+              "fetched_at": "2025-02-03T04:05:06+00:00", "rendered": True,
+              "render": {"final_url": task.url}}
+    ws.archive.store_raw(task.id, shell, json.dumps(record), dom.encode("utf-8"))
+    ws.close()
+    Runner(ws.archive, TaskStore(ws.archive.tasks_path), FAST).run()  # cleans the DOM
+    original = ws.archive.clean_meta(task.id).read_bytes()
+    assert "脚本写出的正文" in json.loads(original)["text"]
+    ws = Workspace.open(tmp_path / "rendered")
+    out = ws.export_warc(tmp_path / "rendered.warc.gz").path
+    ws.close()
+    again = Workspace.open(tmp_path / "again")
+    summary = again.import_pages([out])
+    assert [t.url for t in summary.imported] == [task.url], (summary.failed, summary.refused)
+    assert again.archive.clean_meta(summary.imported[0].id).read_bytes() == original
+    again.close()
