@@ -173,12 +173,36 @@ def read_warc(path: Path, limits: ImportLimits) -> Iterator[Found]:
     except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, ValueError) as e:
         yield Refused(str(path), Refusal.DAMAGED, str(e)[:200])
         return
+    # every WARC of the file indexed first: a crawl rolls over to a new WARC where it will,
+    # and a page's images may lie in the next one (Browsertrix's WACZ of several WARCs)
+    indexed: list[tuple[_Warc, _Index]] = []
+    resources: dict[str, tuple[_Warc, int]] = {}
+    said = False
     for warc in warcs:
         if isinstance(warc, Refused):
+            said = True
             yield warc
             continue
+        index = _Index([], {})
         try:
-            yield from _read(warc, limits)
+            for refused in _index(warc, limits, index):
+                said = True
+                yield refused
+        except OSError as e:
+            said = True
+            yield Refused(warc.origin, Refusal.UNREADABLE, str(e)[:200])
+            continue
+        indexed.append((warc, index))
+        for url, offset in index.resources.items():
+            resources.setdefault(url, (warc, offset))
+    if not any(index.pages for _, index in indexed):
+        if not said:  # an empty file, or a crawl of images alone: said, not passed over
+            yield Refused(str(path), Refusal.NO_HTML)
+        return
+    resolve = _resolver(resources, limits)
+    for warc, index in indexed:
+        try:
+            yield from _pages(warc, index, resolve, limits)
         except OSError as e:
             yield Refused(warc.origin, Refusal.UNREADABLE, str(e)[:200])
 
@@ -225,17 +249,9 @@ class _Index:
     rendered: dict[str, int] = field(default_factory=dict)
 
 
-def _read(warc: _Warc, limits: ImportLimits) -> Iterator[Found]:
-    index = _Index([], {})
-    said = False
-    for refused in _index(warc, limits, index):
-        said = True
-        yield refused
-    if not index.pages:
-        if not said:  # an empty file, or a crawl of images alone: said, not passed over
-            yield Refused(warc.origin, Refusal.NO_HTML)
-        return
-    resources = _resolver(warc, index.resources, limits)
+def _pages(warc: _Warc, index: _Index, resources: Callable[[str], bytes | None],
+           limits: ImportLimits) -> Iterator[Found]:
+    """The pages ``index`` found in ``warc``, each read from its offset."""
     for entry in index.pages:
         origin = _at(warc.origin, entry.offset)
         try:
@@ -402,18 +418,18 @@ def _iso_date(warc_date: str) -> str:
     return when.astimezone(UTC).replace(microsecond=0).isoformat()
 
 
-def _resolver(warc: _Warc, resources: dict[str, int],
+def _resolver(resources: dict[str, tuple[_Warc, int]],
               limits: ImportLimits) -> Callable[[str], bytes | None]:
-    """A page's ``resources``: an address → the payload of its record in the same WARC, read
-    from its offset when asked; None when the WARC does not hold it, or it cannot be read."""
+    """A page's ``resources``: an address → the payload of its record in the same file, read
+    from its offset when asked; None when the file does not hold it, or it cannot be read."""
 
     def resource(url: str) -> bytes | None:
-        offset = resources.get(url, resources.get(url.split("#", 1)[0]))
-        if offset is None:
+        place = resources.get(url, resources.get(url.split("#", 1)[0]))
+        if place is None:
             return None
         try:
-            return _payload(warc, offset, limits.resource_bytes)[0]
-        except _Unreadable:
+            return _payload(*place, limits.resource_bytes)[0]
+        except (_Unreadable, OSError):
             return None
 
     return resource

@@ -241,3 +241,22 @@ def test_a_member_inflating_to_one_endless_line_is_read_in_bounded_memory(
     assert [p.url for p in pages] == ["https://a.example/first", "https://a.example/last"]
     assert [r.reason for r in refused] == [Refusal.DAMAGED], refused
     assert peak < 64_000_000, f"{peak:,} bytes at the peak"
+
+
+def test_a_wacz_of_several_warcs_finds_a_page_images_in_the_next(tmp_path: Path) -> None:
+    """A crawl rolled over to a new WARC between a page and its image (Browsertrix writes a
+    WACZ of several): the image is found all the same."""
+    image = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+    first = warc_file(tmp_path / "a.warc.gz", lambda w: response(
+        w, "https://a.example/story", html("Story")))
+    second = warc_file(tmp_path / "b.warc.gz", lambda w: response(
+        w, "https://a.example/photo.png", image, mime="image/png"))
+    wacz = tmp_path / "crawl.wacz"
+    with zipfile.ZipFile(wacz, "w", compression=zipfile.ZIP_STORED) as z:
+        z.write(first, "archive/rec-1.warc.gz")
+        z.write(second, "archive/rec-2.warc.gz")
+    pages, refused = found(wacz)
+    assert refused == [] and [p.url for p in pages] == ["https://a.example/story"]
+    assert pages[0].origin == f"{wacz}!archive/rec-1.warc.gz@0"
+    assert pages[0].resources("https://a.example/photo.png") == image
+    assert pages[0].resources("https://a.example/elsewhere.png") is None
