@@ -171,14 +171,14 @@ def payload(warc: Warc, offset: int, limit: int) -> tuple[bytes, dict[str, str]]
     return raw, {k: v for k, v in headers.items() if k.lower() not in WIRE_HEADERS}
 
 
-def _check_digest(declared: str | None, payload: bytes) -> None:
+def _check_digest(declared: str | None, body: bytes) -> None:
     """The record's ``WARC-Payload-Digest`` against its payload (SHA-1 or SHA-256, base32 or
     hex); a digest of another algorithm is not checked."""
     if not declared or ":" not in declared:
         return
     algorithm, _, value = declared.partition(":")
     try:
-        digest = hashlib.new(algorithm.strip().lower().replace("-", ""), payload).digest()
+        digest = hashlib.new(algorithm.strip().lower().replace("-", ""), body).digest()
     except ValueError:
         return
     value = value.strip()
