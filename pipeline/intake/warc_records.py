@@ -36,6 +36,7 @@ CHUNK = 1 << 16
 PARSE_ERRORS = (ArchiveLoadFailed, zlib.error, EOFError, ValueError, IndexError, KeyError,
                 OSError, brotli.error)
 GZIP_MAGIC = b"\x1f\x8b\x08"
+_DIGESTS = frozenset(("sha1", "sha256", "sha512", "md5"))
 
 
 class Unreadable(Exception):
@@ -165,22 +166,26 @@ def payload(warc: Warc, offset: int, limit: int) -> tuple[bytes, dict[str, str]]
         headers["Content-Type"] = mime
     coding = {k.lower(): v.strip().lower() for k, v in headers.items()
               if k.lower() in ("transfer-encoding", "content-encoding")}
-    if "chunked" in coding.get("transfer-encoding", ""):
-        raw = _dechunk(raw)
-    raw = _decode(raw, coding.get("content-encoding", ""), limit)
+    content_coding = coding.get("content-encoding", "")
+    try:
+        if "chunked" in coding.get("transfer-encoding", ""):
+            raw = _dechunk(raw)
+        raw = _decode(raw, content_coding, limit)
+    except PARSE_ERRORS:  # a body its coding does not describe
+        raise Unreadable(Refusal.DAMAGED, f"Content-Encoding: {content_coding}") from None
     return raw, {k: v for k, v in headers.items() if k.lower() not in WIRE_HEADERS}
 
 
 def _check_digest(declared: str | None, body: bytes) -> None:
-    """The record's ``WARC-Payload-Digest`` against its payload (SHA-1 or SHA-256, base32 or
-    hex); a digest of another algorithm is not checked."""
+    """The record's ``WARC-Payload-Digest`` against its payload (SHA-1, SHA-256, SHA-512 or
+    MD5, base32 or hex); a digest of another algorithm is not checked."""
     if not declared or ":" not in declared:
         return
     algorithm, _, value = declared.partition(":")
-    try:
-        digest = hashlib.new(algorithm.strip().lower().replace("-", ""), body).digest()
-    except ValueError:
+    name = algorithm.strip().lower().replace("-", "")
+    if name not in _DIGESTS:  # a name from the file: only the fixed-length digests warcs use
         return
+    digest = hashlib.new(name, body).digest()
     value = value.strip()
     if value.upper() not in (base64.b32encode(digest).decode(), digest.hex().upper()):
         raise Unreadable(Refusal.DIGEST_MISMATCH, declared)

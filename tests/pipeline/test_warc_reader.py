@@ -146,6 +146,11 @@ def bad_records(w: WARCWriter) -> None:
     response(w, "https://a.example/tampered", html("Tampered"),
              warc_headers={"WARC-Payload-Digest": "sha1:" + base64.b32encode(
                  hashlib.sha1(b"other").digest()).decode()})
+    response(w, "https://a.example/not-gzip", html("Not gzip"),
+             headers=[("Content-Encoding", "gzip")])
+    response(w, "https://a.example/not-br", b"\xff" * 64, headers=[("Content-Encoding", "br")])
+    response(w, "https://a.example/odd-digest", html("Odd digest"),
+             warc_headers={"WARC-Payload-Digest": "shake_128:AAAA"})  # not checked, read
     w.write_record(w.create_revisit_record(
         "https://a.example/first", "sha1:AAAA", "https://a.example/first",
         "2024-01-01T00:00:00Z", http_headers=StatusAndHeaders(
@@ -157,11 +162,12 @@ def bad_records(w: WARCWriter) -> None:
 def test_each_bad_record_is_refused_and_the_rest_read(tmp_path: Path, gzipped: bool) -> None:
     name = "bad.warc.gz" if gzipped else "bad.warc"
     pages, refused = found(warc_file(tmp_path / name, bad_records, gzipped))
-    assert [p.url for p in pages] == ["https://a.example/first", "https://a.example/last"]
+    assert [p.url for p in pages] == ["https://a.example/first", "https://a.example/odd-digest",
+                                      "https://a.example/last"]
     reasons = {r.origin.rsplit("@", 1)[1]: r for r in refused}
     got = sorted(r.reason.value for r in reasons.values())
     assert got == sorted(["not-html", "http-error", "too-large", "compression-bomb",
-                          "digest-mismatch", "revisit"]), refused
+                          "digest-mismatch", "revisit", "damaged", "damaged"]), refused
     assert all(r.detail for r in refused)
 
 
