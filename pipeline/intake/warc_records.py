@@ -33,8 +33,10 @@ BOMB_RATIO = 100
 LINE_BYTES = 1 << 20
 HEADER_BYTES = 4 << 20
 CHUNK = 1 << 16
+# what warcio and the decoders raise on a damaged record (warcio reads a header a damaged
+# record lacks as None, and raises AttributeError or TypeError there)
 PARSE_ERRORS = (ArchiveLoadFailed, zlib.error, EOFError, ValueError, IndexError, KeyError,
-                OSError, brotli.error)
+                OSError, brotli.error, AttributeError, TypeError)
 GZIP_MAGIC = b"\x1f\x8b\x08"
 _DIGESTS = frozenset(("sha1", "sha256", "sha512", "md5"))
 

@@ -9,6 +9,7 @@ import gzip
 import hashlib
 import io
 import json
+import random
 import shutil
 import subprocess
 import tracemalloc
@@ -266,3 +267,27 @@ def test_a_wacz_of_several_warcs_finds_a_page_images_in_the_next(tmp_path: Path)
     assert pages[0].origin == f"{wacz}!archive/rec-1.warc.gz@0"
     assert pages[0].resources("https://a.example/photo.png") == image
     assert pages[0].resources("https://a.example/elsewhere.png") is None
+
+
+@pytest.mark.parametrize("gzipped", [True, False])
+def test_damaged_bytes_anywhere_never_end_the_import(tmp_path: Path, gzipped: bool) -> None:
+    """Bytes changed, cut out or slipped in anywhere in a WARC (a disk, a download, a
+    hostile file): every record is a page or a refusal, never an exception."""
+    base = warc_file(tmp_path / "base.warc", bad_records, gzipped).read_bytes()
+    rng = random.Random(7)
+    path = tmp_path / ("damaged.warc.gz" if gzipped else "damaged.warc")
+    for _ in range(200):
+        data = bytearray(base)
+        for _ in range(rng.randint(1, 6)):
+            at, roll = rng.randrange(len(data)), rng.random()
+            if roll < 0.5:
+                data[at] = rng.randrange(256)
+            elif roll < 0.75:
+                del data[at:at + rng.randint(1, 200)]
+            else:
+                data[at:at] = rng.randbytes(rng.randint(1, 50))
+        path.write_bytes(bytes(data))
+        for item in read_warc(path, LIMITS):
+            assert isinstance(item, SavedPage | Refused)
+            if isinstance(item, SavedPage):
+                item.resources("https://a.example/report.pdf")
