@@ -25,6 +25,7 @@ offset; it is refused with what fixes it (``warcio recompress``).
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -47,6 +48,10 @@ from pipeline.intake.warc_records import (
 from pipeline.warc.http_block import declared_type, media_type
 
 WARC_SUFFIXES = (".warc", ".warc.gz", ".wacz")
+# what zipfile raises on a damaged archive: BadZipFile, NotImplementedError ("zip file
+# version 7.6"), struct.error, EOFError, ValueError
+_ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError,
+               NotImplementedError, struct.error)
 HTML_TYPES = frozenset(("text/html", "application/xhtml+xml"))
 # what a page asks for beside itself: indexed quietly, never refused as "not HTML"
 RESOURCE_TYPES = ("image/", "text/css", "font/", "application/font", "application/x-font",
@@ -70,8 +75,11 @@ def read_warc(path: Path, limits: ImportLimits) -> Iterator[Found]:
     file) is refused; never raises for a bad file."""
     try:
         warcs = list(_warcs_in(path))
-    except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, ValueError) as e:
-        yield Refused(str(path), Refusal.DAMAGED, str(e)[:200])
+    except OSError as e:
+        yield Refused(str(path), Refusal.UNREADABLE, e.strerror or "")
+        return
+    except _ZIP_ERRORS:  # a WACZ whose zip does not parse
+        yield Refused(str(path), Refusal.DAMAGED)
         return
     # every WARC of the file indexed first: a crawl rolls over to a new WARC where it will,
     # and a page's images may lie in the next one (Browsertrix's WACZ of several WARCs)

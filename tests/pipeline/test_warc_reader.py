@@ -269,24 +269,34 @@ def test_a_wacz_of_several_warcs_finds_a_page_images_in_the_next(tmp_path: Path)
     assert pages[0].resources("https://a.example/elsewhere.png") is None
 
 
-@pytest.mark.parametrize("gzipped", [True, False])
-def test_damaged_bytes_anywhere_never_end_the_import(tmp_path: Path, gzipped: bool) -> None:
-    """Bytes changed, cut out or slipped in anywhere in a WARC (a disk, a download, a
-    hostile file): every record is a page or a refusal, never an exception."""
-    base = warc_file(tmp_path / "base.warc", bad_records, gzipped).read_bytes()
+def damaged(base: bytes, rng: random.Random) -> bytes:
+    """``base`` with a few bytes changed, cut out or slipped in."""
+    data = bytearray(base)
+    for _ in range(rng.randint(1, 6)):
+        at, roll = rng.randrange(len(data)), rng.random()
+        if roll < 0.5:
+            data[at] = rng.randrange(256)
+        elif roll < 0.75:
+            del data[at:at + rng.randint(1, 200)]
+        else:
+            data[at:at] = rng.randbytes(rng.randint(1, 50))
+    return bytes(data)
+
+
+@pytest.mark.parametrize("kind", ["warc.gz", "warc", "wacz"])
+def test_damaged_bytes_anywhere_never_end_the_import(tmp_path: Path, kind: str) -> None:
+    """Bytes changed, cut out or slipped in anywhere in a WARC or a WACZ (a disk, a download,
+    a hostile file): every record is a page or a refusal, never an exception."""
+    if kind == "wacz":
+        ws = Workspace.open(make_small_archive(tmp_path / "archive"))
+        base = ws.export_warc(tmp_path / "base.wacz", wacz=True).path.read_bytes()
+        ws.close()
+    else:
+        base = warc_file(tmp_path / "base", bad_records, kind == "warc.gz").read_bytes()
     rng = random.Random(7)
-    path = tmp_path / ("damaged.warc.gz" if gzipped else "damaged.warc")
+    path = tmp_path / f"damaged.{kind}"
     for _ in range(200):
-        data = bytearray(base)
-        for _ in range(rng.randint(1, 6)):
-            at, roll = rng.randrange(len(data)), rng.random()
-            if roll < 0.5:
-                data[at] = rng.randrange(256)
-            elif roll < 0.75:
-                del data[at:at + rng.randint(1, 200)]
-            else:
-                data[at:at] = rng.randbytes(rng.randint(1, 50))
-        path.write_bytes(bytes(data))
+        path.write_bytes(damaged(base, rng))
         for item in read_warc(path, LIMITS):
             assert isinstance(item, SavedPage | Refused)
             if isinstance(item, SavedPage):
