@@ -253,6 +253,8 @@ def cmd_export(args: argparse.Namespace, ws: Workspace) -> int:
         bar.finish()
     print(f"{'WACZ' if args.wacz else 'WARC'}: {result.path} ({counted(result.pages, 'page')},"
           f" {counted(result.images, 'image')})")
+    for task_id in result.unreadable:
+        print(f"  left out #{task_id}: its record in 00_raw is not readable JSON")
     return 0
 
 

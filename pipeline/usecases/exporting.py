@@ -28,6 +28,7 @@ class WarcExport:
     path: Path
     pages: int
     images: int
+    unreadable: list[int]  # tasks left out: their record in 00_raw cannot be read
 
 
 class Exporting(WorkspaceBase):
@@ -95,7 +96,7 @@ class Exporting(WorkspaceBase):
                 os.replace(warc_tmp, path)
         finally:
             warc_tmp.unlink(missing_ok=True)
-        return WarcExport(path, exported.page_count, exported.images)
+        return WarcExport(path, exported.page_count, exported.images, exported.unreadable)
 
 
 def _temp_beside(path: Path, suffix: str) -> Path:

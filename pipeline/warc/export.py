@@ -61,6 +61,8 @@ class Exported:
     captures: list[Capture] = field(default_factory=list)
     pages: list[tuple[Capture, str]] = field(default_factory=list)
     images: int = 0
+    # tasks whose record in 00_raw cannot be read (a file a person could edit): left out
+    unreadable: list[int] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:
@@ -119,7 +121,8 @@ def write_warc(out: BinaryIO, filename: str, archive: Archive, tasks: Iterable[T
             " Content-Length the stored body's); request records made again from what a"
             f" fetch sends ({MADE_AGAIN}); a browser-rendered page's DOM as a conversion"
             f" record ({RENDERED_BY}); images as resource records, as the archive stores"
-            f" them for books ({STORED_AS})."),
+            f" them for books ({STORED_AS}); pages imported from a save as resource"
+            f" records ({IMPORTED_FROM})."),
     }))
     exported = Exported()
     written_images: set[tuple[str, str]] = set()
@@ -135,13 +138,20 @@ def _write_task(writer: _Writer, archive: Archive, task: Task, settings: Setting
                 rules: Rules, exported: Exported,
                 written_images: set[tuple[str, str]]) -> None:
     meta_path = archive.raw_meta(task.id)
-    record = json.loads(meta_path.read_bytes())
+    try:
+        record = json.loads(meta_path.read_bytes())
+    except ValueError:
+        record = None
+    if not isinstance(record, dict):
+        exported.unreadable.append(task.id)
+        return
     body = archive.raw_html(task.id).read_bytes()
     when = _fetched(record, meta_path.stat().st_mtime)
     url = str(record.get("final_url") or record.get("url") or task.url)
     if not url.startswith(("http://", "https://")):
         return  # a saved file imported without its address: nothing on the web to stand for
-    headers = record.get("headers") if isinstance(record.get("headers"), dict) else {}
+    stored = record.get("headers")
+    headers: dict[str, object] = stored if isinstance(stored, dict) else {}
     mime = declared_type(headers) or "text/html"
     build = writer.warc
     imported = record.get("imported") if isinstance(record.get("imported"), dict) else None
@@ -184,7 +194,8 @@ def _write_exchange(writer: _Writer, url: str, when: datetime, record: dict[str,
     """A fetched page's response record and the request made again beside it; the response's
     capture and record id."""
     build = writer.warc
-    status = int(str(record.get("status") or 200))
+    status = record.get("status")
+    status = status if isinstance(status, int) and 100 <= status <= 999 else 200
     response = build.create_warc_record(
         url, "response", payload=BytesIO(body), length=len(body),
         warc_headers_dict={"WARC-Date": warc_date(when)},

@@ -23,7 +23,7 @@ from pipeline.run.runner import Runner
 from pipeline.store.archive import Archive
 from pipeline.store.tasks import TaskStore
 from pipeline.warc.cdxj import surt
-from tests.small_archive import run_main
+from tests.small_archive import make_small_archive, run_main
 from tests.waiting import PATIENCE
 
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0)
@@ -219,3 +219,16 @@ def test_imported_pages_go_in_as_resources_and_saved_files_stay_out(tmp_path: Pa
     assert body == pages["https://saved.example/story"]
     assert headers["Content-Type"] == "text/html" and headers["Kuaibu-Imported-From"] == "mhtml"
     assert warcio("check", result.path).returncode == 0
+
+
+def test_a_record_that_cannot_be_read_is_left_out_and_named(tmp_path: Path) -> None:
+    root = make_small_archive(tmp_path / "archive")
+    meta = Archive(root).raw_meta(2)
+    meta.chmod(0o644)
+    meta.write_text("{not json", encoding="utf-8")
+    out = tmp_path / "out.warc.gz"
+    proc = run_main("--archive", root, "export", "--warc", out)
+    assert proc.returncode == 0, proc.stderr
+    assert "(2 pages, 0 images)" in proc.stdout
+    assert "left out #2: its record in 00_raw is not readable JSON" in proc.stdout
+    assert warcio("check", out).returncode == 0
