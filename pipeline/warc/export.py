@@ -142,7 +142,9 @@ def _write_task(writer: _Writer, archive: Archive, task: Task, settings: Setting
         record = json.loads(meta_path.read_bytes())
     except ValueError:
         record = None
-    if not isinstance(record, dict):
+    # the fetch stage stores only the pages it took: a record without a status is one of them
+    status = record.get("status", 200) if isinstance(record, dict) else None
+    if not isinstance(record, dict) or not isinstance(status, int) or not 100 <= status <= 599:
         exported.unreadable.append(task.id)
         return
     body = archive.raw_html(task.id).read_bytes()
@@ -164,7 +166,7 @@ def _write_task(writer: _Writer, archive: Archive, task: Task, settings: Setting
         page = writer.capture(saved, url, when, mime, None)
         record_id = saved.rec_headers.get_header("WARC-Record-ID")
     else:
-        page, record_id = _write_exchange(writer, url, when, record, headers, body, mime,
+        page, record_id = _write_exchange(writer, url, when, status, headers, body, mime,
                                           settings, rules)
     exported.captures.append(page)
     article = archive.read_article(task.id)
@@ -188,14 +190,12 @@ def _write_task(writer: _Writer, archive: Archive, task: Task, settings: Setting
         exported.images += 1
 
 
-def _write_exchange(writer: _Writer, url: str, when: datetime, record: dict[str, object],
+def _write_exchange(writer: _Writer, url: str, when: datetime, status: int,
                     headers: dict[str, object], body: bytes, mime: str, settings: Settings,
                     rules: Rules) -> tuple[Capture, str]:
     """A fetched page's response record and the request made again beside it; the response's
     capture and record id."""
     build = writer.warc
-    status = record.get("status")
-    status = status if isinstance(status, int) and 100 <= status <= 999 else 200
     response = build.create_warc_record(
         url, "response", payload=BytesIO(body), length=len(body),
         warc_headers_dict={"WARC-Date": warc_date(when)},
