@@ -254,7 +254,7 @@ def cmd_export(args: argparse.Namespace, ws: Workspace) -> int:
     print(f"{'WACZ' if args.wacz else 'WARC'}: {result.path} ({counted(result.pages, 'page')},"
           f" {counted(result.images, 'image')})")
     for task_id in result.unreadable:
-        print(f"  left out #{task_id}: its record in 00_raw is not readable JSON")
+        print(f"  left out #{task_id}: its record in 00_raw cannot be read")
     return 0
 
 

@@ -230,5 +230,5 @@ def test_a_record_that_cannot_be_read_is_left_out_and_named(tmp_path: Path) -> N
     proc = run_main("--archive", root, "export", "--warc", out)
     assert proc.returncode == 0, proc.stderr
     assert "(2 pages, 0 images)" in proc.stdout
-    assert "left out #2: its record in 00_raw is not readable JSON" in proc.stdout
+    assert "left out #2: its record in 00_raw cannot be read" in proc.stdout
     assert warcio("check", out).returncode == 0
