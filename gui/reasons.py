@@ -241,6 +241,8 @@ _BY_REFUSAL: dict[Refusal, str] = {
     Refusal.NO_HTML: QT_TRANSLATE_NOOP("Reasons", "holds no HTML page"),
     Refusal.NOT_HTML: QT_TRANSLATE_NOOP("Reasons", "not an HTML page"),
     Refusal.HTTP_ERROR: QT_TRANSLATE_NOOP("Reasons", "an HTTP error response"),
+    Refusal.REVISIT: QT_TRANSLATE_NOOP("Reasons", "a revisit record: no page of its own, the"
+                                               " same as an earlier capture"),
     Refusal.TRUNCATED: QT_TRANSLATE_NOOP("Reasons", "cut short"),
     Refusal.DIGEST_MISMATCH: QT_TRANSLATE_NOOP("Reasons", "its payload digest does not match"),
     Refusal.COMPRESSION_BOMB: QT_TRANSLATE_NOOP("Reasons", "inflates past every sane size"),
@@ -364,6 +366,17 @@ _REASONS: tuple[tuple[str, str], ...] = (
                                   " such an address")),
     (r"rules selector '(.*)' is not valid CSS.*",
      QT_TRANSLATE_NOOP("Reasons", "the rules' selector %1 is not valid CSS")),
+    # not a task's reason: why an export wrote nothing (Workspace.export_warc's ExportRefused)
+    (r"no fetched pages in that category to export in (.*)",
+     QT_TRANSLATE_NOOP("Reasons", "no fetched pages in that category to export in %1")),
+    (r"no fetched pages to export in (.*)",
+     QT_TRANSLATE_NOOP("Reasons", "no fetched pages to export in %1")),
+    (r"cannot write (.*): (.*)", QT_TRANSLATE_NOOP("Reasons", "cannot write %1: %2")),
+    (r"no folder (.*) to write (.*) in",
+     QT_TRANSLATE_NOOP("Reasons", "no folder %1 to write %2 in")),
+    (r"(.*) is a folder; name the file to write",
+     QT_TRANSLATE_NOOP("Reasons", "%1 is a folder; name the file to write")),
+    (r"cannot read (.*): (.*)", QT_TRANSLATE_NOOP("Reasons", "cannot read %1: %2")),
     # not a task's reason: why an archive did not open (Workspace.open's TaskListTruncated)
     (r"(.*) lacks ([\d,]+) of the ([\d,]+) tasks whose pages 00_raw holds; .*",
      QT_TRANSLATE_NOOP("Reasons", "%1 lacks %2 of the %3 archived tasks: opening it would"

@@ -157,6 +157,12 @@ CASES = [
     Case("report-out-missing-folder", ("report", "--out", "/nonexistent-kuaibu/r.html"),
          "/nonexistent-kuaibu"),
     Case("build-out-onto-a-file", ("build", "--out", "{root}/tasks.csv"), "tasks.csv"),
+    Case("export-onto-a-folder", ("export", "--warc", "{root}"), "is a folder"),
+    Case("export-missing-folder", ("export", "--wacz", "/nonexistent-kuaibu/a.wacz"),
+         "no folder /nonexistent-kuaibu"),
+    Case("export-empty-category", ("export", "--warc", "{root}/../a.warc.gz", "--cat1",
+                                   "nothing"), "no fetched pages in that category"),
+    usage("export-no-file", "export", says="--warc"),
 ]
 CASES += [Case(f"{command}-rules-{name}", args, says, spoil=_rules(text))
           for name, (text, says) in RULES_FILES.items()
@@ -170,7 +176,8 @@ ON_AN_ARCHIVE = {"status": (), "search": ("harbour",), "run": (), "report": (), 
                  "clean": (), "dupes": (), "edit": ("--id", "1", "--title", "x"),
                  "remove": ("--id", "1"), "move": ("--id", "1", "--top"), "trash": (),
                  "books": (), "index": (),
-                 "rules": ("check",), "render": ("http://127.0.0.1:9/",), "recover": ()}
+                 "rules": ("check",), "render": ("http://127.0.0.1:9/",), "recover": (),
+                 "export": ("--warc", "out.warc.gz")}
 CASES += [Case(f"{command}-missing-archive", (command, *rest), "no archive", archive="missing")
           for command, rest in ON_AN_ARCHIVE.items()]
 

@@ -1035,7 +1035,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window/window.py" line="185"/>
+        <location filename="../main_window/window.py" line="186"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
@@ -1239,307 +1239,307 @@
     </message>
     <message>
         <location filename="../reasons.py" line="161"/>
-        <location filename="../reasons.py" line="277"/>
+        <location filename="../reasons.py" line="279"/>
         <source>new rules failed, the article before them is kept: %1</source>
         <translation>新规则失败，保留原来的文章：%1</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="278"/>
+        <location filename="../reasons.py" line="280"/>
         <source>internal error: %1</source>
         <translation>内部错误：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="104"/>
-        <location filename="../reasons.py" line="279"/>
+        <location filename="../reasons.py" line="281"/>
         <source>no article found on the page</source>
         <translation>页面上没有找到正文</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="108"/>
-        <location filename="../reasons.py" line="281"/>
+        <location filename="../reasons.py" line="283"/>
         <source>no article even rendered with the browser (%1): the article may wait for a login or a click</source>
         <translation>即使用浏览器渲染也没有正文（%1）：文章可能需要登录或点击后才显示</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="105"/>
-        <location filename="../reasons.py" line="284"/>
+        <location filename="../reasons.py" line="286"/>
         <source>the page needs JavaScript (%1): Render with browser in the Failures tab or the rules editor</source>
         <translation>页面需要 JavaScript（%1）：在“失败”标签页或规则编辑器中选择“用浏览器渲染”</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="286"/>
+        <location filename="../reasons.py" line="288"/>
         <source>rendering pages needs %1</source>
         <translation>渲染页面需要 %1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="98"/>
-        <location filename="../reasons.py" line="287"/>
+        <location filename="../reasons.py" line="289"/>
         <source>Chromium did not start: %1</source>
         <translation>Chromium 未能启动：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="100"/>
-        <location filename="../reasons.py" line="289"/>
+        <location filename="../reasons.py" line="291"/>
         <source>not rendered within %1 s (its scripts kept loading)</source>
         <translation>%1 秒内未渲染完（页面脚本一直在加载）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="102"/>
-        <location filename="../reasons.py" line="291"/>
+        <location filename="../reasons.py" line="293"/>
         <source>the rendered page is larger than %1 MB</source>
         <translation>渲染后的页面超过 %1 MB</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="64"/>
-        <location filename="../reasons.py" line="293"/>
+        <location filename="../reasons.py" line="295"/>
         <source>an anti-bot check page instead of the article</source>
         <translation>网站返回了反爬虫验证页，而不是文章</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="202"/>
-        <location filename="../reasons.py" line="294"/>
+        <location filename="../reasons.py" line="296"/>
         <source>the page does not exist (HTTP 404)</source>
         <translation>页面不存在（HTTP 404）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="203"/>
-        <location filename="../reasons.py" line="295"/>
+        <location filename="../reasons.py" line="297"/>
         <source>the page was removed (HTTP 410)</source>
         <translation>页面已被删除（HTTP 410）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="201"/>
-        <location filename="../reasons.py" line="296"/>
+        <location filename="../reasons.py" line="298"/>
         <source>the site refused access (HTTP 403)</source>
         <translation>网站拒绝访问（HTTP 403）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="200"/>
-        <location filename="../reasons.py" line="297"/>
+        <location filename="../reasons.py" line="299"/>
         <source>the page needs a login (HTTP 401)</source>
         <translation>页面需要登录（HTTP 401）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="204"/>
-        <location filename="../reasons.py" line="298"/>
+        <location filename="../reasons.py" line="300"/>
         <source>too many requests to the site (HTTP 429)</source>
         <translation>对网站的请求太频繁（HTTP 429）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="206"/>
-        <location filename="../reasons.py" line="300"/>
+        <location filename="../reasons.py" line="302"/>
         <source>the site&apos;s server failed (HTTP %1)</source>
         <translation>网站服务器出错（HTTP %1）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="59"/>
         <location filename="../reasons.py" line="60"/>
-        <location filename="../reasons.py" line="301"/>
+        <location filename="../reasons.py" line="303"/>
         <source>the site answered HTTP %1</source>
         <translation>网站返回 HTTP %1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="62"/>
-        <location filename="../reasons.py" line="303"/>
+        <location filename="../reasons.py" line="305"/>
         <source>not a web page: no type given and no &lt;html&gt; in it</source>
         <translation>不是网页：没有声明类型，内容里也没有 &lt;html&gt;</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="61"/>
-        <location filename="../reasons.py" line="304"/>
+        <location filename="../reasons.py" line="306"/>
         <source>not a web page but %1</source>
         <translation>不是网页，而是 %1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="66"/>
-        <location filename="../reasons.py" line="306"/>
+        <location filename="../reasons.py" line="308"/>
         <source>the page was cut short: the connection closed before its end</source>
         <translation>页面不完整：连接在页面结束前就断开了</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="68"/>
-        <location filename="../reasons.py" line="308"/>
+        <location filename="../reasons.py" line="310"/>
         <source>incomplete: %1 of %2 bytes arrived</source>
         <translation>内容不完整：只收到 %2 字节中的 %1 字节</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="69"/>
-        <location filename="../reasons.py" line="310"/>
+        <location filename="../reasons.py" line="312"/>
         <source>the compressed page is corrupt: %1</source>
         <translation>压缩的页面已损坏：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="70"/>
-        <location filename="../reasons.py" line="312"/>
+        <location filename="../reasons.py" line="314"/>
         <source>larger than %2 MB</source>
         <translation>超过 %2 MB</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="47"/>
-        <location filename="../reasons.py" line="314"/>
+        <location filename="../reasons.py" line="316"/>
         <source>the site refused the connection</source>
         <translation>网站拒绝连接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="48"/>
-        <location filename="../reasons.py" line="317"/>
+        <location filename="../reasons.py" line="319"/>
         <source>no such site: its name does not resolve</source>
         <translation>找不到这个网站：域名无法解析</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="49"/>
-        <location filename="../reasons.py" line="319"/>
+        <location filename="../reasons.py" line="321"/>
         <source>the site&apos;s name could not be resolved just now</source>
         <translation>暂时无法解析网站的域名</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="51"/>
-        <location filename="../reasons.py" line="321"/>
+        <location filename="../reasons.py" line="323"/>
         <source>the network cannot reach the site</source>
         <translation>网络无法到达这个网站</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="52"/>
-        <location filename="../reasons.py" line="323"/>
+        <location filename="../reasons.py" line="325"/>
         <source>the site reset the connection</source>
         <translation>网站重置了连接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="31"/>
-        <location filename="../reasons.py" line="324"/>
+        <location filename="../reasons.py" line="326"/>
         <source>connection failed: %1</source>
         <translation>连接失败：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="54"/>
-        <location filename="../reasons.py" line="326"/>
+        <location filename="../reasons.py" line="328"/>
         <source>the connection broke while reading: %2</source>
         <translation>读取时连接中断：%2</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="41"/>
-        <location filename="../reasons.py" line="328"/>
+        <location filename="../reasons.py" line="330"/>
         <source>no connection within %1 s</source>
         <translation>%1 秒内未能建立连接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="42"/>
-        <location filename="../reasons.py" line="329"/>
+        <location filename="../reasons.py" line="331"/>
         <source>no answer within %1 s</source>
         <translation>%1 秒内没有响应</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="45"/>
-        <location filename="../reasons.py" line="331"/>
+        <location filename="../reasons.py" line="333"/>
         <source>the page stalled: nothing came for %1 s</source>
         <translation>页面停滞：%1 秒没有收到数据</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="43"/>
-        <location filename="../reasons.py" line="333"/>
+        <location filename="../reasons.py" line="335"/>
         <source>not complete within %1 s</source>
         <translation>%1 秒内没有收完</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="44"/>
-        <location filename="../reasons.py" line="335"/>
+        <location filename="../reasons.py" line="337"/>
         <source>too slow to finish within %1 s</source>
         <translation>太慢，%1 秒内无法收完</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="57"/>
-        <location filename="../reasons.py" line="337"/>
+        <location filename="../reasons.py" line="339"/>
         <source>the site is unreachable (%1 failures since %2)</source>
         <translation>网站无法访问（自 %2 起已失败 %1 次）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="46"/>
-        <location filename="../reasons.py" line="338"/>
+        <location filename="../reasons.py" line="340"/>
         <source>secure connection (TLS) failed: %1</source>
         <translation>安全连接（TLS）失败：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="56"/>
-        <location filename="../reasons.py" line="339"/>
+        <location filename="../reasons.py" line="341"/>
         <source>request failed: %1</source>
         <translation>请求失败：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="76"/>
-        <location filename="../reasons.py" line="340"/>
+        <location filename="../reasons.py" line="342"/>
         <source>not a valid link: %1</source>
         <translation>不是有效的链接：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="72"/>
-        <location filename="../reasons.py" line="341"/>
+        <location filename="../reasons.py" line="343"/>
         <source>the site redirects in a loop</source>
         <translation>网站循环重定向</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="73"/>
-        <location filename="../reasons.py" line="343"/>
+        <location filename="../reasons.py" line="345"/>
         <source>more than %1 redirects</source>
         <translation>重定向超过 %1 次</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="71"/>
-        <location filename="../reasons.py" line="344"/>
+        <location filename="../reasons.py" line="346"/>
         <source>redirected to %1</source>
         <translation>重定向到：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="33"/>
-        <location filename="../reasons.py" line="346"/>
         <location filename="../reasons.py" line="348"/>
+        <location filename="../reasons.py" line="350"/>
         <source>a %1 link: only http and https are archived</source>
         <translation>%1 链接：只归档 http 和 https 链接</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="32"/>
-        <location filename="../reasons.py" line="350"/>
+        <location filename="../reasons.py" line="352"/>
         <source>the link names no site</source>
         <translation>链接里没有网站地址</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="77"/>
-        <location filename="../reasons.py" line="351"/>
+        <location filename="../reasons.py" line="353"/>
         <source>not a link: %1</source>
         <translation>不是链接：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="83"/>
-        <location filename="../reasons.py" line="353"/>
+        <location filename="../reasons.py" line="355"/>
         <source>the link to %1 carries a user name or password: credentials do not belong in a task list</source>
         <translation>指向 %1 的链接带有用户名或密码：登录凭据不应放进任务列表</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="82"/>
-        <location filename="../reasons.py" line="355"/>
+        <location filename="../reasons.py" line="357"/>
         <source>not a valid site name: %1</source>
         <translation>不是有效的网站名：%1</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="34"/>
-        <location filename="../reasons.py" line="357"/>
+        <location filename="../reasons.py" line="359"/>
         <source>not a valid site name or port</source>
         <translation>网站名或端口无效</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="35"/>
-        <location filename="../reasons.py" line="359"/>
+        <location filename="../reasons.py" line="361"/>
         <source>the link is %1 characters long, too long to keep</source>
         <translation>链接长达 %1 个字符，太长，无法保存</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="36"/>
-        <location filename="../reasons.py" line="361"/>
+        <location filename="../reasons.py" line="363"/>
         <source>address %1 is never fetched (%2)</source>
         <translation>地址 %1 永远不会抓取（%2）</translation>
     </message>
     <message>
         <location filename="../reasons.py" line="90"/>
-        <location filename="../reasons.py" line="363"/>
+        <location filename="../reasons.py" line="365"/>
         <source>address %1 is %2: fetched only for a link you added on such an address</source>
         <translation>地址 %1 属于 %2 地址：只有你添加的链接本身在这类地址上时才抓取</translation>
     </message>
@@ -1590,36 +1590,71 @@
     </message>
     <message>
         <location filename="../reasons.py" line="244"/>
+        <source>a revisit record: no page of its own, the same as an earlier capture</source>
+        <translation>重访记录：没有自己的网页，与先前的一次抓取相同</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="246"/>
         <source>cut short</source>
         <translation>内容不完整</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="245"/>
+        <location filename="../reasons.py" line="247"/>
         <source>its payload digest does not match</source>
         <translation>内容摘要不符</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="246"/>
+        <location filename="../reasons.py" line="248"/>
         <source>inflates past every sane size</source>
         <translation>解压后大得离谱（疑似压缩炸弹）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="247"/>
+        <location filename="../reasons.py" line="249"/>
         <source>damaged: it does not parse</source>
         <translation>已损坏：无法解析</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="269"/>
+        <location filename="../reasons.py" line="271"/>
         <source>unsure extraction (%1)</source>
         <translation>提取把握不大（%1）</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="366"/>
+        <location filename="../reasons.py" line="368"/>
         <source>the rules&apos; selector %1 is not valid CSS</source>
         <translation>规则中的选择器 %1 不是有效的 CSS</translation>
     </message>
     <message>
-        <location filename="../reasons.py" line="369"/>
+        <location filename="../reasons.py" line="371"/>
+        <source>no fetched pages in that category to export in %1</source>
+        <translation>该分类中没有已抓取的网页可导出（%1）</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="373"/>
+        <source>no fetched pages to export in %1</source>
+        <translation>%1 中没有已抓取的网页可导出</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="374"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="376"/>
+        <source>no folder %1 to write %2 in</source>
+        <translation>没有文件夹 %1，无法在其中写入 %2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="378"/>
+        <source>%1 is a folder; name the file to write</source>
+        <translation>%1 是文件夹；请给出要写入的文件名</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="379"/>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../reasons.py" line="382"/>
         <source>%1 lacks %2 of the %3 archived tasks: opening it would lose them. Run &apos;python main.py recover&apos; to rebuild the list from the archive (nothing was changed)</source>
         <translation>%1 缺少归档中 %3 个任务里的 %2 个：打开它会丢失这些任务。请运行 &apos;python main.py recover&apos; 从归档重建任务列表（未做任何更改）</translation>
     </message>
@@ -3054,51 +3089,76 @@
 <context>
     <name>WindowArchive</name>
     <message>
-        <location filename="../main_window/archive.py" line="47"/>
+        <location filename="../main_window/archive.py" line="48"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="60"/>
+        <location filename="../main_window/archive.py" line="61"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="61"/>
+        <location filename="../main_window/archive.py" line="62"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/archive.py" line="78"/>
+        <location filename="../main_window/archive.py" line="79"/>
         <source>Opened %1; %n tasks wait to be run (%2 takes them up)</source>
         <translation>
             <numerusform>已打开 %1；%n 个任务等待运行（点“%2”继续）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="82"/>
+        <location filename="../main_window/archive.py" line="83"/>
         <source>Kuaibu — %1 (read-only)</source>
         <translation>快捕 — %1（只读）</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="85"/>
+        <location filename="../main_window/archive.py" line="86"/>
         <source>Read-only: %1 cannot be written here (a backup, a disc or another user&apos;s folder). Search, previews and books work; adding, running and building are off.</source>
         <translation>只读：此处无法写入 %1（备份、光盘或他人的文件夹）。搜索、预览和书籍可用；添加、运行和生成已关闭。</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="102"/>
+        <location filename="../main_window/archive.py" line="103"/>
         <source>Open archive</source>
         <translation>打开归档</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="108"/>
+        <location filename="../main_window/archive.py" line="109"/>
         <source>New archive</source>
         <translation>新建归档</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="115"/>
+        <location filename="../main_window/archive.py" line="116"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建归档吗？</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="144"/>
+        <source>Export as WARC or WACZ</source>
+        <translation>导出为 WARC 或 WACZ</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="146"/>
+        <source>WARC (*.warc.gz);;WACZ (*.wacz)</source>
+        <translation>WARC 文件 (*.warc.gz);;WACZ 包 (*.wacz)</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="160"/>
+        <source>Exporting to %1…</source>
+        <translation>正在导出到 %1…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="166"/>
+        <source>Exported %1 (pages %2 · images %3)</source>
+        <translation>已导出 %1（网页 %2 · 图片 %3）</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="172"/>
+        <source>Export: %1</source>
+        <translation>导出：%1</translation>
     </message>
 </context>
 <context>
@@ -3222,46 +3282,46 @@
     </message>
     <message>
         <location filename="../main_window/intake.py" line="106"/>
-        <source>Saved pages (*.html *.htm *.mhtml *.mht);;All files (*)</source>
-        <translation>保存的网页 (*.html *.htm *.mhtml *.mht);;所有文件 (*)</translation>
+        <source>Saved pages and web archives (*.html *.htm *.mhtml *.mht *.warc *.warc.gz *.wacz);;All files (*)</source>
+        <translation>保存的网页与网页归档文件 (*.html *.htm *.mhtml *.mht *.warc *.warc.gz *.wacz);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="112"/>
+        <location filename="../main_window/intake.py" line="113"/>
         <source>Import a folder of saved pages</source>
         <translation>导入保存网页的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="125"/>
+        <location filename="../main_window/intake.py" line="126"/>
         <source>Importing saved pages…</source>
         <translation>正在导入保存的网页…</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="132"/>
+        <location filename="../main_window/intake.py" line="133"/>
         <source>Importing saved pages… %1/%2</source>
         <translation>正在导入保存的网页… %1/%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="136"/>
+        <location filename="../main_window/intake.py" line="137"/>
         <source>Import: imported %1 · no article %2 · duplicates %3 · not imported %4</source>
         <translation>导入：已导入 %1 · 无正文 %2 · 重复 %3 · 未导入 %4</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="141"/>
+        <location filename="../main_window/intake.py" line="142"/>
         <source>No article in %1: %2</source>
         <translation>%1 中没有正文：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="143"/>
+        <location filename="../main_window/intake.py" line="144"/>
         <source>Already in the list as #%1: %2</source>
         <translation>已在列表中（#%1）：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="145"/>
+        <location filename="../main_window/intake.py" line="146"/>
         <source>Not imported: %1: %2</source>
         <translation>未导入：%1：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="158"/>
+        <location filename="../main_window/intake.py" line="159"/>
         <source>Import: %1</source>
         <translation>导入：%1</translation>
     </message>
@@ -3285,7 +3345,7 @@
     </message>
     <message>
         <location filename="../main_window/menus.py" line="38"/>
-        <location filename="../main_window/menus.py" line="91"/>
+        <location filename="../main_window/menus.py" line="92"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
@@ -3375,107 +3435,112 @@
         <translation>导入保存网页的文件夹(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="72"/>
+        <location filename="../main_window/menus.py" line="71"/>
+        <source>&amp;Export as WARC or WACZ…</source>
+        <translation>导出为 WARC 或 WACZ(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../main_window/menus.py" line="73"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="73"/>
+        <location filename="../main_window/menus.py" line="74"/>
         <source>Show archive folder</source>
         <translation>打开归档文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="75"/>
+        <location filename="../main_window/menus.py" line="76"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="76"/>
+        <location filename="../main_window/menus.py" line="77"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="78"/>
+        <location filename="../main_window/menus.py" line="79"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="80"/>
+        <location filename="../main_window/menus.py" line="81"/>
         <source>Redo</source>
         <translation>重做</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="86"/>
+        <location filename="../main_window/menus.py" line="87"/>
         <source>&amp;Find in articles…</source>
         <translation>在文章中查找(&amp;F)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="88"/>
+        <location filename="../main_window/menus.py" line="89"/>
         <source>&amp;Tasks</source>
         <translation>任务(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="89"/>
+        <location filename="../main_window/menus.py" line="90"/>
         <source>&amp;Run</source>
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="90"/>
+        <location filename="../main_window/menus.py" line="91"/>
         <source>&amp;Build EPUB</source>
         <translation>生成 EPUB(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="92"/>
+        <location filename="../main_window/menus.py" line="93"/>
         <source>&amp;Harvest a list page…</source>
         <translation>从列表页采集(&amp;H)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="94"/>
+        <location filename="../main_window/menus.py" line="95"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="95"/>
+        <location filename="../main_window/menus.py" line="96"/>
         <source>Site &amp;rules…</source>
         <translation>站点规则(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="96"/>
+        <location filename="../main_window/menus.py" line="97"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="97"/>
+        <location filename="../main_window/menus.py" line="98"/>
         <source>&amp;Bottom tabs</source>
         <translation>底部标签页(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="99"/>
+        <location filename="../main_window/menus.py" line="100"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="100"/>
+        <location filename="../main_window/menus.py" line="101"/>
         <source>&amp;Keyboard shortcuts</source>
         <translation>键盘快捷键(&amp;K)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="102"/>
+        <location filename="../main_window/menus.py" line="103"/>
         <source>&amp;About Kuaibu</source>
         <translation>关于快捕(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="103"/>
+        <location filename="../main_window/menus.py" line="104"/>
         <source>Main</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="183"/>
+        <location filename="../main_window/menus.py" line="185"/>
         <source>About Kuaibu</source>
         <translation>关于快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/menus.py" line="184"/>
+        <location filename="../main_window/menus.py" line="186"/>
         <source>&lt;b&gt;Kuaibu 快捕&lt;/b&gt; %1&lt;br&gt;Web articles captured for offline reading and bound into EPUB.&lt;br&gt;&lt;br&gt;Archive: %2</source>
         <translation>&lt;b&gt;快捕 Kuaibu&lt;/b&gt; %1&lt;br&gt;抓取网页文章，离线阅读，装订成 EPUB 电子书。&lt;br&gt;&lt;br&gt;归档：%2</translation>
     </message>
@@ -3551,83 +3616,83 @@
 <context>
     <name>WindowShell</name>
     <message>
-        <location filename="../main_window/shell.py" line="138"/>
-        <location filename="../main_window/shell.py" line="311"/>
+        <location filename="../main_window/shell.py" line="140"/>
+        <location filename="../main_window/shell.py" line="313"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="145"/>
+        <location filename="../main_window/shell.py" line="147"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="152"/>
+        <location filename="../main_window/shell.py" line="154"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="153"/>
+        <location filename="../main_window/shell.py" line="155"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="154"/>
+        <location filename="../main_window/shell.py" line="156"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="190"/>
+        <location filename="../main_window/shell.py" line="192"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="212"/>
+        <location filename="../main_window/shell.py" line="214"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="213"/>
+        <location filename="../main_window/shell.py" line="215"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="214"/>
+        <location filename="../main_window/shell.py" line="216"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="215"/>
+        <location filename="../main_window/shell.py" line="217"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="216"/>
+        <location filename="../main_window/shell.py" line="218"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="217"/>
+        <location filename="../main_window/shell.py" line="219"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="218"/>
+        <location filename="../main_window/shell.py" line="220"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="219"/>
+        <location filename="../main_window/shell.py" line="221"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="231"/>
+        <location filename="../main_window/shell.py" line="233"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press %1 (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“%1”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="236"/>
+        <location filename="../main_window/shell.py" line="238"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>

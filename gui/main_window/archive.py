@@ -22,6 +22,7 @@ from gui.reasons import translate_reason
 from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog
 from pipeline.records.task import Task
 from pipeline.usecases.changed import Changed
+from pipeline.usecases.exporting import WarcExport
 from pipeline.usecases.workspace import Workspace
 
 RECENT_KEY = "archives/recent"
@@ -134,6 +135,48 @@ class WindowArchive(WindowTable):
         action = self.sender()
         if isinstance(action, QAction):
             self.open_archive_asking(Path(str(action.data())))
+
+    def ask_export(self) -> None:
+        """File → Export as WARC or WACZ…: the file asked for, then ``export``."""
+        if self.workspace is None:
+            return
+        start = Path.home() / f"{self.workspace.archive.name}.warc.gz"
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export as WARC or WACZ"),
+                                              str(start),
+                                              self.tr("WARC (*.warc.gz);;WACZ (*.wacz)"))
+        if path:
+            self.export(Path(path))
+
+    def export(self, path: Path) -> None:
+        """What the archive fetched written to ``path`` in a job: a WACZ package when the name
+        ends in .wacz, else WARC; the category the table shows, when one is chosen (as the
+        build row binds it). It only reads the archive: a read-only one exports too."""
+        workspace = self.workspace
+        if workspace is None or self.exporting:
+            return
+        cat1 = self.category_filter.currentData() or None
+        self.exporting = True
+        self._update_controls()
+        self.statusBar().showMessage(self.tr("Exporting to %1…").replace("%1", str(path)))
+        self.jobs.start(lambda: workspace.export_warc(
+            path, wacz=path.name.lower().endswith(".wacz"), cat1=cat1),
+            self._exported, self._export_failed)
+
+    def _exported(self, result: WarcExport) -> None:
+        line = self.tr("Exported %1 (pages %2 · images %3)").replace(
+            "%1", str(result.path)).replace("%2", str(result.pages)).replace(
+            "%3", str(result.images))
+        self._export_done(line, result)
+
+    def _export_failed(self, message: str) -> None:
+        self._export_done(self.tr("Export: %1").replace("%1", translate_reason(message)), None)
+
+    def _export_done(self, line: str, result: WarcExport | None) -> None:
+        self.log.appendPlainText(line)
+        self.statusBar().showMessage(line)
+        self.exporting = False
+        self._update_controls()
+        self.export_finished.emit(result)
 
     def show_archive_folder(self) -> None:
         if self.archive is not None:

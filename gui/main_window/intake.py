@@ -103,7 +103,8 @@ class WindowIntake(WindowArchive):
         """File → Import saved pages…: the files chosen, imported."""
         files, _ = QFileDialog.getOpenFileNames(
             self, self.tr("Import saved pages"), str(Path.home()),
-            self.tr("Saved pages (*.html *.htm *.mhtml *.mht);;All files (*)"))
+            self.tr("Saved pages and web archives (*.html *.htm *.mhtml *.mht *.warc"
+                    " *.warc.gz *.wacz);;All files (*)"))
         self.import_saved([Path(f) for f in files])
 
     def ask_import_folder(self) -> None:

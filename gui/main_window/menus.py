@@ -68,6 +68,7 @@ class WindowMenus(WindowShell):
         self.import_action = menu.addAction(self.tr("&Import saved pages…"),
                                             QKeySequence("Ctrl+I"))
         self.import_folder_action = menu.addAction(self.tr("Import a &folder of saved pages…"))
+        self.export_action = menu.addAction(self.tr("&Export as WARC or WACZ…"))
         menu.addSeparator()
         self.settings_action = menu.addAction(self.tr("&Settings…"))
         self.archive_folder_action = menu.addAction(self.tr("Show archive folder"))
@@ -133,6 +134,7 @@ class WindowMenus(WindowShell):
         self.harvest_action.setEnabled(writable)
         for action in (self.import_action, self.import_folder_action):
             action.setEnabled(writable and not running and not self.importing)
+        self.export_action.setEnabled(loaded and not self.exporting)  # it only reads
         self.rules_action.setEnabled(writable)
 
     # -- the bottom tabs, folded away or shown ----------------------------------------------------

@@ -74,6 +74,7 @@ class WindowShell(QMainWindow):
     import_finished = Signal(object)  # ImportSummary, or None when the import failed
     run_finished = Signal(object)  # Progress, or None when the run failed to start/finish
     build_finished = Signal(object)  # BuildResult, or None when the build failed
+    export_finished = Signal(object)  # WarcExport, or None when the export failed
     saved = Signal()
     refreshed = Signal()  # the table shows the tasks as the workspace holds them
     # What changed in the open archive (``Changed``): the one source every view refreshes
@@ -81,6 +82,7 @@ class WindowShell(QMainWindow):
     archive_changed = Signal(object)
     _heard = Signal(object, object)  # (workspace, Changed), from the thread the use case ran on
     importing = False  # an import of saved pages is working (one at a time)
+    exporting = False  # an export as WARC or WACZ is working (one at a time)
 
     def tr(self, source: str, disambiguation: str | None = None, n: int = -1) -> str:
         """A part's message, looked up under each class of the window as PySide6 does, but

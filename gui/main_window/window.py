@@ -53,6 +53,7 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.harvest_action.triggered.connect(self.show_harvest)
         self.import_action.triggered.connect(self.ask_import_files)
         self.import_folder_action.triggered.connect(self.ask_import_folder)
+        self.export_action.triggered.connect(self.ask_export)
         self.import_progress.connect(self._show_import_progress)
         self.rules_action.triggered.connect(self.show_rules_editor)
         self.about_action.triggered.connect(self.show_about)

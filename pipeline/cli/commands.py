@@ -241,6 +241,24 @@ def cmd_build(args: argparse.Namespace, ws: Workspace) -> int:
     return CHM_NOT_COMPILED if result.chm_projects else 0
 
 
+def cmd_export(args: argparse.Namespace, ws: Workspace) -> int:
+    """What the archive fetched as WARC/1.1 (--warc) or a WACZ package (--wacz)."""
+    from pipeline.cli.progress import ProgressBar
+
+    bar = ProgressBar()
+    try:
+        result = ws.export_warc(Path(args.wacz or args.warc), wacz=bool(args.wacz),
+                                cat1=args.cat1, cat2=args.cat2,
+                                progress=lambda done, total: bar.draw(done, total, "exporting"))
+    finally:
+        bar.finish()
+    print(f"{'WACZ' if args.wacz else 'WARC'}: {result.path} ({counted(result.pages, 'page')},"
+          f" {counted(result.images, 'image')})")
+    for task_id in result.unreadable:
+        print(f"  left out #{task_id}: its record in 00_raw cannot be read")
+    return 0
+
+
 def cmd_edit(args: argparse.Namespace, ws: Workspace) -> int:
     """What the window's table edits: a title or categories, on one task or several."""
     changes = {name: value for name in ("title", "cat1", "cat2")

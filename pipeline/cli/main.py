@@ -25,6 +25,7 @@ from pipeline.cli.commands import (
     cmd_books,
     cmd_build,
     cmd_capture_host,
+    cmd_export,
     cmd_extract,
     cmd_install_browser,
     cmd_install_desktop,
@@ -49,7 +50,7 @@ def writes(args: argparse.Namespace) -> str | None:
     """What a command would write in its archive, None when it only reads: on a read-only
     archive (a mounted backup, a disc, another user's folder) a writing command is refused
     before it starts, in one line, instead of failing on its first file."""
-    if args.func in (cmd_status, cmd_search, cmd_books, cmd_render):
+    if args.func in (cmd_status, cmd_search, cmd_books, cmd_render, cmd_export):
         return None
     if args.func is cmd_report:
         return None if args.out else "'report' writes 04_logs/report.html (--out - prints it)"

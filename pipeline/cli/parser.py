@@ -24,6 +24,7 @@ from pipeline.cli.commands import (
     cmd_demo,
     cmd_dupes,
     cmd_edit,
+    cmd_export,
     cmd_extract,
     cmd_harvest,
     cmd_import,
@@ -241,6 +242,17 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
                         " Help, compiled by chmcmd from fp-utils; without it the project is"
                         " written and the exit status is 4)")
     p.set_defaults(func=cmd_build)
+
+    p = sub.add_parser("export", parents=[common],
+                       help="write what the archive fetched (pages, images) as WARC/1.1 or"
+                            " WACZ, for replay tools and other web archives")
+    where = p.add_mutually_exclusive_group(required=True)
+    where.add_argument("--warc", metavar="FILE", help="a gzipped WARC file (FILE.warc.gz)")
+    where.add_argument("--wacz", metavar="FILE", help="a WACZ package (FILE.wacz): the WARC"
+                                                     " with its CDXJ index and pages list")
+    p.add_argument("--cat1", help="only this first-level category (its name, prefix optional)")
+    p.add_argument("--cat2", help="only this second-level category")
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("extract", parents=[common],
                        help="extract articles from a folder of saved pages to JSON lines")

@@ -16,11 +16,13 @@ from pathlib import Path
 from pipeline.intake.mhtml import read_mhtml
 from pipeline.intake.saved_html import HEAD_BYTES, read_saved_html, saved_mark
 from pipeline.intake.saved_page import Found, Importer, ImportLimits, Refusal, Refused
+from pipeline.intake.warc_reader import WARC_SUFFIXES, read_warc
 
 # The importers by the end of a file's name (lowercased); the first that matches reads it.
 IMPORTERS: tuple[tuple[tuple[str, ...], Importer], ...] = (
     ((".html", ".htm", ".xhtml", ".shtml"), read_saved_html),
     ((".mhtml", ".mht"), read_mhtml),
+    (WARC_SUFFIXES, read_warc),
 )
 # What a folder of saved pages holds beside them that is nobody's page
 _IGNORED = frozenset({"thumbs.db", "desktop.ini", ".ds_store"})

@@ -54,6 +54,7 @@ class Refusal(StrEnum):
     NO_HTML = "no-html"  # an archive or MHTML file holding no HTML page
     NOT_HTML = "not-html"  # a record whose payload is not an HTML page
     HTTP_ERROR = "http-error"  # a response record with an error status
+    REVISIT = "revisit"  # a WARC revisit record: a page captured again, its payload elsewhere
     TRUNCATED = "truncated"  # a record or a gzip member cut short
     DIGEST_MISMATCH = "digest-mismatch"  # a record whose payload digest does not match
     COMPRESSION_BOMB = "compression-bomb"  # a body that inflates past every sane bound
@@ -72,6 +73,7 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.NO_HTML: "holds no HTML page",
     Refusal.NOT_HTML: "not an HTML page",
     Refusal.HTTP_ERROR: "an HTTP error response",
+    Refusal.REVISIT: "a revisit record: no page of its own, the same as an earlier capture",
     Refusal.TRUNCATED: "cut short",
     Refusal.DIGEST_MISMATCH: "its payload digest does not match",
     Refusal.COMPRESSION_BOMB: "inflates past every sane size",

@@ -21,6 +21,7 @@ from pipeline.usecases.base import NoArchive, refuse_truncated
 from pipeline.usecases.books import Books
 from pipeline.usecases.capturing import Capturing
 from pipeline.usecases.changed import Changed
+from pipeline.usecases.exporting import Exporting
 from pipeline.usecases.harvesting import Harvesting
 from pipeline.usecases.importing import Importing
 from pipeline.usecases.library import Library
@@ -39,7 +40,8 @@ class Recovery:
     left_out: list[tuple[int, str]]
 
 
-class Workspace(Harvesting, Library, Books, RulesWork, Capturing, Importing, PasteDraft):
+class Workspace(Harvesting, Library, Books, RulesWork, Capturing, Importing, PasteDraft,
+                Exporting):
     """One open archive: its folder, its task list and the settings the faces run with;
     every use case, each from the part of its area."""
 

@@ -41,7 +41,8 @@ def test_the_window_opens_a_read_only_archive_read_only(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(ARCHIVE_ENV not in os.environ,
                     reason="run by the test above, inside its read-only mount")
-def test_inside_the_read_only_mount(qtbot: QtBot, open_window: OpenWindow) -> None:
+def test_inside_the_read_only_mount(qtbot: QtBot, open_window: OpenWindow,
+                                    tmp_path: Path) -> None:
     root = Path(os.environ[ARCHIVE_ENV])
     assert not os.access(root, os.W_OK)  # really mounted read-only
     window = open_window(root)
@@ -56,6 +57,10 @@ def test_inside_the_read_only_mount(qtbot: QtBot, open_window: OpenWindow) -> No
                     window.report_view.again_button):
         assert not control.isEnabled(), control
     assert window.find_action.isEnabled()
+    assert window.export_action.isEnabled()  # an export only reads the archive
+    with qtbot.waitSignal(window.export_finished, timeout=PATIENCE_MS) as blocker:
+        window.export(tmp_path / "read-only.warc.gz")
+    assert blocker.args[0] is not None and blocker.args[0].pages == 3
     window.table.selectRow(0)
     assert window.task_actions["copy_url"].isEnabled()
     assert window.task_actions["open_clean"].isEnabled()
