@@ -40,7 +40,7 @@ class TaskFilter(QAbstractProxyModel):
         self._domain = ""
         self._text = ""
         self._rows: list[int] = []  # the source rows shown, ascending
-        self._at: dict[int, int] = {}  # source row → shown row
+        self._at: dict[int, int] | None = None  # source row → shown row; None: every row
         self._removing: tuple[int, int] | None = None  # shown rows going with the source's
         self._held: list[tuple[QPersistentModelIndex, QModelIndex]] = []
 
@@ -79,7 +79,8 @@ class TaskFilter(QAbstractProxyModel):
         shown = list(rows)
         if model is None:
             return shown
-        task = model.task_at
+        tasks = model.tasks()
+        task = tasks.__getitem__
         if self._status:
             status = self._status
             shown = [r for r in shown if matches_status(task(r), status)]
@@ -94,8 +95,7 @@ class TaskFilter(QAbstractProxyModel):
             host = model.host
             shown = [r for r in shown if host(task(r)) in hosts]
         if self._text:
-            text, haystack = self._text, model.haystack
-            shown = [r for r in shown if text in haystack(task(r))]
+            shown = model.rows_containing(self._text, shown)
         return shown
 
     def _model(self) -> TaskTableModel | None:
@@ -104,7 +104,15 @@ class TaskFilter(QAbstractProxyModel):
 
     def _set_rows(self, rows: list[int]) -> None:
         self._rows = rows
-        self._at = {source: shown for shown, source in enumerate(rows)}
+        model = self.sourceModel()
+        every = model is None or len(rows) == model.rowCount()  # a subset, ascending: all
+        self._at = None if every else {source: shown for shown, source in enumerate(rows)}
+
+    def _shown_row(self, source_row: int) -> int | None:
+        """Where a source row is shown; None when the criteria hide it."""
+        if self._at is None:
+            return source_row if 0 <= source_row < len(self._rows) else None
+        return self._at.get(source_row)
 
     def _all_rows(self) -> list[int]:
         model = self.sourceModel()
@@ -118,9 +126,12 @@ class TaskFilter(QAbstractProxyModel):
         sources = [(self._rows[i.row()], i.column()) if 0 <= i.row() < len(self._rows)
                    else (-1, 0) for i in old]
         self._set_rows(self._all_rows())
-        self.changePersistentIndexList(old, [
-            self.index(self._at[s], c) if s in self._at else QModelIndex() for s, c in sources])
+        self.changePersistentIndexList(old, [self._index_of(s, c) for s, c in sources])
         self.layoutChanged.emit()
+
+    def _index_of(self, source_row: int, column: int) -> QModelIndex:
+        row = self._shown_row(source_row)
+        return QModelIndex() if row is None else self.index(row, column)
 
     # -- following the source ------------------------------------------------------------------
 
@@ -190,10 +201,10 @@ class TaskFilter(QAbstractProxyModel):
         """Rows changed (a run's progress, an edit): repainted where they are shown, and the
         rows worked out again only when one of them now passes the criteria otherwise."""
         changed = range(top_left.row(), bottom_right.row() + 1)
-        if set(self._accepted(changed)) != {r for r in changed if r in self._at}:
-            self._refilter()
+        if self._accepted(changed) != [r for r in changed if self._shown_row(r) is not None]:
+            self._refilter()  # a row came in or went out
             return
-        shown = [self._at[r] for r in changed if r in self._at]
+        shown = [row for row in map(self._shown_row, changed) if row is not None]
         if shown:
             self.dataChanged.emit(self.index(min(shown), top_left.column()),
                                   self.index(max(shown), bottom_right.column()), roles)
@@ -207,8 +218,7 @@ class TaskFilter(QAbstractProxyModel):
         return model.index(self._rows[index.row()], index.column())
 
     def mapFromSource(self, index: Index) -> QModelIndex:
-        row = self._at.get(index.row()) if index.isValid() else None
-        return QModelIndex() if row is None else self.index(row, index.column())
+        return self._index_of(index.row(), index.column()) if index.isValid() else QModelIndex()
 
     def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
         if parent.isValid() or not (0 <= row < len(self._rows)
