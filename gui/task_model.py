@@ -83,6 +83,7 @@ class TaskRows:
 
     tasks: list[Task]
     hosts: dict[int, str] = field(default_factory=dict)  # task id → host
+    host_count: Counter[str] = field(default_factory=Counter)  # the rows by host
     haystacks: list[str] = field(default_factory=list)  # a task's filter text, in its row
     tally: Counter[Facet] = field(default_factory=Counter)
 
@@ -92,7 +93,8 @@ def prepare_rows(tasks: list[Task]) -> TaskRows:
     thread runs it for an archive being opened)."""
     rows = TaskRows(tasks)
     for task in tasks:
-        rows.hosts[task.id] = sys.intern(host_of(task.url))  # few hosts, many rows
+        rows.hosts[task.id] = host = sys.intern(host_of(task.url))  # few hosts, many rows
+        rows.host_count[host] += 1
         rows.haystacks.append(haystack(task))
         rows.tally[facet(task)] += 1
     return rows
@@ -256,7 +258,7 @@ class TaskTableModel(QAbstractTableModel):
         self._row_of = _rows_by_id(self._tasks)
         self._place = dict(self._row_of)
         self._hosts, self._haystacks, self._tally = rows.hosts, rows.haystacks, rows.tally
-        self._host_count = Counter(self._hosts.values())
+        self._host_count = rows.host_count
         self._keys = {}
         self._sorted_as = None
         self.endResetModel()
@@ -290,7 +292,7 @@ class TaskTableModel(QAbstractTableModel):
         self.remove_tasks([i for i in self._row_of if i not in fresh])
         for task_id, task in fresh.items():
             row = self._row_of.get(task_id)
-            if row is not None and self._tasks[row] != task:
+            if row is not None and self._tasks[row] is not task and self._tasks[row] != task:
                 self._replace(row, task)
         self.add_tasks(t for i, t in fresh.items() if i not in self._row_of)
         self.follow_order(fresh)
