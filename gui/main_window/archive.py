@@ -9,6 +9,9 @@ watched is ``file_watch``.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,8 +45,27 @@ class Opened:
 def opened(root: Path, settings: Settings) -> Opened:
     """Open an archive and read its tasks once, off the GUI thread (at 100,000 tasks both
     take seconds; the window would freeze through them)."""
-    workspace = Workspace.open(root, settings)
-    return Opened(workspace, prepare_rows(workspace.tasks()))
+    with _collector_held():
+        workspace = Workspace.open(root, settings)
+        return Opened(workspace, prepare_rows(workspace.tasks()))
+
+
+@contextmanager
+def _collector_held() -> Iterator[None]:
+    """Python's cycle collector held while an archive's records are made, and those records
+    kept out of its later scans (``gc.freeze``). Reading 100,000 tasks made it scan the
+    growing heap again and again, each scan holding the one interpreter lock for up to 0.8 s:
+    the window froze though the work was on another thread. The records live as long as the
+    archive is open; the next open hands the last one's back to the collector first."""
+    gc.unfreeze()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
 
 
 class WindowArchive(WindowTable):
