@@ -39,6 +39,7 @@ from gui.task_model import TASK_IDS_MIME, TaskTableModel, task_ids_from_mime
 from pipeline.records.task import STATUSES, Task
 
 Key = tuple[str | None, str | None]
+Triples = Counter[tuple[str, str, str]]  # tasks by (cat1, cat2, status)
 ALL: Key = (None, None)
 UNCATEGORIZED: Key = ("", None)
 
@@ -187,6 +188,11 @@ class CategoryTree(QTreeView):
 
     def set_tasks(self, tasks: Iterable[Task]) -> None:
         """A new list (another archive): nodes built afresh, all collapsed, All chosen."""
+        self.set_counts(_triples(tasks))
+
+    def set_counts(self, triples: Triples) -> None:
+        """``set_tasks`` from the tasks' counts by (cat1, cat2, status), as the table's model
+        keeps them (``TaskTableModel.node_counts``): no walk over the tasks."""
         before = self._chosen
         self._updating = True
         try:
@@ -196,7 +202,7 @@ class CategoryTree(QTreeView):
         finally:
             self._updating = False
         self._chosen = ALL
-        self.refresh(tasks)
+        self.refresh_counts(triples)
         if before != ALL:
             self.category_chosen.emit(None, None)
 
@@ -204,7 +210,11 @@ class CategoryTree(QTreeView):
         """The same list, changed: counts updated, new nodes added in their place, gone ones
         removed; expansion and the chosen node stay (a chosen node that is gone gives way to
         its renamed self or its parent, and ``category_chosen`` says so)."""
-        counts = self._count(tasks)
+        self.refresh_counts(_triples(tasks))
+
+    def refresh_counts(self, triples: Triples) -> None:
+        """``refresh`` from the tasks' counts by (cat1, cat2, status)."""
+        counts = self._count(triples)
         before = self._chosen
         expanded = {key for key, item in self._items.items()
                     if key[1] is None and self.isExpanded(item.index())}
@@ -241,7 +251,7 @@ class CategoryTree(QTreeView):
         for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved,
                        model.dataChanged, model.layoutChanged):
             signal.connect(self._follow_later)
-        self.refresh(model.tasks())
+        self.refresh_counts(model.node_counts())
 
     # -- reading and choosing ----------------------------------------------------------------
 
@@ -278,10 +288,9 @@ class CategoryTree(QTreeView):
     # -- inside ------------------------------------------------------------------------------
 
     @staticmethod
-    def _count(tasks: Iterable[Task]) -> dict[Key, Counter[str]]:
-        """Per node, its tasks per status: one pass over the tasks, then over the distinct
-        (cat1, cat2, status) triples, which are few."""
-        triples = Counter((t.cat1, t.cat2, t.status) for t in tasks)
+    def _count(triples: Triples) -> dict[Key, Counter[str]]:
+        """Per node, its tasks per status: a pass over the distinct (cat1, cat2, status)
+        triples, which are few."""
         counts: dict[Key, Counter[str]] = defaultdict(Counter)
         counts[ALL] = Counter()
         for (cat1, cat2, status), n in triples.items():
@@ -412,4 +421,8 @@ class CategoryTree(QTreeView):
 
     def _follow_now(self) -> None:
         if self._followed is not None:
-            self.refresh(self._followed.tasks())
+            self.refresh_counts(self._followed.node_counts())
+
+
+def _triples(tasks: Iterable[Task]) -> Triples:
+    return Counter((t.cat1, t.cat2, t.status) for t in tasks)

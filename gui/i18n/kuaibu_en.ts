@@ -276,7 +276,7 @@
 <context>
     <name>WindowArchive</name>
     <message numerus="yes">
-        <location filename="../main_window/archive.py" line="79"/>
+        <location filename="../main_window/archive.py" line="122"/>
         <source>Opened %1; %n tasks wait to be run (%2 takes them up)</source>
         <translation>
             <numerusform>Opened %1; %n task waits to be run (%2 takes it up)</numerusform>

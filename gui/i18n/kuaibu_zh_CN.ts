@@ -282,22 +282,22 @@
 <context>
     <name>CategoryTree</name>
     <message>
-        <location filename="../category_tree.py" line="214"/>
+        <location filename="../category_tree.py" line="224"/>
         <source>Tasks: %1</source>
         <translation>任务：%1</translation>
     </message>
     <message>
-        <location filename="../category_tree.py" line="214"/>
+        <location filename="../category_tree.py" line="224"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../category_tree.py" line="357"/>
+        <location filename="../category_tree.py" line="366"/>
         <source>All</source>
         <translation>全部</translation>
     </message>
     <message>
-        <location filename="../category_tree.py" line="360"/>
+        <location filename="../category_tree.py" line="369"/>
         <source>Uncategorized</source>
         <translation>未分类</translation>
     </message>
@@ -1035,7 +1035,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window/window.py" line="186"/>
+        <location filename="../main_window/window.py" line="188"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
@@ -2811,192 +2811,192 @@
 <context>
     <name>TaskTableModel</name>
     <message>
-        <location filename="../task_model.py" line="133"/>
+        <location filename="../task_model.py" line="199"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="134"/>
+        <location filename="../task_model.py" line="200"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="135"/>
+        <location filename="../task_model.py" line="201"/>
         <source>fetched</source>
         <translation>已抓取</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="136"/>
+        <location filename="../task_model.py" line="202"/>
         <source>cleaned</source>
         <translation>已清洗</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="137"/>
+        <location filename="../task_model.py" line="203"/>
         <source>localized</source>
         <translation>图片已存</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="138"/>
+        <location filename="../task_model.py" line="204"/>
         <source>done</source>
         <translation>已成书</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="139"/>
+        <location filename="../task_model.py" line="205"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="140"/>
+        <location filename="../task_model.py" line="206"/>
         <source>duplicate</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="172"/>
+        <location filename="../task_model.py" line="246"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="111"/>
+        <location filename="../task_model.py" line="177"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="112"/>
+        <location filename="../task_model.py" line="178"/>
         <source>HTTP 4xx</source>
         <translation>HTTP 4xx（请求被拒）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="113"/>
+        <location filename="../task_model.py" line="179"/>
         <source>HTTP 5xx</source>
         <translation>HTTP 5xx（服务器出错）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="114"/>
+        <location filename="../task_model.py" line="180"/>
         <source>redirect</source>
         <translation>重定向</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="115"/>
+        <location filename="../task_model.py" line="181"/>
         <source>bad link</source>
         <translation>无效链接</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="116"/>
+        <location filename="../task_model.py" line="182"/>
         <source>blocked address</source>
         <translation>禁止的地址</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="118"/>
+        <location filename="../task_model.py" line="184"/>
         <source>not HTML</source>
         <translation>非 HTML 页面</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="119"/>
+        <location filename="../task_model.py" line="185"/>
         <source>too large</source>
         <translation>过大</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="120"/>
+        <location filename="../task_model.py" line="186"/>
         <source>anti-bot page</source>
         <translation>反爬验证页</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="121"/>
+        <location filename="../task_model.py" line="187"/>
         <source>cut short</source>
         <translation>内容不完整</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="122"/>
+        <location filename="../task_model.py" line="188"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="123"/>
+        <location filename="../task_model.py" line="189"/>
         <source>needs JavaScript</source>
         <translation>需要 JavaScript</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="124"/>
+        <location filename="../task_model.py" line="190"/>
         <source>rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="125"/>
+        <location filename="../task_model.py" line="191"/>
         <source>internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="126"/>
+        <location filename="../task_model.py" line="192"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="175"/>
+        <location filename="../task_model.py" line="249"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="175"/>
+        <location filename="../task_model.py" line="249"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="175"/>
+        <location filename="../task_model.py" line="249"/>
         <source>Why</source>
         <translation>原因类别</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="176"/>
+        <location filename="../task_model.py" line="250"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="176"/>
+        <location filename="../task_model.py" line="250"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="177"/>
+        <location filename="../task_model.py" line="251"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="177"/>
+        <location filename="../task_model.py" line="251"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="178"/>
+        <location filename="../task_model.py" line="252"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="178"/>
+        <location filename="../task_model.py" line="252"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="179"/>
+        <location filename="../task_model.py" line="253"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="179"/>
+        <location filename="../task_model.py" line="253"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="307"/>
+        <location filename="../task_model.py" line="454"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="386"/>
+        <location filename="../task_model.py" line="533"/>
         <source>duplicate of #%1</source>
         <translation>与 #%1 重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="423"/>
+        <location filename="../task_model.py" line="572"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>
@@ -3089,74 +3089,74 @@
 <context>
     <name>WindowArchive</name>
     <message>
-        <location filename="../main_window/archive.py" line="48"/>
+        <location filename="../main_window/archive.py" line="88"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="61"/>
+        <location filename="../main_window/archive.py" line="103"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="62"/>
+        <location filename="../main_window/archive.py" line="104"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/archive.py" line="79"/>
+        <location filename="../main_window/archive.py" line="122"/>
         <source>Opened %1; %n tasks wait to be run (%2 takes them up)</source>
         <translation>
             <numerusform>已打开 %1；%n 个任务等待运行（点“%2”继续）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="83"/>
+        <location filename="../main_window/archive.py" line="126"/>
         <source>Kuaibu — %1 (read-only)</source>
         <translation>快捕 — %1（只读）</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="86"/>
+        <location filename="../main_window/archive.py" line="129"/>
         <source>Read-only: %1 cannot be written here (a backup, a disc or another user&apos;s folder). Search, previews and books work; adding, running and building are off.</source>
         <translation>只读：此处无法写入 %1（备份、光盘或他人的文件夹）。搜索、预览和书籍可用；添加、运行和生成已关闭。</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="103"/>
+        <location filename="../main_window/archive.py" line="146"/>
         <source>Open archive</source>
         <translation>打开归档</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="109"/>
+        <location filename="../main_window/archive.py" line="152"/>
         <source>New archive</source>
         <translation>新建归档</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="116"/>
+        <location filename="../main_window/archive.py" line="159"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建归档吗？</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="144"/>
+        <location filename="../main_window/archive.py" line="187"/>
         <source>Export as WARC or WACZ</source>
         <translation>导出为 WARC 或 WACZ</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="146"/>
+        <location filename="../main_window/archive.py" line="189"/>
         <source>WARC (*.warc.gz);;WACZ (*.wacz)</source>
         <translation>WARC 文件 (*.warc.gz);;WACZ 包 (*.wacz)</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="160"/>
+        <location filename="../main_window/archive.py" line="203"/>
         <source>Exporting to %1…</source>
         <translation>正在导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="166"/>
+        <location filename="../main_window/archive.py" line="209"/>
         <source>Exported %1 (pages %2 · images %3)</source>
         <translation>已导出 %1（网页 %2 · 图片 %3）</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="172"/>
+        <location filename="../main_window/archive.py" line="215"/>
         <source>Export: %1</source>
         <translation>导出：%1</translation>
     </message>
@@ -3616,83 +3616,83 @@
 <context>
     <name>WindowShell</name>
     <message>
-        <location filename="../main_window/shell.py" line="140"/>
-        <location filename="../main_window/shell.py" line="313"/>
+        <location filename="../main_window/shell.py" line="147"/>
+        <location filename="../main_window/shell.py" line="320"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="147"/>
+        <location filename="../main_window/shell.py" line="154"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="154"/>
+        <location filename="../main_window/shell.py" line="161"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="155"/>
+        <location filename="../main_window/shell.py" line="162"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="156"/>
+        <location filename="../main_window/shell.py" line="163"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="192"/>
+        <location filename="../main_window/shell.py" line="199"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="214"/>
+        <location filename="../main_window/shell.py" line="221"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="215"/>
+        <location filename="../main_window/shell.py" line="222"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="216"/>
+        <location filename="../main_window/shell.py" line="223"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="217"/>
+        <location filename="../main_window/shell.py" line="224"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="218"/>
+        <location filename="../main_window/shell.py" line="225"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="219"/>
+        <location filename="../main_window/shell.py" line="226"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="220"/>
+        <location filename="../main_window/shell.py" line="227"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="221"/>
+        <location filename="../main_window/shell.py" line="228"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="233"/>
+        <location filename="../main_window/shell.py" line="240"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press %1 (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“%1”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="238"/>
+        <location filename="../main_window/shell.py" line="245"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>
@@ -3700,7 +3700,7 @@
 <context>
     <name>WindowTable</name>
     <message>
-        <location filename="../main_window/table.py" line="110"/>
+        <location filename="../main_window/table.py" line="112"/>
         <source>All</source>
         <translation>全部</translation>
     </message>

@@ -9,6 +9,10 @@ watched is ``file_watch``.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QUrl
@@ -20,6 +24,8 @@ from gui.main_window.shell import LEFT_TO_RUN
 from gui.main_window.table import WindowTable
 from gui.reasons import translate_reason
 from gui.settings_dialog import ARCHIVE_KEY, SettingsDialog
+from gui.task_model import TaskRows, prepare_rows
+from pipeline.records.settings import Settings
 from pipeline.records.task import Task
 from pipeline.usecases.changed import Changed
 from pipeline.usecases.exporting import WarcExport
@@ -27,6 +33,40 @@ from pipeline.usecases.workspace import Workspace
 
 RECENT_KEY = "archives/recent"
 RECENT_MAX = 8
+
+
+@dataclass
+class Opened:
+    """An archive opened in a job: its workspace and its tasks made ready for the table."""
+
+    workspace: Workspace
+    rows: TaskRows
+
+
+def opened(root: Path, settings: Settings) -> Opened:
+    """Open an archive and read its tasks once, off the GUI thread (at 100,000 tasks both
+    take seconds; the window would freeze through them)."""
+    with _collector_held():
+        workspace = Workspace.open(root, settings)
+        return Opened(workspace, prepare_rows(workspace.tasks()))
+
+
+@contextmanager
+def _collector_held() -> Iterator[None]:
+    """Python's cycle collector held while an archive's records are made, and those records
+    kept out of its later scans (``gc.freeze``). Reading 100,000 tasks made it scan the
+    growing heap again and again, each scan holding the one interpreter lock for up to 0.8 s:
+    the window froze though the work was on another thread. The records live as long as the
+    archive is open; the next open hands the last one's back to the collector first."""
+    gc.unfreeze()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
 
 
 class WindowArchive(WindowTable):
@@ -47,15 +87,17 @@ class WindowArchive(WindowTable):
         self.preview.clear()
         self.statusBar().showMessage(self.tr("Opening %1…").replace("%1", str(root)))
         settings = self.settings
-        self.jobs.start(lambda: Workspace.open(root, settings), self._archive_ready,
+        self.jobs.start(lambda: opened(root, settings), self._archive_ready,
                         self._archive_failed)
         self._update_controls()
 
-    def _archive_ready(self, workspace: Workspace) -> None:
-        self.workspace = workspace
+    def _archive_ready(self, opening: Opened) -> None:
+        """The archive open and its tasks made ready, both off the GUI thread: here they are
+        only handed over (nothing walks the tasks again)."""
+        workspace = self.workspace = opening.workspace
         self.listen_to(workspace)
         self.prefs.setValue(ARCHIVE_KEY, str(workspace.archive.root))
-        self.model.set_tasks(workspace.tasks())
+        self.model.set_rows(opening.rows)
         self.build_bar.set_workspace(workspace)
         self._refresh_filters()
         self.setWindowTitle(self.tr("Kuaibu — %1").replace("%1", str(workspace.archive.root)))
@@ -70,10 +112,11 @@ class WindowArchive(WindowTable):
         if self.harvest_dialog is not None:
             self.harvest_dialog.close()
             self.harvest_dialog = None
-        self.tree.set_tasks(workspace.tasks())
+        self.tree.set_counts(self.model.node_counts())
         self._remember_archive(workspace.archive.root)
         self._restore_columns(workspace.archive.root)
-        left = sum(t.status in LEFT_TO_RUN for t in workspace.tasks())
+        left = sum(n for status, n in self.model.status_counts().items()
+                   if status in LEFT_TO_RUN)
         if left:
             self.statusBar().showMessage(self.tr(
                 "Opened %1; %n tasks wait to be run (%2 takes them up)", "", left).replace(

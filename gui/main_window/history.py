@@ -20,7 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoCommand
 
 from gui.duplicates_view import DuplicatesView, Taken
-from gui.main_window.archive import WindowArchive
+from gui.main_window.archive import Opened, WindowArchive
 from pipeline.records.task import Task
 from pipeline.store.duplicates import Decided
 from pipeline.usecases.base import NoSuchTask
@@ -119,10 +119,10 @@ def ids_text(task_ids: list[int], shown: int = 5) -> str:
 class WindowHistory(WindowArchive):
     """The undo stack's edits: made through commands, put back through the same use cases."""
 
-    def _archive_ready(self, workspace: Workspace) -> None:
+    def _archive_ready(self, opening: Opened) -> None:
         # a title or category typed in the table is an edit on the stack (none: read-only)
-        self.model.editor = None if workspace.read_only else self._edit_cell
-        super()._archive_ready(workspace)
+        self.model.editor = None if opening.workspace.read_only else self._edit_cell
+        super()._archive_ready(opening)
 
     def _edit_cell(self, task_id: int, name: str, text: str) -> None:
         label = self.tr("Edit title") if name == "title" else self.tr("Edit category")

@@ -49,7 +49,8 @@ from gui.rules_editor.window import RulesEditor
 from gui.run_bar import RunBar
 from gui.search_panel import SearchPanel
 from gui.settings_dialog import settings_from_prefs
-from gui.task_model import COLUMNS, TaskFilter, TaskTableModel
+from gui.task_filter import TaskFilter
+from gui.task_model import COLUMNS, TaskTableModel
 from gui.trash_view import TrashView
 from gui.update_check import UpdateCheck
 from gui.worker import Jobs, RunController
@@ -63,6 +64,9 @@ from pipeline.usecases.workspace import Workspace
 LEFT_TO_RUN = (Status.PENDING, Status.RUNNING, Status.FETCHED, Status.CLEANED)
 # How the table and the bottom tabs share the height at first (issue 28: the tabs took half)
 TABLE_SHARE = (7, 3)
+# The text filter is applied once typing pauses this long: a key typed into a filled box is a
+# pass over every row, so a word typed fast is one pass, not one a key.
+FILTER_PAUSE_MS = 200
 
 
 class WindowShell(QMainWindow):
@@ -122,6 +126,9 @@ class WindowShell(QMainWindow):
         self._save_timer = QTimer(self)  # the window's edits, saved half a second after the last
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(500)
+        self.filter_pause = QTimer(self)  # the text filter, applied once typing pauses
+        self.filter_pause.setSingleShot(True)
+        self.filter_pause.setInterval(FILTER_PAUSE_MS)
         # the changes heard since the views were last told: told once the event loop turns,
         # so one action that changes several things (or a burst of them) is one refresh
         self._news = Changed(0)

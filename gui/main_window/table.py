@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QItemSelection
+from PySide6.QtCore import QByteArray, QItemSelection, QModelIndex
 from PySide6.QtWidgets import QComboBox
 
 from gui.main_window.menus import WindowMenus
@@ -33,29 +33,31 @@ class WindowTable(WindowMenus):
             return None
         return self.model.task_at(self.proxy.mapToSource(index).row())
 
+    def _shown_index(self, task_id: int) -> QModelIndex:
+        """The task's first cell in the table; invalid when the task is not shown."""
+        row = self.model.row_of(task_id)
+        if row is None:
+            return QModelIndex()
+        return self.proxy.mapFromSource(self.model.index(row, 0))
+
     def select_task(self, task_id: int) -> None:
         """Make a task the current, only selected row (scrolls to it)."""
-        for row in range(self.proxy.rowCount()):
-            index = self.proxy.index(row, 0)
-            if self.model.task_at(self.proxy.mapToSource(index).row()).id == task_id:
-                flags = self.table.selectionModel().SelectionFlag
-                self.table.selectionModel().setCurrentIndex(
-                    index, flags.ClearAndSelect | flags.Rows)
-                self.table.scrollTo(index)
-                return
+        index = self._shown_index(task_id)
+        if index.isValid():
+            flags = self.table.selectionModel().SelectionFlag
+            self.table.selectionModel().setCurrentIndex(index, flags.ClearAndSelect | flags.Rows)
+            self.table.scrollTo(index)
 
     def select_tasks(self, task_ids: list[int]) -> None:
         """Select the rows of these tasks (just added) and scroll to the first."""
-        wanted = set(task_ids)
         selection = QItemSelection()
-        first = None
-        for row in range(self.proxy.rowCount()):
-            index = self.proxy.index(row, 0)
-            if self.model.task_at(self.proxy.mapToSource(index).row()).id in wanted:
-                selection.select(index, self.proxy.index(row, len(COLUMNS) - 1))
-                first = first or index
-        if first is None:
+        shown = sorted((index for index in map(self._shown_index, set(task_ids))
+                        if index.isValid()), key=lambda index: index.row())
+        for index in shown:
+            selection.select(index, index.siblingAtColumn(len(COLUMNS) - 1))
+        if not shown:
             return
+        first = shown[0]
         self.table.selectionModel().select(
             selection, self.table.selectionModel().SelectionFlag.ClearAndSelect)
         self.table.scrollTo(first)
@@ -113,6 +115,20 @@ class WindowTable(WindowMenus):
             box.setCurrentIndex(max(0, box.findData(current)))
             box.blockSignals(False)
         self.intake.set_known_categories(self.model.categories())
+
+    def _text_typed(self, text: str) -> None:
+        """A key in the filter box: the filter follows once typing pauses (``filter_pause``);
+        the box emptied (its ×, Show every task) shows every row at once."""
+        if text.strip():
+            self.filter_pause.start()
+        else:
+            self.apply_text_filter()
+
+    def apply_text_filter(self) -> None:
+        """The rows filtered by the box's text now (Enter does it without the pause)."""
+        self.filter_pause.stop()
+        if self.proxy.text() != self.search.text().strip().casefold():
+            self.proxy.set_text(self.search.text())
 
     def show_filter_state(self) -> None:
         """How many tasks the table shows of how many, in the status bar."""

@@ -78,7 +78,9 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.controller.finished.connect(self._run_done)
         self.controller.failed.connect(self._run_failed)
         self.model.edited.connect(self._edited)
-        self.search.textChanged.connect(self.proxy.set_text)
+        self.search.textChanged.connect(self._text_typed)
+        self.search.returnPressed.connect(self.apply_text_filter)
+        self.filter_pause.timeout.connect(self.apply_text_filter)
         self.status_filter.currentIndexChanged.connect(
             lambda: self.proxy.set_status(self.status_filter.currentData() or ""))
         self.category_filter.currentIndexChanged.connect(

@@ -193,6 +193,12 @@ class SearchIndex:
         with self._lock, self._named():
             return int(self._db.execute("SELECT count(*) FROM docs").fetchone()[0])
 
+    def is_empty(self) -> bool:
+        """Whether the index holds no article: one row looked at (``len`` counts them all,
+        reading every page of a 100,000-article index)."""
+        with self._lock, self._named():
+            return self._db.execute("SELECT 1 FROM docs LIMIT 1").fetchone() is None
+
     def search(self, query: str, limit: int = 50) -> list[Hit]:
         """The best ``limit`` articles holding every word of ``query``, best first."""
         expression = match_query(query)

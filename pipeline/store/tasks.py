@@ -39,9 +39,9 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Any, NoReturn, Protocol, TypeVar
 
 from pipeline.records.errors import ErrorKind, TaskFileError
 from pipeline.records.task import (
@@ -94,6 +94,7 @@ _FileKey = tuple[int, int, int]  # inode, size, mtime: which version of the file
 
 
 _UNSTAMPED = frozenset({"last_checked"})
+_T = TypeVar("_T")
 
 
 def _bounded(name: str, value: object) -> object:
@@ -130,7 +131,7 @@ def _changed_names(before: Task, after: Task) -> set[str]:
     return names
 
 
-def _arranged(theirs: dict[int, Task], mine: list[int], moved: set[int]) -> dict[int, Task]:
+def _arranged(theirs: dict[int, _T], mine: list[int], moved: set[int]) -> dict[int, _T]:
     """The file's tasks (``theirs``) in the file's order, with each task this store ``moved``
     put where ``mine`` (this store's order) has it: right before the next task in ``mine``
     that it did not move and the file holds; those before any such task at the top, those
@@ -159,6 +160,70 @@ def _arranged(theirs: dict[int, Task], mine: list[int], moved: set[int]) -> dict
     for placed in run:
         out[placed] = theirs[placed]
     return out
+
+
+_READ_ONLY = ("a task from TaskStore.tasks() is shared and read-only: change it through the"
+              " store (update), or change a copy (dataclasses.replace)")
+
+
+class _ReadOnlyCells(dict[str, str]):
+    """A sealed task's person's cells: read as a dict, refused as a change (``dict(cells)``
+    is a copy to change)."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError(_READ_ONLY)
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __copy__(self) -> dict[str, str]:
+        return dict(self)
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, str]]]:
+        return dict, (dict(self),)
+
+
+def _plain_task(values: dict[str, Any]) -> Task:
+    return Task(**values)
+
+
+class SealedTask(Task):
+    """A task as ``TaskStore.tasks()`` hands it out: one shared snapshot per version of the
+    task (made when it changes, not per call), so 100,000 tasks are not copied at every look;
+    shared, it refuses every change (``FrozenInstanceError``, its ``extra`` a TypeError), so no
+    caller can change what the next one reads. ``dataclasses.replace`` of it is a plain
+    ``Task`` to change; it equals a ``Task`` with the same values."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Task:  # type: ignore[misc]
+        # dataclasses.replace calls the class: the copy it makes is a plain, changeable Task
+        return Task(*args, **kwargs)
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise FrozenInstanceError(_READ_ONLY)
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise FrozenInstanceError(_READ_ONLY)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Task):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in FIELD_NAMES)
+
+    __hash__ = None  # type: ignore[assignment]  # as Task's: equal by value, not hashable
+
+    def __copy__(self) -> Task:
+        return replace(self, extra=dict(self.extra))
+
+    def __reduce__(self) -> tuple[object, tuple[dict[str, Any]]]:
+        return _plain_task, ({**self.__dict__, "extra": dict(self.extra)},)
+
+
+def sealed(task: Task) -> SealedTask:
+    """A read-only snapshot of ``task`` as it is now (see ``SealedTask``)."""
+    snapshot: SealedTask = object.__new__(SealedTask)
+    values = snapshot.__dict__
+    values.update(task.__dict__)
+    values["extra"] = _ReadOnlyCells(task.extra)
+    return snapshot
 
 
 class IdRecord(Protocol):
@@ -192,7 +257,9 @@ class TaskStore:
         self._recorded = 0  # the highest id this store has put in the record
         self._lock = threading.RLock()
         self._save_lock = threading.Lock()
-        self._tasks: dict[int, Task] = {}
+        # each task as a read-only record (``SealedTask``), replaced whole when it changes:
+        # ``tasks()`` hands these out as they are, no copy made
+        self._tasks: dict[int, SealedTask] = {}
         self._by_url: dict[str, int] = {}
         self._max_id = 0
         self._columns: list[str] = list(COLUMNS)
@@ -391,7 +458,7 @@ class TaskStore:
         self._put(task)  # not a change: a read never writes; the id is saved with the next
 
     def _put(self, task: Task) -> None:
-        self._tasks[task.id] = task
+        self._tasks[task.id] = sealed(task)
         self._max_id = max(self._max_id, task.id)
         if task.status != Status.DUPLICATE:
             self._by_url.setdefault(task.url, task.id)
@@ -415,10 +482,12 @@ class TaskStore:
             return replace(self._tasks[task_id], extra=dict(self._tasks[task_id].extra))
 
     def tasks(self) -> list[Task]:
-        """A snapshot: copies, in the list's order (see the module), safe to read while
-        workers update the store."""
+        """The tasks in the list's order (see the module), safe to read while workers update
+        the store: the store's read-only records (``SealedTask``; a change replaces a task's
+        record, never changes one handed out), so a look costs a list, not 100,000 copies.
+        The list is the caller's own."""
         with self._lock:
-            return [replace(t, extra=dict(t.extra)) for t in self._tasks.values()]
+            return list(self._tasks.values())
 
     def ids(self) -> set[int]:
         """The ids the list holds, the trash's too (no copy of the tasks made)."""
@@ -492,8 +561,8 @@ class TaskStore:
         if changes.get("error_kind") and changes["error_kind"] not in set(ErrorKind):
             raise ValueError(f"unknown error kind {changes['error_kind']!r}")
         with self._lock:
-            task = self._tasks[task_id]
-            before = replace(task, extra=dict(task.extra))
+            before = self._tasks[task_id]
+            task = replace(before, extra=dict(before.extra))
             for name, value in changes.items():
                 setattr(task, name, _bounded(name, value))
             return self._changed(before, task)
@@ -501,15 +570,16 @@ class TaskStore:
     def mutate(self, task_id: int, change: Callable[[Task], None]) -> Task:
         """Read-modify-write one task under the store's lock (e.g. ``attempts += 1``)."""
         with self._lock:
-            task = self._tasks[task_id]
-            before = replace(task, extra=dict(task.extra))
+            before = self._tasks[task_id]
+            task = replace(before, extra=dict(before.extra))
             change(task)
             for name in FIELD_NAMES:  # whatever ``change`` set, bounded as ``update`` does
                 setattr(task, name, _bounded(name, getattr(task, name)))
             return self._changed(before, task)
 
     def _changed(self, before: Task, task: Task) -> Task:
-        """After an edit (lock held): settle the task, stamp it, remember what changed. A
+        """After an edit of a copy (lock held): settle the task, stamp it, remember what
+        changed, and put its record in place of ``before``; the copy is the caller's. A
         refresh that found the article as it was changes only ``last_checked``: that is no
         change to the task, and ``updated_at`` stays."""
         _settle(task)
@@ -519,7 +589,8 @@ class TaskStore:
             names |= {"updated_at"}
         self._touched.setdefault(task.id, set()).update(names)
         self._dirty = True
-        return replace(task, extra=dict(task.extra))
+        self._tasks[task.id] = sealed(task)
+        return task
 
     def arrange(self, task_ids: Iterable[int], before: int | None) -> None:
         """Move tasks, in the order given, to right before task ``before`` (None: to the end
@@ -585,14 +656,14 @@ class TaskStore:
         """
         changed = 0
         with self._lock:
-            for task in self._tasks.values():
+            for task in list(self._tasks.values()):
                 reached = stage_reached(task)
                 if task.status in (Status.FAILED, Status.DUPLICATE):
                     continue
                 if task.status == Status.DONE and reached == Status.LOCALIZED:
                     continue  # "done" (bound into a book) leaves no output of its own
                 if task.status != reached:
-                    task.status = Status(reached)
+                    self._tasks[task.id] = sealed(replace(task, status=Status(reached)))
                     self._touched.setdefault(task.id, set()).add("status")
                     changed += 1
             if changed:
@@ -638,7 +709,9 @@ class TaskStore:
         with self._lock:
             if not self._dirty and self._seen is not None:
                 return merged
-            rows = [self._row(t) for t in self._tasks.values()]  # in the list's order
+            # the records, in the list's order: read-only, so the rows are made after the
+            # lock is let go (a run's workers are not held up while 100,000 rows are formatted)
+            snapshots = list(self._tasks.values())
             columns = list(self._columns)
             encoding, delimiter = self._encoding, self._delimiter
             pending = self._touched, self._added, self._removed, self._moved
@@ -647,9 +720,9 @@ class TaskStore:
         buf = io.StringIO(newline="")
         writer = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
         writer.writerow([guard_cell(c) for c in columns])
-        for row in rows:
+        for row in map(self._row, snapshots):
             writer.writerow([row.get(c, "") for c in columns])
-        top = max(self._tasks, default=0)
+        top = max((t.id for t in snapshots), default=0)
         try:
             if self._ids is not None and top > self._recorded:
                 # before the file: a kill between the two leaves the record ahead, not behind
@@ -716,6 +789,7 @@ class TaskStore:
             mine, theirs = self._tasks.get(task_id), tasks.get(task_id)
             if task_id in self._added or mine is None or theirs is None or theirs.url != mine.url:
                 continue
+            theirs = replace(theirs, extra=dict(theirs.extra))
             for name in names:
                 if name.startswith(_EXTRA):
                     column = name[len(_EXTRA):]
@@ -725,6 +799,7 @@ class TaskStore:
                         theirs.extra.pop(column, None)
                 else:
                     setattr(theirs, name, getattr(mine, name))
+            tasks[task_id] = sealed(theirs)
         added: set[int] = set()
         renamed: dict[int, int] = {}
         for task_id in sorted(self._added):
@@ -735,7 +810,7 @@ class TaskStore:
                 mine = replace(mine, id=self._next_id(max(tasks)))
                 self._touched.pop(task_id, None)
                 renamed[task_id] = mine.id
-            tasks[mine.id] = mine
+            tasks[mine.id] = sealed(mine)
             added.add(mine.id)
         self._added = added
         self._removed = {i: url for i, url in self._removed.items() if i not in tasks}

@@ -94,7 +94,7 @@ class Library(WorkspaceBase):
         try:
             index = SearchIndex.of(self.archive.root, read_only=self.read_only)
             try:
-                if len(index) == 0 and any(self.archive.clean_dir.glob("*.json")):
+                if index.is_empty() and any(self.archive.clean_dir.glob("*.json")):
                     self._rebuild(index)
                 return self._hits(index, query, limit)
             finally:

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from gui.category_tree import CategoryTree
+from gui.task_filter import TaskFilter
 from gui.task_model import (
     TASK_IDS_MIME,
-    TaskFilter,
     TaskRole,
     TaskTableModel,
     task_ids_from_mime,

@@ -1,0 +1,255 @@
+"""The table's filter: which of the model's rows are shown, by status, category, the tree's
+node, domain and text.
+
+A proxy of its own rather than ``QSortFilterProxyModel``: that one asks a Python
+``filterAcceptsRow`` once per row whenever anything changes (a key typed, a sort, the list
+loaded), and at 100,000 rows those calls alone freeze the window for a second. Here a change
+works out the shown rows in one pass of comprehensions over what the model made ready (each
+row's filter text and host, ``gui.task_model.prepare_rows``), and the view is told with one
+layout change that keeps the selection. The shown rows keep the model's order (sorting is the
+model's), so the row list is ascending and a row is found by bisection.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractProxyModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from gui.task_model import Index, Node, TaskTableModel, in_node, matches_status
+from pipeline.web.urls import host_in_domain
+
+
+class TaskFilter(QAbstractProxyModel):
+    """Filter by status, category (cat1 or cat2), the category tree's node (cat1 and cat2),
+    domain (and its sub-domains) and text; sorting is handed to the source model."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._status = ""
+        self._category = ""
+        self._tree: Node = (None, None)
+        self._domain = ""
+        self._text = ""
+        self._rows: list[int] = []  # the source rows shown, ascending
+        self._at: dict[int, int] | None = None  # source row → shown row; None: every row
+        self._removing: tuple[int, int] | None = None  # shown rows going with the source's
+        self._held: list[tuple[QPersistentModelIndex, QModelIndex]] = []
+
+    # -- the criteria --------------------------------------------------------------------------
+
+    def set_status(self, status: str) -> None:
+        self._status = status
+        self._refilter()
+
+    def set_category(self, category: str) -> None:
+        self._category = category
+        self._refilter()
+
+    def set_tree_category(self, cat1: str | None, cat2: str | None = None) -> None:
+        """The category tree's choice: None for every task; a cat1 ("" for the uncategorized)
+        with every cat2 under it, or exactly that cat1 and cat2."""
+        self._tree = (cat1, None if cat1 is None else cat2)
+        self._refilter()
+
+    def set_domain(self, domain: str) -> None:
+        self._domain = domain.lower().strip(".")
+        self._refilter()
+
+    def set_text(self, text: str) -> None:
+        self._text = text.strip().casefold()
+        self._refilter()
+
+    def text(self) -> str:
+        """The text the rows are filtered by now (casefolded)."""
+        return self._text
+
+    def _accepted(self, rows: Iterable[int]) -> list[int]:
+        """Those of ``rows`` (source rows, ascending) the criteria let through: one
+        comprehension a criterion, each over what the one before let through."""
+        model = self._model()
+        shown = list(rows)
+        if model is None:
+            return shown
+        tasks = model.tasks()
+        task = tasks.__getitem__
+        if self._status:
+            status = self._status
+            shown = [r for r in shown if matches_status(task(r), status)]
+        if self._category:
+            category = self._category
+            shown = [r for r in shown if category in (task(r).cat1, task(r).cat2)]
+        if self._tree != (None, None):
+            node = self._tree
+            shown = [r for r in shown if in_node(task(r), node)]
+        if self._domain:
+            hosts = {h for h in model.hosts() if host_in_domain(h, self._domain)}
+            host = model.host
+            shown = [r for r in shown if host(task(r)) in hosts]
+        if self._text:
+            shown = model.rows_containing(self._text, shown)
+        return shown
+
+    def _model(self) -> TaskTableModel | None:
+        model = self.sourceModel()
+        return model if isinstance(model, TaskTableModel) else None
+
+    def _set_rows(self, rows: list[int]) -> None:
+        self._rows = rows
+        model = self.sourceModel()
+        every = model is None or len(rows) == model.rowCount()  # a subset, ascending: all
+        self._at = None if every else {source: shown for shown, source in enumerate(rows)}
+
+    def _shown_row(self, source_row: int) -> int | None:
+        """Where a source row is shown; None when the criteria hide it."""
+        if self._at is None:
+            return source_row if 0 <= source_row < len(self._rows) else None
+        return self._at.get(source_row)
+
+    def _all_rows(self) -> list[int]:
+        model = self.sourceModel()
+        return self._accepted(range(model.rowCount() if model is not None else 0))
+
+    def _refilter(self) -> None:
+        """The criteria changed: the shown rows worked out again, told as one layout change
+        (selected rows still shown stay selected)."""
+        self.layoutAboutToBeChanged.emit()
+        old = self.persistentIndexList()
+        sources = [(self._rows[i.row()], i.column()) if 0 <= i.row() < len(self._rows)
+                   else (-1, 0) for i in old]
+        self._set_rows(self._all_rows())
+        self.changePersistentIndexList(old, [self._index_of(s, c) for s, c in sources])
+        self.layoutChanged.emit()
+
+    def _index_of(self, source_row: int, column: int) -> QModelIndex:
+        row = self._shown_row(source_row)
+        return QModelIndex() if row is None else self.index(row, column)
+
+    # -- following the source ------------------------------------------------------------------
+
+    def setSourceModel(self, model: QAbstractItemModel) -> None:
+        self.beginResetModel()
+        super().setSourceModel(model)
+        model.modelAboutToBeReset.connect(self.beginResetModel)
+        model.modelReset.connect(self._source_reset)
+        model.layoutAboutToBeChanged.connect(self._source_layout_about)
+        model.layoutChanged.connect(self._source_layout_changed)
+        model.rowsAboutToBeRemoved.connect(self._source_rows_about_removed)
+        model.rowsRemoved.connect(self._source_rows_removed)
+        model.rowsInserted.connect(self._source_rows_inserted)
+        model.dataChanged.connect(self._source_data_changed)
+        model.headerDataChanged.connect(self.headerDataChanged)
+        self._set_rows(self._all_rows())
+        self.endResetModel()
+
+    def _source_reset(self) -> None:
+        self._set_rows(self._all_rows())
+        self.endResetModel()
+
+    def _source_layout_about(self, *_args: object) -> None:
+        """The source is about to reorder its rows (a sort): where each held index is, held
+        at the source, whose own persistent indexes it moves."""
+        self.layoutAboutToBeChanged.emit()
+        self._held = [(QPersistentModelIndex(self.mapToSource(i)), i)
+                      for i in self.persistentIndexList()]
+
+    def _source_layout_changed(self, *_args: object) -> None:
+        self._set_rows(self._all_rows())
+        held, self._held = self._held, []
+        self.changePersistentIndexList(
+            [old for _source, old in held],
+            [self.mapFromSource(source) for source, _old in held])
+        self.layoutChanged.emit()
+
+    def _source_rows_about_removed(self, _parent: Index, first: int, last: int) -> None:
+        start, end = bisect_left(self._rows, first), bisect_right(self._rows, last)
+        self._removing = (start, end) if start < end else None
+        if self._removing is not None:
+            self.beginRemoveRows(QModelIndex(), start, end - 1)
+
+    def _source_rows_removed(self, _parent: Index, first: int, last: int) -> None:
+        count = last - first + 1
+        start, end = bisect_left(self._rows, first), bisect_right(self._rows, last)
+        rows = self._rows[:start] + [r - count for r in self._rows[end:]]
+        self._set_rows(rows)
+        if self._removing is not None:
+            self._removing = None
+            self.endRemoveRows()
+
+    def _source_rows_inserted(self, _parent: Index, first: int, last: int) -> None:
+        count = last - first + 1
+        at = bisect_left(self._rows, first)
+        self._rows[at:] = [r + count for r in self._rows[at:]]
+        new = self._accepted(range(first, last + 1))
+        if not new:
+            self._set_rows(self._rows)
+            return
+        self.beginInsertRows(QModelIndex(), at, at + len(new) - 1)
+        self._set_rows(self._rows[:at] + new + self._rows[at:])
+        self.endInsertRows()
+
+    def _source_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex,
+                             roles: list[int] = []) -> None:  # noqa: B006 - Qt's signature
+        """Rows changed (a run's progress, an edit): repainted where they are shown, and the
+        rows worked out again only when one of them now passes the criteria otherwise."""
+        changed = range(top_left.row(), bottom_right.row() + 1)
+        if self._accepted(changed) != [r for r in changed if self._shown_row(r) is not None]:
+            self._refilter()  # a row came in or went out
+            return
+        shown = [row for row in map(self._shown_row, changed) if row is not None]
+        if shown:
+            self.dataChanged.emit(self.index(min(shown), top_left.column()),
+                                  self.index(max(shown), bottom_right.column()), roles)
+
+    # -- the proxy's model -----------------------------------------------------------------------
+
+    def mapToSource(self, index: Index) -> QModelIndex:
+        model = self.sourceModel()
+        if model is None or not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return QModelIndex()
+        return model.index(self._rows[index.row()], index.column())
+
+    def mapFromSource(self, index: Index) -> QModelIndex:
+        return self._index_of(index.row(), index.column()) if index.isValid() else QModelIndex()
+
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if parent.isValid() or not (0 <= row < len(self._rows)
+                                    and 0 <= column < self.columnCount()):
+            return QModelIndex()
+        return self.createIndex(row, column)
+
+    def parent(self, child: Index | None = None) -> Any:  # type: ignore[override]
+        """No row has children (and with no argument, the QObject's parent)."""
+        return QAbstractProxyModel.parent(self) if child is None else QModelIndex()
+
+    def sibling(self, row: int, column: int, index: Index) -> QModelIndex:
+        return self.index(row, column)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        model = self.sourceModel()
+        return 0 if parent.isValid() or model is None else model.columnCount()
+
+    def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and bool(self._rows)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        model = self.sourceModel()
+        return None if model is None else model.headerData(section, orientation, role)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sorting is the source model's (see ``TaskTableModel.sort``); rows keep its order."""
+        model = self.sourceModel()
+        if model is not None:
+            model.sort(column, order)
