@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -134,16 +134,18 @@ class NearPair:
 
 def near_pairs(tasks: Iterable[Task], decisions: dict[tuple[int, int], Decided],
                article_of: Callable[[int], Article | None],
-               max_bits: int = NEAR_DUPLICATE_BITS) -> list[NearPair]:
-    """The near-duplicate pairs of the archive's articles, closest first. A task a decision
-    made a duplicate stays listed with its pair (so the decision can be changed); exact
-    duplicates are not near ones. ``article_of`` reads an article (for the version a page
-    states), only for the pairs the fingerprints propose."""
+               max_bits: int = NEAR_DUPLICATE_BITS,
+               involving: Collection[int] | None = None) -> list[NearPair]:
+    """The near-duplicate pairs of the archive's articles, closest first (with
+    ``involving``, only those one of these tasks is in). A task a decision made a duplicate
+    stays listed with its pair (so the decision can be changed); exact duplicates are not
+    near ones. ``article_of`` reads an article (for the version a page states), only for
+    the pairs the fingerprints propose."""
     decided_ids = {i for pair in decisions for i in pair}
     by_id = {t.id: t for t in tasks if t.fingerprint and not t.deleted
              and (t.status in HAS_ARTICLE or t.status == Status.DUPLICATE and t.id in decided_ids)}
     found = near_duplicate_pairs(((t.id, int(t.fingerprint, 16)) for t in by_id.values()),
-                                 max_bits)
+                                 max_bits, involving)
     pairs = []
     for a, b, distance in found:
         first, second = by_id[a], by_id[b]

@@ -16,7 +16,7 @@ import hashlib
 import re
 import unicodedata
 import zlib
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -209,15 +209,60 @@ def _masks_within(width: int, flips: int) -> list[int]:
 
 
 def near_duplicate_pairs(items: Iterable[tuple[int, int]],
-                         max_bits: int = NEAR_DUPLICATE_BITS) -> list[tuple[int, int, int]]:
-    """(id a, id b, distance) for every pair within ``max_bits``, a < b."""
-    index = SimIndex(max_bits)
-    pairs: list[tuple[int, int, int]] = []
-    for key, value in items:
-        pairs.extend((min(other, key), max(other, key), distance)
-                     for other, distance in index.near(value))
-        index.add(key, value)
-    return sorted(pairs)
+                         max_bits: int = NEAR_DUPLICATE_BITS,
+                         involving: Collection[int] | None = None
+                         ) -> list[tuple[int, int, int]]:
+    """(id a, id b, distance) for every pair within ``max_bits``, a < b; with ``involving``,
+    only the pairs one of those ids is in (a build of one article asks of one).
+
+    SimIndex's lookup done for every hash at once in numpy (100,000 hashes in well under a
+    second where a query each took 8 s): for each 16-bit block and each variant of it with
+    up to ``max_bits // 4`` bits flipped, every hash is matched with the hashes whose block
+    is that variant (a counting sort of the block's values gives each value's run), and
+    the candidates within ``max_bits`` are kept."""
+    import numpy as np
+
+    listed = list(items)
+    if involving is not None:
+        wanted = set(involving)
+        if not any(key in wanted for key, _ in listed):
+            return []
+    count = len(listed)
+    if count < 2:
+        return []
+    keys = np.fromiter((key for key, _ in listed), dtype=np.int64, count=count)
+    values = np.fromiter((value for _, value in listed), dtype=np.uint64, count=count)
+    rows = np.arange(count)
+    flips = max_bits // len(SimIndex._BLOCKS)
+    found = []
+    for shift, width in SimIndex._BLOCKS:
+        block = ((values >> np.uint64(shift)) & np.uint64((1 << width) - 1)).astype(np.int64)
+        order = np.argsort(block, kind="stable")
+        counts = np.bincount(block, minlength=1 << width)
+        starts = np.cumsum(counts) - counts
+        for flipped in _masks_within(width, flips):
+            target = block ^ flipped
+            n = counts[target]
+            total = int(n.sum())
+            if not total:
+                continue
+            a = np.repeat(rows, n)
+            b = order[np.repeat(starts[target] - (np.cumsum(n) - n), n) + np.arange(total)]
+            keep = a < b
+            a, b = a[keep], b[keep]
+            near = np.bitwise_count(values[a] ^ values[b]) <= max_bits
+            found.append(a[near] * count + b[near])
+    if not found:
+        return []
+    pairs = np.unique(np.concatenate(found))
+    a, b = pairs // count, pairs % count
+    distances = np.bitwise_count(values[a] ^ values[b])
+    out = []
+    for x, y, distance in zip(keys[a].tolist(), keys[b].tolist(), distances.tolist(),
+                              strict=True):
+        if involving is None or x in wanted or y in wanted:
+            out.append((min(x, y), max(x, y), distance))
+    return sorted(out)
 
 
 # -- exact duplicates: the lower id is the original ---------------------------------------------
