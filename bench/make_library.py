@@ -8,7 +8,8 @@ DEST must not exist, or be empty. What it holds is what a run leaves behind, wri
 for each article its raw page and record (00_raw/<id>.html, .json, the record's "url" the
 task's), its article (01_clean/<id>.json, the ``Article``) and a plain clean page
 (01_clean/<id>.html), an image map (01_clean/<id>.assets.json) once localized, a dozen small
-images in 02_assets shared by a third of the articles, and ``search.db`` (the index a run
+images in 02_assets shared by a third of the articles, ``entries.db`` (what the clean and
+localize stages keep for the book's index) and ``search.db`` (the index a run
 keeps; ``--no-index`` leaves it out, as in an archive older than the index).
 
 The text (``bench.dedup``'s generators, a pure function of seed and number): a third of the
@@ -40,6 +41,7 @@ from io import BytesIO
 from pathlib import Path
 
 from bench.dedup import EDIT_KINDS, _en_text, _rng, _zh_text, edit
+from pipeline.book.entry_cache import EntryCache
 from pipeline.records.article import Article, Method
 from pipeline.records.failures import Code, failure
 from pipeline.records.task import Status, Task, failure_changes
@@ -224,6 +226,8 @@ def make_chunk(root: str, seed: int, first: int, last: int, images: list[AssetEn
     """Articles ``first`` to ``last`` written into the archive at ``root``; their rows."""
     archive = Archive(Path(root))
     rows: list[Row] = []
+    articles: list[tuple[int, Article]] = []
+    maps: list[tuple[int, AssetMap]] = []
     for n in range(first, last + 1):
         plan = plan_of(seed, n)
         url = url_of(n)
@@ -262,6 +266,7 @@ def make_chunk(root: str, seed: int, first: int, last: int, images: list[AssetEn
                f"{_escape(article.title)}</title></head><body><h1>{_escape(article.title)}</h1>"
                f"{article.content_html}</body></html>")
         _write(archive.clean_meta(n), article.to_json())
+        articles.append((n, article))
         task.extracted_title = article.title
         task.chars = article.chars
         task.confidence = article.confidence
@@ -272,8 +277,12 @@ def make_chunk(root: str, seed: int, first: int, last: int, images: list[AssetEn
             found = {e.url: e for e in images}
             assets = AssetMap({src: found[src] for src in article.images})
             _write(archive.assets_map(n), assets.to_json())
+            maps.append((n, assets))
             task.images_ok = assets.ok
         rows.append((task, article.title, article.text))
+    with EntryCache(archive) as cache:  # what the clean and localize stages put in
+        cache.put_articles(articles)
+        cache.put_images(maps)
     return rows
 
 

@@ -14,7 +14,10 @@ import json
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 
+import jinja2
 import requests
 
 from pipeline.extract import extract
@@ -233,9 +236,36 @@ def decode_stored(archive: Archive, task: Task, rules: Rules,
 
 
 def save_clean(archive: Archive, task: Task, article: Article) -> None:
-    """01_clean/<id>.html (readable in a browser) then <id>.json, the proof of completion."""
+    """01_clean/<id>.html (readable in a browser) then <id>.json, the proof of completion;
+    then its summary in the book's cache (``entry_cache``)."""
+    from pipeline.book.entry_cache import EntryCache
+
     write_clean_page(archive, task, article)
     write_atomic(archive.clean_meta(task.id), article.to_json().encode("utf-8"))
+    with EntryCache(archive) as cache:
+        cache.put_articles([(task.id, article)])
+
+
+def save_localized(archive: Archive, task: Task, article: Article, assets: AssetMap) -> None:
+    """The clean page with its images at their local files, then 01_clean/<id>.assets.json,
+    the proof of completion; then what index.html shows of it in the book's cache."""
+    from pipeline.book.entry_cache import EntryCache
+
+    write_clean_page(archive, task, article, assets)
+    write_atomic(archive.assets_map(task.id), assets.to_json().encode("utf-8"))
+    with EntryCache(archive) as cache:
+        cache.put_images([(task.id, assets)])
+
+
+@lru_cache(maxsize=8)
+def _page_templates(root: Path) -> tuple[jinja2.Environment, bytes]:
+    """An archive's templates and stylesheet for its clean pages, made once per process (a
+    new environment per page was a fifth of the clean stage's time). Jinja environments
+    render from many threads at once."""
+    from pipeline.book.pages import stylesheet
+
+    env = environment(root)
+    return env, stylesheet(env)
 
 
 def write_clean_page(archive: Archive, task: Task, article: Article,
@@ -243,15 +273,13 @@ def write_clean_page(archive: Archive, task: Task, article: Article,
     """01_clean/<id>.html: the article's chapter as the book shows it, for a browser, its
     images at their local files (relative to 01_clean/) once localized, placeholders before
     and for the ones that could not be saved; 01_clean/style.css beside it."""
-    from pipeline.book.pages import stylesheet
     from pipeline.book.standalone import STYLESHEET, standalone_chapter
 
     def href_for(src: str) -> str | None:
         entry = assets.entries.get(src) if assets is not None else None
         return f"../{entry.path}" if entry is not None and entry.path else None
 
-    env = environment(archive.root)
-    css = stylesheet(env)
+    env, css = _page_templates(archive.root)
     css_path = archive.clean_dir / STYLESHEET
     if not css_path.exists() or css_path.read_bytes() != css:
         write_atomic(css_path, css)
