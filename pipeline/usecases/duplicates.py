@@ -61,9 +61,16 @@ class Duplicates(WorkspaceBase):
 
     def pair_differences(self, pair: NearPair) -> list[Hunk]:
         """Where the two texts of a pair differ, word by word."""
-        from pipeline.store.duplicates import pair_hunks
+        return self.differences(pair.first.id, pair.second.id)
 
-        return pair_hunks(pair, self.article)
+    def differences(self, first: int, second: int) -> list[Hunk]:
+        """Where the texts of two tasks' articles differ, word by word (``dupes --diff``):
+        a pair is diffed when someone asks, not when the pairs are listed."""
+        from pipeline.store.duplicates import text_hunks
+
+        for task_id in (first, second):
+            self.task(task_id)  # NoSuchTask for an id the list does not hold
+        return text_hunks(first, second, self.article)
 
     def mark_duplicate(self, duplicate: int, original: int, decided_at: str = "") -> None:
         """A person's decision: ``duplicate`` is a copy of ``original``, so it is not bound
