@@ -194,7 +194,10 @@ class SealedTask(Task):
     ``Task`` to change; it equals a ``Task`` with the same values."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Task:  # type: ignore[misc]
-        # dataclasses.replace calls the class: the copy it makes is a plain, changeable Task
+        # dataclasses.replace calls the class: the copy it makes is a plain, changeable Task,
+        # its person's cells its own
+        if isinstance(kwargs.get("extra"), _ReadOnlyCells):
+            kwargs["extra"] = dict(kwargs["extra"])
         return Task(*args, **kwargs)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
