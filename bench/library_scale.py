@@ -56,7 +56,7 @@ def command(archive: Path, *args: str) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run([sys.executable, str(ROOT / "main.py"), "--archive", str(archive), *args],
-                   check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
