@@ -84,6 +84,9 @@ from pipeline.store.task_csv import (
 )
 from pipeline.web.urls import MAX_URL_CHARS, UrlRejected, check_url_length, normalize_url
 
+# The share of a long run's time its batched saves may take (``save_interval``): a save's cost
+# varies with the machine's load, so the pacing aims at half the 10 % a run may spend on them.
+SAVE_SHARE = 0.05
 # How long a writer waits for another to finish its save (a save of 100,000 tasks takes
 # about two seconds) before it says the list is busy.
 LOCK_WAIT_SECONDS = 60.0
@@ -827,12 +830,14 @@ class TaskStore:
 
     @property
     def save_interval(self) -> float:
-        """Seconds between batched saves: ``flush_seconds``, or ten times the last save."""
-        return max(self.flush_seconds, 10 * self._save_cost)
+        """Seconds between batched saves: ``flush_seconds``, or as long as keeps the saves to
+        ``SAVE_SHARE`` of the time at the last save's cost (19 times it)."""
+        return max(self.flush_seconds, self._save_cost * (1 / SAVE_SHARE - 1))
 
     def save_if_due(self) -> bool:
         """Save when there are changes and the last save is older than ``save_interval``: a list
-        so long that a save takes a while is rewritten at most a tenth of the time."""
+        so long that a save takes a while (seconds at 100,000 tasks) is rewritten at most
+        ``SAVE_SHARE`` of a run's time."""
         if self._dirty and (self._last_save is None
                             or time.monotonic() - self._last_save >= self.save_interval):
             self.save()
