@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from pipeline.book.values import xml_safe
+from pipeline.book.values import clean_url, xml_safe
 from pipeline.book.xhtml import link_fragments
 from pipeline.records.article import Article
 from pipeline.records.task import HAS_ARTICLE, Task
@@ -48,6 +48,8 @@ class Entry:
     length_unit: str = "chars"  # "words" for a spaced script
     # (URL, fragment) of each link to a place in another page: the ids other chapters keep
     fragment_links: tuple[tuple[str, str], ...] = ()
+    # ``url`` as a link a validator accepts (``values.clean_url``; None: it cannot be one)
+    link: str | None = None
 
     def shown_length(self, labels: dict[str, str]) -> str:
         """``1,858 字`` or ``478 words``: the count with what it counts."""
@@ -137,6 +139,7 @@ class Summary:
     length: int
     length_unit: str
     fragment_links: tuple[tuple[str, str], ...]
+    link: str | None  # ``url`` as a link (``values.clean_url``), made once, not per build
 
     @classmethod
     def from_json(cls, text: str) -> Summary:
@@ -156,7 +159,8 @@ def summary_of(article: Article) -> Summary:
         lang=language_tag(article.lang) or article_language(f"{title}\n{article.text}"),
         chars=article.chars, length=length, length_unit=unit,
         fragment_links=(tuple(link_fragments(article.content_html))
-                        if "#" in article.content_html else ()))
+                        if "#" in article.content_html else ()),
+        link=clean_url(article.url) if article.url else None)
 
 
 def load_entry(archive: Archive, task: Task) -> Entry | None:
@@ -190,6 +194,7 @@ def entry_from(task: Task, summary: Summary) -> Entry:
         given_title=task.title,
         length=summary.length, length_unit=summary.length_unit,
         fragment_links=summary.fragment_links,
+        link=summary.link if summary.url else clean_url(task.url),
     )
 
 

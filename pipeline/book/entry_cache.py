@@ -27,6 +27,9 @@ from pipeline.store.archive import Archive
 from pipeline.store.asset_map import AssetMap
 
 CACHE_NAME = "entries.db"
+# what a row holds changes with ``Summary``: a file of another version is emptied and filled
+# again as the articles are read
+VERSION = 1
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS articles (id INTEGER PRIMARY KEY, key TEXT NOT NULL,
                                      summary TEXT NOT NULL);
@@ -63,6 +66,9 @@ class EntryCache:
             db = sqlite3.connect(archive.root / CACHE_NAME, timeout=30)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")  # derived: a crash may lose the last rows
+            if db.execute("PRAGMA user_version").fetchone()[0] != VERSION:
+                db.executescript("DROP TABLE IF EXISTS articles; DROP TABLE IF EXISTS images;"
+                                 f" PRAGMA user_version = {VERSION};")
             db.executescript(_SCHEMA)
             self._db = db
         except sqlite3.Error:
@@ -126,8 +132,11 @@ class EntryCache:
                 continue
             row = known.get(task_id)
             if row is not None and row[0] == key:
-                out[task_id] = Summary.from_json(row[1])
-                continue
+                try:
+                    out[task_id] = Summary.from_json(row[1])
+                    continue
+                except (ValueError, TypeError, KeyError):
+                    pass  # a row damaged or of another shape: read the article
             article = self.archive.read_article(task_id)
             if article is None:
                 continue

@@ -19,7 +19,6 @@ from pipeline.book.collect import Entry, group
 from pipeline.book.entry_cache import EntryCache
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree
-from pipeline.book.values import clean_url
 from pipeline.store.archive import Archive, write_atomic
 
 
@@ -41,11 +40,13 @@ def write_index(archive: Archive, entries: list[Entry], *, lang: str,
     with EntryCache(archive) as cache:  # no image map read but those changed since cached
         images = cache.images(e.task_id for e in entries)
 
+    clean_pages = _href(f"{up}/01_clean/")  # an id's page name needs no quoting
+
     def row(e: Entry) -> dict[str, object]:
         local, total = images[e.task_id]
         return {
-            "title": e.title, "href": _href(f"{up}/01_clean/{e.task_id}.html"),
-            "url": clean_url(e.url),
+            "title": e.title, "href": f"{clean_pages}{e.task_id}.html",
+            "url": e.link,
             "domain": e.domain, "published": e.published_day,
             "fetched": e.fetched_day, "chars": e.chars, "length": e.shown_length(labels),
             "images": [_href(f"{up}/{p}") for p in local], "images_total": total,
