@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 
 from pipeline.book.values import clean_url, xml_safe
 from pipeline.book.xhtml import link_fragments
@@ -78,6 +79,7 @@ def display_category(name: str) -> str:
     return _PREFIX.sub("", name).strip() or name.strip()
 
 
+@lru_cache(maxsize=4096)  # a book sorts 100,000 entries by a few dozen names
 def category_key(name: str) -> tuple[int, int, str]:
     """Numbered first, by number; then named; the empty (default) category last."""
     if not name:

@@ -208,6 +208,11 @@ def _masks_within(width: int, flips: int) -> list[int]:
     return masks
 
 
+# Up to this many tasks asked about (``involving``) are each compared with every hash; more, and
+# all the pairs are found and kept where they are in
+_ASKED_ONE_BY_ONE = 64
+
+
 def near_duplicate_pairs(items: Iterable[tuple[int, int]],
                          max_bits: int = NEAR_DUPLICATE_BITS,
                          involving: Collection[int] | None = None
@@ -223,15 +228,23 @@ def near_duplicate_pairs(items: Iterable[tuple[int, int]],
     import numpy as np
 
     listed = list(items)
-    if involving is not None:
-        wanted = set(involving)
-        if not any(key in wanted for key, _ in listed):
-            return []
     count = len(listed)
-    if count < 2:
-        return []
     keys = np.fromiter((key for key, _ in listed), dtype=np.int64, count=count)
     values = np.fromiter((value for _, value in listed), dtype=np.uint64, count=count)
+    if involving is not None:
+        wanted = set(involving)
+        asked = [i for i, (key, _) in enumerate(listed) if key in wanted]
+        if len(asked) <= _ASKED_ONE_BY_ONE:  # a few: each compared with every hash at once
+            close: set[tuple[int, int, int]] = set()
+            for i in asked:
+                distances = np.bitwise_count(values ^ values[i])
+                for j in np.flatnonzero(distances <= max_bits).tolist():
+                    if j != i:
+                        mine, other = int(keys[i]), int(keys[j])
+                        close.add((min(mine, other), max(mine, other), int(distances[j])))
+            return sorted(close)
+    if count < 2:
+        return []
     rows = np.arange(count)
     flips = max_bits // len(SimIndex._BLOCKS)
     found = []
