@@ -258,14 +258,12 @@ def save_localized(archive: Archive, task: Task, article: Article, assets: Asset
 
 
 @lru_cache(maxsize=8)
-def _page_templates(root: Path) -> tuple[jinja2.Environment, bytes]:
-    """An archive's templates and stylesheet for its clean pages, made once per process (a
-    new environment per page was a fifth of the clean stage's time). Jinja environments
+def _page_environment(root: Path, overridden: bool) -> jinja2.Environment:
+    """An archive's templates for its clean pages, made once per process and per whether the
+    archive has a templates/ folder (a new environment per page was a fifth of the clean
+    stage's time; an edited template is read again by Jinja itself). Jinja environments
     render from many threads at once."""
-    from pipeline.book.pages import stylesheet
-
-    env = environment(root)
-    return env, stylesheet(env)
+    return environment(root)
 
 
 def write_clean_page(archive: Archive, task: Task, article: Article,
@@ -273,13 +271,15 @@ def write_clean_page(archive: Archive, task: Task, article: Article,
     """01_clean/<id>.html: the article's chapter as the book shows it, for a browser, its
     images at their local files (relative to 01_clean/) once localized, placeholders before
     and for the ones that could not be saved; 01_clean/style.css beside it."""
+    from pipeline.book.pages import stylesheet
     from pipeline.book.standalone import STYLESHEET, standalone_chapter
 
     def href_for(src: str) -> str | None:
         entry = assets.entries.get(src) if assets is not None else None
         return f"../{entry.path}" if entry is not None and entry.path else None
 
-    env, css = _page_templates(archive.root)
+    env = _page_environment(archive.root, (archive.root / "templates").is_dir())
+    css = stylesheet(env)  # read each time: a person may be editing an override
     css_path = archive.clean_dir / STYLESHEET
     if not css_path.exists() or css_path.read_bytes() != css:
         write_atomic(css_path, css)

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from lxml import html
 
+from pipeline.records.article import Article
 from pipeline.records.settings import Settings
-from pipeline.records.task import Status
+from pipeline.records.task import Status, Task
 from pipeline.store.archive import Archive
 from pipeline.store.tasks import TaskStore
 from pipeline.text.dedup import hamming, near_duplicate_pairs
@@ -100,3 +101,30 @@ def test_one_article_build_reads_its_article_alone_and_lists_every_book_and_arti
     assert sorted(read) == [2, 3]
     assert [a.text for a in _index(ws.archive).xpath("//tbody/tr/td[1]/a[1]")] == [
         titles[0], titles[1], "新的标题"]
+
+
+def test_clean_pages_share_one_template_environment(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from pipeline.run import stages
+
+    made: list[Path | None] = []
+    real = stages.environment
+    monkeypatch.setattr(stages, "environment",
+                        lambda root=None: made.append(root) or real(root))
+    archive = Archive.open(tmp_path / "archive")
+
+    def clean(n: int) -> None:
+        url = f"https://x.example/{n}"
+        stages.write_clean_page(archive, Task(n, url),
+                                Article(url=url, title=f"#{n}", content_html="<p>x</p>",
+                                        text="x"))
+
+    for n in (1, 2, 3):
+        clean(n)
+    assert len(made) == 1
+    (archive.root / "templates").mkdir()  # a person's override: taken up at the next page
+    (archive.root / "templates" / "style.css").write_text("body { color: #123456; }",
+                                                         encoding="utf-8")
+    clean(4)
+    assert len(made) == 2
+    assert "#123456" in (archive.clean_dir / "style.css").read_text(encoding="utf-8")
