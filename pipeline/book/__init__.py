@@ -31,8 +31,9 @@ from pipeline.book.chapters import (
     outside_href,
     prepare_chapter,
 )
-from pipeline.book.collect import Entry, display_category, group, load_entry, ordered, select
+from pipeline.book.collect import Entry, display_category, entry_from, group, ordered, select
 from pipeline.book.cover import find_cjk_font, render_cover
+from pipeline.book.entry_cache import EntryCache
 from pipeline.book.epub import COVER_IMAGE, VolumeContent, write_volume
 from pipeline.book.identity import Collection, collection_uuid, record_build, volume_uuid
 from pipeline.book.index import write_index
@@ -198,7 +199,10 @@ def choose_entries(archive: Archive, tasks: list[Task], settings: Settings, *,
                    ) -> tuple[list[Entry], list[Entry]]:
     """Every bindable article in book order, and those this build binds (one choice for the
     EPUB and the PDF); a BookError when none is."""
-    entries = [e for e in (load_entry(archive, t) for t in select(tasks)) if e is not None]
+    bindable = select(tasks)
+    with EntryCache(archive) as cache:  # no article read but those changed since cached
+        summaries = cache.summaries(t.id for t in bindable)
+    entries = [entry_from(t, summaries[t.id]) for t in bindable if t.id in summaries]
     everything = ordered(entries, settings.book_order)
     wanted = {t.id for t in select(tasks, cat1=cat1, task_ids=task_ids)}
     chosen = [e for e in everything if e.task_id in wanted]

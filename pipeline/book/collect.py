@@ -9,12 +9,14 @@ ones last) or by title, as ``Settings.book_order`` (``build --order``) says.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 
-from pipeline.book.values import xml_safe
+from pipeline.book.values import clean_url, xml_safe
 from pipeline.book.xhtml import link_fragments
 from pipeline.records.article import Article
 from pipeline.records.task import HAS_ARTICLE, Task
@@ -47,6 +49,8 @@ class Entry:
     length_unit: str = "chars"  # "words" for a spaced script
     # (URL, fragment) of each link to a place in another page: the ids other chapters keep
     fragment_links: tuple[tuple[str, str], ...] = ()
+    # ``url`` as a link a validator accepts (``values.clean_url``; None: it cannot be one)
+    link: str | None = None
 
     def shown_length(self, labels: dict[str, str]) -> str:
         """``1,858 字`` or ``478 words``: the count with what it counts."""
@@ -75,6 +79,7 @@ def display_category(name: str) -> str:
     return _PREFIX.sub("", name).strip() or name.strip()
 
 
+@lru_cache(maxsize=4096)  # a book sorts 100,000 entries by a few dozen names
 def category_key(name: str) -> tuple[int, int, str]:
     """Numbered first, by number; then named; the empty (default) category last."""
     if not name:
@@ -120,40 +125,78 @@ def _clean_title(text: str) -> str:
     return " ".join(xml_safe(text).split())
 
 
+@dataclass(frozen=True)
+class Summary:
+    """What the book's view of an article takes from its clean record: everything but the
+    body (``entry_cache`` keeps these, so index.html needs no article read)."""
+
+    url: str
+    title: str  # cleaned
+    published: str | None
+    author: str | None
+    # the article's language: the one the clean stage decided, else (a record from before
+    # issue 27 may hold none, or a charset) its title and text's
+    lang: str | None
+    chars: int
+    length: int
+    length_unit: str
+    fragment_links: tuple[tuple[str, str], ...]
+    link: str | None  # ``url`` as a link (``values.clean_url``), made once, not per build
+
+    @classmethod
+    def from_json(cls, text: str) -> Summary:
+        data = json.loads(text)
+        data["fragment_links"] = tuple(tuple(link) for link in data["fragment_links"])
+        return cls(**data)
+
+
+def summary_of(article: Article) -> Summary:
+    """An article's summary, with the links to other pages' places, which only a whole book
+    resolves (most articles link to no fragment)."""
+    length, unit = reading_length(article.text)
+    title = _clean_title(article.title)
+    return Summary(
+        url=article.url, title=title, published=article.published,
+        author=_clean_title(article.author or "") or None,
+        lang=language_tag(article.lang) or article_language(f"{title}\n{article.text}"),
+        chars=article.chars, length=length, length_unit=unit,
+        fragment_links=(tuple(link_fragments(article.content_html))
+                        if "#" in article.content_html else ()),
+        link=clean_url(article.url) if article.url else None)
+
+
 def load_entry(archive: Archive, task: Task) -> Entry | None:
-    """The book's view of one task, or None when its clean record is missing or unreadable;
-    with the links to other pages' places, which only a whole book resolves (read with the
-    record, not again per book; most articles link to no fragment)."""
+    """The book's view of one task, or None when its clean record is missing or unreadable."""
     article = archive.read_article(task.id)
-    if article is None:
-        return None
-    links = (tuple(link_fragments(article.content_html)) if "#" in article.content_html
-             else ())
-    return replace(entry_of(task, article), fragment_links=links)
+    return None if article is None else entry_of(task, article)
 
 
 def entry_of(task: Task, article: Article) -> Entry:
+    """One article as a book shows it (``entry_from`` its summary)."""
+    return entry_from(task, summary_of(article))
+
+
+def entry_from(task: Task, summary: Summary) -> Entry:
     """One article as a book shows it: the title a person gave wins over the extracted one;
-    the language is the article's own (``language.article_language``)."""
-    length, unit = reading_length(article.text)
-    title = _clean_title(task.title) or _clean_title(article.title) \
-        or _clean_title(task.extracted_title) or task.url
+    the language is the article's own (``Summary.lang``)."""
+    title = _clean_title(task.title) or summary.title or _clean_title(task.extracted_title) \
+        or task.url
     return Entry(
         task_id=task.id,
-        url=article.url or task.url,
+        url=summary.url or task.url,
         title=title,
         cat1=task.cat1.strip(),
         cat2=task.cat2.strip(),
-        published=article.published,
+        published=summary.published,
         fetched=task.fetched_at or None,
-        author=_clean_title(article.author or "") or None,
-        # its own language, never the book's: the one the clean stage decided, else (a record
-        # from before issue 27 may hold none, or a charset) its text's
-        lang=language_tag(article.lang) or article_language(f"{title}\n{article.text}"),
-        chars=article.chars,
+        author=summary.author,
+        lang=summary.lang,
+        chars=summary.chars,
         revised=task.revised_at or None,
         given_title=task.title,
-        length=length, length_unit=unit,
+        length=summary.length, length_unit=summary.length_unit,
+        fragment_links=summary.fragment_links,
+        link=summary.link if summary.url else clean_url(task.url),
     )
 
 

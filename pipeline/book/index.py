@@ -15,10 +15,10 @@ from urllib.parse import quote
 
 import jinja2
 
-from pipeline.book.collect import Entry, group, load_assets
+from pipeline.book.collect import Entry, group
+from pipeline.book.entry_cache import EntryCache
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree
-from pipeline.book.values import clean_url
 from pipeline.store.archive import Archive, write_atomic
 
 
@@ -33,21 +33,23 @@ def write_index(archive: Archive, entries: list[Entry], *, lang: str,
                 env: jinja2.Environment) -> Path:
     books = sorted(p for pattern in SHELF for p in archive.output_dir.glob(pattern))
     labels = labels_for(lang)
-    assets_dir = archive.assets_dir.resolve()
     # the archive root as seen from the index: ".." from 03_output, a longer way from a
     # folder given to ``build --out``
     up = Path(os.path.relpath(archive.root, archive.output_dir)).as_posix()
 
+    with EntryCache(archive) as cache:  # no image map read but those changed since cached
+        images = cache.images(e.task_id for e in entries)
+
+    clean_pages = _href(f"{up}/01_clean/")  # an id's page name needs no quoting
+
     def row(e: Entry) -> dict[str, object]:
-        assets = load_assets(archive, e.task_id)
-        local = [a.path for a in assets.entries.values() if a.path
-                 and (archive.root / a.path).resolve().is_relative_to(assets_dir)]
+        local, total = images[e.task_id]
         return {
-            "title": e.title, "href": _href(f"{up}/01_clean/{e.task_id}.html"),
-            "url": clean_url(e.url),
+            "title": e.title, "href": f"{clean_pages}{e.task_id}.html",
+            "url": e.link,
             "domain": e.domain, "published": e.published_day,
             "fetched": e.fetched_day, "chars": e.chars, "length": e.shown_length(labels),
-            "images": [_href(f"{up}/{p}") for p in local], "images_total": assets.total,
+            "images": [_href(f"{up}/{p}") for p in local], "images_total": total,
         }
 
     page = env.get_template("index.html.j2").render(

@@ -197,6 +197,9 @@ def cmd_dupes(args: argparse.Namespace, ws: Workspace) -> int:
     with --duplicate/--of, --keep-both or --undecide, a decision on one pair first."""
     from pipeline.text.dedup import NEAR_DUPLICATE_BITS
 
+    if args.diff:
+        print_differences(ws, *args.diff)
+        return 0
     if args.duplicate is not None or args.of is not None:
         if args.duplicate is None or args.of is None:
             raise CommandError("--duplicate N needs --of M (the task it copies), and --of"
@@ -223,6 +226,20 @@ def cmd_dupes(args: argparse.Namespace, ws: Workspace) -> int:
             print(f"      #{t.id} {t.display_title}  {t.url}")
     print(f"report: {csv_path}\n        {html_path}")
     return 0
+
+
+def print_differences(ws: Workspace, first: int, second: int) -> None:
+    """``dupes --diff A B``: each place the texts differ, its words removed [-…-] and added
+    {+…+} between their context (the report page's marks, in plain text)."""
+    found = ws.differences(first, second)
+    if not found:
+        print(f"#{first} and #{second}: the same words (or one has no article)")
+        return
+    print(f"#{first} → #{second} differ in {counted(len(found), 'place')}:")
+    for h in found:
+        removed = f"[-{h.removed}-]" if h.removed else ""
+        added = f"{{+{h.added}+}}" if h.added else ""
+        print(f"  …{h.before}{removed}{added}{h.after}…")
 
 
 def cmd_clean(args: argparse.Namespace, ws: Workspace) -> int:

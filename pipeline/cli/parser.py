@@ -282,6 +282,8 @@ def build_parser(prog: str = "main.py") -> argparse.ArgumentParser:
                    help="keep both of a near-duplicate pair (both are bound)")
     p.add_argument("--undecide", type=task_id, nargs=2, metavar=("A", "B"),
                    help="take back the decision on a pair")
+    p.add_argument("--diff", type=task_id, nargs=2, metavar=("A", "B"),
+                   help="print where the texts of tasks A and B differ (nothing else)")
     p.set_defaults(func=cmd_dupes)
 
     p = sub.add_parser("edit", parents=[common], help="set the title or categories of tasks")

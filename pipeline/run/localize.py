@@ -24,8 +24,8 @@ from pipeline.records.errors import AssetError, FetchError, RetryLater, StopRequ
 from pipeline.records.failures import Code, failure
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
-from pipeline.run.stages import StageContext, write_clean_page
-from pipeline.store.archive import Archive, utc_now, write_atomic
+from pipeline.run.stages import StageContext, save_localized
+from pipeline.store.archive import Archive, utc_now
 from pipeline.store.asset_map import AssetEntry, AssetMap
 from pipeline.web.urls import host_of
 
@@ -100,8 +100,7 @@ def localize_stage(ctx: StageContext, task: Task, article: Article,
         return done
     failed = [entry for entry in done.assets.entries.values() if entry.error]
     _log_failures(archive, task, article.url, failed)
-    write_clean_page(archive, task, article, done.assets)
-    write_atomic(archive.assets_map(task.id), done.assets.to_json().encode("utf-8"))
+    save_localized(archive, task, article, done.assets)
     return done
 
 

@@ -52,7 +52,7 @@ from pipeline.run.stages import (
     fetch_stage,
     refresh_stage,
     save_clean,
-    write_clean_page,
+    save_localized,
 )
 from pipeline.store.archive import Archive, utc_now, write_atomic
 from pipeline.store.asset_map import AssetMap
@@ -307,8 +307,7 @@ class Runner:
             self.archive.assets_map(task_id).unlink()
             return
         assets = AssetMap({url: previous.entries[url] for url in article.images})
-        write_clean_page(self.archive, self.store.get(task_id), article, assets)
-        write_atomic(self.archive.assets_map(task_id), assets.to_json().encode("utf-8"))
+        save_localized(self.archive, self.store.get(task_id), article, assets)
         self._set(task_id, status=Status.LOCALIZED, images_total=assets.total,
                   images_ok=assets.ok)
 

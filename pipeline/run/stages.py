@@ -16,7 +16,10 @@ import json
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 
+import jinja2
 import requests
 
 from pipeline.extract import extract
@@ -285,9 +288,34 @@ def decode_stored(archive: Archive, task: Task, rules: Rules,
 
 
 def save_clean(archive: Archive, task: Task, article: Article) -> None:
-    """01_clean/<id>.html (readable in a browser) then <id>.json, the proof of completion."""
+    """01_clean/<id>.html (readable in a browser) then <id>.json, the proof of completion;
+    then its summary in the book's cache (``entry_cache``)."""
+    from pipeline.book.entry_cache import EntryCache
+
     write_clean_page(archive, task, article)
     write_atomic(archive.clean_meta(task.id), article.to_json().encode("utf-8"))
+    with EntryCache(archive) as cache:
+        cache.put_articles([(task.id, article)])
+
+
+def save_localized(archive: Archive, task: Task, article: Article, assets: AssetMap) -> None:
+    """The clean page with its images at their local files, then 01_clean/<id>.assets.json,
+    the proof of completion; then what index.html shows of it in the book's cache."""
+    from pipeline.book.entry_cache import EntryCache
+
+    write_clean_page(archive, task, article, assets)
+    write_atomic(archive.assets_map(task.id), assets.to_json().encode("utf-8"))
+    with EntryCache(archive) as cache:
+        cache.put_images([(task.id, assets)])
+
+
+@lru_cache(maxsize=8)
+def _page_environment(root: Path, overridden: bool) -> jinja2.Environment:
+    """An archive's templates for its clean pages, made once per process and per whether the
+    archive has a templates/ folder (a new environment per page was a fifth of the clean
+    stage's time; an edited template is read again by Jinja itself). Jinja environments
+    render from many threads at once."""
+    return environment(root)
 
 
 def write_clean_page(archive: Archive, task: Task, article: Article,
@@ -302,8 +330,8 @@ def write_clean_page(archive: Archive, task: Task, article: Article,
         entry = assets.entries.get(src) if assets is not None else None
         return f"../{entry.path}" if entry is not None and entry.path else None
 
-    env = environment(archive.root)
-    css = stylesheet(env)
+    env = _page_environment(archive.root, (archive.root / "templates").is_dir())
+    css = stylesheet(env)  # read each time: a person may be editing an override
     css_path = archive.clean_dir / STYLESHEET
     if not css_path.exists() or css_path.read_bytes() != css:
         write_atomic(css_path, css)

@@ -24,10 +24,13 @@ naming the line and what to fix, before a store exists that could save over it. 
 Kuaibu writes is bounded (so the file always reads back) and inert (no cell starts a formula
 when Excel opens the file); the cells and rows themselves are ``pipeline.store.task_csv``'s.
 
-Why one module of some 780 lines: it is one class, and its reading, its change records and its
-merge keep one invariant together (a store holds the file as last read plus its own changed
-cells, nothing else); split across modules, each half would have to trust the other's private
-state.
+Why one module of some 860 lines: it is one class (and the read-only record it hands out), and
+its reading, its change records and its merge keep one invariant together (a store holds the
+file as last read plus its own changed cells, nothing else); split across modules, each half
+would have to trust the other's private state.
+
+Each task is held as a read-only ``SealedTask``, replaced whole when it changes: at 100,000 tasks
+``tasks()`` copying every one per look took seconds (the window looked three times to open).
 """
 
 from __future__ import annotations
@@ -84,6 +87,9 @@ from pipeline.store.task_csv import (
 )
 from pipeline.web.urls import MAX_URL_CHARS, UrlRejected, check_url_length, normalize_url
 
+# The share of a long run's time its batched saves may take (``save_interval``): a save's cost
+# varies with the machine's load, so the pacing aims at half the 10 % a run may spend on them.
+SAVE_SHARE = 0.05
 # How long a writer waits for another to finish its save (a save of 100,000 tasks takes
 # about two seconds) before it says the list is busy.
 LOCK_WAIT_SECONDS = 60.0
@@ -194,7 +200,10 @@ class SealedTask(Task):
     ``Task`` to change; it equals a ``Task`` with the same values."""
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Task:  # type: ignore[misc]
-        # dataclasses.replace calls the class: the copy it makes is a plain, changeable Task
+        # dataclasses.replace calls the class: the copy it makes is a plain, changeable Task,
+        # its person's cells its own
+        if isinstance(kwargs.get("extra"), _ReadOnlyCells):
+            kwargs["extra"] = dict(kwargs["extra"])
         return Task(*args, **kwargs)
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -835,12 +844,14 @@ class TaskStore:
 
     @property
     def save_interval(self) -> float:
-        """Seconds between batched saves: ``flush_seconds``, or ten times the last save."""
-        return max(self.flush_seconds, 10 * self._save_cost)
+        """Seconds between batched saves: ``flush_seconds``, or as long as keeps the saves to
+        ``SAVE_SHARE`` of the time at the last save's cost (19 times it)."""
+        return max(self.flush_seconds, self._save_cost * (1 / SAVE_SHARE - 1))
 
     def save_if_due(self) -> bool:
         """Save when there are changes and the last save is older than ``save_interval``: a list
-        so long that a save takes a while is rewritten at most a tenth of the time."""
+        so long that a save takes a while (seconds at 100,000 tasks) is rewritten at most
+        ``SAVE_SHARE`` of a run's time."""
         if self._dirty and (self._last_save is None
                             or time.monotonic() - self._last_save >= self.save_interval):
             self.save()

@@ -16,7 +16,7 @@ import hashlib
 import re
 import unicodedata
 import zlib
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 from urllib.parse import parse_qsl, unquote, urlsplit
 
@@ -208,16 +208,74 @@ def _masks_within(width: int, flips: int) -> list[int]:
     return masks
 
 
+# Up to this many tasks asked about (``involving``) are each compared with every hash; more, and
+# all the pairs are found and kept where they are in
+_ASKED_ONE_BY_ONE = 64
+
+
 def near_duplicate_pairs(items: Iterable[tuple[int, int]],
-                         max_bits: int = NEAR_DUPLICATE_BITS) -> list[tuple[int, int, int]]:
-    """(id a, id b, distance) for every pair within ``max_bits``, a < b."""
-    index = SimIndex(max_bits)
-    pairs: list[tuple[int, int, int]] = []
-    for key, value in items:
-        pairs.extend((min(other, key), max(other, key), distance)
-                     for other, distance in index.near(value))
-        index.add(key, value)
-    return sorted(pairs)
+                         max_bits: int = NEAR_DUPLICATE_BITS,
+                         involving: Collection[int] | None = None
+                         ) -> list[tuple[int, int, int]]:
+    """(id a, id b, distance) for every pair within ``max_bits``, a < b; with ``involving``,
+    only the pairs one of those ids is in (a build of one article asks of one).
+
+    SimIndex's lookup done for every hash at once in numpy (100,000 hashes in well under a
+    second where a query each took 8 s): for each 16-bit block and each variant of it with
+    up to ``max_bits // 4`` bits flipped, every hash is matched with the hashes whose block
+    is that variant (a counting sort of the block's values gives each value's run), and
+    the candidates within ``max_bits`` are kept."""
+    import numpy as np
+
+    listed = list(items)
+    count = len(listed)
+    keys = np.fromiter((key for key, _ in listed), dtype=np.int64, count=count)
+    values = np.fromiter((value for _, value in listed), dtype=np.uint64, count=count)
+    if involving is not None:
+        wanted = set(involving)
+        asked = [i for i, (key, _) in enumerate(listed) if key in wanted]
+        if len(asked) <= _ASKED_ONE_BY_ONE:  # a few: each compared with every hash at once
+            close: set[tuple[int, int, int]] = set()
+            for i in asked:
+                distances = np.bitwise_count(values ^ values[i])
+                for j in np.flatnonzero(distances <= max_bits).tolist():
+                    if j != i:
+                        mine, other = int(keys[i]), int(keys[j])
+                        close.add((min(mine, other), max(mine, other), int(distances[j])))
+            return sorted(close)
+    if count < 2:
+        return []
+    rows = np.arange(count)
+    flips = max_bits // len(SimIndex._BLOCKS)
+    found = []
+    for shift, width in SimIndex._BLOCKS:
+        block = ((values >> np.uint64(shift)) & np.uint64((1 << width) - 1)).astype(np.int64)
+        order = np.argsort(block, kind="stable")
+        counts = np.bincount(block, minlength=1 << width)
+        starts = np.cumsum(counts) - counts
+        for flipped in _masks_within(width, flips):
+            target = block ^ flipped
+            n = counts[target]
+            total = int(n.sum())
+            if not total:
+                continue
+            a = np.repeat(rows, n)
+            b = order[np.repeat(starts[target] - (np.cumsum(n) - n), n) + np.arange(total)]
+            keep = a < b
+            a, b = a[keep], b[keep]
+            near = np.bitwise_count(values[a] ^ values[b]) <= max_bits
+            found.append(a[near] * count + b[near])
+    if not found:
+        return []
+    pairs = np.unique(np.concatenate(found))
+    a, b = pairs // count, pairs % count
+    distances = np.bitwise_count(values[a] ^ values[b])
+    out = []
+    for x, y, distance in zip(keys[a].tolist(), keys[b].tolist(), distances.tolist(),
+                              strict=True):
+        if involving is None or x in wanted or y in wanted:
+            out.append((min(x, y), max(x, y), distance))
+    return sorted(out)
 
 
 # -- exact duplicates: the lower id is the original ---------------------------------------------

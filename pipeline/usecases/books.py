@@ -86,7 +86,11 @@ class Books(Duplicates):
             self.refuse_writing("binding writes 03_output (build --out DIR binds elsewhere)")
         archive = self.archive if out is None else self.archive.with_output(out)
         self.refresh()  # a run may have finished tasks since this face last looked
-        left_out = self.left_out()
+        chosen_ids = set(task_ids) if task_ids is not None else None
+        # what this build binds: the near-duplicate pairs asked about are those it holds
+        wanted = {t.id for t in select(self.tasks(), cat1=cat1, task_ids=chosen_ids)}
+        left_out = self.left_out(wanted if cat1 is not None or chosen_ids is not None
+                                 else None)
         settings = self.settings if order is None else self.settings.with_overrides(
             book_order=order)
         bindable = [t for t in self.tasks() if t.id not in left_out]
@@ -101,7 +105,6 @@ class Books(Duplicates):
                 progress(done, total)
 
         stop_here()  # before anything is written, too
-        chosen_ids = set(task_ids) if task_ids is not None else None
         by_format: dict[str, list[Callable[..., BuildResult]]] = {
             "epub": [build_books], "pdf": [build_pdfs], "both": [build_books, build_pdfs],
             "chm": [build_chms]}
@@ -109,8 +112,6 @@ class Books(Duplicates):
         made = [bind(archive, bindable, settings, cat1=cat1, split_by=split_by,
                      task_ids=chosen_ids, title=title, progress=report) for bind in binders]
         result = replace(made[0], pdfs=[p for m in made for p in m.pdfs])
-        wanted = {t.id for t in select(self.tasks(), cat1=cat1, task_ids=(
-            set(task_ids) if task_ids is not None else None))}
         result = replace(result, left_out=sorted(
             (dup, of) for dup, of in left_out.items() if dup in wanted))
         if self.read_only:

@@ -6,7 +6,7 @@ split by area as Anki's ``aqt/operations`` is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,20 +25,23 @@ if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use ca
 class Duplicates(WorkspaceBase):
     """Near duplicates: the proposals, a person's decisions, the report."""
 
-    def near_duplicates(self) -> list[NearPair]:
+    def near_duplicates(self, involving: Collection[int] | None = None) -> list[NearPair]:
         """Pairs of articles whose texts are nearly the same, closest first, with what a
         person decided of each (see pipeline.store.duplicates); editions of one page are left out.
+        ``involving``: only the pairs one of these tasks is in (what one book holds).
         Articles cleaned before fingerprints were what they are now get theirs first."""
         from pipeline.store.duplicates import near_pairs, read_decisions
 
         self._fill_fingerprints()
         return near_pairs(self.tasks(), read_decisions(self.archive.decisions_path),
-                          self.article)
+                          self.article, involving=involving)
 
-    def left_out(self) -> dict[int, int]:
+    def left_out(self, involving: Collection[int] | None = None) -> dict[int, int]:
         """What a build leaves out: the later task of each near-duplicate pair no one has
-        judged → the task it nearly repeats."""
-        return {p.second.id: p.first.id for p in self.near_duplicates() if p.decided is None}
+        judged → the task it nearly repeats (of the pairs ``involving`` these tasks, when
+        given: a book asks about what it holds)."""
+        return {p.second.id: p.first.id for p in self.near_duplicates(involving)
+                if p.decided is None}
 
     def exact_duplicates(self, pairs: Iterable[NearPair]) -> list[Task]:
         """The duplicates a run set aside (the same text, or the same link at intake): every
@@ -58,9 +61,16 @@ class Duplicates(WorkspaceBase):
 
     def pair_differences(self, pair: NearPair) -> list[Hunk]:
         """Where the two texts of a pair differ, word by word."""
-        from pipeline.store.duplicates import pair_hunks
+        return self.differences(pair.first.id, pair.second.id)
 
-        return pair_hunks(pair, self.article)
+    def differences(self, first: int, second: int) -> list[Hunk]:
+        """Where the texts of two tasks' articles differ, word by word (``dupes --diff``):
+        a pair is diffed when someone asks, not when the pairs are listed."""
+        from pipeline.store.duplicates import text_hunks
+
+        for task_id in (first, second):
+            self.task(task_id)  # NoSuchTask for an id the list does not hold
+        return text_hunks(first, second, self.article)
 
     def mark_duplicate(self, duplicate: int, original: int, decided_at: str = "") -> None:
         """A person's decision: ``duplicate`` is a copy of ``original``, so it is not bound

@@ -12,6 +12,7 @@ from pipeline.cli.main import main
 from pipeline.records.errors import KuaibuError
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
+from pipeline.store import duplicates as duplicates_store
 from pipeline.store.duplicates import Decided, DecisionsError, read_decisions
 from pipeline.usecases.workspace import Workspace
 from tests.sites.articles import ArticleSite, article
@@ -116,6 +117,26 @@ def test_footer_year_makes_a_near_duplicate_listed_with_both_urls(
     html = (ws.archive.logs_dir / "near_duplicates.html").read_text(encoding="utf-8")
     assert "<del>2023</del><ins>2024</ins>" in html
     assert "/news/bridge.html" in html and "/reprint/bridge.html" in html
+
+
+def test_the_report_diffs_some_pairs_and_any_pair_on_demand(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listing the pairs never waits on diffing them all: past the first REPORT_DIFFS the page
+    says how to see a pair's differences, and ``dupes --diff`` shows them."""
+    monkeypatch.setattr(duplicates_store, "REPORT_DIFFS", 0)
+    with ArticleSite() as site:
+        ws = near_pair_archive(tmp_path, site)
+        archive = str(ws.archive.root)
+        assert main(["dupes", "--archive", archive]) == 0
+    html = (ws.archive.logs_dir / "near_duplicates.html").read_text(encoding="utf-8")
+    assert "<del>" not in html and "dupes --diff 1 2" in html
+    capsys.readouterr()
+    assert main(["dupes", "--archive", archive, "--diff", "1", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "#1 → #2 differ in 1 place:" in out and "[-2023-]{+2024+}" in out
+    assert main(["dupes", "--archive", archive, "--diff", "1", "9"]) != 0
+    assert "no task #9" in capsys.readouterr().err
 
 
 def test_decisions_are_stored_and_honoured_by_runs_and_builds(

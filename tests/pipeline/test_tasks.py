@@ -218,9 +218,9 @@ def test_a_slow_save_spaces_the_next_ones(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setattr(store_module, "write_atomic", slow_write)
     store.update(1, status="cleaned")
     assert store.save_if_due()  # the first save cost nothing: the next is due at once
-    assert store.save_interval == 10.0  # ten times the last save
+    assert store.save_interval == 19.0  # saves are 1 s in every 20: SAVE_SHARE
     store.update(1, status="localized")
-    now[0] += 9.0
+    now[0] += 18.0
     assert not store.save_if_due()
     assert TaskStore(tmp_path / "tasks.csv").get(1).status == "cleaned"
     now[0] += 1.0
