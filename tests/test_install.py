@@ -221,3 +221,16 @@ def test_the_window_runs_a_task(installed: Installed, tmp_path: Path) -> None:
                              str(tmp_path / "prefs.ini"), str(RUN_PATIENCE_MS))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.split() == ["localized"], proc.stdout + proc.stderr  # a run's end
+
+
+def test_the_browser_extension_is_installed(installed: Installed) -> None:
+    """The extension is shipped in the package, and ``install-browser`` names that folder."""
+    extension = installed.site_packages / "pipeline" / "browser" / "extension"
+    source = REPO / "browser" / "extension"
+    shipped = {p.relative_to(extension) for p in extension.rglob("*") if p.is_file()}
+    assert shipped == {p.relative_to(source) for p in source.rglob("*") if p.is_file()}
+    assert (extension / "manifest.json").read_bytes() == (source / "manifest.json").read_bytes()
+    proc = installed.run("kuaibu", "install-browser")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == (f"load the extension unpacked from {extension}"
+                                            " (see README)")
