@@ -29,10 +29,14 @@ from PySide6.QtCore import (
 from gui.run_process import Job, progress_from_json, settings_to_json
 from pipeline.records.errors import KuaibuError
 from pipeline.records.events import Progress
+from pipeline.records.places import CHECKOUT
 from pipeline.records.settings import Settings
 from pipeline.store.archive import Archive
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# The folder holding the window's own packages (a checkout, site-packages, a bundle's folder).
+# The run's child works there: the working folder comes first on a ``-m`` child's path, so the
+# child imports the window's code, never a same-named file of the folder the window started in.
+CODE_ROOT = Path(__file__).resolve().parent.parent
 DRAIN_MS = 50  # how often run events reach the window: 20 updates a second
 STDERR_TAIL = 8192
 STOP_WAIT_MS = 10_000  # a stopped run ends within about a second; this is a safety net
@@ -198,11 +202,12 @@ class RunController(QObject):
             raise RuntimeError("a run is already going")
         process = QProcess(self)
         env = QProcessEnvironment.systemEnvironment()
-        env.insert("PYTHONPATH", os.pathsep.join(
-            p for p in (str(PROJECT_ROOT), env.value("PYTHONPATH")) if p))
+        if CHECKOUT is not None:  # installed, the packages are on the Python's own path
+            env.insert("PYTHONPATH", os.pathsep.join(
+                p for p in (str(CHECKOUT), env.value("PYTHONPATH")) if p))
         env.insert("PYTHONUNBUFFERED", "1")
         process.setProcessEnvironment(env)
-        process.setWorkingDirectory(str(PROJECT_ROOT))
+        process.setWorkingDirectory(str(CODE_ROOT))
         process.readyReadStandardOutput.connect(self._read)
         process.readyReadStandardError.connect(self._read_errors)
         process.finished.connect(self._exited)

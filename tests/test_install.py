@@ -173,3 +173,64 @@ def test_the_desktop_entry_starts_the_installed_window(installed: Installed) -> 
     entry = installed.home / "data" / "applications" / "kuaibu.desktop"
     assert f"Exec={installed.venv / 'bin' / 'kuaibu-gui'}\n" in entry.read_text("utf-8")
     validate(entry)
+
+
+# The installed window, driven as a person would: the archive opened, Run pressed, so the run's
+# child process starts as the window starts it (gui.worker), from another working folder with
+# nothing of the checkout on the path. It prints each task's status once the run has ended.
+RUN_FROM_THE_WINDOW = """
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+
+from gui.main_window.window import MainWindow
+from pipeline.records.settings import Settings
+from pipeline.usecases.workspace import Workspace
+
+root, link, prefs, patience_ms = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+settings = Settings().with_overrides(host_delay_ms=20, retries=1, retry_waits=(0.05,),
+                                     read_timeout=5.0, tasks_flush_seconds=0.2)
+workspace = Workspace.open(root, settings)
+workspace.add_links(link)
+workspace.close()
+app = QApplication([])
+window = MainWindow(root, QSettings(prefs, QSettings.Format.IniFormat), settings)
+window.confirm = lambda question: True
+window.archive_loaded.connect(lambda: window.run_bar.run_button.click())
+window.run_finished.connect(lambda outcome: app.exit(0 if outcome is not None else 1))
+QTimer.singleShot(patience_ms, lambda: app.exit(2))
+window.show()
+code = app.exec()
+window.close()
+for task in Workspace.open(root, settings).tasks():
+    print(task.status)
+sys.exit(code)
+"""
+
+
+def test_the_window_runs_a_task(installed: Installed, tmp_path: Path) -> None:
+    from tests.waiting import RUN_PATIENCE_MS
+
+    script = tmp_path / "run_from_the_window.py"
+    script.write_text(RUN_FROM_THE_WINDOW, encoding="utf-8")
+    with ArticleSite() as site:
+        link = site.put("/news/market.html", _page("/news/market.html"))
+        proc = installed.run("python", str(script), str(tmp_path / "archive"), link,
+                             str(tmp_path / "prefs.ini"), str(RUN_PATIENCE_MS))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.split() == ["localized"], proc.stdout + proc.stderr  # a run's end
+
+
+def test_the_browser_extension_is_installed(installed: Installed) -> None:
+    """The extension is shipped in the package, and ``install-browser`` names that folder."""
+    extension = installed.site_packages / "pipeline" / "browser" / "extension"
+    source = REPO / "browser" / "extension"
+    shipped = {p.relative_to(extension) for p in extension.rglob("*") if p.is_file()}
+    assert shipped == {p.relative_to(source) for p in source.rglob("*") if p.is_file()}
+    assert (extension / "manifest.json").read_bytes() == (source / "manifest.json").read_bytes()
+    proc = installed.run("kuaibu", "install-browser")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == (f"load the extension unpacked from {extension}"
+                                            " (see README)")

@@ -607,6 +607,7 @@ def cmd_install_browser(args: argparse.Namespace, settings: Settings) -> int:
     """Register the capture host with Chromium, Google Chrome and Firefox for this user
     (``--uninstall``: remove it); the files written or removed, one a line."""
     from pipeline.browser.install import install, uninstall
+    from pipeline.records.places import EXTENSION
 
     home = Path.home()
     if args.uninstall:
@@ -622,6 +623,6 @@ def cmd_install_browser(args: argparse.Namespace, settings: Settings) -> int:
     Workspace.open(root, settings).close()  # made now if missing: the host never makes one
     for path in install(home, root):
         print(f"wrote {path}")
-    print(f"captures go to {root.resolve()}; load the extension from"
-          " browser/extension/ (see README)")
+    print(f"captures go to {root.resolve()}")
+    print(f"load the extension unpacked from {EXTENSION} (see README)")
     return 0

@@ -1,9 +1,10 @@
 """Where Kuaibu's own files are, run from a checkout or installed (a wheel, pipx, a frozen
 bundle): the one place that tells the two apart.
 
-A checkout keeps ``templates/`` and the seed ``archive/rules.yaml`` beside ``main.py``, and works
-in ``archive/`` there. An installed copy carries the same files inside the ``pipeline`` package
-(``pyproject.toml`` maps them there: ``pipeline/templates/``, ``pipeline/seed/rules.yaml``) and
+A checkout keeps ``templates/``, the seed ``archive/rules.yaml`` and the browser extension
+``browser/extension/`` beside ``main.py``, and works in ``archive/`` there. An installed copy
+carries the same files inside the ``pipeline`` package (``pyproject.toml`` maps them there:
+``pipeline/templates/``, ``pipeline/seed/rules.yaml``, ``pipeline/browser/extension/``) and
 works in the user's data folder, since its own folder (site-packages) is no place for an archive.
 """
 
@@ -42,6 +43,9 @@ def user_data_dir() -> Path:
 
 TEMPLATES = CHECKOUT / "templates" if CHECKOUT else PACKAGE / "templates"
 SEED_RULES = CHECKOUT / "archive" / "rules.yaml" if CHECKOUT else PACKAGE / "seed" / "rules.yaml"
+# the browser extension a person loads unpacked (its manifest.json inside)
+EXTENSION = (CHECKOUT / "browser" / "extension" if CHECKOUT
+             else PACKAGE / "browser" / "extension")
 
 
 def program_command(name: str) -> list[str] | None:

@@ -30,6 +30,9 @@ def test_install_registers_every_browser_and_uninstall_removes_it(tmp_path: Path
     done = kuaibu(home, "install-browser", "--archive", str(archive))
     assert done.returncode == 0, done.stderr
     assert archive.is_dir()  # made now: the host never makes an archive
+    extension = REPO / "browser" / "extension"  # the checkout's, to load unpacked
+    assert done.stdout.splitlines()[-1] == f"load the extension unpacked from {extension}" \
+                                           " (see README)"
     for folder, firefox in FOLDERS.items():
         manifest_path = home / folder / f"{HOST_NAME}.json"
         assert f"wrote {manifest_path}" in done.stdout
