@@ -77,8 +77,11 @@ _ALWAYS_HIDDEN = frozenset(
 )
 _SHOWN_AT = re.compile(r"d-(?:sm|md|lg|xl|xxl)-(?!none)")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
-_WS = {ord(c): None for c in " \t\n\r\f\v\u00a0\u3000\u200b\ufeff"}
-_PUNCT = {ord(c): None for c in "，。！？；：、,.!?;“”「」《》（）\"'"}
+# The characters ``measure`` counts in a block's text, each written once: counted by
+# str.count, one scan at C speed each, in about half the time str.translate takes to delete
+# them (it looks every character of the text up in a table; issue 27 §10).
+_WS = " \t\n\r\f\v\u00a0\u3000\u200b\ufeff"
+_PUNCT = "，。！？；：、,.!?;“”「」《》（）\"'"
 _COMMAS = "，,、"
 _TAG_BASE = {
     "div": 5, "article": 10, "main": 8, "section": 3, "pre": 3, "td": 3, "blockquote": 3,
@@ -264,8 +267,8 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
                 s.flow_links += cs.flow_links
                 s.flow_punct += cs.flow_punct
         text = "".join(own)
-        if text and (n := len(text.translate(_WS))):
-            punct = len(text) - len(text.translate(_PUNCT))
+        if text and (n := len(text) - sum(map(text.count, _WS))):
+            punct = sum(map(text.count, _PUNCT))
             s.chars += n
             s.flow += n
             s.punct += punct
