@@ -15,13 +15,12 @@ def _no_display() -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from pipeline.cli.main import main as run_command
+    from pipeline.cli.main import run_parsed
     from pipeline.cli.parser import build_parser
 
-    args = list(sys.argv[1:] if argv is None else argv)
-    parsed = build_parser().parse_args(args)
+    parsed = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     if parsed.command is not None:
-        return run_command(args)
+        return run_parsed(parsed)
     if _no_display():  # with no display to show the window on, say so instead of crashing
         build_parser().print_help()
         print("\nerror: no display to open the window on; try 'python main.py demo'",

@@ -154,6 +154,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-bytecode-cache", action="store_true",
                     help="whole processes as the shell's environment says (see above)")
     args = ap.parse_args(argv)
+    if missing := [name for name in args.datasets if not any((args.data / name / "pages").glob(
+            "*.html"))]:  # a fresh clone has no ../shared/bench: say where pages were looked for
+        ap.error(f"no pages in {', '.join(str(args.data / n / 'pages') for n in missing)}"
+                 " (--data DIR: the folder holding the dev sets)")
     pages = select_pages(args.data, args.datasets, args.every)
     print(f"extraction speed: {len(pages)} pages (1 in {args.every} of each of "
           f"{', '.join(args.datasets)})  cores={os.cpu_count()}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from lxml import etree
 
@@ -28,47 +28,45 @@ from pipeline.text.markup import HEADING_TAGS, LAYOUT_TAGS, NAVIGATION_TAGS, dro
 # Layout chrome (``markup.LAYOUT_TAGS`` and the classes below) may wrap the article on some
 # themes, so only the strict pass drops it; a relaxed pass keeps it. Regions that are never the
 # article (navigation, comment threads, share bars, ads, "related" and "most read" lists) go in
-# every pass: kept, a long comment thread outscores a short post.
-_LAYOUT = re.compile(
+# every pass: kept, a long comment thread outscores a short post. Each is an alternation of
+# words in lower case, read in any case by ``_words_in``.
+_LAYOUT = (
     r"ai2html|banner|breadcrumb|combx|community|cover-wrap|extra|foot|gdpr|header|legends|"
     r"menu|remark|rss|sidebar|skyscraper|supplemental|agegate|pagination|pager|popup|"
     r"toolbar|widget|navbar|cookie|login|signup|teaser|\brail|rollover|tooltip|popover|"
-    r"hovercard|flyout|byline|timestamp|dateline",
-    re.I,
+    r"hovercard|flyout|byline|timestamp|dateline"
 )
-_NEVER_CONTENT = re.compile(
+_NEVER_CONTENT = (
     r"-ad-|ad-break|comment|disqus|replies|respond|shoutbox|social|sponsor|related|outbrain|"
-    r"taboola|promo|recommend|trending|popular|most-?read",
-    re.I,
+    r"taboola|promo|recommend|trending|popular|most-?read"
 )
-_MAYBE = re.compile(r"and|article|body|column|content|main|shadow|post|entry|story", re.I)
+_MAYBE = r"and|article|body|column|content|main|shadow|post|entry|story"
 # A comment's own parts: in "comment-body", "commentcontent", "post-comments" the content word
 # names the comment's body, not the article's, and saves nothing ("commentary" is an article).
-_COMMENT = re.compile(r"comment(?!ary)|disqus|replies|respond", re.I)
-_POSITIVE = re.compile(
+_COMMENT = r"comment(?!ary)|disqus|replies|respond"
+_POSITIVE = (
     r"article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|detail|"
-    r"zhengwen|neirong|wenzhang",
-    re.I,
+    r"zhengwen|neirong|wenzhang"
 )
-_NEGATIVE = re.compile(
+_NEGATIVE = (
     r"-ad-|\bads?\b|hidden|\bhid\b|banner|combx|comment|\bcom-|contact|foot|gdpr|masthead|"
     r"outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|"
     r"tags|tool|widget|recommend|\bnav|menu|copyright|byline|author|meta|breadcrumb|"
-    r"subscribe|newsletter|social|(?<![a-z])hot(?![a-z])|(?<![a-z])rank",
-    re.I,
+    r"subscribe|newsletter|social|(?<![a-z])hot(?![a-z])|(?<![a-z])rank"
 )
 
 
-def _words_in(pattern: re.Pattern[str]) -> Callable[[str], bool]:
-    """A test of a class or id against ``pattern`` (IGNORECASE, its words in lower case). An
-    ASCII value, nearly all of them, is lower-cased and read by the pattern without
+def _words_in(words: str) -> Callable[[str], bool]:
+    """A test of a class or id against the alternation ``words`` (in lower case), ignoring
+    case. An ASCII value, nearly all of them, is lower-cased and read by the pattern without
     IGNORECASE: the same answer, several times faster on an alternation of words (sre folds
-    case one character at a time, and a unique id is read once per pass)."""
-    exact = pattern.search
-    if pattern.pattern != pattern.pattern.lower():
-        return lambda value: exact(value) is not None
-    plain = re.compile(pattern.pattern).search
-    return lambda value: (plain(value.lower()) if value.isascii() else exact(value)) is not None
+    case one character at a time, and a unique id is read once per pass). The IGNORECASE
+    pattern, for the other values, is compiled when the first one comes: folding the case of
+    these alternations costs 8 ms of compiling in every process (issue 27 §10), and most pages
+    have no class or id outside ASCII."""
+    plain = re.compile(words).search
+    folded = cache(lambda: re.compile(words, re.I).search)
+    return lambda value: (plain(value.lower()) if value.isascii() else folded()(value)) is not None
 
 
 _says_layout, _says_never_content, _says_maybe, _says_positive, _says_negative, _says_comment = (
@@ -79,8 +77,11 @@ _ALWAYS_HIDDEN = frozenset(
 )
 _SHOWN_AT = re.compile(r"d-(?:sm|md|lg|xl|xxl)-(?!none)")
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
-_WS = {ord(c): None for c in " \t\n\r\f\v\u00a0\u3000\u200b\ufeff"}
-_PUNCT = {ord(c): None for c in "，。！？；：、,.!?;“”「」《》（）\"'"}
+# The characters ``measure`` counts in a block's text, each written once: counted by
+# str.count, one scan at C speed each, in about half the time str.translate takes to delete
+# them (it looks every character of the text up in a table; issue 27 §10).
+_WS = " \t\n\r\f\v\u00a0\u3000\u200b\ufeff"
+_PUNCT = "，。！？；：、,.!?;“”「」《》（）\"'"
 _COMMAS = "，,、"
 _TAG_BASE = {
     "div": 5, "article": 10, "main": 8, "section": 3, "pre": 3, "td": 3, "blockquote": 3,
@@ -266,8 +267,8 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
                 s.flow_links += cs.flow_links
                 s.flow_punct += cs.flow_punct
         text = "".join(own)
-        if text and (n := len(text.translate(_WS))):
-            punct = len(text) - len(text.translate(_PUNCT))
+        if text and (n := len(text) - sum(map(text.count, _WS))):
+            punct = sum(map(text.count, _PUNCT))
             s.chars += n
             s.flow += n
             s.punct += punct

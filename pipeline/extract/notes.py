@@ -72,11 +72,16 @@ def _marked_items(pairs: list[tuple[etree._Element, etree._Element]]
     return {note: items for items in lists.values() for note in items}
 
 
+# The elements with an id and the <a name>s, in document order. Attribute steps rather than a
+# predicate tried on every element (//*[@id]): the same elements, in about half the time.
+_NAMING = etree.XPath("//@id/.. | //a/@name/..")
+
+
 def _named(root: etree._Element) -> Named:
     """What a fragment can name: the first element of each id, and ``<a name>`` (HTML 4's
     anchors, still on older pages)."""
     named: Named = {}
-    for el in root.xpath("//*[@id] | //a[@name]"):  # in document order
+    for el in _NAMING(root):
         for value in (el.get("id"), el.get("name") if el.tag == "a" else None):
             if value:
                 named.setdefault(value, el)

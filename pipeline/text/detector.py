@@ -5,15 +5,17 @@ CPU second (a second or more of wall time on a loaded machine) in every process 
 a language — a sixth of ``main.py extract``'s whole time on a hundred pages. So the arrays are
 unpacked once into the user's cache folder, one ``.npy`` file each, and every later process
 memory-maps them: loading costs milliseconds, and the system reads only the parts of the model
-a text touches. The copy is named by the digest of the compressed model (another py3langid
-unpacks its own) and appears whole or not at all (written aside, then renamed). Where no copy
-can be written or read, the model is unpacked in memory as py3langid does. Either way the
-detector holds the same numbers, so it gives the same answers.
+a text touches. The copy is named by py3langid's version and the compressed model's size
+(another py3langid unpacks its own; naming it costs one ``stat``, where a digest of the model
+read all 4.5 MB in every process) and appears whole or not at all (written aside, then
+renamed). It also holds the automaton's row offsets already shifted, which py3langid would
+otherwise compute, a hundred thousand of them, in every process. Where no copy can be written
+or read, the model is unpacked in memory as py3langid does. Either way the detector holds the
+same numbers, so it gives the same answers.
 """
 
 from __future__ import annotations
 
-import hashlib
 import lzma
 import os
 import shutil
@@ -24,8 +26,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from py3langid.langid import LanguageIdentifier
 
-# The arrays of py3langid 0.4's model (``py3langid.modelio``), each unpacked to NAME.npy.
+# The arrays of py3langid 0.4's model (``py3langid.modelio``), each unpacked to NAME.npy,
+# and beside them the rows' offsets into ``nextmove`` (each row number shifted left by 8, as
+# ``LanguageIdentifier.__init__`` computes its ``_rowbase``).
 _ARRAYS = ("ptc", "pc", "classes", "nextmove", "nextmove_row", "out_feat")
+_ROWBASE = "rowbase"
 
 
 def load_detector(cache: Path | None) -> LanguageIdentifier:
@@ -60,8 +65,9 @@ def user_cache() -> Path | None:
 
 def _unpacked(model: Path, cache: Path) -> Path:
     """The folder holding ``model``'s arrays, unpacking them first if no process has."""
-    digest = hashlib.sha256(model.read_bytes()).hexdigest()[:16]
-    folder = cache / f"langid-{digest}"
+    from py3langid import __version__
+
+    folder = cache / f"langid-{__version__}-{model.stat().st_size}"
     if folder.is_dir():
         return folder
     import numpy as np
@@ -76,6 +82,8 @@ def _unpacked(model: Path, cache: Path) -> Path:
             with np.load(npz, allow_pickle=False) as arrays:
                 for name in _ARRAYS:
                     np.save(aside / f"{name}.npy", arrays[name], allow_pickle=False)
+                rowbase = arrays["nextmove_row"].astype(np.int64) << 8
+                np.save(aside / f"{_ROWBASE}.npy", rowbase, allow_pickle=False)
         aside.rename(folder)
     except OSError:
         if not folder.is_dir():  # another process renaming its copy first is no failure
@@ -88,15 +96,20 @@ def _unpacked(model: Path, cache: Path) -> Path:
 def _mapped(folder: Path) -> LanguageIdentifier:
     """The detector over the arrays in ``folder``, memory-mapped: the weights as a plain
     array over the mapping (a ``memmap`` pays Python overhead on every lookup), the tables it
-    walks in Python (the byte automaton's transitions, its rows and what each state outputs)
-    as memoryviews, whose items are plain ints as py3langid's own arrays' are. (Lists of the
-    rows and outputs, 100,000 items each, cost 8 ms to make in every process; a text's few
-    thousand lookups cost about the same through either.)"""
+    walks in Python (the byte automaton's transitions, its rows' offsets and what each state
+    outputs) as memoryviews, whose items are plain ints as py3langid's own arrays' are. (Lists
+    of the rows and outputs, 100,000 items each, cost 8 ms to make in every process; a text's
+    few thousand lookups cost about the same through either.) The identifier is made with no
+    rows, so that it computes no offsets, and given the mapped ones after: py3langid 0.4 reads
+    its rows only through ``_rowbase``."""
     import numpy as np
     from py3langid.langid import LanguageIdentifier
 
     a = {name: np.load(folder / f"{name}.npy", mmap_mode="r", allow_pickle=False)
-         for name in _ARRAYS}
-    return LanguageIdentifier(
+         for name in (*_ARRAYS, _ROWBASE)}
+    detector = LanguageIdentifier(
         np.asarray(a["ptc"]), np.array(a["pc"]), a["classes"].tolist(), memoryview(a["nextmove"]),
-        memoryview(a["out_feat"]), norm_probs=True, tk_row=memoryview(a["nextmove_row"]))
+        memoryview(a["out_feat"]), norm_probs=True, tk_row=())
+    detector.tk_row = memoryview(a["nextmove_row"])
+    detector._rowbase = memoryview(a[_ROWBASE])  # noqa: SLF001 - see above
+    return detector

@@ -21,8 +21,6 @@ import unicodedata
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-import idna
-
 from pipeline.records.errors import ErrorKind, KuaibuError
 from pipeline.records.failures import Code, Failure, failure
 
@@ -221,6 +219,10 @@ def _domain_to_ascii(domain: str, shown: str) -> str:
     UTS #46 refuses (``xn--8i7caa.famitei.net``, full-width "www")."""
     if domain.isascii():
         return domain.lower()
+    # idna is imported by the first name outside ASCII, not with the module: its tables cost
+    # 7 ms in every process that only reads ASCII hosts (``main.py extract``, issue 27 §10).
+    import idna
+
     try:
         mapped = idna.uts46_remap(domain, std3_rules=False, transitional=False)
     except idna.IDNAError as e:
@@ -273,6 +275,8 @@ def _a_label_text(label: str) -> str:
 
 def _check_label(text: str, bidi: bool, label: str, shown: str) -> None:
     """UTS #46 §4.1 validity criteria for a label's Unicode form."""
+    import idna  # see _domain_to_ascii
+
     try:
         if not unicodedata.is_normalized("NFC", text):
             raise ValueError("not in Unicode normal form C")
@@ -296,6 +300,8 @@ def _check_bidi(text: str, label: str, shown: str) -> None:
     """UTS #46 CheckBidi: once any label of a name is right-to-left, each label, ASCII ones
     too, must keep RFC 5893's Bidi rule (``0a.א`` fails: a label may not start with a digit
     there)."""
+    import idna  # see _domain_to_ascii
+
     try:
         idna.check_bidi(text, check_ltr=True)
     except idna.IDNAError as e:
