@@ -18,7 +18,14 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from pipeline.intake.saved_html import declared_url, web_url
-from pipeline.intake.saved_page import Found, ImportLimits, Refusal, Refused, SavedPage
+from pipeline.intake.saved_page import (
+    Found,
+    ImportLimits,
+    Refusal,
+    Refused,
+    SavedPage,
+    read_whole,
+)
 
 # A multipart message with one of these is not what its writer wrote: a boundary lost
 # (the file cut short, or edited) leaves the parts unknowable.
@@ -30,14 +37,9 @@ _BROKEN = (errors.StartBoundaryNotFoundDefect, errors.CloseBoundaryNotFoundDefec
 def read_mhtml(path: Path, limits: ImportLimits) -> Iterator[Found]:
     """The page an MHTML file holds, its resources read from its parts."""
     origin = str(path)
-    try:
-        size = path.stat().st_size
-        if size > limits.file_bytes:
-            yield Refused(origin, Refusal.TOO_LARGE, f"{size} bytes")
-            return
-        data = path.read_bytes()
-    except OSError as e:
-        yield Refused(origin, Refusal.UNREADABLE, e.strerror or str(e))
+    data = read_whole(path, limits)
+    if isinstance(data, Refused):
+        yield data
         return
     message = BytesParser(policy=policy.default).parsebytes(data)
     broken = _broken(message)

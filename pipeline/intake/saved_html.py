@@ -21,7 +21,14 @@ from urllib.parse import unquote, urljoin, urlsplit
 from lxml import etree, html
 
 from pipeline.intake.confined import Folder
-from pipeline.intake.saved_page import Found, ImportLimits, Refusal, Refused, SavedPage
+from pipeline.intake.saved_page import (
+    Found,
+    ImportLimits,
+    Refusal,
+    Refused,
+    SavedPage,
+    read_whole,
+)
 
 # Where the marks are: a page's head, never its whole body (a quoted comment in an article
 # must not name the page).
@@ -81,14 +88,9 @@ def read_saved_html(path: Path, limits: ImportLimits) -> Iterator[Found]:
     """An HTML file as saved: a SingleFile page, else a "complete" page (with or without its
     ``_files`` folder)."""
     origin = str(path)
-    try:
-        size = path.stat().st_size
-        if size > limits.file_bytes:
-            yield Refused(origin, Refusal.TOO_LARGE, f"{size} bytes")
-            return
-        raw = path.read_bytes()
-    except OSError as e:
-        yield Refused(origin, Refusal.UNREADABLE, e.strerror or str(e))
+    raw = read_whole(path, limits)
+    if isinstance(raw, Refused):
+        yield raw
         return
     singlefile = _SINGLEFILE.search(raw[:HEAD_BYTES])
     if singlefile is None and len(raw) > limits.page_bytes:

@@ -113,6 +113,19 @@ class ImportLimits:
 
 
 Found = SavedPage | Refused
+
+
+def read_whole(path: Path, limits: ImportLimits) -> bytes | Refused:
+    """A file an importer reads whole (a saved page, an MHTML file): its bytes, or why not —
+    over ``limits.file_bytes`` (looked at before reading), or unreadable."""
+    origin = str(path)
+    try:
+        size = path.stat().st_size
+        if size > limits.file_bytes:
+            return Refused(origin, Refusal.TOO_LARGE, f"{size} bytes")
+        return path.read_bytes()
+    except OSError as e:
+        return Refused(origin, Refusal.UNREADABLE, e.strerror or str(e))
 # An importer: a file (as given, or found walking a folder) → what it holds, one by one; it
 # never raises for a bad file (it yields ``Refused``), reads nothing outside what it was given
 # and keeps the limits.

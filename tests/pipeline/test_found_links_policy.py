@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
-import os
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,7 +25,6 @@ from urllib.parse import quote
 import pytest
 
 from pipeline.cli.commands import cmd_harvest
-from pipeline.net.render import browser_problem
 from pipeline.records.address_class import AddressClass
 from pipeline.records.errors import ErrorKind, FetchError
 from pipeline.records.settings import Settings
@@ -34,6 +32,7 @@ from pipeline.records.task import Status
 from pipeline.usecases.workspace import Workspace
 from pipeline.web.addresses import IP, Network, system_resolver
 from pipeline.web.urls import normalize_url
+from tests.browser_needed import needs_browser
 from tests.pipeline.test_duplicates import BRIDGE
 from tests.pipeline.test_harvest import TITLES_EN, list_page
 from tests.sites.articles import article
@@ -261,11 +260,7 @@ def test_the_browser_path_fetches_a_found_pages_requests_by_the_pages_policy(
     """A found app page on the public site, rendered by its site's rule: the images its script
     asks for live on an inner host, and neither the browser nor the localize stage reaches
     them (every request of the browser goes through fetch_resource with the task's policy)."""
-    problem = browser_problem(FAST)
-    if problem is not None:
-        if os.environ.get("KUAIBU_NO_BROWSER") == "1":
-            pytest.skip(f"KUAIBU_NO_BROWSER=1: {problem}")
-        pytest.fail(f"{problem} (or set KUAIBU_NO_BROWSER=1 to skip the rendering tests)")
+    needs_browser(FAST)
     with SpaSite(app=PUBLIC, images=PRIVATE, tracker="127.0.0.5") as site:
         url = site.put("found", "单页应用里的文章", paragraphs("found"), images=2, lazy=1)
         ws = Workspace.open(tmp_path / "archive", FAST, NETWORK)

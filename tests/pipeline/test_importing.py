@@ -19,13 +19,14 @@ from pathlib import Path
 import pytest
 
 from pipeline.intake.saved_page import Refusal
-from pipeline.net.render import LAUNCH_ARGS, browser_problem, find_browser
+from pipeline.net.render import LAUNCH_ARGS, find_browser
 from pipeline.records.failures import Code
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store.archive import ArchiveBusy
 from pipeline.usecases.importing import ImportSummary
 from pipeline.usecases.workspace import Workspace
+from tests.browser_needed import needs_browser
 from tests.sites.images import ImageServer, jpeg_bytes, png_alpha_bytes
 from tests.small_archive import run_main
 
@@ -148,12 +149,7 @@ def save_mhtml(site: ImageServer, folder: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def browser() -> None:
-    problem = browser_problem(Settings())
-    if problem is None:
-        return
-    if os.environ.get("KUAIBU_NO_BROWSER") == "1":
-        pytest.skip(f"KUAIBU_NO_BROWSER=1: {problem}")
-    pytest.fail(f"{problem} (or set KUAIBU_NO_BROWSER=1 to skip the MHTML tests)")
+    needs_browser()
 
 
 # -- each saved page imports as a fetch of it ------------------------------------------------

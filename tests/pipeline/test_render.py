@@ -8,7 +8,6 @@ KUAIBU_NO_BROWSER=1 is set (then they are skipped with that reason).
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -24,6 +23,7 @@ from pipeline.records.failures import Code
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
 from pipeline.usecases.workspace import Workspace
+from tests.browser_needed import needs_browser
 from tests.sites.spa import SpaSite, paragraphs
 from tests.waiting import PATIENCE, outcome_of, when
 
@@ -35,12 +35,7 @@ NO_BROWSER = "/nonexistent/chromium"
 
 @pytest.fixture(scope="module")
 def browser() -> None:
-    problem = browser_problem(Settings())
-    if problem is None:
-        return
-    if os.environ.get("KUAIBU_NO_BROWSER") == "1":
-        pytest.skip(f"KUAIBU_NO_BROWSER=1: {problem}")
-    pytest.fail(f"{problem} (or set KUAIBU_NO_BROWSER=1 to skip the rendering tests)")
+    needs_browser()
 
 
 def workspace(root: Path, settings: Settings = FAST, rules: str = "") -> Workspace:

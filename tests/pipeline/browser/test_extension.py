@@ -24,9 +24,10 @@ import pytest
 
 from pipeline.browser.identity import CHROMIUM_EXTENSION_ID, EXTENSION_DIR
 from pipeline.browser.install import write_host
-from pipeline.net.render import browser_problem, find_browser
+from pipeline.net.render import find_browser
 from pipeline.records.settings import Settings
 from pipeline.usecases.workspace import Workspace
+from tests.browser_needed import needs_browser
 from tests.sites.reading import CLICKED_TEXT, MEMBERS_TEXT, SESSION, ReadingSite
 from tests.waiting import PATIENCE
 
@@ -58,14 +59,6 @@ class Browser:
                  const [tab] = await chrome.tabs.query({ url });
                  return saveLink(tab, link, url, category);
                }""", [page.url, link, category])
-
-
-def needs_browser() -> None:
-    problem = browser_problem(Settings())
-    if problem is not None:
-        if os.environ.get("KUAIBU_NO_BROWSER") == "1":
-            pytest.skip(f"KUAIBU_NO_BROWSER=1: {problem}")
-        pytest.fail(f"{problem} (or set KUAIBU_NO_BROWSER=1 to skip the browser tests)")
 
 
 @pytest.fixture(scope="module")
