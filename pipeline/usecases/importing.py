@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.intake.saved_page import ImportLimits, Refused, SavedPage
 from pipeline.records.events import Listener
+from pipeline.records.failures import Code
 from pipeline.records.task import Status, Task
 from pipeline.store.archive import utc_now
 from pipeline.usecases.changed import Changed
@@ -122,10 +123,10 @@ class Importing(Running):
         with self.store.transaction() as store:
             for page in pages:
                 page = _as_task_url(page, rules)
-                task_id = self._task_for(store, page, cat1, cat2, summary)
+                task_id = self._task_for(store, page, cat1, cat2, summary, made)
                 if task_id is None:
                     continue
-                self.archive.store_raw(task_id, page.raw, _raw_record(page))
+                self.archive.store_raw(task_id, page.raw, _raw_record(page, fetch_missing))
                 store.update(task_id, fetched_at=page.fetched_at or utc_now())
                 batch[task_id] = SavedImages(page.resources, fetch_missing)
                 summary.origins[task_id] = page.origin
@@ -135,18 +136,38 @@ class Importing(Running):
         return batch
 
     def _task_for(self, store: TaskStore, page: SavedPage, cat1: str, cat2: str,
-                  summary: ImportSummary) -> int | None:
+                  summary: ImportSummary, made: list[int]) -> int | None:
         """The new task for a saved page, or None when the list holds its URL: a duplicate,
-        as for a pasted link (one in the trash comes back, taking the page if it has none)."""
+        as for a pasted link (one in the trash comes back, taking the page if it has none).
+        A task an earlier import left unfinished (killed, or stopped between batches) is
+        taken up again: its images come from this save."""
         existing = store.find_url(page.url)
         if existing is not None and store.get(existing).deleted:
             store.update(existing, deleted_at="")
             if not self.archive.has_raw(existing):
                 return existing
+        if existing is not None and existing not in made and self._unfinished_import(existing):
+            self.archive.assets_map(existing).unlink(missing_ok=True)  # localized again
+            return existing
         if existing is not None:
             summary.duplicates.append((page.origin, existing))
             return None
         return store.add(page.url, page.url, cat1.strip(), cat2.strip()).id
+
+
+    def _unfinished_import(self, task_id: int) -> bool:
+        """Whether a task is an imported page whose images its import never read from the
+        save: not localized yet, or localized by a later run without the save (an image
+        missing as not in the saved page). A page with no article, or a duplicate, is done."""
+        from pipeline.run.localize import imported_record
+
+        if self.store.get(task_id).status in (Status.FAILED, Status.DUPLICATE):
+            return False
+        if imported_record(self.archive, task_id) is None:
+            return False
+        assets = self.archive.read_assets(task_id)
+        return assets is None or any(entry.code == Code.NOT_IN_SAVED_PAGE.value
+                                     for entry in assets.entries.values())
 
 
 def _as_task_url(page: SavedPage, rules: Rules) -> SavedPage:
@@ -163,9 +184,10 @@ def _as_task_url(page: SavedPage, rules: Rules) -> SavedPage:
         return replace(page, url=Path(page.origin).resolve().as_uri(), url_known=False)
 
 
-def _raw_record(page: SavedPage) -> str:
+def _raw_record(page: SavedPage, fetch_missing: bool) -> str:
     """00_raw/<id>.json for an imported page: the URL first (``Archive.fetched_url`` reads
-    it there), then where the page came from."""
+    it there), then where the page came from and whether the person let missing images be
+    fetched (a later run finishing the task honours it)."""
     record = {
         "url": page.url,
         "final_url": page.url,
@@ -173,6 +195,7 @@ def _raw_record(page: SavedPage) -> str:
         "fetched_at": page.fetched_at,
         "bytes": len(page.raw),
         "imported": {"source": page.source, "origin": page.origin,
-                     "url_known": page.url_known, "imported_at": utc_now()},
+                     "url_known": page.url_known, "imported_at": utc_now(),
+                     "fetch_missing": fetch_missing},
     }
     return json.dumps(record, ensure_ascii=False, indent=1)

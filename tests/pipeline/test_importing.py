@@ -12,6 +12,9 @@ from __future__ import annotations
 import base64
 import os
 import re
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +30,8 @@ from pipeline.store.archive import ArchiveBusy
 from pipeline.usecases.importing import ImportSummary
 from pipeline.usecases.workspace import Workspace
 from tests.sites.images import ImageServer, jpeg_bytes, png_alpha_bytes
-from tests.small_archive import run_main
+from tests.small_archive import REPO, run_main
+from tests.waiting import wait_until
 
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0, host_delay_ms=0)
 PARAGRAPHS = [f"第{n}段：保存下来的网页，换一台电脑图片就断了；导入之后，文章和图片都在归档里，"
@@ -365,6 +369,66 @@ def test_a_resource_reached_through_a_link_is_never_read(tmp_path: Path) -> None
     assert [(r.reason, r.detail) for r in summary.refused] == [(Refusal.SYMLINK,
                                                                 "pic_files/a.jpg")]
     assert summary.imported == [] and ws.tasks() == []
+
+
+# -- an import killed or stopped partway ------------------------------------------------------
+
+# The import command in a child process whose first image is held: it signals, then waits to
+# be killed, with its tasks added, their pages stored and none of their images read.
+HELD_IMPORT = """
+import sys, time
+from pathlib import Path
+import pipeline.run.localize as localize
+def held(data, settings):
+    Path(sys.argv[1]).touch()
+    time.sleep(3600)
+localize.process_image = held
+from pipeline.cli.main import main
+sys.exit(main(["import", *sys.argv[2:]]))
+"""
+
+
+def save_stories(site: ImageServer, folder: Path, count: int) -> None:
+    """``count`` different stories saved complete, each in its own folder."""
+    for n in range(count):
+        url = site.url(f"/news/story{n}.html")
+        (folder / str(n) / "story_files").mkdir(parents=True)
+        (folder / str(n) / "story_files" / "a.jpg").write_bytes(IMAGE_A)
+        (folder / str(n) / "story_files" / "b.png").write_bytes(IMAGE_B)
+        html = page_html(url, "./story_files/a.jpg", "./story_files/b.png")
+        html = html.replace("This is paragraph", f"Story {n}, paragraph")
+        (folder / str(n) / "story.html").write_text(
+            f"<!-- saved from url=({len(url):04d}){url} -->\n{html}", encoding="utf-8")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kill -9 is POSIX")
+def test_an_import_killed_partway_is_finished_by_importing_again_never_from_the_web(
+        site: ImageServer, tmp_path: Path) -> None:
+    """Killed with its tasks added but their images not read: a plain run takes them no
+    further than the save allows (nothing asked of the site), and importing the same files
+    again finishes them with the saved images rather than calling them duplicates."""
+    folder, root, held = tmp_path / "saved", tmp_path / "archive", tmp_path / "held"
+    save_stories(site, folder, 3)
+    before = len(site.hits)
+    child = subprocess.Popen(
+        [sys.executable, "-c", HELD_IMPORT, str(held), str(folder), "--archive", str(root)],
+        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until(held.exists, "the import to reach its first image")
+    finally:
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+    ws = Workspace.open(root, FAST)
+    assert len(ws.tasks()) == 3
+    ws.run()
+    ws.refresh()
+    assert len(site.hits) == before, "a plain run fetched an imported page's images"
+    assert {(t.status, t.images_ok) for t in ws.tasks()} == {(Status.LOCALIZED, 0)}
+    again = ws.import_pages([folder])
+    assert again.duplicates == [] and len(again.imported) == 3
+    assert {(t.images_ok, t.images_total) for t in again.imported} == {(2, 2)}
+    assert len(site.hits) == before
+    assert ws.import_pages([folder]).duplicates != []  # finished now: duplicates
 
 
 def test_an_import_waits_for_no_run_and_adds_nothing_while_one_works(
