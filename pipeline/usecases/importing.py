@@ -50,6 +50,16 @@ class ImportSummary:
     origins: dict[int, str] = field(default_factory=dict)  # task id → the file it came from
 
 
+@dataclass(frozen=True)
+class ImportProgress:
+    """How far an import is: files read of those given, and pages read so far (records
+    refused included). A web archive is one file of many pages: its pages say it moves."""
+
+    files_done: int
+    files: int
+    pages: int
+
+
 def importable(path: Path) -> bool:
     """Whether a path a person dropped is something to import (a folder, an MHTML file, a
     saved page) rather than a page or list of links to add: the window's drops ask."""
@@ -63,11 +73,11 @@ class Importing(Running):
 
     def import_pages(self, paths: Iterable[Path], cat1: str = "", cat2: str = "", *,
                      fetch_missing: bool = False,
-                     progress: Callable[[int, int], None] | None = None,
+                     progress: Callable[[ImportProgress], None] | None = None,
                      listener: Listener | None = None) -> ImportSummary:
         """Import every saved page in ``paths`` (files, and folders walked recursively).
 
-        ``progress(done, total)`` is called after each file; the runner's events go to
+        ``progress`` is told after each page read and each file; the runner's events go to
         ``listener``. ``fetch_missing``: an image the save lacks is fetched (else it is
         missing, with why). Raises ArchiveBusy, before anything is added, while a run works
         on the archive."""
@@ -78,14 +88,22 @@ class Importing(Running):
         summary = ImportSummary()
         files = list(given_files(paths))
         made: list[int] = []
+        read = 0
+
+        def tell(files_done: int) -> None:
+            if progress is not None:
+                progress(ImportProgress(files_done, len(files), read))
 
         def batches() -> Iterator[dict[int, SavedImages]]:
+            nonlocal read
             pages: list[SavedPage] = []
             for done, item in enumerate(files, 1):
                 if isinstance(item, Refused):
                     summary.refused.append(item)
                 else:
                     for found in read_file(item, limits):
+                        read += 1
+                        tell(done - 1)
                         if isinstance(found, Refused):
                             summary.refused.append(found)
                             continue
@@ -93,8 +111,7 @@ class Importing(Running):
                         if len(pages) >= BATCH_PAGES:
                             yield self._add_pages(pages, cat1, cat2, fetch_missing, summary, made)
                             pages = []
-                if progress is not None:
-                    progress(done, len(files))
+                tell(done)
             if pages:
                 yield self._add_pages(pages, cat1, cat2, fetch_missing, summary, made)
 

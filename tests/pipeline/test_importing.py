@@ -27,7 +27,7 @@ from pipeline.records.failures import Code
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store.archive import ArchiveBusy
-from pipeline.usecases.importing import ImportSummary
+from pipeline.usecases.importing import ImportProgress, ImportSummary
 from pipeline.usecases.workspace import Workspace
 from tests.sites.images import ImageServer, jpeg_bytes, png_alpha_bytes
 from tests.small_archive import REPO, run_main
@@ -208,11 +208,12 @@ def test_a_folder_of_saves_imports_each_once_and_duplicates_are_found(
     save_singlefile(site, folder / "2025" / "deep")
     save_mhtml(site, folder / "2026")
     before = len(site.hits)
-    progress: list[tuple[int, int]] = []
+    progress: list[ImportProgress] = []
     ws, summary = imported([folder], tmp_path / "archive", cat1="收藏", cat2="旧网页",
-                           progress=lambda done, total: progress.append((done, total)))
+                           progress=progress.append)
     assert len(site.hits) == before
-    assert progress == [(1, 3), (2, 3), (3, 3)]
+    assert [(p.files_done, p.files, p.pages) for p in progress] == [
+        (0, 3, 1), (1, 3, 1), (1, 3, 2), (2, 3, 2), (2, 3, 3), (3, 3, 3)]
     [task] = summary.imported
     assert (task.cat1, task.cat2) == ("收藏", "旧网页")
     assert sorted(summary.duplicates) == sorted((str(p), task.id) for p in (
