@@ -21,12 +21,15 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.intake.confined import Folder
+from pipeline.intake.saved_html import beside_page
 from pipeline.intake.saved_page import Refusal
 from pipeline.net.render import LAUNCH_ARGS, browser_problem, find_browser
 from pipeline.records.failures import Code
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store.archive import ArchiveBusy
+from pipeline.store.asset_map import AssetMap
 from pipeline.usecases.importing import ImportProgress, ImportSummary
 from pipeline.usecases.workspace import Workspace
 from tests.sites.images import ImageServer, jpeg_bytes, png_alpha_bytes
@@ -294,6 +297,30 @@ def test_a_page_is_its_links_canonical_task_and_still_finds_its_files(tmp_path: 
     [task] = summary.imported
     assert task.url == "https://xn--efvy88h.xn--fsqu00a.xn--fiqs8s/2024/%E6%96%87%E7%AB%A0.html?id=7"
     assert (task.images_ok, task.images_total) == (1, 2)
+
+
+def test_a_page_that_kept_its_base_href_still_finds_its_files(site: ImageServer,
+                                                              tmp_path: Path) -> None:
+    """A save that kept ``<base href>`` to the site's root: its ``story_files/a.jpg`` reads
+    as the site's ``/story_files/a.jpg``, and is found beside the page all the same — while
+    a reference climbing out through the base is still never read."""
+    saved = save_complete(site, tmp_path / "saved")
+    html = saved.read_text(encoding="utf-8").replace("./story_files/", "story_files/")
+    saved.write_text(html.replace("<head>", f'<head><base href="{site.url("/")}">', 1),
+                     encoding="utf-8")
+    (tmp_path / "secret.png").write_bytes(IMAGE_B)
+    before = len(site.hits)
+    ws, summary = imported([saved], tmp_path / "archive")
+    [task] = summary.imported
+    assert (task.images_ok, task.images_total) == (2, 2)
+    assert len(site.hits) == before
+    [entry] = [e for e in (ws.archive.read_assets(task.id) or AssetMap()).entries.values()
+               if e.url.endswith("/b.png")]
+    assert entry.url == site.url("/story_files/b.png")
+    resource = beside_page(site.url("/news/story.html"), saved, Folder(saved.parent),
+                           1 << 20, site.url("/"))
+    assert resource(site.url("/%2e%2e/secret.png")) is None
+    assert resource(site.url("/story_files/a.jpg")) == IMAGE_A
 
 
 def test_a_page_without_its_address_is_named_by_its_file(tmp_path: Path) -> None:
