@@ -3309,21 +3309,26 @@
     </message>
     <message>
         <location filename="../main_window/intake.py" line="143"/>
+        <source>Back from the trash as #%1: %2</source>
+        <translation>已从回收站恢复为 #%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="146"/>
         <source>No article in %1: %2</source>
         <translation>%1 中没有正文：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="145"/>
+        <location filename="../main_window/intake.py" line="148"/>
         <source>Already in the list as #%1: %2</source>
         <translation>已在列表中（#%1）：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="147"/>
+        <location filename="../main_window/intake.py" line="150"/>
         <source>Not imported: %1: %2</source>
         <translation>未导入：%1：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="160"/>
+        <location filename="../main_window/intake.py" line="163"/>
         <source>Import: %1</source>
         <translation>导入：%1</translation>
     </message>

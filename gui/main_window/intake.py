@@ -140,6 +140,9 @@ class WindowIntake(WindowArchive):
                  .replace("%2", str(len(summary.failed)))
                  .replace("%3", str(len(summary.duplicates)))
                  .replace("%4", str(len(summary.refused)))]
+        lines += [self.tr("Back from the trash as #%1: %2").replace("%1", str(task_id))
+                  .replace("%2", summary.origins[task_id])
+                  for task_id in sorted(summary.restored)]
         lines += [self.tr("No article in %1: %2").replace("%1", summary.origins[task.id])
                   .replace("%2", task_reason(task)) for task in summary.failed]
         lines += [self.tr("Already in the list as #%1: %2").replace("%1", str(existing))

@@ -48,6 +48,7 @@ class ImportSummary:
     duplicates: list[tuple[str, int]] = field(default_factory=list)
     refused: list[Refused] = field(default_factory=list)
     origins: dict[int, str] = field(default_factory=dict)  # task id → the file it came from
+    restored: set[int] = field(default_factory=set)  # of those, tasks back from the trash
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,10 @@ class Importing(Running):
                 task_id = self._task_for(store, page, cat1, cat2, summary, made)
                 if task_id is None:
                     continue
-                self.archive.store_raw(task_id, page.raw, _raw_record(page, fetch_missing))
+                stored = self.archive.store_raw(task_id, page.raw,
+                                                _raw_record(page, fetch_missing))
+                if stored and task_id in summary.restored:
+                    self.archive.forget_derived(task_id)  # cleaned again from this save
                 store.update(task_id, fetched_at=page.fetched_at or utc_now())
                 batch[task_id] = SavedImages(page.resources, fetch_missing)
                 summary.origins[task_id] = page.origin
@@ -154,22 +158,25 @@ class Importing(Running):
 
     def _task_for(self, store: TaskStore, page: SavedPage, cat1: str, cat2: str,
                   summary: ImportSummary, made: list[int]) -> int | None:
-        """The new task for a saved page, or None when the list holds its URL: a duplicate,
-        as for a pasted link (one in the trash comes back, taking the page if it has none).
-        A task an earlier import left unfinished (killed, or stopped between batches) is
-        taken up again: its images come from this save."""
+        """The task for a saved page, or None when the list holds its URL: a duplicate, as
+        for a pasted link. One in the trash comes back, imported (restored): this save is
+        its page (one that differs from the page it had is cleaned again; the old stays in
+        history). A task an earlier import left unfinished (killed, or stopped between
+        batches) is taken up again: its images come from this save."""
         existing = store.find_url(page.url)
-        if existing is not None and store.get(existing).deleted:
+        if existing is None:
+            return store.add(page.url, page.url, cat1.strip(), cat2.strip()).id
+        restoring = store.get(existing).deleted
+        if restoring:
             store.update(existing, deleted_at="")
-            if not self.archive.has_raw(existing):
-                return existing
-        if existing is not None and existing not in made and self._unfinished_import(existing):
+            summary.restored.add(existing)
+        if existing not in made and self._unfinished_import(existing):
             self.archive.assets_map(existing).unlink(missing_ok=True)  # localized again
             return existing
-        if existing is not None:
-            summary.duplicates.append((page.origin, existing))
-            return None
-        return store.add(page.url, page.url, cat1.strip(), cat2.strip()).id
+        if restoring:
+            return existing
+        summary.duplicates.append((page.origin, existing))
+        return None
 
 
     def _unfinished_import(self, task_id: int) -> bool:

@@ -99,3 +99,18 @@ def test_the_status_bar_counts_the_pages_of_one_web_archive(
     assert [m for m in shown if m.startswith("Importing saved pages… 0/1 files")] == [
         f"Importing saved pages… 0/1 files, {n} {'page' if n == 1 else 'pages'} read"
         for n in (1, 2, 3)]
+
+
+def test_a_page_in_the_trash_dropped_again_comes_back_imported(
+        qtbot: QtBot, open_window: OpenWindow, site: ImageServer, tmp_path: Path) -> None:  # noqa: F811
+    page = save_complete(site, tmp_path / "saved")
+    window = open_window()
+    imported_by_drop(qtbot, window, page)
+    assert window.workspace is not None
+    [task] = window.workspace.tasks()
+    window.workspace.remove([task.id])
+    summary = imported_by_drop(qtbot, window, page)
+    assert [t.id for t in summary.imported] == [task.id]  # type: ignore[attr-defined]
+    log = window.log.toPlainText().splitlines()
+    assert "Import: imported 1 · no article 0 · duplicates 0 · not imported 0" in log[-2:]
+    assert f"Back from the trash as #{task.id}: {page}" in log

@@ -249,16 +249,24 @@ def test_the_import_command_says_what_it_made_and_refused(site: ImageServer,
     assert (task.cat1, task.cat2, task.status) == ("收藏", "旧网页", Status.LOCALIZED)
 
 
-def test_a_page_in_the_trash_comes_back_as_a_pasted_link_does(site: ImageServer,
-                                                               tmp_path: Path) -> None:
+def test_a_page_in_the_trash_comes_back_imported_not_as_a_duplicate(
+        site: ImageServer, tmp_path: Path) -> None:
     saved = save_complete(site, tmp_path / "saved")
     ws, summary = imported([saved], tmp_path / "archive")
     [task] = summary.imported
     ws.remove([task.id])
     ws.save()
+    before = len(site.hits)
     again = ws.import_pages([saved])
-    assert again.duplicates == [(str(saved), task.id)] and again.imported == []
+    assert again.duplicates == [] and [t.id for t in again.imported] == [task.id]
+    assert again.restored == {task.id} and len(site.hits) == before
     assert [t.id for t in ws.tasks()] == [task.id]  # back on the list, its files as they were
+    assert again.imported[0].images_ok == 2
+    ws.remove([task.id])
+    ws.save()
+    proc = run_main("--archive", ws.archive.root, "import", saved)
+    assert f"imported #{task.id} (restored from the trash), images 2/2" in proc.stdout, proc
+    assert "duplicates 0" in proc.stdout
 
 
 def test_images_a_save_lacks_are_missing_unless_fetching_them_is_allowed(
