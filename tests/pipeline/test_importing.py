@@ -467,6 +467,24 @@ def test_an_import_killed_partway_is_finished_by_importing_again_never_from_the_
     assert ws.import_pages([folder]).duplicates != []  # finished now: duplicates
 
 
+def test_retrying_an_imported_pages_lost_images_asks_the_web_only_if_its_import_could(
+        site: ImageServer, tmp_path: Path) -> None:
+    """``run --retry-failed`` takes up lost images: an imported page's are asked of the site
+    only when its import had ``--fetch-missing``."""
+    saved = save_complete(site, tmp_path / "saved")
+    (saved.parent / "story_files" / "b.png").unlink()
+    before = len(site.hits)
+    ws, summary = imported([saved], tmp_path / "without")
+    ws.run(retry_failed=True)
+    assert len(site.hits) == before and ws.task(summary.imported[0].id).images_ok == 1
+    ws, summary = imported([saved], tmp_path / "with", fetch_missing=True)
+    [task] = summary.imported
+    assert task.images_ok == 1  # the site has no such image yet
+    site.put("/news/story_files/b.png", IMAGE_B, "image/png")
+    ws.run(retry_failed=True)
+    assert ws.task(task.id).images_ok == 2
+
+
 def test_an_import_waits_for_no_run_and_adds_nothing_while_one_works(
         site: ImageServer, tmp_path: Path) -> None:
     saved = save_complete(site, tmp_path / "saved")
