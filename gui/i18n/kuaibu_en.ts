@@ -328,6 +328,17 @@
     </message>
 </context>
 <context>
+    <name>WindowIntake</name>
+    <message numerus="yes">
+        <location filename="../main_window/intake.py" line="134"/>
+        <source>Importing saved pages… %1/%2 files, %n pages read</source>
+        <translation>
+            <numerusform>Importing saved pages… %1/%2 files, %n page read</numerusform>
+            <numerusform>Importing saved pages… %1/%2 files, %n pages read</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>WindowRuns</name>
     <message numerus="yes">
         <location filename="../main_window/runs.py" line="43"/>

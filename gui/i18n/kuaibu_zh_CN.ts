@@ -3295,33 +3295,40 @@
         <source>Importing saved pages…</source>
         <translation>正在导入保存的网页…</translation>
     </message>
-    <message>
-        <location filename="../main_window/intake.py" line="133"/>
-        <source>Importing saved pages… %1/%2</source>
-        <translation>正在导入保存的网页… %1/%2</translation>
+    <message numerus="yes">
+        <location filename="../main_window/intake.py" line="134"/>
+        <source>Importing saved pages… %1/%2 files, %n pages read</source>
+        <translation>
+            <numerusform>正在导入保存的网页… 文件 %1/%2，已读 %n 个网页</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="137"/>
+        <location filename="../main_window/intake.py" line="138"/>
         <source>Import: imported %1 · no article %2 · duplicates %3 · not imported %4</source>
         <translation>导入：已导入 %1 · 无正文 %2 · 重复 %3 · 未导入 %4</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="142"/>
+        <location filename="../main_window/intake.py" line="143"/>
+        <source>Back from the trash as #%1: %2</source>
+        <translation>已从回收站恢复为 #%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../main_window/intake.py" line="146"/>
         <source>No article in %1: %2</source>
         <translation>%1 中没有正文：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="144"/>
+        <location filename="../main_window/intake.py" line="148"/>
         <source>Already in the list as #%1: %2</source>
         <translation>已在列表中（#%1）：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="146"/>
+        <location filename="../main_window/intake.py" line="150"/>
         <source>Not imported: %1: %2</source>
         <translation>未导入：%1：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="159"/>
+        <location filename="../main_window/intake.py" line="163"/>
         <source>Import: %1</source>
         <translation>导入：%1</translation>
     </message>

@@ -16,7 +16,7 @@ from gui.language import shown_name
 from gui.main_window.archive import WindowArchive
 from gui.reasons import task_reason, translate_reason, translate_refusal
 from pipeline.intake.links import IntakeReport
-from pipeline.usecases.importing import ImportSummary
+from pipeline.usecases.importing import ImportProgress, ImportSummary
 
 
 class WindowIntake(WindowArchive):
@@ -128,10 +128,11 @@ class WindowIntake(WindowArchive):
                                                        progress=self.import_progress.emit),
                         self._imported, self._import_failed)
 
-    def _show_import_progress(self, done: int, total: int) -> None:
+    def _show_import_progress(self, progress: ImportProgress) -> None:
         if self.importing:
-            self.statusBar().showMessage(self.tr("Importing saved pages… %1/%2")
-                                         .replace("%1", str(done)).replace("%2", str(total)))
+            self.statusBar().showMessage(
+                self.tr("Importing saved pages… %1/%2 files, %n pages read", "", progress.pages)
+                .replace("%1", str(progress.files_done)).replace("%2", str(progress.files)))
 
     def _imported(self, summary: ImportSummary) -> None:
         lines = [self.tr("Import: imported %1 · no article %2 · duplicates %3 · not imported %4")
@@ -139,6 +140,9 @@ class WindowIntake(WindowArchive):
                  .replace("%2", str(len(summary.failed)))
                  .replace("%3", str(len(summary.duplicates)))
                  .replace("%4", str(len(summary.refused)))]
+        lines += [self.tr("Back from the trash as #%1: %2").replace("%1", str(task_id))
+                  .replace("%2", summary.origins[task_id])
+                  for task_id in sorted(summary.restored)]
         lines += [self.tr("No article in %1: %2").replace("%1", summary.origins[task.id])
                   .replace("%2", task_reason(task)) for task in summary.failed]
         lines += [self.tr("Already in the list as #%1: %2").replace("%1", str(existing))

@@ -74,7 +74,7 @@ class WindowShell(QMainWindow):
 
     archive_loaded = Signal()
     intake_done = Signal(object)  # IntakeReport
-    import_progress = Signal(int, int)  # files read, files given: from the import's thread
+    import_progress = Signal(object)  # ImportProgress, from the import's thread
     import_finished = Signal(object)  # ImportSummary, or None when the import failed
     run_finished = Signal(object)  # Progress, or None when the run failed to start/finish
     build_finished = Signal(object)  # BuildResult, or None when the build failed

@@ -108,7 +108,8 @@ def cmd_import(args: argparse.Namespace, ws: Workspace) -> int:
                            fetch_missing=args.fetch_missing)
     for task in summary.imported:
         images = f", images {task.images_ok}/{task.images_total}" if task.images_total else ""
-        print(f"  imported #{task.id}{images}: {task.url}")
+        restored = " (restored from the trash)" if task.id in summary.restored else ""
+        print(f"  imported #{task.id}{restored}{images}: {task.url}")
     for task in summary.failed:
         print(f"  failed #{task.id}: {task.error} — {summary.origins[task.id]}")
     for origin, existing in summary.duplicates:

@@ -89,11 +89,13 @@ def run_archive(ws: Workspace, retry_failed: bool = False, refetch: bool = False
 
 def import_paths(ws: Workspace, paths: list[Path], cat1: str, cat2: str, *,
                  fetch_missing: bool) -> ImportSummary:
-    """Import saved pages with a bar counting the files read."""
+    """Import saved pages with a bar counting the files read, and the pages read so far (a
+    multi-gigabyte WARC is one file)."""
     bar = ProgressBar()
     try:
-        return ws.import_pages(paths, cat1, cat2, fetch_missing=fetch_missing,
-                               progress=lambda done, total: bar.draw(done, total, "files"))
+        return ws.import_pages(
+            paths, cat1, cat2, fetch_missing=fetch_missing,
+            progress=lambda p: bar.draw(p.files_done, p.files, f"files, {p.pages} pages read"))
     finally:
         bar.finish()
 

@@ -111,29 +111,48 @@ def read_saved_html(path: Path, limits: ImportLimits) -> Iterator[Found]:
     page_url = url or path.resolve().as_uri()
     yield SavedPage(url=page_url, url_known=url is not None, raw=raw, source=source,
                     origin=origin, fetched_at=saved or _modified(path),
-                    resources=beside_page(page_url, path, folder, limits.resource_bytes))
+                    resources=beside_page(page_url, path, folder, limits.resource_bytes,
+                                          _base_href(raw)))
 
 
-def beside_page(page_url: str, path: Path, folder: Folder,
-                limit: int) -> Callable[[str], bytes | None]:
+def beside_page(page_url: str, path: Path, folder: Folder, limit: int,
+                base_href: str | None = None) -> Callable[[str], bytes | None]:
     """A saved page's resources: a URL under the page's own folder (how a rewritten
     ``name_files/a.png`` reads once resolved), or a file: URL, read from the page's folder.
     Only the path is compared: the page's task URL is its link's canonical form (a host in
-    Punycode, escapes in one spelling), which its references are resolved against."""
-    base = unquote(urlsplit(urljoin(page_url, ".")).path)
+    Punycode, escapes in one spelling), which its references are resolved against. A page
+    that kept its ``<base href>`` to the original site has its references resolved against
+    that instead: a URL under the base's folder is read from the page's folder too."""
+    bases = [unquote(urlsplit(urljoin(page_url, ".")).path)]
+    if base_href:
+        bases.append(unquote(urlsplit(urljoin(urljoin(page_url, base_href), ".")).path))
     here = path.parent.resolve()
 
     def resource(url: str) -> bytes | None:
         parts = urlsplit(url)
         if parts.scheme == "file":
             return folder.read(_file_path(parts.path), limit)
-        wanted = unquote(parts.path)
-        if parts.scheme not in ("http", "https") or not wanted.startswith(base):
+        if parts.scheme not in ("http", "https"):
             return None
-        relative = wanted[len(base):]
-        return folder.read(here / relative, limit) if relative else None
+        wanted = unquote(parts.path)
+        for base in bases:
+            relative = wanted[len(base):] if wanted.startswith(base) else ""
+            if relative and (found := folder.read(here / relative, limit)) is not None:
+                return found
+        return None
 
     return resource
+
+
+def _base_href(raw: bytes) -> str | None:
+    """The page's ``<base href>`` (the first, as a browser takes it), or None."""
+    root = _parse(raw)
+    if root is None:
+        return None
+    for base in root.iter("base"):
+        if href := (base.get("href") or "").strip():
+            return href
+    return None
 
 
 def _file_path(url_path: str) -> Path:

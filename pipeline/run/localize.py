@@ -8,6 +8,7 @@ the extractor wrote it (original image URLs); the book applies the map itself.
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections.abc import Callable, Collection
@@ -45,6 +46,33 @@ class SavedImages:
 
     resources: Callable[[str], bytes | None]
     fetch_missing: bool = False
+
+
+def imported_record(archive: Archive, task_id: int) -> dict[str, object] | None:
+    """The "imported" block of a task's 00_raw record (where its page was saved from), or
+    None for a fetched page (or none stored)."""
+    try:
+        record = json.loads(archive.raw_meta(task_id).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    block = record.get("imported") if isinstance(record, dict) else None
+    return block if isinstance(block, dict) else None
+
+
+def _not_at_hand(url: str) -> bytes | None:
+    return None
+
+
+def left_by_import(archive: Archive, task_id: int) -> SavedImages | None:
+    """An imported page's images when a run other than its import localizes it (the import
+    was killed or stopped between batches; lost images retried): its save is not at hand,
+    so an image is missing as not in the saved page — importing the files again reads them —
+    and the web is asked only if the import allowed it (``--fetch-missing``). None for a
+    fetched page."""
+    record = imported_record(archive, task_id)
+    if record is None:
+        return None
+    return SavedImages(_not_at_hand, record.get("fetch_missing") is True)
 
 
 def image_want(settings: Settings) -> Want:

@@ -41,7 +41,7 @@ from pipeline.records.failures import Code, Failure, failure
 from pipeline.records.settings import Settings
 from pipeline.records.task import HAS_ARTICLE, Status, Task, failure_changes
 from pipeline.rules.model import Rules, load_rules
-from pipeline.run.localize import SavedImages, localize_stage
+from pipeline.run.localize import SavedImages, left_by_import, localize_stage
 from pipeline.run.reconcile import reconcile, stage_reached
 from pipeline.run.schedule import WorkQueue
 from pipeline.run.stages import (
@@ -449,17 +449,16 @@ class Runner:
             self.archive.forget_derived(task.id)
             self._set(task.id, status=stage_reached(self.archive, task.id))
             return True
+        saved = self._saved.get(task.id) or left_by_import(self.archive, task.id)
         if task.id in self._image_passes:
             previous, only, attempt = self._image_passes.pop(task.id)
-            done = localize_stage(ctx, task, article, previous, attempt, only,
-                                  self._saved.get(task.id))
+            done = localize_stage(ctx, task, article, previous, attempt, only, saved)
         else:
             attempt = 1
             kept = (self._previous_assets.pop(task.id)
                     if task.id in self._previous_assets else None)
             done = localize_stage(ctx, task, article,
-                                  kept or self.archive.read_assets(task.id), 1,
-                                  saved=self._saved.get(task.id))
+                                  kept or self.archive.read_assets(task.id), 1, saved=saved)
         if done.retry:
             self._image_passes[task.id] = (done.assets, frozenset(done.retry), attempt + 1)
             return max(done.retry.values())

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from pipeline.intake.saved_page import ImportLimits, Refused, SavedPage
 from pipeline.records.events import Listener
+from pipeline.records.failures import Code
 from pipeline.records.task import Status, Task
 from pipeline.store.archive import utc_now
 from pipeline.usecases.changed import Changed
@@ -47,6 +48,17 @@ class ImportSummary:
     duplicates: list[tuple[str, int]] = field(default_factory=list)
     refused: list[Refused] = field(default_factory=list)
     origins: dict[int, str] = field(default_factory=dict)  # task id → the file it came from
+    restored: set[int] = field(default_factory=set)  # of those, tasks back from the trash
+
+
+@dataclass(frozen=True)
+class ImportProgress:
+    """How far an import is: files read of those given, and pages read so far (records
+    refused included). A web archive is one file of many pages: its pages say it moves."""
+
+    files_done: int
+    files: int
+    pages: int
 
 
 def importable(path: Path) -> bool:
@@ -62,11 +74,11 @@ class Importing(Running):
 
     def import_pages(self, paths: Iterable[Path], cat1: str = "", cat2: str = "", *,
                      fetch_missing: bool = False,
-                     progress: Callable[[int, int], None] | None = None,
+                     progress: Callable[[ImportProgress], None] | None = None,
                      listener: Listener | None = None) -> ImportSummary:
         """Import every saved page in ``paths`` (files, and folders walked recursively).
 
-        ``progress(done, total)`` is called after each file; the runner's events go to
+        ``progress`` is told after each page read and each file; the runner's events go to
         ``listener``. ``fetch_missing``: an image the save lacks is fetched (else it is
         missing, with why). Raises ArchiveBusy, before anything is added, while a run works
         on the archive."""
@@ -77,14 +89,22 @@ class Importing(Running):
         summary = ImportSummary()
         files = list(given_files(paths))
         made: list[int] = []
+        read = 0
+
+        def tell(files_done: int) -> None:
+            if progress is not None:
+                progress(ImportProgress(files_done, len(files), read))
 
         def batches() -> Iterator[dict[int, SavedImages]]:
+            nonlocal read
             pages: list[SavedPage] = []
             for done, item in enumerate(files, 1):
                 if isinstance(item, Refused):
                     summary.refused.append(item)
                 else:
                     for found in read_file(item, limits):
+                        read += 1
+                        tell(done - 1)
                         if isinstance(found, Refused):
                             summary.refused.append(found)
                             continue
@@ -92,8 +112,7 @@ class Importing(Running):
                         if len(pages) >= BATCH_PAGES:
                             yield self._add_pages(pages, cat1, cat2, fetch_missing, summary, made)
                             pages = []
-                if progress is not None:
-                    progress(done, len(files))
+                tell(done)
             if pages:
                 yield self._add_pages(pages, cat1, cat2, fetch_missing, summary, made)
 
@@ -122,10 +141,13 @@ class Importing(Running):
         with self.store.transaction() as store:
             for page in pages:
                 page = _as_task_url(page, rules)
-                task_id = self._task_for(store, page, cat1, cat2, summary)
+                task_id = self._task_for(store, page, cat1, cat2, summary, made)
                 if task_id is None:
                     continue
-                self.archive.store_raw(task_id, page.raw, _raw_record(page))
+                stored = self.archive.store_raw(task_id, page.raw,
+                                                _raw_record(page, fetch_missing))
+                if stored and task_id in summary.restored:
+                    self.archive.forget_derived(task_id)  # cleaned again from this save
                 store.update(task_id, fetched_at=page.fetched_at or utc_now())
                 batch[task_id] = SavedImages(page.resources, fetch_missing)
                 summary.origins[task_id] = page.origin
@@ -135,18 +157,41 @@ class Importing(Running):
         return batch
 
     def _task_for(self, store: TaskStore, page: SavedPage, cat1: str, cat2: str,
-                  summary: ImportSummary) -> int | None:
-        """The new task for a saved page, or None when the list holds its URL: a duplicate,
-        as for a pasted link (one in the trash comes back, taking the page if it has none)."""
+                  summary: ImportSummary, made: list[int]) -> int | None:
+        """The task for a saved page, or None when the list holds its URL: a duplicate, as
+        for a pasted link. One in the trash comes back, imported (restored): this save is
+        its page (one that differs from the page it had is cleaned again; the old stays in
+        history). A task an earlier import left unfinished (killed, or stopped between
+        batches) is taken up again: its images come from this save."""
         existing = store.find_url(page.url)
-        if existing is not None and store.get(existing).deleted:
+        if existing is None:
+            return store.add(page.url, page.url, cat1.strip(), cat2.strip()).id
+        restoring = store.get(existing).deleted
+        if restoring:
             store.update(existing, deleted_at="")
-            if not self.archive.has_raw(existing):
-                return existing
-        if existing is not None:
-            summary.duplicates.append((page.origin, existing))
-            return None
-        return store.add(page.url, page.url, cat1.strip(), cat2.strip()).id
+            summary.restored.add(existing)
+        if existing not in made and self._unfinished_import(existing):
+            self.archive.assets_map(existing).unlink(missing_ok=True)  # localized again
+            return existing
+        if restoring:
+            return existing
+        summary.duplicates.append((page.origin, existing))
+        return None
+
+
+    def _unfinished_import(self, task_id: int) -> bool:
+        """Whether a task is an imported page whose images its import never read from the
+        save: not localized yet, or localized by a later run without the save (an image
+        missing as not in the saved page). A page with no article, or a duplicate, is done."""
+        from pipeline.run.localize import imported_record
+
+        if self.store.get(task_id).status in (Status.FAILED, Status.DUPLICATE):
+            return False
+        if imported_record(self.archive, task_id) is None:
+            return False
+        assets = self.archive.read_assets(task_id)
+        return assets is None or any(entry.code == Code.NOT_IN_SAVED_PAGE.value
+                                     for entry in assets.entries.values())
 
 
 def _as_task_url(page: SavedPage, rules: Rules) -> SavedPage:
@@ -163,9 +208,10 @@ def _as_task_url(page: SavedPage, rules: Rules) -> SavedPage:
         return replace(page, url=Path(page.origin).resolve().as_uri(), url_known=False)
 
 
-def _raw_record(page: SavedPage) -> str:
+def _raw_record(page: SavedPage, fetch_missing: bool) -> str:
     """00_raw/<id>.json for an imported page: the URL first (``Archive.fetched_url`` reads
-    it there), then where the page came from."""
+    it there), then where the page came from and whether the person let missing images be
+    fetched (a later run finishing the task honours it)."""
     record = {
         "url": page.url,
         "final_url": page.url,
@@ -173,6 +219,7 @@ def _raw_record(page: SavedPage) -> str:
         "fetched_at": page.fetched_at,
         "bytes": len(page.raw),
         "imported": {"source": page.source, "origin": page.origin,
-                     "url_known": page.url_known, "imported_at": utc_now()},
+                     "url_known": page.url_known, "imported_at": utc_now(),
+                     "fetch_missing": fetch_missing},
     }
     return json.dumps(record, ensure_ascii=False, indent=1)

@@ -15,6 +15,7 @@ from pipeline.records.task import Status
 from tests.gui.conftest import OpenWindow
 from tests.gui.test_drops import files_mime, send_drop
 from tests.pipeline.test_importing import save_complete, site  # noqa: F401 - a fixture
+from tests.pipeline.test_warc_import import crawl_of_stories
 from tests.sites.images import ImageServer
 from tests.waiting import PATIENCE_MS
 
@@ -84,3 +85,32 @@ def test_file_import_takes_the_files_chosen(qtbot: QtBot, open_window: OpenWindo
     [task] = blocker.args[0].imported
     assert task.url == site.url("/news/story.html")
     assert window.table.selectionModel().hasSelection()
+
+
+def test_the_status_bar_counts_the_pages_of_one_web_archive(
+        qtbot: QtBot, open_window: OpenWindow, tmp_path: Path) -> None:
+    """A dropped WARC is one file: the status bar says each of its pages as it is read."""
+    crawl = crawl_of_stories(tmp_path / "crawl.warc.gz", 3)
+    window = open_window()
+    shown: list[str] = []
+    window.statusBar().messageChanged.connect(shown.append)
+    summary = imported_by_drop(qtbot, window, crawl)
+    assert summary is not None
+    assert [m for m in shown if m.startswith("Importing saved pages… 0/1 files")] == [
+        f"Importing saved pages… 0/1 files, {n} {'page' if n == 1 else 'pages'} read"
+        for n in (1, 2, 3)]
+
+
+def test_a_page_in_the_trash_dropped_again_comes_back_imported(
+        qtbot: QtBot, open_window: OpenWindow, site: ImageServer, tmp_path: Path) -> None:  # noqa: F811
+    page = save_complete(site, tmp_path / "saved")
+    window = open_window()
+    imported_by_drop(qtbot, window, page)
+    assert window.workspace is not None
+    [task] = window.workspace.tasks()
+    window.workspace.remove([task.id])
+    summary = imported_by_drop(qtbot, window, page)
+    assert [t.id for t in summary.imported] == [task.id]  # type: ignore[attr-defined]
+    log = window.log.toPlainText().splitlines()
+    assert "Import: imported 1 · no article 0 · duplicates 0 · not imported 0" in log[-2:]
+    assert f"Back from the trash as #{task.id}: {page}" in log

@@ -12,23 +12,30 @@ from __future__ import annotations
 import base64
 import os
 import re
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from pipeline.intake.confined import Folder
+from pipeline.intake.saved_html import beside_page
 from pipeline.intake.saved_page import Refusal
 from pipeline.net.render import LAUNCH_ARGS, find_browser
 from pipeline.records.failures import Code
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store.archive import ArchiveBusy
-from pipeline.usecases.importing import ImportSummary
+from pipeline.store.asset_map import AssetMap
+from pipeline.usecases.importing import ImportProgress, ImportSummary
 from pipeline.usecases.workspace import Workspace
 from tests.browser_needed import needs_browser
 from tests.sites.images import ImageServer, jpeg_bytes, png_alpha_bytes
-from tests.small_archive import run_main
+from tests.small_archive import REPO, run_main
+from tests.waiting import wait_until
 
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0, host_delay_ms=0)
 PARAGRAPHS = [f"第{n}段：保存下来的网页，换一台电脑图片就断了；导入之后，文章和图片都在归档里，"
@@ -200,11 +207,12 @@ def test_a_folder_of_saves_imports_each_once_and_duplicates_are_found(
     save_singlefile(site, folder / "2025" / "deep")
     save_mhtml(site, folder / "2026")
     before = len(site.hits)
-    progress: list[tuple[int, int]] = []
+    progress: list[ImportProgress] = []
     ws, summary = imported([folder], tmp_path / "archive", cat1="收藏", cat2="旧网页",
-                           progress=lambda done, total: progress.append((done, total)))
+                           progress=progress.append)
     assert len(site.hits) == before
-    assert progress == [(1, 3), (2, 3), (3, 3)]
+    assert [(p.files_done, p.files, p.pages) for p in progress] == [
+        (0, 3, 1), (1, 3, 1), (1, 3, 2), (2, 3, 2), (2, 3, 3), (3, 3, 3)]
     [task] = summary.imported
     assert (task.cat1, task.cat2) == ("收藏", "旧网页")
     assert sorted(summary.duplicates) == sorted((str(p), task.id) for p in (
@@ -237,16 +245,24 @@ def test_the_import_command_says_what_it_made_and_refused(site: ImageServer,
     assert (task.cat1, task.cat2, task.status) == ("收藏", "旧网页", Status.LOCALIZED)
 
 
-def test_a_page_in_the_trash_comes_back_as_a_pasted_link_does(site: ImageServer,
-                                                               tmp_path: Path) -> None:
+def test_a_page_in_the_trash_comes_back_imported_not_as_a_duplicate(
+        site: ImageServer, tmp_path: Path) -> None:
     saved = save_complete(site, tmp_path / "saved")
     ws, summary = imported([saved], tmp_path / "archive")
     [task] = summary.imported
     ws.remove([task.id])
     ws.save()
+    before = len(site.hits)
     again = ws.import_pages([saved])
-    assert again.duplicates == [(str(saved), task.id)] and again.imported == []
+    assert again.duplicates == [] and [t.id for t in again.imported] == [task.id]
+    assert again.restored == {task.id} and len(site.hits) == before
     assert [t.id for t in ws.tasks()] == [task.id]  # back on the list, its files as they were
+    assert again.imported[0].images_ok == 2
+    ws.remove([task.id])
+    ws.save()
+    proc = run_main("--archive", ws.archive.root, "import", saved)
+    assert f"imported #{task.id} (restored from the trash), images 2/2" in proc.stdout, proc
+    assert "duplicates 0" in proc.stdout
 
 
 def test_images_a_save_lacks_are_missing_unless_fetching_them_is_allowed(
@@ -285,6 +301,30 @@ def test_a_page_is_its_links_canonical_task_and_still_finds_its_files(tmp_path: 
     [task] = summary.imported
     assert task.url == "https://xn--efvy88h.xn--fsqu00a.xn--fiqs8s/2024/%E6%96%87%E7%AB%A0.html?id=7"
     assert (task.images_ok, task.images_total) == (1, 2)
+
+
+def test_a_page_that_kept_its_base_href_still_finds_its_files(site: ImageServer,
+                                                              tmp_path: Path) -> None:
+    """A save that kept ``<base href>`` to the site's root: its ``story_files/a.jpg`` reads
+    as the site's ``/story_files/a.jpg``, and is found beside the page all the same — while
+    a reference climbing out through the base is still never read."""
+    saved = save_complete(site, tmp_path / "saved")
+    html = saved.read_text(encoding="utf-8").replace("./story_files/", "story_files/")
+    saved.write_text(html.replace("<head>", f'<head><base href="{site.url("/")}">', 1),
+                     encoding="utf-8")
+    (tmp_path / "secret.png").write_bytes(IMAGE_B)
+    before = len(site.hits)
+    ws, summary = imported([saved], tmp_path / "archive")
+    [task] = summary.imported
+    assert (task.images_ok, task.images_total) == (2, 2)
+    assert len(site.hits) == before
+    [entry] = [e for e in (ws.archive.read_assets(task.id) or AssetMap()).entries.values()
+               if e.url.endswith("/b.png")]
+    assert entry.url == site.url("/story_files/b.png")
+    resource = beside_page(site.url("/news/story.html"), saved, Folder(saved.parent),
+                           1 << 20, site.url("/"))
+    assert resource(site.url("/%2e%2e/secret.png")) is None
+    assert resource(site.url("/story_files/a.jpg")) == IMAGE_A
 
 
 def test_a_page_without_its_address_is_named_by_its_file(tmp_path: Path) -> None:
@@ -361,6 +401,84 @@ def test_a_resource_reached_through_a_link_is_never_read(tmp_path: Path) -> None
     assert [(r.reason, r.detail) for r in summary.refused] == [(Refusal.SYMLINK,
                                                                 "pic_files/a.jpg")]
     assert summary.imported == [] and ws.tasks() == []
+
+
+# -- an import killed or stopped partway ------------------------------------------------------
+
+# The import command in a child process whose first image is held: it signals, then waits to
+# be killed, with its tasks added, their pages stored and none of their images read.
+HELD_IMPORT = """
+import sys, time
+from pathlib import Path
+import pipeline.run.localize as localize
+def held(data, settings):
+    Path(sys.argv[1]).touch()
+    time.sleep(3600)
+localize.process_image = held
+from pipeline.cli.main import main
+sys.exit(main(["import", *sys.argv[2:]]))
+"""
+
+
+def save_stories(site: ImageServer, folder: Path, count: int) -> None:
+    """``count`` different stories saved complete, each in its own folder."""
+    for n in range(count):
+        url = site.url(f"/news/story{n}.html")
+        (folder / str(n) / "story_files").mkdir(parents=True)
+        (folder / str(n) / "story_files" / "a.jpg").write_bytes(IMAGE_A)
+        (folder / str(n) / "story_files" / "b.png").write_bytes(IMAGE_B)
+        html = page_html(url, "./story_files/a.jpg", "./story_files/b.png")
+        html = html.replace("This is paragraph", f"Story {n}, paragraph")
+        (folder / str(n) / "story.html").write_text(
+            f"<!-- saved from url=({len(url):04d}){url} -->\n{html}", encoding="utf-8")
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kill -9 is POSIX")
+def test_an_import_killed_partway_is_finished_by_importing_again_never_from_the_web(
+        site: ImageServer, tmp_path: Path) -> None:
+    """Killed with its tasks added but their images not read: a plain run takes them no
+    further than the save allows (nothing asked of the site), and importing the same files
+    again finishes them with the saved images rather than calling them duplicates."""
+    folder, root, held = tmp_path / "saved", tmp_path / "archive", tmp_path / "held"
+    save_stories(site, folder, 3)
+    before = len(site.hits)
+    child = subprocess.Popen(
+        [sys.executable, "-c", HELD_IMPORT, str(held), str(folder), "--archive", str(root)],
+        cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_until(held.exists, "the import to reach its first image")
+    finally:
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+    ws = Workspace.open(root, FAST)
+    assert len(ws.tasks()) == 3
+    ws.run()
+    ws.refresh()
+    assert len(site.hits) == before, "a plain run fetched an imported page's images"
+    assert {(t.status, t.images_ok) for t in ws.tasks()} == {(Status.LOCALIZED, 0)}
+    again = ws.import_pages([folder])
+    assert again.duplicates == [] and len(again.imported) == 3
+    assert {(t.images_ok, t.images_total) for t in again.imported} == {(2, 2)}
+    assert len(site.hits) == before
+    assert ws.import_pages([folder]).duplicates != []  # finished now: duplicates
+
+
+def test_retrying_an_imported_pages_lost_images_asks_the_web_only_if_its_import_could(
+        site: ImageServer, tmp_path: Path) -> None:
+    """``run --retry-failed`` takes up lost images: an imported page's are asked of the site
+    only when its import had ``--fetch-missing``."""
+    saved = save_complete(site, tmp_path / "saved")
+    (saved.parent / "story_files" / "b.png").unlink()
+    before = len(site.hits)
+    ws, summary = imported([saved], tmp_path / "without")
+    ws.run(retry_failed=True)
+    assert len(site.hits) == before and ws.task(summary.imported[0].id).images_ok == 1
+    ws, summary = imported([saved], tmp_path / "with", fetch_missing=True)
+    [task] = summary.imported
+    assert task.images_ok == 1  # the site has no such image yet
+    site.put("/news/story_files/b.png", IMAGE_B, "image/png")
+    ws.run(retry_failed=True)
+    assert ws.task(task.id).images_ok == 2
 
 
 def test_an_import_waits_for_no_run_and_adds_nothing_while_one_works(

@@ -24,6 +24,7 @@ from pipeline.records.task import HAS_ARTICLE, Status
 from pipeline.run.runner import Runner
 from pipeline.store.archive import Archive
 from pipeline.store.tasks import TaskStore
+from pipeline.usecases.importing import ImportProgress
 from pipeline.usecases.workspace import Workspace
 from tests.small_archive import run_main
 from tests.waiting import PATIENCE
@@ -92,20 +93,49 @@ def test_export_then_import_gives_byte_identical_articles(demo: DemoSite,
         assert other.fetched_at == task.fetched_at
 
 
-def test_bad_records_are_refused_and_the_rest_imported(tmp_path: Path) -> None:
-    story = "<p>" + "一段足够长的正文，写在网页归档里，导入后成为一篇文章。" * 12 + "</p>"
-    page = (f"<!DOCTYPE html><html lang='zh-CN'><head><meta charset='utf-8'><title>好文章"
-            f"</title></head><body><article><h1>好文章</h1>{story}</article></body></html>")
-    path = tmp_path / "mixed.warc.gz"
+def story_page(n: int = 0) -> bytes:
+    """An article page, the ``n``-th of its kind (each with its own text)."""
+    story = "<p>" + f"第{n}篇：一段足够长的正文，写在网页归档里，导入后成为一篇文章。" * 12 + "</p>"
+    return (f"<!DOCTYPE html><html lang='zh-CN'><head><meta charset='utf-8'><title>好文章"
+            f"</title></head><body><article><h1>好文章</h1>{story}</article></body></html>"
+            ).encode()
+
+
+def write_crawl(path: Path, records: list[tuple[str, bytes, str, str]]) -> Path:
+    """A WARC of ``response`` records (url, body, HTTP status, Content-Type)."""
     with open(path, "wb") as f:
         writer = WARCWriter(f, gzip=True, warc_version="1.1")
-        for url, body, status, mime in (
-                ("https://a.example/good", page.encode(), "200 OK", "text/html; charset=utf-8"),
-                ("https://a.example/gone", page.encode(), "404 Not Found", "text/html"),
-                ("https://a.example/paper.pdf", b"%PDF-1.7", "200 OK", "application/pdf")):
+        for url, body, status, mime in records:
             http = StatusAndHeaders(status, [("Content-Type", mime)], protocol="HTTP/1.1")
             writer.write_record(writer.create_warc_record(
                 url, "response", payload=io.BytesIO(body), length=len(body), http_headers=http))
+    return path
+
+
+def crawl_of_stories(path: Path, count: int) -> Path:
+    return write_crawl(path, [(f"https://a.example/{n}", story_page(n), "200 OK",
+                               "text/html; charset=utf-8") for n in range(count)])
+
+
+def test_one_archive_of_many_pages_says_each_page_read(tmp_path: Path) -> None:
+    """A multi-gigabyte WARC is one file: the progress moves with its pages, not at its end."""
+    path = crawl_of_stories(tmp_path / "crawl.warc.gz", 3)
+    progress: list[ImportProgress] = []
+    summary = Workspace.open(tmp_path / "archive").import_pages([path],
+                                                                progress=progress.append)
+    assert len(summary.imported) == 3
+    assert [(p.files_done, p.files, p.pages) for p in progress] == [
+        (0, 1, 1), (0, 1, 2), (0, 1, 3), (1, 1, 3)]
+    proc = run_main("--archive", tmp_path / "again", "import", path)
+    assert proc.returncode == 0 and "1/1  files, 3 pages read" in proc.stderr, proc.stderr
+
+
+def test_bad_records_are_refused_and_the_rest_imported(tmp_path: Path) -> None:
+    page = story_page()
+    path = write_crawl(tmp_path / "mixed.warc.gz", [
+        ("https://a.example/good", page, "200 OK", "text/html; charset=utf-8"),
+        ("https://a.example/gone", page, "404 Not Found", "text/html"),
+        ("https://a.example/paper.pdf", b"%PDF-1.7", "200 OK", "application/pdf")])
     ws = Workspace.open(tmp_path / "archive")
     summary = ws.import_pages([path])
     assert [t.url for t in summary.imported] == ["https://a.example/good"]
