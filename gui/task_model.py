@@ -110,6 +110,16 @@ def prepare_rows(tasks: list[Task]) -> TaskRows:
     return rows
 
 
+def reuse_unchanged(fresh: list[Task], shown: list[Task]) -> list[Task]:
+    """``fresh`` (the tasks read again) with each task equal to the one ``shown`` holds for
+    its id replaced by that one. Run off the GUI thread after a read: a store that read the
+    file again hands out new records, and ``sync`` on the GUI thread then finds unchanged rows
+    by identity instead of comparing 100,000 records field by field (a third of a second)."""
+    before = dict(zip(map(attrgetter("id"), shown), shown, strict=True))
+    return [old if (old := before.get(t.id)) is not None and (old is t or old == t) else t
+            for t in fresh]
+
+
 def _take_one(counter: Counter[Any], key: Any) -> None:
     """One fewer of ``key``; none left, it goes (the counts list only what the rows hold)."""
     counter[key] -= 1

@@ -15,6 +15,7 @@ from gui.task_model import (
     TaskTableModel,
     failed_key,
     needs_review,
+    reuse_unchanged,
 )
 from pipeline.records.errors import ErrorKind
 from pipeline.store.tasks import TaskStore
@@ -81,6 +82,28 @@ def test_sync_touches_only_the_rows_that_changed(qapp, tmp_path: Path) -> None: 
     assert changed == [4] and removed == [8]
     assert [t.id for t in model.tasks()] == [t.id for t in store.tasks()]
     assert model.task(5).status == "localized"
+
+
+def test_a_list_read_anew_keeps_the_records_of_the_rows_it_did_not_change(
+        qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """The file read again by another store (every record new): the unchanged ones become the
+    table's own (``reuse_unchanged``, run off the GUI thread), the changed one stays new, and
+    the sync repaints that row alone."""
+    path = tmp_path / "tasks.csv"
+    _store(path, 10).save()
+    model = TaskTableModel()
+    model.set_tasks(TaskStore(path).tasks())
+    shown = model.tasks()
+    other = TaskStore(path)  # another writer
+    other.update(3, title="另一个标题")
+    other.save()
+    fresh = reuse_unchanged(TaskStore(path).tasks(), shown)
+    assert [t is s for t, s in zip(fresh, shown, strict=True)] == [t.id != 3 for t in shown]
+    assert fresh[2].title == "另一个标题"
+    changed: list[int] = []
+    model.dataChanged.connect(lambda a, _b: changed.append(a.row()))
+    model.sync(fresh)
+    assert changed == [2] and model.task(3).title == "另一个标题"
 
 
 def test_status_column_flags_tasks_that_need_review(qapp, tmp_path: Path) -> None:  # noqa: ANN001
