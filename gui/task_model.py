@@ -318,8 +318,8 @@ class TaskTableModel(QAbstractTableModel):
         the list's order when they are shown in it."""
         listed = list(tasks)
         order = list(map(attrgetter("id"), listed))
-        fresh = dict(zip(order, listed, strict=True))  # the set operations below run in C
-        gone = self._row_of.keys() - fresh.keys()
+        ids = set(order)  # the set operations below run in C
+        gone = self._row_of.keys() - ids
         if gone:
             self.remove_tasks(gone)
         shown, rows = self._tasks, map(self._row_of.get, order)
@@ -327,7 +327,7 @@ class TaskTableModel(QAbstractTableModel):
                    if row is not None and shown[row] is not task and shown[row] != task]
         for row, task in changed:
             self._replace(row, task)
-        new = fresh.keys() - self._row_of.keys()
+        new = ids - self._row_of.keys()
         if new:
             self.add_tasks(t for t in listed if t.id in new)
         self.follow_order(order)
