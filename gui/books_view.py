@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QBrush, QColor, QShowEvent
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.when_shown import WhenShown
 from gui.worker import Jobs
 from pipeline.usecases.books import Book
 from pipeline.usecases.changed import Changed
@@ -34,7 +35,7 @@ class BooksView(QWidget):
         self._workspace = workspace
         self._jobs = jobs
         self.books: list[Book] = []
-        self._stale = False  # the tasks changed while the tab was hidden: read when shown
+        self._when_shown = WhenShown(self, self.refresh)
         self.list = QTreeWidget()
         self.list.setRootIsDecorated(False)
         self.list.setHeaderLabels([self.tr("Book"), self.tr("Articles"), self.tr("Built"),
@@ -55,24 +56,18 @@ class BooksView(QWidget):
     def set_workspace(self, workspace: Workspace | None) -> None:
         self._workspace = workspace
         self.setEnabled(workspace is not None)
-        self.refresh()
+        self._when_shown.request()
 
     def follow(self, change: Changed) -> None:
         """The archive changed (``archive_changed``): a book bound is read at once; a change
         to the tasks (which may put a book out of date) now if the tab is shown, else when
         it is — reading the books compares their articles, not a thing to do per edit."""
-        if Changed.BOOKS in change or (Changed.TASKS in change and self.isVisible()):
+        if Changed.BOOKS in change:
             self.refresh()
         elif Changed.TASKS in change:
-            self._stale = True
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if self._stale:
-            self.refresh()
+            self._when_shown.request()
 
     def refresh(self) -> None:
-        self._stale = False
         workspace = self._workspace
         if workspace is None:
             self._show([])

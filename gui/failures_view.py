@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from gui.reasons import task_reason
 from gui.task_model import kind_names
+from gui.when_shown import WhenShown
 from gui.worker import Jobs, Latest
 from pipeline.records.errors import ErrorKind
 from pipeline.records.task import Task
@@ -84,6 +85,7 @@ class FailuresView(QWidget):
         self._reads = Latest(jobs)
         self._collapsed: set[tuple[str, str]] = set()  # (mode, key) of groups a person closed
         self._detail_id: int | None = None
+        self._when_shown = WhenShown(self, self.refresh)
 
         self.by_kind = QRadioButton(self.tr("By kind"))
         self.by_domain = QRadioButton(self.tr("By domain"))
@@ -162,13 +164,14 @@ class FailuresView(QWidget):
         self.workspace = workspace
         self._collapsed.clear()
         self.setEnabled(workspace is not None)
-        self.refresh()
+        self._when_shown.request()
 
     def follow(self, change: Changed) -> None:
         """The archive changed (``archive_changed``): the failures read again when the tasks
-        changed (a run's end, a retry, a task trashed or restored, another writer's save)."""
+        changed (a run's end, a retry, a task trashed or restored, another writer's save),
+        now if the tab is shown, else when it is (a read walks every task)."""
         if Changed.TASKS in change:
-            self.refresh()
+            self._when_shown.request()
 
     def refresh(self) -> None:
         """Read the failures again, grouped as the switch says."""

@@ -13,7 +13,9 @@ model's), so the row list is ascending and a row is found by bisection.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from itertools import compress, repeat
+from operator import attrgetter, contains
 from typing import Any
 
 from PySide6.QtCore import (
@@ -24,8 +26,16 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from gui.task_model import Index, Node, TaskTableModel, in_node, matches_status
+from gui.task_model import Index, Node, TaskTableModel, status_test
+from pipeline.records.task import Task
 from pipeline.web.urls import host_in_domain
+
+
+def _where(rows: list[int], task: Callable[[int], Task], value: Callable[[Task], Any],
+           test: Callable[[Any], bool]) -> list[int]:
+    """Those of ``rows`` whose task's ``value`` passes ``test``: ``map`` and ``compress``
+    over C-made callables, no Python call per row (100,000 rows in a few ms)."""
+    return list(compress(rows, map(test, map(value, map(task, rows)))))
 
 
 class TaskFilter(QAbstractProxyModel):
@@ -79,21 +89,22 @@ class TaskFilter(QAbstractProxyModel):
         shown = list(rows)
         if model is None:
             return shown
-        tasks = model.tasks()
-        task = tasks.__getitem__
+        task = model.tasks().__getitem__
         if self._status:
-            status = self._status
-            shown = [r for r in shown if matches_status(task(r), status)]
+            value, test = status_test(self._status)
+            shown = _where(shown, task, value, test)
         if self._category:
-            category = self._category
-            shown = [r for r in shown if category in (task(r).cat1, task(r).cat2)]
-        if self._tree != (None, None):
-            node = self._tree
-            shown = [r for r in shown if in_node(task(r), node)]
+            pairs = map(attrgetter("cat1", "cat2"), map(task, shown))
+            shown = list(compress(shown, map(contains, pairs, repeat(self._category))))
+        cat1, cat2 = self._tree
+        if cat1 is not None:
+            shown = (_where(shown, task, attrgetter("cat1"), frozenset({cat1}).__contains__)
+                     if cat2 is None else
+                     _where(shown, task, attrgetter("cat1", "cat2"),
+                            frozenset({(cat1, cat2)}).__contains__))
         if self._domain:
-            hosts = {h for h in model.hosts() if host_in_domain(h, self._domain)}
-            host = model.host
-            shown = [r for r in shown if host(task(r)) in hosts]
+            hosts = frozenset(h for h in model.hosts() if host_in_domain(h, self._domain))
+            shown = model.rows_on_hosts(hosts, shown)
         if self._text:
             shown = model.rows_containing(self._text, shown)
         return shown

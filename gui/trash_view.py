@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.when_shown import WhenShown
 from gui.worker import Jobs, Latest
 from pipeline.records.task import Task
 from pipeline.usecases.changed import Changed
@@ -54,6 +55,7 @@ class TrashView(QWidget):
         self._reads = Latest(jobs)
         self._busy = False
         self._ids: list[int] = []
+        self._when_shown = WhenShown(self, self.refresh)
 
         self.summary = QLabel()
         self.list = QTreeWidget()
@@ -83,13 +85,14 @@ class TrashView(QWidget):
     def set_workspace(self, workspace: Workspace | None) -> None:
         self.workspace = workspace
         self.setEnabled(workspace is not None)
-        self.refresh()
+        self._when_shown.request()
 
     def follow(self, change: Changed) -> None:
         """The archive changed (``archive_changed``): the trash read again when the tasks
-        changed (a remove in the table, its Undo, another face's save)."""
+        changed (a remove in the table, its Undo, another face's save), now if the tab is
+        shown, else when it is (a read walks every task)."""
         if Changed.TASKS in change:
-            self.refresh()
+            self._when_shown.request()
 
     def refresh(self) -> None:
         """Read the trash again."""

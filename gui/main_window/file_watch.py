@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from gui.task_model import reuse_unchanged
 from gui.worker import Jobs
 from pipeline.records.task import Task
 from pipeline.usecases.workspace import Workspace
@@ -34,27 +35,31 @@ class Refreshed:
     generation: int = 0
 
 
-def read_tasks(workspace: Workspace) -> Refreshed:
-    """The tasks as the workspace holds them, with the count of changes they hold."""
+def read_tasks(workspace: Workspace, shown: list[Task]) -> Refreshed:
+    """The tasks as the workspace holds them, with the count of changes they hold; those
+    unchanged since ``shown`` (what the table showed when the read began) are its own records
+    (``reuse_unchanged``), so the table's sync finds them by identity."""
     generation = workspace.generation
-    return Refreshed(workspace.tasks(), generation)
+    return Refreshed(reuse_unchanged(workspace.tasks(), shown), generation)
 
 
 class FileWatch(QObject):
     """Looks at the open archive's tasks.csv every ``WATCH_MS`` (once started) and whenever
     asked; says what changed with ``read``. ``workspace`` and ``running`` are the window's:
     the archive open now, and whether a run of the window's own is going (it reports as it
-    goes and is followed when it ends)."""
+    goes and is followed when it ends); ``shown``: the tasks the table shows now."""
 
     read = Signal(object)  # list[Task]: the tasks as the file holds them now
     failed = Signal(str)  # why the file could not be read (a hand edit broke it)
 
     def __init__(self, jobs: Jobs, workspace: Callable[[], Workspace | None],
-                 running: Callable[[], bool], parent: QObject | None = None) -> None:
+                 running: Callable[[], bool], shown: Callable[[], list[Task]],
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._jobs = jobs
         self._workspace = workspace
         self._running = running
+        self._shown_tasks = shown
         self._timer = QTimer(self)
         self._timer.setInterval(WATCH_MS)
         self._timer.timeout.connect(self.follow)
@@ -82,10 +87,11 @@ class FileWatch(QObject):
             self._refresh_again = self._refresh_again or changed_here
             return
         self._refreshing = True
+        shown = self._shown_tasks() if changed_here else []
 
         def refresh() -> Refreshed:
             workspace.refresh()  # a change found is said by the workspace: then asked to read
-            return read_tasks(workspace) if changed_here else Refreshed(None)
+            return read_tasks(workspace, shown) if changed_here else Refreshed(None)
 
         self._jobs.start(refresh, self.take, self._refresh_failed)
 

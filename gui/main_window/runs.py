@@ -80,10 +80,12 @@ class WindowRuns(WindowArchive):
             self.run_finished.emit(progress)
             return
 
+        shown = self.model.tasks()
+
         def settle() -> Refreshed:
             workspace.reconcile()
             workspace.refresh()
-            return read_tasks(workspace)
+            return read_tasks(workspace, shown)
 
         def settled(result: Refreshed) -> None:
             self.file_watch.take(result)

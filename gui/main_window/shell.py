@@ -138,7 +138,8 @@ class WindowShell(QMainWindow):
         self._news_timer.timeout.connect(self._tell_views)
         self._heard.connect(self._take_news)  # queued to this thread when heard on another
         self.file_watch = FileWatch(self.jobs, lambda: self.workspace,
-                                    lambda: self.controller.running, self)
+                                    lambda: self.controller.running,
+                                    lambda: self.model.tasks(), self)
         self._build_ui()
 
     # -- building the window -------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from gui.language import install_language, remove_language
@@ -95,6 +95,12 @@ def build_everything(qtbot: QtBot, window: MainWindow) -> Any:
     with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS) as blocker:
         window.build_bar.button.click()
     return blocker.args[0]
+
+
+def look_at(window: MainWindow, tab: QWidget) -> None:
+    """The window shown with a bottom tab forward: a tab reads the archive only when seen."""
+    window.show()
+    window.bring_tab(tab)
 
 
 def jobs_done(jobs: Jobs) -> None:

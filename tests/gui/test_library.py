@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from gui.task_model import COLUMNS
 from pipeline.demo_site.server import DemoSite
-from tests.gui.conftest import OpenWindow, add_demo_links, run_to_end
+from tests.gui.conftest import OpenWindow, add_demo_links, look_at, run_to_end
 from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
 
@@ -34,6 +34,7 @@ def test_remove_asks_with_the_count_and_undo_brings_the_tasks_back(
     window.remove_tasks([1, 2])
     assert window.model.rowCount() == total - 2 and window.undo_action.isEnabled()
     assert window.undo_action.text() == "Undo Remove 2 tasks"
+    look_at(window, window.trash)
     qtbot.waitUntil(lambda: len(window.trash.trashed_ids()) == 2, timeout=PATIENCE_MS)
     window.undo_action.trigger()
     assert window.model.rowCount() == total and window.model.task(1) is not None

@@ -15,6 +15,7 @@ from gui.task_model import (
     TaskTableModel,
     failed_key,
     needs_review,
+    reuse_unchanged,
 )
 from pipeline.records.errors import ErrorKind
 from pipeline.store.tasks import TaskStore
@@ -83,6 +84,28 @@ def test_sync_touches_only_the_rows_that_changed(qapp, tmp_path: Path) -> None: 
     assert model.task(5).status == "localized"
 
 
+def test_a_list_read_anew_keeps_the_records_of_the_rows_it_did_not_change(
+        qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """The file read again by another store (every record new): the unchanged ones become the
+    table's own (``reuse_unchanged``, run off the GUI thread), the changed one stays new, and
+    the sync repaints that row alone."""
+    path = tmp_path / "tasks.csv"
+    _store(path, 10).save()
+    model = TaskTableModel()
+    model.set_tasks(TaskStore(path).tasks())
+    shown = model.tasks()
+    other = TaskStore(path)  # another writer
+    other.update(3, title="另一个标题")
+    other.save()
+    fresh = reuse_unchanged(TaskStore(path).tasks(), shown)
+    assert [t is s for t, s in zip(fresh, shown, strict=True)] == [t.id != 3 for t in shown]
+    assert fresh[2].title == "另一个标题"
+    changed: list[int] = []
+    model.dataChanged.connect(lambda a, _b: changed.append(a.row()))
+    model.sync(fresh)
+    assert changed == [2] and model.task(3).title == "另一个标题"
+
+
 def test_status_column_flags_tasks_that_need_review(qapp, tmp_path: Path) -> None:  # noqa: ANN001
     model = TaskTableModel()
     model.set_tasks(_store(tmp_path / "tasks.csv", 30).tasks())
@@ -94,6 +117,61 @@ def test_status_column_flags_tasks_that_need_review(qapp, tmp_path: Path) -> Non
     index = proxy.index(0, 0)
     assert "confidence" in index.data(Qt.ItemDataRole.ToolTipRole)
     assert index.data(Qt.ItemDataRole.DecorationRole) is not None
+
+
+def test_each_filter_and_their_sum_show_the_rows_their_words_choose(
+        qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """Status (a status, "needs review", one kind of failure), category (either level), the
+    tree's node (a category, or a category and subcategory), domain (its sub-domains too),
+    each alone and all at once: the rows shown are those the plain words choose."""
+    store = _store(tmp_path / "tasks.csv", 120)
+    for task in store.tasks():
+        if task.id % 4 == 0:
+            store.update(task.id, cat2=f"sub{task.id % 3}")
+    for i in range(6):
+        task = store.add(f"https://news.site3.example.com/{i}", cat1="cat1")
+        if i % 2:
+            store.update(task.id, status="failed", error_kind=ErrorKind.HTTP_4XX.value,
+                         error="HTTP 404")
+    model = TaskTableModel()
+    model.set_tasks(store.tasks())
+    proxy = TaskFilter()
+    proxy.setSourceModel(model)
+    tasks = model.tasks()
+    status_words = {
+        "cleaned": lambda t: t.status == "cleaned",
+        NEEDS_REVIEW: needs_review,
+        failed_key(ErrorKind.HTTP_4XX): lambda t: t.failure_kind is ErrorKind.HTTP_4XX,
+    }
+    criteria = [
+        *[(lambda k=k: proxy.set_status(k), lambda: proxy.set_status(""), test)
+          for k, test in status_words.items()],
+        (lambda: proxy.set_category("sub1"), lambda: proxy.set_category(""),
+         lambda t: "sub1" in (t.cat1, t.cat2)),
+        (lambda: proxy.set_category("cat2"), lambda: proxy.set_category(""),
+         lambda t: "cat2" in (t.cat1, t.cat2)),
+        (lambda: proxy.set_tree_category("cat1"), lambda: proxy.set_tree_category(None),
+         lambda t: t.cat1 == "cat1"),
+        (lambda: proxy.set_tree_category("cat0", "sub0"),
+         lambda: proxy.set_tree_category(None), lambda t: (t.cat1, t.cat2) == ("cat0", "sub0")),
+        (lambda: proxy.set_domain("site3.example.com"), lambda: proxy.set_domain(""),
+         lambda t: "site3.example.com" in t.url),
+    ]
+
+    def shown() -> list[int]:
+        return [proxy.index(r, 0).data(TaskRole).id for r in range(proxy.rowCount())]
+
+    for choose, clear, test in criteria:
+        choose()
+        expected = [t.id for t in tasks if test(t)]
+        assert 0 < len(expected) < len(tasks)
+        assert shown() == expected
+        clear()
+    assert proxy.rowCount() == len(tasks)
+    proxy.set_status("cleaned")
+    proxy.set_tree_category("cat0")
+    proxy.set_domain("example.com")
+    assert shown() == [t.id for t in tasks if t.status == "cleaned" and t.cat1 == "cat0"]
 
 
 def test_ten_thousand_tasks_load_filter_sort_and_scroll(qtbot: QtBot, open_window: OpenWindow,

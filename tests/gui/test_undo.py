@@ -24,7 +24,7 @@ from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store.duplicates import read_decisions
 from pipeline.usecases.workspace import Workspace
-from tests.gui.conftest import OpenWindow, saved_rows
+from tests.gui.conftest import OpenWindow, look_at, saved_rows
 from tests.gui.test_category_tree import _drag_onto, _editor
 from tests.gui.test_duplicates_view import archive, decide, shown_tab  # noqa: F401
 from tests.sites.faults import FaultServer
@@ -209,6 +209,7 @@ def test_a_remove(qtbot: QtBot, open_window: OpenWindow, tasks_archive: Path) ->
     assert after[0][1]["deleted_at"] == after[0][2]["deleted_at"] == "trashed"  # type: ignore[index]
     undo(qtbot, window)
     settles_at(qtbot, window, before)
+    look_at(window, window.trash)
     qtbot.waitUntil(lambda: window.trash.trashed_ids() == [], timeout=PATIENCE_MS)
 
 
@@ -270,6 +271,7 @@ def test_a_remove_after_the_trash_was_emptied(qtbot: QtBot, open_window: OpenWin
     window = shown_window(qtbot, open_window, tasks_archive)
     type_title(qtbot, window, 3, "随笔")
     window.remove_tasks([1])
+    look_at(window, window.trash)
     qtbot.waitUntil(lambda: window.trash.trashed_ids() == [1], timeout=PATIENCE_MS)
     window.trash.confirm = lambda count: True
     with qtbot.waitSignal(window.trash.emptied, timeout=PATIENCE_MS):

@@ -42,7 +42,7 @@ from gui.settings_dialog import SettingsDialog
 from pipeline.demo_site.server import DemoSite
 from pipeline.records.settings import Settings
 from pipeline.rules.model import RULE_SPECS
-from tests.gui.conftest import OpenWindow, add_demo_links, build_everything, run_to_end
+from tests.gui.conftest import OpenWindow, add_demo_links, build_everything, look_at, run_to_end
 from tests.waiting import PATIENCE_MS
 
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
@@ -167,6 +167,7 @@ def _chinese_window(qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite,
     titles = {t.display_title for t in window.model.tasks()}
     done = [t.id for t in window.model.tasks() if t.status != "failed"]
     window.remove_tasks(done[-1:])
+    look_at(window, window.trash)
     qtbot.waitUntil(lambda: window.trash.trashed_ids() == done[-1:], timeout=PATIENCE_MS)
     return window, titles
 

@@ -16,7 +16,7 @@ from gui.run_bar import RunBar
 from gui.task_model import COLUMNS
 from pipeline.records.events import Progress
 from pipeline.store.tasks import TaskStore
-from tests.gui.conftest import OpenWindow, jobs_done
+from tests.gui.conftest import OpenWindow, jobs_done, look_at
 from tests.sites.articles import ArticleSite, article
 from tests.waiting import PATIENCE_MS, RUN_PATIENCE_MS
 
@@ -58,6 +58,7 @@ def test_each_route_that_changes_the_archive_reaches_each_view(
 
     # a run with failures: the Failures tab lists them as soon as the run has ended
     run_and_settle(qtbot, window, window.run_bar.run_button.click)
+    look_at(window, window.failures)
     qtbot.waitUntil(lambda: failed_ids(window) == [gone_1, gone_2], timeout=PATIENCE_MS)
     assert window.failures.summary.text() == "2 failed tasks"
 
@@ -70,20 +71,26 @@ def test_each_route_that_changes_the_archive_reaches_each_view(
     assert window.run_bar.progress.maximum() == 1
     qtbot.waitUntil(lambda: failed_ids(window) == [gone_2], timeout=PATIENCE_MS)
 
-    # remove, Undo remove, remove and restore from the Trash: the lists follow each
+    # remove, Undo remove, remove and restore from the Trash: the lists follow each, the one
+    # shown at once, the one hidden meanwhile when it is shown again
     window.remove_tasks([gone_2])
-    qtbot.waitUntil(lambda: failed_ids(window) == [] and window.trash.trashed_ids() == [gone_2],
-                    timeout=PATIENCE_MS)
+    qtbot.waitUntil(lambda: failed_ids(window) == [], timeout=PATIENCE_MS)
+    look_at(window, window.trash)
+    qtbot.waitUntil(lambda: window.trash.trashed_ids() == [gone_2], timeout=PATIENCE_MS)
     assert window.model.task(gone_2) is None and window.filter_state.label.text() == "3 tasks"
     window.undo_action.trigger()
-    qtbot.waitUntil(lambda: failed_ids(window) == [gone_2] and window.trash.trashed_ids() == [],
-                    timeout=PATIENCE_MS)
+    qtbot.waitUntil(lambda: window.trash.trashed_ids() == [], timeout=PATIENCE_MS)
+    look_at(window, window.failures)
+    qtbot.waitUntil(lambda: failed_ids(window) == [gone_2], timeout=PATIENCE_MS)
     window.remove_tasks([gone_2])
+    look_at(window, window.trash)
     qtbot.waitUntil(lambda: window.trash.trashed_ids() == [gone_2], timeout=PATIENCE_MS)
     window.trash.list.topLevelItem(0).setSelected(True)
     window.trash.restore_button.click()
-    qtbot.waitUntil(lambda: failed_ids(window) == [gone_2] and window.model.task(gone_2)
-                    is not None and window.trash.trashed_ids() == [], timeout=PATIENCE_MS)
+    qtbot.waitUntil(lambda: window.model.task(gone_2) is not None
+                    and window.trash.trashed_ids() == [], timeout=PATIENCE_MS)
+    look_at(window, window.failures)
+    qtbot.waitUntil(lambda: failed_ids(window) == [gone_2], timeout=PATIENCE_MS)
     assert window.filter_state.label.text() == "4 tasks"
 
     # an inline title edit: the preview shows the new title at once
@@ -114,13 +121,15 @@ def test_each_route_that_changes_the_archive_reaches_each_view(
     # a build: the Books tab lists the book; a bound task trashed puts it out of date, which
     # the tab, hidden meanwhile, shows when it is opened
     with qtbot.waitSignal(window.books.refreshed, timeout=PATIENCE_MS):
+        look_at(window, window.books)  # hidden since the archive opened: read now
+    with qtbot.waitSignal(window.books.refreshed, timeout=PATIENCE_MS):
         with qtbot.waitSignal(window.build_finished, timeout=PATIENCE_MS):
             assert window.build()
     assert window.books.list.topLevelItem(0).text(3) == "up to date"
     qtbot.waitUntil(lambda: window.model.task(tea).status == "done", timeout=PATIENCE_MS)
+    look_at(window, window.trash)
     window.remove_tasks([bridge])
     qtbot.waitUntil(lambda: window.trash.trashed_ids() == [bridge], timeout=PATIENCE_MS)
-    window.show()
     with qtbot.waitSignal(window.books.refreshed, timeout=PATIENCE_MS):
         window.tabs.setCurrentWidget(window.books)
     assert window.books.list.topLevelItem(0).text(3) == "out of date: 1 gone since"
