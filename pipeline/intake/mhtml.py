@@ -18,14 +18,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from pipeline.intake.saved_html import declared_url, web_url
-from pipeline.intake.saved_page import (
-    Found,
-    ImportLimits,
-    Refusal,
-    Refused,
-    SavedPage,
-    read_whole,
-)
+from pipeline.intake.saved_page import Found, ImportLimits, Refusal, Refused, SavedPage, read_whole
 
 # A multipart message with one of these is not what its writer wrote: a boundary lost
 # (the file cut short, or edited) leaves the parts unknowable.

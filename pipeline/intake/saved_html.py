@@ -21,14 +21,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 from lxml import etree, html
 
 from pipeline.intake.confined import Folder
-from pipeline.intake.saved_page import (
-    Found,
-    ImportLimits,
-    Refusal,
-    Refused,
-    SavedPage,
-    read_whole,
-)
+from pipeline.intake.saved_page import Found, ImportLimits, Refusal, Refused, SavedPage, read_whole
 
 # Where the marks are: a page's head, never its whole body (a quoted comment in an article
 # must not name the page).
