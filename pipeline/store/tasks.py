@@ -42,7 +42,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import FrozenInstanceError, replace
+from dataclasses import FrozenInstanceError, fields, replace
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
@@ -70,8 +70,7 @@ from pipeline.store.task_csv import (
     TEXT_COLUMNS,
     TEXT_FIELDS,
     Lookahead,
-    cell_parser,
-    cell_parses,
+    RowFields,
     check_cells,
     check_swallowed,
     decode_tasks,
@@ -81,7 +80,6 @@ from pipeline.store.task_csv import (
     parse_rows,
     sniff_delimiter,
     split_row_end,
-    strip_unguard,
     unguard_cell,
     with_missing,
 )
@@ -228,10 +226,21 @@ class SealedTask(Task):
 
 def sealed(task: Task) -> SealedTask:
     """A read-only snapshot of ``task`` as it is now (see ``SealedTask``)."""
+    return sealed_values(task.__dict__)
+
+
+# Every field's default in the field order, the ones without (id, url) given by every row.
+_ROW_TEMPLATE = {f.name: f.default for f in fields(Task) if f.name != "extra"}
+
+
+def sealed_values(values: dict[str, Any]) -> SealedTask:
+    """A read-only task of these field values (a row's: the fields it lacks at their defaults),
+    made at once: a load does not make a Task to copy it into its snapshot."""
     snapshot: SealedTask = object.__new__(SealedTask)
-    values = snapshot.__dict__
-    values.update(task.__dict__)
-    values["extra"] = _ReadOnlyCells(task.extra)
+    record = snapshot.__dict__
+    record.update(_ROW_TEMPLATE)
+    record.update(values)
+    record["extra"] = _ReadOnlyCells(values["extra"])
     return snapshot
 
 
@@ -349,8 +358,7 @@ class TaskStore:
                    delimiter: str) -> None:
         """Rows to tasks. Column parsers are looked up once: 100,000 rows load in about a second."""
         width = len(header)
-        known = [(i, header[i], cell_parser(header[i])) for i in keep if header[i] in COLUMNS]
-        extra = [(i, header[i]) for i in keep if header[i] not in COLUMNS]
+        row_fields = RowFields(header, keep)
         id_at = header.index("id") if "id" in header else None
         url_at = header.index("url")
         typed_in: list[tuple[int, list[str]]] = []
@@ -378,10 +386,10 @@ class TaskStore:
                 raise TaskFileError(f"{self.path}, line {line}: task {row[id_at].strip()[:40]}"
                                     " has no link in the url column; put it back or delete the row")
             else:
-                self._put(self._task_from_row(row, line, known, extra,
-                                              guarded=FORMULA_GUARD in joined))
+                self._put(sealed_values(self._row_values(row, line, row_fields,
+                                                         guarded=FORMULA_GUARD in joined)))
         for line, row in typed_in:  # rows a person added: they get ids after the rest
-            self._adopt_row(row, line, known, extra)
+            self._adopt_row(row, line, row_fields)
         if typed_in:  # ... and keep the place they were typed in
             order = list(self._tasks)
             held, adopted = order[:-len(typed_in)], order[-len(typed_in):]
@@ -412,21 +420,16 @@ class TaskStore:
             )
         return row + [""] * (width - len(row))
 
-    def _task_from_row(self, row: list[str], line: int,
-                       known: list[tuple[int, str, Callable[[str], object]]],
-                       extra: list[tuple[int, str]], task_id: int | None = None,
-                       guarded: bool = True) -> Task:
-        """One row as a Task. ``guarded=False`` says no cell holds FORMULA_GUARD, so text
-        cells are only stripped (most rows: no Python call per cell)."""
-        text: Callable[[str], str] = strip_unguard if guarded else str.strip
+    def _row_values(self, row: list[str], line: int, row_fields: RowFields,
+                    task_id: int | None = None, guarded: bool = True) -> dict[str, Any]:
+        """One row's Task fields, checked (those it lacks: their defaults). ``guarded=False``
+        says no cell holds FORMULA_GUARD, so text cells are only stripped (most rows)."""
         try:
-            values = {name: text(row[i]) if parse is str else parse(row[i].strip())
-                      for i, name, parse in known}
+            values = row_fields.values(row, guarded)
         except ValueError:
-            i, name = next((i, name) for i, name, parse in known
-                           if not cell_parses(parse, row[i].strip()))
+            name, cell = row_fields.bad_number(row)
             raise TaskFileError(
-                f"{self.path}, line {line}: column {name!r} must be a number, not {row[i][:40]!r}"
+                f"{self.path}, line {line}: column {name!r} must be a number, not {cell[:40]!r}"
             ) from None
         if task_id is not None:
             values["id"] = task_id
@@ -442,15 +445,12 @@ class TaskStore:
                                 f" range; an id is a whole number from 1 to {TASK_IDS[-1]:,}")
         if values["id"] in self._tasks:
             raise TaskFileError(f"{self.path}, line {line}: id {values['id']} appears twice")
-        return Task(**values,  # type: ignore[arg-type]
-                    extra={name: unguard_cell(row[i]) if guarded else row[i]
-                           for i, name in extra})
+        values["extra"] = row_fields.extras(row, guarded)
+        return values
 
-    def _adopt_row(self, row: list[str], line: int,
-                   known: list[tuple[int, str, Callable[[str], object]]],
-                   extra: list[tuple[int, str]]) -> None:
+    def _adopt_row(self, row: list[str], line: int, row_fields: RowFields) -> None:
         """A row typed in by a person (no id): give it an id and a normalized URL."""
-        task = self._task_from_row(row, line, known, extra, task_id=self._next_id())
+        task = Task(**self._row_values(row, line, row_fields, task_id=self._next_id()))
         task.original_url = task.original_url or task.url
         task.added_at = task.added_at or utc_now()
         try:
@@ -464,10 +464,10 @@ class TaskStore:
                 setattr(task, name, value)
         if task.status != Status.FAILED and task.url in self._by_url:
             task.status, task.duplicate_of = Status.DUPLICATE, self._by_url[task.url]
-        self._put(task)  # not a change: a read never writes; the id is saved with the next
+        self._put(sealed(task))  # not a change: a read never writes; the id is saved with the next
 
-    def _put(self, task: Task) -> None:
-        self._tasks[task.id] = sealed(task)
+    def _put(self, task: SealedTask) -> None:
+        self._tasks[task.id] = task
         self._max_id = max(self._max_id, task.id)
         if task.status != Status.DUPLICATE:
             self._by_url.setdefault(task.url, task.id)
@@ -532,7 +532,7 @@ class TaskStore:
             task = Task(id=self._next_id(), url=url, original_url=original_url or url,
                         title=cap_text(title), cat1=cap_text(cat1, MAX_CELL_CHARS),
                         cat2=cap_text(cat2, MAX_CELL_CHARS), added_at=now, updated_at=now)
-            self._put(task)
+            self._put(sealed(task))
             self._added.add(task.id)
             self._dirty = True
             return replace(task)
@@ -550,7 +550,7 @@ class TaskStore:
             for name in FIELD_NAMES:
                 setattr(task, name, _bounded(name, getattr(task, name)))
             _settle(task)
-            self._put(task)
+            self._put(sealed(task))
             self._added.add(task.id)
             self._dirty = True
             return replace(task, extra=dict(task.extra))
