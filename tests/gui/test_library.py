@@ -120,7 +120,8 @@ def test_books_are_listed_and_say_when_they_are_out_of_date(
     window = open_window()
     add_demo_links(qtbot, window, demo_site)
     run_to_end(qtbot, window)
-    with qtbot.waitSignal(window.books.refreshed, timeout=PATIENCE_MS):
+    with qtbot.waitSignals([window.build_finished, window.books.refreshed],
+                           timeout=PATIENCE_MS):
         window.build()
     assert window.books.list.topLevelItemCount() == 1
     assert window.books.list.topLevelItem(0).text(3) == "up to date"
