@@ -408,12 +408,12 @@ def test_a_resource_reached_through_a_link_is_never_read(tmp_path: Path) -> None
 # The import command in a child process whose first image is held: it signals, then waits to
 # be killed, with its tasks added, their pages stored and none of their images read.
 HELD_IMPORT = """
-import sys, time
+import sys, threading
 from pathlib import Path
 import pipeline.run.localize as localize
 def held(data, settings):
     Path(sys.argv[1]).touch()
-    time.sleep(3600)
+    threading.Event().wait()  # held until the test kills the process
 localize.process_image = held
 from pipeline.cli.main import main
 sys.exit(main(["import", *sys.argv[2:]]))
