@@ -670,7 +670,7 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: Extra
         return ld > 0.5  # quotations and embedded posts are part of the story
     if tag == "table" and _has_th_or_caption(el):
         return ld > 0.5
-    if weight + (s.score if s.candidate else 0) < 0:
+    if weight + (s.score if s.candidate and not _plain_list(el, s) else 0) < 0:
         return True
     if s.commas >= 10:
         return False
@@ -689,6 +689,17 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: Extra
         # Prose with a few links (sources, references) keeps its punctuation; link lists don't.
         return ld > 0.5 or s.punct * 30 < s.chars
     return weight >= 25 and ld > 0.5
+
+
+def _plain_list(el: etree._Element, s: Stats) -> bool:
+    """A list of running text (the points of an argument, steps): its items are short lines
+    without full stops under a tag that scores below zero, so its score says nothing and its
+    class alone judges it, as Readability.js judges every block. A list whose words are mostly
+    anchors, even ones that only run a script ("Send us a tip", "Print"), is a toolbar."""
+    if tag_of(el) not in ("ul", "ol"):
+        return False
+    anchored = sum(len("".join("".join(a.itertext()).split())) for a in el.iter("a"))
+    return anchored * 2 < s.chars
 
 
 def baseline(body: etree._Element, opts: ExtractOptions = DEFAULT) -> list[etree._Element]:
