@@ -670,7 +670,8 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: Extra
         return ld > 0.5  # quotations and embedded posts are part of the story
     if tag == "table" and _has_th_or_caption(el):
         return ld > 0.5
-    if weight + (s.score if s.candidate and not _plain_list(el, s) else 0) < 0:
+    plain_list = _plain_list(el, s)
+    if weight + (s.score if s.candidate and not plain_list else 0) < 0:
         return True
     if s.commas >= 10:
         return False
@@ -687,7 +688,8 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: Extra
         return not _has_pre_or_table(el)
     if weight < 25 and ld > 0.2:
         # Prose with a few links (sources, references) keeps its punctuation; link lists don't.
-        return ld > 0.5 or s.punct * 30 < s.chars
+        # A list's points need none when most of their words are not links.
+        return ld > 0.5 or (s.punct * 30 < s.chars and not plain_list)
     return weight >= 25 and ld > 0.5
 
 

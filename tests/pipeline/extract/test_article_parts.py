@@ -27,3 +27,14 @@ def test_a_list_of_script_buttons_inside_the_article_is_still_a_toolbar() -> Non
     a = extract(article_page(body), URL)
     assert PROSE[-1] in a.text
     assert "Send us a tip" not in a.text
+
+
+def test_a_list_of_points_with_a_few_links_and_no_full_stops_is_kept() -> None:
+    points = ("<p>The city publishes its readings in several forms:</p>"
+              '<ul><li><a href="/data/levels.csv">hourly levels</a> as a table for each gauge</li>'
+              "<li>a daily summary for the two banks</li>"
+              '<li><a href="/data/map">a flood map</a> drawn from the same readings</li></ul>')
+    body = "".join(f"<p>{p}</p>" for p in PROSE[:2]) + points + f"<p>{PROSE[2]}</p>"
+    a = extract(article_page(body), URL)
+    assert "hourly levels as a table for each gauge" in a.text
+    assert "a flood map drawn from the same readings" in a.text
