@@ -197,3 +197,32 @@ def test_the_filter_follows_rows_that_change_come_and_go(qapp, qtmodeltester,  #
     assert shown() == expected()
     proxy.set_text("")
     assert proxy.rowCount() == model.rowCount()
+
+
+def test_a_column_sorted_again_sorts_rows_that_changed_come_and_go_by_their_keys_now(
+        qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """A column's keys are kept per task between sorts: a task that changed, came or went
+    since is sorted by what it holds now."""
+    store = TaskStore(_archive(tmp_path / "big", 60) / "tasks.csv")
+    model = TaskTableModel()
+    model.set_tasks(store.tasks())
+    for column in ("status", "chars", "domain", "title", "error"):
+        at = COLUMNS.index(column)
+        model.sort(at, Qt.SortOrder.AscendingOrder)
+        model.update_fields(5, {"status": "failed", "chars": 999_999, "error": "zzz last",
+                                "url": "https://zzz.example.org/5", "title": "Zzz"})
+        model.add_tasks([Task(id=100, url="https://aaa.example.net/", title="Aaa",
+                              status="cleaned", chars=0, error="aaa first")])
+        model.remove_tasks([7])
+        model.sort(at, Qt.SortOrder.DescendingOrder)
+        keys = [model.index(r, at).data(Qt.ItemDataRole.EditRole) for r in
+                range(model.rowCount())]
+        ids = [model.task_at(r).id for r in range(model.rowCount())]
+        assert 7 not in ids and 100 in ids
+        values = [_sort_value(column, model.index(r, at).data() or "")
+                  for r in range(model.rowCount())]
+        assert values == sorted(values, reverse=True), (column, keys)
+        model.update_fields(5, {"status": "pending", "chars": None, "error": "",
+                                "url": "https://site5.example.com/post/5", "title": ""})
+        model.remove_tasks([100])
+        model.add_tasks([t for t in store.tasks() if t.id == 7])
