@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPersistentModelIndex, QSettings, Qt, QTimer
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
@@ -226,3 +226,21 @@ def test_a_column_sorted_again_sorts_rows_that_changed_come_and_go_by_their_keys
                                 "url": "https://site5.example.com/post/5", "title": ""})
         model.remove_tasks([100])
         model.add_tasks([t for t in store.tasks() if t.id == 7])
+
+
+def test_the_rows_the_view_holds_follow_a_sort_few_or_many(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """The current row and the selection (persistent indexes) stay on their tasks through a
+    sort, whether a few are held (found one by one) or many (through an index of rows)."""
+    store = TaskStore(_archive(tmp_path / "big", 60) / "tasks.csv")
+    model = TaskTableModel()
+    model.set_tasks(store.tasks())
+    held = [QPersistentModelIndex(model.index(row, 2)) for row in (3, 10, 20)]
+    for many in (False, True):
+        if many:
+            held += [QPersistentModelIndex(model.index(row, row % 3)) for row in range(40)]
+        before = [(model.task_at(i.row()).id, i.column()) for i in held]
+        for column in ("title", "chars", "status"):
+            for order in (Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder):
+                model.sort(COLUMNS.index(column), order)
+                assert [(model.task_at(i.row()).id, i.column()) for i in held] == before
+        assert all(model.row_of(model.task_at(r).id) == r for r in range(model.rowCount()))
