@@ -2811,192 +2811,192 @@
 <context>
     <name>TaskTableModel</name>
     <message>
-        <location filename="../task_model.py" line="220"/>
+        <location filename="../task_model.py" line="223"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="221"/>
+        <location filename="../task_model.py" line="224"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="222"/>
+        <location filename="../task_model.py" line="225"/>
         <source>fetched</source>
         <translation>已抓取</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="223"/>
+        <location filename="../task_model.py" line="226"/>
         <source>cleaned</source>
         <translation>已清洗</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="224"/>
+        <location filename="../task_model.py" line="227"/>
         <source>localized</source>
         <translation>图片已存</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="225"/>
+        <location filename="../task_model.py" line="228"/>
         <source>done</source>
         <translation>已成书</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="226"/>
+        <location filename="../task_model.py" line="229"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="227"/>
+        <location filename="../task_model.py" line="230"/>
         <source>duplicate</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="267"/>
+        <location filename="../task_model.py" line="270"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="198"/>
+        <location filename="../task_model.py" line="201"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="199"/>
+        <location filename="../task_model.py" line="202"/>
         <source>HTTP 4xx</source>
         <translation>HTTP 4xx（请求被拒）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="200"/>
+        <location filename="../task_model.py" line="203"/>
         <source>HTTP 5xx</source>
         <translation>HTTP 5xx（服务器出错）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="201"/>
+        <location filename="../task_model.py" line="204"/>
         <source>redirect</source>
         <translation>重定向</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="202"/>
+        <location filename="../task_model.py" line="205"/>
         <source>bad link</source>
         <translation>无效链接</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="203"/>
+        <location filename="../task_model.py" line="206"/>
         <source>blocked address</source>
         <translation>禁止的地址</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="205"/>
+        <location filename="../task_model.py" line="208"/>
         <source>not HTML</source>
         <translation>非 HTML 页面</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="206"/>
+        <location filename="../task_model.py" line="209"/>
         <source>too large</source>
         <translation>过大</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="207"/>
+        <location filename="../task_model.py" line="210"/>
         <source>anti-bot page</source>
         <translation>反爬验证页</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="208"/>
+        <location filename="../task_model.py" line="211"/>
         <source>cut short</source>
         <translation>内容不完整</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="209"/>
+        <location filename="../task_model.py" line="212"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="210"/>
+        <location filename="../task_model.py" line="213"/>
         <source>needs JavaScript</source>
         <translation>需要 JavaScript</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="211"/>
+        <location filename="../task_model.py" line="214"/>
         <source>rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="212"/>
+        <location filename="../task_model.py" line="215"/>
         <source>internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="213"/>
+        <location filename="../task_model.py" line="216"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="270"/>
+        <location filename="../task_model.py" line="273"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="270"/>
+        <location filename="../task_model.py" line="273"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="270"/>
+        <location filename="../task_model.py" line="273"/>
         <source>Why</source>
         <translation>原因类别</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="271"/>
+        <location filename="../task_model.py" line="274"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="271"/>
+        <location filename="../task_model.py" line="274"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="272"/>
+        <location filename="../task_model.py" line="275"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="272"/>
+        <location filename="../task_model.py" line="275"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="273"/>
+        <location filename="../task_model.py" line="276"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="273"/>
+        <location filename="../task_model.py" line="276"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="274"/>
+        <location filename="../task_model.py" line="277"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="274"/>
+        <location filename="../task_model.py" line="277"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="505"/>
+        <location filename="../task_model.py" line="533"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="584"/>
+        <location filename="../task_model.py" line="612"/>
         <source>duplicate of #%1</source>
         <translation>与 #%1 重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="612"/>
+        <location filename="../task_model.py" line="640"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>

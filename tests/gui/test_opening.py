@@ -49,6 +49,7 @@ def test_the_window_is_shown_and_answers_while_its_archive_opens(
                         timeout=PATIENCE_MS)
         assert str(root) in window.opening_hint.text()
         assert window.opening_hint.isVisible() and not window.table.isVisible()
+        assert not window.filter_state.isVisible()  # no "0 tasks" while they are read
         # the window answers: its own timers keep firing while the open waits
         ticks: list[int] = []
         beat = QTimer(window)
@@ -69,7 +70,7 @@ def test_the_window_is_shown_and_answers_while_its_archive_opens(
         pass
     assert window.model.rowCount() == TASKS
     assert window.table.isVisible() and not window.opening_hint.isVisible()
-    assert window.intake.add_button.isEnabled()
+    assert window.filter_state.isVisible() and window.intake.add_button.isEnabled()
 
 
 def test_an_archive_that_cannot_open_says_why_and_reads_nothing(
