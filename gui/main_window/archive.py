@@ -95,8 +95,17 @@ class WindowArchive(WindowTable):
         settings = self.settings
         self.jobs.start(lambda: tasks_on_file(root), lambda n: self._counted(root, n))
         self.jobs.start(lambda: opened(root, settings), self._archive_ready,
-                        self._archive_failed)
+                        lambda message: self._open_failed(root, message))
         self._update_controls()
+
+    def _open_failed(self, root: Path, message: str) -> None:
+        """The archive did not open: the table's place says nothing more of it, and why is
+        said as every failure is."""
+        if self.opening == root:
+            self.opening = None
+            self._show_empty_hint()
+            self.show_filter_state()
+        self._archive_failed(message)
 
     def _counted(self, root: Path, tasks: int) -> None:
         """About how many tasks the archive being opened lists: said while they are read."""
@@ -164,9 +173,6 @@ class WindowArchive(WindowTable):
         message = translate_reason(message)
         self.statusBar().showMessage(message)
         self.log.appendPlainText(message)
-        if self.opening is not None and self.workspace is None:  # the open itself failed
-            self.opening = None
-            self._show_empty_hint()
         self._update_controls()
 
     def ask_open_archive(self) -> None:
