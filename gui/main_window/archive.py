@@ -94,9 +94,17 @@ class WindowArchive(WindowTable):
         self._show_empty_hint()
         settings = self.settings
         self.jobs.start(lambda: tasks_on_file(root), lambda n: self._counted(root, n))
-        self.jobs.start(lambda: opened(root, settings), self._archive_ready,
+        self.jobs.start(lambda: opened(root, settings), lambda o: self._opened(root, o),
                         lambda message: self._open_failed(root, message))
         self._update_controls()
+
+    def _opened(self, root: Path, opening: Opened) -> None:
+        """An open's answer: handed over if it is still the archive asked for, else closed
+        unseen (another was asked for while this one was read)."""
+        if self.opening == root:
+            self._archive_ready(opening)
+        else:
+            opening.workspace.close()
 
     def _open_failed(self, root: Path, message: str) -> None:
         """The archive did not open: the table's place says nothing more of it, and why is

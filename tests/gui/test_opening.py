@@ -11,10 +11,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from gui.main_window.window import MainWindow
 from pipeline.records.settings import Settings
+from tests.gui.conftest import jobs_done
 from tests.gui.test_table_at_scale import _archive
 from tests.waiting import PATIENCE_MS
 
@@ -84,3 +86,21 @@ def test_an_archive_that_cannot_open_says_why_and_reads_nothing(
                     timeout=PATIENCE_MS)
     assert window.opening is None and not window.opening_hint.isVisible()
     assert not window.say_if_opening()  # nothing is opening: nothing to say
+
+
+def test_an_archive_asked_for_while_another_opens_is_the_one_shown(
+        qtbot: QtBot, prefs: QSettings, fast_settings: Settings, tmp_path: Path) -> None:
+    first = _archive(tmp_path / "first", 30)
+    second = _archive(tmp_path / "second", 20)
+    with another_writer_saving(first):
+        window = MainWindow(first, prefs, fast_settings)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: "reading about 30 tasks" in window.opening_hint.text(),
+                        timeout=PATIENCE_MS)
+        with qtbot.waitSignal(window.archive_loaded, timeout=PATIENCE_MS):
+            window.open_archive(second)  # File → Open while the first is still read
+    assert window.archive is not None and window.archive.root == second.resolve()
+    jobs_done(window.jobs)  # the first's open ends once the other writer is done
+    QApplication.processEvents()  # and its answer is delivered: dropped
+    assert window.archive.root == second.resolve() and window.model.rowCount() == 20
