@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.task_model import kind_names, status_names
+from gui.when_shown import WhenShown
 from gui.worker import Jobs, Latest
 from pipeline.records.errors import ErrorKind
 from pipeline.records.settings import LABEL_CONTEXT, SPECS
@@ -72,6 +73,7 @@ class ReportView(QWidget):
     """The last report, a button to write it again and one to open it in the browser."""
 
     shown = Signal(str)  # the report's path, each time a report is loaded
+    written = Signal(str)  # the report's path, each time ``refresh`` has written it
 
     def __init__(self, workspace: Workspace | None, jobs: Jobs,
                  parent: QWidget | None = None) -> None:
@@ -79,6 +81,8 @@ class ReportView(QWidget):
         self.workspace = workspace
         self.jobs = jobs
         self._reads = Latest(jobs)
+        # read when the tab can be seen: a run's report at 100,000 tasks is no small record
+        self._when_shown = WhenShown(self, self.load)
         self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
         self.places = Places()
         self.path: Path | None = None
@@ -111,13 +115,13 @@ class ReportView(QWidget):
         self.page.clear()
         self.summary.setText(self.tr("No report yet: one is written after every run."))
         self._update_buttons()
-        self.load()
+        self._when_shown.request()
 
     def follow(self, change: Changed) -> None:
         """The archive changed (``archive_changed``): the report read again if it was
-        written again."""
+        written again, now if the tab is shown, else when it is."""
         if Changed.REPORT in change:
-            self.load()
+            self._when_shown.request()
 
     def refresh(self) -> None:
         """Write the report again from the task list as it is (in a job); the page follows
@@ -126,7 +130,11 @@ class ReportView(QWidget):
         if workspace is None:
             return
         self.again_button.setEnabled(False)
-        self.jobs.start(workspace.report, lambda _path: self._update_buttons(), self._failed)
+        self.jobs.start(workspace.report, self._written, self._failed)
+
+    def _written(self, path: Path) -> None:
+        self._update_buttons()
+        self.written.emit(str(path))
 
     def load(self) -> None:
         """Read the last report and show it (in a job; the newest read wins)."""

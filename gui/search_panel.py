@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gui.when_shown import WhenShown
 from gui.worker import Jobs, Latest
 from pipeline.records.bounds import SEARCH_QUERY_CHARS
 from pipeline.store.search import MARK, Hit
@@ -182,6 +183,8 @@ class SearchPanel(QWidget):
         self.jobs = jobs
         self.limit = LIMIT
         self._searches = Latest(jobs)
+        # an archive opened searches when the tab can be seen (the query asked of the new one)
+        self._when_shown = WhenShown(self, self.search_now)
 
         self.field = QLineEdit()
         self.field.setMaxLength(SEARCH_QUERY_CHARS)  # the longest query a search takes
@@ -214,10 +217,14 @@ class SearchPanel(QWidget):
         self.setEnabled(workspace is not None)
 
     def set_workspace(self, workspace: Workspace | None) -> None:
-        """Another archive: its answers only (one still coming for the old one is dropped)."""
+        """Another archive: its answers only (one still coming for the old one is dropped,
+        and the old one's shown no more); the query asked of it when the tab is shown."""
         self.workspace = workspace
         self.setEnabled(workspace is not None)
-        self.search_now()
+        self._searches.drop()
+        self.model.clear()
+        self.status.clear()
+        self._when_shown.request()
 
     def focus_search(self) -> None:
         """Ctrl+F: the field, its text selected for typing over."""

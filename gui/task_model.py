@@ -57,6 +57,9 @@ STATUS_COLOURS = {
 }
 
 TaskRole = Qt.ItemDataRole.UserRole + 1
+# A sort finds the new row of each index the view holds (the current row, the selection's
+# corners) by a scan of the new order when they are this few, else through an index of rows
+HELD_FOUND_ONE_BY_ONE = 32
 Index = QModelIndex | QPersistentModelIndex
 # What a drag of table rows carries: the tasks' ids as a JSON list. Only this type, no
 # text/plain: rows dropped on the window's own paste box must not come back as new links.
@@ -253,7 +256,7 @@ class TaskTableModel(QAbstractTableModel):
         self._tasks: list[Task] = []
         # each row's task id, beside the tasks: a sort reads ints, not 100,000 records
         self._ids: list[int] = []
-        self._row_of: dict[int, int] = {}
+        self._row_index: dict[int, int] | None = {}  # task id → row; None: made when asked
         self._place: dict[int, int] = {}  # task id → its place in the list's order
         self._column = -1  # the column the rows are sorted by; -1: the list's order
         self._hosts: dict[int, str] = {}  # task id → host, for every row
@@ -283,8 +286,8 @@ class TaskTableModel(QAbstractTableModel):
         """A new list, made ready (``prepare_rows``): taken as it is, nothing walked again."""
         self.beginResetModel()
         self._tasks, self._ids = rows.tasks, rows.ids
-        self._row_of = _rows_by_id(self._ids)
-        self._place = dict(self._row_of)
+        self._row_index = _rows_by_id(self._ids)
+        self._place = dict(self._row_index)
         self._hosts, self._haystacks, self._tally = rows.hosts, rows.haystacks, rows.tally
         self._host_count = rows.host_count
         self._keys = {"title": rows.title_keys}
@@ -389,7 +392,7 @@ class TaskTableModel(QAbstractTableModel):
             del self._ids[first:last + 1]
             del self._haystacks[first:last + 1]
             self.endRemoveRows()
-        self._row_of = _rows_by_id(self._ids)
+        self._row_index = _rows_by_id(self._ids)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Reorder the rows in one pass: a key per row (made once per task and column, kept
@@ -402,30 +405,59 @@ class TaskTableModel(QAbstractTableModel):
             return
         self.layoutAboutToBeChanged.emit()
         persistent = self.persistentIndexList()
-        held = [(self._tasks[i.row()].id, i.column()) for i in persistent]
         self._column = column
         keys = self._row_keys(column)
         rows = sorted(range(len(keys)), key=keys.__getitem__, reverse=descending)
         self._tasks = list(map(self._tasks.__getitem__, rows))
         self._ids = list(map(self._ids.__getitem__, rows))
         self._haystacks = list(map(self._haystacks.__getitem__, rows))
-        self._row_of = _rows_by_id(self._ids)
+        self._row_index = None  # made again when a task is looked up by id, not per sort
         self._sorted_as = (column, descending)
+        # where the few held rows (the current one, the selection's corners) went: found in
+        # the new order at C speed, an index of every row made only for many
+        moved = (rows.index if len(persistent) <= HELD_FOUND_ONE_BY_ONE
+                 else _rows_by_id(rows).__getitem__)
         self.changePersistentIndexList(
-            persistent, [self.index(self._row_of[i], c) for i, c in held])
+            persistent, [self.index(moved(i.row()), i.column()) for i in persistent])
         self.layoutChanged.emit()
+
+    @property
+    def _row_of(self) -> dict[int, int]:
+        """Task id → row, made when first asked for after a sort reordered the rows (a
+        person sorting column after column looks up no task by id in between)."""
+        if self._row_index is None:
+            self._row_index = _rows_by_id(self._ids)
+        return self._row_index
 
     def _row_keys(self, column: int) -> list[Any]:
         """Each row's sort key for a column (-1: the list's order, tasks not in it last, by
-        id), row by row: a field's keys made for every row at C speed each sort (``map`` and
-        a key per distinct value); the worded columns' kept per task until it changes."""
-        ids, tasks = self._ids, self._tasks
+        id), row by row. A column's keys are kept per task until it changes (``_forget``):
+        made for the rows lacking one, then read by id. Reading a field of 100,000 records in
+        a sorted order (another column's) touches them all at random, four fifths of a
+        sort's time; a person sorting by a column again, or the other way, reads none."""
+        ids = self._ids
         if column < 0:
             place, after = self._place, len(self._place)
             return [place.get(i, after + i) for i in ids]
         name = COLUMNS[column]
         if name == "id":
             return ids
+        keys = self._keys.setdefault(name, {})
+        if not keys:  # this column's first sort: every row's made, in the rows' order
+            made = self._made_keys(name, self._tasks, ids)
+            keys.update(zip(ids, made, strict=True))
+            return made
+        if len(keys) < len(ids):  # rows that came or changed since
+            lacking = [row for row, task_id in enumerate(ids) if task_id not in keys]
+            lacking_ids = list(map(ids.__getitem__, lacking))
+            keys.update(zip(lacking_ids, self._made_keys(
+                name, list(map(self._tasks.__getitem__, lacking)), lacking_ids), strict=True))
+        return list(map(keys.__getitem__, ids))
+
+    def _made_keys(self, name: str, tasks: list[Task], ids: list[int]) -> list[Any]:
+        """The sort keys of column ``name`` for ``tasks`` (whose ids are ``ids``): a field's
+        at C speed (``map`` and a key per distinct value), the worded columns' one task at a
+        time."""
         if name == "domain":
             return _folded(list(map(self._hosts.__getitem__, ids)))
         if name == "status":
@@ -439,13 +471,9 @@ class TaskTableModel(QAbstractTableModel):
         if name in ("chars", "images"):
             field_name = "chars" if name == "chars" else "images_total"
             return [-1 if n is None else n for n in map(attrgetter(field_name), tasks)]
-        keys = self._keys.setdefault(name, {})
-        if len(keys) < len(ids):
-            for task in tasks:
-                if task.id not in keys:
-                    keys[task.id] = (title_key(task) if name == "title"
-                                     else self._display(task, name).casefold())
-        return list(map(keys.__getitem__, ids))
+        if name == "title":
+            return list(map(title_key, tasks))
+        return [self._display(task, name).casefold() for task in tasks]
 
     # -- reading -----------------------------------------------------------------------------
 

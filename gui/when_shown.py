@@ -1,10 +1,11 @@
 """A bottom tab's read done when the tab can be seen: at once when it is shown, else marked
 stale and done when it is next shown.
 
-At 100,000 tasks the Failures, Trash and Books tabs each walk the whole archive; all of them
-reading on every change (and at once when an archive opens) competed with the GUI thread for
-the interpreter lock while the table painted. A hidden tab shows nothing, so its read waits
-until it is shown, and then it shows the archive as it is.
+At 100,000 tasks the Failures, Trash and Books tabs each walk the whole archive, the Report
+reads a run's record and Search asks the index again; all of them reading on every change
+(and at once when an archive opens) competed with the GUI thread for the interpreter lock
+while the table painted. A hidden tab shows nothing, so its read waits until it is shown, and
+then it shows the archive as it is.
 """
 
 from __future__ import annotations

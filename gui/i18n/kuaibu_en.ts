@@ -4,7 +4,7 @@
 <context>
     <name>BooksView</name>
     <message numerus="yes">
-        <location filename="../books_view.py" line="109"/>
+        <location filename="../books_view.py" line="104"/>
         <source>%n books, %1 out of date</source>
         <translation>
             <numerusform>%n book, %1 out of date</numerusform>
@@ -91,7 +91,7 @@
 <context>
     <name>FailuresView</name>
     <message numerus="yes">
-        <location filename="../failures_view.py" line="249"/>
+        <location filename="../failures_view.py" line="252"/>
         <source>%n failed tasks</source>
         <translation>
             <numerusform>%n failed task</numerusform>
@@ -162,7 +162,7 @@
 <context>
     <name>ReportView</name>
     <message numerus="yes">
-        <location filename="../report_view.py" line="187"/>
+        <location filename="../report_view.py" line="195"/>
         <source>%n tasks</source>
         <translation>
             <numerusform>%n task</numerusform>
@@ -200,7 +200,7 @@
 <context>
     <name>SearchPanel</name>
     <message numerus="yes">
-        <location filename="../search_panel.py" line="268"/>
+        <location filename="../search_panel.py" line="275"/>
         <source>%n articles found</source>
         <translation>
             <numerusform>%n article found</numerusform>
@@ -238,7 +238,7 @@
 <context>
     <name>TrashView</name>
     <message numerus="yes">
-        <location filename="../trash_view.py" line="122"/>
+        <location filename="../trash_view.py" line="125"/>
         <source>%n tasks in the trash</source>
         <translation>
             <numerusform>%n task in the trash</numerusform>
@@ -246,7 +246,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../trash_view.py" line="186"/>
+        <location filename="../trash_view.py" line="189"/>
         <source>Delete the %n tasks in the trash for good, with their stored pages and articles? This cannot be undone.</source>
         <translation>
             <numerusform>Delete the %n task in the trash for good, with its stored pages and article? This cannot be undone.</numerusform>
@@ -276,7 +276,15 @@
 <context>
     <name>WindowArchive</name>
     <message numerus="yes">
-        <location filename="../main_window/archive.py" line="122"/>
+        <location filename="../main_window/archive.py" line="104"/>
+        <source>Opening %1: reading about %n tasks…</source>
+        <translation>
+            <numerusform>Opening %1: reading %n task…</numerusform>
+            <numerusform>Opening %1: reading about %n tasks…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../main_window/archive.py" line="147"/>
         <source>Opened %1; %n tasks wait to be run (%2 takes them up)</source>
         <translation>
             <numerusform>Opened %1; %n task waits to be run (%2 takes it up)</numerusform>
@@ -330,7 +338,7 @@
 <context>
     <name>WindowIntake</name>
     <message numerus="yes">
-        <location filename="../main_window/intake.py" line="134"/>
+        <location filename="../main_window/intake.py" line="136"/>
         <source>Importing saved pages… %1/%2 files, %n pages read</source>
         <translation>
             <numerusform>Importing saved pages… %1/%2 files, %n page read</numerusform>
@@ -349,7 +357,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/runs.py" line="124"/>
+        <location filename="../main_window/runs.py" line="126"/>
         <source>Checking %n articles for updates…</source>
         <translation>
             <numerusform>Checking %n article for updates…</numerusform>
@@ -357,7 +365,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/runs.py" line="149"/>
+        <location filename="../main_window/runs.py" line="151"/>
         <source>Render the sites of these %n pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</source>
         <translation>
             <numerusform>Render the site of this page with the system&apos;s browser from now on (render: browser in rules.yaml), and try it again?</numerusform>

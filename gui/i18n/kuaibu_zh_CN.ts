@@ -27,74 +27,74 @@
 <context>
     <name>BooksView</name>
     <message>
-        <location filename="../books_view.py" line="40"/>
+        <location filename="../books_view.py" line="41"/>
         <source>Book</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="40"/>
+        <location filename="../books_view.py" line="41"/>
         <source>Articles</source>
         <translation>文章数</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="40"/>
+        <location filename="../books_view.py" line="41"/>
         <source>Built</source>
         <translation>生成时间</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="41"/>
+        <location filename="../books_view.py" line="42"/>
         <source>State</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="44"/>
+        <location filename="../books_view.py" line="45"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="85"/>
+        <location filename="../books_view.py" line="80"/>
         <source>up to date</source>
         <translation>最新</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="87"/>
+        <location filename="../books_view.py" line="82"/>
         <source>out of date: built before books were dated</source>
         <translation>已过期：生成于记录时间之前</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="89"/>
+        <location filename="../books_view.py" line="84"/>
         <source>%1 added</source>
         <translation>新增 %1 篇</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="89"/>
+        <location filename="../books_view.py" line="84"/>
         <source>%1 gone</source>
         <translation>移除 %1 篇</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="90"/>
+        <location filename="../books_view.py" line="85"/>
         <source>%1 cleaned again</source>
         <translation>重新清洗 %1 篇</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="91"/>
+        <location filename="../books_view.py" line="86"/>
         <source>%1 retitled</source>
         <translation>改了标题 %1 篇</translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="92"/>
+        <location filename="../books_view.py" line="87"/>
         <source>out of date: %1 since</source>
         <translation>已过期：此后%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../books_view.py" line="109"/>
+        <location filename="../books_view.py" line="104"/>
         <source>%n books, %1 out of date</source>
         <translation>
             <numerusform>%n 本电子书，%1 本已过期</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../books_view.py" line="111"/>
+        <location filename="../books_view.py" line="106"/>
         <source>No books yet: Build EPUB binds them.</source>
         <translation>还没有电子书：点“生成 EPUB”来制作。</translation>
     </message>
@@ -667,119 +667,119 @@
 <context>
     <name>FailuresView</name>
     <message>
-        <location filename="../failures_view.py" line="88"/>
+        <location filename="../failures_view.py" line="90"/>
         <source>By kind</source>
         <translation>按类型</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="89"/>
+        <location filename="../failures_view.py" line="91"/>
         <source>By domain</source>
         <translation>按域名</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="95"/>
+        <location filename="../failures_view.py" line="97"/>
         <source>Retry these</source>
         <translation>重试这些</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="98"/>
+        <location filename="../failures_view.py" line="100"/>
         <source>Render with browser…</source>
         <translation>用浏览器渲染…</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="100"/>
+        <location filename="../failures_view.py" line="102"/>
         <source>Have the chosen pages&apos; sites rendered by the system&apos;s Chromium from now on (render: browser in rules.yaml), then try these pages again</source>
         <translation>今后用系统的 Chromium 渲染所选页面的网站（rules.yaml 中的 render: browser），然后重试这些页面</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="119"/>
+        <location filename="../failures_view.py" line="121"/>
         <source>Select a task to see its reason and fetch log.</source>
         <translation>选择一个任务，查看失败原因和抓取日志。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="120"/>
+        <location filename="../failures_view.py" line="122"/>
         <source>View stored response</source>
         <translation>查看保存的响应</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="193"/>
+        <location filename="../failures_view.py" line="196"/>
         <source>Cannot read the failures: %1</source>
         <translation>无法读取失败任务：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="201"/>
+        <location filename="../failures_view.py" line="204"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="201"/>
+        <location filename="../failures_view.py" line="204"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="202"/>
+        <location filename="../failures_view.py" line="205"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="202"/>
+        <location filename="../failures_view.py" line="205"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="202"/>
+        <location filename="../failures_view.py" line="205"/>
         <source>Reason</source>
         <translation>原因</translation>
     </message>
     <message numerus="yes">
-        <location filename="../failures_view.py" line="249"/>
+        <location filename="../failures_view.py" line="252"/>
         <source>%n failed tasks</source>
         <translation>
             <numerusform>%n 个失败任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="250"/>
+        <location filename="../failures_view.py" line="253"/>
         <source>No failed tasks.</source>
         <translation>没有失败的任务。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="315"/>
+        <location filename="../failures_view.py" line="318"/>
         <source>Retry these (%1)</source>
         <translation>重试这些（%1 个）</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="378"/>
+        <location filename="../failures_view.py" line="381"/>
         <source>Kind: %1</source>
         <translation>类型：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="379"/>
+        <location filename="../failures_view.py" line="382"/>
         <source>Reason: %1</source>
         <translation>原因：%1</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="380"/>
+        <location filename="../failures_view.py" line="383"/>
         <source>Fetch log:</source>
         <translation>抓取日志：</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="382"/>
+        <location filename="../failures_view.py" line="385"/>
         <source>Reading the fetch log…</source>
         <translation>正在读取抓取日志…</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="384"/>
+        <location filename="../failures_view.py" line="387"/>
         <source>No lines about this task in the fetch log.</source>
         <translation>抓取日志中没有这个任务的记录。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="396"/>
+        <location filename="../failures_view.py" line="399"/>
         <source>The site&apos;s answer was not stored.</source>
         <translation>未保存网站的响应。</translation>
     </message>
     <message>
-        <location filename="../failures_view.py" line="410"/>
+        <location filename="../failures_view.py" line="413"/>
         <source>Reading the stored response…</source>
         <translation>正在读取保存的响应…</translation>
     </message>
@@ -1035,7 +1035,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../main_window/window.py" line="188"/>
+        <location filename="../main_window/window.py" line="190"/>
         <source>A run is going. Stop it and close? What is left runs next time.</source>
         <translation>正在运行。要停止并关闭吗？剩下的任务下次继续。</translation>
     </message>
@@ -1852,312 +1852,312 @@
 <context>
     <name>ReportView</name>
     <message>
-        <location filename="../report_view.py" line="85"/>
-        <location filename="../report_view.py" line="112"/>
+        <location filename="../report_view.py" line="89"/>
+        <location filename="../report_view.py" line="116"/>
         <source>No report yet: one is written after every run.</source>
         <translation>还没有报告：每次运行后都会生成一份。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="88"/>
+        <location filename="../report_view.py" line="92"/>
         <source>Write again</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="90"/>
+        <location filename="../report_view.py" line="94"/>
         <source>Write 04_logs/report.html from the task list as it is now</source>
         <translation>按当前任务列表重新生成 04_logs/report.html</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="91"/>
+        <location filename="../report_view.py" line="95"/>
         <source>Open in browser</source>
         <translation>在浏览器中打开</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="143"/>
+        <location filename="../report_view.py" line="151"/>
         <source>Report of %1: %2</source>
         <translation>%1 的报告：%2</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="154"/>
+        <location filename="../report_view.py" line="162"/>
         <source>Wayback copy</source>
         <translation>Wayback 副本</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="175"/>
+        <location filename="../report_view.py" line="183"/>
         <source>No failures</source>
         <translation>没有失败</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="180"/>
+        <location filename="../report_view.py" line="188"/>
         <source>Count</source>
         <translation>数量</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="180"/>
-        <location filename="../report_view.py" line="199"/>
+        <location filename="../report_view.py" line="188"/>
+        <location filename="../report_view.py" line="207"/>
         <source>Advice</source>
         <translation>建议</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="180"/>
         <location filename="../report_view.py" line="188"/>
+        <location filename="../report_view.py" line="196"/>
         <source>Tasks</source>
         <translation>任务</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="186"/>
+        <location filename="../report_view.py" line="194"/>
         <source>Run report</source>
         <translation>运行报告</translation>
     </message>
     <message numerus="yes">
-        <location filename="../report_view.py" line="187"/>
+        <location filename="../report_view.py" line="195"/>
         <source>%n tasks</source>
         <translation>
             <numerusform>%n 个任务</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="188"/>
+        <location filename="../report_view.py" line="196"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="191"/>
+        <location filename="../report_view.py" line="199"/>
         <source>Failures by kind</source>
         <translation>按类型的失败</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="192"/>
+        <location filename="../report_view.py" line="200"/>
         <source>Kind</source>
         <translation>类型</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="193"/>
+        <location filename="../report_view.py" line="201"/>
         <source>Failures by domain</source>
         <translation>按网站的失败</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="194"/>
+        <location filename="../report_view.py" line="202"/>
         <source>Domain</source>
         <translation>网站</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="195"/>
+        <location filename="../report_view.py" line="203"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="196"/>
+        <location filename="../report_view.py" line="204"/>
         <source>%1 of %2 saved</source>
         <translation>已保存 %2 张中的 %1 张</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="198"/>
+        <location filename="../report_view.py" line="206"/>
         <source>Saved</source>
         <translation>已保存</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="198"/>
+        <location filename="../report_view.py" line="206"/>
         <source>In the articles</source>
         <translation>文章中共有</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="198"/>
+        <location filename="../report_view.py" line="206"/>
         <source>Image host</source>
         <translation>图片主机</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="199"/>
+        <location filename="../report_view.py" line="207"/>
         <source>Why missing</source>
         <translation>缺失原因</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="205"/>
+        <location filename="../report_view.py" line="213"/>
         <source>Articles to check</source>
         <translation>可能有误的文章</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="206"/>
+        <location filename="../report_view.py" line="214"/>
         <source>Article</source>
         <translation>文章</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="206"/>
+        <location filename="../report_view.py" line="214"/>
         <source>Why</source>
         <translation>原因</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="210"/>
+        <location filename="../report_view.py" line="218"/>
         <source>None found</source>
         <translation>没有发现</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="211"/>
+        <location filename="../report_view.py" line="219"/>
         <source>Read these through</source>
         <translation>抽样通读</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="214"/>
+        <location filename="../report_view.py" line="222"/>
         <source>No articles yet</source>
         <translation>还没有文章</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="220"/>
+        <location filename="../report_view.py" line="228"/>
         <source>press %1</source>
         <translation>点“%1”</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="223"/>
+        <location filename="../report_view.py" line="231"/>
         <source>The site limits requests: in %1 lower “%2” and raise “%3”, then %4.</source>
         <translation>网站限制了请求频率：在“%1”中调低“%2”、调高“%3”，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="226"/>
+        <location filename="../report_view.py" line="234"/>
         <source>The page is gone: try its Wayback copy (linked beside it) and, if it is the article, put that link in the list instead.</source>
         <translation>页面已不在：试试旁边链接的 Wayback 副本；若正是那篇文章，就在列表中改用这个链接。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="228"/>
+        <location filename="../report_view.py" line="236"/>
         <source>The site refuses the connection: it is down, or the link is wrong (its host or port). Open it in a browser.</source>
         <translation>网站拒绝连接：网站已停止服务，或链接有误（主机名或端口）。请在浏览器中打开看看。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="230"/>
+        <location filename="../report_view.py" line="238"/>
         <source>The site&apos;s name does not resolve: it is gone, or the link misspells it. Check the link.</source>
         <translation>网站的域名无法解析：网站已不在，或链接把域名拼错了。请检查链接。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="232"/>
+        <location filename="../report_view.py" line="240"/>
         <source>The image host refuses pictures shown on other sites: check the Referer in the page&apos;s site rules (%2).</source>
         <translation>图片主机不许别的网站引用它的图片（防盗链）：检查该页面网站规则（%2）中的 Referer。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="237"/>
+        <location filename="../report_view.py" line="245"/>
         <source>Check the connection and the site, then %4.</source>
         <translation>检查网络连接和网站，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="240"/>
+        <location filename="../report_view.py" line="248"/>
         <source>The server broke: try again later (%4).</source>
         <translation>服务器出错：稍后再试（%4）。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="255"/>
+        <location filename="../report_view.py" line="263"/>
         <source>An anti-bot or login page: export the site&apos;s cookies from a browser and choose the file in %1 (“%3”), then %4.</source>
         <translation>反爬虫或登录页面：从浏览器导出该网站的 Cookie，在“%1”中选择该文件（“%3”），然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="261"/>
+        <location filename="../report_view.py" line="269"/>
         <source>Its scripts build the article: %5 in the %6 tab, then %4.</source>
         <translation>正文由脚本生成：在“%6”标签页点“%5”，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="239"/>
+        <location filename="../report_view.py" line="247"/>
         <source>The server refuses the link: open it in a browser (404 or 410: it is gone).</source>
         <translation>服务器拒绝了这个链接：在浏览器中打开看看（404 或 410：页面已不存在）。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="234"/>
+        <location filename="../report_view.py" line="242"/>
         <source>The image is over the size limit: in %1 raise “%2”, then %4.</source>
         <translation>图片超过大小上限：在“%1”中调高“%2”，然后%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="242"/>
+        <location filename="../report_view.py" line="250"/>
         <source>The link redirects in a loop or off the web: open it in a browser.</source>
         <translation>链接循环重定向或跳到了网页之外：在浏览器中打开看看。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="244"/>
+        <location filename="../report_view.py" line="252"/>
         <source>Not a link Kuaibu fetches: correct it in the list or move the task to the trash.</source>
         <translation>这不是快捕能抓取的链接：在列表中改正它，或把任务移到回收站。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="247"/>
+        <location filename="../report_view.py" line="255"/>
         <source>A private or local address: fetched only for links added on such an address or when the archive&apos;s settings allow it.</source>
         <translation>私有或本地地址：只有在这类地址上添加的链接，或归档的设置允许时才会抓取。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="250"/>
+        <location filename="../report_view.py" line="258"/>
         <source>Not a web page (a PDF, an image): if it is a page, give its site a content selector in %2; else move the task to the trash.</source>
         <translation>不是网页（PDF、图片）：如果它是网页，在“%2”中为其网站设置正文选择器；否则把任务移到回收站。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="253"/>
+        <location filename="../report_view.py" line="261"/>
         <source>Over the size limit: give its site a content selector in %2.</source>
         <translation>超过大小上限：在“%2”中为其网站设置正文选择器。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="257"/>
+        <location filename="../report_view.py" line="265"/>
         <source>The page arrived cut short: %4.</source>
         <translation>页面没有完整收到：%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="258"/>
+        <location filename="../report_view.py" line="266"/>
         <source>No article found: give its site a content selector in %2.</source>
         <translation>没有找到正文：在“%2”中为其网站设置正文选择器。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="262"/>
+        <location filename="../report_view.py" line="270"/>
         <source>The site rules say something that cannot work: open %2 and fix what it marks.</source>
         <translation>网站规则有无法生效的内容：打开“%2”，修正其中标出的地方。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="264"/>
+        <location filename="../report_view.py" line="272"/>
         <source>A bug: its traceback is in 04_logs/errors.log.</source>
         <translation>程序错误：调用栈记录在 04_logs/errors.log。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="265"/>
+        <location filename="../report_view.py" line="273"/>
         <source>A failure without a kind (an older list): %4.</source>
         <translation>没有类型的失败（旧版列表）：%4。</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="272"/>
+        <location filename="../report_view.py" line="280"/>
         <source>host does not resolve</source>
         <translation>域名无法解析</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="273"/>
+        <location filename="../report_view.py" line="281"/>
         <source>connection refused</source>
         <translation>连接被拒绝</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="274"/>
+        <location filename="../report_view.py" line="282"/>
         <source>hotlinking refused (403)</source>
         <translation>拒绝外链（403）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="275"/>
+        <location filename="../report_view.py" line="283"/>
         <source>gone (404/410)</source>
         <translation>已不在（404/410）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="276"/>
+        <location filename="../report_view.py" line="284"/>
         <source>too large</source>
         <translation>过大</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="276"/>
+        <location filename="../report_view.py" line="284"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="280"/>
+        <location filename="../report_view.py" line="288"/>
         <source>very short: %1 characters</source>
         <translation>正文过短：%1 字</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="281"/>
+        <location filename="../report_view.py" line="289"/>
         <source>the extractor is unsure (confidence %1)</source>
         <translation>提取结果不确定（置信度 %1）</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="282"/>
+        <location filename="../report_view.py" line="290"/>
         <source>the title is the site&apos;s name: %1</source>
         <translation>标题是网站名：%1</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="283"/>
+        <location filename="../report_view.py" line="291"/>
         <source>mostly links: %1 of the text</source>
         <translation>多为链接：占正文 %1</translation>
     </message>
@@ -2555,29 +2555,29 @@
 <context>
     <name>SearchPanel</name>
     <message>
-        <location filename="../search_panel.py" line="188"/>
+        <location filename="../search_panel.py" line="191"/>
         <source>Search the articles…</source>
         <translation>搜索文章…</translation>
     </message>
     <message>
-        <location filename="../search_panel.py" line="261"/>
+        <location filename="../search_panel.py" line="268"/>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../search_panel.py" line="268"/>
+        <location filename="../search_panel.py" line="275"/>
         <source>%n articles found</source>
         <translation>
             <numerusform>找到 %n 篇文章</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../search_panel.py" line="271"/>
+        <location filename="../search_panel.py" line="278"/>
         <source>No article holds “%1”.</source>
         <translation>没有文章包含“%1”。</translation>
     </message>
     <message>
-        <location filename="../search_panel.py" line="276"/>
+        <location filename="../search_panel.py" line="283"/>
         <source>Search failed: %1</source>
         <translation>搜索失败：%1</translation>
     </message>
@@ -2669,7 +2669,7 @@
         <translation>从浏览器导出的 cookies.txt</translation>
     </message>
     <message>
-        <location filename="../report_view.py" line="267"/>
+        <location filename="../report_view.py" line="275"/>
         <location filename="../settings_dialog.py" line="86"/>
         <location filename="../settings_dialog.py" line="137"/>
         <source>Cookies file</source>
@@ -2811,192 +2811,192 @@
 <context>
     <name>TaskTableModel</name>
     <message>
-        <location filename="../task_model.py" line="199"/>
+        <location filename="../task_model.py" line="223"/>
         <source>pending</source>
         <translation>等待中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="200"/>
+        <location filename="../task_model.py" line="224"/>
         <source>running</source>
         <translation>进行中</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="201"/>
+        <location filename="../task_model.py" line="225"/>
         <source>fetched</source>
         <translation>已抓取</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="202"/>
+        <location filename="../task_model.py" line="226"/>
         <source>cleaned</source>
         <translation>已清洗</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="203"/>
+        <location filename="../task_model.py" line="227"/>
         <source>localized</source>
         <translation>图片已存</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="204"/>
+        <location filename="../task_model.py" line="228"/>
         <source>done</source>
         <translation>已成书</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="205"/>
+        <location filename="../task_model.py" line="229"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="206"/>
+        <location filename="../task_model.py" line="230"/>
         <source>duplicate</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="246"/>
+        <location filename="../task_model.py" line="270"/>
         <source>needs review</source>
         <translation>需复核</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="177"/>
+        <location filename="../task_model.py" line="201"/>
         <source>network</source>
         <translation>网络</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="178"/>
+        <location filename="../task_model.py" line="202"/>
         <source>HTTP 4xx</source>
         <translation>HTTP 4xx（请求被拒）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="179"/>
+        <location filename="../task_model.py" line="203"/>
         <source>HTTP 5xx</source>
         <translation>HTTP 5xx（服务器出错）</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="180"/>
+        <location filename="../task_model.py" line="204"/>
         <source>redirect</source>
         <translation>重定向</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="181"/>
+        <location filename="../task_model.py" line="205"/>
         <source>bad link</source>
         <translation>无效链接</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="182"/>
+        <location filename="../task_model.py" line="206"/>
         <source>blocked address</source>
         <translation>禁止的地址</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="184"/>
+        <location filename="../task_model.py" line="208"/>
         <source>not HTML</source>
         <translation>非 HTML 页面</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="185"/>
+        <location filename="../task_model.py" line="209"/>
         <source>too large</source>
         <translation>过大</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="186"/>
+        <location filename="../task_model.py" line="210"/>
         <source>anti-bot page</source>
         <translation>反爬验证页</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="187"/>
+        <location filename="../task_model.py" line="211"/>
         <source>cut short</source>
         <translation>内容不完整</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="188"/>
+        <location filename="../task_model.py" line="212"/>
         <source>no article</source>
         <translation>未找到正文</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="189"/>
+        <location filename="../task_model.py" line="213"/>
         <source>needs JavaScript</source>
         <translation>需要 JavaScript</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="190"/>
+        <location filename="../task_model.py" line="214"/>
         <source>rules</source>
         <translation>规则</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="191"/>
+        <location filename="../task_model.py" line="215"/>
         <source>internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="192"/>
+        <location filename="../task_model.py" line="216"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="249"/>
+        <location filename="../task_model.py" line="273"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="249"/>
+        <location filename="../task_model.py" line="273"/>
         <source>ID</source>
         <translation>编号</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="249"/>
+        <location filename="../task_model.py" line="273"/>
         <source>Why</source>
         <translation>原因类别</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="250"/>
+        <location filename="../task_model.py" line="274"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="250"/>
+        <location filename="../task_model.py" line="274"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="251"/>
+        <location filename="../task_model.py" line="275"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="251"/>
+        <location filename="../task_model.py" line="275"/>
         <source>Subcategory</source>
         <translation>子分类</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="252"/>
+        <location filename="../task_model.py" line="276"/>
         <source>Fetched</source>
         <translation>抓取时间</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="252"/>
+        <location filename="../task_model.py" line="276"/>
         <source>Characters</source>
         <translation>字数</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="253"/>
+        <location filename="../task_model.py" line="277"/>
         <source>Images</source>
         <translation>图片</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="253"/>
+        <location filename="../task_model.py" line="277"/>
         <source>Error</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="454"/>
+        <location filename="../task_model.py" line="533"/>
         <source>failed: %1</source>
         <translation>失败：%1</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="533"/>
+        <location filename="../task_model.py" line="612"/>
         <source>duplicate of #%1</source>
         <translation>与 #%1 重复</translation>
     </message>
     <message>
-        <location filename="../task_model.py" line="572"/>
+        <location filename="../task_model.py" line="640"/>
         <source>Needs review: extraction confidence %1</source>
         <translation>需要复核：提取置信度 %1</translation>
     </message>
@@ -3004,47 +3004,47 @@
 <context>
     <name>TrashView</name>
     <message>
-        <location filename="../trash_view.py" line="63"/>
+        <location filename="../trash_view.py" line="65"/>
         <source>Title</source>
         <translation>标题</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="63"/>
+        <location filename="../trash_view.py" line="65"/>
         <source>URL</source>
         <translation>网址</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="63"/>
+        <location filename="../trash_view.py" line="65"/>
         <source>Deleted</source>
         <translation>删除时间</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="67"/>
+        <location filename="../trash_view.py" line="69"/>
         <source>Restore</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="69"/>
-        <location filename="../trash_view.py" line="185"/>
+        <location filename="../trash_view.py" line="71"/>
+        <location filename="../trash_view.py" line="188"/>
         <source>Empty trash</source>
         <translation>清空回收站</translation>
     </message>
     <message numerus="yes">
-        <location filename="../trash_view.py" line="122"/>
+        <location filename="../trash_view.py" line="125"/>
         <source>%n tasks in the trash</source>
         <translation>
             <numerusform>回收站中有 %n 个任务</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../trash_view.py" line="186"/>
+        <location filename="../trash_view.py" line="189"/>
         <source>Delete the %n tasks in the trash for good, with their stored pages and articles? This cannot be undone.</source>
         <translation>
             <numerusform>要永久删除回收站中的 %n 个任务及其保存的网页和文章吗？此操作无法撤销。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../trash_view.py" line="123"/>
+        <location filename="../trash_view.py" line="126"/>
         <source>The trash is empty.</source>
         <translation>回收站是空的。</translation>
     </message>
@@ -3089,74 +3089,86 @@
 <context>
     <name>WindowArchive</name>
     <message>
-        <location filename="../main_window/archive.py" line="88"/>
+        <location filename="../main_window/archive.py" line="91"/>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../main_window/archive.py" line="104"/>
+        <source>Opening %1: reading about %n tasks…</source>
+        <translation>
+            <numerusform>正在打开 %1：正在读取约 %n 个任务…</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../main_window/archive.py" line="103"/>
+        <location filename="../main_window/archive.py" line="112"/>
+        <source>%1 is still opening: its tasks are being read. Try again once the table shows them.</source>
+        <translation>%1 仍在打开：正在读取其中的任务。请等表格显示出任务后再试。</translation>
+    </message>
+    <message>
+        <location filename="../main_window/archive.py" line="128"/>
         <source>Kuaibu — %1</source>
         <translation>快捕 — %1</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="104"/>
+        <location filename="../main_window/archive.py" line="129"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/archive.py" line="122"/>
+        <location filename="../main_window/archive.py" line="147"/>
         <source>Opened %1; %n tasks wait to be run (%2 takes them up)</source>
         <translation>
             <numerusform>已打开 %1；%n 个任务等待运行（点“%2”继续）</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="126"/>
+        <location filename="../main_window/archive.py" line="151"/>
         <source>Kuaibu — %1 (read-only)</source>
         <translation>快捕 — %1（只读）</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="129"/>
+        <location filename="../main_window/archive.py" line="154"/>
         <source>Read-only: %1 cannot be written here (a backup, a disc or another user&apos;s folder). Search, previews and books work; adding, running and building are off.</source>
         <translation>只读：此处无法写入 %1（备份、光盘或他人的文件夹）。搜索、预览和书籍可用；添加、运行和生成已关闭。</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="146"/>
+        <location filename="../main_window/archive.py" line="174"/>
         <source>Open archive</source>
         <translation>打开归档</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="152"/>
+        <location filename="../main_window/archive.py" line="180"/>
         <source>New archive</source>
         <translation>新建归档</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="159"/>
+        <location filename="../main_window/archive.py" line="187"/>
         <source>%1 does not exist. Make a new archive there?</source>
         <translation>%1 不存在。要在那里新建归档吗？</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="187"/>
+        <location filename="../main_window/archive.py" line="215"/>
         <source>Export as WARC or WACZ</source>
         <translation>导出为 WARC 或 WACZ</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="189"/>
+        <location filename="../main_window/archive.py" line="217"/>
         <source>WARC (*.warc.gz);;WACZ (*.wacz)</source>
         <translation>WARC 文件 (*.warc.gz);;WACZ 包 (*.wacz)</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="203"/>
+        <location filename="../main_window/archive.py" line="231"/>
         <source>Exporting to %1…</source>
         <translation>正在导出到 %1…</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="209"/>
+        <location filename="../main_window/archive.py" line="237"/>
         <source>Exported %1 (pages %2 · images %3)</source>
         <translation>已导出 %1（网页 %2 · 图片 %3）</translation>
     </message>
     <message>
-        <location filename="../main_window/archive.py" line="215"/>
+        <location filename="../main_window/archive.py" line="243"/>
         <source>Export: %1</source>
         <translation>导出：%1</translation>
     </message>
@@ -3291,44 +3303,44 @@
         <translation>导入保存网页的文件夹</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="126"/>
+        <location filename="../main_window/intake.py" line="128"/>
         <source>Importing saved pages…</source>
         <translation>正在导入保存的网页…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/intake.py" line="134"/>
+        <location filename="../main_window/intake.py" line="136"/>
         <source>Importing saved pages… %1/%2 files, %n pages read</source>
         <translation>
             <numerusform>正在导入保存的网页… 文件 %1/%2，已读 %n 个网页</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="138"/>
+        <location filename="../main_window/intake.py" line="140"/>
         <source>Import: imported %1 · no article %2 · duplicates %3 · not imported %4</source>
         <translation>导入：已导入 %1 · 无正文 %2 · 重复 %3 · 未导入 %4</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="143"/>
+        <location filename="../main_window/intake.py" line="145"/>
         <source>Back from the trash as #%1: %2</source>
         <translation>已从回收站恢复为 #%1：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="146"/>
+        <location filename="../main_window/intake.py" line="148"/>
         <source>No article in %1: %2</source>
         <translation>%1 中没有正文：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="148"/>
+        <location filename="../main_window/intake.py" line="150"/>
         <source>Already in the list as #%1: %2</source>
         <translation>已在列表中（#%1）：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="150"/>
+        <location filename="../main_window/intake.py" line="152"/>
         <source>Not imported: %1: %2</source>
         <translation>未导入：%1：%2</translation>
     </message>
     <message>
-        <location filename="../main_window/intake.py" line="163"/>
+        <location filename="../main_window/intake.py" line="165"/>
         <source>Import: %1</source>
         <translation>导入：%1</translation>
     </message>
@@ -3586,36 +3598,36 @@
         <translation>已暂停</translation>
     </message>
     <message>
-        <location filename="../main_window/runs.py" line="106"/>
+        <location filename="../main_window/runs.py" line="108"/>
         <source>Report: %1</source>
         <translation>报告：%1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/runs.py" line="124"/>
+        <location filename="../main_window/runs.py" line="126"/>
         <source>Checking %n articles for updates…</source>
         <translation>
             <numerusform>正在检查 %n 篇文章的更新…</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window/runs.py" line="138"/>
+        <location filename="../main_window/runs.py" line="140"/>
         <source>Check for updates…</source>
         <translation>检查更新…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../main_window/runs.py" line="149"/>
+        <location filename="../main_window/runs.py" line="151"/>
         <source>Render the sites of these %n pages with the system&apos;s browser from now on (render: browser in rules.yaml), and try them again?</source>
         <translation>
             <numerusform>今后用系统的浏览器渲染这 %n 个页面所在的网站（rules.yaml 中的 render: browser），并重试它们吗？</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../main_window/runs.py" line="154"/>
+        <location filename="../main_window/runs.py" line="156"/>
         <source>Rendered with the browser from now on: %1</source>
         <translation>今后用浏览器渲染：%1</translation>
     </message>
     <message>
-        <location filename="../main_window/runs.py" line="161"/>
+        <location filename="../main_window/runs.py" line="163"/>
         <source>Cannot render here</source>
         <translation>无法在本机渲染</translation>
     </message>
@@ -3623,83 +3635,83 @@
 <context>
     <name>WindowShell</name>
     <message>
-        <location filename="../main_window/shell.py" line="147"/>
-        <location filename="../main_window/shell.py" line="320"/>
+        <location filename="../main_window/shell.py" line="150"/>
+        <location filename="../main_window/shell.py" line="332"/>
         <source>Kuaibu</source>
         <translation>快捕</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="154"/>
+        <location filename="../main_window/shell.py" line="157"/>
         <source>Filter by text…</source>
         <translation>按文字筛选…</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="161"/>
+        <location filename="../main_window/shell.py" line="164"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="162"/>
+        <location filename="../main_window/shell.py" line="165"/>
         <source>Category</source>
         <translation>分类</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="163"/>
+        <location filename="../main_window/shell.py" line="166"/>
         <source>Domain</source>
         <translation>域名</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="199"/>
+        <location filename="../main_window/shell.py" line="202"/>
         <source>Selected</source>
         <translation>所选</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="221"/>
+        <location filename="../main_window/shell.py" line="224"/>
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="222"/>
+        <location filename="../main_window/shell.py" line="225"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="223"/>
+        <location filename="../main_window/shell.py" line="226"/>
         <source>Failures</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="224"/>
+        <location filename="../main_window/shell.py" line="227"/>
         <source>Report</source>
         <translation>报告</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="225"/>
+        <location filename="../main_window/shell.py" line="228"/>
         <source>Duplicates</source>
         <translation>重复</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="226"/>
+        <location filename="../main_window/shell.py" line="229"/>
         <source>Books</source>
         <translation>电子书</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="227"/>
+        <location filename="../main_window/shell.py" line="230"/>
         <source>Trash</source>
         <translation>回收站</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="228"/>
+        <location filename="../main_window/shell.py" line="231"/>
         <source>Log</source>
         <translation>日志</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="240"/>
+        <location filename="../main_window/shell.py" line="243"/>
         <source>&lt;b&gt;No tasks yet.&lt;/b&gt;&lt;br&gt;Paste links on the left and press %1 (Ctrl+Enter), drop a bookmarks export anywhere on the window, or try the bundled demo site.</source>
         <translation>&lt;b&gt;还没有任务。&lt;/b&gt;&lt;br&gt;在左边粘贴链接并点“%1”（Ctrl+Enter），把书签导出文件拖到窗口任意位置，或者试试自带的示例网站。</translation>
     </message>
     <message>
-        <location filename="../main_window/shell.py" line="245"/>
+        <location filename="../main_window/shell.py" line="248"/>
         <source>Try the demo site</source>
         <translation>试试示例网站</translation>
     </message>

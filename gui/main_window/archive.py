@@ -29,7 +29,7 @@ from pipeline.records.settings import Settings
 from pipeline.records.task import Task
 from pipeline.usecases.changed import Changed
 from pipeline.usecases.exporting import WarcExport
-from pipeline.usecases.workspace import Workspace
+from pipeline.usecases.workspace import Workspace, tasks_on_file
 
 RECENT_KEY = "archives/recent"
 RECENT_MAX = 8
@@ -73,28 +73,70 @@ class WindowArchive(WindowTable):
     """Open, follow and save the archive."""
 
     def open_archive(self, root: Path) -> None:
-        """Open an archive in the background; the table fills when it is ready."""
+        """Open an archive in the background; the table fills when it is ready. Until then the
+        window says, in the table's place, that it is reading the archive and about how many
+        tasks (counted in a job of its own, at once: reading 100,000 takes seconds)."""
         if self.controller.running:
             return
         if self.workspace is not None:
             self._save_columns()
             self.workspace.close()
         self.workspace = None
+        self.opening = root
         self.undo_stack.clear()  # the edits of the archive left are not this one's to undo
         self.file_watch.stop()
         self.model.editor = None
         self.model.set_tasks([])
         self.preview.clear()
-        self.statusBar().showMessage(self.tr("Opening %1…").replace("%1", str(root)))
+        said = self.tr("Opening %1…").replace("%1", str(root))
+        self.statusBar().showMessage(said)
+        self.opening_hint.setText(said)
+        self._show_empty_hint()
         settings = self.settings
-        self.jobs.start(lambda: opened(root, settings), self._archive_ready,
-                        self._archive_failed)
+        self.jobs.start(lambda: tasks_on_file(root), lambda n: self._counted(root, n))
+        self.jobs.start(lambda: opened(root, settings), lambda o: self._opened(root, o),
+                        lambda message: self._open_failed(root, message))
         self._update_controls()
+
+    def _opened(self, root: Path, opening: Opened) -> None:
+        """An open's answer: handed over if it is still the archive asked for, else closed
+        unseen (another was asked for while this one was read)."""
+        if self.opening == root:
+            self._archive_ready(opening)
+        else:
+            opening.workspace.close()
+
+    def _open_failed(self, root: Path, message: str) -> None:
+        """The archive did not open: the table's place says nothing more of it, and why is
+        said as every failure is."""
+        if self.opening == root:
+            self.opening = None
+            self._show_empty_hint()
+            self.show_filter_state()
+        self._archive_failed(message)
+
+    def _counted(self, root: Path, tasks: int) -> None:
+        """About how many tasks the archive being opened lists: said while they are read."""
+        if self.opening == root and tasks:
+            self.opening_hint.setText(self.tr("Opening %1: reading about %n tasks…", "",
+                                              tasks).replace("%1", str(root)))
+
+    def say_if_opening(self) -> bool:
+        """While an archive opens, an action that needs its tasks says so in one line (and
+        does nothing): True then."""
+        if self.opening is None:
+            return False
+        line = self.tr("%1 is still opening: its tasks are being read. Try again once the"
+                       " table shows them.").replace("%1", str(self.opening))
+        self.statusBar().showMessage(line)
+        self.log.appendPlainText(line)
+        return True
 
     def _archive_ready(self, opening: Opened) -> None:
         """The archive open and its tasks made ready, both off the GUI thread: here they are
         only handed over (nothing walks the tasks again)."""
         workspace = self.workspace = opening.workspace
+        self.opening = None
         self.listen_to(workspace)
         self.prefs.setValue(ARCHIVE_KEY, str(workspace.archive.root))
         self.model.set_rows(opening.rows)

@@ -118,6 +118,8 @@ class WindowIntake(WindowArchive):
         """Import saved pages (files and folders) in a job, filed under the paste area's
         categories; what happened said in the log, one line for each file not imported."""
         workspace = self.workspace
+        if paths and self.say_if_opening():
+            return
         if not paths or workspace is None or workspace.read_only or self.importing:
             return
         cat1, cat2 = self.intake.categories()

@@ -91,7 +91,7 @@ class WindowRuns(WindowArchive):
             self.file_watch.take(result)
             if progress is not None:  # a check for updates has its own summary
                 self._report_due = not self.updates.active
-                self.report_view.refresh()  # written again; the tab shows it, where it is
+                self.report_view.refresh()  # written again; the tab reads it when shown
             self.run_finished.emit(progress)
 
         def unsettled(error: str) -> None:
@@ -100,9 +100,9 @@ class WindowRuns(WindowArchive):
 
         self.jobs.start(settle, settled, unsettled)
 
-    def _report_shown(self, path: str) -> None:
+    def _report_written(self, path: str) -> None:
         """The report a run wrote: named in the log. Not brought forward: the person may be
-        reading an article in the preview; the Report tab shows the new one when opened."""
+        reading an article in the preview; the Report tab reads the new one when shown."""
         if self._report_due:
             self._report_due = False
             self.log.appendPlainText(self.tr("Report: %1").replace("%1", path))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSettings, Qt, QTimer, QUrl, Signal
@@ -108,6 +109,7 @@ class WindowShell(QMainWindow):
         self.prefs = prefs
         self.settings = settings or settings_from_prefs(prefs)
         self.workspace: Workspace | None = None
+        self.opening: Path | None = None  # the archive being opened, until it is or it fails
         self.open_url: Callable[[QUrl], Any] = QDesktopServices.openUrl  # tests swap it
         # a yes/no question to the person (tests answer it themselves)
         self.confirm: Callable[[str], bool] = self._ask
@@ -122,7 +124,7 @@ class WindowShell(QMainWindow):
         self.rules_editor: RulesEditor | None = None
         self.harvest_dialog: HarvestDialog | None = None
         self._tabs_height = 0  # the bottom tabs' height before they were collapsed
-        self._report_due = False  # the next report shown is named in the log (after a run)
+        self._report_due = False  # the next report written is named in the log (after a run)
         self._save_timer = QTimer(self)  # the window's edits, saved half a second after the last
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(500)
@@ -249,6 +251,12 @@ class WindowShell(QMainWindow):
         hint_layout.addWidget(self.demo_button, 0, Qt.AlignmentFlag.AlignCenter)
         hint_layout.addStretch(1)
         table_layout.addWidget(self.empty_hint, 1)
+        # what an archive being opened says, in the table's place, until its tasks are read
+        self.opening_hint = QLabel()
+        self.opening_hint.setWordWrap(True)
+        self.opening_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.opening_hint.setVisible(False)
+        table_layout.addWidget(self.opening_hint, 1)
         table_layout.addWidget(self.build_bar)
         # the table over the bottom tabs: the table most of the height, the tabs collapsible
         # (dragged to the edge, or View → Bottom tabs); the split is kept across restarts
@@ -309,9 +317,12 @@ class WindowShell(QMainWindow):
                 header.resizeSection(section, header.sectionSizeHint(section))
 
     def _show_empty_hint(self) -> None:
-        empty = self.workspace is not None and self.model.rowCount() == 0
+        """The table, or in its place what an archive being opened or an empty one says."""
+        opening = self.opening is not None
+        empty = not opening and self.workspace is not None and self.model.rowCount() == 0
+        self.opening_hint.setVisible(opening)
         self.empty_hint.setVisible(empty)
-        self.table.setVisible(not empty)
+        self.table.setVisible(not empty and not opening)
 
     def _ask(self, question: str) -> bool:
         """Yes or No, No the default: most questions the window asks come before something

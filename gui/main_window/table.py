@@ -131,7 +131,9 @@ class WindowTable(WindowMenus):
             self.proxy.set_text(self.search.text())
 
     def show_filter_state(self) -> None:
-        """How many tasks the table shows of how many, in the status bar."""
+        """How many tasks the table shows of how many, in the status bar (no count while an
+        archive opens: "0 tasks" would be wrong until its tasks are read)."""
+        self.filter_state.setVisible(self.opening is None)
         self.filter_state.show_counts(self.proxy.rowCount(), self.model.rowCount())
 
     def clear_filters(self) -> None:

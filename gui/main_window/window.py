@@ -61,6 +61,8 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.bottom_tabs_action.triggered.connect(self.show_bottom_tabs)
         self.right_splitter.splitterMoved.connect(lambda *_: self.follow_bottom_tabs())
         self.intake.add_button.clicked.connect(self.add_pasted)
+        # Ctrl+Enter while the archive opens (Add is off until then) says why nothing happens
+        self.intake.paste.submitted.connect(self.say_if_opening)
         self.report_view.places = Places(  # the report's advice names these, as labelled
             settings=shown_name(self.settings_action), rules=shown_name(self.rules_action),
             retry=shown_name(self.run_bar.retry_button),
@@ -105,7 +107,7 @@ class MainWindow(WindowTaskActions, WindowIntake, WindowBooks, WindowRules):
         self.archive_changed.connect(self._follow_change)  # the table, the tree, the preview
         for view in (self.failures, self.trash, self.books, self.duplicates, self.report_view):
             self.archive_changed.connect(view.follow)
-        self.report_view.shown.connect(self._report_shown)
+        self.report_view.written.connect(self._report_written)
         self.duplicates.decision_taken.connect(self.take_decision)
         self.filter_state.cleared.connect(self.clear_filters)
         self.task_actions["check_updates"].triggered.connect(lambda: self.check_updates())

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from gui.harvest_dialog import URL_COLUMN, WHY_COLUMN, HarvestDialog
 from gui.language import install_language, remove_language
 from gui.main_window.window import MainWindow
-from tests.gui.conftest import OpenWindow, jobs_done, run_to_end
+from tests.gui.conftest import OpenWindow, jobs_done, look_at, run_to_end
 from tests.pipeline.test_duplicates import BRIDGE
 from tests.pipeline.test_harvest import article_paths, english_list
 from tests.sites.articles import ArticleSite, article
@@ -110,18 +110,23 @@ def test_after_a_run_the_report_is_written_shown_and_its_links_open(
     qtbot.waitUntil(lambda: window.model.rowCount() == 2, timeout=PATIENCE_MS)
     opened: list[QUrl] = []
     window.open_url = opened.append
-    with qtbot.waitSignal(window.report_view.shown, timeout=PATIENCE_MS) as blocker:
+    with qtbot.waitSignal(window.report_view.written, timeout=PATIENCE_MS) as blocker:
         run_to_end(qtbot, window)
     path = Path(blocker.args[0])
     assert path == window.workspace.archive.logs_dir / "report.html" and path.exists()
-    # issue 28: not brought forward over the article the person may be reading
+    assert "Report: " in window.log.toPlainText()
+    # issue 28: not brought forward over the article the person may be reading; issue 30:
+    # hidden, it is not read until it is shown
     assert window.tabs.currentWidget() is window.preview
+    jobs_done(window.jobs)
+    assert window.report_view.path is None
+    with qtbot.waitSignal(window.report_view.shown, timeout=PATIENCE_MS):
+        look_at(window, window.report_view)
     shown = window.report_view.page.toPlainText()
     # the window says the report in its own words: kinds as the table names them, advice
     # naming its buttons, never a command (the file names commands)
     assert "HTTP 4xx" in shown and "127.0.0.1" in shown and "Wayback copy" in shown
     assert "http-4xx" in page_text(path) and "--" not in shown
-    assert "Report: " in window.log.toPlainText()
 
     # a relative link (a suspect or sample article's clean page) opens from the report's folder
     href = re.search(r'href="(\.\./01_clean/\d+\.html)"', path.read_text(encoding="utf-8"))
@@ -141,12 +146,15 @@ def test_after_a_run_the_report_is_written_shown_and_its_links_open(
     # ... and a second run's report replaces the first's: the pages that failed are there now
     site.put("/gone", article("廊桥又修好了", BRIDGE * 3))
     site.put("/later", article("廊桥再记", BRIDGE * 2))
-    with qtbot.waitSignal(window.report_view.shown, timeout=PATIENCE_MS):
+    window.tabs.setCurrentWidget(window.preview)
+    with qtbot.waitSignal(window.report_view.written, timeout=PATIENCE_MS):
         with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS):
             window.run_bar.retry_button.click()
+    assert window.tabs.currentWidget() is window.preview
+    with qtbot.waitSignal(window.report_view.shown, timeout=PATIENCE_MS):
+        look_at(window, window.report_view)
     again = window.report_view.page.toPlainText()
     assert "HTTP 4xx" not in again and "http-4xx" not in page_text(path)
-    assert window.tabs.currentWidget() is window.preview
 
 
 def page_text(path: Path) -> str:
@@ -221,6 +229,7 @@ def test_an_archive_opened_shows_the_report_its_last_run_wrote(
     """The report tab asks the workspace for the last report (``last_report``): none before
     a run or ``report`` wrote one, that one after (read in a job)."""
     window = open_window()
+    look_at(window, window.report_view)  # a hidden tab reads when shown (test_hidden_tabs)
     workspace = window.workspace
     assert workspace is not None and workspace.last_report() is None
     window.report_view.set_workspace(workspace)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from pipeline.records.settings import Settings
@@ -44,3 +45,36 @@ def test_a_hidden_tab_reads_when_shown_and_shows_the_change_made_meanwhile(
     window.remove_tasks([1])  # shown: followed at once
     qtbot.waitUntil(lambda: sorted(window.trash.trashed_ids()) == [1, 2, 3],
                     timeout=PATIENCE_MS)
+
+
+def test_the_report_and_a_search_are_read_when_their_tab_is_shown(
+        qtbot: QtBot, open_window: OpenWindow, tmp_path: Path) -> None:
+    """An archive opened with a query in the Search field and a report written: neither tab
+    reads it while hidden; each does when shown."""
+    other = trashed_archive(tmp_path / "other")
+    ws = Workspace.open(other, Settings())
+    written = ws.report()
+    ws.close()
+    window = open_window(trashed_archive(tmp_path / "first"))
+    searches: list[tuple[str, int]] = []
+    window.search_panel.searched.connect(lambda query, n: searches.append((query, n)))
+    with qtbot.waitSignal(window.search_panel.searched, timeout=PATIENCE_MS):
+        look_at(window, window.search_panel)
+        window.search_panel.field.setText("bridge")
+        window.search_panel.search_now()
+    look_at(window, window.preview)  # both tabs hidden from here
+    searches.clear()
+
+    with qtbot.waitSignal(window.archive_loaded, timeout=PATIENCE_MS):
+        window.open_archive(other)
+    jobs_done(window.jobs)
+    QApplication.processEvents()  # any answer a job gave is delivered
+    assert window.report_view.path is None and searches == []  # hidden: neither read
+    assert window.search_panel.model.rowCount() == 0  # the last archive's hits gone
+
+    with qtbot.waitSignal(window.report_view.shown, timeout=PATIENCE_MS):
+        look_at(window, window.report_view)
+    assert window.report_view.path == written
+    with qtbot.waitSignal(window.search_panel.searched, timeout=PATIENCE_MS):
+        look_at(window, window.search_panel)
+    assert searches == [("bridge", 0)]  # the query asked of the archive now open

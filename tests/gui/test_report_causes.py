@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from tests.gui.conftest import OpenWindow
+from tests.gui.conftest import OpenWindow, look_at
 from tests.pipeline.test_report_causes import dead_images_run, faulty_run, large_image_run
 from tests.sites.articles import ArticleSite
 from tests.waiting import PATIENCE_MS
@@ -20,6 +20,7 @@ def test_the_chinese_report_gives_each_cause_its_advice_and_link(
     ws.close()
     window = open_window(tmp_path / "faulty")
     view = window.report_view
+    look_at(window, view)
     qtbot.waitUntil(lambda: view.path is not None, timeout=PATIENCE_MS)
     shown = view.page.toPlainText()
     for advice in ("页面已不在", "网站拒绝连接", "网站限制了请求"):
@@ -38,6 +39,7 @@ def test_the_chinese_report_groups_images_by_their_host_with_why(
     ws.close()
     window = open_window(tmp_path / "images")
     view = window.report_view
+    look_at(window, view)
     qtbot.waitUntil(lambda: view.path is not None, timeout=PATIENCE_MS)
     shown = view.page.toPlainText()
     for words in ("图片主机", "img1.invalid", "img2.invalid", "域名无法解析 2", "拒绝外链（403） 1",
@@ -54,6 +56,7 @@ def test_the_chinese_report_says_images_over_the_limit_are_too_large(
     ws.close()
     window = open_window(tmp_path / "large")
     view = window.report_view
+    look_at(window, view)
     qtbot.waitUntil(lambda: view.path is not None, timeout=PATIENCE_MS)
     shown = view.page.toPlainText()
     for words in ("图片主机", "127.0.0.1", "已保存 3 张中的 1 张", "过大 2", "图片超过大小上限",

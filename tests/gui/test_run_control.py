@@ -67,7 +67,7 @@ def test_pause_then_stop_mid_run(qtbot: QtBot, open_window: OpenWindow, demo_sit
     window.run_bar.pause_button.click()
 
     reports: list[str] = []
-    window.report_view.shown.connect(reports.append)
+    window.report_view.written.connect(reports.append)
     with qtbot.waitSignal(window.run_finished, timeout=RUN_PATIENCE_MS) as blocker:
         window.run_bar.stop_button.click()
     # the run's end writes its report in a job (the page, then its record): whole once shown

@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPersistentModelIndex, QSettings, Qt, QTimer
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
@@ -197,3 +197,50 @@ def test_the_filter_follows_rows_that_change_come_and_go(qapp, qtmodeltester,  #
     assert shown() == expected()
     proxy.set_text("")
     assert proxy.rowCount() == model.rowCount()
+
+
+def test_a_column_sorted_again_sorts_rows_that_changed_come_and_go_by_their_keys_now(
+        qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """A column's keys are kept per task between sorts: a task that changed, came or went
+    since is sorted by what it holds now."""
+    store = TaskStore(_archive(tmp_path / "big", 60) / "tasks.csv")
+    model = TaskTableModel()
+    model.set_tasks(store.tasks())
+    for column in ("status", "chars", "domain", "title", "error"):
+        at = COLUMNS.index(column)
+        model.sort(at, Qt.SortOrder.AscendingOrder)
+        model.update_fields(5, {"status": "failed", "chars": 999_999, "error": "zzz last",
+                                "url": "https://zzz.example.org/5", "title": "Zzz"})
+        model.add_tasks([Task(id=100, url="https://aaa.example.net/", title="Aaa",
+                              status="cleaned", chars=0, error="aaa first")])
+        model.remove_tasks([7])
+        model.sort(at, Qt.SortOrder.DescendingOrder)
+        keys = [model.index(r, at).data(Qt.ItemDataRole.EditRole) for r in
+                range(model.rowCount())]
+        ids = [model.task_at(r).id for r in range(model.rowCount())]
+        assert 7 not in ids and 100 in ids
+        values = [_sort_value(column, model.index(r, at).data() or "")
+                  for r in range(model.rowCount())]
+        assert values == sorted(values, reverse=True), (column, keys)
+        model.update_fields(5, {"status": "pending", "chars": None, "error": "",
+                                "url": "https://site5.example.com/post/5", "title": ""})
+        model.remove_tasks([100])
+        model.add_tasks([t for t in store.tasks() if t.id == 7])
+
+
+def test_the_rows_the_view_holds_follow_a_sort_few_or_many(qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """The current row and the selection (persistent indexes) stay on their tasks through a
+    sort, whether a few are held (found one by one) or many (through an index of rows)."""
+    store = TaskStore(_archive(tmp_path / "big", 60) / "tasks.csv")
+    model = TaskTableModel()
+    model.set_tasks(store.tasks())
+    held = [QPersistentModelIndex(model.index(row, 2)) for row in (3, 10, 20)]
+    for many in (False, True):
+        if many:
+            held += [QPersistentModelIndex(model.index(row, row % 3)) for row in range(40)]
+        before = [(model.task_at(i.row()).id, i.column()) for i in held]
+        for column in ("title", "chars", "status"):
+            for order in (Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder):
+                model.sort(COLUMNS.index(column), order)
+                assert [(model.task_at(i.row()).id, i.column()) for i in held] == before
+        assert all(model.row_of(model.task_at(r).id) == r for r in range(model.rowCount()))

@@ -160,7 +160,7 @@ def _chinese_window(qtbot: QtBot, open_window: OpenWindow, demo_site: DemoSite,
     trash; and the articles' titles (the archive's own words, in their own language)."""
     window = open_window(tmp_path / "书库")  # the archive's name shows (the book's title)
     add_demo_links(qtbot, window, demo_site)
-    with qtbot.waitSignal(window.report_view.shown, timeout=PATIENCE_MS):
+    with qtbot.waitSignal(window.report_view.written, timeout=PATIENCE_MS):
         run_to_end(qtbot, window)
     assert any(t.status == "failed" for t in window.model.tasks())
     build_everything(qtbot, window)
