@@ -563,12 +563,13 @@ def shrink(
 ) -> None:
     """Cut non-content blocks inside the selection (readability's conditional cleaning)."""
     for top in content:
+        whole = stats[top].chars if top in stats else 0
         for el in reversed(list(top.iter("div", "section", "ul", "ol", "dl", "table", "aside",
                                         "header", "footer", "nav", "figure", "p", "h1", "h2",
                                         "h3", "h4", "h5", "h6", "center"))):
             if el is top:
                 continue
-            if _is_junk(el, stats, opts):
+            if _is_junk(el, stats, opts, whole):
                 remove(el)
 
 
@@ -651,7 +652,12 @@ _has_pre_or_table = etree.XPath("boolean(.//pre|.//table)")
 _in_figure = etree.XPath("boolean(ancestor::figure)")
 
 
-def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: ExtractOptions) -> bool:
+def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: ExtractOptions,
+             whole: int) -> bool:
+    """Whether a block inside the selection is chrome. ``whole`` is the selection's length: a
+    block holding most of it, inside a frame (a date line, a headline), is the post's own
+    body however many links it carries (a deals post whose every sentence names a shop): cut
+    for its links, it would leave the frame alone (issue 27 item 3)."""
     s = stats.get(el)
     if s is None or el.get(NOTE) is not None:  # footnotes and their marks are the article's
         return False
@@ -687,7 +693,7 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: Extra
         return not _has_pre_or_table(el)
     if weight < 25 and ld > 0.2:
         # Prose with a few links (sources, references) keeps its punctuation; link lists don't.
-        return ld > 0.5 or s.punct * 30 < s.chars
+        return ld > 0.5 or s.punct * 30 < s.chars and not whole > s.chars >= whole / 2
     return weight >= 25 and ld > 0.5
 
 
