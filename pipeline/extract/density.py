@@ -202,6 +202,20 @@ def _hidden_by_class(classes: str) -> bool:
 # holds such an element is kept: Blogger puts every post inside a "widget".
 _ARTICLE_TAGS = frozenset(("article", "main"))
 _ARTICLE_CLASSES = frozenset(("hentry", "entry-content", "h-entry", "e-content"))
+
+
+def _marks_article(el: etree._Element) -> bool:
+    """The element is article markup by a standard (the tags, articleBody, the classes)."""
+    cls = el.get("class")
+    return (el.tag in _ARTICLE_TAGS or el.get("itemprop") == "articleBody"
+            or bool(cls) and not _ARTICLE_CLASSES.isdisjoint(cls.split()))
+
+
+def marked_as_article(el: etree._Element) -> bool:
+    """The element, or one around it, is the article by the page's own markup."""
+    return _marks_article(el) or any(_marks_article(a) for a in el.iterancestors())
+
+
 # Never removed for their class: the page itself, the article markup, links, table parts.
 _NOT_CHROME = frozenset(("html", "body", "article", "main", "a", "td", "tr", "tbody", "table"))
 
@@ -218,8 +232,7 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
         if not isinstance(tag, str):
             continue
         cls, ident = el.get("class"), el.get("id")
-        if (tag in _ARTICLE_TAGS or el.get("itemprop") == "articleBody"
-                or cls and not _ARTICLE_CLASSES.isdisjoint(cls.split())):
+        if _marks_article(el):
             marked.append(el)
         if tag in tags:
             chrome.append(el)

@@ -219,3 +219,23 @@ def test_a_short_post_whose_sentences_name_shops_keeps_its_body_beside_a_sidebar
     assert "only three copies are left" in a.text and "Old Town Prints" in a.text
     assert PROSE[1] not in a.text
     assert a.method == "strict"
+
+
+def test_a_two_sentence_post_in_article_markup_is_not_traded_for_the_sidebar() -> None:
+    """A photo post of two sentences, inside hAtom's entry-content, beside a long "about the
+    author" gadget: a pass that weighs no classes finds the gadget the best block. Two
+    sentences are too few to tell a post from a label elsewhere, but inside the page's own
+    article markup they are the post (issue 27 item 3)."""
+    post = ("However long I look at this I cannot believe it is a pencil drawing. "
+            "The artist spent eleven weeks on it.")
+    about = "".join(f"<p>{p}</p>" for p in PROSE)
+    page = f"""<html><head><title>Not a photograph | Pencil Notes</title></head><body>
+<div id="content-wrapper"><div class="date-outer"><h2 class="date-header">Monday</h2>
+<div class="post hentry"><h3 class="post-title">Not a photograph</h3>
+<div class="post-body entry-content"><img src="/drawing.jpg"><br>{post}<br>
+<span>Artwork by the artist</span></div></div></div></div>
+<div id="sidebar-wrapper"><div class="widget Text"><h2>Who writes this?</h2>{about}</div>
+</div></body></html>"""
+    a = extract(page, URL)
+    assert "pencil drawing" in a.text and PROSE[2] not in a.text
+    assert a.method == "strict"
