@@ -551,13 +551,22 @@ _THREAD_MARK = etree.XPath(
     " or translate(@name, 'COMENTS', 'comets') = 'comments']")
 
 
+# A heading that opens a thread without an anchor: it counts the comments ("12 replies",
+# "3 Responses", "24 thoughts on …") or invites one ("Leave a Reply"), the whole of its text.
+_THREAD_HEADING = re.compile(
+    r"(?:\d+|no|one|two|three) (?:comments?|replies|responses|reactions)(?: (?:to|on) .*)?|"
+    r"\d+ thoughts on .*|comments?|(?:leave|post|add|write) a (?:comment|reply)", re.I)
+
+
 def cut_comment_thread(content: list[etree._Element]) -> None:
     """Cut a comment thread that follows the post inside the selection: templates that write
     each comment as a bare paragraph and a "Posted by" line, beside the post and with no
-    comment class, mark where the thread starts for the "N Comments" link. From that mark
-    (with the heading it opens) to the end of its container, all is thread."""
+    comment class, mark where the thread starts for the "N Comments" link, or open it with a
+    heading that counts the comments. From that mark (with the heading it opens) to the end
+    of its container, all is thread."""
     for top in content:
-        marks = _THREAD_MARK(top)
+        marks = _THREAD_MARK(top) or [h for h in top.iter(*HEADING_TAGS) if h is not top
+                                      and _THREAD_HEADING.fullmatch(flow_text(h))]
         if not marks:
             continue
         start = marks[0]
