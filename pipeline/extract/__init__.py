@@ -98,13 +98,14 @@ def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Ar
     what the strict pass cut and a relaxed one keeps there is the chrome beside the post, even
     when the post joins that block as its sibling."""
     short: Article | None = None
+    marked = False
     for name, opts in options.cascade():
         page = pages.for_pass()
         if name == Method.STRICT and (content := _by_selector(page.root, rules.content_selector)):
             return _article(page, content, None, 1.0, Method.RULES, rules, options)
         try:
             content, confidence, stats, winner = _by_density(page.body, opts)
-            if short is not None and _elsewhere(winner, short, options):
+            if short is not None and _elsewhere(winner, short, marked, options):
                 continue
             article = _article(page, content, stats, confidence, name, rules, opts)
         except ExtractError:
@@ -112,7 +113,7 @@ def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Ar
         if article.chars >= max(rules.min_chars, opts.article_chars):
             return article
         if short is None and article.chars >= rules.min_chars:
-            short = article
+            short, marked = article, density.marked_as_article(winner)
     if short is not None:
         return short
     page = pages.last()
@@ -127,14 +128,17 @@ def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Ar
     return article
 
 
-def _elsewhere(winner: etree._Element, short: Article, options: ExtractOptions) -> bool:
+def _elsewhere(winner: etree._Element, short: Article, marked: bool,
+               options: ExtractOptions) -> bool:
     """A later pass's winning block lies elsewhere on the page than an earlier short article
     that reads as running text: it does not hold the short one's longest line. The block that
     won decides, not the content grown around it: a teaser list or a sidebar the strict pass
     cut may win a relaxed pass and take the post in as a sibling (issue 27 item 3). (A label,
     a heading or a poll the strict pass found is no article, and any later pass may replace
-    it.) White space is left out of the comparison, as the article's text lays it out anew."""
-    if count_sentences(short.text) < options.short_article_sentences:
+    it; inside the page's own article markup, ``marked``, two sentences are a post.) White
+    space is left out of the comparison, as the article's text lays it out anew."""
+    if count_sentences(short.text) < (options.short_marked_sentences if marked
+                                      else options.short_article_sentences):
         return False
     line = "".join(max(short.text.splitlines(), key=len).split())
     return line not in "".join("".join(winner.itertext()).split())

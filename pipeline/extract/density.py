@@ -202,6 +202,20 @@ def _hidden_by_class(classes: str) -> bool:
 # holds such an element is kept: Blogger puts every post inside a "widget".
 _ARTICLE_TAGS = frozenset(("article", "main"))
 _ARTICLE_CLASSES = frozenset(("hentry", "entry-content", "h-entry", "e-content"))
+
+
+def _marks_article(el: etree._Element) -> bool:
+    """The element is article markup by a standard (the tags, articleBody, the classes)."""
+    cls = el.get("class")
+    return (el.tag in _ARTICLE_TAGS or el.get("itemprop") == "articleBody"
+            or bool(cls) and not _ARTICLE_CLASSES.isdisjoint(cls.split()))
+
+
+def marked_as_article(el: etree._Element) -> bool:
+    """The element, or one around it, is the article by the page's own markup."""
+    return _marks_article(el) or any(_marks_article(a) for a in el.iterancestors())
+
+
 # Never removed for their class: the page itself, the article markup, links, table parts.
 _NOT_CHROME = frozenset(("html", "body", "article", "main", "a", "td", "tr", "tbody", "table"))
 
@@ -218,8 +232,7 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
         if not isinstance(tag, str):
             continue
         cls, ident = el.get("class"), el.get("id")
-        if (tag in _ARTICLE_TAGS or el.get("itemprop") == "articleBody"
-                or cls and not _ARTICLE_CLASSES.isdisjoint(cls.split())):
+        if _marks_article(el):
             marked.append(el)
         if tag in tags:
             chrome.append(el)
@@ -538,13 +551,22 @@ _THREAD_MARK = etree.XPath(
     " or translate(@name, 'COMENTS', 'comets') = 'comments']")
 
 
+# A heading that opens a thread without an anchor: it counts the comments ("12 replies",
+# "3 Responses", "24 thoughts on …") or invites one ("Leave a Reply"), the whole of its text.
+_THREAD_HEADING = re.compile(
+    r"(?:\d+|no|one|two|three) (?:comments?|replies|responses|reactions)(?: (?:to|on) .*)?|"
+    r"\d+ thoughts on .*|comments?|(?:leave|post|add|write) a (?:comment|reply)", re.I)
+
+
 def cut_comment_thread(content: list[etree._Element]) -> None:
     """Cut a comment thread that follows the post inside the selection: templates that write
     each comment as a bare paragraph and a "Posted by" line, beside the post and with no
-    comment class, mark where the thread starts for the "N Comments" link. From that mark
-    (with the heading it opens) to the end of its container, all is thread."""
+    comment class, mark where the thread starts for the "N Comments" link, or open it with a
+    heading that counts the comments. From that mark (with the heading it opens) to the end
+    of its container, all is thread."""
     for top in content:
-        marks = _THREAD_MARK(top)
+        marks = _THREAD_MARK(top) or [h for h in top.iter(*HEADING_TAGS) if h is not top
+                                      and _THREAD_HEADING.fullmatch(flow_text(h))]
         if not marks:
             continue
         start = marks[0]
@@ -563,12 +585,13 @@ def shrink(
 ) -> None:
     """Cut non-content blocks inside the selection (readability's conditional cleaning)."""
     for top in content:
+        whole = stats[top].chars if top in stats else 0
         for el in reversed(list(top.iter("div", "section", "ul", "ol", "dl", "table", "aside",
                                         "header", "footer", "nav", "figure", "p", "h1", "h2",
                                         "h3", "h4", "h5", "h6", "center"))):
             if el is top:
                 continue
-            if _is_junk(el, stats, opts):
+            if _is_junk(el, stats, opts, whole):
                 remove(el)
 
 
@@ -651,7 +674,12 @@ _has_pre_or_table = etree.XPath("boolean(.//pre|.//table)")
 _in_figure = etree.XPath("boolean(ancestor::figure)")
 
 
-def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: ExtractOptions) -> bool:
+def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: ExtractOptions,
+             whole: int) -> bool:
+    """Whether a block inside the selection is chrome. ``whole`` is the selection's length: a
+    block holding most of it, inside a frame (a date line, a headline), is the post's own
+    body however many links it carries (a deals post whose every sentence names a shop): cut
+    for its links, it would leave the frame alone (issue 27 item 3)."""
     s = stats.get(el)
     if s is None or el.get(NOTE) is not None:  # footnotes and their marks are the article's
         return False
@@ -689,7 +717,8 @@ def _is_junk(el: etree._Element, stats: dict[etree._Element, Stats], opts: Extra
     if weight < 25 and ld > 0.2:
         # Prose with a few links (sources, references) keeps its punctuation; link lists don't.
         # A list's points need none when most of their words are not links.
-        return ld > 0.5 or (s.punct * 30 < s.chars and not plain_list)
+        return ld > 0.5 or (s.punct * 30 < s.chars and not plain_list
+                            and not whole > s.chars >= whole / 2)
     return weight >= 25 and ld > 0.5
 
 

@@ -44,6 +44,10 @@ class ExtractOptions:
     # lengthen it but not replace it with a block elsewhere on the page (a sidebar's "about
     # me", a profile) that merely reaches ``article_chars``.
     short_article_sentences: int = 3
+    # The same for a short text inside the page's own article markup (``<article>``, hAtom's
+    # entry-content, articleBody): a photo post's two-sentence caption is its article; one
+    # sentence there may be a byline.
+    short_marked_sentences: int = 2
     # When no pass finds prose, a page with fewer characters than this that are mostly not
     # links is kept whole (a note, a one-line announcement).
     short_page_chars: int = 500

@@ -193,3 +193,49 @@ def test_a_short_label_gives_way_to_the_post_a_relaxed_pass_finds() -> None:
 {"".join(f"<p>{p}</p>" for p in PROSE)}</div></div></div></body></html>"""
     a = extract(page, URL)
     assert PROSE[3] in a.text and a.method != "strict"
+
+
+def test_a_short_post_whose_sentences_name_shops_keeps_its_body_beside_a_sidebar() -> None:
+    """A short deals post whose every sentence links a shop: its body holds most of the post
+    (the rest is its frame: a date line, the headline, "Posted in"), but it is linked enough
+    to read as a link list to the junk test. Cut, it left the frame alone, the strict pass
+    found nothing, and a relaxed pass took the sidebar's disclaimer; the body of a post in its
+    frame stays, however many links it carries (issue 27 item 3)."""
+    post = ("The paperback river atlas is in stock at <a href='/s/1'>Harbor Books (order "
+            "here)</a> for the first time and only three copies are left! In Canada it has "
+            "been in stock for weeks at <a href='/s/2'>Maple Shelf</a> and ships the same "
+            "day. P.S. the hardcover is sold by <a href='/s/3'>Old Town Prints (order here)"
+            "</a> and on <a href='/s/4'>the auction site (the listing here)</a> too.")
+    disclaimer = " ".join(PROSE)
+    page = f"""<html><head><title>Atlas in stock | River Deals</title></head><body>
+<div id="content"><div class="post" id="post-7"><div class="postmain">
+<div class="boxinfo"><div class="time">October 30, 2012</div></div>
+<h3 class="posttitle"><a href="/atlas">Atlas in stock</a></h3>
+<div class="padder"><div class="entry"><p>{post}</p></div></div>
+<div class="categories">Posted in <a href="/c/deals">deals</a></div></div></div></div>
+<div id="sidebar"><div class="widget widget_text"><div class="textwidget">
+<p>{disclaimer}</p></div></div></div></body></html>"""
+    a = extract(page, URL)
+    assert "only three copies are left" in a.text and "Old Town Prints" in a.text
+    assert PROSE[1] not in a.text
+    assert a.method == "strict"
+
+
+def test_a_two_sentence_post_in_article_markup_is_not_traded_for_the_sidebar() -> None:
+    """A photo post of two sentences, inside hAtom's entry-content, beside a long "about the
+    author" gadget: a pass that weighs no classes finds the gadget the best block. Two
+    sentences are too few to tell a post from a label elsewhere, but inside the page's own
+    article markup they are the post (issue 27 item 3)."""
+    post = ("However long I look at this I cannot believe it is a pencil drawing. "
+            "The artist spent eleven weeks on it.")
+    about = "".join(f"<p>{p}</p>" for p in PROSE)
+    page = f"""<html><head><title>Not a photograph | Pencil Notes</title></head><body>
+<div id="content-wrapper"><div class="date-outer"><h2 class="date-header">Monday</h2>
+<div class="post hentry"><h3 class="post-title">Not a photograph</h3>
+<div class="post-body entry-content"><img src="/drawing.jpg"><br>{post}<br>
+<span>Artwork by the artist</span></div></div></div></div>
+<div id="sidebar-wrapper"><div class="widget Text"><h2>Who writes this?</h2>{about}</div>
+</div></body></html>"""
+    a = extract(page, URL)
+    assert "pencil drawing" in a.text and PROSE[2] not in a.text
+    assert a.method == "strict"

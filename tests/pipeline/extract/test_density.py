@@ -109,7 +109,7 @@ def test_body_wins_when_paragraphs_sit_right_in_it() -> None:
 
 def junk(html: str, ident: str) -> bool:
     body, stats = scored(html)
-    return density._is_junk(by_id(body, ident), stats, DEFAULT)
+    return density._is_junk(by_id(body, ident), stats, DEFAULT, stats[body].chars)
 
 
 def test_junk_test_cuts_link_lists_and_share_bars_not_prose() -> None:

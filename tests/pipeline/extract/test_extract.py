@@ -512,3 +512,25 @@ def test_an_article_a_table_layout_cuts_into_cells_is_kept_whole() -> None:
 </table></td></tr></table></body></html>"""
     article = extract(html, "http://example.com/flood.html")
     assert article.text.split("\n") == [*PROSE, *reply]
+
+
+@pytest.mark.parametrize("heading", ["12 replies", "Leave a Reply", "3 Responses to “Sequel”"])
+def test_a_thread_a_counting_heading_opens_is_cut(heading: str) -> None:
+    """A short gaming post above a thread whose classes name nothing ("talk", "msg"): the
+    comments, long and punctuated, outscore the post and win its container. The heading that
+    counts the comments, or asks for one, says where the thread starts (issue 27 item 3)."""
+    post = ("<p>The studio confirmed on Friday that the sequel will reach consoles in March, a "
+            "month later than planned.</p><p>A new trailer shows the harbour city at night, "
+            "and the team says the delay buys time to polish the co-op mode.</p>"
+            "<p>Pre-orders open next week.</p>")
+    thread = "".join(
+        f'<div class="msg"><div class="who"><a href="/u/{n}">player{n}</a> said:</div>'
+        f"<div class='said'><p>Honestly, I would rather wait another month than get a broken "
+        f"game at launch; the first one was rough for weeks, and the patches took ages. "
+        f"Reply {n}.</p></div></div>" for n in range(12))
+    page = (f"<html><head><title>Sequel slips to March | Example Games</title></head><body>"
+            f'<div id="page"><div class="main"><h1>Sequel slips to March</h1>'
+            f'<div class="story">{post}</div><div class="talk"><h3>{heading}</h3>{thread}'
+            f"</div></div></div></body></html>")
+    a = extract(page, URL)
+    assert a.text.startswith("The studio confirmed") and a.text.endswith("open next week.")
