@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
+from typing import Generic, Protocol, TypeVar
 
 from pipeline.book.values import clean_url, xml_safe
 from pipeline.book.xhtml import link_fragments
@@ -62,8 +63,7 @@ class Entry:
 
     @property
     def published_day(self) -> str:
-        """YYYY-MM-DD, or "" when the record's date is missing or not ISO 8601."""
-        return self.published[:10] if self.published and _instant(self.published) else ""
+        return day_of(self.published)
 
     @property
     def fetched_day(self) -> str:
@@ -72,6 +72,29 @@ class Entry:
     @property
     def revised_day(self) -> str:
         return (self.revised or "")[:10]
+
+
+class Placed(Protocol):
+    """What orders and groups an article: an ``Entry``, or index.html's kept line of it."""
+
+    @property
+    def task_id(self) -> int: ...
+    @property
+    def cat1(self) -> str: ...
+    @property
+    def cat2(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def published(self) -> str | None: ...
+
+
+P = TypeVar("P", bound=Placed)
+
+
+def day_of(published: str | None) -> str:
+    """A published date's YYYY-MM-DD, or "" when it is missing or not ISO 8601."""
+    return published[:10] if published and _instant(published) else ""
 
 
 def display_category(name: str) -> str:
@@ -100,12 +123,12 @@ def _instant(value: str | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def ordered(entries: Iterable[Entry], order: str) -> list[Entry]:
+def ordered(entries: Iterable[P], order: str) -> list[P]:
     """Category order, then inside each category the entries' own order (``list``: give them
     in the task list's order), date or title order (``Settings`` has already refused any
     other ``order``)."""
 
-    def key(item: tuple[int, Entry]) -> tuple[object, ...]:
+    def key(item: tuple[int, P]) -> tuple[object, ...]:
         position, e = item
         # articles with no cat2 sit directly under their cat1, before its cat2 groups
         sub = category_key(e.cat2) if e.cat2 else (-1, 0, "")
@@ -222,9 +245,9 @@ def load_assets(archive: Archive, task_id: int) -> AssetMap:
 
 
 @dataclass
-class Cat2Group:
+class Cat2Group(Generic[P]):
     name: str  # as stored ("" when the articles sit directly under their cat1)
-    entries: list[Entry]
+    entries: list[P]
 
     @property
     def display(self) -> str:
@@ -232,19 +255,19 @@ class Cat2Group:
 
 
 @dataclass
-class Cat1Group:
+class Cat1Group(Generic[P]):
     name: str  # "" is the default category
-    direct: list[Entry]  # articles with no cat2, listed before the cat2 groups
-    children: list[Cat2Group]
+    direct: list[P]  # articles with no cat2, listed before the cat2 groups
+    children: list[Cat2Group[P]]
 
     @property
-    def entries(self) -> list[Entry]:
+    def entries(self) -> list[P]:
         return self.direct + [e for child in self.children for e in child.entries]
 
 
-def group(entries: Iterable[Entry]) -> list[Cat1Group]:
+def group(entries: Iterable[P]) -> list[Cat1Group[P]]:
     """Ordered entries as the two-level tree the TOC and both index pages show."""
-    groups: list[Cat1Group] = []
+    groups: list[Cat1Group[P]] = []
     for e in entries:
         if not groups or groups[-1].name != e.cat1:
             groups.append(Cat1Group(e.cat1, [], []))
