@@ -128,20 +128,28 @@ def ordered(entries: Iterable[P], order: str) -> list[P]:
     in the task list's order), date or title order (``Settings`` has already refused any
     other ``order``)."""
 
-    def key(item: tuple[int, P]) -> tuple[object, ...]:
-        position, e = item
-        # articles with no cat2 sit directly under their cat1, before its cat2 groups
-        sub = category_key(e.cat2) if e.cat2 else (-1, 0, "")
-        categories = (category_key(e.cat1), e.cat1, sub, e.cat2)
-        if order == "list":
-            return (*categories, position)
-        if order == "title":
-            return (*categories, e.title.casefold(), e.task_id)
+    places: dict[tuple[str, str], tuple[object, ...]] = {}
+
+    def place(e: P) -> tuple[object, ...]:
+        """Where its category puts it (each pair of categories worked out once)."""
+        found = places.get((e.cat1, e.cat2))
+        if found is None:
+            # articles with no cat2 sit directly under their cat1, before its cat2 groups
+            sub = category_key(e.cat2) if e.cat2 else (-1, 0, "")
+            found = places[(e.cat1, e.cat2)] = (category_key(e.cat1), e.cat1, sub, e.cat2)
+        return found
+
+    if order == "list":  # a stable sort: inside a category, the order they were given in
+        return sorted(entries, key=place)
+    if order == "title":
+        return sorted(entries, key=lambda e: (*place(e), e.title.casefold(), e.task_id))
+
+    def by_date(e: P) -> tuple[object, ...]:
         moment = _instant(e.published)
         when = moment.timestamp() if moment else 0.0
-        return (*categories, moment is None, when, e.title.casefold(), e.task_id)
+        return (*place(e), moment is None, when, e.title.casefold(), e.task_id)
 
-    return [e for _, e in sorted(enumerate(entries), key=key)]
+    return sorted(entries, key=by_date)
 
 
 def _clean_title(text: str) -> str:
