@@ -28,6 +28,7 @@ from pipeline.book.collect import Entry, entry_from, group, ordered, select
 from pipeline.book.entry_cache import EntryCache, Row, file_key
 from pipeline.book.labels import book_language, labels_for
 from pipeline.book.pages import date_range, index_tree
+from pipeline.records.errors import BookError
 from pipeline.records.task import Task
 from pipeline.store.archive import Archive, write_atomic
 
@@ -142,16 +143,22 @@ def _renderer(archive: Archive, cache: EntryCache, task_ids: list[int],
     """The row of an entry, as ``index_row.html.j2`` renders it."""
     images = cache.images(task_ids)  # no image map read but those changed since cached
     clean_pages = _href(f"{up}/01_clean/")  # an id's page name needs no quoting
-    macro = env.get_template(ROW_TEMPLATE).module.row  # type: ignore[attr-defined]
+    try:
+        macro = env.get_template(ROW_TEMPLATE).module.row  # type: ignore[attr-defined]
+    except (jinja2.TemplateError, AttributeError) as e:  # an archive's own, broken or no row
+        raise BookError(f"template {ROW_TEMPLATE}: {e}") from None
 
     def render(e: Entry) -> str:
         local, total = images[e.task_id]
-        return str(macro({
-            "title": e.title, "href": f"{clean_pages}{e.task_id}.html",
-            "url": e.link,
-            "domain": e.domain, "published": e.published_day,
-            "fetched": e.fetched_day, "chars": e.chars, "length": e.shown_length(labels),
-            "images": [_href(f"{up}/{p}") for p in local], "images_total": total,
-        }, labels))
+        try:
+            return str(macro({
+                "title": e.title, "href": f"{clean_pages}{e.task_id}.html",
+                "url": e.link,
+                "domain": e.domain, "published": e.published_day,
+                "fetched": e.fetched_day, "chars": e.chars, "length": e.shown_length(labels),
+                "images": [_href(f"{up}/{p}") for p in local], "images_total": total,
+            }, labels))
+        except jinja2.TemplateError as error:
+            raise BookError(f"template {ROW_TEMPLATE}: {error}") from None
 
     return render

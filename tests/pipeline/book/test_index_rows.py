@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from lxml import html
 
-from pipeline.book import build_books
+from pipeline.book import BookError, build_books
 from pipeline.book.entry_cache import CACHE_NAME, EntryCache
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
@@ -185,3 +185,15 @@ def test_rows_are_made_again_for_another_language_place_or_row_template(
     index = build_books(archive, tasks, english, task_ids={1}).index
     assert len(asked.rendered) == 12
     assert html.fromstring(index.read_bytes()).xpath("count(//tr[@class='mine'])") == 12
+
+
+def test_a_row_template_of_the_archive_that_breaks_is_named(tmp_path: Path) -> None:
+    archive = Archive.open(tmp_path / "archive")
+    tasks = library(archive)
+    (archive.root / "templates").mkdir()
+    own = archive.root / "templates" / "index_row.html.j2"
+    for broken in ("<tr>{{ e.title }}</tr>",  # no row macro
+                   '{% macro row(e, labels) %}<tr>{{ e["nope"] }}</tr>{% endmacro %}'):
+        own.write_text(broken, encoding="utf-8")
+        with pytest.raises(BookError, match="template index_row.html.j2"):
+            build_books(archive, tasks, Settings())
