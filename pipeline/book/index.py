@@ -111,7 +111,9 @@ def _lines(archive: Archive, cache: EntryCache, bindable: list[Task], order: str
     for task_id, e in fresh.items():
         rows[task_id] = Row(keys[task_id], made, e.title, e.published, e.published_day, e.lang,
                             render(e))
-    cache.put_index_rows((i, rows[i]) for i in fresh)
+    if archive.output is None:  # rows made for another folder (build --out, the book
+        # command's) are not kept: the archive's own index would make them all again next
+        cache.put_index_rows((i, rows[i]) for i in fresh)
     return placed, rows, lang
 
 

@@ -173,9 +173,13 @@ def test_rows_are_made_again_for_another_language_place_or_row_template(
     asked.clear()
     elsewhere = tmp_path / "out"
     moved = build_books(archive.with_output(elsewhere), tasks, english, task_ids={1}).index
-    assert len(asked.rendered) == 12
+    assert len(rows(moved)) == 12
     for href in rows(moved):  # the links lead from the other folder to the archive
         assert (moved.parent / href).resolve() == archive.clean_dir / Path(href).name
+    # rows made for another folder are not kept: 03_output's stay as they were
+    assert asked.rendered == []
+    build_books(archive, tasks, english, task_ids={1})
+    assert asked.rendered == []
 
     asked.clear()
     (archive.root / "templates").mkdir()
