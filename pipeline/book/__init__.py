@@ -13,7 +13,6 @@ import re
 import shutil
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,21 +36,20 @@ from pipeline.book.entry_cache import EntryCache
 from pipeline.book.epub import COVER_IMAGE, VolumeContent, write_volume
 from pipeline.book.identity import Collection, collection_uuid, record_build, volume_uuid
 from pipeline.book.index import write_index
-from pipeline.book.labels import labels_for
+from pipeline.book.labels import book_language, labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
 from pipeline.book.volumes import pack, volume_label, volume_stem, volume_title
 from pipeline.records.errors import BookError
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
 from pipeline.store.archive import Archive
-from pipeline.text.language import language_tag, primary_subtag
+from pipeline.text.language import language_tag
 from pipeline.text.templating import environment
 
-__all__ = ["BookError", "BuildResult", "build_books", "choose_entries", "collections_of",
-           "sweep_leftovers"]
+__all__ = ["BookError", "BuildResult", "book_language", "build_books", "choose_entries",
+           "collections_of", "sweep_leftovers"]
 
 SPLIT_CHOICES = ("cat1",)
-_CJK_LANGUAGES = frozenset(("zh", "ja", "ko"))
 _RESERVED_NAMES = frozenset(("con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)),
                              *(f"lpt{n}" for n in range(10))))
 _UNSAFE_NAME = re.compile(r'[\x00-\x1f\x7f<>:"/\\|?*]+')
@@ -77,26 +75,6 @@ class BuildResult:
     @property
     def articles(self) -> int:
         return len(self.task_ids)
-
-
-def book_language(entries: Iterable[Entry], chosen: str | None = None) -> str:
-    """``chosen`` (the ``book_language`` setting) when given; else the language most
-    articles give, counted by primary subtag (``zh``, ``zh-CN`` and ``zh-Hans`` are one
-    vote each for Chinese) and told as the commonest full tag of the winner; a tie goes to a
-    CJK language, whose readers the book's labels would otherwise fail, then to the first
-    article's. Every article has its own language (``collect.entry_of``) unless it has no
-    letters at all; a book of only such articles is English."""
-    if chosen:
-        return chosen
-    entries = list(entries)
-    tags = [e.lang for e in entries if e.lang]
-    if not tags:
-        return "en"
-    votes = Counter(primary_subtag(t) for t in tags)
-    best = max(votes.values())
-    tied = [p for p in dict.fromkeys(primary_subtag(t) for t in tags) if votes[p] == best]
-    winner = next((p for p in tied if p in _CJK_LANGUAGES), tied[0])
-    return Counter(t for t in tags if primary_subtag(t) == winner).most_common(1)[0][0]
 
 
 def safe_stem(name: str) -> str:
@@ -148,7 +126,7 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
                 progress: Progress | None = None) -> BuildResult:
     """Bind the cleaned, localized and done articles into EPUBs; write index.html beside
     them. ``title`` (``build --title``) wins over the ``book_title`` setting."""
-    everything, chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
+    chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
         archive, tasks, settings, cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
         progress=progress)
     font = find_cjk_font()
@@ -160,14 +138,14 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
                                                   labels=labels, title=title):
             epubs += _build_collection(archive, collection, members, settings, env, font,
                                        Path(staging), task_urls, counter)
-    index = write_index(archive, everything, lang=book_language(everything, chosen_lang), env=env)
+    index = write_index(archive, tasks, order=settings.book_order, chosen_lang=chosen_lang,
+                        env=env)
     return BuildResult(epubs, index, [e.task_id for e in chosen])
 
 
 class BuildPlan(NamedTuple):
     """What every format's build starts from (the EPUB's and the PDF's alike)."""
 
-    everything: list[Entry]
     chosen: list[Entry]
     env: jinja2.Environment
     title: str | None
@@ -185,30 +163,27 @@ def plan_build(archive: Archive, tasks: list[Task], settings: Settings, *,
     is swept first."""
     if split_by is not None and split_by not in SPLIT_CHOICES:
         raise BookError(f"--split-by takes {', '.join(SPLIT_CHOICES)}, not {split_by!r}")
-    everything, chosen = choose_entries(archive, tasks, settings, cat1=cat1, task_ids=task_ids)
+    chosen = choose_entries(archive, tasks, settings, cat1=cat1, task_ids=task_ids)
     env = environment(archive.root)
     sweep_leftovers(archive.output_dir)
     chosen_lang = language_tag(settings.book_language)
-    return BuildPlan(everything, chosen, env, (title or settings.book_title or "").strip() or None,
+    return BuildPlan(chosen, env, (title or settings.book_title or "").strip() or None,
                      chosen_lang, labels_for(book_language(chosen, chosen_lang)),
                      {t.id: t.url for t in tasks}, progress or (lambda done, total: None))
 
 
 def choose_entries(archive: Archive, tasks: list[Task], settings: Settings, *,
-                   cat1: str | None, task_ids: set[int] | None
-                   ) -> tuple[list[Entry], list[Entry]]:
-    """Every bindable article in book order, and those this build binds (one choice for the
-    EPUB and the PDF); a BookError when none is."""
-    bindable = select(tasks)
+                   cat1: str | None, task_ids: set[int] | None) -> list[Entry]:
+    """The articles this build binds, in book order (one choice for every format); a
+    BookError when none is. Only theirs are read: a one-article build reads one summary."""
+    wanted = select(tasks, cat1=cat1, task_ids=task_ids)
     with EntryCache(archive) as cache:  # no article read but those changed since cached
-        summaries = cache.summaries(t.id for t in bindable)
-    entries = [entry_from(t, summaries[t.id]) for t in bindable if t.id in summaries]
-    everything = ordered(entries, settings.book_order)
-    wanted = {t.id for t in select(tasks, cat1=cat1, task_ids=task_ids)}
-    chosen = [e for e in everything if e.task_id in wanted]
+        summaries = cache.summaries(t.id for t in wanted)
+    chosen = ordered([entry_from(t, summaries[t.id]) for t in wanted if t.id in summaries],
+                     settings.book_order)
     if not chosen:
-        raise BookError(_nothing_to_bind(everything, cat1, task_ids))
-    return everything, chosen
+        raise BookError(_nothing_to_bind(select(tasks), cat1, task_ids))
+    return chosen
 
 
 def book_link_ids(entries: Iterable[Entry], task_urls: dict[int, str]) -> dict[str, int]:
@@ -253,12 +228,12 @@ class _Counter:
         self.report(self.done, self.total)
 
 
-def _nothing_to_bind(everything: list[Entry], cat1: str | None,
+def _nothing_to_bind(bindable: list[Task], cat1: str | None,
                      task_ids: set[int] | None) -> str:
-    if not everything:
+    if not bindable:
         return "nothing to bind: no article is cleaned yet (run the tasks first)"
     if cat1 is not None:
-        known = sorted({e.cat1 for e in everything if e.cat1})
+        known = sorted({t.cat1.strip() for t in bindable if t.cat1.strip()})
         return (f"nothing to bind in category {cat1!r}"
                 + (f"; categories: {', '.join(known)}" if known else ""))
     return f"nothing to bind: none of the ids {sorted(task_ids or ())[:20]} is a cleaned article"

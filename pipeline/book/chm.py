@@ -364,7 +364,7 @@ def build_chms(archive: Archive, tasks: list[Task], settings: Settings, *,
     """Bind the same articles ``build_books`` would, in the same collections and order, into
     one CHM per collection in 03_output (compiled aside and renamed); index.html beside. With
     no chmcmd on PATH each collection's project is left in its project folder instead."""
-    everything, chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
+    chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
         archive, tasks, settings, cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
         progress=progress)
     compiler = shutil.which(COMPILER)
@@ -407,6 +407,7 @@ def build_chms(archive: Archive, tasks: list[Task], settings: Settings, *,
                                       {m.task_id: m.given_title for m in members
                                        if m.given_title}, format="chm"):
                 stale.unlink(missing_ok=True)  # a renamed book's last file
-    index = write_index(archive, everything, lang=book_language(everything, chosen_lang), env=env)
+    index = write_index(archive, tasks, order=settings.book_order, chosen_lang=chosen_lang,
+                        env=env)
     return BuildResult([], index, [e.task_id for e in chosen], chms=chms,
                        chm_projects=projects)

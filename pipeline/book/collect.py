@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
+from typing import Generic, Protocol, TypeVar
 
 from pipeline.book.values import clean_url, xml_safe
 from pipeline.book.xhtml import link_fragments
@@ -62,8 +63,7 @@ class Entry:
 
     @property
     def published_day(self) -> str:
-        """YYYY-MM-DD, or "" when the record's date is missing or not ISO 8601."""
-        return self.published[:10] if self.published and _instant(self.published) else ""
+        return day_of(self.published)
 
     @property
     def fetched_day(self) -> str:
@@ -72,6 +72,29 @@ class Entry:
     @property
     def revised_day(self) -> str:
         return (self.revised or "")[:10]
+
+
+class Placed(Protocol):
+    """What orders and groups an article: an ``Entry``, or index.html's kept line of it."""
+
+    @property
+    def task_id(self) -> int: ...
+    @property
+    def cat1(self) -> str: ...
+    @property
+    def cat2(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def published(self) -> str | None: ...
+
+
+P = TypeVar("P", bound=Placed)
+
+
+def day_of(published: str | None) -> str:
+    """A published date's YYYY-MM-DD, or "" when it is missing or not ISO 8601."""
+    return published[:10] if published and _instant(published) else ""
 
 
 def display_category(name: str) -> str:
@@ -100,25 +123,33 @@ def _instant(value: str | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def ordered(entries: Iterable[Entry], order: str) -> list[Entry]:
+def ordered(entries: Iterable[P], order: str) -> list[P]:
     """Category order, then inside each category the entries' own order (``list``: give them
     in the task list's order), date or title order (``Settings`` has already refused any
     other ``order``)."""
 
-    def key(item: tuple[int, Entry]) -> tuple[object, ...]:
-        position, e = item
-        # articles with no cat2 sit directly under their cat1, before its cat2 groups
-        sub = category_key(e.cat2) if e.cat2 else (-1, 0, "")
-        categories = (category_key(e.cat1), e.cat1, sub, e.cat2)
-        if order == "list":
-            return (*categories, position)
-        if order == "title":
-            return (*categories, e.title.casefold(), e.task_id)
+    places: dict[tuple[str, str], tuple[object, ...]] = {}
+
+    def place(e: P) -> tuple[object, ...]:
+        """Where its category puts it (each pair of categories worked out once)."""
+        found = places.get((e.cat1, e.cat2))
+        if found is None:
+            # articles with no cat2 sit directly under their cat1, before its cat2 groups
+            sub = category_key(e.cat2) if e.cat2 else (-1, 0, "")
+            found = places[(e.cat1, e.cat2)] = (category_key(e.cat1), e.cat1, sub, e.cat2)
+        return found
+
+    if order == "list":  # a stable sort: inside a category, the order they were given in
+        return sorted(entries, key=place)
+    if order == "title":
+        return sorted(entries, key=lambda e: (*place(e), e.title.casefold(), e.task_id))
+
+    def by_date(e: P) -> tuple[object, ...]:
         moment = _instant(e.published)
         when = moment.timestamp() if moment else 0.0
-        return (*categories, moment is None, when, e.title.casefold(), e.task_id)
+        return (*place(e), moment is None, when, e.title.casefold(), e.task_id)
 
-    return [e for _, e in sorted(enumerate(entries), key=key)]
+    return sorted(entries, key=by_date)
 
 
 def _clean_title(text: str) -> str:
@@ -222,9 +253,9 @@ def load_assets(archive: Archive, task_id: int) -> AssetMap:
 
 
 @dataclass
-class Cat2Group:
+class Cat2Group(Generic[P]):
     name: str  # as stored ("" when the articles sit directly under their cat1)
-    entries: list[Entry]
+    entries: list[P]
 
     @property
     def display(self) -> str:
@@ -232,19 +263,19 @@ class Cat2Group:
 
 
 @dataclass
-class Cat1Group:
+class Cat1Group(Generic[P]):
     name: str  # "" is the default category
-    direct: list[Entry]  # articles with no cat2, listed before the cat2 groups
-    children: list[Cat2Group]
+    direct: list[P]  # articles with no cat2, listed before the cat2 groups
+    children: list[Cat2Group[P]]
 
     @property
-    def entries(self) -> list[Entry]:
+    def entries(self) -> list[P]:
         return self.direct + [e for child in self.children for e in child.entries]
 
 
-def group(entries: Iterable[Entry]) -> list[Cat1Group]:
+def group(entries: Iterable[P]) -> list[Cat1Group[P]]:
     """Ordered entries as the two-level tree the TOC and both index pages show."""
-    groups: list[Cat1Group] = []
+    groups: list[Cat1Group[P]] = []
     for e in entries:
         if not groups or groups[-1].name != e.cat1:
             groups.append(Cat1Group(e.cat1, [], []))

@@ -8,6 +8,11 @@ map (the local images and how many it names) is kept in SQLite, keyed by its fil
 write the files and checked against them at every read: a file changed by any other means (a
 hand edit, a restored backup, an older version) is read again, never trusted stale.
 
+index.html's rows are kept too (``rows``: each article's ``<tr>`` as last rendered, keyed by
+what it was made from: its files' identity, the task's cells it shows, and the page's
+language, place and row template), so a build renders only the rows that changed
+(``book.index``).
+
 Derived, like search.db: deleting it loses nothing, and when it cannot be opened or written
 (a read-only archive, a full disk, a damaged file) every article is read from its files.
 """
@@ -17,9 +22,10 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
-from dataclasses import asdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from pipeline.book.collect import Summary, summary_of
 from pipeline.records.article import Article
@@ -35,7 +41,12 @@ CREATE TABLE IF NOT EXISTS articles (id INTEGER PRIMARY KEY, key TEXT NOT NULL,
                                      summary TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS images (id INTEGER PRIMARY KEY, key TEXT NOT NULL,
                                    local TEXT NOT NULL, total INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY, key TEXT NOT NULL, made TEXT NOT NULL,
+                                 title TEXT NOT NULL, published TEXT, day TEXT NOT NULL,
+                                 lang TEXT, html TEXT NOT NULL);
 """
+_TABLES = ("articles", "images", "rows")
+_CHUNK = 500  # ids asked of SQLite at once (its limit on a statement's parameters is higher)
 Images = tuple[list[str], int]  # the local images (paths from the archive root), how many named
 
 
@@ -56,6 +67,56 @@ def local_images(archive: Archive, assets: AssetMap) -> Images:
     return local, assets.total
 
 
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class _Table(Generic[T]):
+    """A table of values each made from one file of 01_clean/, and how."""
+
+    name: str
+    suffix: str  # the file: 01_clean/<id><suffix>
+    columns: int  # beside the id and the key
+    read: Callable[[Archive, int], T | None]  # from the file (None: unreadable)
+    encode: Callable[[T], tuple[object, ...]]
+    decode: Callable[[tuple[Any, ...]], T]
+    absent: T | None  # what a task without the file has (None: nothing)
+
+
+def _read_summary(archive: Archive, task_id: int) -> Summary | None:
+    article = archive.read_article(task_id)
+    return None if article is None else summary_of(article)
+
+
+def _read_images(archive: Archive, task_id: int) -> Images:
+    return local_images(archive, archive.read_assets(task_id) or AssetMap())
+
+
+_SUMMARIES: _Table[Summary] = _Table(
+    "articles", ".json", 1, _read_summary,
+    lambda s: (json.dumps(asdict(s), ensure_ascii=False),),
+    lambda row: Summary.from_json(row[0]), None)
+_IMAGES: _Table[Images] = _Table(
+    "images", ".assets.json", 2, _read_images,
+    lambda images: (json.dumps(images[0], ensure_ascii=False), images[1]),
+    lambda row: (json.loads(row[0]), int(row[1])), ([], 0))
+
+
+class Row(NamedTuple):
+    """index.html's row of one article as kept: ``key`` says what it shows (the files and
+    cells it was made from), ``made`` how (the page's language, place and row template); what
+    orders it and votes for the page's language beside the rendered ``html``."""
+
+    key: str
+    made: str
+    title: str
+    published: str | None
+    day: str  # the published date's YYYY-MM-DD, "" when it has none (``collect.day_of``)
+    lang: str | None
+    html: str
+
+
+
 class EntryCache:
     """One archive's cache (see the module). Every method works without the file too."""
 
@@ -70,8 +131,8 @@ class EntryCache:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")  # derived: a crash may lose the last rows
             if db.execute("PRAGMA user_version").fetchone()[0] != VERSION:
-                db.executescript("DROP TABLE IF EXISTS articles; DROP TABLE IF EXISTS images;"
-                                 f" PRAGMA user_version = {VERSION};")
+                db.executescript("".join(f"DROP TABLE IF EXISTS {t};" for t in _TABLES)
+                                 + f" PRAGMA user_version = {VERSION};")
             db.executescript(_SCHEMA)
             self._db = db
         except sqlite3.Error:
@@ -88,82 +149,91 @@ class EntryCache:
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def _write(self, sql: str, rows: Sequence[tuple[object, ...]]) -> None:
+    def _write(self, table: str, rows: Sequence[tuple[object, ...]]) -> None:
         if self._db is None or not rows:
             return
         try:
             with self._db:
-                self._db.executemany(sql, rows)
+                self._db.executemany(f"INSERT OR REPLACE INTO {table} VALUES"
+                                     f" ({', '.join('?' * len(rows[0]))})", rows)
         except sqlite3.Error:
             pass  # derived: the next read of the files puts them in
 
-    def _rows(self, table: str) -> dict[int, tuple[str, ...]]:
+    def _rows(self, table: str, task_ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
+        """The rows of these ids: a one-article build reads one row, not the table."""
         if self._db is None:
             return {}
+        out = {}
         try:
-            return {row[0]: row[1:] for row in self._db.execute(f"SELECT * FROM {table}")}
+            for n in range(0, len(task_ids), _CHUNK):
+                chunk = task_ids[n:n + _CHUNK]
+                for row in self._db.execute(f"SELECT * FROM {table} WHERE id IN"
+                                            f" ({', '.join('?' * len(chunk))})", chunk):
+                    out[row[0]] = row[1:]
         except sqlite3.Error:
             return {}
+        return out
 
     def put_articles(self, articles: Iterable[tuple[int, Article]]) -> None:
         """After the clean stage wrote each 01_clean/<id>.json: its summary, keyed by it."""
-        rows = []
-        for task_id, article in articles:
-            if (key := file_key(self.archive.clean_meta(task_id))) is not None:
-                rows.append((task_id, key, json.dumps(asdict(summary_of(article)),
-                                                      ensure_ascii=False)))
-        self._write("INSERT OR REPLACE INTO articles VALUES (?, ?, ?)", rows)
+        self._put(_SUMMARIES, ((task_id, summary_of(a)) for task_id, a in articles))
 
     def put_images(self, maps: Iterable[tuple[int, AssetMap]]) -> None:
         """After the localize stage wrote each 01_clean/<id>.assets.json."""
+        self._put(_IMAGES, ((task_id, local_images(self.archive, assets))
+                            for task_id, assets in maps))
+
+    def _put(self, table: _Table[T], values: Iterable[tuple[int, T]]) -> None:
         rows = []
-        for task_id, assets in maps:
-            if (key := file_key(self.archive.assets_map(task_id))) is not None:
-                local, total = local_images(self.archive, assets)
-                rows.append((task_id, key, json.dumps(local, ensure_ascii=False), total))
-        self._write("INSERT OR REPLACE INTO images VALUES (?, ?, ?, ?)", rows)
+        for task_id, value in values:
+            if (key := file_key(f"{self._clean}{task_id}{table.suffix}")) is not None:
+                rows.append((task_id, key, *table.encode(value)))
+        self._write(table.name, rows)
 
     def summaries(self, task_ids: Iterable[int]) -> dict[int, Summary]:
-        """The summaries of these tasks' articles (none for a task without a readable one):
-        from the cache where its file is the one summarised, else read and put in."""
-        known = self._rows("articles")
-        out: dict[int, Summary] = {}
+        """The summaries of these tasks' articles (none for a task without a readable one)."""
+        return self._cached(_SUMMARIES, task_ids)
+
+    def images(self, task_ids: Iterable[int]) -> dict[int, Images]:
+        """Each task's local images and image count (none and 0 before it is localized)."""
+        return self._cached(_IMAGES, task_ids)
+
+    def _cached(self, table: _Table[T], task_ids: Iterable[int]) -> dict[int, T]:
+        """What ``table`` keeps of these tasks: from the cache where the file is the one it
+        was made from, else read from the file and put in."""
+        task_ids = list(task_ids)
+        known = self._rows(table.name, task_ids)
+        out: dict[int, T] = {}
         fresh: list[tuple[object, ...]] = []
         for task_id in task_ids:
-            key = file_key(f"{self._clean}{task_id}.json")
+            key = file_key(f"{self._clean}{task_id}{table.suffix}")
             if key is None:
+                if table.absent is not None:
+                    out[task_id] = table.absent
                 continue
             row = known.get(task_id)
             if row is not None and row[0] == key:
                 try:
-                    out[task_id] = Summary.from_json(row[1])
+                    out[task_id] = table.decode(row[1:])
                     continue
                 except (ValueError, TypeError, KeyError):
-                    pass  # a row damaged or of another shape: read the article
-            article = self.archive.read_article(task_id)
-            if article is None:
+                    pass  # a row damaged or of another shape: read the file
+            value = table.read(self.archive, task_id)
+            if value is None:
                 continue
-            out[task_id] = summary = summary_of(article)
-            fresh.append((task_id, key, json.dumps(asdict(summary), ensure_ascii=False)))
-        self._write("INSERT OR REPLACE INTO articles VALUES (?, ?, ?)", fresh)
+            out[task_id] = value
+            fresh.append((task_id, key, *table.encode(value)))
+        self._write(table.name, fresh)
         return out
 
-    def images(self, task_ids: Iterable[int]) -> dict[int, Images]:
-        """Each task's local images and image count (none and 0 before it is localized)."""
-        known = self._rows("images")
-        out: dict[int, Images] = {}
-        fresh: list[tuple[object, ...]] = []
-        for task_id in task_ids:
-            key = file_key(f"{self._clean}{task_id}.assets.json")
-            if key is None:
-                out[task_id] = ([], 0)
-                continue
-            row = known.get(task_id)
-            if row is not None and row[0] == key:
-                out[task_id] = (json.loads(row[1]), int(row[2]))
-                continue
-            out[task_id] = local, total = local_images(
-                self.archive, self.archive.read_assets(task_id) or AssetMap())
-            fresh.append((task_id, key, json.dumps(local, ensure_ascii=False), total))
-        self._write("INSERT OR REPLACE INTO images VALUES (?, ?, ?, ?)", fresh)
-        return out
+    def index_rows(self) -> dict[int, Row]:
+        """index.html's rows as the last build left them (``book.index`` checks each)."""
+        if self._db is None:
+            return {}
+        try:
+            return {row[0]: Row._make(row[1:]) for row in self._db.execute("SELECT * FROM rows")}
+        except sqlite3.Error:
+            return {}
+
+    def put_index_rows(self, rows: Iterable[tuple[int, Row]]) -> None:
+        self._write("rows", [(task_id, *row) for task_id, row in rows])

@@ -12,6 +12,14 @@ marked as the book's.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+from typing import Protocol
+
+from pipeline.text.language import primary_subtag
+
+_CJK_LANGUAGES = frozenset(("zh", "ja", "ko"))
+
 LABELS: dict[str, dict[str, str]] = {
     "zh": {
         "index": "文章索引", "uncategorized": "未分类", "contents": "目录", "cover": "封面",
@@ -33,6 +41,35 @@ LABELS: dict[str, dict[str, str]] = {
         "unit_words": "words", "lang": "en",
     },
 }
+
+
+class Voter(Protocol):
+    """An article as the vote for a book's language reads it (an ``Entry``, an index row)."""
+
+    @property
+    def lang(self) -> str | None: ...
+
+
+def book_language(entries: Iterable[Voter], chosen: str | None = None) -> str:
+    """``chosen`` (the ``book_language`` setting) when given; else the language most
+    articles give, counted by primary subtag (``zh``, ``zh-CN`` and ``zh-Hans`` are one
+    vote each for Chinese) and told as the commonest full tag of the winner; a tie goes to a
+    CJK language, whose readers the book's labels would otherwise fail, then to the first
+    article's. Every article has its own language (``collect.entry_of``) unless it has no
+    letters at all; a book of only such articles is English."""
+    if chosen:
+        return chosen
+    # each full tag counted first, in the order first met (index.html votes over 100,000)
+    tags = Counter(e.lang for e in entries if e.lang)
+    if not tags:
+        return "en"
+    votes: Counter[str] = Counter()
+    for tag, n in tags.items():
+        votes[primary_subtag(tag)] += n
+    best = max(votes.values())
+    tied = [p for p, n in votes.items() if n == best]
+    winner = next((p for p in tied if p in _CJK_LANGUAGES), tied[0])
+    return max((t for t in tags if primary_subtag(t) == winner), key=tags.__getitem__)
 
 
 def labels_for(lang: str | None) -> dict[str, str]:

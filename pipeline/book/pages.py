@@ -7,13 +7,13 @@ template.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import jinja2
 from lxml import etree
 
-from pipeline.book.collect import Cat1Group, Entry, display_category
+from pipeline.book.collect import Cat1Group, P, display_category
 from pipeline.records.errors import BookError
 
 
@@ -53,8 +53,8 @@ def category_anchor(group: int, child: int | None = None) -> str:
     return f"kb-c{group}" if child is None else f"kb-c{group}-{child}"
 
 
-def index_tree(groups: list[Cat1Group], labels: dict[str, str],
-               row: Callable[[Entry], dict[str, Any]]) -> list[dict[str, Any]]:
+def index_tree(groups: list[Cat1Group[P]], labels: dict[str, str],
+               row: Callable[[P], Any]) -> list[dict[str, Any]]:
     """The category tree as both index templates read it, each article made a row by ``row``."""
     tree = []
     for i, g in enumerate(groups, 1):
@@ -69,7 +69,16 @@ def index_tree(groups: list[Cat1Group], labels: dict[str, str],
     return tree
 
 
-def date_range(entries: list[Entry]) -> str:
+class Dated(Protocol):
+    """What a date range reads of an article (an ``Entry``, an index line)."""
+
+    @property
+    def published_day(self) -> str: ...
+    @property
+    def fetched_day(self) -> str: ...
+
+
+def date_range(entries: Sequence[Dated]) -> str:
     """``2019-02-20 – 2021-05-01`` from published dates (fetched dates when none has one)."""
     dates = sorted(d for d in (e.published_day for e in entries) if d)
     if not dates:

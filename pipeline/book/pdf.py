@@ -284,7 +284,7 @@ def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
     beside."""
     from datetime import date
 
-    everything, chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
+    chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
         archive, tasks, settings, cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
         progress=progress)
     css = stylesheet(env).decode("utf-8")
@@ -331,5 +331,6 @@ def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
                                        if m.given_title}, format="pdf"):
                 stale.unlink(missing_ok=True)
             made += files
-    index = write_index(archive, everything, lang=book_language(everything, chosen_lang), env=env)
+    index = write_index(archive, tasks, order=settings.book_order, chosen_lang=chosen_lang,
+                        env=env)
     return BuildResult([], index, [e.task_id for e in chosen], pdfs=made)

@@ -87,13 +87,14 @@ class Books(Duplicates):
         archive = self.archive if out is None else self.archive.with_output(out)
         self.refresh()  # a run may have finished tasks since this face last looked
         chosen_ids = set(task_ids) if task_ids is not None else None
+        tasks = self.tasks()  # one copy of the list: 100,000 tasks take a while to copy
         # what this build binds: the near-duplicate pairs asked about are those it holds
-        wanted = {t.id for t in select(self.tasks(), cat1=cat1, task_ids=chosen_ids)}
+        wanted = {t.id for t in select(tasks, cat1=cat1, task_ids=chosen_ids)}
         left_out = self.left_out(wanted if cat1 is not None or chosen_ids is not None
                                  else None)
         settings = self.settings if order is None else self.settings.with_overrides(
             book_order=order)
-        bindable = [t for t in self.tasks() if t.id not in left_out]
+        bindable = [t for t in tasks if t.id not in left_out]
 
         def stop_here() -> None:
             if should_stop is not None and should_stop():
