@@ -25,6 +25,7 @@ from pipeline.extract.meta.dates import (
     copyright_years,
     cue_of,
     declared_date,
+    hidden_date,
     iter_dates,
 )
 from pipeline.extract.meta.declared_titles import PAGE_TITLES, declared_titles, title_segments
@@ -136,17 +137,19 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         if tail and (text := tail.strip()):
             prev = _read_text(i, el, tail, text, prev, prose, dates, years, authors)
     site_names.update(text_key(t) for t, n in shown.items() if n > 1)
+    meta_date = declared_date(head, Marked(marked), metas)
     around = Surroundings(link_keys)
     headlines = [around.headline(index, el, text, kind) for index, el, text, kind in found]
     headlines.sort(key=lambda h: h.index)
     return PageFacts(
         order=order, declared=declared, site_names=site_names - {""}, link_texts=link_texts,
         prose=prose, headlines=headlines, dates=dates, authors=authors,
-        meta_date=declared_date(head, Marked(marked), metas), served_year=max(years, default=None),
+        meta_date=meta_date, served_year=max(years, default=None),
         meta_author=declared_author(head, Marked(marked), metas),
         declared_langs=declared_langs(root, metas),
         selected_title=selected, source_version=source_version_of(metas),
         site_name=site_name_of(metas),
+        hidden_date=None if meta_date else hidden_date(head, root),
     )
 
 
@@ -184,7 +187,8 @@ def resolve(
     title, head_index = choose_title(facts, url, at, options)
     return PageMeta(
         title=title,
-        published=facts.meta_date or choose_date(facts, head_index, at, url),
+        published=(facts.meta_date or choose_date(facts, head_index, at, url)
+                   or facts.hidden_date),
         author=facts.meta_author or choose_author(facts, head_index, at),
         declared_langs=facts.declared_langs, source_version=facts.source_version,
         site_name=facts.site_name,

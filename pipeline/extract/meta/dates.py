@@ -11,6 +11,8 @@ import re
 from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
+from lxml import etree
+
 from pipeline.extract.dom import text_of
 from pipeline.extract.meta.facts import PageFacts
 from pipeline.extract.meta.head import Head, Marked
@@ -57,10 +59,23 @@ _YEARLESS = re.compile(
 _URL_YEAR = re.compile(
     r"(?<!\d)((?:19|20)\d{2})[-/_]?(?:0[1-9]|1[0-2])(?:[-/_]?(?:0[1-9]|[12]\d|3[01]))?(?!\d)")
 _COPYRIGHT = re.compile(r"©|[Cc]opyright|COPYRIGHT|版权")
-# Apps' pages (WeChat's) set the publish time in a script variable, as a Unix time ("ct") or a
-# date; the page fills its date line from it, so the page itself shows none.
+# Apps and portals that draw the date line with a script hold the time in it, and the page
+# shows none without JavaScript: a variable (WeChat's ``var ct = "1577836800"``, ``var
+# createTime = '2020-03-05 10:23'``) or a field of the page's state object (``publishTime:
+# 1583370000`` on Toutiao, ``"pubtime": "…"`` on Tencent, ``"newsTime"`` on ifeng, milliseconds
+# on 36kr), as a Unix time (seconds or milliseconds) or a date.
 _SCRIPT_TIME = re.compile(
-    r"\bvar\s+(?:ct|create_time|publish_time)\s*=\s*[\"']([^\"']{8,25})[\"']")
+    r"(?<![\w$])[\"']?(?:ct|create_?[tT]ime|publish_?[tT]ime|pub_?[tT]ime|news_?[tT]ime|"
+    r"publish_?[dD]ate|pub_?[dD]ate)[\"']?\s*[:=]\s*"
+    r"(?:[\"']([^\"'\n]{8,25})[\"']|(\d{10}(?:\d{3})?)(?!\d))")
+_SCRIPT_TIME_HINT = re.compile(r"ct\b|[tT]ime|[dD]ate")
+# A date element whose text a script draws, or says relatively ("前天 10:23", "3 hours ago"),
+# holds the time in an attribute: a forum's <span title="2020-3-5 10:23:45">, a portal's
+# <span class="time" data-val="1583370000000">.
+_DATE_HOLDERS = etree.XPath(
+    "//*[contains(@class, 'time') or contains(@class, 'date') or contains(@id, 'time')"
+    " or contains(@id, 'date')] | //span[@title]")
+_UNIX_TIME = re.compile(r"\d{10}(?:\d{3})?")
 # A Unix time is shown in China Standard Time: the pages that set one this way are Chinese apps.
 _CHINA_TIME = timezone(timedelta(hours=8))
 
@@ -78,16 +93,32 @@ def declared_date(head: Head, marked: Marked, metas: dict[str, str]) -> str | No
         value = el.get("datetime") or el.get("content") or text_of(el)
         if iso := parse_date(value):
             return iso
+    return None
+
+
+def hidden_date(head: Head, root: etree._Element) -> str | None:
+    """A date the page holds for a script to show (``_SCRIPT_TIME``) or keeps in a date
+    element's attribute (``_DATE_HOLDERS``): read only when the page declares none, and taken
+    only when it shows none (``meta.resolve``)."""
     for script in head.scripts:
-        if (text := script.text) and ("var ct" in text or "_time" in text) and (
-            m := _SCRIPT_TIME.search(text)
-        ):
-            value = m.group(1)
-            if value.isdigit() and len(value) == 10:
-                return datetime.fromtimestamp(int(value), _CHINA_TIME).isoformat()
-            if iso := parse_date(value):
+        if (text := script.text) and _SCRIPT_TIME_HINT.search(text):
+            for m in _SCRIPT_TIME.finditer(text):
+                if iso := _time_value(m.group(1) or m.group(2)):
+                    return iso
+    for el in _DATE_HOLDERS(root):
+        for name, value in el.attrib.items():
+            if (name == "title" or name.startswith("data-")) and len(value) <= 25 and (
+                iso := _time_value(value.strip())
+            ):
                 return iso
     return None
+
+
+def _time_value(value: str) -> str | None:
+    """A Unix time (seconds or milliseconds, shown in China's time) or a date written alone."""
+    if _UNIX_TIME.fullmatch(value):
+        return datetime.fromtimestamp(int(value[:10]), _CHINA_TIME).isoformat()
+    return parse_date(value) if value[:1].isdigit() else None
 
 
 def cue_of(before: str) -> int:

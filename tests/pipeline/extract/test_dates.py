@@ -84,3 +84,43 @@ def test_wechat_publish_time_in_a_script(script: str, published: str) -> None:
     a = extract(page(WECHAT.format(script=script), title="老桥明天重新开放"),
                 "https://mp.weixin.qq.com/s/abc")
     assert a.published == published
+
+
+# --- apps and portals that draw the date with a script: the time is in the page's state -----
+
+APP = ('<div class="nav"><a href="/">首页</a> <a href="/news">新闻</a></div>'
+       f'<h1>老桥明天重新开放</h1><div class="info">{{shown}}</div><div class="content">{ZH_BODY}'
+       "</div><script>{script}</script>")
+
+
+@pytest.mark.parametrize(("script", "published"), [
+    ("window.ct = '1583370000';", "2020-03-05T09:00:00+08:00"),
+    ("var ct = 1583370000;", "2020-03-05T09:00:00+08:00"),  # a number, not a string
+    ("var createTime = '2020-03-05 10:23';", "2020-03-05T10:23:00"),
+    ("var BASE_DATA = {articleInfo: {title: '老桥', publishTime: 1583370000}};",
+     "2020-03-05T09:00:00+08:00"),
+    ('window.initialState = {"articleDetail": {"publishTime": 1583370000000}};',  # milliseconds
+     "2020-03-05T09:00:00+08:00"),
+    ('window.DATA = {"title": "老桥", "pubtime": "2020-03-05 10:23:45"};', "2020-03-05T10:23:45"),
+    ('var allData = {"docData": {"newsTime": "2020-03-05 10:23:45"}};', "2020-03-05T10:23:45"),
+])
+def test_app_page_holds_its_publish_time_in_its_state(script: str, published: str) -> None:
+    a = extract(page(APP.format(shown="", script=script)), "https://m.example.com/a/123")
+    assert a.published == published
+
+
+def test_a_date_the_page_shows_beats_the_one_its_script_holds() -> None:
+    html = page(APP.format(shown="发布时间：2020-03-06 08:00",
+                           script='window.DATA = {"pubtime": "2019-01-01 10:23:45"};'))
+    assert extract(html, "https://m.example.com/a/123").published == "2020-03-06T08:00:00"
+
+
+@pytest.mark.parametrize("holder", [
+    '<span>发表于 <span title="2020-3-5 10:23:45">前天&nbsp;10:23</span></span>',  # a forum
+    '<span class="time" id="news-time" data-val="1583370000000"></span>',  # drawn by a script
+])
+def test_a_date_element_shown_relatively_or_empty_holds_the_time_in_an_attribute(
+    holder: str,
+) -> None:
+    a = extract(page(APP.format(shown=holder, script="")), "https://bbs.example.com/t-1.html")
+    assert a.published is not None and a.published.startswith("2020-03-05")
