@@ -168,7 +168,7 @@ def _read_text(
         return prev
     if _MAYBE_DATE.search(text):
         for iso, start in iter_dates(text):
-            dates.append((i, iso, cue_of(prev + " " + text[:start])))
+            dates.append((i, iso, cue_of(prev + " " + text[:start], text[start:])))
         years += copyright_years(text)
         # Every byline pattern has 者 (作者, 记者), 文 or a leading "By".
         if ("者" in text or "文" in text or text.startswith(("By", "by"))) and (

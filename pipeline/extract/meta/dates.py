@@ -48,6 +48,11 @@ DATE_CUE = re.compile(
 # … of which these say the date is the publication's: a portal's 发布日期 line under the article
 # outweighs a date shown without a label (the site's clock above the headline, a date in the text).
 _PUBLISHED_CUE = re.compile(r"发布|发表|发稿|published", re.I)
+# … and these that it is a later edit's: a page that shows both dates ("已于 … 修改", "编辑于 …",
+# "Updated …") was published at the other one.
+_MODIFIED_CUE = re.compile(r"修改|编辑于|更新|updated|modified|last\s+edited", re.I)
+# Chinese puts the verb after the date too: "于 2020-03-05 10:23 发布", "2021-04-01 修改".
+_CUE_AFTER = re.compile(r"[\d\s年月日时分秒:：/.\-]*(?:首次)?(发布|发表|修改|编辑|更新)")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 # Portals and apps show this year's stories without the year: "03-05 10:23", "3月5日 10:23".
 # The time is part of the pattern: a bare "3-5" is a score. Read as "--MM-DDTHH:MM" (ISO 8601's
@@ -121,13 +126,19 @@ def _time_value(value: str) -> str | None:
     return parse_date(value) if value[:1].isdigit() else None
 
 
-def cue_of(before: str) -> int:
-    """What the words just before a date say of it: 2 that it is the publication's (发布, 发表,
-    published), 1 that it is the page's (时间, 来源, updated, posted …), 0 nothing."""
+def cue_of(before: str, shown: str = "") -> int:
+    """What the words around a date say of it: 2 that it is the publication's (发布, 发表,
+    published), 1 that it is the page's (时间, 来源, posted …), -1 that it is a later edit's
+    (修改, 更新, updated), 0 nothing. ``before`` ends where the date starts, ``shown`` starts
+    there: a verb right after the date ("于 … 发布") says more than a word before it."""
+    if m := _CUE_AFTER.match(shown):
+        before = m.group(1)
     before = before[-14:]
     if not DATE_CUE.search(before):
-        return 0
-    return 2 if _PUBLISHED_CUE.search(before) else 1
+        return -1 if _MODIFIED_CUE.search(before) else 0
+    if _PUBLISHED_CUE.search(before):
+        return 2
+    return -1 if _MODIFIED_CUE.search(before) else 1
 
 
 def copyright_years(text: str) -> list[int]:
@@ -142,9 +153,15 @@ def choose_date(facts: PageFacts, head: int | None, at: int, url: str = "") -> s
     发布日期 line under the article), else one just above the headline or at the very top of
     the article, else one with a cue word below it (blog footers: 发表于 …, posted @ …); dates
     in links and deep in the body are ignored. A date shown without its year takes the year
-    from ``year_of``, or is none."""
+    from ``year_of``, or is none. A date said to be an edit's is taken only when no other is
+    shown."""
     dates = [(i, iso, cue) for i, shown, cue in facts.dates
              if (iso := shown if shown[0] != "-" else _with_year(shown, facts, url))]
+    return (_choose([d for d in dates if d[2] >= 0], head, at)
+            or _choose([d for d in dates if d[2] < 0], head, at))
+
+
+def _choose(dates: list[tuple[int, str, int]], head: int | None, at: int) -> str | None:
     lo = min(head, at) if head is not None else at - 150
     hi = max(at, lo + 30)
     between = [d for d in dates if lo <= d[0] <= hi]

@@ -124,3 +124,27 @@ def test_a_date_element_shown_relatively_or_empty_holds_the_time_in_an_attribute
 ) -> None:
     a = extract(page(APP.format(shown=holder, script="")), "https://bbs.example.com/t-1.html")
     assert a.published is not None and a.published.startswith("2020-03-05")
+
+
+# --- an edit's date is not the publication's; the verb may follow the date ------------------
+
+
+def test_a_blogs_edit_date_above_its_first_published_date_is_passed_over() -> None:
+    info = ('<span class="time">已于&nbsp;2021-04-01 12:00:00&nbsp;修改</span>'
+            '<span class="time">于&nbsp;2020-03-05 10:23:45&nbsp;首次发布</span>')
+    body = ('<div class="toolbar">最新推荐文章于&nbsp;2024-05-13 10:08:49&nbsp;发布</div>'
+            + HEADLINE + f'<div class="bar">{info}</div><div class="content">{ZH_BODY}</div>')
+    assert extract(page(body), "https://blog.example.com/u/article/details/1").published == (
+        "2020-03-05T10:23:45")
+
+
+def test_updated_before_published_in_a_dateline_gives_the_published() -> None:
+    body = (HEADLINE + "<p>更新时间：2021-04-01 12:00</p><p>发表于 2020-03-05 10:23</p>"
+            f'<div class="content">{ZH_BODY}</div>')
+    assert extract(page(body), "https://x.example.com/a/1.html").published == (
+        "2020-03-05T10:23:00")
+
+
+def test_an_edit_date_alone_is_still_the_date() -> None:
+    body = HEADLINE + f'<div class="content">{ZH_BODY}</div><div>编辑于 2021-04-01 12:00</div>'
+    assert extract(page(body), "https://x.example.com/p/1").published == "2021-04-01T12:00:00"
