@@ -60,6 +60,14 @@ _YEAR = re.compile(r"(?:19|20)\d{2}")
 _YEARLESS = re.compile(
     r"(?<![\d\-/.:年])(\d{1,2})(?:-(\d{1,2})\s+|\s*月\s*(\d{1,2})\s*日\s*)"
     r"(\d{1,2})[:：](\d{2})(?:[:：]\d{2})?(?!\d)")
+# … and without the time when a label says it is a date (a time in a span of its own beside it:
+# "<span>发布时间：03-05</span><span>10:23</span>"); read as "--MM-DD".
+_LABELLED_DAY = re.compile(
+    r"(?:发布|发表|时间|日期)\s*[:：]\s*(\d{1,2})(?:-(\d{1,2})|\s*月\s*(\d{1,2})\s*日)"
+    r"(?![\d\-/.:：]|\s*\d{1,2}[:：])")
+# Full-width digits ("２０２０年３月５日") read as ASCII ones.
+_WIDE_DIGIT = re.compile("[０-９]")
+_NARROW = str.maketrans("０１２３４５６７８９", "0123456789")
 # A year and its month in a URL's path: /2020/03/05/, /20200305/, /2020-03/.
 _URL_YEAR = re.compile(
     r"(?<!\d)((?:19|20)\d{2})[-/_]?(?:0[1-9]|1[0-2])(?:[-/_]?(?:0[1-9]|[12]\d|3[01]))?(?!\d)")
@@ -185,20 +193,31 @@ def _choose(dates: list[tuple[int, str, int]], head: int | None, at: int) -> str
 
 
 def _with_year(yearless: str, facts: PageFacts, url: str) -> str | None:
-    """A "--MM-DDTHH:MM" date in the year the page's URL gives, else the year its copyright
-    line ends in (a page shows this year's stories without their year, and says when it was
-    served there); without either, no date: a guessed year is wrong more often than not."""
+    """A "--MM-DDTHH:MM" (or "--MM-DD") date in the year the page's URL gives, else the year
+    its copyright line ends in (a page shows this year's stories without their year, and says
+    when it was served there); without either, no date: a guessed year is wrong more often
+    than not."""
     path = urlsplit(url).path if url else ""
     year = int(m.group(1)) if (m := _URL_YEAR.search(path)) else facts.served_year
-    return _iso(str(year), yearless[2:4], yearless[5:7], yearless[8:10], yearless[11:13]) if (
-        year) else None
+    if not year:
+        return None
+    if len(yearless) == 7:
+        return _iso(str(year), yearless[2:4], yearless[5:7])
+    return _iso(str(year), yearless[2:4], yearless[5:7], yearless[8:10], yearless[11:13])
 
 
 def iter_dates(text: str) -> list[tuple[str, int]]:
     """The dates a text shows, with where each starts: ISO dates, and "--MM-DDTHH:MM" for one
-    shown without its year (``_YEARLESS``)."""
+    shown without its year (``_YEARLESS``), "--MM-DD" for one labelled without it either."""
     found: list[tuple[str, int]] = []
+    if _WIDE_DIGIT.search(text):
+        text = text.translate(_NARROW)  # one character for one: the positions stay
     if ":" in text or "：" in text:
+        for m in _LABELLED_DAY.finditer(text):
+            mon, dashed, written = m.groups()
+            day = dashed or written
+            if _iso("2000", mon, day):
+                found.append((f"--{int(mon):02d}-{int(day):02d}", m.start(1)))
         for m in _YEARLESS.finditer(text):
             mon, dashed, written, hour, minute = m.groups()
             shown = (int(mon), int(dashed or written), int(hour), int(minute))

@@ -148,3 +148,25 @@ def test_updated_before_published_in_a_dateline_gives_the_published() -> None:
 def test_an_edit_date_alone_is_still_the_date() -> None:
     body = HEADLINE + f'<div class="content">{ZH_BODY}</div><div>编辑于 2021-04-01 12:00</div>'
     assert extract(page(body), "https://x.example.com/p/1").published == "2021-04-01T12:00:00"
+
+
+@pytest.mark.parametrize("shown", [
+    '<span class="date">发布时间：03-05</span><span class="time">10:23</span>',  # time apart
+    "<span>发布日期：3月5日</span>",
+])
+def test_a_labelled_date_without_year_or_time_takes_the_urls_year(shown: str) -> None:
+    a = extract(page(YEARLESS.format(shown=shown, footer="")),
+                "https://news.example.com/a/20200305/123.html")
+    assert a.published == "2020-03-05"
+
+
+def test_a_score_after_a_label_with_its_time_is_still_read_with_the_time() -> None:
+    a = extract(page(YEARLESS.format(shown="发布时间：03-05 10:23", footer="")),
+                "https://news.example.com/a/20200305/123.html")
+    assert a.published == "2020-03-05T10:23:00"
+
+
+def test_full_width_digits_are_read() -> None:
+    a = extract(page(YEARLESS.format(shown="发布时间：２０２０年３月５日", footer="")),
+                "https://news.example.com/a/123.html")
+    assert a.published == "2020-03-05"
