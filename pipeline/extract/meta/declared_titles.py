@@ -21,11 +21,16 @@ from pipeline.text.cjk import HAN
 
 # Separators between a headline and the site or section name in a declared title.
 _TITLE_SPLIT = re.compile(
-    r"\s+[-|–—·•»«:/>›]+\s+|(?<=[" + HAN + r"）)])-|-(?=[" + HAN + r"])|\s*[|_｜•»«>›→]+\s*|"
+    r"\s+[-|–—·•»«:/>›]+\s+|(?<=[" + HAN + r"）)])-|-(?=[" + HAN + r"])|\s*[|_｜•»«>›→－]+\s*|"
     r"\s*-{2,}\s*|\s+::\s+|"
     # "…Part3-CSDN.NET": a hyphen before a closing domain name (not inside one: "my-site.com")
     r"(?<![a-z])-(?=[\w.-]+\.(?i:com|net|org|cn|info|cc|tv)(?:\.[a-z]{2})?\s*$)"
 )
+# Where a Chinese title may name its site without a separator of its own: after a "——" (which
+# inside a headline opens its subtitle, so it divides only from a part naming the site) and in
+# brackets before the headline ("【示例网】…").
+_SITE_DASH = re.compile(r"\s*——\s*")
+_SITE_BRACKETS = re.compile(r"^\s*[【\[]([^】\]]{1,20})[】\]]\s*")
 # Readability.js's article types: a WebPage's or WebSite's name is the site's, not a headline.
 _JSONLD_ARTICLE = re.compile(
     r"^(?:Article|AdvertiserContentArticle|NewsArticle|AnalysisNewsArticle|AskPublicNewsArticle|"
@@ -200,4 +205,8 @@ def _strip_site_ends(text: str, names: set[str]) -> str:
             text = text[parts[0].end():]
         else:
             break
+    if (parts := list(_SITE_DASH.finditer(text))) and _site_part(text[parts[-1].end():], names):
+        text = text[:parts[-1].start()]
+    if (m := _SITE_BRACKETS.match(text)) and text[m.end():] and site_like(m.group(1), names):
+        text = text[m.end():]
     return strip_marks(text)

@@ -325,3 +325,22 @@ def test_word_chars_keeps_exactly_the_letters_and_digits(text: str) -> None:
     character for character; title keys compare equal however a title is spelled."""
     assert word_chars(text) == re.sub(r"[\W_]+", "", text)
     assert text_key(text) == re.sub(r"[\W_]+", "", text.casefold())
+
+
+# --- site names a Chinese <title> joins without the usual separators; badges in a headline ---
+
+
+@pytest.mark.parametrize("title", [
+    "老桥因河水上涨关闭——示例网",  # a double dash before the site (inside a headline: a subtitle)
+    "老桥因河水上涨关闭－示例网－中国领先的新闻门户",  # full-width hyphens
+    "【示例网】老桥因河水上涨关闭",  # the site in brackets before the headline
+])
+def test_site_name_joined_the_chinese_way_is_cut_from_a_title_without_headline_markup(
+    title: str,
+) -> None:
+    assert choose(page(title, f'<div class="content">{ZH_BODY}</div>')) == "老桥因河水上涨关闭"
+
+
+def test_a_headline_with_a_subtitle_after_a_double_dash_keeps_it() -> None:
+    title = "老桥因河水上涨关闭——来自东岸居民的报道"
+    assert choose(page(title, f'<div class="content">{ZH_BODY}</div>')) == title
