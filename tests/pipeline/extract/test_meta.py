@@ -344,3 +344,19 @@ def test_site_name_joined_the_chinese_way_is_cut_from_a_title_without_headline_m
 def test_a_headline_with_a_subtitle_after_a_double_dash_keeps_it() -> None:
     title = "老桥因河水上涨关闭——来自东岸居民的报道"
     assert choose(page(title, f'<div class="content">{ZH_BODY}</div>')) == title
+
+
+@pytest.mark.parametrize("headline", [
+    "<h1>老桥因河水上涨关闭<span class=\"article-tag\">原创</span></h1>",
+    "<h1>老桥因河水上涨关闭 <em>独家</em></h1>",
+    "<h1><span class=\"type\">[转载]</span> 老桥因河水上涨关闭</h1>",
+])
+def test_a_badge_inside_the_headline_is_not_part_of_the_title(headline: str) -> None:
+    html = page("老桥因河水上涨关闭_手机示例网", PORTAL.format(headline=headline, body=ZH_BODY))
+    assert choose(html) == "老桥因河水上涨关闭"
+
+
+def test_a_kicker_before_the_headline_is_kept_when_the_title_has_it_too() -> None:
+    html = page("东岸 老桥因河水上涨关闭_示例网",
+                PORTAL.format(headline="<h1>东岸 老桥因河水上涨关闭</h1>", body=ZH_BODY))
+    assert choose(html) == "东岸 老桥因河水上涨关闭"
