@@ -22,6 +22,7 @@ gives the detector too little to tell cp1252 from cp1250, and it picks the latte
 Latin or Cyrillic answer (or none) loses to a CJK codec whose reading is its common characters
 with a few U+FFFD: a single-byte codepage reads every byte, so a GB2312 forum page with a few
 invalid bytes, which no strict CJK decoding accepts, otherwise comes out as "ЦчМв: Ўѕ2005ДкЦР".
+The same test overrules a declared windows-1252 (ISO-8859-1, a server's or template's default).
 
 Declarations lie often on Chinese sites (a UTF-8 header on a GBK body, a stale meta on a UTF-8
 page), so every result is checked: more than ``replacement_ratio`` U+FFFD characters and the page
@@ -139,6 +140,12 @@ def decode_html(
             # Text in another encoding is almost never also valid UTF-8 with multibyte
             # sequences: a stale or copied declaration on a UTF-8 page is far more likely.
             encoding, reason = "utf-8", f"{reason} but bytes are UTF-8: utf-8"
+        elif encoding == "cp1252" and not reason.startswith("rules") and (
+            cjk := _cjk_despite_errors(body[:_DETECT_BYTES], settings.replacement_ratio)
+        ):
+            # ISO-8859-1 is what a server or template says when nobody chose: a Chinese page
+            # under it reads as runs of accented letters with almost no U+FFFD to give it away.
+            encoding, reason = cjk, f"{reason} but the bytes read as {cjk}: {cjk}"
     text = _decode(body, encoding)
     ratio = _fffd_ratio(text)
     if ratio <= settings.replacement_ratio:

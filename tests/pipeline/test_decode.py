@@ -470,3 +470,26 @@ def test_english_page_whose_apostrophes_read_as_kanji_stays_western() -> None:
     got = decode_html(page(text, title="Sport").encode("cp1252"))
     assert got.encoding == "cp1252", got.reason
     assert text in got.text
+
+
+@pytest.mark.parametrize(("source", "codec"), [("gb2312", "gb18030"), ("big5", "big5hkscs")])
+@pytest.mark.parametrize("declared", [
+    {"content_type": "text/html; charset=ISO-8859-1"},  # a server's default
+    {},  # a template's <meta>, below
+])
+def test_cjk_page_declared_iso_8859_1_by_default_is_not_latin(
+    source: str, codec: str, declared: dict[str, str],
+) -> None:
+    posts = POSTS[source]
+    html = _forum(posts)
+    if not declared:
+        html = html.replace("<head>", '<head><meta charset="iso-8859-1">')
+    got = decode_html(html.encode(source), **declared)
+    assert got.encoding == codec, got.reason
+    assert posts[0] in got.text and posts[2] in got.text
+
+
+def test_french_page_declared_iso_8859_1_stays_western() -> None:
+    got = decode_html(_forum(FR).encode("cp1252"), "text/html; charset=ISO-8859-1")
+    assert got.encoding == "cp1252", got.reason
+    assert FR[1] in got.text
