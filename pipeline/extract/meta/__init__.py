@@ -27,6 +27,7 @@ from pipeline.extract.meta.dates import (
     declared_date,
     hidden_date,
     iter_dates,
+    url_date,
 )
 from pipeline.extract.meta.declared_titles import PAGE_TITLES, declared_titles, title_segments
 from pipeline.extract.meta.facts import PageFacts
@@ -188,7 +189,7 @@ def resolve(
     return PageMeta(
         title=title,
         published=(facts.meta_date or choose_date(facts, head_index, at, url)
-                   or facts.hidden_date),
+                   or facts.hidden_date or url_date(url)),
         author=facts.meta_author or choose_author(facts, head_index, at),
         declared_langs=facts.declared_langs, source_version=facts.source_version,
         site_name=facts.site_name,

@@ -71,6 +71,9 @@ _NARROW = str.maketrans("０１２３４５６７８９", "0123456789")
 # A year and its month in a URL's path: /2020/03/05/, /20200305/, /2020-03/.
 _URL_YEAR = re.compile(
     r"(?<!\d)((?:19|20)\d{2})[-/_]?(?:0[1-9]|1[0-2])(?:[-/_]?(?:0[1-9]|[12]\d|3[01]))?(?!\d)")
+# … and the whole date, where a site files each story under the day it ran.
+_URL_DATE = re.compile(
+    r"(?<!\d)((?:19|20)\d{2})[-/_]?(0[1-9]|1[0-2])[-/_]?(0[1-9]|[12]\d|3[01])(?!\d)")
 _COPYRIGHT = re.compile(r"©|[Cc]opyright|COPYRIGHT|版权")
 # Apps and portals that draw the date line with a script hold the time in it, and the page
 # shows none without JavaScript: a variable (WeChat's ``var ct = "1577836800"``, ``var
@@ -204,6 +207,13 @@ def _with_year(yearless: str, facts: PageFacts, url: str) -> str | None:
     if len(yearless) == 7:
         return _iso(str(year), yearless[2:4], yearless[5:7])
     return _iso(str(year), yearless[2:4], yearless[5:7], yearless[8:10], yearless[11:13])
+
+
+def url_date(url: str) -> str | None:
+    """The day a URL's path files the story under (/2020/03/05/, /20200305/, /2020-03-05/):
+    the publication date of a page that neither declares nor shows one."""
+    m = _URL_DATE.search(urlsplit(url).path) if url else None
+    return _iso(*m.groups()) if m else None
 
 
 def iter_dates(text: str) -> list[tuple[str, int]]:

@@ -47,7 +47,7 @@ def test_date_without_year_and_no_year_anywhere_is_no_date() -> None:
 def test_a_time_without_a_date_or_a_score_is_no_date() -> None:
     for shown in ("10:23", "13-05 10:23"):  # no month 13
         a = extract(page(YEARLESS.format(shown=shown, footer="")),
-                    "https://news.example.com/2020/03/05/123.html")
+                    "https://news.example.com/2020/03/123.html")  # the year, not the day
         assert a.published is None, shown
 
 
@@ -170,3 +170,20 @@ def test_full_width_digits_are_read() -> None:
     a = extract(page(YEARLESS.format(shown="发布时间：２０２０年３月５日", footer="")),
                 "https://news.example.com/a/123.html")
     assert a.published == "2020-03-05"
+
+
+# --- the address: a day in the URL, and the page's own address when read without one --------
+
+
+@pytest.mark.parametrize("url", ["https://news.example.com/a/20200305/123.html",
+                                 "https://news.example.com/c/2020-03-05/doc-abc.shtml",
+                                 "https://news.example.com/n1/2020/0305/c1-123.html"])
+def test_a_page_showing_no_date_is_dated_by_the_day_its_url_files_it_under(url: str) -> None:
+    a = extract(page(YEARLESS.format(shown="", footer="")), url)
+    assert a.published == "2020-03-05"
+
+
+def test_a_number_in_the_url_is_no_date() -> None:
+    a = extract(page(YEARLESS.format(shown="", footer="")),
+                "https://news.example.com/a/202003051234.html")
+    assert a.published is None
