@@ -151,6 +151,7 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         selected_title=selected, source_version=source_version_of(metas),
         site_name=site_name_of(metas),
         hidden_date=None if meta_date else hidden_date(head, root),
+        declared_url=head.canonical or metas.get("og:url"),
     )
 
 
@@ -186,10 +187,12 @@ def resolve(
     """Choose title, date and author now that the article's first element is known."""
     at = facts.order.get(start, 0) if start is not None else 0
     title, head_index = choose_title(facts, url, at, options)
+    # A page read without its URL (a saved file, the benchmark's contract) names its address.
+    address = url or facts.declared_url or ""
     return PageMeta(
         title=title,
-        published=(facts.meta_date or choose_date(facts, head_index, at, url)
-                   or facts.hidden_date or url_date(url)),
+        published=(facts.meta_date or choose_date(facts, head_index, at, address)
+                   or facts.hidden_date or url_date(address)),
         author=facts.meta_author or choose_author(facts, head_index, at),
         declared_langs=facts.declared_langs, source_version=facts.source_version,
         site_name=facts.site_name,

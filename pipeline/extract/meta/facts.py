@@ -45,3 +45,4 @@ class PageFacts:
     source_version: str | None  # what the page says it documents (a docs site's version)
     site_name: str | None  # the name the site gives itself (og:site_name, application-name)
     hidden_date: str | None = None  # held for a script to show (dates.hidden_date)
+    declared_url: str | None = None  # the page's own address (canonical link, og:url)

@@ -187,3 +187,13 @@ def test_a_number_in_the_url_is_no_date() -> None:
     a = extract(page(YEARLESS.format(shown="", footer="")),
                 "https://news.example.com/a/202003051234.html")
     assert a.published is None
+
+
+@pytest.mark.parametrize("declares", [
+    '<link rel="canonical" href="https://news.example.com/a/20200305/123.html">',
+    '<meta property="og:url" content="https://news.example.com/2020/03/05/123.html">',
+])
+def test_a_page_read_without_its_url_takes_the_address_it_declares(declares: str) -> None:
+    html = page(YEARLESS.format(shown="03-05 10:23", footer="")).replace(
+        "</head>", declares + "</head>")
+    assert extract(html, "").published == "2020-03-05T10:23:00"
