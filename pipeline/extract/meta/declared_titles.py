@@ -205,6 +205,12 @@ def _strip_site_ends(text: str, names: set[str]) -> str:
             text = text[parts[0].end():]
         else:
             break
+    # The site's name in the middle: what follows it is the site's too (its slogan, its domain).
+    parts = list(_TITLE_SPLIT.finditer(text))
+    for before, after in zip(parts, parts[1:], strict=False):
+        if _site_part(text[before.end():after.start()], names):
+            text = text[:before.start()]
+            break
     if (parts := list(_SITE_DASH.finditer(text))) and _site_part(text[parts[-1].end():], names):
         text = text[:parts[-1].start()]
     if (m := _SITE_BRACKETS.match(text)) and text[m.end():] and site_like(m.group(1), names):

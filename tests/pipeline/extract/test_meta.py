@@ -360,3 +360,9 @@ def test_a_kicker_before_the_headline_is_kept_when_the_title_has_it_too() -> Non
     html = page("东岸 老桥因河水上涨关闭_示例网",
                 PORTAL.format(headline="<h1>东岸 老桥因河水上涨关闭</h1>", body=ZH_BODY))
     assert choose(html) == "东岸 老桥因河水上涨关闭"
+
+
+def test_a_slogan_after_the_sites_name_is_the_sites_too() -> None:
+    html = page("老桥因河水上涨关闭 - 示例网 - 中国领先的资讯平台",
+                f'<div class="content">{ZH_BODY}</div>')
+    assert choose(html) == "老桥因河水上涨关闭"
