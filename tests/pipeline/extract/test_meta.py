@@ -363,6 +363,6 @@ def test_a_kicker_before_the_headline_is_kept_when_the_title_has_it_too() -> Non
 
 
 def test_a_slogan_after_the_sites_name_is_the_sites_too() -> None:
-    html = page("老桥因河水上涨关闭 - 示例网 - 中国领先的资讯平台",
+    html = page("老桥因河水上涨关闭 - 示例网 - 中国领先的中文资讯服务平台",
                 f'<div class="content">{ZH_BODY}</div>')
     assert choose(html) == "老桥因河水上涨关闭"
