@@ -31,6 +31,8 @@ _TITLE_SPLIT = re.compile(
 # brackets before the headline ("【示例网】…").
 _SITE_DASH = re.compile(r"\s*——\s*")
 _SITE_BRACKETS = re.compile(r"^\s*[【\[]([^】\]]{1,20})[】\]]\s*")
+# What a signed-in page counts in its tab before the title: "(3) …", "(2 封私信 / 80 条消息) …".
+_UNREAD = re.compile(r"^[(（]\s*\d+[^)）]{0,20}[)）]\s+(?=\S)")
 # Readability.js's article types: a WebPage's or WebSite's name is the site's, not a headline.
 _JSONLD_ARTICLE = re.compile(
     r"^(?:Article|AdvertiserContentArticle|NewsArticle|AnalysisNewsArticle|AskPublicNewsArticle|"
@@ -69,6 +71,7 @@ def declared_titles(head: Head) -> list[tuple[str, str]]:
     title_el = head.title
     # An unclosed <title> swallows the page as text: keep what comes before the first tag.
     page_title = text_of(title_el).split("<", 1)[0][:300].strip() if title_el is not None else ""
+    page_title = _UNREAD.sub("", page_title)
     out = []
     if ld := _jsonld_titles(head.scripts):
         headline, name = ld

@@ -366,3 +366,9 @@ def test_a_slogan_after_the_sites_name_is_the_sites_too() -> None:
     html = page("老桥因河水上涨关闭 - 示例网 - 中国领先的中文资讯服务平台",
                 f'<div class="content">{ZH_BODY}</div>')
     assert choose(html) == "老桥因河水上涨关闭"
+
+
+@pytest.mark.parametrize("title", ["(2 封私信 / 80 条消息) 老桥因河水上涨关闭 - 知乎",
+                                   "(3) 老桥因河水上涨关闭"])
+def test_an_unread_count_before_the_title_is_not_the_title(title: str) -> None:
+    assert choose(page(title, f'<div class="content">{ZH_BODY}</div>')) == "老桥因河水上涨关闭"
