@@ -493,3 +493,29 @@ def test_french_page_declared_iso_8859_1_stays_western() -> None:
     got = decode_html(_forum(FR).encode("cp1252"), "text/html; charset=ISO-8859-1")
     assert got.encoding == "cp1252", got.reason
     assert FR[1] in got.text
+
+
+BIG5_POSTS = ("今年的會員大會將在下個月於台北舉行，歡迎大家踴躍參加。",
+              "會議將討論論壇的發展方向與明年的活動計畫。", "我也報名了，期待見面！")
+
+
+@pytest.mark.parametrize(("posts", "written", "declared", "codec"), [
+    (POSTS["gb2312"], "gb2312", "big5", "gb18030"),  # a Big5 template's meta on a GBK page
+    (BIG5_POSTS, "big5", "gb2312", "big5hkscs"),  # … and the reverse
+])
+def test_page_declaring_the_other_chinese_encoding_is_read_in_its_own(
+    posts: tuple[str, ...], written: str, declared: str, codec: str,
+) -> None:
+    html = _forum(posts).replace("<head>", f'<head><meta charset="{declared}">')
+    got = decode_html(html.encode(written))
+    assert got.encoding == codec, got.reason
+    assert posts[0] in got.text and posts[2] in got.text
+
+
+@pytest.mark.parametrize(("posts", "written"), [(POSTS["gb2312"], "gb2312"), (BIG5_POSTS, "big5")])
+def test_page_declaring_its_own_chinese_encoding_keeps_it(
+    posts: tuple[str, ...], written: str,
+) -> None:
+    html = _forum(posts).replace("<head>", f'<head><meta charset="{written}">')
+    got = decode_html(html.encode(written))
+    assert posts[0] in got.text, got.reason
