@@ -17,7 +17,7 @@ from lxml import etree
 from pipeline.extract.dom import text_of
 from pipeline.extract.meta.head import Head
 from pipeline.extract.meta.text import reads_as_name, strip_marks, text_key, visual_len
-from pipeline.text.cjk import HAN
+from pipeline.text.cjk import HAN, HAN_CHAR
 
 # Separators between a headline and the site or section name in a declared title.
 _TITLE_SPLIT = re.compile(
@@ -208,10 +208,14 @@ def _strip_site_ends(text: str, names: set[str]) -> str:
             text = text[parts[0].end():]
         else:
             break
-    # The site's name in the middle: what follows it is the site's too (its slogan, its domain).
+    # The site's name in the middle of a Chinese title: what follows it is the site's too (its
+    # slogan, its domain). Chinese titles lead with the headline; an English one may end with it
+    # after the site and its section ("Blue Lily Photo - Blue Lily Blog - Glacier").
     parts = list(_TITLE_SPLIT.finditer(text))
     for before, after in zip(parts, parts[1:], strict=False):
-        if _site_part(text[before.end():after.start()], names):
+        if HAN_CHAR.search(text[:before.start()]) and _site_part(
+            text[before.end():after.start()], names
+        ):
             text = text[:before.start()]
             break
     if (parts := list(_SITE_DASH.finditer(text))) and _site_part(text[parts[-1].end():], names):

@@ -372,3 +372,11 @@ def test_a_slogan_after_the_sites_name_is_the_sites_too() -> None:
                                    "(3) 老桥因河水上涨关闭"])
 def test_an_unread_count_before_the_title_is_not_the_title(title: str) -> None:
     assert choose(page(title, f'<div class="content">{ZH_BODY}</div>')) == "老桥因河水上涨关闭"
+
+
+def test_an_english_title_ending_with_the_post_after_the_sites_name_keeps_the_post() -> None:
+    # "Site - Blog - Post" (Squarespace): the parts after the site's name are the headline's.
+    html = page("Wedding Photography - Blue Lily Photo - Blue Lily Blog - A Morning on the Glacier",
+                f'<div class="content">{EN_BODY}</div>',
+                head='<meta property="og:site_name" content="Blue Lily Photo">')
+    assert choose(html) == "A Morning on the Glacier"
