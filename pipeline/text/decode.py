@@ -22,6 +22,8 @@ gives the detector too little to tell cp1252 from cp1250, and it picks the latte
 Latin or Cyrillic answer (or none) loses to a CJK codec whose reading is its common characters
 with a few U+FFFD: a single-byte codepage reads every byte, so a GB2312 forum page with a few
 invalid bytes, which no strict CJK decoding accepts, otherwise comes out as "ЦчМв: Ўѕ2005ДкЦР".
+The same test overrules a declared windows-1252 (ISO-8859-1, a server's or template's default),
+and a declared GBK or Big5 whose reading is rare characters loses to the other's common ones.
 
 Declarations lie often on Chinese sites (a UTF-8 header on a GBK body, a stale meta on a UTF-8
 page), so every result is checked: more than ``replacement_ratio`` U+FFFD characters and the page
@@ -78,6 +80,10 @@ _FEW_REPLACEMENTS = 0.05
 # characters stand side by side. Western text's accents mostly stand alone inside words (the
 # ’ of "it’s" is one byte, and cp932 reads "’s" as the kanji 痴).
 _MIN_HIGH_BYTES_IN_RUNS = 0.5
+
+# Chinese sites name the wrong one of the two Chinese encodings (a Big5 template's meta on a GBK
+# page, or the reverse): each reads the other's bytes with hardly an error, as rare characters.
+_CHINESE_TWINS = {"gb18030": "big5hkscs", "big5hkscs": "gb18030"}
 
 # The Latin codepages a detector answers where windows-1252 may be meant.
 # (Each in Python's own spelling, as ``encoding_labels.CODECS``: written out, not looked up.)
@@ -139,6 +145,16 @@ def decode_html(
             # Text in another encoding is almost never also valid UTF-8 with multibyte
             # sequences: a stale or copied declaration on a UTF-8 page is far more likely.
             encoding, reason = "utf-8", f"{reason} but bytes are UTF-8: utf-8"
+        elif encoding == "cp1252" and not reason.startswith("rules") and (
+            cjk := _cjk_despite_errors(body[:_DETECT_BYTES], settings.replacement_ratio)
+        ):
+            # ISO-8859-1 is what a server or template says when nobody chose: a Chinese page
+            # under it reads as runs of accented letters with almost no U+FFFD to give it away.
+            encoding, reason = cjk, f"{reason} but the bytes read as {cjk}: {cjk}"
+        elif (twin := _CHINESE_TWINS.get(encoding)) and not reason.startswith("rules") and (
+            _twin_reads_chinese(body[:_DETECT_BYTES], encoding, twin)
+        ):
+            encoding, reason = twin, f"{reason} but the bytes read as {twin}: {twin}"
     text = _decode(body, encoding)
     ratio = _fffd_ratio(text)
     if ratio <= settings.replacement_ratio:
@@ -455,6 +471,19 @@ def _cjk_despite_errors(sample: bytes, replacement_ratio: float) -> str | None:
             continue  # Hangul-shaped only: Korean, which cp949 reads as well
         return codec
     return None
+
+
+def _twin_reads_chinese(sample: bytes, declared: str, twin: str) -> bool:
+    """Whether a page declared in one Chinese encoding is in the other: the declared reading is
+    not its common characters (each reads about half of the other's bytes as common ones), the
+    other's is, with a few U+FFFD at most."""
+    common, wide = _common_chars(sample.decode(declared, errors="replace"), declared)
+    if len(wide) < _MIN_CJK_CHARS or common >= _MIN_CJK_SHARE * len(wide):
+        return False
+    text = sample.decode(twin, errors="replace")
+    common, wide = _common_chars(text, twin)
+    return (common >= _MIN_CJK_CHARS and common >= _MIN_CJK_SHARE * len(wide)
+            and text.count("\ufffd") <= _FEW_REPLACEMENTS * common)
 
 
 def _share_in_runs(sample: bytes) -> float:

@@ -470,3 +470,52 @@ def test_english_page_whose_apostrophes_read_as_kanji_stays_western() -> None:
     got = decode_html(page(text, title="Sport").encode("cp1252"))
     assert got.encoding == "cp1252", got.reason
     assert text in got.text
+
+
+@pytest.mark.parametrize(("source", "codec"), [("gb2312", "gb18030"), ("big5", "big5hkscs")])
+@pytest.mark.parametrize("declared", [
+    {"content_type": "text/html; charset=ISO-8859-1"},  # a server's default
+    {},  # a template's <meta>, below
+])
+def test_cjk_page_declared_iso_8859_1_by_default_is_not_latin(
+    source: str, codec: str, declared: dict[str, str],
+) -> None:
+    posts = POSTS[source]
+    html = _forum(posts)
+    if not declared:
+        html = html.replace("<head>", '<head><meta charset="iso-8859-1">')
+    got = decode_html(html.encode(source), **declared)
+    assert got.encoding == codec, got.reason
+    assert posts[0] in got.text and posts[2] in got.text
+
+
+def test_french_page_declared_iso_8859_1_stays_western() -> None:
+    got = decode_html(_forum(FR).encode("cp1252"), "text/html; charset=ISO-8859-1")
+    assert got.encoding == "cp1252", got.reason
+    assert FR[1] in got.text
+
+
+BIG5_POSTS = ("今年的會員大會將在下個月於台北舉行，歡迎大家踴躍參加。",
+              "會議將討論論壇的發展方向與明年的活動計畫。", "我也報名了，期待見面！")
+
+
+@pytest.mark.parametrize(("posts", "written", "declared", "codec"), [
+    (POSTS["gb2312"], "gb2312", "big5", "gb18030"),  # a Big5 template's meta on a GBK page
+    (BIG5_POSTS, "big5", "gb2312", "big5hkscs"),  # … and the reverse
+])
+def test_page_declaring_the_other_chinese_encoding_is_read_in_its_own(
+    posts: tuple[str, ...], written: str, declared: str, codec: str,
+) -> None:
+    html = _forum(posts).replace("<head>", f'<head><meta charset="{declared}">')
+    got = decode_html(html.encode(written))
+    assert got.encoding == codec, got.reason
+    assert posts[0] in got.text and posts[2] in got.text
+
+
+@pytest.mark.parametrize(("posts", "written"), [(POSTS["gb2312"], "gb2312"), (BIG5_POSTS, "big5")])
+def test_page_declaring_its_own_chinese_encoding_keeps_it(
+    posts: tuple[str, ...], written: str,
+) -> None:
+    html = _forum(posts).replace("<head>", f'<head><meta charset="{written}">')
+    got = decode_html(html.encode(written))
+    assert posts[0] in got.text, got.reason

@@ -25,7 +25,9 @@ from pipeline.extract.meta.dates import (
     copyright_years,
     cue_of,
     declared_date,
+    hidden_date,
     iter_dates,
+    url_date,
 )
 from pipeline.extract.meta.declared_titles import PAGE_TITLES, declared_titles, title_segments
 from pipeline.extract.meta.facts import PageFacts
@@ -136,17 +138,20 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         if tail and (text := tail.strip()):
             prev = _read_text(i, el, tail, text, prev, prose, dates, years, authors)
     site_names.update(text_key(t) for t, n in shown.items() if n > 1)
+    meta_date = declared_date(head, Marked(marked), metas)
     around = Surroundings(link_keys)
     headlines = [around.headline(index, el, text, kind) for index, el, text, kind in found]
     headlines.sort(key=lambda h: h.index)
     return PageFacts(
         order=order, declared=declared, site_names=site_names - {""}, link_texts=link_texts,
         prose=prose, headlines=headlines, dates=dates, authors=authors,
-        meta_date=declared_date(head, Marked(marked), metas), served_year=max(years, default=None),
+        meta_date=meta_date, served_year=max(years, default=None),
         meta_author=declared_author(head, Marked(marked), metas),
         declared_langs=declared_langs(root, metas),
         selected_title=selected, source_version=source_version_of(metas),
         site_name=site_name_of(metas),
+        hidden_date=None if meta_date else hidden_date(head, root),
+        declared_url=head.canonical or metas.get("og:url"),
     )
 
 
@@ -165,7 +170,7 @@ def _read_text(
         return prev
     if _MAYBE_DATE.search(text):
         for iso, start in iter_dates(text):
-            dates.append((i, iso, cue_of(prev + " " + text[:start])))
+            dates.append((i, iso, cue_of(prev + " " + text[:start], text[start:])))
         years += copyright_years(text)
         # Every byline pattern has 者 (作者, 记者), 文 or a leading "By".
         if ("者" in text or "文" in text or text.startswith(("By", "by"))) and (
@@ -182,9 +187,12 @@ def resolve(
     """Choose title, date and author now that the article's first element is known."""
     at = facts.order.get(start, 0) if start is not None else 0
     title, head_index = choose_title(facts, url, at, options)
+    # A page read without its URL (a saved file, the benchmark's contract) names its address.
+    address = url or facts.declared_url or ""
     return PageMeta(
         title=title,
-        published=facts.meta_date or choose_date(facts, head_index, at, url),
+        published=(facts.meta_date or choose_date(facts, head_index, at, address)
+                   or facts.hidden_date or url_date(address)),
         author=facts.meta_author or choose_author(facts, head_index, at),
         declared_langs=facts.declared_langs, source_version=facts.source_version,
         site_name=facts.site_name,

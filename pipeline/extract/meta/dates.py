@@ -11,6 +11,8 @@ import re
 from datetime import datetime, timedelta, timezone
 from urllib.parse import urlsplit
 
+from lxml import etree
+
 from pipeline.extract.dom import text_of
 from pipeline.extract.meta.facts import PageFacts
 from pipeline.extract.meta.head import Head, Marked
@@ -46,6 +48,11 @@ DATE_CUE = re.compile(
 # … of which these say the date is the publication's: a portal's 发布日期 line under the article
 # outweighs a date shown without a label (the site's clock above the headline, a date in the text).
 _PUBLISHED_CUE = re.compile(r"发布|发表|发稿|published", re.I)
+# … and these that it is a later edit's: a page that shows both dates ("已于 … 修改", "编辑于 …",
+# "Updated …") was published at the other one.
+_MODIFIED_CUE = re.compile(r"修改|编辑于|更新|updated|modified|last\s+edited", re.I)
+# Chinese puts the verb after the date too: "于 2020-03-05 10:23 发布", "2021-04-01 修改".
+_CUE_AFTER = re.compile(r"[\d\s年月日时分秒:：/.\-]*(?:首次)?(发布|发表|修改|编辑|更新)")
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 # Portals and apps show this year's stories without the year: "03-05 10:23", "3月5日 10:23".
 # The time is part of the pattern: a bare "3-5" is a score. Read as "--MM-DDTHH:MM" (ISO 8601's
@@ -53,14 +60,38 @@ _YEAR = re.compile(r"(?:19|20)\d{2}")
 _YEARLESS = re.compile(
     r"(?<![\d\-/.:年])(\d{1,2})(?:-(\d{1,2})\s+|\s*月\s*(\d{1,2})\s*日\s*)"
     r"(\d{1,2})[:：](\d{2})(?:[:：]\d{2})?(?!\d)")
+# … and without the time when a label says it is a date (a time in a span of its own beside it:
+# "<span>发布时间：03-05</span><span>10:23</span>"); read as "--MM-DD".
+_LABELLED_DAY = re.compile(
+    r"(?:发布|发表|时间|日期)\s*[:：]\s*(\d{1,2})(?:-(\d{1,2})|\s*月\s*(\d{1,2})\s*日)"
+    r"(?![\d\-/.:：]|\s*\d{1,2}[:：])")
+# Full-width digits ("２０２０年３月５日") read as ASCII ones.
+_WIDE_DIGIT = re.compile("[０-９]")
+_NARROW = str.maketrans("０１２３４５６７８９", "0123456789")
 # A year and its month in a URL's path: /2020/03/05/, /20200305/, /2020-03/.
 _URL_YEAR = re.compile(
     r"(?<!\d)((?:19|20)\d{2})[-/_]?(?:0[1-9]|1[0-2])(?:[-/_]?(?:0[1-9]|[12]\d|3[01]))?(?!\d)")
+# … and the whole date, where a site files each story under the day it ran.
+_URL_DATE = re.compile(
+    r"(?<!\d)((?:19|20)\d{2})[-/_]?(0[1-9]|1[0-2])[-/_]?(0[1-9]|[12]\d|3[01])(?!\d)")
 _COPYRIGHT = re.compile(r"©|[Cc]opyright|COPYRIGHT|版权")
-# Apps' pages (WeChat's) set the publish time in a script variable, as a Unix time ("ct") or a
-# date; the page fills its date line from it, so the page itself shows none.
+# Apps and portals that draw the date line with a script hold the time in it, and the page
+# shows none without JavaScript: a variable (WeChat's ``var ct = "1577836800"``, ``var
+# createTime = '2020-03-05 10:23'``) or a field of the page's state object (``publishTime:
+# 1583370000`` on Toutiao, ``"pubtime": "…"`` on Tencent, ``"newsTime"`` on ifeng, milliseconds
+# on 36kr), as a Unix time (seconds or milliseconds) or a date.
 _SCRIPT_TIME = re.compile(
-    r"\bvar\s+(?:ct|create_time|publish_time)\s*=\s*[\"']([^\"']{8,25})[\"']")
+    r"(?<![\w$])[\"']?(?:ct|create_?[tT]ime|publish_?[tT]ime|pub_?[tT]ime|news_?[tT]ime|"
+    r"publish_?[dD]ate|pub_?[dD]ate)[\"']?\s*[:=]\s*"
+    r"(?:[\"']([^\"'\n]{8,25})[\"']|(\d{10}(?:\d{3})?)(?!\d))")
+_SCRIPT_TIME_HINT = re.compile(r"ct\b|[tT]ime|[dD]ate")
+# A date element whose text a script draws, or says relatively ("前天 10:23", "3 hours ago"),
+# holds the time in an attribute: a forum's <span title="2020-3-5 10:23:45">, a portal's
+# <span class="time" data-val="1583370000000">.
+_DATE_HOLDERS = etree.XPath(
+    "//*[contains(@class, 'time') or contains(@class, 'date') or contains(@id, 'time')"
+    " or contains(@id, 'date')] | //span[@title]")
+_UNIX_TIME = re.compile(r"\d{10}(?:\d{3})?")
 # A Unix time is shown in China Standard Time: the pages that set one this way are Chinese apps.
 _CHINA_TIME = timezone(timedelta(hours=8))
 
@@ -78,25 +109,47 @@ def declared_date(head: Head, marked: Marked, metas: dict[str, str]) -> str | No
         value = el.get("datetime") or el.get("content") or text_of(el)
         if iso := parse_date(value):
             return iso
+    return None
+
+
+def hidden_date(head: Head, root: etree._Element) -> str | None:
+    """A date the page holds for a script to show (``_SCRIPT_TIME``) or keeps in a date
+    element's attribute (``_DATE_HOLDERS``): read only when the page declares none, and taken
+    only when it shows none (``meta.resolve``)."""
     for script in head.scripts:
-        if (text := script.text) and ("var ct" in text or "_time" in text) and (
-            m := _SCRIPT_TIME.search(text)
-        ):
-            value = m.group(1)
-            if value.isdigit() and len(value) == 10:
-                return datetime.fromtimestamp(int(value), _CHINA_TIME).isoformat()
-            if iso := parse_date(value):
+        if (text := script.text) and _SCRIPT_TIME_HINT.search(text):
+            for m in _SCRIPT_TIME.finditer(text):
+                if iso := _time_value(m.group(1) or m.group(2)):
+                    return iso
+    for el in _DATE_HOLDERS(root):
+        for name, value in el.attrib.items():
+            if (name == "title" or name.startswith("data-")) and len(value) <= 25 and (
+                iso := _time_value(value.strip())
+            ):
                 return iso
     return None
 
 
-def cue_of(before: str) -> int:
-    """What the words just before a date say of it: 2 that it is the publication's (发布, 发表,
-    published), 1 that it is the page's (时间, 来源, updated, posted …), 0 nothing."""
+def _time_value(value: str) -> str | None:
+    """A Unix time (seconds or milliseconds, shown in China's time) or a date written alone."""
+    if _UNIX_TIME.fullmatch(value):
+        return datetime.fromtimestamp(int(value[:10]), _CHINA_TIME).isoformat()
+    return parse_date(value) if value[:1].isdigit() else None
+
+
+def cue_of(before: str, shown: str = "") -> int:
+    """What the words around a date say of it: 2 that it is the publication's (发布, 发表,
+    published), 1 that it is the page's (时间, 来源, posted …), -1 that it is a later edit's
+    (修改, 更新, updated), 0 nothing. ``before`` ends where the date starts, ``shown`` starts
+    there: a verb right after the date ("于 … 发布") says more than a word before it."""
+    if m := _CUE_AFTER.match(shown):
+        before = m.group(1)
     before = before[-14:]
     if not DATE_CUE.search(before):
-        return 0
-    return 2 if _PUBLISHED_CUE.search(before) else 1
+        return -1 if _MODIFIED_CUE.search(before) else 0
+    if _PUBLISHED_CUE.search(before):
+        return 2
+    return -1 if _MODIFIED_CUE.search(before) else 1
 
 
 def copyright_years(text: str) -> list[int]:
@@ -111,9 +164,15 @@ def choose_date(facts: PageFacts, head: int | None, at: int, url: str = "") -> s
     发布日期 line under the article), else one just above the headline or at the very top of
     the article, else one with a cue word below it (blog footers: 发表于 …, posted @ …); dates
     in links and deep in the body are ignored. A date shown without its year takes the year
-    from ``year_of``, or is none."""
+    from ``year_of``, or is none. A date said to be an edit's is taken only when no other is
+    shown."""
     dates = [(i, iso, cue) for i, shown, cue in facts.dates
              if (iso := shown if shown[0] != "-" else _with_year(shown, facts, url))]
+    return (_choose([d for d in dates if d[2] >= 0], head, at)
+            or _choose([d for d in dates if d[2] < 0], head, at))
+
+
+def _choose(dates: list[tuple[int, str, int]], head: int | None, at: int) -> str | None:
     lo = min(head, at) if head is not None else at - 150
     hi = max(at, lo + 30)
     between = [d for d in dates if lo <= d[0] <= hi]
@@ -137,20 +196,38 @@ def choose_date(facts: PageFacts, head: int | None, at: int, url: str = "") -> s
 
 
 def _with_year(yearless: str, facts: PageFacts, url: str) -> str | None:
-    """A "--MM-DDTHH:MM" date in the year the page's URL gives, else the year its copyright
-    line ends in (a page shows this year's stories without their year, and says when it was
-    served there); without either, no date: a guessed year is wrong more often than not."""
+    """A "--MM-DDTHH:MM" (or "--MM-DD") date in the year the page's URL gives, else the year
+    its copyright line ends in (a page shows this year's stories without their year, and says
+    when it was served there); without either, no date: a guessed year is wrong more often
+    than not."""
     path = urlsplit(url).path if url else ""
     year = int(m.group(1)) if (m := _URL_YEAR.search(path)) else facts.served_year
-    return _iso(str(year), yearless[2:4], yearless[5:7], yearless[8:10], yearless[11:13]) if (
-        year) else None
+    if not year:
+        return None
+    if len(yearless) == 7:
+        return _iso(str(year), yearless[2:4], yearless[5:7])
+    return _iso(str(year), yearless[2:4], yearless[5:7], yearless[8:10], yearless[11:13])
+
+
+def url_date(url: str) -> str | None:
+    """The day a URL's path files the story under (/2020/03/05/, /20200305/, /2020-03-05/):
+    the publication date of a page that neither declares nor shows one."""
+    m = _URL_DATE.search(urlsplit(url).path) if url else None
+    return _iso(*m.groups()) if m else None
 
 
 def iter_dates(text: str) -> list[tuple[str, int]]:
     """The dates a text shows, with where each starts: ISO dates, and "--MM-DDTHH:MM" for one
-    shown without its year (``_YEARLESS``)."""
+    shown without its year (``_YEARLESS``), "--MM-DD" for one labelled without it either."""
     found: list[tuple[str, int]] = []
+    if _WIDE_DIGIT.search(text):
+        text = text.translate(_NARROW)  # one character for one: the positions stay
     if ":" in text or "：" in text:
+        for m in _LABELLED_DAY.finditer(text):
+            mon, dashed, written = m.groups()
+            day = dashed or written
+            if _iso("2000", mon, day):
+                found.append((f"--{int(mon):02d}-{int(day):02d}", m.start(1)))
         for m in _YEARLESS.finditer(text):
             mon, dashed, written, hour, minute = m.groups()
             shown = (int(mon), int(dashed or written), int(hour), int(minute))

@@ -17,15 +17,22 @@ from lxml import etree
 from pipeline.extract.dom import text_of
 from pipeline.extract.meta.head import Head
 from pipeline.extract.meta.text import reads_as_name, strip_marks, text_key, visual_len
-from pipeline.text.cjk import HAN
+from pipeline.text.cjk import HAN, HAN_CHAR
 
 # Separators between a headline and the site or section name in a declared title.
 _TITLE_SPLIT = re.compile(
-    r"\s+[-|–—·•»«:/>›]+\s+|(?<=[" + HAN + r"）)])-|-(?=[" + HAN + r"])|\s*[|_｜•»«>›→]+\s*|"
+    r"\s+[-|–—·•»«:/>›]+\s+|(?<=[" + HAN + r"）)])-|-(?=[" + HAN + r"])|\s*[|_｜•»«>›→－]+\s*|"
     r"\s*-{2,}\s*|\s+::\s+|"
     # "…Part3-CSDN.NET": a hyphen before a closing domain name (not inside one: "my-site.com")
     r"(?<![a-z])-(?=[\w.-]+\.(?i:com|net|org|cn|info|cc|tv)(?:\.[a-z]{2})?\s*$)"
 )
+# Where a Chinese title may name its site without a separator of its own: after a "——" (which
+# inside a headline opens its subtitle, so it divides only from a part naming the site) and in
+# brackets before the headline ("【示例网】…").
+_SITE_DASH = re.compile(r"\s*——\s*")
+_SITE_BRACKETS = re.compile(r"^\s*[【\[]([^】\]]{1,20})[】\]]\s*")
+# What a signed-in page counts in its tab before the title: "(3) …", "(2 封私信 / 80 条消息) …".
+_UNREAD = re.compile(r"^[(（]\s*\d+[^)）]{0,20}[)）]\s+(?=\S)")
 # Readability.js's article types: a WebPage's or WebSite's name is the site's, not a headline.
 _JSONLD_ARTICLE = re.compile(
     r"^(?:Article|AdvertiserContentArticle|NewsArticle|AnalysisNewsArticle|AskPublicNewsArticle|"
@@ -64,6 +71,7 @@ def declared_titles(head: Head) -> list[tuple[str, str]]:
     title_el = head.title
     # An unclosed <title> swallows the page as text: keep what comes before the first tag.
     page_title = text_of(title_el).split("<", 1)[0][:300].strip() if title_el is not None else ""
+    page_title = _UNREAD.sub("", page_title)
     out = []
     if ld := _jsonld_titles(head.scripts):
         headline, name = ld
@@ -200,4 +208,18 @@ def _strip_site_ends(text: str, names: set[str]) -> str:
             text = text[parts[0].end():]
         else:
             break
+    # The site's name in the middle of a Chinese title: what follows it is the site's too (its
+    # slogan, its domain). Chinese titles lead with the headline; an English one may end with it
+    # after the site and its section ("Blue Lily Photo - Blue Lily Blog - Glacier").
+    parts = list(_TITLE_SPLIT.finditer(text))
+    for before, after in zip(parts, parts[1:], strict=False):
+        if HAN_CHAR.search(text[:before.start()]) and _site_part(
+            text[before.end():after.start()], names
+        ):
+            text = text[:before.start()]
+            break
+    if (parts := list(_SITE_DASH.finditer(text))) and _site_part(text[parts[-1].end():], names):
+        text = text[:parts[-1].start()]
+    if (m := _SITE_BRACKETS.match(text)) and text[m.end():] and site_like(m.group(1), names):
+        text = text[m.end():]
     return strip_marks(text)

@@ -44,3 +44,5 @@ class PageFacts:
     selected_title: tuple[str, etree._Element] | None
     source_version: str | None  # what the page says it documents (a docs site's version)
     site_name: str | None  # the name the site gives itself (og:site_name, application-name)
+    hidden_date: str | None = None  # held for a script to show (dates.hidden_date)
+    declared_url: str | None = None  # the page's own address (canonical link, og:url)

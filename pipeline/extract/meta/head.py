@@ -14,19 +14,26 @@ from lxml import etree
 
 
 class Head:
-    """The <meta> and <script> elements and the first <title>, in document order, collected in
-    one pass (metas and JSON-LD are read for the title, the date and the author)."""
+    """The <meta> and <script> elements, the first <title> and the canonical <link>'s address,
+    in document order, collected in one pass (metas and JSON-LD are read for the title, the
+    date and the author; the address where the page is read without its URL)."""
 
     def __init__(self, root: etree._Element) -> None:
         self.metas: list[etree._Element] = []
         self.scripts: list[etree._Element] = []
         self.title: etree._Element | None = None
-        for el in root.iter("meta", "script", "title"):
+        self.canonical: str | None = None
+        for el in root.iter("meta", "script", "title", "link"):
             tag = el.tag
             if tag == "meta":
                 self.metas.append(el)
             elif tag == "script":
                 self.scripts.append(el)
+            elif tag == "link":
+                if self.canonical is None and (el.get("rel") or "").strip().lower() == (
+                    "canonical"
+                ):
+                    self.canonical = (el.get("href") or "").strip() or None
             elif self.title is None and el is not root:
                 self.title = el
 

@@ -34,7 +34,7 @@ from pipeline.extract.meta.declared_titles import (
 from pipeline.extract.meta.facts import Headline, PageFacts
 from pipeline.extract.meta.headlines import METADATA_LINE
 from pipeline.extract.meta.text import strip_marks, text_key
-from pipeline.text.cjk import HAN_OR_KANA
+from pipeline.text.cjk import HAN, HAN_CHAR, HAN_OR_KANA
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,12 @@ _CLOSING = re.compile(r"[”’\"')）]+$")  # a quotation's end: the sentence i
 _SECTION_NUMBER = re.compile(
     r"^\s*(?:[一二三四五六七八九十]+、|[(（][一二三四五六七八九十\d]+[)）]|\d+(?:\.\d+)*[.、]\s*\S)")
 _CATEGORY = re.compile(r"^\s*(?:\[[^\]]{1,12}\]|【[^】]{1,12}】)\s*(?=\S)")  # [专栏] 标题
+# A badge a portal or blog sets inside its headline markup after the words (原创, 独家, 置顶, 精华,
+# 【荐】; the headline "老桥明天重新开放原创" is the <title>'s "老桥明天重新开放"), or before
+# them in brackets ([转载]: bare words before a headline are its kicker).
+_BRACKETED = r"[\[【(（][^\]】)）]{1,8}[\]】)）]"
+_BADGE_AFTER = re.compile(r"\s*(?:[" + HAN + r"]{1,4}|" + _BRACKETED + r")\s*")
+_BADGE_BEFORE = re.compile(r"\s*" + _BRACKETED + r"\s*")
 # Never the headline, even when they repeat it: a syndicated story's 原标题 (its original
 # headline), a byline or source line.
 _NOT_HEADLINE = re.compile(r"原标题|原题[:：]|作者[:：]|来源[:：]|编辑[:：]|责任编辑")
@@ -137,6 +143,8 @@ def _score_visible(
         alt = [_agreement(stripped, d, o) for d in titles]
         if max(alt, default=0.0) >= max(agreements, default=0.0):
             text, key, agreements = stripped, text_key(stripped), alt
+    if max(agreements, default=0.0) < 1.0 and (told := _without_badge(text, titles)):
+        text, key, agreements = told, text_key(told), [_agreement(told, d, o) for d in titles]
     agree = max(agreements, default=0.0)
     if agree < 0.6:
         # Unconfirmed: not a section's heading below the start (past the article's first prose,
@@ -156,6 +164,21 @@ def _score_visible(
         - o.repeated_link * min(1.0, repeated / 2) - (o.in_nav if h.in_nav else 0.0)
     )
     return score, text
+
+
+def _without_badge(text: str, titles: list[Declared]) -> str | None:
+    """A visible headline that is a declared title's part with a badge (``_BADGE_AFTER``,
+    ``_BADGE_BEFORE``) on one end: that part, as the title declares it. Chinese only: an
+    English headline longer than its og:title by a word is a longer headline."""
+    for d in titles:
+        for unit, _ in d.units:
+            if len(unit) < 4 or unit == text or not HAN_CHAR.search(unit):
+                continue
+            if text.startswith(unit) and _BADGE_AFTER.fullmatch(text[len(unit):]):
+                return unit
+            if text.endswith(unit) and _BADGE_BEFORE.fullmatch(text[: -len(unit)]):
+                return unit
+    return None
 
 
 def _prose_between(facts: PageFacts, at: int, index: int, o: TitleOptions) -> bool:

@@ -47,7 +47,7 @@ def test_date_without_year_and_no_year_anywhere_is_no_date() -> None:
 def test_a_time_without_a_date_or_a_score_is_no_date() -> None:
     for shown in ("10:23", "13-05 10:23"):  # no month 13
         a = extract(page(YEARLESS.format(shown=shown, footer="")),
-                    "https://news.example.com/2020/03/05/123.html")
+                    "https://news.example.com/2020/03/123.html")  # the year, not the day
         assert a.published is None, shown
 
 
@@ -84,3 +84,116 @@ def test_wechat_publish_time_in_a_script(script: str, published: str) -> None:
     a = extract(page(WECHAT.format(script=script), title="老桥明天重新开放"),
                 "https://mp.weixin.qq.com/s/abc")
     assert a.published == published
+
+
+# --- apps and portals that draw the date with a script: the time is in the page's state -----
+
+APP = ('<div class="nav"><a href="/">首页</a> <a href="/news">新闻</a></div>'
+       f'<h1>老桥明天重新开放</h1><div class="info">{{shown}}</div><div class="content">{ZH_BODY}'
+       "</div><script>{script}</script>")
+
+
+@pytest.mark.parametrize(("script", "published"), [
+    ("window.ct = '1583370000';", "2020-03-05T09:00:00+08:00"),
+    ("var ct = 1583370000;", "2020-03-05T09:00:00+08:00"),  # a number, not a string
+    ("var createTime = '2020-03-05 10:23';", "2020-03-05T10:23:00"),
+    ("var BASE_DATA = {articleInfo: {title: '老桥', publishTime: 1583370000}};",
+     "2020-03-05T09:00:00+08:00"),
+    ('window.initialState = {"articleDetail": {"publishTime": 1583370000000}};',  # milliseconds
+     "2020-03-05T09:00:00+08:00"),
+    ('window.DATA = {"title": "老桥", "pubtime": "2020-03-05 10:23:45"};', "2020-03-05T10:23:45"),
+    ('var allData = {"docData": {"newsTime": "2020-03-05 10:23:45"}};', "2020-03-05T10:23:45"),
+])
+def test_app_page_holds_its_publish_time_in_its_state(script: str, published: str) -> None:
+    a = extract(page(APP.format(shown="", script=script)), "https://m.example.com/a/123")
+    assert a.published == published
+
+
+def test_a_date_the_page_shows_beats_the_one_its_script_holds() -> None:
+    html = page(APP.format(shown="发布时间：2020-03-06 08:00",
+                           script='window.DATA = {"pubtime": "2019-01-01 10:23:45"};'))
+    assert extract(html, "https://m.example.com/a/123").published == "2020-03-06T08:00:00"
+
+
+@pytest.mark.parametrize("holder", [
+    '<span>发表于 <span title="2020-3-5 10:23:45">前天&nbsp;10:23</span></span>',  # a forum
+    '<span class="time" id="news-time" data-val="1583370000000"></span>',  # drawn by a script
+])
+def test_a_date_element_shown_relatively_or_empty_holds_the_time_in_an_attribute(
+    holder: str,
+) -> None:
+    a = extract(page(APP.format(shown=holder, script="")), "https://bbs.example.com/t-1.html")
+    assert a.published is not None and a.published.startswith("2020-03-05")
+
+
+# --- an edit's date is not the publication's; the verb may follow the date ------------------
+
+
+def test_a_blogs_edit_date_above_its_first_published_date_is_passed_over() -> None:
+    info = ('<span class="time">已于&nbsp;2021-04-01 12:00:00&nbsp;修改</span>'
+            '<span class="time">于&nbsp;2020-03-05 10:23:45&nbsp;首次发布</span>')
+    body = ('<div class="toolbar">最新推荐文章于&nbsp;2024-05-13 10:08:49&nbsp;发布</div>'
+            + HEADLINE + f'<div class="bar">{info}</div><div class="content">{ZH_BODY}</div>')
+    assert extract(page(body), "https://blog.example.com/u/article/details/1").published == (
+        "2020-03-05T10:23:45")
+
+
+def test_updated_before_published_in_a_dateline_gives_the_published() -> None:
+    body = (HEADLINE + "<p>更新时间：2021-04-01 12:00</p><p>发表于 2020-03-05 10:23</p>"
+            f'<div class="content">{ZH_BODY}</div>')
+    assert extract(page(body), "https://x.example.com/a/1.html").published == (
+        "2020-03-05T10:23:00")
+
+
+def test_an_edit_date_alone_is_still_the_date() -> None:
+    body = HEADLINE + f'<div class="content">{ZH_BODY}</div><div>编辑于 2021-04-01 12:00</div>'
+    assert extract(page(body), "https://x.example.com/p/1").published == "2021-04-01T12:00:00"
+
+
+@pytest.mark.parametrize("shown", [
+    '<span class="date">发布时间：03-05</span><span class="time">10:23</span>',  # time apart
+    "<span>发布日期：3月5日</span>",
+])
+def test_a_labelled_date_without_year_or_time_takes_the_urls_year(shown: str) -> None:
+    a = extract(page(YEARLESS.format(shown=shown, footer="")),
+                "https://news.example.com/a/20200305/123.html")
+    assert a.published == "2020-03-05"
+
+
+def test_a_score_after_a_label_with_its_time_is_still_read_with_the_time() -> None:
+    a = extract(page(YEARLESS.format(shown="发布时间：03-05 10:23", footer="")),
+                "https://news.example.com/a/20200305/123.html")
+    assert a.published == "2020-03-05T10:23:00"
+
+
+def test_full_width_digits_are_read() -> None:
+    a = extract(page(YEARLESS.format(shown="发布时间：２０２０年３月５日", footer="")),
+                "https://news.example.com/a/123.html")
+    assert a.published == "2020-03-05"
+
+
+# --- the address: a day in the URL, and the page's own address when read without one --------
+
+
+@pytest.mark.parametrize("url", ["https://news.example.com/a/20200305/123.html",
+                                 "https://news.example.com/c/2020-03-05/doc-abc.shtml",
+                                 "https://news.example.com/n1/2020/0305/c1-123.html"])
+def test_a_page_showing_no_date_is_dated_by_the_day_its_url_files_it_under(url: str) -> None:
+    a = extract(page(YEARLESS.format(shown="", footer="")), url)
+    assert a.published == "2020-03-05"
+
+
+def test_a_number_in_the_url_is_no_date() -> None:
+    a = extract(page(YEARLESS.format(shown="", footer="")),
+                "https://news.example.com/a/202003051234.html")
+    assert a.published is None
+
+
+@pytest.mark.parametrize("declares", [
+    '<link rel="canonical" href="https://news.example.com/a/20200305/123.html">',
+    '<meta property="og:url" content="https://news.example.com/2020/03/05/123.html">',
+])
+def test_a_page_read_without_its_url_takes_the_address_it_declares(declares: str) -> None:
+    html = page(YEARLESS.format(shown="03-05 10:23", footer="")).replace(
+        "</head>", declares + "</head>")
+    assert extract(html, "").published == "2020-03-05T10:23:00"

@@ -325,3 +325,58 @@ def test_word_chars_keeps_exactly_the_letters_and_digits(text: str) -> None:
     character for character; title keys compare equal however a title is spelled."""
     assert word_chars(text) == re.sub(r"[\W_]+", "", text)
     assert text_key(text) == re.sub(r"[\W_]+", "", text.casefold())
+
+
+# --- site names a Chinese <title> joins without the usual separators; badges in a headline ---
+
+
+@pytest.mark.parametrize("title", [
+    "老桥因河水上涨关闭——示例网",  # a double dash before the site (inside a headline: a subtitle)
+    "老桥因河水上涨关闭－示例网－中国领先的新闻门户",  # full-width hyphens
+    "【示例网】老桥因河水上涨关闭",  # the site in brackets before the headline
+])
+def test_site_name_joined_the_chinese_way_is_cut_from_a_title_without_headline_markup(
+    title: str,
+) -> None:
+    assert choose(page(title, f'<div class="content">{ZH_BODY}</div>')) == "老桥因河水上涨关闭"
+
+
+def test_a_headline_with_a_subtitle_after_a_double_dash_keeps_it() -> None:
+    title = "老桥因河水上涨关闭——来自东岸居民的报道"
+    assert choose(page(title, f'<div class="content">{ZH_BODY}</div>')) == title
+
+
+@pytest.mark.parametrize("headline", [
+    "<h1>老桥因河水上涨关闭<span class=\"article-tag\">原创</span></h1>",
+    "<h1>老桥因河水上涨关闭 <em>独家</em></h1>",
+    "<h1><span class=\"type\">[转载]</span> 老桥因河水上涨关闭</h1>",
+])
+def test_a_badge_inside_the_headline_is_not_part_of_the_title(headline: str) -> None:
+    html = page("老桥因河水上涨关闭_手机示例网", PORTAL.format(headline=headline, body=ZH_BODY))
+    assert choose(html) == "老桥因河水上涨关闭"
+
+
+def test_a_kicker_before_the_headline_is_kept_when_the_title_has_it_too() -> None:
+    html = page("东岸 老桥因河水上涨关闭_示例网",
+                PORTAL.format(headline="<h1>东岸 老桥因河水上涨关闭</h1>", body=ZH_BODY))
+    assert choose(html) == "东岸 老桥因河水上涨关闭"
+
+
+def test_a_slogan_after_the_sites_name_is_the_sites_too() -> None:
+    html = page("老桥因河水上涨关闭 - 示例网 - 中国领先的中文资讯服务平台",
+                f'<div class="content">{ZH_BODY}</div>')
+    assert choose(html) == "老桥因河水上涨关闭"
+
+
+@pytest.mark.parametrize("title", ["(2 封私信 / 80 条消息) 老桥因河水上涨关闭 - 知乎",
+                                   "(3) 老桥因河水上涨关闭"])
+def test_an_unread_count_before_the_title_is_not_the_title(title: str) -> None:
+    assert choose(page(title, f'<div class="content">{ZH_BODY}</div>')) == "老桥因河水上涨关闭"
+
+
+def test_an_english_title_ending_with_the_post_after_the_sites_name_keeps_the_post() -> None:
+    # "Site - Blog - Post" (Squarespace): the parts after the site's name are the headline's.
+    html = page("Wedding Photography - Blue Lily Photo - Blue Lily Blog - A Morning on the Glacier",
+                f'<div class="content">{EN_BODY}</div>',
+                head='<meta property="og:site_name" content="Blue Lily Photo">')
+    assert choose(html) == "A Morning on the Glacier"
