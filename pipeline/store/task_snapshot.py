@@ -1,0 +1,141 @@
+"""tasks.csv as last parsed, kept beside it: the list read back without parsing 100,000 rows.
+
+tasks.csv stays the truth, the file a person edits and every writer merges into; the snapshot
+(``.tasks.csv.snapshot``) is a cache of what parsing it gave. It is used only for the very
+bytes it was made from: its key is the file's size, modification time and SHA-256, and a
+reader hashes the bytes it read (a fortieth of a second at 36 MB) before trusting it, so a
+hand edit, Excel's save or a copy from another archive is parsed as before, with every check
+and refusal of a file that does not read. Anything wrong with the snapshot itself (missing,
+cut short, from another version of Kuaibu, not ours) makes it ignored, never an error.
+
+Why pickle, restricted: the C unpickler builds 100,000 dicts in a quarter of a second
+(csv and the checks take five times that), and an unpickler that refuses every class can
+make nothing but builtin containers and scalars out of whatever the file holds. Written
+temp file → fsync → rename, under the list's lock, so a kill mid-write leaves the old
+snapshot or the new one, and a killed write's temp file is swept by the next save.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import pickle
+from collections.abc import Iterable
+from dataclasses import dataclass
+from operator import attrgetter
+from pathlib import Path
+from typing import Any
+
+from pipeline.records.task import Task
+from pipeline.store.archive import write_atomic
+from pipeline.store.task_csv import COLUMNS, FIELD_NAMES, NUMBER_FIELDS, get_texts, with_missing
+
+# Bump when parsing a file gives other records than before (a check, a column's meaning).
+_MAGIC = b"kuaibu tasks.csv snapshot 1\n"
+
+
+# What ``str.strip`` takes off a cell's ends (the characters whose ``isspace`` is true).
+SPACES = frozenset("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003"
+                   "\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+_INTEGERS = tuple(name for name in NUMBER_FIELDS if name != "confidence")
+_get_integers = attrgetter(*_INTEGERS)
+
+
+def snapshot_path(tasks_path: Path) -> Path:
+    return tasks_path.with_name(f".{tasks_path.name}.snapshot")
+
+
+def stale_writes(tasks_path: Path) -> list[Path]:
+    """Temp files of snapshot writes a kill interrupted (``write_atomic``'s names)."""
+    snapshot = snapshot_path(tasks_path)
+    return list(snapshot.parent.glob(f".{snapshot.name}.*.tmp"))
+
+
+def file_key(data: bytes, stat: os.stat_result) -> str:
+    """Which bytes of tasks.csv a snapshot holds: size, mtime and SHA-256 of ``data``, the
+    bytes read (or written) under that stat."""
+    return f"{stat.st_size}:{stat.st_mtime_ns}:{hashlib.sha256(data).hexdigest()}"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The parsed file: its codec and separator, its columns, each task's field values in
+    the file's order (``status`` as its word, ``extra`` a plain dict)."""
+
+    encoding: str
+    delimiter: str
+    columns: list[str]
+    rows: list[dict[str, Any]]
+
+
+class _NoClasses(pickle.Unpickler):
+    """Builtin containers and scalars only: a class named in the data is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
+
+
+def read_snapshot(tasks_path: Path, key: str) -> Snapshot | None:
+    """The snapshot of the file whose ``file_key`` is ``key``; None when there is none for
+    those bytes or it cannot be read as one."""
+    try:
+        with open(snapshot_path(tasks_path), "rb") as f:
+            if f.readline() != _MAGIC:
+                return None
+            header = json.loads(f.readline())
+            if header.get("key") != key or header.get("fields") != list(FIELD_NAMES):
+                return None
+            payload = f.read()
+        if len(payload) != header["bytes"]:
+            return None
+        rows = _NoClasses(io.BytesIO(payload)).load()
+        snapshot = Snapshot(header["encoding"], header["delimiter"], header["columns"], rows)
+    except Exception:  # noqa: BLE001 — a cache in any state it should not be in is ignored
+        return None
+    fine = (isinstance(rows, list) and isinstance(snapshot.columns, list)
+            and all(isinstance(c, str) for c in snapshot.columns)
+            and isinstance(snapshot.encoding, str) and isinstance(snapshot.delimiter, str))
+    return snapshot if fine else None
+
+
+def columns_read_back(columns: list[str]) -> bool:
+    """Whether a file written with these columns reads back with them, in that order."""
+    return (with_missing(columns) == columns and all(c and c == c.strip() for c in columns))
+
+
+def reads_back(task: Task, extra_columns: frozenset[str]) -> bool:
+    """Whether ``task`` is what reading back its row gives (so a save's records can be its
+    file's snapshot): texts without space at their ends (a read strips cells), whole numbers
+    as ints, ``confidence`` at the three places it is written with, a cell in every person's
+    column. Almost every task is; a save holding one that is not keeps no snapshot."""
+    texts = get_texts(task)
+    try:
+        ends = {text[:1] for text in texts} | {text[-1:] for text in texts}
+    except TypeError:  # a None or a number set into a text field
+        return False
+    confidence = task.confidence
+    return (SPACES.isdisjoint(ends)
+            and all(type(n) is int or n is None for n in _get_integers(task))
+            and type(task.attempts) is int
+            and (confidence is None
+                 or (type(confidence) is float and round(confidence, 3) == confidence))
+            and task.extra.keys() == extra_columns
+            and all(type(v) is str for v in task.extra.values()))
+
+
+def extra_columns(columns: list[str]) -> frozenset[str]:
+    return frozenset(columns) - frozenset(COLUMNS)
+
+
+def write_snapshot(tasks_path: Path, key: str, encoding: str, delimiter: str,
+                   columns: Iterable[str], tasks: Iterable[Task]) -> None:
+    """Keep ``tasks`` (the file's records, in its order) as the snapshot of the bytes
+    ``key`` names. Only under the list's lock (see the module). Raises OSError."""
+    rows = [{**t.__dict__, "status": str(t.status), "extra": dict(t.extra)} for t in tasks]
+    payload = pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL)
+    header = {"key": key, "fields": list(FIELD_NAMES), "encoding": encoding,
+              "delimiter": delimiter, "columns": list(columns), "bytes": len(payload)}
+    write_atomic(snapshot_path(tasks_path),
+                 b"".join((_MAGIC, json.dumps(header).encode() + b"\n", payload)))
