@@ -91,6 +91,40 @@ def _leading_url(head: bytes) -> str | None:
     return url if isinstance(url, str) else None
 
 
+@dataclass(frozen=True)
+class StageListing:
+    """What one directory read of 00_raw and one of 01_clean found: the records by task id
+    with each one's inode (a record is only ever replaced by a rename, so another inode is
+    another record), the ids cleaned (``<id>.json``) and localized (``<id>.assets.json``),
+    and the temp files of writes a kill interrupted. The folders as they were: true while no
+    run writes them (the run lock held)."""
+
+    records: dict[int, int]
+    cleaned: set[int]
+    localized: set[int]
+    unfinished: list[Path]
+
+
+def _scan(folder: Path, suffix: str) -> tuple[dict[int, int], list[str]]:
+    """The ``<id><suffix>`` files of a folder by id with their inodes (free on POSIX: the
+    directory entry holds it), and the names of everything else."""
+    ids: dict[int, int] = {}
+    rest: list[str] = []
+    cut = -len(suffix)
+    try:
+        entries = os.scandir(folder)
+    except FileNotFoundError:
+        return ids, rest
+    with entries:
+        for entry in entries:
+            name = entry.name
+            if name.endswith(suffix) and name[:cut].isdigit() and len(name) <= 15 - cut:
+                ids[int(name[:cut])] = entry.inode()
+            else:
+                rest.append(name)
+    return ids, rest
+
+
 def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> os.stat_result:
     """Write ``data`` to ``path`` so that readers see the old file or the new, never a torn one.
     A full disk is DiskFull naming the file (the OS error names none). Returns the written
@@ -431,18 +465,37 @@ class Archive:
         write_atomic(meta_path, meta_json.encode("utf-8"), readonly=True)
         return True
 
-    def sweep_unfinished_writes(self) -> int:
-        """Remove the temp files of writes a kill interrupted in 00_raw, 01_clean and
-        02_assets (``write_atomic``'s ``.<name>.*.tmp``); how many. Only with the run lock
-        held: then no write of a run can be in progress."""
-        swept = 0
-        for folder in (self.raw_dir, self.clean_dir, self.assets_dir):
+    def stage_listing(self) -> StageListing:
+        """One look at 00_raw and at 01_clean (see ``StageListing``): no file opened or
+        stat'ed, 100,000 tasks' outputs in two directory reads."""
+        raw, raw_rest = _scan(self.raw_dir, ".json")
+        try:
+            clean = os.listdir(self.clean_dir)
+        except FileNotFoundError:
+            clean = []
+        cleaned = {int(name[:-5]) for name in clean
+                   if name.endswith(".json") and name[:-5].isdigit() and len(name) <= 20}
+        localized = {int(name[:-12]) for name in clean
+                     if name.endswith(".assets.json") and name[:-12].isdigit()
+                     and len(name) <= 27}
+        unfinished = [folder / name for folder, names in ((self.raw_dir, raw_rest),
+                                                          (self.clean_dir, clean))
+                      for name in names if name.startswith(".") and name.endswith(".tmp")]
+        return StageListing(raw, cleaned, localized, unfinished)
+
+    def sweep_unfinished_writes(self, listing: StageListing) -> int:
+        """Remove the temp files of writes a kill interrupted in 00_raw, 01_clean (as
+        ``listing`` found them) and 02_assets, and in their subfolders (``write_atomic``'s
+        ``.<name>.*.tmp``); how many. Only with the run lock held: then no write of a run
+        can be in progress."""
+        stale = list(listing.unfinished)
+        for folder in (self.raw_dir / "history", self.assets_dir):
             for where, _, names in os.walk(folder):  # scandir: 100,000 names in a blink
-                for name in names:
-                    if name.startswith(".") and name.endswith(".tmp"):
-                        Path(where, name).unlink(missing_ok=True)
-                        swept += 1
-        return swept
+                stale.extend(Path(where, name) for name in names
+                             if name.startswith(".") and name.endswith(".tmp"))
+        for path in stale:
+            path.unlink(missing_ok=True)
+        return len(stale)
 
     def forget(self, task_id: int) -> None:
         """Remove everything the archive holds for a task but its images (shared by content):

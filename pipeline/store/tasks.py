@@ -36,7 +36,6 @@ Each task is held as a read-only ``SealedTask``, replaced whole when it changes:
 from __future__ import annotations
 
 import csv
-import gc
 import io
 import os
 import threading
@@ -86,6 +85,7 @@ from pipeline.store.task_csv import (
 )
 from pipeline.store.task_snapshot import (
     Snapshot,
+    collector_paused,
     columns_read_back,
     extra_columns,
     file_key,
@@ -134,19 +134,6 @@ def _settle(task: Task) -> None:
         task.error_kind = ""
     if not task.error:
         task.error_code = task.error_args = ""
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off while a list is read (process-wide; on again after,
-    unless something else had it off)."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def _file_key(stat: os.stat_result) -> _FileKey:
@@ -348,9 +335,7 @@ class TaskStore:
             return
         self._seen = _file_key(stat)
         key = file_key(data, stat) if len(data) >= SNAPSHOT_FROM_BYTES else None
-        # the records made here hold no cycles: the collector's passes over a growing heap
-        # took a third of the time
-        with _collector_paused():
+        with collector_paused():
             if key is not None and self._restore(read_snapshot(self.path, key)):
                 return
             kept = self._parse(data)
@@ -388,15 +373,16 @@ class TaskStore:
         if snapshot is None:
             return False
         tasks: dict[int, SealedTask] = {}
-        names = _RECORD_NAMES
+        names, status_of, cells = _RECORD_NAMES, STATUS_OF, _ReadOnlyCells
+        new, set_dict = object.__new__, object.__setattr__
         try:
-            for values in snapshot.rows:
+            for values in snapshot.rows:  # a step per task, the least there can be
                 if values.keys() != names:
                     return False
-                values["status"] = STATUS_OF[values["status"]]
-                values["extra"] = _ReadOnlyCells(values["extra"])
-                task = object.__new__(SealedTask)
-                object.__setattr__(task, "__dict__", values)
+                values["status"] = status_of[values["status"]]
+                values["extra"] = cells(values["extra"])
+                task = new(SealedTask)
+                set_dict(task, "__dict__", values)
                 tasks[values["id"]] = task
         except (AttributeError, KeyError, TypeError, ValueError):
             return False
@@ -404,8 +390,11 @@ class TaskStore:
             return False
         self._encoding, self._delimiter = snapshot.encoding, snapshot.delimiter
         self._columns = snapshot.columns
-        for task in tasks.values():
-            self._put(task)
+        self._tasks = tasks
+        self._max_id = max(tasks, default=0)
+        # as ``_put`` makes it: the first task of a URL in the list's order, duplicates not
+        kept = [t for t in tasks.values() if t.status is not Status.DUPLICATE]
+        self._by_url = {t.url: t.id for t in reversed(kept)}
         return True
 
     def _keep_snapshot(self, key: str) -> None:

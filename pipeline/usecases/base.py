@@ -7,6 +7,7 @@ split by area as Anki's ``aqt/operations`` is.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Set
 from pathlib import Path
 
 from pipeline.records.article import Article
@@ -158,10 +159,13 @@ class WorkspaceBase:
         return decode_stored(self.archive, task, rules, self.settings).text
 
 
-def refuse_truncated(archive: Archive, store: TaskStore) -> None:
+def refuse_truncated(archive: Archive, store: TaskStore,
+                     archived: Set[int] | None = None) -> None:
     """Raise TaskListTruncated when ``store`` (the file as read) lacks more than
-    ``TRUNCATED_SHARE`` of the tasks whose pages 00_raw holds, or all of them."""
-    archived = archive.record_ids()
+    ``TRUNCATED_SHARE`` of the tasks whose pages 00_raw holds (``archived``: those ids as a
+    listing already found them), or all of them."""
+    if archived is None:
+        archived = archive.record_ids()
     lost = len(archived - store.ids())
     if archived and (lost == len(archived) or lost > TRUNCATED_SHARE * len(archived)):
         raise TaskListTruncated(archive.tasks_path, lost, len(archived))
