@@ -17,6 +17,8 @@ from pipeline.store.archive import write_atomic
 from pipeline.store.task_snapshot import dump_plain, load_plain
 
 RECORD_URLS = ".record_urls"
+# An archive with fewer records reads them all in a blink, and is left without the note.
+NOTED_FROM_RECORDS = 1_000
 
 
 class RecordUrls:
@@ -50,6 +52,8 @@ class RecordUrls:
         """Write what was noted, less the records that are gone (``records``: id → inode,
         the listing the reconcile judged by); nothing when nothing changed. A folder that
         cannot be written keeps none: the records are read next time."""
+        if len(records) < NOTED_FROM_RECORDS:
+            return
         gone = [i for i, (inode, _) in self._known.items() if records.get(i) != inode]
         for task_id in gone:
             del self._known[task_id]

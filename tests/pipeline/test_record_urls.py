@@ -10,6 +10,7 @@ import pytest
 
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
+from pipeline.store import record_urls
 from pipeline.store.archive import Archive, write_atomic
 from pipeline.store.record_urls import RECORD_URLS
 from pipeline.store.tasks import TaskStore
@@ -27,6 +28,12 @@ def _fetched_archive(root: Path) -> None:
         store.update(task.id, status=Status.FETCHED)
         archive.store_raw(task.id, b"<html>page</html>", json.dumps({"url": url}))
     store.save()
+
+
+@pytest.fixture(autouse=True)
+def note_every_archive(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Archives of any size get the note (in use only from a thousand records)."""
+    monkeypatch.setattr(record_urls, "NOTED_FROM_RECORDS", 0)
 
 
 @pytest.fixture
@@ -96,3 +103,12 @@ def test_a_missing_or_damaged_note_reads_every_record(tmp_path: Path, reads: lis
     reads.clear()
     _open(tmp_path)
     assert reads == []  # noted again
+
+
+def test_a_small_archive_is_left_without_the_note(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command on it writes nothing it did not have to (tests/test_hostile_inputs.py)."""
+    monkeypatch.setattr(record_urls, "NOTED_FROM_RECORDS", len(URLS) + 1)
+    _fetched_archive(tmp_path)
+    _open(tmp_path)
+    assert not (tmp_path / RECORD_URLS).exists()
