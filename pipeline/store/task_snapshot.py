@@ -23,26 +23,25 @@ import io
 import json
 import os
 import pickle
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import chain
 from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
-from pipeline.records.task import Task
+from pipeline.records.task import Status, Task
 from pipeline.store.archive import write_atomic
-from pipeline.store.task_csv import COLUMNS, FIELD_NAMES, NUMBER_FIELDS, get_texts, with_missing
+from pipeline.store.task_csv import COLUMNS, FIELD_NAMES, NUMBER_FIELDS, with_missing
 
 # Bump when parsing a file gives other records than before (a check, a column's meaning).
 _MAGIC = b"kuaibu tasks.csv snapshot 1\n"
 
 
-# What ``str.strip`` takes off a cell's ends (the characters whose ``isspace`` is true).
-SPACES = frozenset("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003"
-                   "\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
-_INTEGERS = tuple(name for name in NUMBER_FIELDS if name != "confidence")
-_get_integers = attrgetter(*_INTEGERS)
+_get_integers = attrgetter(*(n for n in NUMBER_FIELDS if n not in ("confidence", "attempts")))
+_get_attempts, _get_confidence, _get_extra = (attrgetter("attempts"), attrgetter("confidence"),
+                                              attrgetter("extra"))
 
 
 def snapshot_path(tasks_path: Path) -> Path:
@@ -64,7 +63,7 @@ def file_key(data: bytes, stat: os.stat_result) -> str:
 @dataclass(frozen=True)
 class Snapshot:
     """The parsed file: its codec and separator, its columns, each task's field values in
-    the file's order (``status`` as its word, ``extra`` a plain dict)."""
+    the file's order (``extra`` a plain dict)."""
 
     encoding: str
     delimiter: str
@@ -72,18 +71,26 @@ class Snapshot:
     rows: list[dict[str, Any]]
 
 
-class _NoClasses(pickle.Unpickler):
-    """Builtin containers and scalars only: a class named in the data is refused."""
+class _PlainOnly(pickle.Unpickler):
+    """Builtin containers and scalars, and a status word: any other class named in the data
+    is refused. (A read-only record's person's cells are pickled as ``dict`` of a copy.)"""
 
     def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
+        allowed = _ALLOWED.get((module, name))
+        if allowed is None:
+            raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
+        return allowed
+
+
+_ALLOWED: dict[tuple[str, str], object] = {("builtins", "dict"): dict,
+                                           (Status.__module__, Status.__qualname__): Status}
 
 
 def load_plain(data: bytes) -> Any:
-    """What ``dump_plain`` wrote: lists, tuples, dicts, strings and numbers, nothing else
-    (a class named in the data raises ``pickle.UnpicklingError``)."""
+    """What ``dump_plain`` wrote: lists, tuples, dicts, strings, numbers and ``Status``,
+    nothing else (another class named in the data raises ``pickle.UnpicklingError``)."""
     with collector_paused():
-        return _NoClasses(io.BytesIO(data)).load()
+        return _PlainOnly(io.BytesIO(data)).load()
 
 
 @contextmanager
@@ -127,41 +134,40 @@ def read_snapshot(tasks_path: Path, key: str) -> Snapshot | None:
     return Snapshot(encoding, delimiter, columns, rows) if fine else None
 
 
-def columns_read_back(columns: list[str]) -> bool:
-    """Whether a file written with these columns reads back with them, in that order."""
-    return (with_missing(columns) == columns and all(c and c == c.strip() for c in columns))
-
-
-def reads_back(task: Task, extra_columns: frozenset[str]) -> bool:
-    """Whether ``task`` is what reading back its row gives (so a save's records can be its
-    file's snapshot): texts without space at their ends (a read strips cells), whole numbers
-    as ints, ``confidence`` at the three places it is written with, a cell in every person's
-    column. Almost every task is; a save holding one that is not keeps no snapshot."""
-    texts = get_texts(task)
-    try:
-        ends = {text[:1] for text in texts} | {text[-1:] for text in texts}
+def records_read_back(tasks: Sequence[Task], texts: Sequence[tuple[str, ...]],
+                      columns: list[str]) -> bool:
+    """Whether reading back the rows a save writes of ``tasks`` (``texts``: their
+    ``get_texts``) gives ``tasks``, so its records can be the file's snapshot: columns as
+    written, texts without space at their ends (a read strips cells), whole numbers as ints,
+    ``confidence`` at the three places it is written with, a cell in every person's column
+    and no other. Almost always; checked a field at a time over every task at once."""
+    if not (with_missing(columns) == columns and all(c and c == c.strip() for c in columns)):
+        return False
+    every_text = list(chain.from_iterable(texts))
+    try:  # strip gives a text back as it is when there is nothing to take off
+        if list(map(str.strip, every_text)) != every_text:
+            return False
     except TypeError:  # a None or a number set into a text field
         return False
-    confidence = task.confidence
-    return (SPACES.isdisjoint(ends)
-            and all(type(n) is int or n is None for n in _get_integers(task))
-            and type(task.attempts) is int
-            and (confidence is None
-                 or (type(confidence) is float and round(confidence, 3) == confidence))
-            and task.extra.keys() == extra_columns
-            and all(type(v) is str for v in task.extra.values()))
-
-
-def extra_columns(columns: list[str]) -> frozenset[str]:
-    return frozenset(columns) - frozenset(COLUMNS)
+    if not {*map(type, chain.from_iterable(map(_get_integers, tasks)))} <= {int, type(None)}:
+        return False
+    if not {*map(type, map(_get_attempts, tasks))} <= {int}:
+        return False
+    confidences = [c for c in map(_get_confidence, tasks) if c is not None]
+    if any(type(c) is not float or round(c, 3) != c for c in confidences):
+        return False
+    extras = frozenset(columns) - frozenset(COLUMNS)
+    cells = list(map(_get_extra, tasks))
+    if not extras:
+        return not any(cells)
+    return all(c.keys() == extras and all(type(v) is str for v in c.values()) for c in cells)
 
 
 def write_snapshot(tasks_path: Path, key: str, encoding: str, delimiter: str,
                    columns: Iterable[str], tasks: Iterable[Task]) -> None:
     """Keep ``tasks`` (the file's records, in its order) as the snapshot of the bytes
     ``key`` names. Only under the list's lock (see the module). Raises OSError."""
-    rows = [{**t.__dict__, "status": str(t.status), "extra": dict(t.extra)} for t in tasks]
-    payload = dump_plain(rows)
+    payload = dump_plain([t.__dict__ for t in tasks])
     header = {"key": key, "fields": list(FIELD_NAMES), "encoding": encoding,
               "delimiter": delimiter, "columns": list(columns), "bytes": len(payload)}
     write_atomic(snapshot_path(tasks_path),
