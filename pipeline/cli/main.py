@@ -90,8 +90,8 @@ def run_command(args: argparse.Namespace, own_process: bool = False) -> int:
 
     with collector_paused():  # the list's records made without the collector's passes
         ws = Workspace.open(archive_root(args), settings, create=args.command in CREATES)
-    if own_process:  # ... nor walked by it later: they live until the command ends
-        gc.freeze()
+        if own_process:  # ... nor walked by it later: they live until the command ends
+            gc.freeze()
     try:
         if what := writes(args):
             ws.refuse_writing(what)

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pipeline.records.task import Status, Task
 from pipeline.store.archive import Archive, StageListing
 from pipeline.store.record_urls import RecordUrls
-from pipeline.store.search import SearchIndex, SearchIndexError
 from pipeline.store.tasks import TaskStore
 
 
@@ -81,6 +80,8 @@ def reconcile(archive: Archive, store: TaskStore, listing: StageListing | None =
     changed = store.reconcile(own_stage)
     known.keep({i: n for i, n in records.items() if i not in set_aside})
     if set_aside:
+        from pipeline.store.search import SearchIndex, SearchIndexError  # sqlite3: rarely
+
         try:
             index = SearchIndex.of(archive.root)
             try:
