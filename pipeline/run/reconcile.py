@@ -78,7 +78,7 @@ def reconcile(archive: Archive, store: TaskStore, listing: StageListing | None =
         return stage_reached(archive, task.id)
 
     changed = store.reconcile(own_stage)
-    known.keep({i: n for i, n in records.items() if i not in set_aside})
+    known.keep(records, set_aside)
     if set_aside:
         from pipeline.store.search import SearchIndex, SearchIndexError  # sqlite3: rarely
 

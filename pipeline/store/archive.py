@@ -107,22 +107,17 @@ class StageListing:
 
 def _scan(folder: Path, suffix: str) -> tuple[dict[int, int], list[str]]:
     """The ``<id><suffix>`` files of a folder by id with their inodes (free on POSIX: the
-    directory entry holds it), and the names of everything else."""
-    ids: dict[int, int] = {}
-    rest: list[str] = []
+    directory entry holds it), and every name in it."""
     cut = -len(suffix)
     try:
-        entries = os.scandir(folder)
+        with os.scandir(folder) as scan:
+            entries = list(scan)
     except FileNotFoundError:
-        return ids, rest
-    with entries:
-        for entry in entries:
-            name = entry.name
-            if name.endswith(suffix) and name[:cut].isdigit() and len(name) <= 15 - cut:
-                ids[int(name[:cut])] = entry.inode()
-            else:
-                rest.append(name)
-    return ids, rest
+        return {}, []
+    names = [entry.name for entry in entries]
+    ids = {int(name[:cut]): entry.inode() for name, entry in zip(names, entries, strict=True)
+           if name.endswith(suffix) and name[:cut].isdigit() and len(name) <= 15 - cut}
+    return ids, names
 
 
 def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> os.stat_result:
@@ -468,7 +463,7 @@ class Archive:
     def stage_listing(self) -> StageListing:
         """One look at 00_raw and at 01_clean (see ``StageListing``): no file opened or
         stat'ed, 100,000 tasks' outputs in two directory reads."""
-        raw, raw_rest = _scan(self.raw_dir, ".json")
+        raw, raw_names = _scan(self.raw_dir, ".json")
         try:
             clean = os.listdir(self.clean_dir)
         except FileNotFoundError:
@@ -478,7 +473,7 @@ class Archive:
         localized = {int(name[:-12]) for name in clean
                      if name.endswith(".assets.json") and name[:-12].isdigit()
                      and len(name) <= 27}
-        unfinished = [folder / name for folder, names in ((self.raw_dir, raw_rest),
+        unfinished = [folder / name for folder, names in ((self.raw_dir, raw_names),
                                                           (self.clean_dir, clean))
                       for name in names if name.startswith(".") and name.endswith(".tmp")]
         return StageListing(raw, cleaned, localized, unfinished)

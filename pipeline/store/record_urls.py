@@ -11,6 +11,7 @@ Read and written only under the run lock (reconcile), temp file → fsync → re
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from pipeline.store.archive import write_atomic
@@ -48,13 +49,15 @@ class RecordUrls:
             self._known[task_id] = (inode, url)
             self._changed = True
 
-    def keep(self, records: dict[int, int]) -> None:
-        """Write what was noted, less the records that are gone (``records``: id → inode,
-        the listing the reconcile judged by); nothing when nothing changed. A folder that
-        cannot be written keeps none: the records are read next time."""
+    def keep(self, records: dict[int, int], moved: Iterable[int]) -> None:
+        """Write what was noted, less the records that are gone (``records``: id → inode, the
+        listing the reconcile judged by; ``moved``: the ids whose files it set aside); nothing
+        when nothing changed. A note whose record has another inode now stays until its
+        task is read again: it matches nothing. A folder that cannot be written keeps none:
+        the records are read next time."""
         if len(records) < NOTED_FROM_RECORDS:
             return
-        gone = [i for i, (inode, _) in self._known.items() if records.get(i) != inode]
+        gone = (self._known.keys() - records.keys()) | (self._known.keys() & set(moved))
         for task_id in gone:
             del self._known[task_id]
         if not (self._changed or gone):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Set
+from operator import attrgetter
 from pathlib import Path
 
 from pipeline.records.article import Article
@@ -130,7 +131,7 @@ class WorkspaceBase:
             self.store.save()
 
     def counts(self) -> Counter[Status]:
-        return Counter(t.status for t in self.tasks())
+        return Counter(map(attrgetter("status"), self.tasks()))
 
     def rules(self) -> Rules:
         """rules.yaml as saved; a broken file raises RulesError naming its line."""
