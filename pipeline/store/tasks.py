@@ -751,7 +751,7 @@ class TaskStore:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def save(self) -> bool:
+    def save(self, snapshot: bool = True) -> bool:
         """Put this store's changes into tasks.csv now: under the archive-wide lock, merged
         into the file as it is (``merge_file``), written temp file → fsync → rename, so
         readers see the old file or the new, never a torn one. Nothing changed and the file
@@ -761,9 +761,12 @@ class TaskStore:
         reader: nothing watching the file sees that change once this save has written it).
 
         Text cells go through ``guard_cell``: no cell of the file starts a formula in Excel.
+        ``snapshot``: a long list's snapshot is kept beside it too (``task_snapshot``; a
+        third more than the save at 100,000 tasks): not for a run's batched saves, which the
+        next batch makes old (the next read that parses keeps one, the run's last save too).
         """
         with self._save_lock, file_lock(self.lock_path, LOCK_WAIT_SECONDS, self._busy()):
-            return self._save_locked()
+            return self._save_locked(snapshot)
 
     @contextmanager
     def transaction(self) -> Iterator[TaskStore]:
@@ -778,7 +781,7 @@ class TaskStore:
         return (f"{self.path} has been held by another writer for {LOCK_WAIT_SECONDS:.0f} s;"
                 " try again when it is done")
 
-    def _save_locked(self) -> bool:
+    def _save_locked(self, snapshot: bool = True) -> bool:
         """``save`` under the lock; whether another writer's changes were taken in."""
         started = time.monotonic()
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
@@ -821,7 +824,7 @@ class TaskStore:
                 self._moved |= pending[3]
                 self._dirty = True
             raise
-        if len(data) >= SNAPSHOT_FROM_BYTES:
+        if snapshot and len(data) >= SNAPSHOT_FROM_BYTES:
             self._save_snapshot(file_key(data, written), snapshots, texts, columns, encoding,
                                 delimiter)
         self._last_save = time.monotonic()
@@ -945,7 +948,7 @@ class TaskStore:
         ``SAVE_SHARE`` of a run's time."""
         if self._dirty and (self._last_save is None
                             or time.monotonic() - self._last_save >= self.save_interval):
-            self.save()
+            self.save(snapshot=False)
             return True
         return False
 

@@ -239,3 +239,21 @@ def test_a_kill_while_the_snapshot_is_written_leaves_a_list_that_reads(tmp_path:
     store.save()  # the next writer of a snapshot (a read or a save) sweeps what it left
     assert not stale_writes(path)
     assert TaskStore(path).get(3).title == "later"
+
+
+def test_a_runs_batched_save_keeps_no_snapshot_and_its_last_save_does(tmp_path: Path) -> None:
+    """A batch is made old by the next one: the snapshot is the next parsing read's, or the
+    run's last save's (``save``)."""
+    path = tmp_path / "tasks.csv"
+    _saved(path)
+    kept = snapshot_path(path).read_bytes()
+    store = TaskStore(path)  # a run's, not saved yet: its first batch is due
+    store.update(1, attempts=1)
+    assert store.save_if_due()
+    assert snapshot_path(path).read_bytes() == kept  # the file's earlier version's: unused
+    assert TaskStore(path).get(1).attempts == 1
+    store.update(1, attempts=2)
+    store.save()
+    read = TaskStore(path)
+    assert read.get(1).attempts == 2
+    _same(read, _parsed(path))
