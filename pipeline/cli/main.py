@@ -85,7 +85,7 @@ def run_command(args: argparse.Namespace, own_process: bool = False) -> int:
     if args.func in (cmd_extract, cmd_recover, cmd_capture_host, cmd_install_browser,
                      cmd_install_desktop):
         return int(args.func(args, settings))
-    from pipeline.store.task_snapshot import collector_paused
+    from pipeline.store.plain_pickle import collector_paused
     from pipeline.usecases.workspace import Workspace  # not for extract: see the imports above
 
     with collector_paused():  # the list's records made without the collector's passes

@@ -28,6 +28,7 @@ from pipeline.records.errors import DiskFull, KuaibuError
 from pipeline.records.places import SEED_RULES
 from pipeline.store.asset_map import AssetMap
 from pipeline.store.default_archive import DEFAULT_ARCHIVE as DEFAULT_ARCHIVE  # the window's
+from pipeline.store.plain_pickle import dump_plain, load_plain
 
 if sys.platform == "win32":
     import msvcrt
@@ -63,6 +64,14 @@ def file_lock(path: Path, wait: float, busy: str) -> Iterator[None]:
                 time.sleep(0.01)
         yield
 
+
+# An archive with fewer records lists its folders and reads its records in a blink: it is
+# left without the notes kept beside them (the stage listing, the record URLs).
+NOTED_FROM_RECORDS = 1_000
+STAGE_LISTING = ".stage_listing"
+# A folder changed this recently may change again within its clock's tick unseen (git's
+# "racy" index entries): its listing is not noted.
+SETTLED_SECONDS = 2.0
 
 # The archive's own record: its name, and the highest task id it has ever given (so an id a
 # deleted row, an emptied trash or an emptied list once held is never given to another page).
@@ -462,7 +471,16 @@ class Archive:
 
     def stage_listing(self) -> StageListing:
         """One look at 00_raw and at 01_clean (see ``StageListing``): no file opened or
-        stat'ed, 100,000 tasks' outputs in two directory reads."""
+        stat'ed, 100,000 tasks' outputs in two directory reads — or none, when neither folder
+        changed since a listing was noted (``.stage_listing``: a folder's mtime moves with
+        every name made, renamed or removed in it; noted only for an archive of
+        ``NOTED_FROM_RECORDS`` records, folders left alone ``SETTLED_SECONDS``, no temp file
+        of a killed write in them)."""
+        keys = self._folder_keys()
+        noted = self._noted_listing(keys)
+        if noted is not None:
+            return noted
+        started = time.time_ns()
         raw, raw_names = _scan(self.raw_dir, ".json")
         try:
             clean = os.listdir(self.clean_dir)
@@ -476,7 +494,39 @@ class Archive:
         unfinished = [folder / name for folder, names in ((self.raw_dir, raw_names),
                                                           (self.clean_dir, clean))
                       for name in names if name.startswith(".") and name.endswith(".tmp")]
-        return StageListing(raw, cleaned, localized, unfinished)
+        listing = StageListing(raw, cleaned, localized, unfinished)
+        settled = started - int(SETTLED_SECONDS * 1e9)
+        if (keys is not None and len(raw) >= NOTED_FROM_RECORDS and not unfinished
+                and all(mtime < settled for _, mtime in keys)):
+            try:
+                write_atomic(self.root / STAGE_LISTING,
+                             dump_plain((keys, raw, cleaned, localized)))
+            except OSError:
+                pass  # a folder that cannot be written: listed again next time
+        return listing
+
+    def _folder_keys(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """00_raw's and 01_clean's inode and mtime (None when one is missing): taken before
+        they are listed, so a change during the listing leaves the note behind."""
+        try:
+            raw, clean = os.stat(self.raw_dir), os.stat(self.clean_dir)
+        except FileNotFoundError:
+            return None
+        return (raw.st_ino, raw.st_mtime_ns), (clean.st_ino, clean.st_mtime_ns)
+
+    def _noted_listing(self, keys: tuple[tuple[int, int], tuple[int, int]] | None
+                       ) -> StageListing | None:
+        if keys is None:
+            return None
+        try:
+            with open(self.root / STAGE_LISTING, "rb") as f:
+                noted_keys, raw, cleaned, localized = load_plain(f)
+        except Exception:  # noqa: BLE001 — missing or not ours: the folders are listed
+            return None
+        if (noted_keys != keys or type(raw) is not dict or type(cleaned) is not set
+                or type(localized) is not set):
+            return None
+        return StageListing(raw, cleaned, localized, [])
 
     def sweep_unfinished_writes(self, listing: StageListing) -> int:
         """Remove the temp files of writes a kill interrupted in 00_raw, 01_clean (as

@@ -14,12 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from pipeline.store.archive import write_atomic
-from pipeline.store.task_snapshot import dump_plain, load_plain
+from pipeline.store.archive import NOTED_FROM_RECORDS, write_atomic
+from pipeline.store.plain_pickle import dump_plain, load_plain
 
 RECORD_URLS = ".record_urls"
-# An archive with fewer records reads them all in a blink, and is left without the note.
-NOTED_FROM_RECORDS = 1_000
 
 
 class RecordUrls:

@@ -17,22 +17,19 @@ snapshot or the new one, and a killed write's temp file is swept by the next sav
 
 from __future__ import annotations
 
-import gc
 import hashlib
-import io
 import json
 import os
-import pickle
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
-from pipeline.records.task import Status, Task
+from pipeline.records.task import Task
 from pipeline.store.archive import write_atomic
+from pipeline.store.plain_pickle import dump_plain, load_plain
 from pipeline.store.task_csv import COLUMNS, FIELD_NAMES, NUMBER_FIELDS, with_missing
 
 # Bump when parsing a file gives other records than before (a check, a column's meaning).
@@ -69,47 +66,6 @@ class Snapshot:
     delimiter: str
     columns: list[str]
     rows: list[dict[str, Any]]
-
-
-class _PlainOnly(pickle.Unpickler):
-    """Builtin containers and scalars, and a status word: any other class named in the data
-    is refused. (A read-only record's person's cells are pickled as ``dict`` of a copy.)"""
-
-    def find_class(self, module: str, name: str) -> Any:
-        allowed = _ALLOWED.get((module, name))
-        if allowed is None:
-            raise pickle.UnpicklingError(f"{module}.{name} is not allowed in a snapshot")
-        return allowed
-
-
-_ALLOWED: dict[tuple[str, str], object] = {("builtins", "dict"): dict,
-                                           (Status.__module__, Status.__qualname__): Status}
-
-
-def load_plain(data: bytes | BinaryIO) -> Any:
-    """What ``dump_plain`` wrote (bytes, or a file at its start): lists, tuples, dicts,
-    strings, numbers and ``Status``, nothing else (another class named in the data raises
-    ``pickle.UnpicklingError``; data cut short, ``EOFError`` or ``UnpicklingError``)."""
-    with collector_paused():
-        return _PlainOnly(io.BytesIO(data) if isinstance(data, bytes) else data).load()
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector off while a list's records are made (process-wide; on
-    again after, unless something else had it off): they hold no cycles, and its passes over
-    a growing heap took a third of the time."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
-def dump_plain(value: object) -> bytes:
-    return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def read_snapshot(tasks_path: Path, key: str) -> Snapshot | None:

@@ -58,6 +58,7 @@ from pipeline.records.task import (
     failure_changes,
 )
 from pipeline.store.archive import ArchiveBusy, file_lock, utc_now, write_atomic
+from pipeline.store.plain_pickle import collector_paused
 from pipeline.store.task_csv import (
     AFTER_GUARD,
     BARE_LINK,
@@ -85,7 +86,6 @@ from pipeline.store.task_csv import (
 )
 from pipeline.store.task_snapshot import (
     Snapshot,
-    collector_paused,
     file_key,
     read_snapshot,
     records_read_back,

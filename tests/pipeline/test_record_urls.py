@@ -11,7 +11,7 @@ import pytest
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store import record_urls
-from pipeline.store.archive import Archive, write_atomic
+from pipeline.store.archive import STAGE_LISTING, Archive, write_atomic
 from pipeline.store.record_urls import RECORD_URLS
 from pipeline.store.tasks import TaskStore
 from pipeline.usecases.workspace import Workspace
@@ -112,3 +112,4 @@ def test_a_small_archive_is_left_without_the_note(tmp_path: Path,
     _fetched_archive(tmp_path)
     _open(tmp_path)
     assert not (tmp_path / RECORD_URLS).exists()
+    assert not (tmp_path / STAGE_LISTING).exists()
