@@ -501,7 +501,7 @@ class Archive:
             try:
                 write_atomic(self.root / STAGE_LISTING,
                              dump_plain((keys, raw, cleaned, localized)))
-            except OSError:
+            except (OSError, DiskFull):
                 pass  # a folder that cannot be written: listed again next time
         return listing
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from pipeline.records.errors import DiskFull
 from pipeline.store.archive import NOTED_FROM_RECORDS, write_atomic
 from pipeline.store.plain_pickle import dump_plain, load_plain
 
@@ -62,5 +63,5 @@ class RecordUrls:
             return
         try:
             write_atomic(self.path, dump_plain(self._known))
-        except OSError:
+        except (OSError, DiskFull):
             pass

@@ -46,7 +46,7 @@ from dataclasses import FrozenInstanceError, fields, replace
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
-from pipeline.records.errors import ErrorKind, TaskFileError
+from pipeline.records.errors import DiskFull, ErrorKind, TaskFileError
 from pipeline.records.task import (
     MAX_TEXT_CHARS,
     STATUS_OF,
@@ -341,7 +341,7 @@ class TaskStore:
             try:  # a read never waits for a writer: the snapshot is the next save's then
                 with file_lock(self.lock_path, 0, ""):
                     self._keep_snapshot(key)
-            except (OSError, ArchiveBusy):
+            except (OSError, ArchiveBusy, DiskFull):
                 pass  # a folder this process cannot write: parsed again next time
 
     def _parse(self, data: bytes) -> bool:
@@ -843,7 +843,7 @@ class TaskStore:
                 stale.unlink(missing_ok=True)  # a write a kill interrupted
             if exact:
                 write_snapshot(self.path, key, encoding, delimiter, columns, snapshots)
-        except OSError:
+        except (OSError, DiskFull):
             pass
 
     def merge_file(self) -> bool:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.records.errors import DiskFull
 from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.store import record_urls
@@ -113,3 +114,16 @@ def test_a_small_archive_is_left_without_the_note(tmp_path: Path,
     _open(tmp_path)
     assert not (tmp_path / RECORD_URLS).exists()
     assert not (tmp_path / STAGE_LISTING).exists()
+
+
+def test_a_full_disk_leaves_the_records_unnoted(tmp_path: Path, reads: list[int],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    _fetched_archive(tmp_path)
+
+    def full(path: Path, data: bytes, **kwargs: object) -> None:
+        raise DiskFull(f"disk full writing {path.name}")
+
+    monkeypatch.setattr(record_urls, "write_atomic", full)
+    ws = _open(tmp_path)
+    assert [t.status for t in ws.tasks()] == [Status.FETCHED] * 3
+    assert not (tmp_path / RECORD_URLS).exists()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.records.errors import DiskFull
 from pipeline.store import archive as archive_module
 from pipeline.store.archive import STAGE_LISTING, Archive, StageListing
 
@@ -79,3 +80,16 @@ def test_a_damaged_note_is_listed_over(tmp_path: Path, damage: bytes) -> None:
     first = archive.stage_listing()
     (tmp_path / STAGE_LISTING).write_bytes(damage)
     _same(archive.stage_listing(), first)
+
+
+def test_a_full_disk_leaves_the_listing_unnoted(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    archive = _archive(tmp_path)
+    _left_alone(archive)
+
+    def full(path: Path, data: bytes, **kwargs: object) -> None:
+        raise DiskFull(f"disk full writing {path.name}")
+
+    monkeypatch.setattr(archive_module, "write_atomic", full)
+    assert set(archive.stage_listing().records) == {1, 2}
+    assert not (tmp_path / STAGE_LISTING).exists()

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+import pipeline.store.task_snapshot as snapshot_module
 import pipeline.store.tasks as tasks_module
-from pipeline.records.errors import TaskFileError
+from pipeline.records.errors import DiskFull, TaskFileError
 from pipeline.records.task import Status, Task
 from pipeline.store.task_csv import COLUMNS, get_texts
 from pipeline.store.task_snapshot import (
@@ -257,3 +258,21 @@ def test_a_runs_batched_save_keeps_no_snapshot_and_its_last_save_does(tmp_path: 
     read = TaskStore(path)
     assert read.get(1).attempts == 2
     _same(read, _parsed(path))
+
+
+def test_a_full_disk_leaves_the_list_read_and_saved(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The snapshot is a cache: no room for it is no failure of a read or a save."""
+    path = tmp_path / "tasks.csv"
+    _saved(path)
+    snapshot_path(path).unlink()
+
+    def full(path: Path, data: bytes, **kwargs: object) -> None:
+        raise DiskFull(f"disk full writing {path.name}")
+
+    monkeypatch.setattr(snapshot_module, "write_atomic", full)
+    store = TaskStore(path)  # parsed, its snapshot not kept
+    store.update(1, title="saved")
+    store.save()
+    assert not snapshot_path(path).exists()
+    assert TaskStore(path).get(1).title == "saved"
