@@ -14,13 +14,14 @@ def _no_display() -> bool:
             and not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, own_process: bool = False) -> int:
+    """``own_process``: this process is the command's (see ``run_command``)."""
     from pipeline.cli.main import run_parsed
     from pipeline.cli.parser import build_parser
 
     parsed = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     if parsed.command is not None:
-        return run_parsed(parsed)
+        return run_parsed(parsed, own_process)
     if _no_display():  # with no display to show the window on, say so instead of crashing
         build_parser().print_help()
         print("\nerror: no display to open the window on; try 'python main.py demo'",
@@ -32,4 +33,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(own_process=True))

@@ -8,7 +8,9 @@ dupes, loading and saving tasks.csv, and the share of a run spent saving it.
 Each figure is the whole wait: ``status``, ``build --id N`` and ``dupes`` are the command
 line in a fresh process (imports, opening the archive and its reconcile included); a search
 is ``Workspace.search`` (what the window and the ``search`` command call) on an open
-workspace; tasks.csv is loaded and saved from a copy. Each prints the median wall time of
+workspace; tasks.csv is loaded and saved from a copy, loaded both parsed (no snapshot beside
+it) and from the snapshot kept beside it (``store.task_snapshot``: what every read but the
+first after a change by hand finds). Each prints the median wall time of
 ``--runs`` and the CPU time it took (user + system: on a loaded machine the wall time
 stretches, the CPU time much less), the core count and the load average before and after.
 
@@ -40,6 +42,7 @@ from functools import partial
 from pathlib import Path
 
 from pipeline.records.task import Status
+from pipeline.store.task_snapshot import snapshot_path
 from pipeline.store.tasks import TaskStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,7 +122,9 @@ def measure(archive: Path, runs: int, run_seconds: float, only: set[str]) -> Non
     tasks = len(TaskStore(archive / "tasks.csv"))
     print(f"{archive}: {tasks:,} tasks (load {load()})", flush=True)
     if "status" in only:
-        report("status", [command(archive, "status") for _ in range(runs)])
+        first = command(archive, "status")  # notes each record's URL when not yet noted
+        report("status", [command(archive, "status") for _ in range(runs)],
+               f"  (first: {first[0]:.2f} s wall, {first[1]:.2f} s CPU)")
     if "search" in only:
         from pipeline.usecases.workspace import Workspace
 
@@ -140,7 +145,7 @@ def measure(archive: Path, runs: int, run_seconds: float, only: set[str]) -> Non
             path = Path(tmp) / "tasks.csv"
             shutil.copyfile(archive / "tasks.csv", path)
             if "tasks.csv" in only:
-                loads, saves = [], []
+                parses, loads, saves, batches = [], [], [], []
                 for n in range(runs):
                     store: TaskStore | None = None
 
@@ -148,12 +153,18 @@ def measure(archive: Path, runs: int, run_seconds: float, only: set[str]) -> Non
                         nonlocal store
                         store = TaskStore(path)
 
-                    loads.append(in_process(read))
+                    snapshot_path(path).unlink(missing_ok=True)
+                    parses.append(in_process(read))  # parsed, and its snapshot kept
+                    loads.append(in_process(read))  # read back from that snapshot
                     assert store is not None
                     store.update(store.order()[0], attempts=n + 1)
                     saves.append(in_process(store.save))
-                report("tasks.csv load", loads)
-                report("tasks.csv save", saves)
+                    store.update(store.order()[0], attempts=n + 2)
+                    batches.append(in_process(partial(store.save, snapshot=False)))
+                report("tasks.csv load, parsed", parses)
+                report("tasks.csv load, snapshot", loads)
+                report("tasks.csv save", saves, "  (its snapshot kept)")
+                report("tasks.csv save, batch", batches, "  (a run's: no snapshot)")
             if "save share" in only:
                 save_share(path, run_seconds)
     print(f"  cores {os.cpu_count()}, load after {load()}", flush=True)

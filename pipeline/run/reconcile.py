@@ -6,13 +6,11 @@ is opened). The stage outputs are the truth; a status word a kill lost comes bac
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from pathlib import Path
 
 from pipeline.records.task import Status, Task
-from pipeline.store.archive import Archive
-from pipeline.store.search import SearchIndex, SearchIndexError
+from pipeline.store.archive import Archive, StageListing
+from pipeline.store.record_urls import RecordUrls
 from pipeline.store.tasks import TaskStore
 
 
@@ -27,24 +25,11 @@ def stage_reached(archive: Archive, task_id: int) -> Status:
     return Status.PENDING
 
 
-def listed_stages(archive: Archive) -> Callable[[int], Status]:
+def listed_stages(listing: StageListing) -> Callable[[int], Status]:
     """``stage_reached`` for every task at once, from one listing of 00_raw and one of
-    01_clean (no file opened or stat'ed per task: 100,000 tasks cost two listings). Only while
-    no run writes those folders (the run lock held): the listing is the folders as they were."""
-    def names(folder: Path) -> list[str]:
-        try:
-            return os.listdir(folder)
-        except FileNotFoundError:
-            return []
-
-    def ids(listed: list[str], suffix: str) -> set[int]:
-        cut = -len(suffix)
-        return {int(name[:cut]) for name in listed
-                if name.endswith(suffix) and name[:cut].isdigit() and len(name) <= 15 - cut}
-
-    clean = names(archive.clean_dir)
-    raw, cleaned = ids(names(archive.raw_dir), ".json"), ids(clean, ".json")
-    localized = ids(clean, ".assets.json")
+    01_clean (``Archive.stage_listing``: no file opened or stat'ed per task). Only while no
+    run writes those folders (the run lock held): the listing is the folders as they were."""
+    raw, cleaned, localized = listing.records, listing.cleaned, listing.localized
 
     def reached(task_id: int) -> Status:
         if task_id in localized:
@@ -58,29 +43,45 @@ def listed_stages(archive: Archive) -> Callable[[int], Status]:
     return reached
 
 
-def reconcile(archive: Archive, store: TaskStore) -> int:
+def reconcile(archive: Archive, store: TaskStore, listing: StageListing | None = None) -> int:
     """Make the statuses agree with the archive's outputs (see ``TaskStore.reconcile``); how
     many changed. A task is its URL: outputs an earlier page left under a task's id (its
     record names another URL: an id given again by an older version, a link changed by hand)
     go to 00_raw/history/<id>/ first, and out of the search index, so the task counts as not
-    fetched, a run fetches its own page and a book never binds the other under its link.
-    Only with the run lock held: no run is writing those files."""
+    fetched, a run fetches its own page and a book never binds the other under its link. A
+    record is read only when it or the task's link is not as last read (``RecordUrls``).
+    The temp files of writes a kill interrupted are swept first. ``listing``: the stage
+    folders as the caller looked at them under the same lock. Only with the run lock held:
+    no run is writing those files."""
     set_aside: list[int] = []
-    listed = listed_stages(archive)
+    if listing is None:
+        listing = archive.stage_listing()
+    archive.sweep_unfinished_writes(listing)
+    listed = listed_stages(listing)
+    records = listing.records
+    known = RecordUrls(archive.root)
 
     def own_stage(task: Task) -> Status:
         reached = listed(task.id)
         if reached == Status.PENDING:  # nothing stored: no record to read
             return reached
+        inode = records.get(task.id)
+        if known.url(task.id, inode) == task.url:
+            return reached
         fetched_for = archive.fetched_url(task.id)
         if fetched_for is None or fetched_for == task.url:
+            if fetched_for is not None:
+                known.note(task.id, inode, fetched_for)
             return reached
         archive.set_aside(task.id)
         set_aside.append(task.id)
         return stage_reached(archive, task.id)
 
     changed = store.reconcile(own_stage)
+    known.keep(records, set_aside)
     if set_aside:
+        from pipeline.store.search import SearchIndex, SearchIndexError  # sqlite3: rarely
+
         try:
             index = SearchIndex.of(archive.root)
             try:

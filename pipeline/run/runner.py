@@ -210,8 +210,7 @@ class Runner:
 
     def _run(self, task_ids: Iterable[int] | None, retry_failed: bool, refetch: bool,
              kinds: frozenset[ErrorKind] | None, refresh: bool = False) -> Progress:
-        self.archive.sweep_unfinished_writes()
-        reconcile(self.archive, self.store)
+        reconcile(self.archive, self.store)  # the unfinished writes swept first
         self._settle_duplicates()  # a run killed before it settled them
         wanted = set(task_ids) if task_ids is not None else None
         self._refetch, self._refreshing = refetch, refresh

@@ -28,6 +28,7 @@ from pipeline.records.errors import DiskFull, KuaibuError
 from pipeline.records.places import SEED_RULES
 from pipeline.store.asset_map import AssetMap
 from pipeline.store.default_archive import DEFAULT_ARCHIVE as DEFAULT_ARCHIVE  # the window's
+from pipeline.store.plain_pickle import dump_plain, load_plain
 
 if sys.platform == "win32":
     import msvcrt
@@ -64,6 +65,14 @@ def file_lock(path: Path, wait: float, busy: str) -> Iterator[None]:
         yield
 
 
+# An archive with fewer records lists its folders and reads its records in a blink: it is
+# left without the notes kept beside them (the stage listing, the record URLs).
+NOTED_FROM_RECORDS = 1_000
+STAGE_LISTING = ".stage_listing"
+# A folder changed this recently may change again within its clock's tick unseen (git's
+# "racy" index entries): its listing is not noted.
+SETTLED_SECONDS = 2.0
+
 # The archive's own record: its name, and the highest task id it has ever given (so an id a
 # deleted row, an emptied trash or an emptied list once held is never given to another page).
 ARCHIVE_FILE = "archive.json"
@@ -89,6 +98,35 @@ def _leading_url(head: bytes) -> str | None:
     except ValueError:
         return None
     return url if isinstance(url, str) else None
+
+
+@dataclass(frozen=True)
+class StageListing:
+    """What one directory read of 00_raw and one of 01_clean found: the records by task id
+    with each one's inode (a record is only ever replaced by a rename, so another inode is
+    another record), the ids cleaned (``<id>.json``) and localized (``<id>.assets.json``),
+    and the temp files of writes a kill interrupted. The folders as they were: true while no
+    run writes them (the run lock held)."""
+
+    records: dict[int, int]
+    cleaned: set[int]
+    localized: set[int]
+    unfinished: list[Path]
+
+
+def _scan(folder: Path, suffix: str) -> tuple[dict[int, int], list[str]]:
+    """The ``<id><suffix>`` files of a folder by id with their inodes (free on POSIX: the
+    directory entry holds it), and every name in it."""
+    cut = -len(suffix)
+    try:
+        with os.scandir(folder) as scan:
+            entries = list(scan)
+    except FileNotFoundError:
+        return {}, []
+    names = [entry.name for entry in entries]
+    ids = {int(name[:cut]): entry.inode() for name, entry in zip(names, entries, strict=True)
+           if name.endswith(suffix) and name[:cut].isdigit() and len(name) <= 15 - cut}
+    return ids, names
 
 
 def write_atomic(path: Path, data: bytes, *, readonly: bool = False) -> os.stat_result:
@@ -431,18 +469,78 @@ class Archive:
         write_atomic(meta_path, meta_json.encode("utf-8"), readonly=True)
         return True
 
-    def sweep_unfinished_writes(self) -> int:
-        """Remove the temp files of writes a kill interrupted in 00_raw, 01_clean and
-        02_assets (``write_atomic``'s ``.<name>.*.tmp``); how many. Only with the run lock
-        held: then no write of a run can be in progress."""
-        swept = 0
-        for folder in (self.raw_dir, self.clean_dir, self.assets_dir):
+    def stage_listing(self) -> StageListing:
+        """One look at 00_raw and at 01_clean (see ``StageListing``): no file opened or
+        stat'ed, 100,000 tasks' outputs in two directory reads — or none, when neither folder
+        changed since a listing was noted (``.stage_listing``: a folder's mtime moves with
+        every name made, renamed or removed in it; noted only for an archive of
+        ``NOTED_FROM_RECORDS`` records, folders left alone ``SETTLED_SECONDS``, no temp file
+        of a killed write in them)."""
+        keys = self._folder_keys()
+        noted = self._noted_listing(keys)
+        if noted is not None:
+            return noted
+        started = time.time_ns()
+        raw, raw_names = _scan(self.raw_dir, ".json")
+        try:
+            clean = os.listdir(self.clean_dir)
+        except FileNotFoundError:
+            clean = []
+        cleaned = {int(name[:-5]) for name in clean
+                   if name.endswith(".json") and name[:-5].isdigit() and len(name) <= 20}
+        localized = {int(name[:-12]) for name in clean
+                     if name.endswith(".assets.json") and name[:-12].isdigit()
+                     and len(name) <= 27}
+        unfinished = [folder / name for folder, names in ((self.raw_dir, raw_names),
+                                                          (self.clean_dir, clean))
+                      for name in names if name.startswith(".") and name.endswith(".tmp")]
+        listing = StageListing(raw, cleaned, localized, unfinished)
+        settled = started - int(SETTLED_SECONDS * 1e9)
+        if (keys is not None and len(raw) >= NOTED_FROM_RECORDS and not unfinished
+                and all(mtime < settled for _, mtime in keys)):
+            try:
+                write_atomic(self.root / STAGE_LISTING,
+                             dump_plain((keys, raw, cleaned, localized)))
+            except (OSError, DiskFull):
+                pass  # a folder that cannot be written: listed again next time
+        return listing
+
+    def _folder_keys(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """00_raw's and 01_clean's inode and mtime (None when one is missing): taken before
+        they are listed, so a change during the listing leaves the note behind."""
+        try:
+            raw, clean = os.stat(self.raw_dir), os.stat(self.clean_dir)
+        except FileNotFoundError:
+            return None
+        return (raw.st_ino, raw.st_mtime_ns), (clean.st_ino, clean.st_mtime_ns)
+
+    def _noted_listing(self, keys: tuple[tuple[int, int], tuple[int, int]] | None
+                       ) -> StageListing | None:
+        if keys is None:
+            return None
+        try:
+            with open(self.root / STAGE_LISTING, "rb") as f:
+                noted_keys, raw, cleaned, localized = load_plain(f)
+        except Exception:  # noqa: BLE001 — missing or not ours: the folders are listed
+            return None
+        if (noted_keys != keys or type(raw) is not dict or type(cleaned) is not set
+                or type(localized) is not set):
+            return None
+        return StageListing(raw, cleaned, localized, [])
+
+    def sweep_unfinished_writes(self, listing: StageListing) -> int:
+        """Remove the temp files of writes a kill interrupted in 00_raw, 01_clean (as
+        ``listing`` found them) and 02_assets, and in their subfolders (``write_atomic``'s
+        ``.<name>.*.tmp``); how many. Only with the run lock held: then no write of a run
+        can be in progress."""
+        stale = list(listing.unfinished)
+        for folder in (self.raw_dir / "history", self.assets_dir):
             for where, _, names in os.walk(folder):  # scandir: 100,000 names in a blink
-                for name in names:
-                    if name.startswith(".") and name.endswith(".tmp"):
-                        Path(where, name).unlink(missing_ok=True)
-                        swept += 1
-        return swept
+                stale.extend(Path(where, name) for name in names
+                             if name.startswith(".") and name.endswith(".tmp"))
+        for path in stale:
+            path.unlink(missing_ok=True)
+        return len(stale)
 
     def forget(self, task_id: int) -> None:
         """Remove everything the archive holds for a task but its images (shared by content):

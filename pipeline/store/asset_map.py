@@ -12,8 +12,6 @@ import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 
-from lxml import etree, html
-
 
 @dataclass(frozen=True)
 class AssetEntry:
@@ -60,6 +58,8 @@ def rewrite_images(content_html: str, href_for: Callable[[str], str | None],
 
     The placeholder keeps what a reader needs: the alt text and a link to the original.
     """
+    from lxml import etree, html  # here: the archive's every reader imports this module
+
     label = MISSING_LABEL["zh" if (lang or "").startswith("zh") else "en"]
     parts = html.fragments_fromstring(content_html) if content_html.strip() else []
     wrapper = html.Element("div")

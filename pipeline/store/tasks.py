@@ -46,7 +46,7 @@ from dataclasses import FrozenInstanceError, fields, replace
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
-from pipeline.records.errors import ErrorKind, TaskFileError
+from pipeline.records.errors import DiskFull, ErrorKind, TaskFileError
 from pipeline.records.task import (
     MAX_TEXT_CHARS,
     STATUS_OF,
@@ -57,7 +57,8 @@ from pipeline.records.task import (
     cap_text,
     failure_changes,
 )
-from pipeline.store.archive import file_lock, utc_now, write_atomic
+from pipeline.store.archive import ArchiveBusy, file_lock, utc_now, write_atomic
+from pipeline.store.plain_pickle import collector_paused
 from pipeline.store.task_csv import (
     AFTER_GUARD,
     BARE_LINK,
@@ -83,6 +84,14 @@ from pipeline.store.task_csv import (
     unguard_cell,
     with_missing,
 )
+from pipeline.store.task_snapshot import (
+    Snapshot,
+    file_key,
+    read_snapshot,
+    records_read_back,
+    stale_writes,
+    write_snapshot,
+)
 from pipeline.web.urls import MAX_URL_CHARS, UrlRejected, check_url_length, normalize_url
 
 # The share of a long run's time its batched saves may take (``save_interval``): a save's cost
@@ -91,6 +100,9 @@ SAVE_SHARE = 0.05
 # How long a writer waits for another to finish its save (a save of 100,000 tasks takes
 # about two seconds) before it says the list is busy.
 LOCK_WAIT_SECONDS = 60.0
+# A list this long (about 3,000 tasks) is kept as a snapshot beside the file too (see
+# ``task_snapshot``): shorter ones parse in well under a tenth of a second.
+SNAPSHOT_FROM_BYTES = 1_000_000
 
 
 _EXTRA = "extra:"  # a changed cell of a person's column is recorded as "extra:<name>"
@@ -231,6 +243,7 @@ def sealed(task: Task) -> SealedTask:
 
 # Every field's default in the field order, the ones without (id, url) given by every row.
 _ROW_TEMPLATE = {f.name: f.default for f in fields(Task) if f.name != "extra"}
+_RECORD_NAMES = {*FIELD_NAMES}  # a record's keys, as a snapshot must hold them
 
 
 def sealed_values(values: dict[str, Any]) -> SealedTask:
@@ -310,19 +323,36 @@ class TaskStore:
 
     def _load(self) -> None:
         """Every row is read and checked inside the constructor: a problem anywhere raises
-        from it, so no store exists that could save a half-read list over the file."""
+        from it, so no store exists that could save a half-read list over the file. The
+        snapshot of these very bytes, when there is one, stands for parsing them."""
         try:
             with open(self.path, "rb") as f:
                 data = f.read()
-                self._seen = _file_key(os.fstat(f.fileno()))
+                stat = os.fstat(f.fileno())
         except FileNotFoundError:
             return
+        self._seen = _file_key(stat)
+        key = file_key(data, stat) if len(data) >= SNAPSHOT_FROM_BYTES else None
+        with collector_paused():
+            if key is not None and self._restore(read_snapshot(self.path, key)):
+                return
+            kept = self._parse(data)
+        if key is not None and kept:
+            try:  # a read never waits for a writer: the snapshot is the next save's then
+                with file_lock(self.lock_path, 0, ""):
+                    self._keep_snapshot(key)
+            except (OSError, ArchiveBusy, DiskFull):
+                pass  # a folder this process cannot write: parsed again next time
+
+    def _parse(self, data: bytes) -> bool:
+        """The file's bytes to tasks; whether the store now is what parsing them always
+        gives (no row typed in without an id: those get ids from the archive's record)."""
         text, self._encoding = decode_tasks(data, self.path)
         self._delimiter = delimiter = sniff_delimiter(text)
         rows = parse_rows(text, delimiter, self.path)
         first = next(rows, None)
         if first is None:
-            return
+            return False
         header = [unguard_cell(h.strip()) for h in first[1]]
         if "url" not in header:
             raise TaskFileError(f"{self.path}, line 1: no 'url' column in the header")
@@ -333,7 +363,45 @@ class TaskStore:
         else:
             keep = self._kept_columns(header, [])
         self._columns = with_missing([header[i] for i in keep])
-        self._read_rows(Lookahead(body), header, keep, delimiter)
+        return self._read_rows(Lookahead(body), header, keep, delimiter)
+
+    def _restore(self, snapshot: Snapshot | None) -> bool:
+        """Take the tasks from a snapshot of the file; False (the store untouched) when there
+        is none or it does not hold records as this version makes them."""
+        if snapshot is None:
+            return False
+        tasks: dict[int, SealedTask] = {}
+        names, status_of, cells = _RECORD_NAMES, STATUS_OF, _ReadOnlyCells
+        new, set_dict = object.__new__, object.__setattr__
+        try:
+            for values in snapshot.rows:  # a step per task, the least there can be
+                if values.keys() != names:
+                    return False
+                values["status"] = status_of[values["status"]]
+                values["extra"] = cells(values["extra"])
+                task = new(SealedTask)
+                set_dict(task, "__dict__", values)
+                tasks[values["id"]] = task
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return False
+        if len(tasks) != len(snapshot.rows):
+            return False
+        self._encoding, self._delimiter = snapshot.encoding, snapshot.delimiter
+        self._columns = snapshot.columns
+        self._tasks = tasks
+        self._max_id = max(tasks, default=0)
+        # as ``_put`` makes it: the first task of a URL in the list's order, duplicates not
+        kept = [t for t in tasks.values() if t.status is not Status.DUPLICATE]
+        self._by_url = {t.url: t.id for t in reversed(kept)}
+        return True
+
+    def _keep_snapshot(self, key: str) -> None:
+        """Keep the store's tasks as the snapshot of the file's bytes ``key`` names (the list's
+        lock held). Raises OSError."""
+        for stale in stale_writes(self.path):
+            stale.unlink(missing_ok=True)  # a write a kill interrupted
+        write_snapshot(self.path, key, self._encoding, self._delimiter, self._columns,
+                       self._tasks.values())
 
     def _kept_columns(self, header: list[str], body: list[tuple[int, list[str]]]) -> list[int]:
         """Indexes of the header's columns worth keeping; a header a save would lose by is an
@@ -355,8 +423,9 @@ class TaskStore:
                 if (name or i in unnamed) and name not in RETIRED_COLUMNS]
 
     def _read_rows(self, rows: Lookahead, header: list[str], keep: list[int],
-                   delimiter: str) -> None:
-        """Rows to tasks. Column parsers are looked up once: 100,000 rows load in about a second."""
+                   delimiter: str) -> bool:
+        """Rows to tasks; False when a person typed rows in without ids. Column parsers are
+        looked up once: 100,000 rows load in about a second."""
         width = len(header)
         row_fields = RowFields(header, keep)
         id_at = header.index("id") if "id" in header else None
@@ -396,6 +465,7 @@ class TaskStore:
             for shift, (at, task_id) in enumerate(zip(typed_at, adopted, strict=True)):
                 held.insert(at + shift, task_id)
             self._tasks = {i: self._tasks[i] for i in held}
+        return not typed_in
 
     def _fit(self, line: int, row: list[str], rows: Lookahead, width: int,
              id_at: int | None) -> list[str]:
@@ -681,7 +751,7 @@ class TaskStore:
 
     # -- writing -----------------------------------------------------------------------------
 
-    def save(self) -> bool:
+    def save(self, snapshot: bool = True) -> bool:
         """Put this store's changes into tasks.csv now: under the archive-wide lock, merged
         into the file as it is (``merge_file``), written temp file → fsync → rename, so
         readers see the old file or the new, never a torn one. Nothing changed and the file
@@ -691,9 +761,12 @@ class TaskStore:
         reader: nothing watching the file sees that change once this save has written it).
 
         Text cells go through ``guard_cell``: no cell of the file starts a formula in Excel.
+        ``snapshot``: a long list's snapshot is kept beside it too (``task_snapshot``; a
+        third more than the save at 100,000 tasks): not for a run's batched saves, which the
+        next batch makes old (the next read that parses keeps one, the run's last save too).
         """
         with self._save_lock, file_lock(self.lock_path, LOCK_WAIT_SECONDS, self._busy()):
-            return self._save_locked()
+            return self._save_locked(snapshot)
 
     @contextmanager
     def transaction(self) -> Iterator[TaskStore]:
@@ -708,7 +781,7 @@ class TaskStore:
         return (f"{self.path} has been held by another writer for {LOCK_WAIT_SECONDS:.0f} s;"
                 " try again when it is done")
 
-    def _save_locked(self) -> bool:
+    def _save_locked(self, snapshot: bool = True) -> bool:
         """``save`` under the lock; whether another writer's changes were taken in."""
         started = time.monotonic()
         for stale in self.path.parent.glob(f".{self.path.name}.*.tmp"):
@@ -729,16 +802,19 @@ class TaskStore:
         buf = io.StringIO(newline="")
         writer = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
         writer.writerow([guard_cell(c) for c in columns])
-        for row in map(self._row, snapshots):
+        texts = list(map(get_texts, snapshots))  # the rows' and the snapshot's check's
+        for row in map(self._row, snapshots, texts):
             writer.writerow([row.get(c, "") for c in columns])
         top = max((t.id for t in snapshots), default=0)
+        data = buf.getvalue().encode(encoding)
         try:
             if self._ids is not None and top > self._recorded:
                 # before the file: a kill between the two leaves the record ahead, not behind
                 self._ids.record_highest_id(top)
                 self._recorded = top
             # what was written, not the path's stat after: Excel takes no lock
-            self._seen = _file_key(write_atomic(self.path, buf.getvalue().encode(encoding)))
+            written = write_atomic(self.path, data)
+            self._seen = _file_key(written)
         except BaseException:
             with self._lock:  # not written: the changes wait for the next save
                 for task_id, names in pending[0].items():
@@ -748,9 +824,27 @@ class TaskStore:
                 self._moved |= pending[3]
                 self._dirty = True
             raise
+        if snapshot and len(data) >= SNAPSHOT_FROM_BYTES:
+            self._save_snapshot(file_key(data, written), snapshots, texts, columns, encoding,
+                                delimiter)
         self._last_save = time.monotonic()
         self._save_cost = self._last_save - started
         return merged
+
+    def _save_snapshot(self, key: str, snapshots: list[SealedTask],
+                       texts: list[tuple[str, ...]], columns: list[str], encoding: str,
+                       delimiter: str) -> None:
+        """The records just written as the file's snapshot, when reading the file back gives
+        exactly them (see ``records_read_back``); else none, and the next read parses and keeps one.
+        A snapshot that cannot be written is no failure of the save."""
+        exact = records_read_back(snapshots, texts, columns)
+        try:
+            for stale in stale_writes(self.path):
+                stale.unlink(missing_ok=True)  # a write a kill interrupted
+            if exact:
+                write_snapshot(self.path, key, encoding, delimiter, columns, snapshots)
+        except (OSError, DiskFull):
+            pass
 
     def merge_file(self) -> bool:
         """Take in what others wrote to the file since this store read or wrote it, with this
@@ -854,15 +948,15 @@ class TaskStore:
         ``SAVE_SHARE`` of a run's time."""
         if self._dirty and (self._last_save is None
                             or time.monotonic() - self._last_save >= self.save_interval):
-            self.save()
+            self.save(snapshot=False)
             return True
         return False
 
     @staticmethod
-    def _row(task: Task) -> dict[str, str]:
-        """One task's cells as written: numbers as they are, every text guarded. Texts are
-        checked all at once (a save of 100,000 tasks costs a tenth more, not a third)."""
-        texts: list[str] | tuple[str, ...] = get_texts(task)
+    def _row(task: Task, texts: list[str] | tuple[str, ...]) -> dict[str, str]:
+        """One task's cells as written (``texts``: its ``get_texts``): numbers as they are,
+        every text guarded. Texts are checked all at once (a save of 100,000 tasks costs a
+        tenth more, not a third)."""
         try:
             firsts = [text[:1] for text in texts]
         except TypeError:  # a None or a number set into a text field

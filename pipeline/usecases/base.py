@@ -7,6 +7,8 @@ split by area as Anki's ``aqt/operations`` is.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Set
+from operator import attrgetter
 from pathlib import Path
 
 from pipeline.records.article import Article
@@ -129,7 +131,7 @@ class WorkspaceBase:
             self.store.save()
 
     def counts(self) -> Counter[Status]:
-        return Counter(t.status for t in self.tasks())
+        return Counter(map(attrgetter("status"), self.tasks()))
 
     def rules(self) -> Rules:
         """rules.yaml as saved; a broken file raises RulesError naming its line."""
@@ -158,10 +160,13 @@ class WorkspaceBase:
         return decode_stored(self.archive, task, rules, self.settings).text
 
 
-def refuse_truncated(archive: Archive, store: TaskStore) -> None:
+def refuse_truncated(archive: Archive, store: TaskStore,
+                     archived: Set[int] | None = None) -> None:
     """Raise TaskListTruncated when ``store`` (the file as read) lacks more than
-    ``TRUNCATED_SHARE`` of the tasks whose pages 00_raw holds, or all of them."""
-    archived = archive.record_ids()
+    ``TRUNCATED_SHARE`` of the tasks whose pages 00_raw holds (``archived``: those ids as a
+    listing already found them), or all of them."""
+    if archived is None:
+        archived = archive.record_ids()
     lost = len(archived - store.ids())
     if archived and (lost == len(archived) or lost > TRUNCATED_SHARE * len(archived)):
         raise TaskListTruncated(archive.tasks_path, lost, len(archived))

@@ -80,8 +80,7 @@ class Workspace(Harvesting, Library, Books, RulesWork, Capturing, Importing, Pas
         it is read as it is."""
         workspace = cls._load(root, settings, network, create=create, vet=True)
         if not workspace.read_only:
-            refuse_truncated(workspace.archive, workspace.store)
-            workspace.reconciled = workspace.reconcile()
+            workspace.reconciled = workspace.reconcile(vet=True)
         return workspace
 
     @classmethod
@@ -162,22 +161,28 @@ class Workspace(Harvesting, Library, Books, RulesWork, Capturing, Importing, Pas
         task.status = stage_reached(self.archive, task_id)
         return task
 
-    def reconcile(self) -> int:
+    def reconcile(self, vet: bool = False) -> int:
         """Move each status to what the archive's outputs show (after a kill, a hand edit);
-        how many changed. Nothing while a run holds the archive: its tasks are in flight."""
+        how many changed. Nothing while a run holds the archive: its tasks are in flight.
+        ``vet``: a list cut short is refused first (``refuse_truncated``), judged on the same
+        look at 00_raw the reconcile takes."""
         from pipeline.run.reconcile import reconcile
 
         try:
             with self.archive.run_lock():
-                self.archive.sweep_unfinished_writes()
                 # judged on the file as it is: a run that just ended saved statuses (a
                 # failure after the fetch among them) this store has not seen yet
                 merged = self.store.merge_file()
-                changed = reconcile(self.archive, self.store)
+                listing = self.archive.stage_listing()
+                if vet:
+                    refuse_truncated(self.archive, self.store, listing.records.keys())
+                changed = reconcile(self.archive, self.store, listing)
                 if changed:
                     self.store.save()
             if merged or changed:
                 self.changed(Changed.TASKS)
             return changed
         except ArchiveBusy:
+            if vet:
+                refuse_truncated(self.archive, self.store)
             return 0

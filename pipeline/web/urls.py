@@ -16,9 +16,8 @@ import ipaddress
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
-
-from lxml import etree
 
 from pipeline.records.failures import Code, failure
 from pipeline.web.url_parse import (
@@ -29,6 +28,9 @@ from pipeline.web.url_parse import (
     parse_ipv4,
     parse_url,
 )
+
+if TYPE_CHECKING:
+    from lxml import etree  # a bookmarks file's folders: lxml loads only when one is read
 
 TRACKING_PARAMS = frozenset(
     {"fbclid", "gclid", "spm", "from", "share_token", "ref", "utm_id", "mc_cid", "mc_eid"}

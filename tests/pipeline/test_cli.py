@@ -264,3 +264,18 @@ def test_extract_over_a_folder_pays_for_no_collector_passes(tmp_path: Path) -> N
                           timeout=PATIENCE, cwd=Path(__file__).parents[2])
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert len((tmp_path / "o").read_text().splitlines()) == 12
+
+
+def test_a_command_run_in_a_callers_process_leaves_its_collector_as_it_was(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Only a command's own process freezes what opening the archive made out of the
+    garbage collector's walks (``run_command``); a caller's (a test session) keeps it whole."""
+    import gc
+
+    store = TaskStore(tmp_path / "tasks.csv")
+    store.add("https://a.example/1")
+    store.save()
+    frozen = gc.get_freeze_count()
+    assert main(["status", "--archive", str(tmp_path)]) == 0
+    assert "1 task in" in capsys.readouterr().out
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
