@@ -59,6 +59,9 @@ class TaskFilter(QAbstractProxyModel):
         self._text = ""
         self._rows: list[int] = []  # the source rows shown, in the order shown
         self._sorted_by: SortedBy = (-1, False)
+        # every source row in that order, as sorted (rows that came since after them); None:
+        # the source's own order. The criteria pick from it: a key typed sorts nothing again.
+        self._order: list[int] | None = None
         self._unsorted_since = False  # rows came or changed since the rows were sorted
         self._every = True  # every source row shown, in its own order: row n is row n
         self._at: dict[int, int] | None = None  # source row → shown row; None: made when asked
@@ -141,10 +144,18 @@ class TaskFilter(QAbstractProxyModel):
         return self._at.get(source_row)
 
     def _all_rows(self) -> list[int]:
+        model = self.sourceModel()
+        if self._order is not None:
+            return self._accepted(self._order)
+        return self._accepted(range(model.rowCount() if model is not None else 0))
+
+    def _sort_rows(self) -> None:
+        """Every source row put in the order the rows are sorted by (the model's, kept)."""
         model = self._model()
-        if model is None:
-            return []
-        return self._accepted(model.sorted_rows(*self._sorted_by))
+        column, descending = self._sorted_by
+        self._order = (None if model is None or column < 0
+                       else model.sorted_rows(column, descending))
+        self._unsorted_since = False
 
     def _refilter(self) -> None:
         """The criteria or the order changed: the shown rows worked out again, told as one
@@ -153,7 +164,6 @@ class TaskFilter(QAbstractProxyModel):
         old = self.persistentIndexList()
         sources = [self._rows[i.row()] if 0 <= i.row() < len(self._rows) else -1 for i in old]
         self._set_rows(self._all_rows())
-        self._unsorted_since = False
         shown = self._finder(len(sources))
         self.changePersistentIndexList(
             old, [QModelIndex() if (row := shown(s)) is None else self.index(row, i.column())
@@ -192,10 +202,10 @@ class TaskFilter(QAbstractProxyModel):
         model.rowsInserted.connect(self._source_rows_inserted)
         model.dataChanged.connect(self._source_data_changed)
         model.headerDataChanged.connect(self.headerDataChanged)
-        self._set_rows(self._all_rows())
-        self.endResetModel()
+        self._source_reset()
 
     def _source_reset(self) -> None:
+        self._sort_rows()
         self._set_rows(self._all_rows())
         self.endResetModel()
 
@@ -207,6 +217,7 @@ class TaskFilter(QAbstractProxyModel):
                       for i in self.persistentIndexList()]
 
     def _source_layout_changed(self, *_args: object) -> None:
+        self._sort_rows()
         self._set_rows(self._all_rows())
         held, self._held = self._held, []
         self.changePersistentIndexList(
@@ -233,12 +244,18 @@ class TaskFilter(QAbstractProxyModel):
 
     def _source_rows_removed(self, _parent: Index, first: int, last: int) -> None:
         count = last - first + 1
+        if self._order is not None:
+            self._order = [row - count if row > last else row for row in self._order
+                           if not first <= row <= last]
         self._set_rows([row - count if row > last else row for row in self._rows])
 
     def _source_rows_inserted(self, _parent: Index, first: int, last: int) -> None:
         """Rows came: shown where the source has them in the list's order, after the rows
         shown when sorted by a column (until it sorts again)."""
         count = last - first + 1
+        if self._order is not None:
+            self._order = [row + count if row >= first else row for row in self._order]
+            self._order += range(first, last + 1)
         rows = [row + count if row >= first else row for row in self._rows]
         new = self._accepted(range(first, last + 1))
         if not new:
@@ -312,4 +329,5 @@ class TaskFilter(QAbstractProxyModel):
         if sorted_by == self._sorted_by and not self._unsorted_since:
             return
         self._sorted_by = sorted_by
+        self._sort_rows()
         self._refilter()

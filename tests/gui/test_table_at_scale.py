@@ -253,6 +253,26 @@ def test_a_column_sorted_again_sorts_rows_that_changed_come_and_go_by_their_keys
     assert _shown_tasks(model, proxy) == listed
 
 
+def test_rows_stay_where_they_are_shown_until_a_column_sorts_them_again(
+        qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """A run changing rows, or a filter chosen, does not move the rows shown under a person's
+    eyes: a row whose key changed stays in its place until the column is sorted again."""
+    _store, model, proxy = _sorted(tmp_path)
+    proxy.set_status("cleaned")
+    proxy.sort(COLUMNS.index("title"), Qt.SortOrder.AscendingOrder)
+    before = _shown_tasks(model, proxy)
+    last = before[-1]
+    model.update_fields(last, {"title": "0 Tea now first"})
+    model.update_fields(before[1], {"status": "failed"})  # leaves the filter
+    kept = before[:1] + before[2:]
+    proxy.set_text("tea")  # every title shown holds it, this one too
+    assert _shown_tasks(model, proxy) == kept
+    proxy.set_text("")
+    assert _shown_tasks(model, proxy) == kept
+    proxy.sort(COLUMNS.index("title"), Qt.SortOrder.AscendingOrder)  # the same column again
+    assert _shown_tasks(model, proxy) == [last] + kept[:-1]
+
+
 def test_the_rows_the_view_holds_follow_a_sort_few_or_many(qapp, tmp_path: Path) -> None:  # noqa: ANN001
     """The current row and the selection (persistent indexes) stay on their tasks through a
     sort, filtered or not, whether a few are held (found one by one) or many (through an
