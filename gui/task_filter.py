@@ -28,7 +28,6 @@ from PySide6.QtCore import (
 )
 
 from gui.task_model import (
-    HELD_FOUND_ONE_BY_ONE,
     Index,
     Node,
     SortedBy,
@@ -164,25 +163,21 @@ class TaskFilter(QAbstractProxyModel):
         old = self.persistentIndexList()
         sources = [self._rows[i.row()] if 0 <= i.row() < len(self._rows) else -1 for i in old]
         self._set_rows(self._all_rows())
-        shown = self._finder(len(sources))
+        shown = self._finder(sources)
         self.changePersistentIndexList(
             old, [QModelIndex() if (row := shown(s)) is None else self.index(row, i.column())
                   for s, i in zip(sources, old, strict=True)])
         self.layoutChanged.emit()
 
-    def _finder(self, held: int) -> Callable[[int], int | None]:
-        """Where a source row is shown, for ``held`` rows to find: a C scan of the shown rows
-        each when they are few (the current row, the selection's corners), else the index."""
-        if self._every or self._at is not None or held > HELD_FOUND_ONE_BY_ONE:
+    def _finder(self, held: list[int]) -> Callable[[int], int | None]:
+        """Where a source row is shown, for the ``held`` source rows (the current row, the
+        selection's corners): found in one pass over the shown rows at C speed, not through
+        an index of every row (a sort, or a key typed, is then asked for none)."""
+        if self._every or self._at is not None:
             return self._shown_row
-        rows = self._rows
-
-        def scanned(source_row: int) -> int | None:
-            try:
-                return rows.index(source_row)
-            except ValueError:
-                return None
-        return scanned
+        rows, wanted = self._rows, frozenset(held)
+        places = list(compress(range(len(rows)), map(wanted.__contains__, rows)))
+        return dict(zip(map(rows.__getitem__, places), places, strict=True)).get
 
     def _index_of(self, source_row: int, column: int) -> QModelIndex:
         row = self._shown_row(source_row)

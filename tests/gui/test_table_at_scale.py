@@ -275,8 +275,7 @@ def test_rows_stay_where_they_are_shown_until_a_column_sorts_them_again(
 
 def test_the_rows_the_view_holds_follow_a_sort_few_or_many(qapp, tmp_path: Path) -> None:  # noqa: ANN001
     """The current row and the selection (persistent indexes) stay on their tasks through a
-    sort, filtered or not, whether a few are held (found one by one) or many (through an
-    index of rows)."""
+    sort, filtered or not, whether a few are held or many."""
     _store, model, proxy = _sorted(tmp_path)
     held = [QPersistentModelIndex(proxy.index(row, 2)) for row in (3, 10, 20)]
     for many in (False, True):
