@@ -27,13 +27,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from gui.task_model import (
-    Index,
-    Node,
-    SortedBy,
-    TaskTableModel,
-    status_test,
-)
+from gui.task_model import Index, Node, SortedBy, TaskTableModel, status_test
 from pipeline.records.task import Task
 from pipeline.web.urls import host_in_domain
 
@@ -248,16 +242,16 @@ class TaskFilter(QAbstractProxyModel):
         """Rows came: shown where the source has them in the list's order, after the rows
         shown when sorted by a column (until it sorts again)."""
         count = last - first + 1
-        if self._order is not None:
+        if self._order is not None:  # a new list: the model's kept order stays as made
             self._order = [row + count if row >= first else row for row in self._order]
             self._order += range(first, last + 1)
+            self._unsorted_since = True
         rows = [row + count if row >= first else row for row in self._rows]
         new = self._accepted(range(first, last + 1))
         if not new:
             self._set_rows(rows)
             return
         at = bisect_left(rows, first) if self._sorted_by[0] < 0 else len(rows)
-        self._unsorted_since = True
         self.beginInsertRows(QModelIndex(), at, at + len(new) - 1)
         self._set_rows(rows[:at] + new + rows[at:])
         self.endInsertRows()

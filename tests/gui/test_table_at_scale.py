@@ -271,6 +271,12 @@ def test_rows_stay_where_they_are_shown_until_a_column_sorts_them_again(
     assert _shown_tasks(model, proxy) == kept
     proxy.sort(COLUMNS.index("title"), Qt.SortOrder.AscendingOrder)  # the same column again
     assert _shown_tasks(model, proxy) == [last] + kept[:-1]
+    proxy.set_status("failed")  # a task comes that the filter hides, then is shown
+    model.add_tasks([Task(id=100, url="https://new.example.com/", title="00 first")])
+    proxy.set_status("")
+    assert _shown_tasks(model, proxy)[-1] == 100  # after the rows sorted, until sorted again
+    proxy.sort(COLUMNS.index("title"), Qt.SortOrder.AscendingOrder)
+    assert _shown_tasks(model, proxy)[:2] == [last, 100]  # "0 Tea…", "00 first"
 
 
 def test_the_rows_the_view_holds_follow_a_sort_few_or_many(qapp, tmp_path: Path) -> None:  # noqa: ANN001
