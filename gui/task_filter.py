@@ -6,8 +6,9 @@ A proxy of its own rather than ``QSortFilterProxyModel``: that one asks a Python
 loaded), and at 100,000 rows those calls alone freeze the window for a second. Here a change
 works out the shown rows in one pass of comprehensions over what the model made ready (each
 row's filter text and host, ``gui.task_model.prepare_rows``), and the view is told with one
-layout change that keeps the selection. The shown rows keep the model's order (sorting is the
-model's), so the row list is ascending and a row is found by bisection.
+layout change that keeps the selection. A sort is the filter's too: the shown rows are the
+model's row numbers in a column's order (``TaskTableModel.sorted_rows``, made in one C call
+and kept until a row changes), so a sort reorders one list of ints and no list of tasks.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from gui.task_model import Index, Node, TaskTableModel, status_test
+from gui.task_model import Index, Node, SortedBy, TaskTableModel, status_test
 from pipeline.records.task import Task
 from pipeline.web.urls import host_in_domain
 
@@ -40,7 +41,7 @@ def _where(rows: list[int], task: Callable[[int], Task], value: Callable[[Task],
 
 class TaskFilter(QAbstractProxyModel):
     """Filter by status, category (cat1 or cat2), the category tree's node (cat1 and cat2),
-    domain (and its sub-domains) and text; sorting is handed to the source model."""
+    domain (and its sub-domains) and text, the rows shown in the list's order or a column's."""
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -49,9 +50,14 @@ class TaskFilter(QAbstractProxyModel):
         self._tree: Node = (None, None)
         self._domain = ""
         self._text = ""
-        self._rows: list[int] = []  # the source rows shown, ascending
-        self._at: dict[int, int] | None = None  # source row → shown row; None: every row
-        self._removing: tuple[int, int] | None = None  # shown rows going with the source's
+        self._rows: list[int] = []  # the source rows shown, in the order shown
+        self._sorted_by: SortedBy = (-1, False)
+        # every source row in that order, as sorted (rows that came since after them); None:
+        # the source's own order. The criteria pick from it: a key typed sorts nothing again.
+        self._order: list[int] | None = None
+        self._unsorted_since = False  # rows came or changed since the rows were sorted
+        self._every = True  # every source row shown, in its own order: row n is row n
+        self._at: dict[int, int] | None = None  # source row → shown row; None: made when asked
         self._held: list[tuple[QPersistentModelIndex, QModelIndex]] = []
 
     # -- the criteria --------------------------------------------------------------------------
@@ -116,29 +122,56 @@ class TaskFilter(QAbstractProxyModel):
     def _set_rows(self, rows: list[int]) -> None:
         self._rows = rows
         model = self.sourceModel()
-        every = model is None or len(rows) == model.rowCount()  # a subset, ascending: all
-        self._at = None if every else {source: shown for shown, source in enumerate(rows)}
+        # a subset in the source's order with as many rows as it has: all of them
+        self._every = self._sorted_by[0] < 0 and (model is None
+                                                  or len(rows) == model.rowCount())
+        self._at = None
 
     def _shown_row(self, source_row: int) -> int | None:
-        """Where a source row is shown; None when the criteria hide it."""
-        if self._at is None:
+        """Where a source row is shown; None when the criteria hide it. The index of shown
+        rows is made when first asked for (a sort or a key typed asks for none)."""
+        if self._every:
             return source_row if 0 <= source_row < len(self._rows) else None
+        if self._at is None:
+            self._at = dict(zip(self._rows, range(len(self._rows)), strict=True))
         return self._at.get(source_row)
 
     def _all_rows(self) -> list[int]:
         model = self.sourceModel()
+        if self._order is not None:
+            return self._accepted(self._order)
         return self._accepted(range(model.rowCount() if model is not None else 0))
 
+    def _sort_rows(self) -> None:
+        """Every source row put in the order the rows are sorted by (the model's, kept)."""
+        model = self._model()
+        column, descending = self._sorted_by
+        self._order = (None if model is None or column < 0
+                       else model.sorted_rows(column, descending))
+        self._unsorted_since = False
+
     def _refilter(self) -> None:
-        """The criteria changed: the shown rows worked out again, told as one layout change
-        (selected rows still shown stay selected)."""
+        """The criteria or the order changed: the shown rows worked out again, told as one
+        layout change (selected rows still shown stay selected, on their tasks)."""
         self.layoutAboutToBeChanged.emit()
         old = self.persistentIndexList()
-        sources = [(self._rows[i.row()], i.column()) if 0 <= i.row() < len(self._rows)
-                   else (-1, 0) for i in old]
+        sources = [self._rows[i.row()] if 0 <= i.row() < len(self._rows) else -1 for i in old]
         self._set_rows(self._all_rows())
-        self.changePersistentIndexList(old, [self._index_of(s, c) for s, c in sources])
+        shown = self._finder(sources)
+        self.changePersistentIndexList(
+            old, [QModelIndex() if (row := shown(s)) is None else self.index(row, i.column())
+                  for s, i in zip(sources, old, strict=True)])
         self.layoutChanged.emit()
+
+    def _finder(self, held: list[int]) -> Callable[[int], int | None]:
+        """Where a source row is shown, for the ``held`` source rows (the current row, the
+        selection's corners): found in one pass over the shown rows at C speed, not through
+        an index of every row (a sort, or a key typed, is then asked for none)."""
+        if self._every or self._at is not None:
+            return self._shown_row
+        rows, wanted = self._rows, frozenset(held)
+        places = list(compress(range(len(rows)), map(wanted.__contains__, rows)))
+        return dict(zip(map(rows.__getitem__, places), places, strict=True)).get
 
     def _index_of(self, source_row: int, column: int) -> QModelIndex:
         row = self._shown_row(source_row)
@@ -158,10 +191,10 @@ class TaskFilter(QAbstractProxyModel):
         model.rowsInserted.connect(self._source_rows_inserted)
         model.dataChanged.connect(self._source_data_changed)
         model.headerDataChanged.connect(self.headerDataChanged)
-        self._set_rows(self._all_rows())
-        self.endResetModel()
+        self._source_reset()
 
     def _source_reset(self) -> None:
+        self._sort_rows()
         self._set_rows(self._all_rows())
         self.endResetModel()
 
@@ -173,6 +206,7 @@ class TaskFilter(QAbstractProxyModel):
                       for i in self.persistentIndexList()]
 
     def _source_layout_changed(self, *_args: object) -> None:
+        self._sort_rows()
         self._set_rows(self._all_rows())
         held, self._held = self._held, []
         self.changePersistentIndexList(
@@ -181,30 +215,45 @@ class TaskFilter(QAbstractProxyModel):
         self.layoutChanged.emit()
 
     def _source_rows_about_removed(self, _parent: Index, first: int, last: int) -> None:
-        start, end = bisect_left(self._rows, first), bisect_right(self._rows, last)
-        self._removing = (start, end) if start < end else None
-        if self._removing is not None:
-            self.beginRemoveRows(QModelIndex(), start, end - 1)
+        """Source rows are going: the shown ones go first, one run of shown rows at a time
+        (sorted by a column, they may be shown apart), while the source still holds them."""
+        if self._sorted_by[0] < 0:  # shown in the source's order: one run, found by bisection
+            start, end = bisect_left(self._rows, first), bisect_right(self._rows, last)
+            going = list(range(start, end))
+        else:
+            going = [at for at, row in enumerate(self._rows) if first <= row <= last]
+        while going:
+            end = start = going.pop()
+            while going and going[-1] == start - 1:
+                start = going.pop()
+            self.beginRemoveRows(QModelIndex(), start, end)
+            del self._rows[start:end + 1]
+            self._every, self._at = False, None
+            self.endRemoveRows()
 
     def _source_rows_removed(self, _parent: Index, first: int, last: int) -> None:
         count = last - first + 1
-        start, end = bisect_left(self._rows, first), bisect_right(self._rows, last)
-        rows = self._rows[:start] + [r - count for r in self._rows[end:]]
-        self._set_rows(rows)
-        if self._removing is not None:
-            self._removing = None
-            self.endRemoveRows()
+        if self._order is not None:
+            self._order = [row - count if row > last else row for row in self._order
+                           if not first <= row <= last]
+        self._set_rows([row - count if row > last else row for row in self._rows])
 
     def _source_rows_inserted(self, _parent: Index, first: int, last: int) -> None:
+        """Rows came: shown where the source has them in the list's order, after the rows
+        shown when sorted by a column (until it sorts again)."""
         count = last - first + 1
-        at = bisect_left(self._rows, first)
-        self._rows[at:] = [r + count for r in self._rows[at:]]
+        if self._order is not None:  # a new list: the model's kept order stays as made
+            self._order = [row + count if row >= first else row for row in self._order]
+            self._order += range(first, last + 1)
+            self._unsorted_since = True
+        rows = [row + count if row >= first else row for row in self._rows]
         new = self._accepted(range(first, last + 1))
         if not new:
-            self._set_rows(self._rows)
+            self._set_rows(rows)
             return
+        at = bisect_left(rows, first) if self._sorted_by[0] < 0 else len(rows)
         self.beginInsertRows(QModelIndex(), at, at + len(new) - 1)
-        self._set_rows(self._rows[:at] + new + self._rows[at:])
+        self._set_rows(rows[:at] + new + rows[at:])
         self.endInsertRows()
 
     def _source_data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex,
@@ -212,6 +261,7 @@ class TaskFilter(QAbstractProxyModel):
         """Rows changed (a run's progress, an edit): repainted where they are shown, and the
         rows worked out again only when one of them now passes the criteria otherwise."""
         changed = range(top_left.row(), bottom_right.row() + 1)
+        self._unsorted_since = True  # a changed row may sort elsewhere now
         if self._accepted(changed) != [r for r in changed if self._shown_row(r) is not None]:
             self._refilter()  # a row came in or went out
             return
@@ -260,7 +310,13 @@ class TaskFilter(QAbstractProxyModel):
         return None if model is None else model.headerData(section, orientation, role)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Sorting is the source model's (see ``TaskTableModel.sort``); rows keep its order."""
-        model = self.sourceModel()
-        if model is not None:
-            model.sort(column, order)
+        """Show the rows in ``column``'s order (-1: the list's), as one layout change that
+        keeps the selection; rows sorted so already, with nothing changed since, are left
+        (a view sorts twice on a click)."""
+        column = column if 0 <= column < self.columnCount() else -1
+        sorted_by = (column, column >= 0 and order == Qt.SortOrder.DescendingOrder)
+        if sorted_by == self._sorted_by and not self._unsorted_since:
+            return
+        self._sorted_by = sorted_by
+        self._sort_rows()
+        self._refilter()

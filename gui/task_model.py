@@ -10,7 +10,9 @@ At 100,000 tasks nothing a person does may walk the list on the GUI thread row b
 Python more than once: each task's filter text and host are worked out when it arrives
 (``prepare_rows``, off the GUI thread for a whole archive), the counts the tree and the
 filter boxes show are kept as tasks come, change and go (``tally``), and a column's sort keys
-are made once and kept until their task changes.
+are made once and kept until their task changes. The rows stay in the list's order: a column's
+order is a list of row numbers (``sorted_rows``) that the filter (``gui.task_filter``) shows
+them in, so a sort reorders no list of tasks.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ TaskRole = Qt.ItemDataRole.UserRole + 1
 # A sort finds the new row of each index the view holds (the current row, the selection's
 # corners) by a scan of the new order when they are this few, else through an index of rows
 HELD_FOUND_ONE_BY_ONE = 32
+SortedBy = tuple[int, bool]  # (column, descending); column -1: the list's order
 Index = QModelIndex | QPersistentModelIndex
 # What a drag of table rows carries: the tasks' ids as a JSON list. Only this type, no
 # text/plain: rows dropped on the window's own paste box must not come back as new links.
@@ -245,7 +248,8 @@ def _dot(colour: str) -> QIcon:
 
 class TaskTableModel(QAbstractTableModel):
     """Rows are tasks in the list's order (the order a book binds: ``Workspace.move``
-    arranges it) until a column sorts them; columns are ``COLUMNS``."""
+    arranges it), always; columns are ``COLUMNS``. A column's order is given as row numbers
+    (``sorted_rows``), which the filter shows the rows in."""
 
     edited = Signal(int)  # task id whose row a person changed
 
@@ -254,18 +258,17 @@ class TaskTableModel(QAbstractTableModel):
         # takes an edit (task id, field, text): the workspace's ``edit``; None: read-only
         self.editor: Callable[[int, str, str], object] | None = None
         self._tasks: list[Task] = []
-        # each row's task id, beside the tasks: a sort reads ints, not 100,000 records
+        # each row's task id, beside the tasks: keys are read by ints, not 100,000 records
         self._ids: list[int] = []
         self._row_index: dict[int, int] | None = {}  # task id → row; None: made when asked
         self._place: dict[int, int] = {}  # task id → its place in the list's order
-        self._column = -1  # the column the rows are sorted by; -1: the list's order
         self._hosts: dict[int, str] = {}  # task id → host, for every row
         self._haystacks: list[str] = []  # each row's filter text (``haystack``), row by row
         self._tally: Counter[Facet] = Counter()  # the rows by facet
         self._host_count: Counter[str] = Counter()  # the rows by host
         self._keys: dict[str, dict[int, Any]] = {}  # column → task id → sort key, as made
-        # (column, descending) the rows are sorted by and nothing changed since; None: not so
-        self._sorted_as: tuple[int, bool] | None = None
+        # the rows' order by (column, descending), as made since nothing changed
+        self._orders: dict[SortedBy, list[int]] = {}
         self._icons: dict[str, QIcon] = {}
         self._status_names = {**status_names(), NEEDS_REVIEW: self.tr("needs review")}
         self._kind_names = kind_names()
@@ -291,7 +294,7 @@ class TaskTableModel(QAbstractTableModel):
         self._hosts, self._haystacks, self._tally = rows.hosts, rows.haystacks, rows.tally
         self._host_count = rows.host_count
         self._keys = {"title": rows.title_keys}
-        self._sorted_as = None
+        self._orders = {}
         self.endResetModel()
 
     def _learn(self, task: Task) -> None:
@@ -312,7 +315,7 @@ class TaskTableModel(QAbstractTableModel):
         self._tasks[row] = task
         self._haystacks[row] = haystack(task)
         self._learn(task)
-        self._sorted_as = None
+        self._orders = {}
         self._repaint(row)
 
     def sync(self, tasks: Iterable[Task]) -> None:
@@ -340,9 +343,7 @@ class TaskTableModel(QAbstractTableModel):
         place = _rows_by_id(list(order))
         if place != self._place:
             self._place = place
-            self._sorted_as = None
-            if self._column < 0:
-                self.sort(-1)
+            self._follow_place()
 
     def update_task(self, task: Task) -> None:
         """A fresher copy of a task: repaint its row."""
@@ -374,7 +375,7 @@ class TaskTableModel(QAbstractTableModel):
             self._ids.append(task.id)
             self._haystacks.append(haystack(task))
             self._learn(task)
-        self._sorted_as = None
+        self._orders = {}
         self.endInsertRows()
 
     def remove_tasks(self, task_ids: Iterable[int]) -> None:
@@ -392,29 +393,37 @@ class TaskTableModel(QAbstractTableModel):
             del self._ids[first:last + 1]
             del self._haystacks[first:last + 1]
             self.endRemoveRows()
+        self._orders = {}
         self._row_index = _rows_by_id(self._ids)
 
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Reorder the rows in one pass: a key per row (made once per task and column, kept
-        until the task changes), the row numbers sorted by them in C. 100,000 rows sort in a
-        blink where a proxy's comparisons would call ``data`` millions of times. Rows sorted
-        so already, with nothing changed since, are left (a view sorts twice on a click)."""
-        column = column if 0 <= column < len(COLUMNS) else -1
-        descending = column >= 0 and order == Qt.SortOrder.DescendingOrder
-        if self._sorted_as == (column, descending):
-            return
+    def sorted_rows(self, column: int, descending: bool = False) -> list[int]:
+        """Every row, in the order of ``column``'s keys (-1: the rows' own, the list's):
+        a key per row (made once per task and column, kept until the task changes), the row
+        numbers sorted by them in one C call, kept until a row changes (a view asks twice on
+        a click; a person goes back to a column). No list of tasks is reordered: the keys
+        are read in the rows' order, which is the order they were made in."""
+        if column < 0:
+            return list(range(len(self._ids)))
+        order = self._orders.get((column, descending))
+        if order is None:
+            keys = self._row_keys(column)
+            order = sorted(range(len(keys)), key=keys.__getitem__, reverse=descending)
+            self._orders[(column, descending)] = order
+        return order
+
+    def _follow_place(self) -> None:
+        """Reorder the rows to the list's order (``_place``; tasks not in it last, by id),
+        the rows the view holds moved with their tasks."""
         self.layoutAboutToBeChanged.emit()
         persistent = self.persistentIndexList()
-        self._column = column
-        keys = self._row_keys(column)
-        rows = sorted(range(len(keys)), key=keys.__getitem__, reverse=descending)
+        place, after = self._place, len(self._place)
+        keys = [place.get(i, after + i) for i in self._ids]
+        rows = sorted(range(len(keys)), key=keys.__getitem__)
         self._tasks = list(map(self._tasks.__getitem__, rows))
         self._ids = list(map(self._ids.__getitem__, rows))
         self._haystacks = list(map(self._haystacks.__getitem__, rows))
-        self._row_index = None  # made again when a task is looked up by id, not per sort
-        self._sorted_as = (column, descending)
-        # where the few held rows (the current one, the selection's corners) went: found in
-        # the new order at C speed, an index of every row made only for many
+        self._row_index = None  # made again when a task is looked up by id
+        self._orders = {}
         moved = (rows.index if len(persistent) <= HELD_FOUND_ONE_BY_ONE
                  else _rows_by_id(rows).__getitem__)
         self.changePersistentIndexList(
@@ -423,22 +432,16 @@ class TaskTableModel(QAbstractTableModel):
 
     @property
     def _row_of(self) -> dict[int, int]:
-        """Task id → row, made when first asked for after a sort reordered the rows (a
-        person sorting column after column looks up no task by id in between)."""
+        """Task id → row, made when first asked for after the rows were reordered."""
         if self._row_index is None:
             self._row_index = _rows_by_id(self._ids)
         return self._row_index
 
     def _row_keys(self, column: int) -> list[Any]:
-        """Each row's sort key for a column (-1: the list's order, tasks not in it last, by
-        id), row by row. A column's keys are kept per task until it changes (``_forget``):
-        made for the rows lacking one, then read by id. Reading a field of 100,000 records in
-        a sorted order (another column's) touches them all at random, four fifths of a
-        sort's time; a person sorting by a column again, or the other way, reads none."""
+        """Each row's sort key for a column, row by row. A column's keys are kept per task
+        until it changes (``_forget``): made for the rows lacking one, then read by id, in
+        the rows' order (reading 100,000 records or keys at random costs ten times more)."""
         ids = self._ids
-        if column < 0:
-            place, after = self._place, len(self._place)
-            return [place.get(i, after + i) for i in ids]
         name = COLUMNS[column]
         if name == "id":
             return ids

@@ -199,48 +199,106 @@ def test_the_filter_follows_rows_that_change_come_and_go(qapp, qtmodeltester,  #
     assert proxy.rowCount() == model.rowCount()
 
 
-def test_a_column_sorted_again_sorts_rows_that_changed_come_and_go_by_their_keys_now(
-        qapp, tmp_path: Path) -> None:  # noqa: ANN001
-    """A column's keys are kept per task between sorts: a task that changed, came or went
-    since is sorted by what it holds now."""
+def _sorted(tmp_path: Path) -> tuple[TaskStore, TaskTableModel, TaskFilter]:
     store = TaskStore(_archive(tmp_path / "big", 60) / "tasks.csv")
     model = TaskTableModel()
     model.set_tasks(store.tasks())
+    proxy = TaskFilter()
+    proxy.setSourceModel(model)
+    return store, model, proxy
+
+
+def _shown_tasks(model: TaskTableModel, proxy: TaskFilter) -> list[int]:
+    return [model.task_at(proxy.mapToSource(proxy.index(r, 0)).row()).id
+            for r in range(proxy.rowCount())]
+
+
+def test_a_column_sorted_again_sorts_rows_that_changed_come_and_go_by_their_keys_now(
+        qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """A column's keys and order are kept between sorts: a task that changed, came or went
+    since is sorted by what it holds now, and the model's rows stay in the list's order."""
+    store, model, proxy = _sorted(tmp_path)
     for column in ("status", "chars", "domain", "title", "error"):
         at = COLUMNS.index(column)
-        model.sort(at, Qt.SortOrder.AscendingOrder)
+        proxy.sort(at, Qt.SortOrder.AscendingOrder)
         model.update_fields(5, {"status": "failed", "chars": 999_999, "error": "zzz last",
                                 "url": "https://zzz.example.org/5", "title": "Zzz"})
         model.add_tasks([Task(id=100, url="https://aaa.example.net/", title="Aaa",
                               status="cleaned", chars=0, error="aaa first")])
         model.remove_tasks([7])
-        model.sort(at, Qt.SortOrder.DescendingOrder)
-        keys = [model.index(r, at).data(Qt.ItemDataRole.EditRole) for r in
-                range(model.rowCount())]
-        ids = [model.task_at(r).id for r in range(model.rowCount())]
-        assert 7 not in ids and 100 in ids
-        values = [_sort_value(column, model.index(r, at).data() or "")
-                  for r in range(model.rowCount())]
-        assert values == sorted(values, reverse=True), (column, keys)
+        for order in (Qt.SortOrder.DescendingOrder, Qt.SortOrder.AscendingOrder):
+            proxy.sort(at, order)
+            ids = _shown_tasks(model, proxy)
+            assert 7 not in ids and 100 in ids and len(ids) == model.rowCount()
+            values = [_sort_value(column, proxy.index(r, at).data() or "")
+                      for r in range(proxy.rowCount())]
+            assert values == sorted(values, reverse=order == Qt.SortOrder.DescendingOrder), (
+                column, order)
         model.update_fields(5, {"status": "pending", "chars": None, "error": "",
                                 "url": "https://site5.example.com/post/5", "title": ""})
+        proxy.sort(at, Qt.SortOrder.AscendingOrder)  # changed since: sorted again
+        values = [_sort_value(column, proxy.index(r, at).data() or "")
+                  for r in range(proxy.rowCount())]
+        assert values == sorted(values), column
         model.remove_tasks([100])
         model.add_tasks([t for t in store.tasks() if t.id == 7])
+    proxy.sort(COLUMNS.index("title"), Qt.SortOrder.AscendingOrder)
+    listed = [t.id for t in reversed(store.tasks())]
+    model.follow_order(listed)  # the list rearranged: the model's rows follow it
+    assert [t.id for t in model.tasks()] == listed
+    titles = [proxy.index(r, COLUMNS.index("title")).data().casefold()
+              for r in range(proxy.rowCount())]
+    assert titles == sorted(titles)  # still shown by title
+    proxy.sort(-1)
+    assert _shown_tasks(model, proxy) == listed
+
+
+def test_rows_stay_where_they_are_shown_until_a_column_sorts_them_again(
+        qapp, tmp_path: Path) -> None:  # noqa: ANN001
+    """A run changing rows, or a filter chosen, does not move the rows shown under a person's
+    eyes: a row whose key changed stays in its place until the column is sorted again."""
+    _store, model, proxy = _sorted(tmp_path)
+    proxy.set_status("cleaned")
+    proxy.sort(COLUMNS.index("title"), Qt.SortOrder.AscendingOrder)
+    before = _shown_tasks(model, proxy)
+    last = before[-1]
+    model.update_fields(last, {"title": "0 Tea now first"})
+    model.update_fields(before[1], {"status": "failed"})  # leaves the filter
+    kept = before[:1] + before[2:]
+    proxy.set_text("tea")  # every title shown holds it, this one too
+    assert _shown_tasks(model, proxy) == kept
+    proxy.set_text("")
+    assert _shown_tasks(model, proxy) == kept
+    proxy.sort(COLUMNS.index("title"), Qt.SortOrder.AscendingOrder)  # the same column again
+    assert _shown_tasks(model, proxy) == [last] + kept[:-1]
+    proxy.set_status("failed")  # a task comes that the filter hides, then is shown
+    model.add_tasks([Task(id=100, url="https://new.example.com/", title="00 first")])
+    proxy.set_status("")
+    assert _shown_tasks(model, proxy)[-1] == 100  # after the rows sorted, until sorted again
+    proxy.sort(COLUMNS.index("title"), Qt.SortOrder.AscendingOrder)
+    assert _shown_tasks(model, proxy)[:2] == [last, 100]  # "0 Tea…", "00 first"
 
 
 def test_the_rows_the_view_holds_follow_a_sort_few_or_many(qapp, tmp_path: Path) -> None:  # noqa: ANN001
     """The current row and the selection (persistent indexes) stay on their tasks through a
-    sort, whether a few are held (found one by one) or many (through an index of rows)."""
-    store = TaskStore(_archive(tmp_path / "big", 60) / "tasks.csv")
-    model = TaskTableModel()
-    model.set_tasks(store.tasks())
-    held = [QPersistentModelIndex(model.index(row, 2)) for row in (3, 10, 20)]
+    sort, filtered or not, whether a few are held or many."""
+    _store, model, proxy = _sorted(tmp_path)
+    held = [QPersistentModelIndex(proxy.index(row, 2)) for row in (3, 10, 20)]
     for many in (False, True):
         if many:
-            held += [QPersistentModelIndex(model.index(row, row % 3)) for row in range(40)]
-        before = [(model.task_at(i.row()).id, i.column()) for i in held]
-        for column in ("title", "chars", "status"):
+            held += [QPersistentModelIndex(proxy.index(row, row % 3)) for row in range(40)]
+        before = [(model.task_at(proxy.mapToSource(i).row()).id, i.column()) for i in held]
+        for column in ("title", "chars", "status", "id"):
             for order in (Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder):
-                model.sort(COLUMNS.index(column), order)
-                assert [(model.task_at(i.row()).id, i.column()) for i in held] == before
-        assert all(model.row_of(model.task_at(r).id) == r for r in range(model.rowCount()))
+                proxy.sort(COLUMNS.index(column), order)
+                assert [(model.task_at(proxy.mapToSource(i).row()).id, i.column())
+                        for i in held] == before
+        assert all(proxy.mapFromSource(proxy.mapToSource(proxy.index(r, 0))).row() == r
+                   for r in range(proxy.rowCount()))
+    proxy.set_text("site1")  # the rows held that it hides are let go; the rest follow
+    kept = [(i, (model.task_at(proxy.mapToSource(i).row()).id, i.column()))
+            for i in held if i.isValid()]
+    assert kept and len(kept) < len(held)
+    proxy.sort(COLUMNS.index("title"), Qt.SortOrder.AscendingOrder)
+    assert [(model.task_at(proxy.mapToSource(i).row()).id, i.column()) for i, _ in kept] == [
+        was for _, was in kept]
