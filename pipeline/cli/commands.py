@@ -554,17 +554,18 @@ def cmd_render(args: argparse.Namespace, ws: Workspace) -> int:
 
 
 def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
-    from pipeline.extract.batch import extract_folder
-
     pages = Path(args.dir)
     if not pages.is_dir():
         raise CommandError(f"no such folder: {pages}")
     # A folder of pages allocates and frees objects by the hundred thousand, nearly none of
     # them in cycles: the collector's default passes (one per 700 more objects alive) cost a
     # twentieth of the batch (issue 27 §10). What the imports made lives as long as the
-    # process and is never walked again; a pass comes once 50,000 more objects are alive.
-    gc.freeze()
+    # process and is never walked again; a pass comes once 50,000 more objects are alive,
+    # from the extraction's own imports on (they make objects by the ten thousand too).
     gc.set_threshold(50_000)
+    from pipeline.extract.batch import extract_folder
+
+    gc.freeze()
     count = extract_folder(pages, Path(args.jsonl))
     print(f"{counted(count, 'page')} → {args.jsonl}")
     return 0

@@ -280,7 +280,9 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
                 s.flow_links += cs.flow_links
                 s.flow_punct += cs.flow_punct
         text = "".join(own)
-        if text and (n := len(text) - sum(map(text.count, _WS))):
+        # Most texts and tails are the markup's indentation: one strip says so, where the
+        # counts take a scan per character of _WS.
+        if text.strip(_WS) and (n := len(text) - sum(map(text.count, _WS))):
             punct = sum(map(text.count, _PUNCT))
             s.chars += n
             s.flow += n

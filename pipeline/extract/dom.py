@@ -31,10 +31,14 @@ XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]"
 # source's own mapping. Without that font every reader draws an empty box, so clean drops
 # them and counts them in the article's record (``Article.private_use_dropped``).
 PRIVATE_USE = re.compile("[\ue000-\uf8ff\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
-# Its characters outside the surrogates, each found at C speed by ``in``: running the pattern
-# over a whole page costs a third of parsing it, and nearly no page holds any of them.
-_XML_INVALID_CHARS = tuple(c for c in map(chr, (*range(0x20), 0xFFFE, 0xFFFF))
-                           if XML_INVALID.match(c))
+# Its characters outside the surrogates as UTF-8, each found by ``in`` in the page's bytes:
+# running the pattern over a whole page costs a third of parsing it, and nearly no page holds
+# any of them. A byte below 0x80 stands only for itself in UTF-8, and the bytes of U+FFFE and
+# U+FFFF only for them, so the bytes hold one exactly when the text does; a search for one byte
+# runs at memchr's speed, where a search for a character in a text wider than Latin-1 (most
+# pages: a curly quote suffices) compares character by character.
+_XML_INVALID_UTF8 = tuple(c.encode() for c in map(chr, (*range(0x20), 0xFFFE, 0xFFFF))
+                          if XML_INVALID.match(c))
 _INVALID_REF = re.compile(
     r"&#(?:0*(?:[0-8]|1[1-2]|1[4-9]|2\d|3[01])(?!\d)|[xX]0*(?:[0-8bBcCeEfF]|1[\da-fA-F])"
     r"(?![\da-fA-F]));?"
@@ -49,6 +53,12 @@ _PARSER = etree.HTMLParser(
     remove_comments=True, remove_pis=True, default_doctype=False, huge_tree=True,
     collect_ids=False,
 )
+# The same for the page's UTF-8, which libxml2 reads as it is: from a str, lxml hands it the
+# text's UTF-16 (or Latin-1), which it converts to UTF-8 first, a sixth of parsing a page.
+_UTF8_PARSER = etree.HTMLParser(
+    remove_comments=True, remove_pis=True, default_doctype=False, huge_tree=True,
+    collect_ids=False, encoding="utf-8",
+)
 # Deeper than this, an element's descendants are flattened to text: the cleaner walks the tree
 # recursively, and no real article needs more levels than this.
 MAX_DEPTH = 120
@@ -60,11 +70,17 @@ _TOO_DEEP = etree.XPath("/*" * (MAX_DEPTH + 1))
 def parse(text: str) -> etree._Element:
     """Parse a page into an lxml tree; malformed markup is repaired, never an error."""
     # lxml refuses str input that still carries an XML encoding declaration.
-    text = _INVALID_REF.sub("", drop_xml_invalid(_XML_DECL.sub("", text, count=1)))
-    text = _close_title(_PAGE_END.sub("", text))
-    root = _libxml2(text)
-    if _gave_up(root, text):
-        root = _libxml2(_ROOT_TAGS.sub(r"<\1>", text))
+    text = _XML_DECL.sub("", text, count=1)
+    page = _repaired(text)
+    # Characters no XML may hold go before the repairs read the text. The repairs delete such
+    # characters only as the white space inside a </body > they delete whole, so a repaired
+    # text holding none is what repairing the text without them gives.
+    data = _xml_utf8(page)
+    if data is None:
+        page = _repaired(XML_INVALID.sub("", text))
+    root = _libxml2(page, data)
+    if _gave_up(root, page):
+        root = _libxml2(_ROOT_TAGS.sub(r"<\1>", page))
     if root is None:
         root = etree.fromstring("<html><body></body></html>", _PARSER)
     body = root.find("body")
@@ -76,20 +92,20 @@ def parse(text: str) -> etree._Element:
     return root
 
 
-def drop_xml_invalid(text: str) -> str:
-    """``text`` without the characters ``XML_INVALID`` matches, the pattern run only when the
-    text holds one (lone surrogates are what UTF-8 cannot encode)."""
-    if any(c in text for c in _XML_INVALID_CHARS) or not _encodes(text):
-        return XML_INVALID.sub("", text)
-    return text
+def _repaired(text: str) -> str:
+    """The page with what libxml2 would misread mended: character references to what no XML
+    may hold gone, its body not closed early, its <title> closed."""
+    return _close_title(_PAGE_END.sub("", _INVALID_REF.sub("", text)))
 
 
-def _encodes(text: str) -> bool:
+def _xml_utf8(text: str) -> bytes | None:
+    """``text`` as UTF-8, or None when it holds a character ``XML_INVALID`` matches (lone
+    surrogates are what UTF-8 cannot encode)."""
     try:
-        text.encode()
+        data = text.encode()
     except UnicodeEncodeError:
-        return False
-    return True
+        return None
+    return None if any(c in data for c in _XML_INVALID_UTF8) else data
 
 
 # libxml2 drops whatever follows </html> and puts what follows </body> beside the body; a
@@ -117,9 +133,16 @@ def _into_body(root: etree._Element, body: etree._Element) -> None:
                 before += 1
 
 
-def _libxml2(text: str) -> etree._Element | None:
+def _libxml2(text: str, data: bytes | None = None) -> etree._Element | None:
+    """``text`` parsed, from ``data``, its UTF-8, when given (the same tree, sooner). A text
+    that still starts with an XML declaration is parsed as the str, which lxml refuses as
+    before when the declaration names an encoding."""
     try:
-        return etree.fromstring(text, _PARSER) if text.strip() else None
+        if not text.strip():
+            return None
+        if data is None or text.startswith("<?xml"):
+            return etree.fromstring(text, _PARSER)
+        return etree.fromstring(data, _UTF8_PARSER)
     # libxml2 recovers from nearly anything, not from everything: a page that still trips it
     # (an XML declaration naming a garbage encoding raises ValueError) reads as an empty one.
     except (etree.XMLSyntaxError, ValueError):

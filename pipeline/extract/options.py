@@ -9,6 +9,7 @@ each pass a relaxed copy of the strict one.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from pipeline.extract.meta.title import TitleOptions
@@ -135,15 +136,15 @@ class ExtractOptions:
     # --- the article's language (``pipeline.text.language``) -----------------------------------
     language: LanguageOptions = field(default_factory=LanguageOptions)
 
-    def cascade(self) -> list[tuple[Method, ExtractOptions]]:
-        """The passes in order, each named for what the person sees ("needs review" says why)."""
-        return [
-            (Method.STRICT, self),
-            (Method.UNLIKELY_KEPT, replace(self, strip_unlikely=False)),
-            (Method.CLASS_WEIGHTS_OFF, replace(self, strip_unlikely=False, weigh_classes=False)),
-            (Method.CONDITIONAL_OFF, replace(
-                self, strip_unlikely=False, weigh_classes=False, clean_conditionally=False)),
-        ]
+    def cascade(self) -> Iterator[tuple[Method, ExtractOptions]]:
+        """The passes in order, each named for what the person sees ("needs review" says why).
+        A pass's options are made when the pass before it did not do: most pages need the
+        strict pass alone, and a copy of every field costs a little on every page otherwise."""
+        yield Method.STRICT, self
+        yield Method.UNLIKELY_KEPT, replace(self, strip_unlikely=False)
+        yield Method.CLASS_WEIGHTS_OFF, replace(self, strip_unlikely=False, weigh_classes=False)
+        yield Method.CONDITIONAL_OFF, replace(
+            self, strip_unlikely=False, weigh_classes=False, clean_conditionally=False)
 
 
 DEFAULT = ExtractOptions()

@@ -129,7 +129,7 @@ def text_language(text: str, options: LanguageOptions = DEFAULT_LANGUAGE) -> Gue
     han_or_kana = len(HAN_OR_KANA.findall(sample))
     hangul = len(HANGUL_CHAR.findall(sample))
     cjk = han_or_kana + hangul
-    others = sum(c.isalpha() for c in sample) - cjk
+    others = sum(map(str.isalpha, sample)) - cjk  # a C-level loop, not a generator's
     if cjk == 0 and others == 0:
         return Guess(None, "", sure=False)
     if cjk * options.cjk_letter_weight >= others:
@@ -138,7 +138,7 @@ def text_language(text: str, options: LanguageOptions = DEFAULT_LANGUAGE) -> Gue
             return Guess("ko", "Hangul", sure)
         kana = len(KANA_CHAR.findall(sample))
         return Guess("ja" if kana >= options.kana_share * han_or_kana else "zh", "Han", sure)
-    if sum(c.isupper() for c in sample) * 2 > others:  # a headline in capitals reads as words
+    if sum(map(str.isupper, sample)) * 2 > others:  # a headline in capitals reads as words
         sample = sample.lower()
     ranked = [(lang, p) for lang, p in _identifier().rank(sample)
               if lang not in _NOT_FOR_ALPHABETS]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
 
 from pipeline.text.detector import load_detector
@@ -39,6 +40,8 @@ def test_the_unpacked_model_answers_as_the_shipped_one_and_is_unpacked_once(tmp_
     [copy] = copies(tmp_path)
     stamps = {p.name: p.stat().st_mtime_ns for p in copy.iterdir()}
     assert {"nextmove.npy", "rowbase.npy"} <= set(stamps)
+    # the weights widened once, not by every text's product
+    assert np.load(copy / "ptc.npy", mmap_mode="r").dtype == np.float32
     assert_same_answers(load_detector(tmp_path))
     assert copies(tmp_path) == [copy]  # nothing left aside, nothing written again
     assert {p.name: p.stat().st_mtime_ns for p in copy.iterdir()} == stamps

@@ -40,9 +40,9 @@ class Head:
 
 class Marked:
     """Elements that mark a date or an author for machines (itemprop, rel, <time pubdate>) or
-    a byline by class, in document order. ``gather`` collects a superset cheaply (one query of
-    attribute steps for all kinds; a query per kind costs a tree walk each); each method here
-    is exactly its query's filter."""
+    a byline by class, in document order. ``gather``'s walk collects a superset (every kind
+    at once; a query per kind costs a tree walk each); each method here is exactly its
+    query's filter."""
 
     def __init__(self, found: list[etree._Element]) -> None:
         self.found = found
