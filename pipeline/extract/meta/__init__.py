@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from pipeline.extract.dom import text_of
-from pipeline.extract.meta.byline import AUTHOR_TEXT, choose_author, declared_author
+from pipeline.extract.meta.byline import byline_author, choose_author, declared_author
 from pipeline.extract.meta.dates import (
     choose_date,
     copyright_years,
@@ -171,11 +171,8 @@ def _read_text(
         for iso, start in iter_dates(text):
             dates.append((i, iso, cue_of(prev + " " + text[:start], text[start:])))
         years += copyright_years(text)
-        # Every byline pattern has 者 (作者, 记者), 文 or a leading "By".
-        if ("者" in text or "文" in text or text.startswith(("By", "by"))) and (
-            (m := AUTHOR_TEXT.search(text)) and not in_comments(el)
-        ):
-            authors.append((i, next(g for g in m.groups() if g)))
+        if (name := byline_author(text)) and not in_comments(el):
+            authors.append((i, name))
     return text
 
 

@@ -12,6 +12,7 @@ from pipeline.extract.dom import text_of
 from pipeline.extract.meta.facts import PageFacts
 from pipeline.extract.meta.head import Head, Marked
 from pipeline.text.cjk import HAN
+from pipeline.text.lazy_patterns import compiled
 
 _AUTHOR_META = ("author", "article:author", "byl", "dc.creator", "sailthru.author",
                 "parsely-author", "og:article:author")
@@ -22,14 +23,27 @@ _REPORTER_VERBS = (
     "了解|获悉|介绍|透露|看到|发现|采访|注意|调查|观察|表示|得知|来到|走访|从|在|日前|近日|昨日|今天|今日"
 )
 _CJK_NAME_END = r"(?=[\s）)，,、|]|$|报道|摄|发自)"
-AUTHOR_TEXT = re.compile(
+# Compiled when a line has 者 or 文 (``compiled``): its Han classes are slow to compile, and a
+# batch of English pages never needs them.
+_CJK_BYLINE = (
     r"(?:作者|撰文)\s*[:：/／]\s*(?![a-z]+\b)([^\s:：，,|=\"'<>]{2,20})|"
     r"(?:^|[\s（(])文\s*[/／]\s*([" + HAN + r"·]{2,8})" + _CJK_NAME_END + "|"
     # 本报记者 张三 / （记者 张三）, not "记者了解到"
     r"(?:^|[\s（(【]|本报|本台|社|网)记者\s*(?!" + _REPORTER_VERBS + r")"
-    r"([" + HAN + r"]{2,3})" + _CJK_NAME_END + "|"
-    r"^[Bb]y\s+([A-Z][\w.'’-]+(?:\s+(?:[A-Z][\w.'’-]+|de|van|von|da|and)){0,6})"
+    r"([" + HAN + r"]{2,3})" + _CJK_NAME_END
 )
+_BY_LINE = re.compile(r"[Bb]y\s+([A-Z][\w.'’-]+(?:\s+(?:[A-Z][\w.'’-]+|de|van|von|da|and)){0,6})")
+
+
+def byline_author(text: str) -> str | None:
+    """The name a byline line gives: "By …" at its start, else 作者：…, 文/…, 本报记者 …
+    anywhere (none of those can start with a "B", so the order changes no answer)."""
+    if m := _BY_LINE.match(text):
+        return m.group(1)
+    if "者" in text or "文" in text:  # every CJK byline has 作者, 撰文, 文 or 记者
+        if m := compiled(_CJK_BYLINE).search(text):
+            return next(g for g in m.groups() if g)
+    return None
 
 
 def declared_author(head: Head, marked: Marked, metas: dict[str, str]) -> str | None:
