@@ -10,12 +10,12 @@ a ``<noscript>`` for its comments or analytics never reaches it.
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from lxml import etree
 
 from pipeline.extract.dom import parse, text_of
 from pipeline.extract.options import DEFAULT, ExtractOptions
+from pipeline.text.lazy_patterns import compiled
 from pipeline.text.markup import drop_never_read
 
 _JS = r"(?:java\s?script|(?<![a-z])js(?![a-z]))"
@@ -35,22 +35,24 @@ _SCRIPT_TYPE = re.compile(r"\s*(?:$|module\s*$|(?:text|application)/(?:x-)?(?:ja
 _QUOTE_CHARS = 80  # how much of the page's own words a message quotes
 
 
-@cache
+# Compiled when first asked for (``compiled``): only a page with little or no article is read
+# for it, and the pattern costs milliseconds to compile in every ``extract`` process (issue 27
+# §10).
+_ASKS_FOR_JS = (
+    rf"(?:enable|turn\s+on|switch\s+on|activate|allow)\s+(?:your\s+|the\s+)?"
+    rf"(?:browser'?s?\s+)?{_JS}"
+    rf"|{_JS}\s+(?:is\s+|must\s+be\s+|to\s+be\s+)?(?:required|needed|disabled|"
+    rf"turned\s+off|switched\s+off|not\s+enabled)"
+    rf"|(?:requires?|needs?)\s+{_JS}|without\s+{_JS}"
+    rf"|(?:启用|啟用|开启|開啟|打开|打開|允许|允許|支持|支援|需要|激活|禁用)[^。.!！]{{0,8}}?{_JS}"
+    rf"|{_JS}[^。.!！]{{0,6}}?(?:已?被?禁用|未启用|未啟用|未开启|未開啟|关闭|關閉|停用)"
+    rf"|{_JS}\s*を\s*(?:有効|オン)"
+)
+
+
 def _asks_for_js() -> re.Pattern[str]:
-    """A request to turn scripts on, in the words pages use (English, Chinese, Japanese).
-    Compiled when first asked for: only a page with little or no article is read for it, and
-    the pattern costs milliseconds to compile in every ``extract`` process (issue 27 §10)."""
-    return re.compile(
-        rf"(?:enable|turn\s+on|switch\s+on|activate|allow)\s+(?:your\s+|the\s+)?"
-        rf"(?:browser'?s?\s+)?{_JS}"
-        rf"|{_JS}\s+(?:is\s+|must\s+be\s+|to\s+be\s+)?(?:required|needed|disabled|"
-        rf"turned\s+off|switched\s+off|not\s+enabled)"
-        rf"|(?:requires?|needs?)\s+{_JS}|without\s+{_JS}"
-        rf"|(?:启用|啟用|开启|開啟|打开|打開|允许|允許|支持|支援|需要|激活|禁用)[^。.!！]{{0,8}}?{_JS}"
-        rf"|{_JS}[^。.!！]{{0,6}}?(?:已?被?禁用|未启用|未啟用|未开启|未開啟|关闭|關閉|停用)"
-        rf"|{_JS}\s*を\s*(?:有効|オン)",
-        re.I,
-    )
+    """A request to turn scripts on, in the words pages use (English, Chinese, Japanese)."""
+    return compiled(_ASKS_FOR_JS, re.I)
 
 
 def shell_signal(page_html: str, options: ExtractOptions = DEFAULT) -> str | None:

@@ -10,7 +10,8 @@ full-width punctuation, which is no word at all.
 from __future__ import annotations
 
 import re
-from functools import cache
+
+from pipeline.text.lazy_patterns import compiled
 
 # Regex character classes' insides, by script. HAN is the unified ideographs block that
 # everyday Chinese and Japanese text is written in; CJK_CHARS adds the radicals, the extension
@@ -26,15 +27,18 @@ HANGUL_CHAR = re.compile(f"[{HANGUL}]")
 HAN_OR_KANA = re.compile(f"[{HAN}{KANA}]")
 
 
-# The two patterns over every CJK range are compiled when first asked for: each costs
-# milliseconds to compile, and ``extract`` (timed as a whole process, issue 27 §10) uses neither.
-@cache
+# The two patterns over every CJK range are compiled when first asked for (``compiled``): each
+# costs milliseconds to compile, and ``extract`` (timed as a whole process, issue 27 §10) uses
+# neither.
+_CJK_CHAR = f"[{CJK_CHARS}]"
+_SPACED_WORD = rf"[^\W_{CJK_CHARS}]+"
+
+
 def cjk_char() -> re.Pattern[str]:
     """One CJK character of any block."""
-    return re.compile(f"[{CJK_CHARS}]")
+    return compiled(_CJK_CHAR)
 
 
-@cache
 def spaced_word() -> re.Pattern[str]:
     """A word of a spaced script: letters and digits, no CJK character among them."""
-    return re.compile(rf"[^\W_{CJK_CHARS}]+")
+    return compiled(_SPACED_WORD)

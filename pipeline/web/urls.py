@@ -15,11 +15,11 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Iterable, Iterator
-from functools import cache
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from pipeline.records.failures import Code, failure
+from pipeline.text.lazy_patterns import compiled
 from pipeline.web.url_parse import (
     UrlRejected,
     a_label_problem,
@@ -90,19 +90,18 @@ _TRAILING = ".,;:!?*_~'\""
 # The patterns above are compiled when pasted text is first read for links: they cost
 # milliseconds to compile, and what else reads addresses (the extractor, timed as a whole
 # process, issue 27 §10) never uses them.
-@cache
 def _link_re() -> re.Pattern[str]:
-    return re.compile(_LINK, re.IGNORECASE)
+    return compiled(_LINK, re.IGNORECASE)
 
 
-@cache
 def _md_link_re() -> re.Pattern[str]:
-    return re.compile(_MD_LINK)
+    return compiled(_MD_LINK)
 
 
-@cache
 def _cjk_re() -> re.Pattern[str]:
-    return re.compile(_CJK)
+    return compiled(_CJK)
+
+
 _BRACKETS = {")": "(", "]": "[", "}": "{"}
 
 # A host name's labels (RFC 1123 §2.1): letters, digits and hyphens, plus the underscore that
