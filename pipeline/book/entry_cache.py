@@ -53,13 +53,9 @@ Images = tuple[list[str], int]  # the local images (paths from the archive root)
 def file_key(path: str | Path) -> str | None:
     """Which version of a file this is (None: there is none): inode, size and mtime."""
     try:
-        return stat_key(os.stat(path))
+        st = os.stat(path)
     except OSError:
         return None
-
-
-def stat_key(st: os.stat_result) -> str:
-    """``file_key`` of a file already stat'ed (``book.index`` formats a row's key whole)."""
     return f"{st.st_ino}:{st.st_size}:{st.st_mtime_ns}"
 
 

@@ -25,13 +25,12 @@ import jinja2
 from markupsafe import Markup
 
 from pipeline.book.collect import Entry, entry_from, group, ordered, select
-from pipeline.book.entry_cache import EntryCache, Row, stat_key
+from pipeline.book.entry_cache import EntryCache, Row, file_key
 from pipeline.book.labels import book_language, labels_for
 from pipeline.book.pages import date_range, index_tree
 from pipeline.records.errors import BookError
 from pipeline.records.task import Task
 from pipeline.store.archive import Archive, write_atomic
-from pipeline.store.plain_pickle import collector_paused
 
 ROW_TEMPLATE = "index_row.html.j2"
 SHELF = ("*.epub", "*.pdf", "*.chm")  # the books index.html links, each format's files
@@ -83,35 +82,25 @@ def _lines(archive: Archive, cache: EntryCache, bindable: list[Task], order: str
     """Each bindable task's line, in book ``order``, its row, and the page's language: the
     rows kept where still true, the others rendered and kept."""
     clean = os.path.join(archive.clean_dir, "")
-    # 100,000 rows, keys and lines, none in a cycle: the collector's passes over them took
-    # a sixth of the index's time
-    with collector_paused():
-        kept = cache.index_rows()
-        keys: dict[int, str] = {}
-        stale: list[Task] = []
-        stat = os.stat
-        for t in bindable:
-            # what the row shows: the article, its images and the task's cells it reads, in one
-            # string made at once (100,000 joins and calls cost more than the stats)
-            try:
-                article = stat(f"{clean}{t.id}.json")
-            except OSError:
-                continue  # no clean record: nothing to list
-            try:
-                images = stat_key(stat(f"{clean}{t.id}.assets.json"))
-            except OSError:
-                images = ""
-            keys[t.id] = key = (f"{stat_key(article)}\x1f{images}\x1f{t.title}\x1f"
-                                f"{t.extracted_title}\x1f{t.url}\x1f{t.fetched_at}")
-            row = kept.get(t.id)
-            if row is None or row.key != key:
-                stale.append(t)
-        fresh = _entries(cache, stale)  # the entries whose row is rendered again
-        rows = {i: kept[i] for i in keys if i not in fresh and i in kept}
-        placed = ordered([Line(t.id, t.cat1.strip(), t.cat2.strip(), r.title, r.published,
-                               r.published_day if isinstance(r, Entry) else r.day,
-                               t.fetched_at[:10], r.lang)
-                          for t in bindable if (r := fresh.get(t.id) or rows.get(t.id))], order)
+    kept = cache.index_rows()
+    keys: dict[int, str] = {}
+    stale: list[Task] = []
+    for t in bindable:
+        made_of = file_key(f"{clean}{t.id}.json")
+        if made_of is None:
+            continue  # no clean record: nothing to list
+        # what the row shows: the article, its images and the task's cells it reads
+        keys[t.id] = key = "\x1f".join((made_of, file_key(f"{clean}{t.id}.assets.json") or "",
+                                        t.title, t.extracted_title, t.url, t.fetched_at))
+        row = kept.get(t.id)
+        if row is None or row.key != key:
+            stale.append(t)
+    fresh = _entries(cache, stale)  # the entries whose row is rendered again
+    rows = {i: kept[i] for i in keys if i not in fresh and i in kept}
+    placed = ordered([Line(t.id, t.cat1.strip(), t.cat2.strip(), r.title, r.published,
+                           r.published_day if isinstance(r, Entry) else r.day,
+                           t.fetched_at[:10], r.lang)
+                      for t in bindable if (r := fresh.get(t.id) or rows.get(t.id))], order)
     lang = book_language(placed, chosen_lang)  # in book order: a tie goes to the first
     labels = labels_for(lang)
     made = _how_made(env, labels["lang"], up)
