@@ -32,8 +32,10 @@ class Duplicates(WorkspaceBase):
         Articles cleaned before fingerprints were what they are now get theirs first."""
         from pipeline.store.duplicates import near_pairs, read_decisions
 
-        self._fill_fingerprints()
-        return near_pairs(self.tasks(), read_decisions(self.archive.decisions_path),
+        tasks = self.tasks()  # 100,000 tasks: the list copied again only if a task changed
+        if self._fill_fingerprints(tasks):
+            tasks = self.tasks()
+        return near_pairs(tasks, read_decisions(self.archive.decisions_path),
                           self.article, involving=involving)
 
     def left_out(self, involving: Collection[int] | None = None) -> dict[int, int]:
@@ -141,12 +143,16 @@ class Duplicates(WorkspaceBase):
             store.update(task_id, status=stage_reached(self.archive, task_id),
                          duplicate_of=None)
 
-    def _fill_fingerprints(self) -> None:
+    def _fill_fingerprints(self, tasks: list[Task]) -> bool:
+        """The fingerprints ``tasks`` lack, put in the store; False when none was made."""
         from pipeline.text.dedup import simhash
 
-        missing = [t for t in self.tasks() if not t.fingerprint and t.status in HAS_ARTICLE]
+        missing = [t for t in tasks if not t.fingerprint and t.status in HAS_ARTICLE]
+        made = False
         for t in missing:
             if (article := self.article(t.id)) is not None:
                 self.store.update(t.id, fingerprint=f"{simhash(article.text):016x}")
+                made = True
         if missing and not self.read_only:  # read-only: computed for this look, not kept
             self.store.save()
+        return made

@@ -254,3 +254,18 @@ def test_a_broken_decisions_file_is_reported_and_left_as_it_is(tmp_path: Path) -
         ws.keep_both(1, 2)
     assert main(["dupes", "--archive", str(ws.archive.root)]) == 1
     assert ws.archive.decisions_path.read_bytes() == before
+
+
+def test_articles_cleaned_before_fingerprints_get_theirs_and_their_pair_is_found(
+        tmp_path: Path) -> None:
+    """A list whose tasks lack fingerprints (cleaned before there were any): the search
+    makes them and finds the pair with them, and the list keeps them."""
+    with ArticleSite() as site:
+        ws = near_pair_archive(tmp_path, site)
+    fingerprints = {i: ws.task(i).fingerprint for i in (1, 2)}
+    with ws.store.transaction() as store:
+        for i in (1, 2):
+            store.update(i, fingerprint="")
+    assert ws.left_out({1}) == {2: 1}
+    assert {i: ws.task(i).fingerprint for i in (1, 2)} == fingerprints
+    assert all(fingerprints.values())
