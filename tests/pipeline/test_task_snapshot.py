@@ -276,3 +276,17 @@ def test_a_full_disk_leaves_the_list_read_and_saved(tmp_path: Path,
     store.save()
     assert not snapshot_path(path).exists()
     assert TaskStore(path).get(1).title == "saved"
+
+
+def test_a_lists_repeated_categories_and_empty_cells_are_held_once(tmp_path: Path) -> None:
+    """A 100k list has a handful of category names: each is one string in memory, read from
+    the file or from its snapshot, and a task without a person's cells shares one empty
+    mapping (issue 30: the window's memory at 100k)."""
+    path = tmp_path / "tasks.csv"
+    _saved(path)
+    for store in (_parsed(path), TaskStore(path)):  # parsed, then from the snapshot it wrote
+        first, *others = store.tasks()
+        assert first.cat1 == "01_新"
+        assert all(t.cat1 is first.cat1 and t.cat2 is first.cat2 for t in others)
+        assert all(t.extra is first.extra for t in others) and first.extra == {}
+    assert snapshot_path(path).exists()
