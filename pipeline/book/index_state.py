@@ -1,0 +1,100 @@
+"""What index.html's last build wrote, kept in entries.db so the next writes only what changed.
+
+The index is a hub (index.html: the categories with their counts and pages, the date range,
+the books) and each category's pages (index/<category>-<k>.html, ``PAGE_ROWS`` rows a page).
+A build compares the task list in memory with each category's ``Shelf`` (a digest of its
+members' cells, ``cells_digest``) and reads the clean journal for the articles whose files
+changed; only the categories either touches are looked at again, and of their pages only
+those whose digest (``Shelf.pages``) differs are written. The hub is made from the shelves'
+counts, dates and language votes, never from the rows.
+
+JSON in one row of entries.db (``EntryCache.index_state``): a few lines a category, read in a
+blink at 100,000 articles. Anything unexpected in it reads as no state: everything is made
+again, as from a new archive.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pipeline.records.task import Task
+from pipeline.store.clean_journal import Mark
+
+VERSION = 1
+Group = tuple[str, str]  # (cat1, cat2) as the tasks hold them, spaces at the ends dropped
+FolderKey = tuple[int, int]  # a folder's inode and mtime (ns): it moves with every name
+
+
+def cells(task: Task) -> str:
+    """The task's cells an index row shows (its title, the extracted one, link, fetched)."""
+    return f"{task.title}\x1f{task.extracted_title}\x1f{task.url}\x1f{task.fetched_at}"
+
+
+def cells_digest(members: Sequence[Task]) -> str:
+    """What a category's rows are made of from the task list, in the list's order: a title
+    edited in Excel, a task added, moved, removed or rearranged changes it."""
+    text = "\x1e".join(f"{t.id}\x1f{cells(t)}" for t in members)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+@dataclass
+class Shelf:
+    """One category's part of the index as last written: what its rows were made of, what
+    the hub shows of it, and its pages (file name, digest of what it was made of)."""
+
+    cells: str
+    count: int
+    published: list[str]  # first and last published day ([] when none has one)
+    fetched: list[str]  # first and last fetched day
+    langs: list[tuple[str, int]]  # the language votes, in the order first met
+    pages: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class IndexState:
+    made: str  # how the rows were made (``index._how_made``)
+    layout: str  # how the pages were (the rows' making, order, archive name, page template)
+    journal: Mark  # how far the clean journal was read
+    clean: FolderKey | None  # 01_clean as the journal was read (None: it was still changing)
+    pages_folder: FolderKey | None  # index/ as left
+    shelves: dict[Group, Shelf]
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "version": VERSION, "made": self.made, "layout": self.layout,
+            "journal": list(self.journal), "clean": self.clean,
+            "pages_folder": self.pages_folder,
+            "shelves": [[*group, s.cells, s.count, s.published, s.fetched, s.langs, s.pages]
+                        for group, s in self.shelves.items()],
+        }, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | None) -> IndexState | None:
+        """The state kept, or None (none, another version's or damaged)."""
+        if text is None:
+            return None
+        try:
+            data = json.loads(text)
+            if data["version"] != VERSION:
+                return None
+            return cls(
+                str(data["made"]), str(data["layout"]), Mark(*map(int, data["journal"])),
+                _folder(data["clean"]), _folder(data["pages_folder"]),
+                {(str(c1), str(c2)): Shelf(str(digest), int(count), list(published),
+                                            list(fetched),
+                                            [(str(t), int(n)) for t, n in langs],
+                                            [(str(p), str(d)) for p, d in pages])
+                 for c1, c2, digest, count, published, fetched, langs, pages
+                 in data["shelves"]})
+        except (ValueError, TypeError, KeyError):
+            return None
+
+
+def _folder(value: list[int] | None) -> FolderKey | None:
+    if value is None:
+        return None
+    ino, mtime = value
+    return int(ino), int(mtime)
