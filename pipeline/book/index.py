@@ -160,11 +160,7 @@ class _Writer:
             new[g].pages = self._pages(g, looked[g], layout, labels, lang,
                                        dict(shelves[g].pages) if g in shelves and not force
                                        else {})
-        written = {name for s in new.values() for name, _ in s.pages}
-        for shelf in (kept.shelves.values() if kept is not None else ()):
-            for name, _ in shelf.pages:
-                if name not in written:  # a category emptied or shorter
-                    (self.pages_dir / name).unlink(missing_ok=True)
+        self._sweep({name for s in new.values() for name, _ in s.pages})
         hub = self._hub([(g, new[g]) for g in groups if new[g].count], lang, labels)
         if self.keeps:
             self.cache.put_index_rows((i, c.rows[i]) for c in looked.values()
@@ -304,6 +300,17 @@ class _Writer:
         path = self.archive.output_dir / "index.html"
         write_atomic(path, page.encode("utf-8"))
         return path
+
+    def _sweep(self, written: set[str]) -> None:
+        """Remove the pages no category has now (a category emptied or shorter): those the
+        state names, or with none kept (entries.db deleted, another folder) every other
+        page in index/."""
+        if self.kept is not None:
+            before = {name for s in self.kept.shelves.values() for name, _ in s.pages}
+        else:
+            before = {p.name for p in self.pages_dir.glob("*.html")}
+        for name in before - written:
+            (self.pages_dir / name).unlink(missing_ok=True)
 
     def _keep(self, state: IndexState) -> None:
         """The state for the next build, the journal forgotten once it is long and read."""

@@ -25,3 +25,10 @@ def index_text(hub: Path) -> str:
     """The hub's text and every page's, in order (what a search of the pages finds)."""
     return "\n".join(path.read_text(encoding="utf-8")
                      for path in [hub, *category_pages(hub)])
+
+
+def index_files(hub: Path) -> dict[str, bytes]:
+    """The hub's bytes and every file's in index/, by name: the index as a build left it."""
+    pages = hub.parent / "index"
+    return {hub.name: hub.read_bytes(),
+            **{f"index/{p.name}": p.read_bytes() for p in sorted(pages.iterdir())}}
