@@ -42,7 +42,7 @@ from pipeline.book.collect import (
     select,
 )
 from pipeline.book.entry_cache import EntryCache, Row, file_key
-from pipeline.book.index_state import FolderKey, Group, IndexState, Shelf, cells, cells_digest
+from pipeline.book.index_state import FolderKey, Group, IndexState, Shelf, categories, cells
 from pipeline.book.labels import labels_for, language_of
 from pipeline.book.pages import category_anchor, day_span
 from pipeline.records.errors import BookError
@@ -132,10 +132,9 @@ class _Writer:
 
     def write(self, bindable: list[Task], chosen_lang: str | None) -> Path:
         look = self._look()
-        members: dict[Group, list[Task]] = {}
-        for t in bindable:
-            members.setdefault((t.cat1.strip(), t.cat2.strip()), []).append(t)
-        digests = {g: cells_digest(ts) for g, ts in members.items()}
+        found = categories(bindable)
+        members = {g: ts for g, (ts, _) in found.items()}
+        digests = {g: digest for g, (_, digest) in found.items()}
         touched = ({g for g, ts in members.items() if any(t.id in look.changed for t in ts)}
                    if look.changed else set())
         kept = self.kept

@@ -3,7 +3,7 @@
 The index is a hub (index.html: the categories with their counts and pages, the date range,
 the books) and each category's pages (index/<category>-<k>.html, ``PAGE_ROWS`` rows a page).
 A build compares the task list in memory with each category's ``Shelf`` (a digest of its
-members' cells, ``cells_digest``) and reads the clean journal for the articles whose files
+members' cells, ``categories``) and reads the clean journal for the articles whose files
 changed; only the categories either touches are looked at again, and of their pages only
 those whose digest (``Shelf.pages``) differs are written. The hub is made from the shelves'
 counts, dates and language votes, never from the rows.
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from pipeline.records.task import Task
@@ -33,11 +33,23 @@ def cells(task: Task) -> str:
     return f"{task.title}\x1f{task.extracted_title}\x1f{task.url}\x1f{task.fetched_at}"
 
 
-def cells_digest(members: Sequence[Task]) -> str:
-    """What a category's rows are made of from the task list, in the list's order: a title
-    edited in Excel, a task added, moved, removed or rearranged changes it."""
-    text = "\x1e".join(f"{t.id}\x1f{cells(t)}" for t in members)
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+def categories(bindable: Iterable[Task]) -> dict[Group, tuple[list[Task], str]]:
+    """Each category's tasks in the list's order, and a digest of what its rows are made of
+    from the task list: a title edited in Excel, a task added, moved, removed or rearranged
+    changes it. One pass, each category's spaces dropped once (a list's records share their
+    category strings): at 100,000 tasks this pass is most of a build's index."""
+    by_cell: dict[tuple[str, str], tuple[list[Task], list[str]]] = {}
+    groups: dict[Group, tuple[list[Task], list[str]]] = {}
+    for t in bindable:
+        found = by_cell.get((t.cat1, t.cat2))
+        if found is None:
+            found = by_cell[(t.cat1, t.cat2)] = groups.setdefault(
+                (t.cat1.strip(), t.cat2.strip()), ([], []))
+        found[0].append(t)
+        found[1].append(f"{t.id}\x1f{cells(t)}")
+    return {g: (members, hashlib.blake2b("\x1e".join(texts).encode("utf-8", "surrogatepass"),
+                                         digest_size=16).hexdigest())
+            for g, (members, texts) in groups.items()}
 
 
 @dataclass
