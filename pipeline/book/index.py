@@ -47,7 +47,7 @@ from pipeline.book.labels import labels_for, language_of
 from pipeline.book.pages import category_anchor, day_span
 from pipeline.records.errors import BookError
 from pipeline.records.task import Task
-from pipeline.store.archive import SETTLED_SECONDS, Archive, write_atomic
+from pipeline.store.archive import SETTLED_SECONDS, Archive, file_lock, write_atomic
 from pipeline.store.clean_journal import Mark, changed_since, forget_read
 
 HUB_TEMPLATE = "index.html.j2"
@@ -56,6 +56,8 @@ ROW_TEMPLATE = "index_row.html.j2"
 PAGES = "index"  # the category pages' folder, beside index.html
 PAGE_ROWS = 500  # rows a category page holds: a page a browser opens at once
 SHELF = ("*.epub", "*.pdf", "*.chm")  # the books index.html links, each format's files
+LOCK = ".index.lock"
+LOCK_WAIT_SECONDS = 120.0  # another build's index: a category's pages made again, at most
 
 
 class Line(NamedTuple):
@@ -127,10 +129,21 @@ class _Writer:
         # rows and pages made for another folder (build --out, the book command's) are not
         # kept: the archive's own index would make them all again next
         self.keeps = archive.output is None and cache.keeps
-        self.kept = IndexState.from_json(cache.index_state()) if self.keeps else None
+        self.kept: IndexState | None = None
         self.clean = os.path.join(archive.clean_dir, "")
 
     def write(self, bindable: list[Task], chosen_lang: str | None) -> Path:
+        """The index written; the archive's own under its lock, so two builds at once (the
+        window's and a terminal's) never leave a state that claims the other's pages."""
+        if not self.keeps:
+            return self._write(bindable, chosen_lang)
+        with file_lock(self.archive.root / LOCK, LOCK_WAIT_SECONDS,
+                       f"another build is writing {self.archive.output_dir / 'index.html'};"
+                       " try again when it is done"):
+            self.kept = IndexState.from_json(self.cache.index_state())
+            return self._write(bindable, chosen_lang)
+
+    def _write(self, bindable: list[Task], chosen_lang: str | None) -> Path:
         look = self._look()
         found = categories(bindable)
         members = {g: ts for g, (ts, _) in found.items()}

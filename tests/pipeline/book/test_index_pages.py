@@ -204,3 +204,20 @@ def test_the_journal_is_read_from_where_its_reader_left_it(tmp_path: Path) -> No
     ids, end = clean_journal.changed_since(tmp_path, mark)
     assert ids == {8}
     assert clean_journal.forget_read(tmp_path, end) == end  # short: kept
+
+
+def test_a_long_journal_read_to_its_end_is_emptied(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(clean_journal, "FORGET_FROM_BYTES", 8)
+    clean_journal.note_changed(tmp_path, range(1, 6))
+    ids, end = clean_journal.changed_since(tmp_path, None)
+    clean_journal.note_changed(tmp_path, [6])  # appended after the read: kept
+    assert clean_journal.forget_read(tmp_path, end) == end
+    ids, end = clean_journal.changed_since(tmp_path, end)
+    assert ids == {6}
+    emptied = clean_journal.forget_read(tmp_path, end)
+    assert emptied != end and (tmp_path / clean_journal.JOURNAL).read_bytes() == b""
+    clean_journal.note_changed(tmp_path, [7])
+    # the mark of the file replaced reads the new one from its start
+    assert clean_journal.changed_since(tmp_path, end)[0] == {7}
+    assert clean_journal.changed_since(tmp_path, emptied)[0] == {7}
