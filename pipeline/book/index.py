@@ -162,10 +162,11 @@ class _Writer:
         made = self._how_made(labels["lang"])
         layout = _digest(made, self.order, self.archive.name, PAGE_ROWS,
                          self._source(PAGE_TEMPLATE))
-        if kept is None or (kept.made, kept.layout) != (made, layout):
+        # index/ changed by another hand (a page removed, the folder gone): every page again
+        force = kept is None or kept.pages_folder != _folder_key(self.pages_dir)
+        if kept is None or force or (kept.made, kept.layout) != (made, layout):
             looked.update({g: self._category(g, members[g], look, digests[g])
                            for g in groups if g not in looked})
-        force = kept is None or kept.pages_folder != _folder_key(self.pages_dir)
         self._render(looked, made, labels)
         new = {g: looked[g].shelf if g in looked else shelves[g] for g in groups}
         for g in looked:

@@ -6,6 +6,7 @@ task gone, a book added) is in what the build writes."""
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -159,6 +160,17 @@ def test_cells_edited_in_the_list_a_task_gone_and_a_book_added_show(
     library.build(5)
     assert not any("Delta" in p.read_text("utf-8")
                    for p in hub.parent.joinpath("index").iterdir())
+
+
+def test_pages_removed_by_hand_are_written_again(library: Library) -> None:
+    hub = library.archive.output_dir / "index.html"
+    pages = hub.parent / "index"
+    next(pages.iterdir()).unlink()
+    library.build(5)
+    assert len(titles(hub)) == ARTICLES
+    shutil.rmtree(pages)
+    library.build(5)
+    assert len(titles(hub)) == ARTICLES
 
 
 def test_a_big_category_is_pages_and_a_change_writes_its_page_alone(
