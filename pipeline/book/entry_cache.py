@@ -246,8 +246,29 @@ class EntryCache:
         each against its task and, when the clean journal names it, its files)."""
         return {i: Row._make(row) for i, row in self._rows("index_rows", task_ids).items()}
 
+    def index_files(self) -> dict[int, str]:
+        """Every kept row's ``files`` (what ``book.index`` compares with one listing of
+        01_clean when a change was not journaled): the rows' text is not read."""
+        if self._db is None:
+            return {}
+        try:
+            return dict(self._db.execute("SELECT id, files FROM index_rows"))
+        except sqlite3.Error:
+            return {}
+
     def put_index_rows(self, rows: Iterable[tuple[int, Row]]) -> None:
         self._write("index_rows", [(task_id, *row) for task_id, row in rows])
+
+    def drop_index_rows(self, task_ids: Sequence[int]) -> None:
+        """The rows of articles that have no record now: no listing finds them again."""
+        if self._db is None or not task_ids:
+            return
+        try:
+            with self._db:
+                self._db.executemany("DELETE FROM index_rows WHERE id = ?",
+                                     [(i,) for i in task_ids])
+        except sqlite3.Error:
+            pass  # derived: found again by the next listing, and dropped then
 
     def index_state(self) -> str | None:
         """What index.html's last build wrote (``book.index_state``), as it put it."""

@@ -15,7 +15,9 @@ what it kept, ``index_state``) or whose articles' files the clean journal names
 (``store.clean_journal``: no stat an article), renders again only the rows whose files, cells,
 language or template changed (each row kept rendered in entries.db, ``entry_cache.Row``), and
 writes only the pages whose rows changed. When 01_clean moved with nothing journaled (a
-restored backup, files copied in by hand) or nothing was kept, every article is looked at.
+restored backup, files copied in by hand) or was noted while still changing, one listing of
+it (the names and their inodes, no stat) says which articles are other files than their rows
+were made from; when nothing was kept, every article is looked at.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ class _Look(NamedTuple):
     """What changed in 01_clean since the index was last written."""
 
     changed: set[int]  # the ids the clean journal names
-    whole: bool  # look at every article's files (nothing kept, or a change not journaled)
+    whole: bool  # look at every article's files (nothing kept, or 01_clean missing)
     mark: Mark
     clean: FolderKey | None  # 01_clean as seen before the journal was read (None: changing)
 
@@ -130,6 +132,7 @@ class _Writer:
         # kept: the archive's own index would make them all again next
         self.keeps = archive.output is None and cache.keeps
         self.kept: IndexState | None = None
+        self.gone: list[int] = []  # kept rows of articles with no record now
         self.clean = os.path.join(archive.clean_dir, "")
 
     def write(self, bindable: list[Task], chosen_lang: str | None) -> Path:
@@ -178,23 +181,49 @@ class _Writer:
         if self.keeps:
             self.cache.put_index_rows((i, c.rows[i]) for c in looked.values()
                                       for i in c.entries)
+            self.cache.drop_index_rows(self.gone)
             self._keep(IndexState(made, layout, look.mark, look.clean,
                                   _folder_key(self.pages_dir), new))
         return hub
 
     def _look(self) -> _Look:
         """01_clean's identity, then the journal (in that order: a write renames, then
-        journals, so a write this look misses moves the folder past what it notes)."""
+        journals, so a write this look misses moves the folder past what it notes). A
+        folder that moved with nothing journaled, or was noted while still changing, is
+        listed once (``_listed_changes``)."""
         started = time.time_ns()
         clean = _folder_key(self.archive.clean_dir)
         kept = self.kept
         changed, mark = changed_since(self.archive.root, kept.journal if kept else None)
-        whole = (kept is None or clean is None or kept.clean is None
-                 or (kept.clean != clean and not changed))
+        whole = kept is None or clean is None
+        if kept is not None and not whole and (kept.clean is None
+                                                or (kept.clean != clean and not changed)):
+            changed |= self._listed_changes()
         # a folder changed within its clock's tick may change again unseen: not noted
         settled = clean if clean is not None and clean[1] < started - SETTLED_SECONDS * 1e9 \
             else None
         return _Look(changed, whole, mark, settled)
+
+    def _listed_changes(self) -> set[int]:
+        """The ids whose record or image map is not the file its kept row was made from, or
+        that have a record and no row: one listing of 01_clean, whose names come with their
+        inodes (no stat), against the rows' files. Kuaibu replaces a file by renaming
+        another over it, so another file is another inode; a record rewritten in place
+        keeps its inode and is not seen (nor does it move the folder)."""
+        inodes: dict[str, int] = {}
+        with os.scandir(self.archive.clean_dir) as listing:
+            for entry in listing:
+                if entry.name.endswith(".json"):
+                    inodes[entry.name] = entry.inode()
+        changed = {int(name[:-5]) for name in inodes if name[:-5].isdigit()}
+        for task_id, files in self.cache.index_files().items():
+            record, _, image_map = files.partition("|")
+            if (inodes.get(f"{task_id}.json") == _inode(record)
+                    and inodes.get(f"{task_id}.assets.json") == _inode(image_map)):
+                changed.discard(task_id)
+            else:
+                changed.add(task_id)
+        return changed
 
     def _category(self, group: Group, members: list[Task], look: _Look,
                   digest: str) -> _Category:
@@ -208,6 +237,8 @@ class _Writer:
             made_of = (self._files(t.id) if row is None or look.whole or t.id in look.changed
                        else row.files)
             if not made_of:
+                if row is not None and self.keeps:
+                    self.gone.append(t.id)
                 continue  # no clean record: nothing to list
             files[t.id] = made_of
             if row is None or row.files != made_of or row.cells != cells(t):
@@ -352,6 +383,11 @@ class _Writer:
         """What every row depends on beside its article: the labels' language, where the
         archive lies from the page, and the row template."""
         return _digest(labels_lang, self.up, self._source(ROW_TEMPLATE))
+
+
+def _inode(key: str) -> int | None:
+    """The inode of a ``file_key`` ("" for no file: None)."""
+    return int(key.split(":", 1)[0]) if key else None
 
 
 def _digest(*parts: object) -> str:
