@@ -246,15 +246,30 @@ class EntryCache:
         each against its task and, when the clean journal names it, its files)."""
         return {i: Row._make(row) for i, row in self._rows("index_rows", task_ids).items()}
 
-    def index_files(self) -> dict[int, str]:
-        """Every kept row's ``files`` (what ``book.index`` compares with one listing of
-        01_clean when a change was not journaled): the rows' text is not read."""
+    def files(self, task_id: int) -> str:
+        """Which versions of its record and image map an index row shows: the two
+        ``file_key``s joined by ``|`` ("" when there is no record; nothing after ``|``
+        when there is no image map)."""
+        record = file_key(f"{self._clean}{task_id}.json")
+        if record is None:
+            return ""
+        return f"{record}|{file_key(f'{self._clean}{task_id}.assets.json') or ''}"
+
+    def index_files(self) -> set[str]:
+        """The files every kept row was made from as ``<name>:<inode>`` (``12.json:8812``),
+        what one listing of 01_clean gives when a change was not journaled (``book.index``):
+        made by SQLite from ``files``, no row's text read, no Python a row."""
         if self._db is None:
-            return {}
+            return set()
         try:
-            return dict(self._db.execute("SELECT id, files FROM index_rows"))
+            return {name for (name,) in self._db.execute(
+                "SELECT id || '.json:' || substr(files, 1, instr(files, ':') - 1)"
+                " FROM index_rows"
+                " UNION ALL SELECT id || '.assets.json:' || substr(a, 1, instr(a, ':') - 1)"
+                " FROM (SELECT id, substr(files, instr(files, '|') + 1) AS a FROM index_rows)"
+                " WHERE a != ''")}
         except sqlite3.Error:
-            return {}
+            return set()
 
     def put_index_rows(self, rows: Iterable[tuple[int, Row]]) -> None:
         self._write("index_rows", [(task_id, *row) for task_id, row in rows])

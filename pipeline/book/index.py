@@ -43,7 +43,7 @@ from pipeline.book.collect import (
     ordered,
     select,
 )
-from pipeline.book.entry_cache import EntryCache, Row, file_key
+from pipeline.book.entry_cache import EntryCache, Row
 from pipeline.book.index_state import FolderKey, Group, IndexState, Shelf, categories, cells
 from pipeline.book.labels import labels_for, language_of
 from pipeline.book.pages import category_anchor, day_span
@@ -133,7 +133,6 @@ class _Writer:
         self.keeps = archive.output is None and cache.keeps
         self.kept: IndexState | None = None
         self.gone: list[int] = []  # kept rows of articles with no record now
-        self.clean = os.path.join(archive.clean_dir, "")
 
     def write(self, bindable: list[Task], chosen_lang: str | None) -> Path:
         """The index written; the archive's own under its lock, so two builds at once (the
@@ -210,20 +209,10 @@ class _Writer:
         inodes (no stat), against the rows' files. Kuaibu replaces a file by renaming
         another over it, so another file is another inode; a record rewritten in place
         keeps its inode and is not seen (nor does it move the folder)."""
-        inodes: dict[str, int] = {}
         with os.scandir(self.archive.clean_dir) as listing:
-            for entry in listing:
-                if entry.name.endswith(".json"):
-                    inodes[entry.name] = entry.inode()
-        changed = {int(name[:-5]) for name in inodes if name[:-5].isdigit()}
-        for task_id, files in self.cache.index_files().items():
-            record, _, image_map = files.partition("|")
-            if (inodes.get(f"{task_id}.json") == _inode(record)
-                    and inodes.get(f"{task_id}.assets.json") == _inode(image_map)):
-                changed.discard(task_id)
-            else:
-                changed.add(task_id)
-        return changed
+            listed = {f"{e.name}:{e.inode()}" for e in listing if e.name.endswith(".json")}
+        differ = listed.symmetric_difference(self.cache.index_files())
+        return {int(head) for name in differ if (head := name.split(".", 1)[0]).isdigit()}
 
     def _category(self, group: Group, members: list[Task], look: _Look,
                   digest: str) -> _Category:
@@ -234,8 +223,8 @@ class _Writer:
         stale: list[Task] = []  # the rows to render again
         for t in members:
             row = kept.get(t.id)
-            made_of = (self._files(t.id) if row is None or look.whole or t.id in look.changed
-                       else row.files)
+            made_of = (self.cache.files(t.id)
+                       if row is None or look.whole or t.id in look.changed else row.files)
             if not made_of:
                 if row is not None and self.keeps:
                     self.gone.append(t.id)
@@ -260,13 +249,6 @@ class _Writer:
                       list(Counter(line.lang for line in lines if line.lang).items()))
         return _Category({t.id: t for t in members}, lines, files,
                          {i: kept[i] for i in files if i in kept}, entries, shelf)
-
-    def _files(self, task_id: int) -> str:
-        """Which versions of its record and image map a row shows ("" when no record)."""
-        record = file_key(f"{self.clean}{task_id}.json")
-        if record is None:
-            return ""
-        return f"{record}|{file_key(f'{self.clean}{task_id}.assets.json') or ''}"
 
     def _render(self, looked: dict[Group, _Category], made: str,
                 labels: dict[str, str]) -> None:
@@ -383,11 +365,6 @@ class _Writer:
         """What every row depends on beside its article: the labels' language, where the
         archive lies from the page, and the row template."""
         return _digest(labels_lang, self.up, self._source(ROW_TEMPLATE))
-
-
-def _inode(key: str) -> int | None:
-    """The inode of a ``file_key`` ("" for no file: None)."""
-    return int(key.split(":", 1)[0]) if key else None
 
 
 def _digest(*parts: object) -> str:
