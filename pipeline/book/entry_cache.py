@@ -47,9 +47,9 @@ CREATE TABLE IF NOT EXISTS index_rows (id INTEGER PRIMARY KEY, files TEXT NOT NU
                                        title TEXT NOT NULL, published TEXT, day TEXT NOT NULL,
                                        lang TEXT, html TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS index_state (id INTEGER PRIMARY KEY, state TEXT NOT NULL);
+-- index.html's rows before its pages were kept (one key for files and cells)
 DROP TABLE IF EXISTS rows;
 """
-# ``rows``: index.html's rows before its pages were kept (one key for files and cells)
 _TABLES = ("articles", "images", "index_rows", "index_state")
 _CHUNK = 500  # ids asked of SQLite at once (its limit on a statement's parameters is higher)
 Images = tuple[list[str], int]  # the local images (paths from the archive root), how many named
@@ -258,7 +258,7 @@ class EntryCache:
     def index_files(self) -> set[str]:
         """The files every kept row was made from as ``<name>:<inode>`` (``12.json:8812``),
         what one listing of 01_clean gives when a change was not journaled (``book.index``):
-        made by SQLite from ``files``, no row's text read, no Python a row."""
+        made by SQLite from ``files``, no row's text read."""
         if self._db is None:
             return set()
         try:
