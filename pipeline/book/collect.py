@@ -113,6 +113,13 @@ def category_key(name: str) -> tuple[int, int, str]:
     return (1, 0, name.casefold())
 
 
+def category_place(cat1: str, cat2: str) -> tuple[object, ...]:
+    """Where a pair of categories sorts in a book (index.html orders its category pages by
+    it): articles with no cat2 sit directly under their cat1, before its cat2 groups."""
+    sub = category_key(cat2) if cat2 else (-1, 0, "")
+    return (category_key(cat1), cat1, sub, cat2)
+
+
 def _instant(value: str | None) -> datetime | None:
     if not value:
         return None
@@ -134,9 +141,7 @@ def ordered(entries: Iterable[P], order: str) -> list[P]:
         """Where its category puts it (each pair of categories worked out once)."""
         found = places.get((e.cat1, e.cat2))
         if found is None:
-            # articles with no cat2 sit directly under their cat1, before its cat2 groups
-            sub = category_key(e.cat2) if e.cat2 else (-1, 0, "")
-            found = places[(e.cat1, e.cat2)] = (category_key(e.cat1), e.cat1, sub, e.cat2)
+            found = places[(e.cat1, e.cat2)] = category_place(e.cat1, e.cat2)
         return found
 
     if order == "list":  # a stable sort: inside a category, the order they were given in

@@ -8,10 +8,11 @@ map (the local images and how many it names) is kept in SQLite, keyed by its fil
 write the files and checked against them at every read: a file changed by any other means (a
 hand edit, a restored backup, an older version) is read again, never trusted stale.
 
-index.html's rows are kept too (``rows``: each article's ``<tr>`` as last rendered, keyed by
-what it was made from: its files' identity, the task's cells it shows, and the page's
-language, place and row template), so a build renders only the rows that changed
-(``book.index``).
+index.html's rows are kept too (``index_rows``: each article's ``<tr>`` as last rendered,
+keyed by what it was made from: its files' identity, the task's cells it shows, and the
+page's language, place and row template), so a build renders only the rows that changed, and
+what the index last wrote (``index_state``: each category's pages and what they were made
+of), so a build writes only the pages that changed (``book.index``).
 
 Derived, like search.db: deleting it loses nothing, and when it cannot be opened or written
 (a read-only archive, a full disk, a damaged file) every article is read from its files.
@@ -41,11 +42,15 @@ CREATE TABLE IF NOT EXISTS articles (id INTEGER PRIMARY KEY, key TEXT NOT NULL,
                                      summary TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS images (id INTEGER PRIMARY KEY, key TEXT NOT NULL,
                                    local TEXT NOT NULL, total INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS rows (id INTEGER PRIMARY KEY, key TEXT NOT NULL, made TEXT NOT NULL,
-                                 title TEXT NOT NULL, published TEXT, day TEXT NOT NULL,
-                                 lang TEXT, html TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS index_rows (id INTEGER PRIMARY KEY, files TEXT NOT NULL,
+                                       cells TEXT NOT NULL, made TEXT NOT NULL,
+                                       title TEXT NOT NULL, published TEXT, day TEXT NOT NULL,
+                                       lang TEXT, html TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS index_state (id INTEGER PRIMARY KEY, state TEXT NOT NULL);
+-- index.html's rows before its pages were kept (one key for files and cells)
+DROP TABLE IF EXISTS rows;
 """
-_TABLES = ("articles", "images", "rows")
+_TABLES = ("articles", "images", "index_rows", "index_state")
 _CHUNK = 500  # ids asked of SQLite at once (its limit on a statement's parameters is higher)
 Images = tuple[list[str], int]  # the local images (paths from the archive root), how many named
 
@@ -103,11 +108,14 @@ _IMAGES: _Table[Images] = _Table(
 
 
 class Row(NamedTuple):
-    """index.html's row of one article as kept: ``key`` says what it shows (the files and
-    cells it was made from), ``made`` how (the page's language, place and row template); what
-    orders it and votes for the page's language beside the rendered ``html``."""
+    """index.html's row of one article as kept: ``files`` and ``cells`` say what it shows
+    (its two files' identity, the task's cells it reads), apart because a build looks at the
+    files only of the articles the clean journal names; ``made`` how (the page's language,
+    place and row template); what orders it and votes for the page's language beside the
+    rendered ``html``."""
 
-    key: str
+    files: str
+    cells: str
     made: str
     title: str
     published: str | None
@@ -149,15 +157,17 @@ class EntryCache:
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def _write(self, table: str, rows: Sequence[tuple[object, ...]]) -> None:
+    def _write(self, table: str, rows: Sequence[tuple[object, ...]]) -> bool:
+        """Whether the rows are in (derived: the next read of the files puts them in)."""
         if self._db is None or not rows:
-            return
+            return False
         try:
             with self._db:
                 self._db.executemany(f"INSERT OR REPLACE INTO {table} VALUES"
                                      f" ({', '.join('?' * len(rows[0]))})", rows)
         except sqlite3.Error:
-            pass  # derived: the next read of the files puts them in
+            return False
+        return True
 
     def _rows(self, table: str, task_ids: Sequence[int]) -> dict[int, tuple[Any, ...]]:
         """The rows of these ids: a one-article build reads one row, not the table."""
@@ -226,14 +236,65 @@ class EntryCache:
         self._write(table.name, fresh)
         return out
 
-    def index_rows(self) -> dict[int, Row]:
-        """index.html's rows as the last build left them (``book.index`` checks each)."""
+    @property
+    def keeps(self) -> bool:
+        """Whether the file is open: what is put is kept for the next build."""
+        return self._db is not None
+
+    def index_rows(self, task_ids: Sequence[int]) -> dict[int, Row]:
+        """These ids' index.html rows as the last build left them (``book.index`` checks
+        each against its task and, when the clean journal names it, its files)."""
+        return {i: Row._make(row) for i, row in self._rows("index_rows", task_ids).items()}
+
+    def files(self, task_id: int) -> str:
+        """Which versions of its record and image map an index row shows: the two
+        ``file_key``s joined by ``|`` ("" when there is no record; nothing after ``|``
+        when there is no image map)."""
+        record = file_key(f"{self._clean}{task_id}.json")
+        if record is None:
+            return ""
+        return f"{record}|{file_key(f'{self._clean}{task_id}.assets.json') or ''}"
+
+    def index_files(self) -> set[str]:
+        """The files every kept row was made from as ``<name>:<inode>`` (``12.json:8812``),
+        what one listing of 01_clean gives when a change was not journaled (``book.index``):
+        made by SQLite from ``files``, no row's text read."""
         if self._db is None:
-            return {}
+            return set()
         try:
-            return {row[0]: Row._make(row[1:]) for row in self._db.execute("SELECT * FROM rows")}
+            return {name for (name,) in self._db.execute(
+                "SELECT id || '.json:' || substr(files, 1, instr(files, ':') - 1)"
+                " FROM index_rows"
+                " UNION ALL SELECT id || '.assets.json:' || substr(a, 1, instr(a, ':') - 1)"
+                " FROM (SELECT id, substr(files, instr(files, '|') + 1) AS a FROM index_rows)"
+                " WHERE a != ''")}
         except sqlite3.Error:
-            return {}
+            return set()
 
     def put_index_rows(self, rows: Iterable[tuple[int, Row]]) -> None:
-        self._write("rows", [(task_id, *row) for task_id, row in rows])
+        self._write("index_rows", [(task_id, *row) for task_id, row in rows])
+
+    def drop_index_rows(self, task_ids: Sequence[int]) -> None:
+        """The rows of articles that have no record now: no listing finds them again."""
+        if self._db is None or not task_ids:
+            return
+        try:
+            with self._db:
+                self._db.executemany("DELETE FROM index_rows WHERE id = ?",
+                                     [(i,) for i in task_ids])
+        except sqlite3.Error:
+            pass  # derived: found again by the next listing, and dropped then
+
+    def index_state(self) -> str | None:
+        """What index.html's last build wrote (``book.index_state``), as it put it."""
+        if self._db is None:
+            return None
+        try:
+            found = self._db.execute("SELECT state FROM index_state WHERE id = 0").fetchone()
+        except sqlite3.Error:
+            return None
+        return None if found is None else str(found[0])
+
+    def put_index_state(self, state: str) -> bool:
+        """Whether it is kept."""
+        return self._write("index_state", [(0, state)])

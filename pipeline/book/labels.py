@@ -13,7 +13,7 @@ marked as the book's.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from pipeline.text.language import primary_subtag
@@ -57,10 +57,15 @@ def book_language(entries: Iterable[Voter], chosen: str | None = None) -> str:
     CJK language, whose readers the book's labels would otherwise fail, then to the first
     article's. Every article has its own language (``collect.entry_of``) unless it has no
     letters at all; a book of only such articles is English."""
+    # each full tag counted first, in the order first met
+    return language_of(Counter(e.lang for e in entries if e.lang), chosen)
+
+
+def language_of(tags: Mapping[str, int], chosen: str | None = None) -> str:
+    """``book_language`` from the votes counted already: each full tag's count, in the
+    order first met (index.html keeps each category's and adds them up)."""
     if chosen:
         return chosen
-    # each full tag counted first, in the order first met (index.html votes over 100,000)
-    tags = Counter(e.lang for e in entries if e.lang)
     if not tags:
         return "en"
     votes: Counter[str] = Counter()

@@ -7,7 +7,7 @@ template.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 import jinja2
@@ -80,9 +80,14 @@ class Dated(Protocol):
 
 def date_range(entries: Sequence[Dated]) -> str:
     """``2019-02-20 – 2021-05-01`` from published dates (fetched dates when none has one)."""
-    dates = sorted(d for d in (e.published_day for e in entries) if d)
-    if not dates:
-        dates = sorted(d for d in (e.fetched_day for e in entries) if d)
+    return (day_span(e.published_day for e in entries)
+            or day_span(e.fetched_day for e in entries))
+
+
+def day_span(days: Iterable[str]) -> str:
+    """``first – last`` of these YYYY-MM-DD days (the empty ones left out), one day alone,
+    or "" (index.html joins its categories' spans with it)."""
+    dates = sorted(d for d in days if d)
     if not dates:
         return ""
     return dates[0] if dates[0] == dates[-1] else f"{dates[0]} – {dates[-1]}"

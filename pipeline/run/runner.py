@@ -303,7 +303,7 @@ class Runner:
         if previous is None or article is None:
             return
         if not set(article.images) <= set(previous.entries):
-            self.archive.assets_map(task_id).unlink()
+            self.archive.drop_assets_map(task_id)
             return
         assets = AssetMap({url: previous.entries[url] for url in article.images})
         save_localized(self.archive, self.store.get(task_id), article, assets)
@@ -422,7 +422,7 @@ class Runner:
         previous = self.archive.read_assets(task.id)
         if previous is not None:
             self._previous_assets[task.id] = previous
-        self.archive.assets_map(task.id).unlink(missing_ok=True)  # made again, from previous
+        self.archive.drop_assets_map(task.id)  # made again, from previous
         save_clean(self.archive, task, article)
         self._index_article(task.id, article)
         changes = cleaned_changes(article)

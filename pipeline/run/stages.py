@@ -289,24 +289,28 @@ def decode_stored(archive: Archive, task: Task, rules: Rules,
 
 def save_clean(archive: Archive, task: Task, article: Article) -> None:
     """01_clean/<id>.html (readable in a browser) then <id>.json, the proof of completion;
-    then its summary in the book's cache (``entry_cache``)."""
+    then its summary in the book's cache (``entry_cache``) and its id in the clean journal
+    (index.html's pages follow it)."""
     from pipeline.book.entry_cache import EntryCache
 
     write_clean_page(archive, task, article)
     write_atomic(archive.clean_meta(task.id), article.to_json().encode("utf-8"))
     with EntryCache(archive) as cache:
         cache.put_articles([(task.id, article)])
+    archive.note_changed([task.id])
 
 
 def save_localized(archive: Archive, task: Task, article: Article, assets: AssetMap) -> None:
     """The clean page with its images at their local files, then 01_clean/<id>.assets.json,
-    the proof of completion; then what index.html shows of it in the book's cache."""
+    the proof of completion; then what index.html shows of it in the book's cache, and its
+    id in the clean journal."""
     from pipeline.book.entry_cache import EntryCache
 
     write_clean_page(archive, task, article, assets)
     write_atomic(archive.assets_map(task.id), assets.to_json().encode("utf-8"))
     with EntryCache(archive) as cache:
         cache.put_images([(task.id, assets)])
+    archive.note_changed([task.id])
 
 
 @lru_cache(maxsize=8)

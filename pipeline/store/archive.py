@@ -332,6 +332,7 @@ class Archive:
             if source.exists():
                 history.mkdir(parents=True, exist_ok=True)
                 os.replace(source, history / f"{stamp}.{suffix}")
+        self.note_changed([task_id])
 
     @property
     def raw_dir(self) -> Path:
@@ -558,6 +559,19 @@ class Archive:
         for path in (self.assets_map(task_id), self.clean_meta(task_id),
                      self.clean_html(task_id)):
             path.unlink(missing_ok=True)
+        self.note_changed([task_id])
+
+    def drop_assets_map(self, task_id: int) -> None:
+        """Remove a task's image map: it is localized again (from what is stored) next run."""
+        self.assets_map(task_id).unlink(missing_ok=True)
+        self.note_changed([task_id])
+
+    def note_changed(self, task_ids: Iterable[int]) -> None:
+        """These tasks' files in 01_clean were written, replaced or removed: said in the clean
+        journal (``clean_journal``), so index.html's pages follow without a stat an article."""
+        from pipeline.store.clean_journal import note_changed  # it locks with this module's
+
+        note_changed(self.root, task_ids)
 
     @contextmanager
     def run_lock(self, wait: float = 0.0) -> Iterator[None]:

@@ -171,7 +171,7 @@ class Importing(Running):
             store.update(existing, deleted_at="")
             summary.restored.add(existing)
         if existing not in made and self._unfinished_import(existing):
-            self.archive.assets_map(existing).unlink(missing_ok=True)  # localized again
+            self.archive.drop_assets_map(existing)  # localized again
             return existing
         if restoring:
             return existing

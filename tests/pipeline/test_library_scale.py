@@ -20,6 +20,7 @@ from pipeline.store.archive import Archive
 from pipeline.store.tasks import TaskStore
 from pipeline.text.dedup import hamming, near_duplicate_pairs
 from pipeline.usecases.workspace import Workspace
+from tests.pipeline.book.index_reading import index_rows
 from tests.sites.articles import ArticleSite, article
 
 FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0)
@@ -62,8 +63,10 @@ def test_pairs_involving_some_tasks_are_those_of_all_pairs() -> None:
         p for p in every if p[0] in chosen or p[1] in chosen]
 
 
-def _index(archive: Archive) -> html.HtmlElement:
-    return html.fromstring((archive.output_dir / "index.html").read_bytes())
+def _titles(archive: Archive) -> list[str]:
+    """The titles index.html's pages list, in order."""
+    return [row.xpath("td[1]/a[1]")[0].text
+            for row in index_rows(archive.output_dir / "index.html")]
 
 
 def test_one_article_build_reads_its_article_alone_and_lists_every_book_and_article(
@@ -87,20 +90,22 @@ def test_one_article_build_reads_its_article_alone_and_lists_every_book_and_arti
     assert read == [2]  # what index.html shows of the others came from what the stages kept
     books = {p.name for p in ws.archive.output_dir.glob("*.epub")}
     assert len(books) == 2 and {p.name for p in whole.epubs + one.epubs} == books
-    page = _index(ws.archive)
+    page = html.fromstring((ws.archive.output_dir / "index.html").read_bytes())
     assert set(page.xpath("//a[contains(@href, '.epub')]/@href")) == books
-    assert [a.text for a in page.xpath("//tbody/tr/td[1]/a[1]")] == list(titles)
+    assert _titles(ws.archive) == list(titles)
 
-    # an article changed behind the archive's back (a hand edit): read again, not trusted
+    # an article changed behind the archive's back (a hand edit, saved as editors and copies
+    # do: written aside and renamed over, so 01_clean's mtime moves with nothing journaled):
+    # read again, not trusted
     path = ws.archive.clean_meta(3)
     record = json.loads(path.read_text(encoding="utf-8"))
-    path.write_text(json.dumps({**record, "title": "新的标题"}, ensure_ascii=False),
-                    encoding="utf-8")
+    path.with_suffix(".edit").write_text(
+        json.dumps({**record, "title": "新的标题"}, ensure_ascii=False), encoding="utf-8")
+    path.with_suffix(".edit").replace(path)
     read.clear()
     ws.build(task_ids=[2])
     assert sorted(read) == [2, 3]
-    assert [a.text for a in _index(ws.archive).xpath("//tbody/tr/td[1]/a[1]")] == [
-        titles[0], titles[1], "新的标题"]
+    assert _titles(ws.archive) == [titles[0], titles[1], "新的标题"]
 
 
 def test_clean_pages_share_one_template_environment(tmp_path: Path,

@@ -1,5 +1,5 @@
 """index.html kept up to date row by row (issue 30): a build of one article reads and renders
-only what changed, and the page it writes is the page a build from nothing writes."""
+only what changed, and the pages it writes are the pages a build from nothing writes."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from pipeline.book.entry_cache import CACHE_NAME, EntryCache
 from pipeline.records.settings import Settings
 from pipeline.records.task import Task
 from pipeline.store.archive import Archive
+from tests.pipeline.book.index_reading import category_pages, index_files, index_rows, index_text
 from tests.pipeline.book.synthetic import add_article, jpeg, store_image
 
 ENGLISH = "<p>" + "Plain words make a sentence long enough to count. " * 6 + "</p>"
@@ -69,17 +70,17 @@ class Asked:
             seen.clear()
 
 
-def from_nothing(archive: Archive, tasks: list[Task], settings: Settings) -> bytes:
+def from_nothing(archive: Archive, tasks: list[Task], settings: Settings) -> dict[str, bytes]:
     """The index a build writes with no entries.db: every row made from the files."""
     for path in archive.root.glob(CACHE_NAME + "*"):
         path.unlink()
-    return build_books(archive, tasks, settings).index.read_bytes()
+    return index_files(build_books(archive, tasks, settings).index)
 
 
 def rows(index: Path) -> dict[str, str]:
     """Each row's clean-page link and title."""
-    page = html.fromstring(index.read_bytes())
-    return {a.get("href"): a.text_content() for a in page.xpath("//tbody/tr/td[1]/a[1]")}
+    return {a.get("href"): a.text_content()
+            for row in index_rows(index) for a in row.xpath("td[1]/a[1]")}
 
 
 def test_a_one_article_build_lists_every_article_and_reads_only_its_own(
@@ -91,12 +92,13 @@ def test_a_one_article_build_lists_every_article_and_reads_only_its_own(
     tasks[4] = replace(tasks[4], title="A title given by hand 手改的标题")
     result = build_books(archive, tasks, Settings(), task_ids={5})
     listed = rows(result.index)
-    assert len(listed) == 12 and listed["../01_clean/5.html"] == "A title given by hand 手改的标题"
-    assert "Article 5 文章" not in result.index.read_text("utf-8")
+    assert len(listed) == 12
+    assert listed["../../01_clean/5.html"] == "A title given by hand 手改的标题"
+    assert "Article 5 文章" not in index_text(result.index)
     # the book and its row read article 5 and nothing else; the other rows are kept as made
     assert set(asked.summaries) == {5} and set(asked.images) <= {5}
     assert asked.rendered == [5]
-    assert result.index.read_bytes() == from_nothing(archive, tasks, Settings())
+    assert index_files(result.index) == from_nothing(archive, tasks, Settings())
 
 
 def test_a_build_that_changes_nothing_renders_no_row(
@@ -154,7 +156,7 @@ def test_each_change_renders_its_row_again_and_the_page_is_as_made_from_nothing(
     build_books(archive, tasks, Settings())
     asked = Asked(monkeypatch)
     tasks = change(archive, tasks)
-    index = build_books(archive, tasks, Settings(), task_ids={1}).index.read_bytes()
+    index = index_files(build_books(archive, tasks, Settings(), task_ids={1}).index)
     assert sorted(asked.rendered) == rendered
     assert index == from_nothing(archive, tasks, Settings())
 
@@ -167,15 +169,16 @@ def test_rows_are_made_again_for_another_language_place_or_row_template(
     asked = Asked(monkeypatch)
     english = Settings().with_overrides(book_language="en")
     index = build_books(archive, tasks, english, task_ids={1}).index
-    assert len(asked.rendered) == 12 and "characters</td>" in index.read_text("utf-8")
-    assert index.read_bytes() == from_nothing(archive, tasks, english)
+    assert len(asked.rendered) == 12 and "characters</td>" in index_text(index)
+    assert index_files(index) == from_nothing(archive, tasks, english)
 
     asked.clear()
     elsewhere = tmp_path / "out"
     moved = build_books(archive.with_output(elsewhere), tasks, english, task_ids={1}).index
     assert len(rows(moved)) == 12
-    for href in rows(moved):  # the links lead from the other folder to the archive
-        assert (moved.parent / href).resolve() == archive.clean_dir / Path(href).name
+    for page in category_pages(moved):  # the links lead from the other folder to the archive
+        for href in html.fromstring(page.read_bytes()).xpath("//tbody/tr/td[1]/a[1]/@href"):
+            assert (page.parent / href).resolve() == archive.clean_dir / Path(href).name
     # rows made for another folder are not kept: 03_output's stay as they were
     assert asked.rendered == []
     build_books(archive, tasks, english, task_ids={1})
@@ -188,7 +191,8 @@ def test_rows_are_made_again_for_another_language_place_or_row_template(
         '{{ e["title"] }}</a></td></tr>{% endmacro %}', encoding="utf-8")
     index = build_books(archive, tasks, english, task_ids={1}).index
     assert len(asked.rendered) == 12
-    assert html.fromstring(index.read_bytes()).xpath("count(//tr[@class='mine'])") == 12
+    assert sum(html.fromstring(page.read_bytes()).xpath("count(//tr[@class='mine'])")
+               for page in category_pages(index)) == 12
 
 
 def test_a_row_template_of_the_archive_that_breaks_is_named(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from pipeline.records.settings import Settings
 from pipeline.records.task import Status
 from pipeline.usecases.reading import book_contents
 from pipeline.usecases.workspace import Workspace
+from tests.pipeline.book.index_reading import index_text
 from tests.pipeline.book.synthetic import add_article
 
 # as pasted: Cherry, apple, Banana; by date: Banana (2021), Cherry (2022), apple (2023)
@@ -39,7 +40,7 @@ def bound_titles(ws: Workspace, book: Path) -> tuple[list[str], list[str], list[
     spine = [by_file[p.split("EPUB/", 1)[-1]] for p in contents.spine
              if p.split("EPUB/", 1)[-1] in by_file]
     toc = [e.title for e in contents.toc if e.title in by_file.values()]
-    text = (ws.archive.output_dir / "index.html").read_text(encoding="utf-8")
+    text = index_text(ws.archive.output_dir / "index.html")
     index = sorted(by_file.values(), key=lambda t: text.index(f">{t}<"))
     return spine, toc, index
 
