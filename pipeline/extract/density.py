@@ -513,9 +513,12 @@ def _layout_cells(
     return cells if len(cells) > 1 else None
 
 
+_SENTENCE_ENDS = ".!?。！？…”\"』」"
+
+
 def _ends_sentence(el: etree._Element) -> bool:
     text = "".join(el.itertext()).rstrip()
-    return bool(text) and text[-1] in ".!?。！？…”\"』」"
+    return bool(text) and text[-1] in _SENTENCE_ENDS
 
 
 def _fill_gaps(
@@ -638,7 +641,7 @@ def trim(
         text = flow_text(el)
         return text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
 
-    for el in lines[:5]:
+    for el in _head_lines(content, lines[:5], title):
         if not framing(el, _HEAD_LINE):
             break
         remove(el)
@@ -654,6 +657,41 @@ def trim(
         remove(el)
         cut.add(el)
     return [el for el in content if el not in cut]
+
+
+def _head_lines(content: list[etree._Element], lines: list[etree._Element],
+                title: str) -> list[etree._Element]:
+    """The ``lines`` that open the selection: those before its first loose words of prose. A
+    table cell or a div that holds the story's opening words as its own text, its later
+    paragraphs as blocks, has begun the story there: a line after those words is the story's
+    own (a paragraph an inline ad table split, its words "2004年9月，…" no date line). Loose
+    words that frame (a headline, a link, a date) begin nothing."""
+    wanted = set(lines)
+    head: list[etree._Element] = []
+    inside: etree._Element | None = None  # the line being walked through
+    for top in content:
+        for event, el in etree.iterwalk(top, events=("start", "end")):
+            if event == "start":
+                if inside is None and el in wanted:
+                    inside = el
+                    head.append(el)
+                elif (inside is None and isinstance(el.tag, str)
+                      and _begins_story(el.text, title, el.tag == "a")):
+                    return head
+            elif el is inside:
+                inside = None
+            elif el is not top and inside is None and _begins_story(el.tail, title, False):
+                return head
+    return head
+
+
+def _begins_story(text: str | None, title: str, linked: bool) -> bool:
+    """Loose words that are the story's: a sentence, or more than a line holds; not a link's
+    words, a label ("News:"), the headline or a date line."""
+    words = " ".join((text or "").split())
+    if linked or not words or not (len(words) > 100 or words[-1] in _SENTENCE_ENDS):
+        return False
+    return len(words) > 100 or words != title and not _HEAD_LINE.search(words)
 
 
 def flow_text(el: etree._Element) -> str:
