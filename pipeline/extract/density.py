@@ -617,6 +617,11 @@ _TAIL_LINE = re.compile(
 )
 
 
+# A date and a clock time, nothing else ("5 April 2013 Last updated at 08:09 GMT"): a byline
+# or a "posted by" beside them is a line some sets' truths keep (dragnet's, CleanEval's).
+_TIME_STAMP = re.compile(
+    r"(?=.*(?:(?:19|20)\d\d|\d{1,2}/\d{1,2}/\d\d))(?=.*\b\d{1,2}:\d\d\b)(?!.*\bby\b)[^|]{8,60}",
+    re.I)
 _AD_LABEL = re.compile(r"^(?:advertisements?|advertising|sponsored|ad|广告|推广)$", re.I)
 
 
@@ -641,8 +646,12 @@ def trim(
         text = flow_text(el)
         return text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
 
+    leaves = set(lines)
     for el in _head_lines(content, lines[:5], title):
-        if not framing(el, _HEAD_LINE):
+        if el not in leaves:  # loose spans: only a time stamp frames the story
+            if not _TIME_STAMP.fullmatch(flow_text(el)):
+                continue
+        elif not framing(el, _HEAD_LINE):
             break
         remove(el)
         cut.add(el)
@@ -665,24 +674,42 @@ def _head_lines(content: list[etree._Element], lines: list[etree._Element],
     table cell or a div that holds the story's opening words as its own text, its later
     paragraphs as blocks, has begun the story there: a line after those words is the story's
     own (a paragraph an inline ad table split, its words "2004年9月，…" no date line). Loose
-    words that frame (a headline, a link, a date) begin nothing."""
+    words that frame (a headline, a link, a date) begin nothing. An inline element that stands
+    alone between blocks is a line too (a date line written as spans in the story's
+    container, before its first paragraph)."""
     wanted = set(lines)
     head: list[etree._Element] = []
     inside: etree._Element | None = None  # the line being walked through
     for top in content:
         for event, el in etree.iterwalk(top, events=("start", "end")):
-            if event == "start":
-                if inside is None and el in wanted:
+            if event == "start" and inside is None:
+                if el in wanted or el is not top and _alone(el):
+                    if el not in wanted and _begins_story(flow_text(el), title, False):
+                        return head
                     inside = el
                     head.append(el)
-                elif (inside is None and isinstance(el.tag, str)
-                      and _begins_story(el.text, title, el.tag == "a")):
+                elif isinstance(el.tag, str) and _begins_story(el.text, title, el.tag == "a"):
                     return head
-            elif el is inside:
-                inside = None
-            elif el is not top and inside is None and _begins_story(el.tail, title, False):
-                return head
+            elif event == "end":
+                if el is inside:
+                    inside = None
+                if el is not top and inside is None and _begins_story(el.tail, title, False):
+                    return head
     return head
+
+
+def _alone(el: etree._Element) -> bool:
+    """An inline element with words, nothing but blocks (or its container's edges) beside it."""
+    if not isinstance(el.tag, str) or el.tag in BLOCK_TAGS or (el.tail or "").strip():
+        return False
+    before, after = el.getprevious(), el.getnext()
+    if before is None:
+        up = el.getparent()
+        if up is None or (up.text or "").strip():
+            return False
+    elif before.tag not in BLOCK_TAGS or (before.tail or "").strip():
+        return False
+    return (after is None or after.tag in BLOCK_TAGS) and bool(flow_text(el))
 
 
 def _begins_story(text: str | None, title: str, linked: bool) -> bool:
