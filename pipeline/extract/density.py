@@ -671,7 +671,8 @@ def trim(
         if el is content[0] and len(content) == 1 or s.flow > 100 or el.get(NOTE) is not None:
             return False
         text = flow_text(el)
-        return text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
+        return (text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
+                or _jump(el))
 
     leaves = set(lines)
     for el in _head_lines(content, lines[:5], title):
@@ -693,6 +694,15 @@ def trim(
         remove(el)
         cut.add(el)
     return [el for el in content if el not in cut]
+
+
+def _jump(el: etree._Element) -> bool:
+    """A line that is one link into the page ("发表评论" to #comm above the story, "Back to
+    top" below it): a control, not the story's words, though such a link counts as none in
+    the link density (a footnote mark, a table of contents)."""
+    links = el.findall(".//a[@href]")
+    return (len(links) == 1 and links[0].get("href", "").startswith("#")
+            and "".join(flow_text(el).split()) == "".join("".join(links[0].itertext()).split()))
 
 
 def _head_lines(content: list[etree._Element], lines: list[etree._Element],

@@ -60,3 +60,13 @@ def test_a_section_heading_beside_a_cut_share_bar_stays() -> None:
     body = f"<p>{PROSE[0]}</p>{box}" + "".join(f"<p>{p}</p>" for p in PROSE[1:])
     a = extract(article_page(body), URL)
     assert "What the engineers found at dawn" in a.text
+
+
+def test_a_line_that_is_one_link_into_the_page_frames_the_story() -> None:
+    """"Post a comment" above the story, "Back to top" below it: controls, however they link
+    (to a place on the page, which counts as no link for the density)."""
+    body = ('<p><a href="#comm">发表评论</a></p>' + "".join(f"<p>{p}</p>" for p in PROSE)
+            + '<p><a href="#top">Back to top</a></p>')
+    a = extract(article_page(body, byline=""), URL)
+    assert a.text.startswith(PROSE[0])
+    assert a.text.endswith(PROSE[-1])
