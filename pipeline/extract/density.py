@@ -540,12 +540,9 @@ def _layout_cells(
     return cells if len(cells) > 1 else None
 
 
-_SENTENCE_ENDS = ".!?。！？…”\"』」"
-
-
 def _ends_sentence(el: etree._Element) -> bool:
     text = "".join(el.itertext()).rstrip()
-    return bool(text) and text[-1] in _SENTENCE_ENDS
+    return bool(text) and text[-1] in ".!?。！？…”\"』」"
 
 
 def _fill_gaps(
@@ -644,11 +641,6 @@ _TAIL_LINE = re.compile(
 )
 
 
-# A date and a clock time, nothing else ("5 April 2013 Last updated at 08:09 GMT"): a byline
-# or a "posted by" beside them is a line some sets' truths keep (dragnet's, CleanEval's).
-_TIME_STAMP = re.compile(
-    r"(?=.*(?:(?:19|20)\d\d|\d{1,2}/\d{1,2}/\d\d))(?=.*\b\d{1,2}:\d\d\b)(?!.*\bby\b)[^|]{8,60}",
-    re.I)
 _AD_LABEL = re.compile(r"^(?:advertisements?|advertising|sponsored|ad|广告|推广)$", re.I)
 
 
@@ -674,12 +666,8 @@ def trim(
         return (text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
                 or _jump(el))
 
-    leaves = set(lines)
-    for el in _head_lines(content, lines[:5], title):
-        if el not in leaves:  # loose spans: only a time stamp frames the story
-            if not _TIME_STAMP.fullmatch(flow_text(el)):
-                continue
-        elif not framing(el, _HEAD_LINE):
+    for el in lines[:5]:
+        if not framing(el, _HEAD_LINE):
             break
         remove(el)
         cut.add(el)
@@ -703,59 +691,6 @@ def _jump(el: etree._Element) -> bool:
     links = el.findall(".//a[@href]")
     return (len(links) == 1 and links[0].get("href", "").startswith("#")
             and "".join(flow_text(el).split()) == "".join("".join(links[0].itertext()).split()))
-
-
-def _head_lines(content: list[etree._Element], lines: list[etree._Element],
-                title: str) -> list[etree._Element]:
-    """The ``lines`` that open the selection: those before its first loose words of prose. A
-    table cell or a div that holds the story's opening words as its own text, its later
-    paragraphs as blocks, has begun the story there: a line after those words is the story's
-    own (a paragraph an inline ad table split, its words "2004年9月，…" no date line). Loose
-    words that frame (a headline, a link, a date) begin nothing. An inline element that stands
-    alone between blocks is a line too (a date line written as spans in the story's
-    container, before its first paragraph)."""
-    wanted = set(lines)
-    head: list[etree._Element] = []
-    inside: etree._Element | None = None  # the line being walked through
-    for top in content:
-        for event, el in etree.iterwalk(top, events=("start", "end")):
-            if event == "start" and inside is None:
-                if el in wanted or el is not top and _alone(el):
-                    if el not in wanted and _begins_story(flow_text(el), title, False):
-                        return head
-                    inside = el
-                    head.append(el)
-                elif isinstance(el.tag, str) and _begins_story(el.text, title, el.tag == "a"):
-                    return head
-            elif event == "end":
-                if el is inside:
-                    inside = None
-                if el is not top and inside is None and _begins_story(el.tail, title, False):
-                    return head
-    return head
-
-
-def _alone(el: etree._Element) -> bool:
-    """An inline element with words, nothing but blocks (or its container's edges) beside it."""
-    if not isinstance(el.tag, str) or el.tag in BLOCK_TAGS or (el.tail or "").strip():
-        return False
-    before, after = el.getprevious(), el.getnext()
-    if before is None:
-        up = el.getparent()
-        if up is None or (up.text or "").strip():
-            return False
-    elif before.tag not in BLOCK_TAGS or (before.tail or "").strip():
-        return False
-    return (after is None or after.tag in BLOCK_TAGS) and bool(flow_text(el))
-
-
-def _begins_story(text: str | None, title: str, linked: bool) -> bool:
-    """Loose words that are the story's: a sentence, or more than a line holds; not a link's
-    words, a label ("News:"), the headline or a date line."""
-    words = " ".join((text or "").split())
-    if linked or not words or not (len(words) > 100 or words[-1] in _SENTENCE_ENDS):
-        return False
-    return len(words) > 100 or words != title and not _HEAD_LINE.search(words)
 
 
 def flow_text(el: etree._Element) -> str:

@@ -4,40 +4,9 @@ written here."""
 from __future__ import annotations
 
 from pipeline.extract import extract
-from tests.pipeline.extract.pages import PROSE, ZH_PROSE, article_page
+from tests.pipeline.extract.pages import PROSE, article_page
 
 URL = "https://news.example.com/2019/02/river-rises.html"
-
-
-def test_a_dated_line_after_the_story_has_begun_is_the_story_s_own() -> None:
-    """A paragraph that an inline ad table split: its first words stand as a short block of
-    their own after the container's opening words, and their date is no date line."""
-    body = (f"<table><tr><td class='content'>{ZH_PROSE[0]}"
-            "<p>八个月四轮谈判，2004年9月，</p>"
-            "<table align='left'><tr><td><script src='/ad.js'></script></td></tr></table>"
-            f"双方第一次坐到了一起。<p>{ZH_PROSE[1]}</p><p>{ZH_PROSE[2]}</p></td></tr></table>")
-    a = extract(article_page(body, byline=""), URL)
-    assert "八个月四轮谈判，2004年9月，" in a.text
-    assert ZH_PROSE[2] in a.text
-
-
-def test_a_time_stamp_written_as_spans_before_the_first_paragraph_is_trimmed() -> None:
-    stamp = ('<span class="story-date"><span class="date">5 April 2013</span> '
-             '<span class="time-text">Last updated at </span>'
-             '<span class="time">08:09 GMT</span></span>')
-    body = stamp + "".join(f"<p>{p}</p>" for p in PROSE)
-    a = extract(article_page(body, byline=""), URL)
-    assert "Last updated" not in a.text
-    assert a.text.startswith(PROSE[0])
-
-
-def test_a_byline_written_as_spans_before_the_first_paragraph_stays() -> None:
-    """A byline beside the date is a line some truths keep: only a bare time stamp goes."""
-    stamp = ('<span class="posted">Posted by <span class="author">Jane Roe</span> on '
-             '5 April 2013 at 08:09</span>')
-    body = stamp + "".join(f"<p>{p}</p>" for p in PROSE)
-    a = extract(article_page(body, byline=""), URL)
-    assert "Posted by Jane Roe" in a.text
 
 
 def test_the_heading_of_a_list_of_links_chrome_removal_cut_goes_with_it() -> None:
