@@ -22,6 +22,7 @@ from lxml import etree
 
 from pipeline.extract.dom import BLOCK_TAGS
 from pipeline.extract.options import DEFAULT, ExtractOptions
+from pipeline.text.markup import NEVER_READ_TAGS
 
 LEAD = "data-kuaibu-lead"
 
@@ -33,7 +34,7 @@ def describe_players(root: etree._Element, opts: ExtractOptions = DEFAULT) -> No
         if any(a.tag == "object" for a in player.iterancestors()):
             continue
         lines = [words for el in player.iter(*BLOCK_TAGS) if not _INNER_BLOCK(el)
-                 and len(words := " ".join("".join(el.itertext()).split()))
+                 and len(words := " ".join(_shown_text(el).split()))
                  >= opts.player_description_chars]
         parent = player.getparent()
         if not lines or parent is None:
@@ -42,6 +43,16 @@ def describe_players(root: etree._Element, opts: ExtractOptions = DEFAULT) -> No
         para.text = " ".join(lines)
         para.tail = player.tail
         parent.replace(player, para)
+
+
+def _shown_text(el: etree._Element) -> str:
+    """The words a reader sees in ``el``: not a script's, a style's or a comment's."""
+    parts = [el.text or ""]
+    for child in el:
+        if isinstance(child.tag, str) and child.tag not in NEVER_READ_TAGS:
+            parts.append(_shown_text(child))
+        parts.append(child.tail or "")
+    return "".join(parts)
 
 
 _INNER_BLOCK = etree.XPath("boolean(.//*[" + " or ".join(

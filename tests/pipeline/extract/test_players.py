@@ -39,3 +39,11 @@ def test_a_player_without_a_description_adds_nothing() -> None:
     a = extract(clip_page("<p>Get the Flash player to watch this video.</p>"), URL)
     assert a.text.startswith(PROSE[0])
     assert "Flash" not in a.text
+
+
+def test_a_player_s_script_is_no_description() -> None:
+    code = "var player = loadPlayer('clip-4471', {autoplay: false});" * 3
+    script = f"<div><script>{code}</script></div>"
+    a = extract(clip_page(script), URL)
+    assert a.text.startswith(PROSE[0])
+    assert "loadPlayer" not in a.text
