@@ -19,7 +19,7 @@ from dataclasses import replace
 from lxml import etree
 
 from pipeline.assets.sources import document_base
-from pipeline.extract import density, embedded, meta, scripted
+from pipeline.extract import density, embedded, meta, players, scripted
 from pipeline.extract.clean import clean
 from pipeline.extract.dom import PRIVATE_USE, parse, split_br_runs, tag_of
 from pipeline.extract.images import mark_images
@@ -175,6 +175,7 @@ class _Page:
         else:
             positions = zip(self.root.iter(), facts.order.values(), strict=True)
             self.facts = _renumbered(facts, positions)
+        players.describe_players(self.root, options)
         density.remove_noise(self.root, rules.strip_all, options)
         mark_notes(self.root, options)
         split_br_runs(self.root)
@@ -313,8 +314,8 @@ def _by_density(
     if tag_of(best) == "body":
         content = [best]
     else:
-        content = (density.repeated_posts(best, stats)
-                   or density.expand(best, best_score, stats, opts))
+        content = players.with_lead(density.repeated_posts(best, stats)
+                                    or density.expand(best, best_score, stats, opts))
     density.cut_comment_thread(content)
     if opts.clean_conditionally:
         density.shrink(content, stats, opts)

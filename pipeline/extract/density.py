@@ -250,9 +250,36 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
         if el not in spared and el.get(NOTE) is None and not cut_to_trigger(el, opts) and (
                 _unlikely(attrs, opts.strip_unlikely)):
             chrome.append(el)
+    cut_from: dict[etree._Element, list[etree._Element]] = {}
     for el in chrome:
         if el not in spared and el.get(NOTE) is None:
+            if (parent := el.getparent()) is not None:
+                cut_from.setdefault(parent, []).append(el)
             remove(el)
+    for box, cut in cut_from.items():
+        if box not in spared and _titled_cut(box, cut):
+            remove(box)
+
+
+def _titled_cut(box: etree._Element, cut: list[etree._Element]) -> bool:
+    """A box that chrome removal left holding only headings, over a list of links longer than
+    they are: the headings titled the chrome ("Related Stories" over its links, in a box whose
+    "story" class saved it). A box left with words or a picture of its own, one whose heading
+    outweighs what went (a section title beside a share bar), or one whose cut part was prose
+    (a comment under its heading, which some truths keep), stays."""
+    if box.tag in _NOT_CHROME or box.find(".//img") is not None:
+        return False
+    total = _text_chars(box)
+    headings = sum(_text_chars(h) for h in box.iter(*HEADING_TAGS))
+    if not 0 < headings == total:
+        return False
+    went = sum(map(_text_chars, cut))
+    linked = sum(_text_chars(a) for el in cut for a in el.iter("a") if _goes_somewhere(a))
+    return 2 * headings <= went < 2 * linked
+
+
+def _text_chars(el: etree._Element) -> int:
+    return sum(len("".join(t.split())) for t in el.itertext())
 
 
 def measure(root: etree._Element) -> dict[etree._Element, Stats]:
@@ -636,7 +663,8 @@ def trim(
         if el is content[0] and len(content) == 1 or s.flow > 100 or el.get(NOTE) is not None:
             return False
         text = flow_text(el)
-        return text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
+        return (text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
+                or _jump(el))
 
     for el in lines[:5]:
         if not framing(el, _HEAD_LINE):
@@ -654,6 +682,15 @@ def trim(
         remove(el)
         cut.add(el)
     return [el for el in content if el not in cut]
+
+
+def _jump(el: etree._Element) -> bool:
+    """A line that is one link into the page ("发表评论" to #comm above the story, "Back to
+    top" below it): a control, not the story's words, though such a link counts as none in
+    the link density (a footnote mark, a table of contents)."""
+    links = el.findall(".//a[@href]")
+    return (len(links) == 1 and links[0].get("href", "").startswith("#")
+            and "".join(flow_text(el).split()) == "".join("".join(links[0].itertext()).split()))
 
 
 def flow_text(el: etree._Element) -> str:

@@ -84,6 +84,9 @@ class ExtractOptions:
     caption_max_chars: int = 300
     # Captions are text too when they hold this share of an article's text (a photo post).
     caption_share: float = 0.3
+    # A plugin player's fallback text this long is the clip's description (``players``); a
+    # player's status line ("This video is playable across all supported devices.") is shorter.
+    player_description_chars: int = 100
     # --- confidence --------------------------------------------------------------------------
     strong_score: float = 40.0  # a winner scoring this much is sure of itself
     rival_penalty: float = 0.6  # how much a close rival elsewhere lowers the confidence
