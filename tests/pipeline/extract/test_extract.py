@@ -534,3 +534,18 @@ def test_a_thread_a_counting_heading_opens_is_cut(heading: str) -> None:
             f"</div></div></div></body></html>")
     a = extract(page, URL)
     assert a.text.startswith("The studio confirmed") and a.text.endswith("open next week.")
+
+
+def test_text_the_post_body_markup_holds_beside_the_winning_block_is_kept() -> None:
+    """A Blogger post: its first paragraph is bare text in the body marked entry-content (and
+    articleBody), the rest in a <div> the editor left open; that <div> outscores the body, but
+    the page's markup says the whole body is the post."""
+    rest = [f"Day {n}: {p}" for n in range(1, 9) for p in PROSE[1:]]
+    post = (f'<div class="separator"><img src="/a.jpg"></div><div><br></div>{PROSE[0]}<br>'
+            "<div>" + "".join(f"<p>{p}</p>" for p in rest) + "</div>")
+    page = article_page(f'<div class="post-body entry-content" itemprop="articleBody">{post}'
+                        "</div>")
+    a = extract(page, URL)
+    for p in [PROSE[0], *rest]:
+        assert p in a.text
+    assert "Most read" not in a.text
