@@ -549,3 +549,18 @@ def test_text_the_post_body_markup_holds_beside_the_winning_block_is_kept() -> N
     for p in [PROSE[0], *rest]:
         assert p in a.text
     assert "Most read" not in a.text
+
+
+def test_a_list_of_other_stories_beside_the_article_does_not_join_it() -> None:
+    """A news site puts its latest stories (a heading and a few sentences each) in a box
+    after the article, in the same container, named with a content word: the box reads as
+    prose and scores as a sibling of the article, but it holds other stories."""
+    teasers = "".join(
+        f'<li><h3><a href="/n/{n}">Council story {n}</a></h3><p>The council met again on day '
+        f"{n}, and agreed on a new plan for the market square. Traders, who had asked for it, "
+        f'were glad. <a href="/n/{n}">Read more…</a></p></li>' for n in range(1, 7))
+    page = article_page(after=f'<div id="more-content"><ul>{teasers}</ul></div>')
+    a = extract(page, URL)
+    for p in PROSE:
+        assert p in a.text
+    assert "Council story" not in a.text and "market square" not in a.text
