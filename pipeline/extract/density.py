@@ -659,6 +659,18 @@ _TAIL_LINE = re.compile(
 _AD_LABEL = re.compile(r"^(?:advertisements?|advertising|sponsored|ad|广告|推广)$", re.I)
 
 
+# Characters outside its links a line needs to be a sentence written around them.
+_SENTENCE_CHARS = 20
+
+
+def _linked_sentence(el: etree._Element, s: Stats) -> bool:
+    """A short line whose words are mostly links is a link line ("Read more: …", "Tags: …"),
+    unless it is a sentence: words of its own around the links and a full stop at its end
+    ("P.S.: the lens is sold on Amazon and on eBay."). Measured on the dev sets: the lines
+    this keeps are mostly the post's own (six pages better, two a little worse)."""
+    return s.flow - s.flow_links >= _SENTENCE_CHARS and _ends_sentence(el)
+
+
 def trim(
     content: list[etree._Element], stats: dict[etree._Element, Stats], title: str
 ) -> list[etree._Element]:
@@ -678,7 +690,8 @@ def trim(
         if el is content[0] and len(content) == 1 or s.flow > 100 or el.get(NOTE) is not None:
             return False
         text = flow_text(el)
-        return text == title or bool(pattern.search(text)) or s.flow_links > s.flow / 2
+        return text == title or bool(pattern.search(text)) or (
+            s.flow_links > s.flow / 2 and not _linked_sentence(el, s))
 
     for el in lines[:5]:
         if not framing(el, _HEAD_LINE):

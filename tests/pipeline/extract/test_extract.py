@@ -564,3 +564,15 @@ def test_a_list_of_other_stories_beside_the_article_does_not_join_it() -> None:
     for p in PROSE:
         assert p in a.text
     assert "Council story" not in a.text and "market square" not in a.text
+
+
+def test_a_last_sentence_mostly_of_links_is_kept_but_a_link_line_is_not() -> None:
+    """The trim cuts short link lines at the article's tail; a sentence of the author's own
+    words around its links, ending with a full stop, is the post's last paragraph."""
+    ps = ('<p>P.S.: The old maps are kept by <a href="/archive">the city archive downtown'
+          '</a> and by <a href="/library">the county history library</a>.</p>')
+    related = '<p>See also: <a href="/a">Flood maps</a> <a href="/b">Bridge history</a></p>'
+    a = extract(article_page("".join(f"<p>{p}</p>" for p in PROSE) + ps + related), URL)
+    assert PROSE[-1] in a.text
+    assert "P.S.: The old maps are kept by the city archive downtown" in a.text
+    assert "Bridge history" not in a.text
