@@ -135,10 +135,13 @@ def _elsewhere(winner: etree._Element, short: Article, marked: bool,
     won decides, not the content grown around it: a teaser list or a sidebar the strict pass
     cut may win a relaxed pass and take the post in as a sibling (issue 27 item 3). (A label,
     a heading or a poll the strict pass found is no article, and any later pass may replace
-    it; inside the page's own article markup, ``marked``, two sentences are a post.) White
-    space is left out of the comparison, as the article's text lays it out anew."""
-    if count_sentences(short.text) < (options.short_marked_sentences if marked
-                                      else options.short_article_sentences):
+    it; inside the page's own article markup, ``marked``, two sentences are a post, and any
+    text at all is the post's when the later winner lies outside that markup: a photo post's
+    headline and caption, which a sidebar's "about this blog" outscores.) White space is left
+    out of the comparison, as the article's text lays it out anew."""
+    outside = marked and not density.marked_as_article(winner)
+    if not outside and count_sentences(short.text) < (
+            options.short_marked_sentences if marked else options.short_article_sentences):
         return False
     line = "".join(max(short.text.splitlines(), key=len).split())
     return line not in "".join("".join(winner.itertext()).split())

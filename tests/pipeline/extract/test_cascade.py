@@ -239,3 +239,20 @@ def test_a_two_sentence_post_in_article_markup_is_not_traded_for_the_sidebar() -
     a = extract(page, URL)
     assert "pencil drawing" in a.text and PROSE[2] not in a.text
     assert a.method == "strict"
+
+
+def test_a_photo_post_of_one_line_is_not_traded_for_the_sidebar_outside_its_markup() -> None:
+    """A photo post whose text is its headline alone, inside hAtom's markup, beside an "about
+    this blog" gadget of several sentences: one line is too little to call a post anywhere,
+    but a later pass's winner that lies outside the page's article markup is not the article
+    either, and the post's line stands."""
+    about = "".join(f"<p>{p}</p>" for p in PROSE)
+    page = f"""<html><head><title>Street Notes: In the pink</title></head><body>
+<div class="main"><div class="post hentry"><h3 class="post-title entry-title">In the pink...</h3>
+<div class="post-body entry-content"><a href="/big.jpg"><img src="/pink.jpg"></a></div>
+<div class="post-footer"><a href="/older">Older Post</a> <a href="/">Home</a></div></div></div>
+<aside><div class="sidebar section"><div class="widget Text"><h2>About</h2>{about}</div></div>
+</aside></body></html>"""
+    a = extract(page, URL)
+    assert "In the pink" in a.text and PROSE[2] not in a.text
+    assert a.method == "strict"
