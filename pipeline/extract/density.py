@@ -507,7 +507,7 @@ def expand(
         same_class = sib.get("class") and sib.get("class") == best.get("class")
         bonus = best_score * 0.2 if same_class else 0
         if s.candidate and s.score * (1 - s.link_density) + bonus >= threshold:
-            if not _story_list(sib, s, opts):  # teasers of other stories read as prose too
+            if not story_list(sib, s, opts):  # teasers of other stories read as prose too
                 picked.append(sib)
         elif tag_of(sib) == "p" or tag_of(sib) not in BLOCK_TAGS:
             ld = s.link_density
@@ -519,16 +519,19 @@ def expand(
 
 
 _count_headings = etree.XPath("count(.//h1|.//h2|.//h3|.//h4|.//h5|.//h6)")
+_count_a = etree.XPath("count(.//a[@href])")
 
 
-def _story_list(el: etree._Element, s: Stats, opts: ExtractOptions) -> bool:
+def story_list(el: etree._Element, s: Stats, opts: ExtractOptions) -> bool:
     """A list of other stories (a site's latest news, a blog's recent posts): several
-    headings, each over a teaser's few sentences. An article's own sections run longer under
-    their headings; a list of headings without sentences (jobs, products) is no teaser list.
-    Measured on the dev sets: only boxes of teasers beside an article change."""
+    headings, each over a teaser's few sentences, and links that lead to the stories (one for
+    every two headings at least: a linked headline or a "Read more"). An article's own
+    sections run longer under their headings; a list of headings without sentences (jobs,
+    products) is no teaser list. Measured on the dev sets: only boxes of teasers beside an
+    article change."""
     headings = int(_count_headings(el))
     return (headings >= opts.story_list_headings and s.chars < headings * opts.teaser_max_chars
-            and s.punct >= headings * opts.teaser_min_punct)
+            and s.punct >= headings * opts.teaser_min_punct and _count_a(el) * 2 >= headings)
 
 
 def _layout_cells(

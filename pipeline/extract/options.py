@@ -72,7 +72,8 @@ class ExtractOptions:
     body_ratio: float = 3.0  # <body> wins when it scores this many times the best block
     # A sibling of the best block holding this many headings at least, fewer characters than
     # ``teaser_max_chars`` for each and ``teaser_min_punct`` marks or more for each (sentences),
-    # is a list of other stories' teasers: it does not join the article (``density.expand``).
+    # with a link for every two headings, is a list of other stories' teasers: it does not join
+    # the article (``density.expand``), nor, winning a later pass, replace a short article.
     story_list_headings: int = 3
     teaser_max_chars: int = 250
     teaser_min_punct: int = 2

@@ -256,3 +256,22 @@ def test_a_photo_post_of_one_line_is_not_traded_for_the_sidebar_outside_its_mark
     a = extract(page, URL)
     assert "In the pink" in a.text and PROSE[2] not in a.text
     assert a.method == "strict"
+
+
+def test_a_two_sentence_brief_is_not_traded_for_a_box_of_teasers() -> None:
+    """A two-sentence brief beside a box of other stories (a linked headline and a sentence
+    each): a pass that weighs no classes finds the box the best block and takes the brief in
+    as its sibling. Two sentences are too few to call a post elsewhere on the page, but a
+    box of teasers is never the article, and the brief stands (issue 27 item 3)."""
+    brief = ("<p>Stocks in Asia edged higher on Tuesday as investors waited for the bank, "
+             "and oil slipped for a third day.</p><p>The dollar held near a two-week high.</p>")
+    teasers = "".join(
+        f'<div class="item"><h3><a href="/n/{n}">Headline number {n} about markets</a></h3>'
+        f"<p>Story {n} says what happened, who said it, and why it matters to readers.</p>"
+        "</div>" for n in range(6))
+    page = f"""<html><head><title>Morning brief - Example Finance</title></head><body>
+<div class="wrap"><div class="col-a"><h1>Morning brief</h1><div class="text">{brief}</div></div>
+<div class="col-b"><h2>Latest</h2>{teasers}</div></div></body></html>"""
+    a = extract(page, URL)
+    assert a.text.startswith("Stocks in Asia") and "Story 1 says" not in a.text
+    assert a.method == "strict"
