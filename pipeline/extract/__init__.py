@@ -104,8 +104,8 @@ def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Ar
         if name == Method.STRICT and (content := _by_selector(page.root, rules.content_selector)):
             return _article(page, content, None, 1.0, Method.RULES, rules, options)
         try:
-            content, confidence, stats, winner = _by_density(page.body, opts)
-            if short is not None and _elsewhere(winner, short, marked, options):
+            content, confidence, stats, winner, teasers = _by_density(page.body, opts)
+            if short is not None and _elsewhere(winner, teasers, short, marked, options):
                 continue
             article = _article(page, content, stats, confidence, name, rules, opts)
         except ExtractError:
@@ -128,17 +128,20 @@ def _from_markup(pages: _Pages, rules: SiteRules, options: ExtractOptions) -> Ar
     return article
 
 
-def _elsewhere(winner: etree._Element, short: Article, marked: bool,
+def _elsewhere(winner: etree._Element, teasers: bool, short: Article, marked: bool,
                options: ExtractOptions) -> bool:
     """A later pass's winning block lies elsewhere on the page than an earlier short article
     that reads as running text: it does not hold the short one's longest line. The block that
     won decides, not the content grown around it: a teaser list or a sidebar the strict pass
     cut may win a relaxed pass and take the post in as a sibling (issue 27 item 3). (A label,
     a heading or a poll the strict pass found is no article, and any later pass may replace
-    it; inside the page's own article markup, ``marked``, two sentences are a post.) White
-    space is left out of the comparison, as the article's text lays it out anew."""
-    if count_sentences(short.text) < (options.short_marked_sentences if marked
-                                      else options.short_article_sentences):
+    it; inside the page's own article markup, ``marked``, two sentences are a post, and any
+    text at all is the post's when the later winner lies outside that markup: a photo post's
+    headline and caption, which a sidebar's "about this blog" outscores.) White space is left
+    out of the comparison, as the article's text lays it out anew."""
+    outside = teasers or marked and not density.marked_as_article(winner)
+    if not outside and count_sentences(short.text) < (
+            options.short_marked_sentences if marked else options.short_article_sentences):
         return False
     line = "".join(max(short.text.splitlines(), key=len).split())
     return line not in "".join("".join(winner.itertext()).split())
@@ -299,9 +302,11 @@ def _by_selector(root: etree._Element, css: str | None) -> list[etree._Element] 
 
 def _by_density(
     body: etree._Element, opts: ExtractOptions
-) -> tuple[list[etree._Element], float, dict[etree._Element, density.Stats], etree._Element]:
-    """The content, its confidence, the blocks' measures, and the block that won (the content
-    may hold its siblings too)."""
+) -> tuple[list[etree._Element], float, dict[etree._Element, density.Stats], etree._Element,
+           bool]:
+    """The content, its confidence, the blocks' measures, the block that won (the content
+    may hold its siblings too), and whether that block is a list of other stories' teasers
+    (read before the junk test cuts their linked headings)."""
     density.remove_chrome(body, opts)
     stats = density.measure(body)
     density.score(stats, opts)
@@ -316,11 +321,13 @@ def _by_density(
     else:
         content = players.with_lead(density.repeated_posts(best, stats)
                                     or density.expand(best, best_score, stats, opts))
+    teasers = density.story_list(best, stats[best], opts)
     density.cut_comment_thread(content)
     if opts.clean_conditionally:
         density.shrink(content, stats, opts)
     rival = density.rival_score(best, stats)
-    return content, _confidence(best_score, rival, stats[best].link_density, opts), stats, best
+    confidence = _confidence(best_score, rival, stats[best].link_density, opts)
+    return content, confidence, stats, best, teasers
 
 
 def _confidence(

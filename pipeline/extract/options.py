@@ -70,6 +70,13 @@ class ExtractOptions:
     close_rival_ratio: float = 0.7
     holder_max_link_density: float = 0.25
     body_ratio: float = 3.0  # <body> wins when it scores this many times the best block
+    # A sibling of the best block holding this many headings at least, fewer characters than
+    # ``teaser_max_chars`` for each and ``teaser_min_punct`` marks or more for each (sentences),
+    # with a link for every two headings, is a list of other stories' teasers: it does not join
+    # the article (``density.expand``), nor, winning a later pass, replace a short article.
+    story_list_headings: int = 3
+    teaser_max_chars: int = 250
+    teaser_min_punct: int = 2
     # A table cell that wins: the other cells of its table scoring this share of it join it
     # (``density.layout_cells``: an article a table layout cuts into parts).
     layout_cell_share: float = 0.1

@@ -239,3 +239,39 @@ def test_a_two_sentence_post_in_article_markup_is_not_traded_for_the_sidebar() -
     a = extract(page, URL)
     assert "pencil drawing" in a.text and PROSE[2] not in a.text
     assert a.method == "strict"
+
+
+def test_a_photo_post_of_one_line_is_not_traded_for_the_sidebar_outside_its_markup() -> None:
+    """A photo post whose text is its headline alone, inside hAtom's markup, beside an "about
+    this blog" gadget of several sentences: one line is too little to call a post anywhere,
+    but a later pass's winner that lies outside the page's article markup is not the article
+    either, and the post's line stands."""
+    about = "".join(f"<p>{p}</p>" for p in PROSE)
+    page = f"""<html><head><title>Street Notes: In the pink</title></head><body>
+<div class="main"><div class="post hentry"><h3 class="post-title entry-title">In the pink...</h3>
+<div class="post-body entry-content"><a href="/big.jpg"><img src="/pink.jpg"></a></div>
+<div class="post-footer"><a href="/older">Older Post</a> <a href="/">Home</a></div></div></div>
+<aside><div class="sidebar section"><div class="widget Text"><h2>About</h2>{about}</div></div>
+</aside></body></html>"""
+    a = extract(page, URL)
+    assert "In the pink" in a.text and PROSE[2] not in a.text
+    assert a.method == "strict"
+
+
+def test_a_two_sentence_brief_is_not_traded_for_a_box_of_teasers() -> None:
+    """A two-sentence brief beside a box of other stories (a linked headline and a sentence
+    each): a pass that weighs no classes finds the box the best block and takes the brief in
+    as its sibling. Two sentences are too few to call a post elsewhere on the page, but a
+    box of teasers is never the article, and the brief stands (issue 27 item 3)."""
+    brief = ("<p>Stocks in Asia edged higher on Tuesday as investors waited for the bank, "
+             "and oil slipped for a third day.</p><p>The dollar held near a two-week high.</p>")
+    teasers = "".join(
+        f'<div class="item"><h3><a href="/n/{n}">Headline number {n} about markets</a></h3>'
+        f"<p>Story {n} says what happened, who said it, and why it matters to readers.</p>"
+        "</div>" for n in range(6))
+    page = f"""<html><head><title>Morning brief - Example Finance</title></head><body>
+<div class="wrap"><div class="col-a"><h1>Morning brief</h1><div class="text">{brief}</div></div>
+<div class="col-b"><h2>Latest</h2>{teasers}</div></div></body></html>"""
+    a = extract(page, URL)
+    assert a.text.startswith("Stocks in Asia") and "Story 1 says" not in a.text
+    assert a.method == "strict"

@@ -534,3 +534,45 @@ def test_a_thread_a_counting_heading_opens_is_cut(heading: str) -> None:
             f"</div></div></div></body></html>")
     a = extract(page, URL)
     assert a.text.startswith("The studio confirmed") and a.text.endswith("open next week.")
+
+
+def test_text_the_post_body_markup_holds_beside_the_winning_block_is_kept() -> None:
+    """A Blogger post: its first paragraph is bare text in the body marked entry-content (and
+    articleBody), the rest in a <div> the editor left open; that <div> outscores the body, but
+    the page's markup says the whole body is the post."""
+    rest = [f"Day {n}: {p}" for n in range(1, 9) for p in PROSE[1:]]
+    post = (f'<div class="separator"><img src="/a.jpg"></div><div><br></div>{PROSE[0]}<br>'
+            "<div>" + "".join(f"<p>{p}</p>" for p in rest) + "</div>")
+    page = article_page(f'<div class="post-body entry-content" itemprop="articleBody">{post}'
+                        "</div>")
+    a = extract(page, URL)
+    for p in [PROSE[0], *rest]:
+        assert p in a.text
+    assert "Most read" not in a.text
+
+
+def test_a_list_of_other_stories_beside_the_article_does_not_join_it() -> None:
+    """A news site puts its latest stories (a heading and a few sentences each) in a box
+    after the article, in the same container, named with a content word: the box reads as
+    prose and scores as a sibling of the article, but it holds other stories."""
+    teasers = "".join(
+        f'<li><h3><a href="/n/{n}">Council story {n}</a></h3><p>The council met again on day '
+        f"{n}, and agreed on a new plan for the market square. Traders, who had asked for it, "
+        f'were glad. <a href="/n/{n}">Read more…</a></p></li>' for n in range(1, 7))
+    page = article_page(after=f'<div id="more-content"><ul>{teasers}</ul></div>')
+    a = extract(page, URL)
+    for p in PROSE:
+        assert p in a.text
+    assert "Council story" not in a.text and "market square" not in a.text
+
+
+def test_a_last_sentence_mostly_of_links_is_kept_but_a_link_line_is_not() -> None:
+    """The trim cuts short link lines at the article's tail; a sentence of the author's own
+    words around its links, ending with a full stop, is the post's last paragraph."""
+    ps = ('<p>P.S.: The old maps are kept by <a href="/archive">the city archive downtown'
+          '</a> and by <a href="/library">the county history library</a>.</p>')
+    related = '<p>See also: <a href="/a">Flood maps</a> <a href="/b">Bridge history</a></p>'
+    a = extract(article_page("".join(f"<p>{p}</p>" for p in PROSE) + ps + related), URL)
+    assert PROSE[-1] in a.text
+    assert "P.S.: The old maps are kept by the city archive downtown" in a.text
+    assert "Bridge history" not in a.text
