@@ -331,6 +331,13 @@ class TaskStore:
         """Whether the store holds changes the file does not have yet."""
         return self._dirty
 
+    @property
+    def file_version(self) -> _FileKey | None:
+        """The version of tasks.csv (inode, size, mtime) this store holds exactly: None while
+        it holds changes the file lacks, or when there is no file."""
+        with self._lock:
+            return None if self._dirty else self._seen
+
     # -- reading -----------------------------------------------------------------------------
 
     def _load(self) -> None:
