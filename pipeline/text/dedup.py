@@ -18,6 +18,8 @@ import unicodedata
 import zlib
 from collections.abc import Collection, Iterable
 from functools import lru_cache
+from itertools import compress
+from operator import itemgetter
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from pipeline.records.task import HAS_ARTICLE, Status, Task
@@ -211,6 +213,9 @@ def _masks_within(width: int, flips: int) -> list[int]:
 # Up to this many tasks asked about (``involving``) are each compared with every hash; more, and
 # all the pairs are found and kept where they are in
 _ASKED_ONE_BY_ONE = 64
+# Up to this many (a one-article build asks of one), without numpy: its import takes longer
+# than comparing a few hashes with 100,000 in builtins (8 ms each)
+_ASKED_WITHOUT_NUMPY = 8
 
 
 def near_duplicate_pairs(items: Iterable[tuple[int, int]],
@@ -224,10 +229,13 @@ def near_duplicate_pairs(items: Iterable[tuple[int, int]],
     second where a query each took 8 s): for each 16-bit block and each variant of it with
     up to ``max_bits // 4`` bits flipped, every hash is matched with the hashes whose block
     is that variant (a counting sort of the block's values gives each value's run), and
-    the candidates within ``max_bits`` are kept."""
+    the candidates within ``max_bits`` are kept. Asked about ``_ASKED_WITHOUT_NUMPY`` ids or
+    fewer, each is compared with every hash in builtins (``_pairs_of_few``), numpy unloaded."""
+    listed = list(items)
+    if involving is not None and len(wanted := set(involving)) <= _ASKED_WITHOUT_NUMPY:
+        return _pairs_of_few(listed, wanted, max_bits)
     import numpy as np
 
-    listed = list(items)
     count = len(listed)
     keys = np.fromiter((key for key, _ in listed), dtype=np.int64, count=count)
     values = np.fromiter((value for _, value in listed), dtype=np.uint64, count=count)
@@ -276,6 +284,24 @@ def near_duplicate_pairs(items: Iterable[tuple[int, int]],
         if involving is None or x in wanted or y in wanted:
             out.append((min(x, y), max(x, y), distance))
     return sorted(out)
+
+
+def _pairs_of_few(listed: list[tuple[int, int]], wanted: set[int], max_bits: int
+                  ) -> list[tuple[int, int, int]]:
+    """``near_duplicate_pairs`` of the few ``wanted`` ids: each one's hash compared with every
+    hash in builtins that loop in C (xor, bit count, compress), none of them a Python step
+    per hash."""
+    keys, values = list(map(itemgetter(0), listed)), list(map(itemgetter(1), listed))
+    close: set[tuple[int, int, int]] = set()
+    for mine, value in listed:
+        if mine not in wanted:
+            continue
+        distances = list(map(int.bit_count, map(value.__xor__, values)))
+        for at in compress(range(len(keys)), map(max_bits.__ge__, distances)):
+            other = keys[at]
+            if other != mine:
+                close.add((min(mine, other), max(mine, other), distances[at]))
+    return sorted(close)
 
 
 # -- exact duplicates: the lower id is the original ---------------------------------------------
