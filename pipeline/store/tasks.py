@@ -41,9 +41,12 @@ import os
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import FrozenInstanceError, fields, replace
+from itertools import repeat
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
@@ -244,7 +247,6 @@ def sealed(task: Task) -> SealedTask:
 
 # Every field's default in the field order, the ones without (id, url) given by every row.
 _ROW_TEMPLATE = {f.name: f.default for f in fields(Task) if f.name != "extra"}
-_RECORD_NAMES = {*FIELD_NAMES}  # a record's keys, as a snapshot must hold them
 
 
 def sealed_values(values: dict[str, Any]) -> SealedTask:
@@ -259,6 +261,22 @@ def sealed_values(values: dict[str, Any]) -> SealedTask:
 
 
 _NO_CELLS = _ReadOnlyCells()  # read-only, so every task without a person's cells shares it
+_RECORD_KEYS = list(FIELD_NAMES)  # a record's keys, in the order a snapshot holds them
+_ID_OF, _EXTRA_OF = itemgetter("id"), itemgetter("extra")
+_ID_OF_TASK, _URL_OF_TASK = attrgetter("id"), attrgetter("url")
+
+
+def _read_only_cells(cells: dict[str, str]) -> _ReadOnlyCells:
+    return _ReadOnlyCells(cells) if cells else _NO_CELLS
+
+
+def _types(records: list[dict[str, Any]], name: str) -> set[type]:
+    """The types the records' field ``name`` holds."""
+    return {*map(type, map(itemgetter(name), records))}
+
+
+def _consume(steps: Iterator[object]) -> None:
+    deque(steps, maxlen=0)
 
 
 def _share_repeats(record: dict[str, Any]) -> None:
@@ -266,7 +284,7 @@ def _share_repeats(record: dict[str, Any]) -> None:
     names over 100,000 tasks) and an empty ``extra``; they were a twentieth of a 100k list's
     memory (issue 30: the window at 100k in 400 MB)."""
     record["cat1"], record["cat2"] = sys.intern(record["cat1"]), sys.intern(record["cat2"])
-    record["extra"] = _ReadOnlyCells(record["extra"]) if record["extra"] else _NO_CELLS
+    record["extra"] = _read_only_cells(record["extra"])
 
 
 class IdRecord(Protocol):
@@ -303,7 +321,7 @@ class TaskStore:
         # each task as a read-only record (``SealedTask``), replaced whole when it changes:
         # ``tasks()`` hands these out as they are, no copy made
         self._tasks: dict[int, SealedTask] = {}
-        self._by_url: dict[str, int] = {}
+        self._by_url: dict[str, int] | None = {}  # None: made when first asked (``_urls``)
         self._max_id = 0
         self._columns: list[str] = list(COLUMNS)
         self._dirty = False
@@ -386,33 +404,47 @@ class TaskStore:
 
     def _restore(self, snapshot: Snapshot | None) -> bool:
         """Take the tasks from a snapshot of the file; False (the store untouched) when there
-        is none or it does not hold records as this version makes them."""
+        is none or it does not hold records as this version makes them. Each check and step
+        is a builtin mapped over every record (no Python step per task: a third of a second
+        at 100,000 tasks before): the records' keys and the types of the fields the store
+        relies on, then each record made the ``__dict__`` of a task. A category is already
+        held once (the snapshot's memo wrote each name once); a person's cells are made
+        read-only, the empty ones shared."""
         if snapshot is None:
             return False
-        tasks: dict[int, SealedTask] = {}
-        names, status_of, share = _RECORD_NAMES, STATUS_OF, _share_repeats
-        new, set_dict = object.__new__, object.__setattr__
+        rows = snapshot.rows
         try:
-            for values in snapshot.rows:  # a step per task, the least there can be
-                if values.keys() != names:
-                    return False
-                values["status"] = status_of[values["status"]]
-                share(values)
-                task = new(SealedTask)
-                set_dict(task, "__dict__", values)
-                tasks[values["id"]] = task
-        except (AttributeError, KeyError, TypeError, ValueError):
+            if not (all(map(_RECORD_KEYS.__eq__, map(list, map(dict.keys, rows))))
+                    and _types(rows, "id") <= {int} and _types(rows, "status") <= {Status}
+                    and _types(rows, "extra") <= {dict}):
+                return False
+        except TypeError:  # not a list of dicts
             return False
-        if len(tasks) != len(snapshot.rows):
+        _consume(map(dict.__setitem__, rows, repeat("extra"),
+                     map(_read_only_cells, map(_EXTRA_OF, rows))))
+        made = list(map(object.__new__, repeat(SealedTask, len(rows))))
+        _consume(map(object.__setattr__, made, repeat("__dict__"), rows))
+        tasks = dict(zip(map(_ID_OF, rows), made, strict=True))
+        if len(tasks) != len(rows):
             return False
         self._encoding, self._delimiter = snapshot.encoding, snapshot.delimiter
         self._columns = snapshot.columns
         self._tasks = tasks
         self._max_id = max(tasks, default=0)
         # as ``_put`` makes it: the first task of a URL in the list's order, duplicates not
-        kept = [t for t in tasks.values() if t.status is not Status.DUPLICATE]
-        self._by_url = {t.url: t.id for t in reversed(kept)}
+        self._by_url = None  # 100,000 links hashed only when one is looked up
         return True
+
+    @property
+    def _urls(self) -> dict[str, int]:
+        """Each link's task: the first in the list's order that is not a duplicate (as
+        ``_put`` makes it)."""
+        if self._by_url is None:
+            kept = [t for t in self._tasks.values() if t.status is not Status.DUPLICATE]
+            kept.reverse()
+            self._by_url = dict(zip(map(_URL_OF_TASK, kept), map(_ID_OF_TASK, kept),
+                                    strict=True))
+        return self._by_url
 
     def _keep_snapshot(self, key: str) -> None:
         """Keep the store's tasks as the snapshot of the file's bytes ``key`` names (the list's
@@ -551,15 +583,15 @@ class TaskStore:
             task.status, task.error_kind = Status.FAILED, e.kind
             for name, value in failure_changes(e.failure).items():
                 setattr(task, name, value)
-        if task.status != Status.FAILED and task.url in self._by_url:
-            task.status, task.duplicate_of = Status.DUPLICATE, self._by_url[task.url]
+        if task.status != Status.FAILED and task.url in self._urls:
+            task.status, task.duplicate_of = Status.DUPLICATE, self._urls[task.url]
         self._put(sealed(task))  # not a change: a read never writes; the id is saved with the next
 
     def _put(self, task: SealedTask) -> None:
         self._tasks[task.id] = task
         self._max_id = max(self._max_id, task.id)
         if task.status != Status.DUPLICATE:
-            self._by_url.setdefault(task.url, task.id)
+            self._urls.setdefault(task.url, task.id)
 
     def _next_id(self, above: int = 0) -> int:
         """The id a new task gets: above every id this store, the file and the archive's
@@ -595,7 +627,7 @@ class TaskStore:
     def find_url(self, url: str) -> int | None:
         """The id of the task holding this normalized URL."""
         with self._lock:
-            return self._by_url.get(url)
+            return self._urls.get(url)
 
     @property
     def columns(self) -> list[str]:
@@ -615,8 +647,8 @@ class TaskStore:
                 raise ValueError(f"link of {len(link):,} characters; the longest taken is"
                                  f" {MAX_URL_CHARS:,}")
         with self._lock:
-            if url in self._by_url:
-                raise ValueError(f"already in the task list as #{self._by_url[url]}: {url}")
+            if url in self._urls:
+                raise ValueError(f"already in the task list as #{self._urls[url]}: {url}")
             now = utc_now()
             task = Task(id=self._next_id(), url=url, original_url=original_url or url,
                         title=cap_text(title), cat1=cap_text(cat1, MAX_CELL_CHARS),
@@ -633,7 +665,7 @@ class TaskStore:
         if task.id not in TASK_IDS:
             raise ValueError(f"id {task.id} is out of range")
         with self._lock:
-            if task.id in self._tasks or task.url in self._by_url:
+            if task.id in self._tasks or task.url in self._urls:
                 raise ValueError(f"#{task.id} or {task.url} is in the task list already")
             task = replace(task, extra=dict(task.extra))
             for name in FIELD_NAMES:
@@ -733,8 +765,8 @@ class TaskStore:
         with self._lock:
             for task_id in task_ids:
                 task = self._tasks.pop(task_id)
-                if self._by_url.get(task.url) == task_id:
-                    del self._by_url[task.url]
+                if self._urls.get(task.url) == task_id:
+                    del self._urls[task.url]
                 self._touched.pop(task_id, None)
                 self._moved.discard(task_id)
                 if task_id in self._added:
@@ -926,7 +958,7 @@ class TaskStore:
         renamed: dict[int, int] = {}
         for task_id in sorted(self._added):
             mine = self._tasks[task_id]
-            if mine.url in fresh._by_url:
+            if mine.url in fresh._urls:
                 continue  # another writer added the same page: theirs stands
             if task_id in tasks:
                 mine = replace(mine, id=self._next_id(max(tasks)))
@@ -941,10 +973,11 @@ class TaskStore:
         if self._moved:
             tasks = _arranged(tasks, [renamed.get(i, i) for i in self._tasks], self._moved)
         self._tasks = tasks
-        self._by_url = {}
+        by_url: dict[str, int] = {}
         for task in sorted(tasks.values(), key=lambda t: t.id):
             if task.status != Status.DUPLICATE:
-                self._by_url.setdefault(task.url, task.id)
+                by_url.setdefault(task.url, task.id)
+        self._by_url = by_url
         self._max_id = max(self._max_id, fresh._max_id, max(tasks, default=0))
         touched_columns = {name[len(_EXTRA):] for names in self._touched.values()
                            for name in names if name.startswith(_EXTRA)}

@@ -290,3 +290,21 @@ def test_a_lists_repeated_categories_and_empty_cells_are_held_once(tmp_path: Pat
         assert all(t.cat1 is first.cat1 and t.cat2 is first.cat2 for t in others)
         assert all(t.extra is first.extra for t in others) and first.extra == {}
     assert snapshot_path(path).exists()
+
+
+def test_a_link_is_looked_up_from_a_snapshot_as_from_the_file(tmp_path: Path) -> None:
+    """The links' index is made when first asked after a snapshot's read: the first task of
+    a link in the list's order that is not a duplicate, as parsing makes it."""
+    path = tmp_path / "tasks.csv"
+    path.write_text("id,url,status\n7,https://a.example/x,duplicate\n3,https://a.example/x,"
+                    "fetched\n5,https://a.example/x,pending\n9,https://a.example/y,failed\n",
+                    encoding="utf-8")
+    parsed = _parsed(path)
+    assert snapshot_path(path).exists()
+    read = TaskStore(path)
+    _same(read, parsed)
+    for store in (parsed, read):
+        assert store.find_url("https://a.example/x") == 3
+        assert store.find_url("https://a.example/y") == 9
+        with pytest.raises(ValueError, match="#3"):
+            store.add("https://a.example/x")
