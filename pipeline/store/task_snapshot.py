@@ -88,11 +88,12 @@ def read_snapshot(tasks_path: Path, key: str) -> Snapshot | None:
     return Snapshot(encoding, delimiter, columns, rows) if fine else None
 
 
-def records_read_back(tasks: Sequence[Task], texts: Sequence[tuple[str, ...]],
+def records_read_back(tasks: Sequence[Task], texts: Sequence[Sequence[Any]],
                       columns: list[str]) -> bool:
-    """Whether reading back the rows a save writes of ``tasks`` (``texts``: their
-    ``get_texts``) gives ``tasks``, so its records can be the file's snapshot: columns as
-    written, texts without space at their ends (a read strips cells), whole numbers as ints,
+    """Whether reading back the rows a save writes of ``tasks`` (``texts``: their text
+    fields' values, grouped any way: ``rows_of``'s columns, each task's ``get_texts``) gives
+    ``tasks``, so its records can be the file's snapshot: columns as written, texts without
+    space at their ends (a read strips cells), whole numbers as ints,
     ``confidence`` at the three places it is written with, a cell in every person's column
     and no other. Almost always; checked a field at a time over every task at once."""
     if not (with_missing(columns) == columns and all(c and c == c.strip() for c in columns)):
