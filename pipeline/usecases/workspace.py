@@ -37,7 +37,12 @@ def tasks_on_file(root: Path) -> int:
     header, counted in the bytes, not read as CSV (a cell holding a line break counts twice);
     0 when it has no list. What a face says while ``Workspace.open`` reads the list, which at
     100,000 tasks takes seconds; a megabyte at a time, so the count never holds the
-    interpreter long from the thread that paints."""
+    interpreter long from the thread that paints. A long list's snapshot says it without
+    the file being read (``task_snapshot.tasks_listed``)."""
+    from pipeline.store.task_snapshot import tasks_listed
+
+    if (listed := tasks_listed(Archive(Path(root)).tasks_path)) is not None:
+        return listed
     lines = 0
     last = b"\n"
     try:

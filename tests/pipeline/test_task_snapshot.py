@@ -308,3 +308,19 @@ def test_a_link_is_looked_up_from_a_snapshot_as_from_the_file(tmp_path: Path) ->
         assert store.find_url("https://a.example/y") == 9
         with pytest.raises(ValueError, match="#3"):
             store.add("https://a.example/x")
+
+
+def test_how_many_tasks_a_long_list_holds_is_said_without_reading_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the window says while it opens an archive comes from the snapshot's header; the
+    list is counted a megabyte at a time only when no snapshot is of it."""
+    from pipeline.usecases import workspace
+
+    path = tmp_path / "tasks.csv"
+    _saved(path, n=7)
+    monkeypatch.setattr(workspace, "LINE_COUNT_CHUNK", 0)  # a read of the list counts none
+    assert workspace.tasks_on_file(tmp_path) == 7
+    path.write_bytes(path.read_bytes() + b"8,https://example.com/8\r\n")  # edited by hand
+    assert workspace.tasks_on_file(tmp_path) == 0
+    monkeypatch.setattr(workspace, "LINE_COUNT_CHUNK", 1 << 20)
+    assert workspace.tasks_on_file(tmp_path) == 8
