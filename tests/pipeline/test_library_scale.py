@@ -82,6 +82,20 @@ def test_pairs_involving_one_task_need_no_numpy() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+def test_the_binder_loads_without_the_extractor() -> None:
+    """A one-article build reads a few tree helpers of ``pipeline.extract``; the extractor
+    itself (its scoring, its detectors) is loaded only when a page is extracted."""
+    code = ("import sys, pipeline.book, pipeline.usecases.workspace;"
+            "bad = sorted(m for m in sys.modules if m in ('pipeline.extract.extractor',"
+            " 'pipeline.extract.density', 'pipeline.extract.inline_chrome'));"
+            "from pipeline.extract import extract;"
+            "assert extract.__module__ == 'pipeline.extract.extractor';"
+            "print(bad); sys.exit(1 if bad else 0)")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                          text=True, timeout=PATIENCE)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def test_pairs_of_one_task_are_the_pairs_all_tasks_have_with_it() -> None:
     """Asked of one task, the tasks close to it that may not be proposed (not cleaned, a
     duplicate no one decided) are left out as in the search over all."""
