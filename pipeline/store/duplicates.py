@@ -168,8 +168,8 @@ def near_pairs(tasks: Iterable[Task], decisions: dict[tuple[int, int], Decided],
         fingerprinted = list(filter(proposable, fingerprinted))
     ids = list(map(_ID, fingerprinted))
     by_id = dict(zip(ids, fingerprinted, strict=True))
-    values = map(int, map(_FINGERPRINT, fingerprinted), repeat(16))
-    found = near_duplicate_pairs(zip(ids, values, strict=True), max_bits, involving)
+    hashes = list(map(int, map(_FINGERPRINT, fingerprinted), repeat(16)))
+    found = near_duplicate_pairs(ids, hashes, max_bits, involving)
     pairs = []
     for a, b, distance in found:
         first, second = by_id[a], by_id[b]

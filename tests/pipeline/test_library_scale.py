@@ -60,11 +60,12 @@ def test_pairs_involving_some_tasks_are_those_of_all_pairs() -> None:
     for _ in range(400):
         values.append(rng.choice(values) ^ sum(1 << b for b in rng.sample(range(64), 4)))
     items = [(3 * n + 1, v) for n, v in enumerate(values)]
-    every = near_duplicate_pairs(items)
+    ids, hashes = [i for i, _ in items], [v for _, v in items]
+    every = near_duplicate_pairs(ids, hashes)
     assert every == sorted((a, b, hamming(x, y)) for a, x in items for b, y in items
                            if a < b and hamming(x, y) <= 6)
     chosen = {items[7][0], items[500][0]}
-    assert near_duplicate_pairs(items, involving=chosen) == [
+    assert near_duplicate_pairs(ids, hashes, involving=chosen) == [
         p for p in every if p[0] in chosen or p[1] in chosen]
 
 
@@ -72,7 +73,7 @@ def test_pairs_involving_one_task_need_no_numpy() -> None:
     """A one-article build asks about one task: its hash is compared with the others' in
     builtins, without the import of numpy (longer than the comparison at 100,000 tasks)."""
     code = ("import sys; from pipeline.text.dedup import near_duplicate_pairs;"
-            "pairs = near_duplicate_pairs([(1, 0b1011), (2, 0b0011), (3, 0xFFFF << 40)],"
+            "pairs = near_duplicate_pairs([1, 2, 3], [0b1011, 0b0011, 0xFFFF << 40],"
             " involving={2});"
             "assert pairs == [(1, 2, 1)], pairs;"
             "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'numpy');"
