@@ -620,6 +620,13 @@ class TaskStore:
         with self._lock:
             return set(self._tasks)
 
+    def held(self, task_ids: Iterable[int]) -> set[int]:
+        """Those of ``task_ids`` the list holds outside the trash: each looked up, not the
+        list gone through (a search's fifty hits at 100,000 tasks)."""
+        with self._lock:
+            return {i for i in task_ids
+                    if (task := self._tasks.get(i)) is not None and not task.deleted}
+
     def find_url(self, url: str) -> int | None:
         """The id of the task holding this normalized URL."""
         with self._lock:
