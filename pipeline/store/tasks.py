@@ -891,7 +891,8 @@ class TaskStore:
         """The records just written as the file's snapshot, when reading the file back gives
         exactly them (see ``records_read_back``); else none, and the next read parses and keeps one.
         A snapshot that cannot be written is no failure of the save."""
-        exact = records_read_back(snapshots, texts, columns)
+        with collector_paused():  # a tuple a task is checked, nothing cyclic
+            exact = records_read_back(snapshots, texts, columns)
         try:
             for stale in stale_writes(self.path):
                 stale.unlink(missing_ok=True)  # a write a kill interrupted
