@@ -117,7 +117,8 @@ def _with_payload(snapshot: Path, payload: bytes) -> None:
     snapshot.write_bytes(b"\n".join((magic, header, payload)))
 
 
-@pytest.mark.parametrize("damage", ["cut short", "garbage", "other fields", "a class"])
+@pytest.mark.parametrize("damage", ["cut short", "garbage", "other fields", "a field missing",
+                                    "lists of the names", "a status as text", "a class"])
 def test_a_damaged_or_foreign_snapshot_is_ignored(tmp_path: Path, damage: str) -> None:
     path = tmp_path / "tasks.csv"
     saved = _saved(path)
@@ -133,6 +134,17 @@ def test_a_damaged_or_foreign_snapshot_is_ignored(tmp_path: Path, damage: str) -
         rows = pickle.loads(payload)
         for row in rows:
             row["retired"] = row.pop("title")
+        _with_payload(snapshot, pickle.dumps(rows))
+    elif damage == "a field missing":
+        rows = pickle.loads(payload)
+        del rows[1]["title"]
+        _with_payload(snapshot, pickle.dumps(rows))
+    elif damage == "lists of the names":  # as many, every one a field's
+        rows = pickle.loads(payload)
+        _with_payload(snapshot, pickle.dumps([list(row) for row in rows]))
+    elif damage == "a status as text":
+        rows = pickle.loads(payload)
+        rows[2]["status"] = "cleaned"
         _with_payload(snapshot, pickle.dumps(rows))
     else:  # data that would run code when unpickled: refused, nothing runs
 
