@@ -1,6 +1,5 @@
 """The small jobs of a big library (issue 30): what a one-article build asks of the others is
-their fingerprints, compared in builtins without numpy; the binder loads without the
-extractor."""
+their fingerprints, compared in builtins without numpy."""
 
 from __future__ import annotations
 
@@ -29,17 +28,6 @@ def test_pairs_involving_one_task_need_no_numpy() -> None:
                    " involving={2});"
                    "assert pairs == [(1, 2, 1)], pairs;"
                    "bad = sorted(m for m in sys.modules if m.split('.')[0] == 'numpy');"
-                   "print(bad); sys.exit(1 if bad else 0)")
-
-
-def test_the_binder_loads_without_the_extractor() -> None:
-    """A one-article build reads a few tree helpers of ``pipeline.extract``; the extractor
-    itself (its scoring, its detectors) is loaded only when a page is extracted."""
-    _quiet_process("import sys, pipeline.book, pipeline.usecases.workspace;"
-                   "bad = sorted(m for m in sys.modules if m in ('pipeline.extract.extractor',"
-                   " 'pipeline.extract.density', 'pipeline.extract.inline_chrome'));"
-                   "from pipeline.extract import extract;"
-                   "assert extract.__module__ == 'pipeline.extract.extractor';"
                    "print(bad); sys.exit(1 if bad else 0)")
 
 
