@@ -344,15 +344,15 @@ def index_and_query(fingerprints: list[int], runs: int) -> tuple[list[tuple[int,
                                                                  list[float], float]:
     """near_duplicate_pairs over every fingerprint: its pairs, the seconds of each untraced
     run, and the tracemalloc peak (bytes) of one traced run."""
-    items = list(enumerate(fingerprints))
+    ids = list(range(len(fingerprints)))
     seconds = []
     pairs: list[tuple[int, int, int]] = []
     for _ in range(runs):
         t = time.perf_counter()
-        pairs = near_duplicate_pairs(items, NEAR_DUPLICATE_BITS)
+        pairs = near_duplicate_pairs(ids, fingerprints, NEAR_DUPLICATE_BITS)
         seconds.append(time.perf_counter() - t)
     tracemalloc.start()
-    traced = near_duplicate_pairs(items, NEAR_DUPLICATE_BITS)
+    traced = near_duplicate_pairs(ids, fingerprints, NEAR_DUPLICATE_BITS)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert traced == pairs

@@ -553,7 +553,9 @@ def cmd_render(args: argparse.Namespace, ws: Workspace) -> int:
     return 0
 
 
-def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
+def cmd_extract(args: argparse.Namespace, settings: Settings, own_process: bool = False) -> int:
+    """``own_process``: the process is the command's (see ``run_command``), so its collector
+    is tuned for the batch; a caller's is left as it was."""
     pages = Path(args.dir)
     if not pages.is_dir():
         raise CommandError(f"no such folder: {pages}")
@@ -562,10 +564,12 @@ def cmd_extract(args: argparse.Namespace, settings: Settings) -> int:
     # twentieth of the batch (issue 27 §10). What the imports made lives as long as the
     # process and is never walked again; a pass comes once 50,000 more objects are alive,
     # from the extraction's own imports on (they make objects by the ten thousand too).
-    gc.set_threshold(50_000)
+    if own_process:
+        gc.set_threshold(50_000)
     from pipeline.extract.batch import extract_folder
 
-    gc.freeze()
+    if own_process:
+        gc.freeze()
     count = extract_folder(pages, Path(args.jsonl))
     print(f"{counted(count, 'page')} → {args.jsonl}")
     return 0

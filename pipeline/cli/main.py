@@ -75,23 +75,25 @@ def run_command(args: argparse.Namespace, own_process: bool = False) -> int:
     """One parsed command on its archive (or, ``extract``, on a folder of pages).
     ``own_process``: the process is the command's (not a test's or a caller's), so what
     opening the archive made is frozen out of the garbage collector's walks (``gc.freeze``:
-    100,000 tasks' records walked again cost a command a third of a second)."""
+    100,000 tasks' records walked again cost a command a third of a second), and ``extract``
+    tunes the collector for its batch. The one rule: only a command's own process has its
+    collector tuned; a caller's is left as it was."""
     try:
         settings = Settings().with_text_overrides(args.overrides)
     except ValueError as e:
         raise CommandError(str(e)) from None
     # no archive (extract, install-desktop) / one its list refuses (recover) / opened only
     # for a message that passed its checks (capture-host, install-browser)
-    if args.func in (cmd_extract, cmd_recover, cmd_capture_host, cmd_install_browser,
-                     cmd_install_desktop):
+    if args.func is cmd_extract:
+        return cmd_extract(args, settings, own_process)
+    if args.func in (cmd_recover, cmd_capture_host, cmd_install_browser, cmd_install_desktop):
         return int(args.func(args, settings))
-    from pipeline.store.plain_pickle import collector_paused
     from pipeline.usecases.workspace import Workspace  # not for extract: see the imports above
 
-    with collector_paused():  # the list's records made without the collector's passes
-        ws = Workspace.open(archive_root(args), settings, create=args.command in CREATES)
-        if own_process:  # ... nor walked by it later: they live until the command ends
-            gc.freeze()
+    # the list's records are made with the collector paused (``TaskStore``) ...
+    ws = Workspace.open(archive_root(args), settings, create=args.command in CREATES)
+    if own_process:  # ... nor walked by it later: they live until the command ends
+        gc.freeze()
     try:
         if what := writes(args):
             ws.refuse_writing(what)

@@ -6,12 +6,27 @@ is opened). The stage outputs are the truth; a status word a kill lost comes bac
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable
 
+from pipeline.records.errors import DiskFull
 from pipeline.records.task import Status, Task
-from pipeline.store.archive import Archive, StageListing
+from pipeline.store.archive import (
+    NOTED_FROM_RECORDS,
+    SETTLED_SECONDS,
+    Archive,
+    StageListing,
+    write_atomic,
+)
+from pipeline.store.plain_pickle import dump_plain, load_plain
 from pipeline.store.record_urls import RecordUrls
 from pipeline.store.tasks import TaskStore
+
+# Beside the archive: the task list's and the stage folders' versions when a reconcile last
+# found them agreeing (see ``agreed_since``).
+RECONCILED = ".reconciled"
+_ListKey = tuple[int, int, int, int]  # tasks.csv's inode, size, mtime and ctime
 
 
 def stage_reached(archive: Archive, task_id: int) -> Status:
@@ -92,3 +107,55 @@ def reconcile(archive: Archive, store: TaskStore, listing: StageListing | None =
             pass  # derived: the task's next clean replaces the entry, 'python main.py index'
             # makes it all again
     return changed
+
+
+def agreed_since(archive: Archive, store: TaskStore) -> bool:
+    """Whether neither the task list nor 00_raw and 01_clean changed since a reconcile found
+    them agreeing (``note_agreed``), so reconciling again would change nothing: a stat of
+    the list and of each folder, not a look at 100,000 tasks. A task's status, link or row
+    changed by anyone moves the list's mtime and ctime (a write, a rename, Excel's save); a
+    stage file made, renamed or removed by a run or by hand moves its folder's mtime."""
+    folders = archive.folder_keys()
+    if folders is None:
+        return False
+    held = _list_key(archive, store)
+    if held is None:
+        return False
+    try:
+        noted = load_plain((archive.root / RECONCILED).read_bytes())
+    except Exception:  # noqa: BLE001 — missing or not ours: reconciled
+        return False
+    return bool(noted == (held, folders))
+
+
+def note_agreed(archive: Archive, store: TaskStore, listing: StageListing) -> None:
+    """After a reconcile that changed nothing on a list that passed the truncation check
+    (run lock held): note the list's and the folders' versions (``agreed_since``). Only for
+    an archive of ``NOTED_FROM_RECORDS`` records, and only when the listing's folders and the
+    list were left alone ``SETTLED_SECONDS`` (a change within their clock's tick could not be
+    told apart, as git's racy entries). An older note is left: the ctime of a list written
+    since never matches it."""
+    held = _list_key(archive, store)
+    settled = time.time_ns() - int(SETTLED_SECONDS * 1e9)
+    if (listing.settled is None or len(listing.records) < NOTED_FROM_RECORDS
+            or held is None or held[2] >= settled):
+        return
+    try:
+        write_atomic(archive.root / RECONCILED, dump_plain((held, listing.settled)))
+    except (OSError, DiskFull):
+        pass  # a folder that cannot be written: reconciled every time
+
+
+def _list_key(archive: Archive, store: TaskStore) -> _ListKey | None:
+    """The list's inode, size, mtime and ctime when the store holds it exactly as it is on
+    disk (no unsaved change, no other version written since it read it); else None."""
+    held = store.file_version
+    if held is None:
+        return None
+    try:
+        stat = os.stat(archive.tasks_path)
+    except FileNotFoundError:
+        return None
+    if (stat.st_ino, stat.st_size, stat.st_mtime_ns) != held:
+        return None
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns

@@ -72,6 +72,9 @@ STAGE_LISTING = ".stage_listing"
 # A folder changed this recently may change again within its clock's tick unseen (git's
 # "racy" index entries): its listing is not noted.
 SETTLED_SECONDS = 2.0
+# 00_raw's and 01_clean's inode and mtime: a folder's mtime moves with every name made,
+# renamed or removed in it
+FolderKeys = tuple[tuple[int, int], tuple[int, int]]
 
 # The archive's own record: its name, and the highest task id it has ever given (so an id a
 # deleted row, an emptied trash or an emptied list once held is never given to another page).
@@ -106,12 +109,16 @@ class StageListing:
     with each one's inode (a record is only ever replaced by a rename, so another inode is
     another record), the ids cleaned (``<id>.json``) and localized (``<id>.assets.json``),
     and the temp files of writes a kill interrupted. The folders as they were: true while no
-    run writes them (the run lock held)."""
+    run writes them (the run lock held). ``settled``: the folders' inode and mtime it was
+    taken under when no change can hide in their clock's tick (left alone ``SETTLED_SECONDS``,
+    no killed write's temp file), so a later look at the same keys sees the same folders;
+    None otherwise."""
 
     records: dict[int, int]
     cleaned: set[int]
     localized: set[int]
     unfinished: list[Path]
+    settled: FolderKeys | None = None
 
 
 def _scan(folder: Path, suffix: str) -> tuple[dict[int, int], list[str]]:
@@ -477,7 +484,7 @@ class Archive:
         every name made, renamed or removed in it; noted only for an archive of
         ``NOTED_FROM_RECORDS`` records, folders left alone ``SETTLED_SECONDS``, no temp file
         of a killed write in them)."""
-        keys = self._folder_keys()
+        keys = self.folder_keys()
         noted = self._noted_listing(keys)
         if noted is not None:
             return noted
@@ -495,10 +502,11 @@ class Archive:
         unfinished = [folder / name for folder, names in ((self.raw_dir, raw_names),
                                                           (self.clean_dir, clean))
                       for name in names if name.startswith(".") and name.endswith(".tmp")]
-        listing = StageListing(raw, cleaned, localized, unfinished)
         settled = started - int(SETTLED_SECONDS * 1e9)
-        if (keys is not None and len(raw) >= NOTED_FROM_RECORDS and not unfinished
-                and all(mtime < settled for _, mtime in keys)):
+        if keys is not None and (unfinished or any(mtime >= settled for _, mtime in keys)):
+            keys = None
+        listing = StageListing(raw, cleaned, localized, unfinished, keys)
+        if keys is not None and len(raw) >= NOTED_FROM_RECORDS:
             try:
                 write_atomic(self.root / STAGE_LISTING,
                              dump_plain((keys, raw, cleaned, localized)))
@@ -506,7 +514,7 @@ class Archive:
                 pass  # a folder that cannot be written: listed again next time
         return listing
 
-    def _folder_keys(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    def folder_keys(self) -> FolderKeys | None:
         """00_raw's and 01_clean's inode and mtime (None when one is missing): taken before
         they are listed, so a change during the listing leaves the note behind."""
         try:
@@ -515,8 +523,7 @@ class Archive:
             return None
         return (raw.st_ino, raw.st_mtime_ns), (clean.st_ino, clean.st_mtime_ns)
 
-    def _noted_listing(self, keys: tuple[tuple[int, int], tuple[int, int]] | None
-                       ) -> StageListing | None:
+    def _noted_listing(self, keys: FolderKeys | None) -> StageListing | None:
         if keys is None:
             return None
         try:
@@ -527,7 +534,7 @@ class Archive:
         if (noted_keys != keys or type(raw) is not dict or type(cleaned) is not set
                 or type(localized) is not set):
             return None
-        return StageListing(raw, cleaned, localized, [])
+        return StageListing(raw, cleaned, localized, [], keys)
 
     def sweep_unfinished_writes(self, listing: StageListing) -> int:
         """Remove the temp files of writes a kill interrupted in 00_raw, 01_clean (as

@@ -20,6 +20,8 @@ import io
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import repeat
+from operator import attrgetter
 from pathlib import Path
 
 from pipeline.records.article import Article
@@ -128,6 +130,12 @@ def record(path: Path, duplicate: int, original: int, decision: Decision | None,
     change_decisions(path, decide)
 
 
+_ID, _FINGERPRINT = attrgetter("id"), attrgetter("fingerprint")
+# Asked about this few tasks, whether a task may be proposed is checked only of those found
+# close to them (``near_pairs``)
+_CHECKED_AFTER = 8
+
+
 @dataclass(frozen=True)
 class NearPair:
     first: Task  # the lower id
@@ -144,15 +152,29 @@ def near_pairs(tasks: Iterable[Task], decisions: dict[tuple[int, int], Decided],
     ``involving``, only those one of these tasks is in). A task a decision made a duplicate
     stays listed with its pair (so the decision can be changed); exact duplicates are not
     near ones. ``article_of`` reads an article (for the version a page states), only for
-    the pairs the fingerprints propose."""
+    the pairs the fingerprints propose. ``tasks``: the list as ``TaskStore.tasks()`` gives
+    it, the trash left out.
+
+    Asked about a few tasks (a one-article build), the others are not looked at one by one
+    in Python: their fingerprints are gathered and compared in builtins, and only the tasks
+    found close are checked for whether they may be proposed."""
     decided_ids = {i for pair in decisions for i in pair}
-    by_id = {t.id: t for t in tasks if t.fingerprint and not t.deleted
-             and (t.status in HAS_ARTICLE or t.status == Status.DUPLICATE and t.id in decided_ids)}
-    found = near_duplicate_pairs(((t.id, int(t.fingerprint, 16)) for t in by_id.values()),
-                                 max_bits, involving)
+
+    def proposable(t: Task) -> bool:
+        return t.status in HAS_ARTICLE or t.status == Status.DUPLICATE and t.id in decided_ids
+
+    fingerprinted = list(filter(_FINGERPRINT, tasks))
+    if involving is None or len(involving) > _CHECKED_AFTER:
+        fingerprinted = list(filter(proposable, fingerprinted))
+    ids = list(map(_ID, fingerprinted))
+    by_id = dict(zip(ids, fingerprinted, strict=True))
+    hashes = list(map(int, map(_FINGERPRINT, fingerprinted), repeat(16)))
+    found = near_duplicate_pairs(ids, hashes, max_bits, involving)
     pairs = []
     for a, b, distance in found:
         first, second = by_id[a], by_id[b]
+        if not (proposable(first) and proposable(second)):
+            continue
         if edition_marker(first.url, second.url) is not None:
             continue
         if host_of(first.url) == host_of(second.url):  # a site's own editions of a page

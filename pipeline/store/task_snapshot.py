@@ -88,11 +88,32 @@ def read_snapshot(tasks_path: Path, key: str) -> Snapshot | None:
     return Snapshot(encoding, delimiter, columns, rows) if fine else None
 
 
-def records_read_back(tasks: Sequence[Task], texts: Sequence[tuple[str, ...]],
+def tasks_listed(tasks_path: Path) -> int | None:
+    """How many tasks the list holds, as its snapshot's header says, when the snapshot is of
+    a file of this size and mtime (not hashed: an answer "about", for what a face says while
+    the list is read); None when there is none to ask."""
+    try:
+        stat = os.stat(tasks_path)
+        with open(snapshot_path(tasks_path), "rb") as f:
+            if f.readline() != _MAGIC:
+                return None
+            header = json.loads(f.readline())
+        count = header["tasks"]
+        key = header["key"]
+    except Exception:  # noqa: BLE001 — none, or not one this version wrote
+        return None
+    if (not isinstance(key, str) or type(count) is not int
+            or not key.startswith(f"{stat.st_size}:{stat.st_mtime_ns}:")):
+        return None
+    return count
+
+
+def records_read_back(tasks: Sequence[Task], texts: Sequence[Sequence[Any]],
                       columns: list[str]) -> bool:
-    """Whether reading back the rows a save writes of ``tasks`` (``texts``: their
-    ``get_texts``) gives ``tasks``, so its records can be the file's snapshot: columns as
-    written, texts without space at their ends (a read strips cells), whole numbers as ints,
+    """Whether reading back the rows a save writes of ``tasks`` (``texts``: their text
+    fields' values, grouped any way: ``rows_of``'s columns, each task's ``get_texts``) gives
+    ``tasks``, so its records can be the file's snapshot: columns as written, texts without
+    space at their ends (a read strips cells), whole numbers as ints,
     ``confidence`` at the three places it is written with, a cell in every person's column
     and no other. Almost always; checked a field at a time over every task at once."""
     if not (with_missing(columns) == columns and all(c and c == c.strip() for c in columns)):
@@ -121,8 +142,9 @@ def write_snapshot(tasks_path: Path, key: str, encoding: str, delimiter: str,
                    columns: Iterable[str], tasks: Iterable[Task]) -> None:
     """Keep ``tasks`` (the file's records, in its order) as the snapshot of the bytes
     ``key`` names. Only under the list's lock (see the module). Raises OSError."""
-    payload = dump_plain([t.__dict__ for t in tasks])
+    records = [t.__dict__ for t in tasks]
+    payload = dump_plain(records)
     header = {"key": key, "fields": list(FIELD_NAMES), "encoding": encoding,
-              "delimiter": delimiter, "columns": list(columns)}
+              "delimiter": delimiter, "columns": list(columns), "tasks": len(records)}
     write_atomic(snapshot_path(tasks_path),
                  b"".join((_MAGIC, json.dumps(header).encode() + b"\n", payload)))

@@ -41,9 +41,12 @@ import os
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import FrozenInstanceError, fields, replace
+from itertools import repeat
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
@@ -61,25 +64,21 @@ from pipeline.records.task import (
 from pipeline.store.archive import ArchiveBusy, file_lock, utc_now, write_atomic
 from pipeline.store.plain_pickle import collector_paused
 from pipeline.store.task_csv import (
-    AFTER_GUARD,
     BARE_LINK,
     COLUMNS,
     FIELD_NAMES,
     FORMULA_GUARD,
     MAX_CELL_CHARS,
-    NUMBER_FIELDS,
     RETIRED_COLUMNS,
     TEXT_COLUMNS,
-    TEXT_FIELDS,
     Lookahead,
     RowFields,
     check_cells,
     check_swallowed,
     decode_tasks,
-    format_cell,
-    get_texts,
     guard_cell,
     parse_rows,
+    rows_of,
     sniff_delimiter,
     split_row_end,
     unguard_cell,
@@ -244,7 +243,6 @@ def sealed(task: Task) -> SealedTask:
 
 # Every field's default in the field order, the ones without (id, url) given by every row.
 _ROW_TEMPLATE = {f.name: f.default for f in fields(Task) if f.name != "extra"}
-_RECORD_NAMES = {*FIELD_NAMES}  # a record's keys, as a snapshot must hold them
 
 
 def sealed_values(values: dict[str, Any]) -> SealedTask:
@@ -259,6 +257,22 @@ def sealed_values(values: dict[str, Any]) -> SealedTask:
 
 
 _NO_CELLS = _ReadOnlyCells()  # read-only, so every task without a person's cells shares it
+_RECORD_KEYS = frozenset(FIELD_NAMES)  # a record's keys, as a snapshot must hold them
+_ID_OF, _EXTRA_OF = itemgetter("id"), itemgetter("extra")
+_ID_OF_TASK, _URL_OF_TASK = attrgetter("id"), attrgetter("url")
+
+
+def _read_only_cells(cells: dict[str, str]) -> _ReadOnlyCells:
+    return _ReadOnlyCells(cells) if cells else _NO_CELLS
+
+
+def _types(records: list[dict[str, Any]], name: str) -> set[type]:
+    """The types the records' field ``name`` holds."""
+    return {*map(type, map(itemgetter(name), records))}
+
+
+def _consume(steps: Iterator[object]) -> None:
+    deque(steps, maxlen=0)
 
 
 def _share_repeats(record: dict[str, Any]) -> None:
@@ -266,7 +280,7 @@ def _share_repeats(record: dict[str, Any]) -> None:
     names over 100,000 tasks) and an empty ``extra``; they were a twentieth of a 100k list's
     memory (issue 30: the window at 100k in 400 MB)."""
     record["cat1"], record["cat2"] = sys.intern(record["cat1"]), sys.intern(record["cat2"])
-    record["extra"] = _ReadOnlyCells(record["extra"]) if record["extra"] else _NO_CELLS
+    record["extra"] = _read_only_cells(record["extra"])
 
 
 class IdRecord(Protocol):
@@ -303,7 +317,7 @@ class TaskStore:
         # each task as a read-only record (``SealedTask``), replaced whole when it changes:
         # ``tasks()`` hands these out as they are, no copy made
         self._tasks: dict[int, SealedTask] = {}
-        self._by_url: dict[str, int] = {}
+        self._by_url: dict[str, int] | None = {}  # None: made when first asked (``_urls``)
         self._max_id = 0
         self._columns: list[str] = list(COLUMNS)
         self._dirty = False
@@ -330,6 +344,13 @@ class TaskStore:
     def dirty(self) -> bool:
         """Whether the store holds changes the file does not have yet."""
         return self._dirty
+
+    @property
+    def file_version(self) -> _FileKey | None:
+        """The version of tasks.csv (inode, size, mtime) this store holds exactly: None while
+        it holds changes the file lacks, or when there is no file."""
+        with self._lock:
+            return None if self._dirty else self._seen
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -379,33 +400,49 @@ class TaskStore:
 
     def _restore(self, snapshot: Snapshot | None) -> bool:
         """Take the tasks from a snapshot of the file; False (the store untouched) when there
-        is none or it does not hold records as this version makes them."""
+        is none or it does not hold records as this version makes them. Each check and step
+        is a builtin mapped over every record (no Python step per task: a fifth of a second
+        at 100,000 tasks before): the records' keys and the types of the fields the store
+        relies on, then each record made the ``__dict__`` of a task. A category is already
+        held once (the snapshot's memo wrote each name once); a person's cells are made
+        read-only, the empty ones shared."""
         if snapshot is None:
             return False
-        tasks: dict[int, SealedTask] = {}
-        names, status_of, share = _RECORD_NAMES, STATUS_OF, _share_repeats
-        new, set_dict = object.__new__, object.__setattr__
+        rows = snapshot.rows
         try:
-            for values in snapshot.rows:  # a step per task, the least there can be
-                if values.keys() != names:
-                    return False
-                values["status"] = status_of[values["status"]]
-                share(values)
-                task = new(SealedTask)
-                set_dict(task, "__dict__", values)
-                tasks[values["id"]] = task
-        except (AttributeError, KeyError, TypeError, ValueError):
+            # records of as many keys as a task has fields, every key a field's name
+            if not ({*map(type, rows)} <= {dict} and {*map(len, rows)} <= {len(_RECORD_KEYS)}
+                    and set().union(*rows) <= _RECORD_KEYS
+                    and _types(rows, "id") <= {int} and _types(rows, "status") <= {Status}
+                    and _types(rows, "extra") <= {dict}):
+                return False
+        except TypeError:  # not a list
             return False
-        if len(tasks) != len(snapshot.rows):
+        _consume(map(dict.__setitem__, rows, repeat("extra"),
+                     map(_read_only_cells, map(_EXTRA_OF, rows))))
+        made = list(map(object.__new__, repeat(SealedTask, len(rows))))
+        _consume(map(object.__setattr__, made, repeat("__dict__"), rows))
+        tasks = dict(zip(map(_ID_OF, rows), made, strict=True))
+        if len(tasks) != len(rows):
             return False
         self._encoding, self._delimiter = snapshot.encoding, snapshot.delimiter
         self._columns = snapshot.columns
         self._tasks = tasks
         self._max_id = max(tasks, default=0)
         # as ``_put`` makes it: the first task of a URL in the list's order, duplicates not
-        kept = [t for t in tasks.values() if t.status is not Status.DUPLICATE]
-        self._by_url = {t.url: t.id for t in reversed(kept)}
+        self._by_url = None  # 100,000 links hashed only when one is looked up
         return True
+
+    @property
+    def _urls(self) -> dict[str, int]:
+        """Each link's task: the first in the list's order that is not a duplicate (as
+        ``_put`` makes it)."""
+        if self._by_url is None:
+            kept = [t for t in self._tasks.values() if t.status is not Status.DUPLICATE]
+            kept.reverse()
+            self._by_url = dict(zip(map(_URL_OF_TASK, kept), map(_ID_OF_TASK, kept),
+                                    strict=True))
+        return self._by_url
 
     def _keep_snapshot(self, key: str) -> None:
         """Keep the store's tasks as the snapshot of the file's bytes ``key`` names (the list's
@@ -544,15 +581,15 @@ class TaskStore:
             task.status, task.error_kind = Status.FAILED, e.kind
             for name, value in failure_changes(e.failure).items():
                 setattr(task, name, value)
-        if task.status != Status.FAILED and task.url in self._by_url:
-            task.status, task.duplicate_of = Status.DUPLICATE, self._by_url[task.url]
+        if task.status != Status.FAILED and task.url in self._urls:
+            task.status, task.duplicate_of = Status.DUPLICATE, self._urls[task.url]
         self._put(sealed(task))  # not a change: a read never writes; the id is saved with the next
 
     def _put(self, task: SealedTask) -> None:
         self._tasks[task.id] = task
         self._max_id = max(self._max_id, task.id)
         if task.status != Status.DUPLICATE:
-            self._by_url.setdefault(task.url, task.id)
+            self._urls.setdefault(task.url, task.id)
 
     def _next_id(self, above: int = 0) -> int:
         """The id a new task gets: above every id this store, the file and the archive's
@@ -585,10 +622,17 @@ class TaskStore:
         with self._lock:
             return set(self._tasks)
 
+    def held(self, task_ids: Iterable[int]) -> set[int]:
+        """Those of ``task_ids`` the list holds outside the trash: each looked up, not the
+        list gone through (a search's fifty hits at 100,000 tasks)."""
+        with self._lock:
+            return {i for i in task_ids
+                    if (task := self._tasks.get(i)) is not None and not task.deleted}
+
     def find_url(self, url: str) -> int | None:
         """The id of the task holding this normalized URL."""
         with self._lock:
-            return self._by_url.get(url)
+            return self._urls.get(url)
 
     @property
     def columns(self) -> list[str]:
@@ -608,8 +652,8 @@ class TaskStore:
                 raise ValueError(f"link of {len(link):,} characters; the longest taken is"
                                  f" {MAX_URL_CHARS:,}")
         with self._lock:
-            if url in self._by_url:
-                raise ValueError(f"already in the task list as #{self._by_url[url]}: {url}")
+            if url in self._urls:
+                raise ValueError(f"already in the task list as #{self._urls[url]}: {url}")
             now = utc_now()
             task = Task(id=self._next_id(), url=url, original_url=original_url or url,
                         title=cap_text(title), cat1=cap_text(cat1, MAX_CELL_CHARS),
@@ -626,7 +670,7 @@ class TaskStore:
         if task.id not in TASK_IDS:
             raise ValueError(f"id {task.id} is out of range")
         with self._lock:
-            if task.id in self._tasks or task.url in self._by_url:
+            if task.id in self._tasks or task.url in self._urls:
                 raise ValueError(f"#{task.id} or {task.url} is in the task list already")
             task = replace(task, extra=dict(task.extra))
             for name in FIELD_NAMES:
@@ -726,8 +770,8 @@ class TaskStore:
         with self._lock:
             for task_id in task_ids:
                 task = self._tasks.pop(task_id)
-                if self._by_url.get(task.url) == task_id:
-                    del self._by_url[task.url]
+                if self._urls.get(task.url) == task_id:
+                    del self._urls[task.url]
                 self._touched.pop(task_id, None)
                 self._moved.discard(task_id)
                 if task_id in self._added:
@@ -814,10 +858,10 @@ class TaskStore:
         buf = io.StringIO(newline="")
         writer = csv.writer(buf, delimiter=delimiter, lineterminator="\r\n")
         writer.writerow([guard_cell(c) for c in columns])
-        texts = list(map(get_texts, snapshots))  # the rows' and the snapshot's check's
-        for row in map(self._row, snapshots, texts):
-            writer.writerow([row.get(c, "") for c in columns])
-        top = max((t.id for t in snapshots), default=0)
+        with collector_paused():  # 100,000 rows, no cycle among them
+            rows, texts = rows_of(snapshots, columns)
+            writer.writerows(rows)
+        top = max(map(_ID_OF_TASK, snapshots), default=0)
         data = buf.getvalue().encode(encoding)
         try:
             if self._ids is not None and top > self._recorded:
@@ -844,12 +888,13 @@ class TaskStore:
         return merged
 
     def _save_snapshot(self, key: str, snapshots: list[SealedTask],
-                       texts: list[tuple[str, ...]], columns: list[str], encoding: str,
+                       texts: list[list[Any]], columns: list[str], encoding: str,
                        delimiter: str) -> None:
         """The records just written as the file's snapshot, when reading the file back gives
         exactly them (see ``records_read_back``); else none, and the next read parses and keeps one.
         A snapshot that cannot be written is no failure of the save."""
-        exact = records_read_back(snapshots, texts, columns)
+        with collector_paused():  # a tuple a task is checked, nothing cyclic
+            exact = records_read_back(snapshots, texts, columns)
         try:
             for stale in stale_writes(self.path):
                 stale.unlink(missing_ok=True)  # a write a kill interrupted
@@ -919,7 +964,7 @@ class TaskStore:
         renamed: dict[int, int] = {}
         for task_id in sorted(self._added):
             mine = self._tasks[task_id]
-            if mine.url in fresh._by_url:
+            if mine.url in fresh._urls:
                 continue  # another writer added the same page: theirs stands
             if task_id in tasks:
                 mine = replace(mine, id=self._next_id(max(tasks)))
@@ -934,10 +979,11 @@ class TaskStore:
         if self._moved:
             tasks = _arranged(tasks, [renamed.get(i, i) for i in self._tasks], self._moved)
         self._tasks = tasks
-        self._by_url = {}
+        by_url: dict[str, int] = {}
         for task in sorted(tasks.values(), key=lambda t: t.id):
             if task.status != Status.DUPLICATE:
-                self._by_url.setdefault(task.url, task.id)
+                by_url.setdefault(task.url, task.id)
+        self._by_url = by_url
         self._max_id = max(self._max_id, fresh._max_id, max(tasks, default=0))
         touched_columns = {name[len(_EXTRA):] for names in self._touched.values()
                            for name in names if name.startswith(_EXTRA)}
@@ -963,21 +1009,3 @@ class TaskStore:
             self.save(snapshot=False)
             return True
         return False
-
-    @staticmethod
-    def _row(task: Task, texts: list[str] | tuple[str, ...]) -> dict[str, str]:
-        """One task's cells as written (``texts``: its ``get_texts``): numbers as they are,
-        every text guarded. Texts are checked all at once (a save of 100,000 tasks costs a
-        tenth more, not a third)."""
-        try:
-            firsts = [text[:1] for text in texts]
-        except TypeError:  # a None or a number set into a text field
-            texts = [format_cell(text) for text in texts]
-            firsts = [text[:1] for text in texts]
-        if not AFTER_GUARD.isdisjoint(firsts):
-            texts = [guard_cell(text) for text in texts]
-        row = dict(zip(TEXT_FIELDS, texts, strict=True))
-        row.update({name: format_cell(getattr(task, name)) for name in NUMBER_FIELDS})
-        if task.extra:
-            row.update((name, guard_cell(value)) for name, value in task.extra.items())
-        return row

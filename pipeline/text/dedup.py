@@ -16,8 +16,9 @@ import hashlib
 import re
 import unicodedata
 import zlib
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
+from itertools import compress
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from pipeline.records.task import HAS_ARTICLE, Status, Task
@@ -211,29 +212,35 @@ def _masks_within(width: int, flips: int) -> list[int]:
 # Up to this many tasks asked about (``involving``) are each compared with every hash; more, and
 # all the pairs are found and kept where they are in
 _ASKED_ONE_BY_ONE = 64
+# Up to this many (a one-article build asks of one), without numpy: its import takes longer
+# than comparing a few hashes with 100,000 in builtins (8 ms each)
+_ASKED_WITHOUT_NUMPY = 8
 
 
-def near_duplicate_pairs(items: Iterable[tuple[int, int]],
+def near_duplicate_pairs(ids: Sequence[int], hashes: Sequence[int],
                          max_bits: int = NEAR_DUPLICATE_BITS,
                          involving: Collection[int] | None = None
                          ) -> list[tuple[int, int, int]]:
-    """(id a, id b, distance) for every pair within ``max_bits``, a < b; with ``involving``,
-    only the pairs one of those ids is in (a build of one article asks of one).
+    """(id a, id b, distance) for every pair within ``max_bits``, a < b, of the ``ids`` whose
+    SimHashes are ``hashes`` (in the same order); with ``involving``, only the pairs one of
+    those ids is in (a build of one article asks of one).
 
     SimIndex's lookup done for every hash at once in numpy (100,000 hashes in well under a
     second where a query each took 8 s): for each 16-bit block and each variant of it with
     up to ``max_bits // 4`` bits flipped, every hash is matched with the hashes whose block
     is that variant (a counting sort of the block's values gives each value's run), and
-    the candidates within ``max_bits`` are kept."""
+    the candidates within ``max_bits`` are kept. Asked about ``_ASKED_WITHOUT_NUMPY`` ids or
+    fewer, each is compared with every hash in builtins (``_pairs_of_few``), numpy unloaded."""
+    if involving is not None and len(wanted := set(involving)) <= _ASKED_WITHOUT_NUMPY:
+        return _pairs_of_few(ids, hashes, wanted, max_bits)
     import numpy as np
 
-    listed = list(items)
-    count = len(listed)
-    keys = np.fromiter((key for key, _ in listed), dtype=np.int64, count=count)
-    values = np.fromiter((value for _, value in listed), dtype=np.uint64, count=count)
+    count = len(ids)
+    keys = np.fromiter(ids, dtype=np.int64, count=count)
+    values = np.fromiter(hashes, dtype=np.uint64, count=count)
     if involving is not None:
         wanted = set(involving)
-        asked = [i for i, (key, _) in enumerate(listed) if key in wanted]
+        asked = [i for i, key in enumerate(ids) if key in wanted]
         if len(asked) <= _ASKED_ONE_BY_ONE:  # a few: each compared with every hash at once
             close: set[tuple[int, int, int]] = set()
             for i in asked:
@@ -276,6 +283,22 @@ def near_duplicate_pairs(items: Iterable[tuple[int, int]],
         if involving is None or x in wanted or y in wanted:
             out.append((min(x, y), max(x, y), distance))
     return sorted(out)
+
+
+def _pairs_of_few(ids: Sequence[int], hashes: Sequence[int], wanted: set[int],
+                  max_bits: int) -> list[tuple[int, int, int]]:
+    """``near_duplicate_pairs`` of the few ``wanted`` ids: each one's hash compared with every
+    hash in builtins that loop in C (xor, bit count, compress), none of them a Python step
+    per hash."""
+    close: set[tuple[int, int, int]] = set()
+    for at in compress(range(len(ids)), map(wanted.__contains__, ids)):
+        mine = ids[at]
+        distances = list(map(int.bit_count, map(hashes[at].__xor__, hashes)))
+        for near in compress(range(len(ids)), map(max_bits.__ge__, distances)):
+            other = ids[near]
+            if other != mine:
+                close.add((min(mine, other), max(mine, other), distances[near]))
+    return sorted(close)
 
 
 # -- exact duplicates: the lower id is the original ---------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Set
+from itertools import filterfalse
 from operator import attrgetter
 from pathlib import Path
 
@@ -20,6 +21,8 @@ from pipeline.store.archive import Archive
 from pipeline.store.tasks import TaskStore
 from pipeline.usecases.changed import Changed, ChangeListener
 from pipeline.web.addresses import SYSTEM, AddressPolicy, Network
+
+_DELETED_AT = attrgetter("deleted_at")  # in the trash: ``Task.deleted``
 
 # A task list that lacks more than this share of the tasks whose pages 00_raw holds (or
 # holds none of them) is taken for an emptied or cut-short file, not a person's deletions
@@ -91,7 +94,7 @@ class WorkspaceBase:
 
     def tasks(self) -> list[Task]:
         """The task list, the trash left out."""
-        return [t for t in self.store.tasks() if not t.deleted]
+        return list(filterfalse(_DELETED_AT, self.store.tasks()))  # in C: 100,000 a look
 
     def order(self) -> list[int]:
         """The ids in the list's order (the trash's among them), without copying a task: what
@@ -100,7 +103,7 @@ class WorkspaceBase:
 
     def trash(self) -> list[Task]:
         """The tasks taken off the list and not yet gone for good."""
-        return [t for t in self.store.tasks() if t.deleted]
+        return list(filter(_DELETED_AT, self.store.tasks()))
 
     def task(self, task_id: int) -> Task:
         try:

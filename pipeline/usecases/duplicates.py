@@ -7,6 +7,8 @@ split by area as Anki's ``aqt/operations`` is.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from itertools import filterfalse
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +17,8 @@ from pipeline.records.task import HAS_ARTICLE, Status, Task
 from pipeline.store.tasks import TaskStore
 from pipeline.usecases.base import WorkspaceBase
 from pipeline.usecases.changed import Changed
+
+_FINGERPRINT = attrgetter("fingerprint")  # the tasks without one looked at, not all 100,000
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
 
@@ -147,7 +151,7 @@ class Duplicates(WorkspaceBase):
         """The fingerprints ``tasks`` lack, put in the store; False when none was made."""
         from pipeline.text.dedup import simhash
 
-        missing = [t for t in tasks if not t.fingerprint and t.status in HAS_ARTICLE]
+        missing = [t for t in filterfalse(_FINGERPRINT, tasks) if t.status in HAS_ARTICLE]
         made = False
         for t in missing:
             if (article := self.article(t.id)) is not None:

@@ -112,8 +112,9 @@ class Library(WorkspaceBase):
             index.close()
 
     def _hits(self, index: SearchIndex, query: str, limit: int) -> list[SearchHit]:
-        known = {t.id for t in self.tasks()}
-        return [h for h in index.search(query, limit + 50) if h.task_id in known][:limit]
+        hits = index.search(query, limit + 50)
+        known = self.store.held(h.task_id for h in hits)
+        return [h for h in hits if h.task_id in known][:limit]
 
     def rebuild_index(self) -> int:
         """Make the search index again from 01_clean/; how many articles it holds. A damaged

@@ -37,7 +37,12 @@ def tasks_on_file(root: Path) -> int:
     header, counted in the bytes, not read as CSV (a cell holding a line break counts twice);
     0 when it has no list. What a face says while ``Workspace.open`` reads the list, which at
     100,000 tasks takes seconds; a megabyte at a time, so the count never holds the
-    interpreter long from the thread that paints."""
+    interpreter long from the thread that paints. A long list's snapshot says it without
+    the file being read (``task_snapshot.tasks_listed``)."""
+    from pipeline.store.task_snapshot import tasks_listed
+
+    if (listed := tasks_listed(Archive(Path(root)).tasks_path)) is not None:
+        return listed
     lines = 0
     last = b"\n"
     try:
@@ -165,20 +170,29 @@ class Workspace(Harvesting, Library, Books, RulesWork, Capturing, Importing, Pas
         """Move each status to what the archive's outputs show (after a kill, a hand edit);
         how many changed. Nothing while a run holds the archive: its tasks are in flight.
         ``vet``: a list cut short is refused first (``refuse_truncated``), judged on the same
-        look at 00_raw the reconcile takes."""
-        from pipeline.run.reconcile import reconcile
+        look at 00_raw the reconcile takes. Nothing either while neither the list nor the
+        stage folders changed since a reconcile found them agreeing (``agreed_since``: the
+        one that noted it had vetted the same list): opening an archive of 100,000 tasks
+        for one command does not judge every task again. Killed writes' temp files under
+        02_assets and 00_raw/history then wait for the next run's reconcile."""
+        from pipeline.run.reconcile import agreed_since, note_agreed, reconcile
 
         try:
             with self.archive.run_lock():
                 # judged on the file as it is: a run that just ended saved statuses (a
                 # failure after the fetch among them) this store has not seen yet
                 merged = self.store.merge_file()
-                listing = self.archive.stage_listing()
-                if vet:
-                    refuse_truncated(self.archive, self.store, listing.records.keys())
-                changed = reconcile(self.archive, self.store, listing)
-                if changed:
-                    self.store.save()
+                if agreed_since(self.archive, self.store):
+                    changed = 0
+                else:
+                    listing = self.archive.stage_listing()
+                    if vet:
+                        refuse_truncated(self.archive, self.store, listing.records.keys())
+                    changed = reconcile(self.archive, self.store, listing)
+                    if changed:
+                        self.store.save()
+                    elif vet:
+                        note_agreed(self.archive, self.store, listing)
             if merged or changed:
                 self.changed(Changed.TASKS)
             return changed

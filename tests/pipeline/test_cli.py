@@ -258,7 +258,8 @@ def test_extract_over_a_folder_pays_for_no_collector_passes(tmp_path: Path) -> N
                 gc.callbacks.append(lambda phase, info: passes.append(phase))
             return first_page(*args)
         batch.extract_page = counting
-        main(['extract', '--dir', {str(pages)!r}, '--jsonl', {str(tmp_path / 'o')!r}])
+        main(['extract', '--dir', {str(pages)!r}, '--jsonl', {str(tmp_path / 'o')!r}],
+             own_process=True)  # as the launcher and the installed command run it
         sys.exit(f"collector passes: {{len(passes)}}" if passes else 0)
     """
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -280,3 +281,20 @@ def test_a_command_run_in_a_callers_process_leaves_its_collector_as_it_was(
     assert main(["status", "--archive", str(tmp_path)]) == 0
     assert "1 task in" in capsys.readouterr().out
     assert gc.isenabled() and gc.get_freeze_count() == frozen
+
+
+def test_extract_in_a_callers_process_leaves_its_collector_as_it_was(tmp_path: Path) -> None:
+    """The one rule for every command: only its own process has the collector tuned."""
+    import gc
+
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    pages.joinpath("1.html").write_text("<html><body><article><h1>Story</h1>"
+                                        + "<p>A sentence of the story, here.</p>" * 40
+                                        + "</article></body></html>")
+    threshold, frozen = gc.get_threshold(), gc.get_freeze_count()
+    try:
+        assert main(["extract", "--dir", str(pages), "--jsonl", str(tmp_path / "o")]) == 0
+        assert gc.get_threshold() == threshold and gc.get_freeze_count() == frozen
+    finally:
+        gc.set_threshold(*threshold)

@@ -112,7 +112,7 @@ def test_index_finds_every_hash_within_the_threshold() -> None:
 
 
 def test_pairs_report_distance() -> None:
-    pairs = near_duplicate_pairs([(2, 0b0011), (1, 0b1011), (3, 1 << 60 | 0xFFFF)])
+    pairs = near_duplicate_pairs([2, 1, 3], [0b0011, 0b1011, 1 << 60 | 0xFFFF])
     assert pairs == [(1, 2, 1)]
 
 

@@ -55,11 +55,12 @@ def test_pairs_involving_some_tasks_are_those_of_all_pairs() -> None:
     for _ in range(400):
         values.append(rng.choice(values) ^ sum(1 << b for b in rng.sample(range(64), 4)))
     items = [(3 * n + 1, v) for n, v in enumerate(values)]
-    every = near_duplicate_pairs(items)
+    ids, hashes = [i for i, _ in items], [v for _, v in items]
+    every = near_duplicate_pairs(ids, hashes)
     assert every == sorted((a, b, hamming(x, y)) for a, x in items for b, y in items
                            if a < b and hamming(x, y) <= 6)
     chosen = {items[7][0], items[500][0]}
-    assert near_duplicate_pairs(items, involving=chosen) == [
+    assert near_duplicate_pairs(ids, hashes, involving=chosen) == [
         p for p in every if p[0] in chosen or p[1] in chosen]
 
 

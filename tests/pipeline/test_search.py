@@ -91,3 +91,24 @@ def test_a_read_only_workspace_searches_without_making_an_index(tmp_path: Path) 
     assert heard == [f"the search index {root / 'search.db'} cannot be written here;"
                      " searched 01_clean without it"]
     assert tree_digest(root) == before
+
+
+def test_a_search_leaves_out_the_trash_and_tasks_gone_from_the_list(tmp_path: Path) -> None:
+    """The hits are looked up in the list one by one (not the list gone through)."""
+    from pipeline.records.settings import Settings
+    from pipeline.usecases.workspace import Workspace
+    from tests.pipeline.book.synthetic import add_article
+
+    ws = Workspace.open(tmp_path, Settings())
+    for n in (1, 2, 3):
+        task = ws.store.add(f"https://a.example/{n}")
+        add_article(ws.archive, task.id, url=task.url, title=f"Bridge {n}",
+                    content_html=f"<p>The covered bridge, part {n}.</p>")
+    ws.save()
+    assert sorted(h.task_id for h in ws.search("bridge")) == [1, 2, 3]
+    ws.remove([2])
+    ws.store.remove([3])
+    assert [h.task_id for h in ws.search("bridge")] == [1]
+    ws.restore([2])
+    assert sorted(h.task_id for h in ws.search("bridge")) == [1, 2]
+    ws.close()

@@ -117,7 +117,8 @@ def _with_payload(snapshot: Path, payload: bytes) -> None:
     snapshot.write_bytes(b"\n".join((magic, header, payload)))
 
 
-@pytest.mark.parametrize("damage", ["cut short", "garbage", "other fields", "a class"])
+@pytest.mark.parametrize("damage", ["cut short", "garbage", "other fields", "a field missing",
+                                    "lists of the names", "a status as text", "a class"])
 def test_a_damaged_or_foreign_snapshot_is_ignored(tmp_path: Path, damage: str) -> None:
     path = tmp_path / "tasks.csv"
     saved = _saved(path)
@@ -133,6 +134,17 @@ def test_a_damaged_or_foreign_snapshot_is_ignored(tmp_path: Path, damage: str) -
         rows = pickle.loads(payload)
         for row in rows:
             row["retired"] = row.pop("title")
+        _with_payload(snapshot, pickle.dumps(rows))
+    elif damage == "a field missing":
+        rows = pickle.loads(payload)
+        del rows[1]["title"]
+        _with_payload(snapshot, pickle.dumps(rows))
+    elif damage == "lists of the names":  # as many, every one a field's
+        rows = pickle.loads(payload)
+        _with_payload(snapshot, pickle.dumps([list(row) for row in rows]))
+    elif damage == "a status as text":
+        rows = pickle.loads(payload)
+        rows[2]["status"] = "cleaned"
         _with_payload(snapshot, pickle.dumps(rows))
     else:  # data that would run code when unpickled: refused, nothing runs
 
@@ -290,3 +302,37 @@ def test_a_lists_repeated_categories_and_empty_cells_are_held_once(tmp_path: Pat
         assert all(t.cat1 is first.cat1 and t.cat2 is first.cat2 for t in others)
         assert all(t.extra is first.extra for t in others) and first.extra == {}
     assert snapshot_path(path).exists()
+
+
+def test_a_link_is_looked_up_from_a_snapshot_as_from_the_file(tmp_path: Path) -> None:
+    """The links' index is made when first asked after a snapshot's read: the first task of
+    a link in the list's order that is not a duplicate, as parsing makes it."""
+    path = tmp_path / "tasks.csv"
+    path.write_text("id,url,status\n7,https://a.example/x,duplicate\n3,https://a.example/x,"
+                    "fetched\n5,https://a.example/x,pending\n9,https://a.example/y,failed\n",
+                    encoding="utf-8")
+    parsed = _parsed(path)
+    assert snapshot_path(path).exists()
+    read = TaskStore(path)
+    _same(read, parsed)
+    for store in (parsed, read):
+        assert store.find_url("https://a.example/x") == 3
+        assert store.find_url("https://a.example/y") == 9
+        with pytest.raises(ValueError, match="#3"):
+            store.add("https://a.example/x")
+
+
+def test_how_many_tasks_a_long_list_holds_is_said_without_reading_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the window says while it opens an archive comes from the snapshot's header; the
+    list is counted a megabyte at a time only when no snapshot is of it."""
+    from pipeline.usecases import workspace
+
+    path = tmp_path / "tasks.csv"
+    _saved(path, n=7)
+    monkeypatch.setattr(workspace, "LINE_COUNT_CHUNK", 0)  # a read of the list counts none
+    assert workspace.tasks_on_file(tmp_path) == 7
+    path.write_bytes(path.read_bytes() + b"8,https://example.com/8\r\n")  # edited by hand
+    assert workspace.tasks_on_file(tmp_path) == 0
+    monkeypatch.setattr(workspace, "LINE_COUNT_CHUNK", 1 << 20)
+    assert workspace.tasks_on_file(tmp_path) == 8
