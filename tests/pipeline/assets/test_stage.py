@@ -228,7 +228,8 @@ def test_traversal_in_the_url_never_leaves_02_assets(ctx, server, tmp_path, path
     assert [p for p in written if p.startswith("02_assets")] == [assets.entries[url].path]
     assert set(written) - {assets.entries[url].path} <= {
         "01_clean/1.html", "01_clean/1.assets.json", "01_clean/style.css", "rules.yaml",
-        "archive.json", ".archive.json.lock", "entries.db"}  # entries.db: what a build needs
+        "archive.json", ".archive.json.lock", "entries.db",  # entries.db: what a build needs
+        ".clean_changes", ".clean_changes.lock"}  # the clean journal index.html reads
 
 
 # --- what the stage writes -------------------------------------------------------------------
