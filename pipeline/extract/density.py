@@ -11,12 +11,12 @@ bars and other non-content blocks inside it are cut).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from lxml import etree
 
+from pipeline.extract.class_words import words_in
 from pipeline.extract.dom import BLOCK_TAGS, remove, tag_of
 from pipeline.extract.inline_chrome import cut_to_trigger
 from pipeline.extract.notes import NOTE
@@ -29,7 +29,7 @@ from pipeline.text.markup import HEADING_TAGS, LAYOUT_TAGS, NAVIGATION_TAGS, dro
 # themes, so only the strict pass drops it; a relaxed pass keeps it. Regions that are never the
 # article (navigation, comment threads, share bars, ads, "related" and "most read" lists) go in
 # every pass: kept, a long comment thread outscores a short post. Each is an alternation of
-# words in lower case, read in any case by ``_words_in``.
+# words in lower case, read in any case by ``class_words.words_in``.
 _LAYOUT = (
     r"ai2html|banner|breadcrumb|combx|community|cover-wrap|extra|foot|gdpr|header|legends|"
     r"menu|remark|rss|sidebar|skyscraper|supplemental|agegate|pagination|pager|popup|"
@@ -56,21 +56,8 @@ _NEGATIVE = (
 )
 
 
-def _words_in(words: str) -> Callable[[str], bool]:
-    """A test of a class or id against the alternation ``words`` (in lower case), ignoring
-    case. An ASCII value, nearly all of them, is lower-cased and read by the pattern without
-    IGNORECASE: the same answer, several times faster on an alternation of words (sre folds
-    case one character at a time, and a unique id is read once per pass). The IGNORECASE
-    pattern, for the other values, is compiled when the first one comes: folding the case of
-    these alternations costs 8 ms of compiling in every process (issue 27 §10), and most pages
-    have no class or id outside ASCII."""
-    plain = re.compile(words).search
-    folded = cache(lambda: re.compile(words, re.I).search)
-    return lambda value: (plain(value.lower()) if value.isascii() else folded()(value)) is not None
-
-
 _says_layout, _says_never_content, _says_maybe, _says_positive, _says_negative, _says_comment = (
-    map(_words_in, (_LAYOUT, _NEVER_CONTENT, _MAYBE, _POSITIVE, _NEGATIVE, _COMMENT)))
+    map(words_in, (_LAYOUT, _NEVER_CONTENT, _MAYBE, _POSITIVE, _NEGATIVE, _COMMENT)))
 _ALWAYS_HIDDEN = frozenset(
     ("hidden", "hide", "sr-only", "visually-hidden", "screen-reader-text", "screen-reader-only",
      "visuallyhidden", "invisible", "print-only", "printonly")
