@@ -191,16 +191,23 @@ _ARTICLE_TAGS = frozenset(("article", "main"))
 _ARTICLE_CLASSES = frozenset(("hentry", "entry-content", "h-entry", "e-content"))
 
 
-def _marks_article(el: etree._Element) -> bool:
-    """The element is article markup by a standard (the tags, articleBody, the classes)."""
-    cls = el.get("class")
+def _marks_article(el: etree._Element, cls: str | None) -> bool:
+    """The element (whose class is ``cls``) is article markup by a standard (the tags,
+    articleBody, the classes)."""
     return (el.tag in _ARTICLE_TAGS or el.get("itemprop") == "articleBody"
-            or bool(cls) and not _ARTICLE_CLASSES.isdisjoint(cls.split()))
+            or bool(cls and _article_class(cls)))
+
+
+@lru_cache(maxsize=8192)
+def _article_class(cls: str) -> bool:
+    """A class of a standard's article markup is among the tokens (a page repeats classes)."""
+    return not _ARTICLE_CLASSES.isdisjoint(cls.split())
 
 
 def marked_as_article(el: etree._Element) -> bool:
     """The element, or one around it, is the article by the page's own markup."""
-    return _marks_article(el) or any(_marks_article(a) for a in el.iterancestors())
+    return _marks_article(el, el.get("class")) or any(
+        _marks_article(a, a.get("class")) for a in el.iterancestors())
 
 
 # Never removed for their class: the page itself, the article markup, links, table parts.
@@ -219,7 +226,7 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
         if not isinstance(tag, str):
             continue
         cls, ident = el.get("class"), el.get("id")
-        if _marks_article(el):
+        if _marks_article(el, cls):
             marked.append(el)
         if tag in tags:
             chrome.append(el)
