@@ -70,6 +70,10 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _WS = " \t\n\r\f\v\u00a0\u3000\u200b\ufeff"
 _PUNCT = "，。！？；：、,.!?;“”「」《》（）\"'"
 _COMMAS = "，,、"
+# … and those an ASCII text can hold, all an English page's plain texts need counted (a scan
+# for a character the text cannot hold is a scan all the same).
+_COUNTED = (_WS, _PUNCT, _COMMAS)
+_ASCII_COUNTED = tuple("".join(c for c in chars if c.isascii()) for chars in _COUNTED)
 _TAG_BASE = {
     "div": 5, "article": 10, "main": 8, "section": 3, "pre": 3, "td": 3, "blockquote": 3,
     "address": -3, "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3,
@@ -276,13 +280,14 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
         text = "".join(own)
         # Most texts and tails are the markup's indentation: one strip says so, where the
         # counts take a scan per character of _WS.
-        if text.strip(_WS) and (n := len(text) - sum(map(text.count, _WS))):
-            punct = sum(map(text.count, _PUNCT))
+        ws, puncts, commas = _ASCII_COUNTED if text.isascii() else _COUNTED
+        if text.strip(ws) and (n := len(text) - sum(map(text.count, ws))):
+            punct = sum(map(text.count, puncts))
             s.chars += n
             s.flow += n
             s.punct += punct
             s.flow_punct += punct
-            s.commas += sum(map(text.count, _COMMAS))
+            s.commas += sum(map(text.count, commas))
         if tag == "a" and _goes_somewhere(el):
             s.links = s.chars
             s.flow_links = s.flow
