@@ -153,7 +153,7 @@ class _Writer:
             append_text(el, " ")
 
     def text(self, text: str | None, out: etree._Element, wrap: bool) -> None:
-        if text:
+        if text and not text.isascii():  # an ASCII text holds no private-use code point
             text, dropped = PRIVATE_USE.subn("", text)
             self.private_use_dropped += dropped
         if not text:

@@ -88,6 +88,9 @@ _DOT_TLD = re.compile(rf"\.(?:{_TLDS})", re.I)
 _LIST_COMMA = re.compile(r"[,，、]")
 # What joins a breadcrumb's steps ("世艺网>艺术教育", "首页 » 新闻", "首页->军事").
 _CRUMB_STEP = re.compile(r"\s*-*[>»›→]+\s*")
+# … every one of which holds an arrow: a text without one is a single step, told without the
+# split (which tries its leading white space at every character).
+CRUMB_ARROWS = ">»›→"
 
 
 def declared_titles(head: Head) -> list[tuple[str, str]]:
@@ -176,7 +179,8 @@ def breadcrumb(text: str, names: set[str]) -> bool:
     """A trail from the site's home to a channel: steps joined by arrows (> » › →), the first
     naming the site ("世艺网>艺术教育"). It names where a page is filed, never the page, though
     its last step may be the story's headline (``declare`` keeps that)."""
-    if len(steps := _CRUMB_STEP.split(text)) < 2:
+    if not any(arrow in text for arrow in CRUMB_ARROWS) or len(
+            steps := _CRUMB_STEP.split(text)) < 2:
         return False
     return all(len(title_segments(s)) == 1 for s in steps) and site_like(steps[0], names)
 
