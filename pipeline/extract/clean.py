@@ -301,7 +301,9 @@ class _Writer:
         if el is None or el in self.roots:
             return None
         value = el.get("id") or (el.get("name") if tag_of(el) == "a" else None)
-        value = XML_INVALID.sub("", value or "").strip()
+        if not value:  # most elements: no id to read
+            return None
+        value = XML_INVALID.sub("", value).strip()
         if not value or any(c.isspace() for c in value) or value in self.ids:
             return None
         return value
