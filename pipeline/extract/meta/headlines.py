@@ -107,9 +107,16 @@ def headline_kind(tag: str, cls: str | None, ident: str | None) -> str:
         return _HEADLINE_TAGS[tag]
     if title_cls or title_id:
         return "class"
-    if tag not in BLOCK_TAGS and _TITLE_CLASS.search(tag):
+    if _tag_says_title(tag):
         return "class"  # a CMS's own tag: <arttitle>, <headline>
     return "minor" if tag in _BOLD_TAGS else ""
+
+
+@lru_cache(maxsize=1024)
+def _tag_says_title(tag: str) -> bool:
+    """An inline tag named for a title (a page has a few tags, read on each element whose
+    class and id are new)."""
+    return tag not in BLOCK_TAGS and bool(_TITLE_CLASS.search(tag))
 
 
 @lru_cache(maxsize=8192)
@@ -211,8 +218,9 @@ class Surroundings:
         """Whether the element is a <nav> or its class or id says nav, menu or breadcrumb, and
         whether they say logo, brand or masthead."""
         if (says := self.own.get(el)) is None:
-            says = (el.tag == "nav" or _chrome_class(el, _NAV_CLASS),
-                    _chrome_class(el, _BRAND_CLASS))
+            cls, ident = el.get("class"), el.get("id")
+            says = (el.tag == "nav" or _chrome_class(cls, ident, _NAV_CLASS),
+                    _chrome_class(cls, ident, _BRAND_CLASS))
             self.own[el] = says
         return says
 
@@ -235,10 +243,9 @@ class Surroundings:
         return inside
 
 
-def _chrome_class(el: etree._Element, pattern: re.Pattern[str]) -> bool:
-    """The element's class or id matches a chrome pattern (read one at a time: as in
+def _chrome_class(cls: str | None, ident: str | None, pattern: re.Pattern[str]) -> bool:
+    """An element's class or id matches a chrome pattern (read one at a time: as in
     ``headline_kind``, no match spans the space of "class id")."""
-    cls, ident = el.get("class"), el.get("id")
     return bool(cls and _class_matches(cls, pattern)) or bool(
         ident and _class_matches(ident, pattern))
 
