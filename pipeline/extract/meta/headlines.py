@@ -20,9 +20,11 @@ from pipeline.extract.meta.facts import Headline
 from pipeline.extract.meta.text import element_text, text_key, word_chars
 
 # Class or id naming a headline; storyhead/ArticleHead are the old news CMS templates' names.
-_TITLE_CLASS = re.compile(
-    r"title|heading|headline|(?:story|article|art|news|post|entry)[-_]?head(?!er)|"
-    r"(?:^|[\s_-])tit\d*(?:$|[\s_-])", re.I)
+_TITLE_WORDS = (r"title|heading|headline|(?:story|article|art|news|post|entry)[-_]?head(?!er)|"
+                r"(?:^|[\s_-])tit\d*(?:$|[\s_-])")
+_TITLE_CLASS = re.compile(_TITLE_WORDS, re.I)
+# … for a lower-cased ASCII value, the same answer without folding case at each character.
+_TITLE_CLASS_LOWER = re.compile(_TITLE_WORDS)
 _BYLINE_CLASS = re.compile(r"byline|author", re.I)
 _HEADLINE_TAGS = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "minor", "h5": "minor", "h6": "minor"}
 _BOLD_TAGS = frozenset(("b", "strong", "font"))
@@ -126,7 +128,7 @@ def _class_says(attr: str) -> tuple[bool, bool]:
         # Within ASCII, ignoring case is lower-casing: a match needs the patterns' words.
         low = attr.lower()
         byline = "byline" in low or "author" in low  # all of _BYLINE_CLASS
-        return byline, ("tit" in low or "head" in low) and bool(_TITLE_CLASS.search(attr))
+        return byline, ("tit" in low or "head" in low) and bool(_TITLE_CLASS_LOWER.search(low))
     return bool(_BYLINE_CLASS.search(attr)), bool(_TITLE_CLASS.search(attr))
 
 
