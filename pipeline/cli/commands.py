@@ -562,10 +562,13 @@ def cmd_extract(args: argparse.Namespace, settings: Settings, own_process: bool 
     # A folder of pages allocates and frees objects by the hundred thousand, nearly none of
     # them in cycles: the collector's default passes (one per 700 more objects alive) cost a
     # twentieth of the batch (issue 27 §10). What the imports made lives as long as the
-    # process and is never walked again; a pass comes once 50,000 more objects are alive,
-    # from the extraction's own imports on (they make objects by the ten thousand too).
+    # process and is never walked again; a pass comes once 200,000 more objects are alive,
+    # from the extraction's own imports on (they make objects by the ten thousand too). At
+    # 50,000 a page's tree and the caches reached it once a batch, and that pass, the first
+    # after the imports, walked the older generations too: 15-60 ms of a dev set's batch,
+    # where the few cycles a page leaves (about ten objects) wait at no cost in memory.
     if own_process:
-        gc.set_threshold(50_000)
+        gc.set_threshold(200_000)
     from pipeline.extract.batch import extract_folder
 
     if own_process:

@@ -153,7 +153,7 @@ class _Writer:
             append_text(el, " ")
 
     def text(self, text: str | None, out: etree._Element, wrap: bool) -> None:
-        if text:
+        if text and not text.isascii():  # an ASCII text holds no private-use code point
             text, dropped = PRIVATE_USE.subn("", text)
             self.private_use_dropped += dropped
         if not text:
@@ -301,7 +301,9 @@ class _Writer:
         if el is None or el in self.roots:
             return None
         value = el.get("id") or (el.get("name") if tag_of(el) == "a" else None)
-        value = XML_INVALID.sub("", value or "").strip()
+        if not value:  # most elements: no id to read
+            return None
+        value = XML_INVALID.sub("", value).strip()
         if not value or any(c.isspace() for c in value) or value in self.ids:
             return None
         return value

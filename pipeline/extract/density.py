@@ -11,12 +11,12 @@ bars and other non-content blocks inside it are cut).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from lxml import etree
 
+from pipeline.extract.class_words import words_in
 from pipeline.extract.dom import BLOCK_TAGS, remove, tag_of
 from pipeline.extract.inline_chrome import cut_to_trigger
 from pipeline.extract.notes import NOTE
@@ -29,7 +29,7 @@ from pipeline.text.markup import HEADING_TAGS, LAYOUT_TAGS, NAVIGATION_TAGS, dro
 # themes, so only the strict pass drops it; a relaxed pass keeps it. Regions that are never the
 # article (navigation, comment threads, share bars, ads, "related" and "most read" lists) go in
 # every pass: kept, a long comment thread outscores a short post. Each is an alternation of
-# words in lower case, read in any case by ``_words_in``.
+# words in lower case, read in any case by ``class_words.words_in``.
 _LAYOUT = (
     r"ai2html|banner|breadcrumb|combx|community|cover-wrap|extra|foot|gdpr|header|legends|"
     r"menu|remark|rss|sidebar|skyscraper|supplemental|agegate|pagination|pager|popup|"
@@ -56,21 +56,8 @@ _NEGATIVE = (
 )
 
 
-def _words_in(words: str) -> Callable[[str], bool]:
-    """A test of a class or id against the alternation ``words`` (in lower case), ignoring
-    case. An ASCII value, nearly all of them, is lower-cased and read by the pattern without
-    IGNORECASE: the same answer, several times faster on an alternation of words (sre folds
-    case one character at a time, and a unique id is read once per pass). The IGNORECASE
-    pattern, for the other values, is compiled when the first one comes: folding the case of
-    these alternations costs 8 ms of compiling in every process (issue 27 §10), and most pages
-    have no class or id outside ASCII."""
-    plain = re.compile(words).search
-    folded = cache(lambda: re.compile(words, re.I).search)
-    return lambda value: (plain(value.lower()) if value.isascii() else folded()(value)) is not None
-
-
 _says_layout, _says_never_content, _says_maybe, _says_positive, _says_negative, _says_comment = (
-    map(_words_in, (_LAYOUT, _NEVER_CONTENT, _MAYBE, _POSITIVE, _NEGATIVE, _COMMENT)))
+    map(words_in, (_LAYOUT, _NEVER_CONTENT, _MAYBE, _POSITIVE, _NEGATIVE, _COMMENT)))
 _ALWAYS_HIDDEN = frozenset(
     ("hidden", "hide", "sr-only", "visually-hidden", "screen-reader-text", "screen-reader-only",
      "visuallyhidden", "invisible", "print-only", "printonly")
@@ -83,6 +70,10 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 _WS = " \t\n\r\f\v\u00a0\u3000\u200b\ufeff"
 _PUNCT = "，。！？；：、,.!?;“”「」《》（）\"'"
 _COMMAS = "，,、"
+# … and those an ASCII text can hold, all an English page's plain texts need counted (a scan
+# for a character the text cannot hold is a scan all the same).
+_COUNTED = (_WS, _PUNCT, _COMMAS)
+_ASCII_COUNTED = tuple("".join(c for c in chars if c.isascii()) for chars in _COUNTED)
 _TAG_BASE = {
     "div": 5, "article": 10, "main": 8, "section": 3, "pre": 3, "td": 3, "blockquote": 3,
     "address": -3, "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3, "form": -3,
@@ -205,16 +196,23 @@ _BODY_CLASSES = frozenset(("entry-content", "e-content"))  # the post's body, no
 _ARTICLE_CLASSES = _BODY_CLASSES | {"hentry", "h-entry"}
 
 
-def _marks_article(el: etree._Element) -> bool:
-    """The element is article markup by a standard (the tags, articleBody, the classes)."""
-    cls = el.get("class")
+def _marks_article(el: etree._Element, cls: str | None) -> bool:
+    """The element (whose class is ``cls``) is article markup by a standard (the tags,
+    articleBody, the classes)."""
     return (el.tag in _ARTICLE_TAGS or el.get("itemprop") == "articleBody"
-            or bool(cls) and not _ARTICLE_CLASSES.isdisjoint(cls.split()))
+            or bool(cls and _article_class(cls)))
+
+
+@lru_cache(maxsize=8192)
+def _article_class(cls: str) -> bool:
+    """A class of a standard's article markup is among the tokens (a page repeats classes)."""
+    return not _ARTICLE_CLASSES.isdisjoint(cls.split())
 
 
 def marked_as_article(el: etree._Element) -> bool:
     """The element, or one around it, is the article by the page's own markup."""
-    return _marks_article(el) or any(_marks_article(a) for a in el.iterancestors())
+    return _marks_article(el, el.get("class")) or any(
+        _marks_article(a, a.get("class")) for a in el.iterancestors())
 
 
 # Never removed for their class: the page itself, the article markup, links, table parts.
@@ -233,7 +231,7 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
         if not isinstance(tag, str):
             continue
         cls, ident = el.get("class"), el.get("id")
-        if _marks_article(el):
+        if _marks_article(el, cls):
             marked.append(el)
         if tag in tags:
             chrome.append(el)
@@ -310,13 +308,14 @@ def measure(root: etree._Element) -> dict[etree._Element, Stats]:
         text = "".join(own)
         # Most texts and tails are the markup's indentation: one strip says so, where the
         # counts take a scan per character of _WS.
-        if text.strip(_WS) and (n := len(text) - sum(map(text.count, _WS))):
-            punct = sum(map(text.count, _PUNCT))
+        ws, puncts, commas = _ASCII_COUNTED if text.isascii() else _COUNTED
+        if text.strip(ws) and (n := len(text) - sum(map(text.count, ws))):
+            punct = sum(map(text.count, puncts))
             s.chars += n
             s.flow += n
             s.punct += punct
             s.flow_punct += punct
-            s.commas += sum(map(text.count, _COMMAS))
+            s.commas += sum(map(text.count, commas))
         if tag == "a" and _goes_somewhere(el):
             s.links = s.chars
             s.flow_links = s.flow

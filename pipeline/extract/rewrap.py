@@ -115,15 +115,24 @@ def _runs(parent: etree._Element) -> Iterator[list[etree._Element]]:
 
 
 def _rewrap_run(run: list[etree._Element], options: WrapOptions) -> None:
+    # ``paragraphs`` needs min_lines lines that another line follows, and a <p> holds at most a
+    # line more than it has children: a run with fewer is left before any text is read.
+    if sum(len(p) + 1 for p in run) <= options.min_lines:
+        return
     lines: list[_Line | None] = []
+    texts: list[str | None] = []
     for p in run:
         own = _lines(p)
-        if sum(1 for line in own if line is not None) > 1:
+        if sum(1 for line, _ in own if line is not None) > 1:
             # a paragraph of <br>-ended lines: its edges are paragraph breaks
-            lines.extend((None, *own, None))
+            lines.extend((None, *(line for line, _ in own), None))
+            texts.extend((None, *(text for _, text in own), None))
         else:
-            lines.extend([line for line in own if line is not None] or [None])
-    groups = paragraphs([_text(line) if line else None for line in lines], options)
+            kept: list[tuple[_Line | None, str | None]] = [
+                (line, text) for line, text in own if line is not None] or [(None, None)]
+            lines.extend(line for line, _ in kept)
+            texts.extend(text for _, text in kept)
+    groups = paragraphs(texts, options)
     if groups is None:
         return
     anchor = run[0]
@@ -146,8 +155,9 @@ def _rewrap_run(run: list[etree._Element], options: WrapOptions) -> None:
         p.getparent().remove(p)
 
 
-def _lines(p: etree._Element) -> list[_Line | None]:
-    """A ``<p>``'s lines, split at its ``<br>``; an empty line (``<br><br>``) is None."""
+def _lines(p: etree._Element) -> list[tuple[_Line | None, str | None]]:
+    """A ``<p>``'s lines, split at its ``<br>``, each with its text; an empty line
+    (``<br><br>``) is None, and so is its text."""
     lines: list[_Line] = []
     head = p.text or ""
     elements: list[etree._Element] = []
@@ -158,7 +168,7 @@ def _lines(p: etree._Element) -> list[_Line | None]:
         else:
             elements.append(child)
     lines.append((head, elements))
-    return [line if _text(line) else None for line in lines]
+    return [(line, text) if (text := _text(line)) else (None, None) for line in lines]
 
 
 def _text(line: _Line) -> str:

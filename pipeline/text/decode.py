@@ -114,6 +114,7 @@ _FEW_LATIN_BYTES = 8
 _DEFAULT_SETTINGS = Settings()
 _SPACE = b"\t\n\x0c\r "
 _ATTRIBUTE_END = _SPACE + b">"
+_TAG_START = re.compile(rb"</?[A-Za-z]")
 
 
 @dataclass(frozen=True)
@@ -206,6 +207,9 @@ def _prescan(head: bytes) -> tuple[str, str] | None:
     "prescan a byte stream to determine its encoding" finds it (§13.2.3.2)."""
     pos, end = 0, len(head)
     while pos < end:
+        # Every step below starts at a "<"; any other byte is stepped over, so jump to the next.
+        if (pos := head.find(b"<", pos)) < 0:
+            return None
         if head.startswith(b"<!--", pos):
             close = head.find(b"-->", pos + 2)  # "<!-->" is a whole comment
             if close < 0:
@@ -216,7 +220,7 @@ def _prescan(head: bytes) -> tuple[str, str] | None:
             attributes, pos = _attributes(head, pos + 6)
             if found := _meta_charset(attributes):
                 return found
-        elif re.match(rb"</?[A-Za-z]", head[pos : pos + 3]):
+        elif _TAG_START.match(head, pos):
             while pos < end and head[pos] not in _ATTRIBUTE_END:
                 pos += 1
             _, pos = _attributes(head, pos)
@@ -551,4 +555,5 @@ def _decode(body: bytes, encoding: str) -> str:
 
 
 def _fffd_ratio(text: str) -> float:
-    return text.count("\ufffd") / len(text) if text else 0.0
+    # Looking for one is a fifth of counting them (memchr's speed), and nearly no page has one.
+    return text.count("\ufffd") / len(text) if text and "\ufffd" in text else 0.0

@@ -21,11 +21,12 @@ from lxml import etree
 from pipeline.extract.dom import text_of
 from pipeline.extract.meta.byline import byline_author, choose_author, declared_author
 from pipeline.extract.meta.dates import (
+    HiddenDate,
     choose_date,
     copyright_years,
     cue_of,
     declared_date,
-    hidden_date,
+    holds_date,
     iter_dates,
     url_date,
 )
@@ -105,6 +106,7 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
     authors: list[tuple[int, str]] = []
     prose: list[tuple[int, int]] = []
     marked: list[etree._Element] = []  # see Marked
+    holders: list[etree._Element] = []  # see HiddenDate
     prev = ""  # the text before, for a date's cue word
     for i, el in enumerate(root.iter()):
         order[el] = i
@@ -113,13 +115,15 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
             continue
         if tag == "a":
             link_keys[el] = read_link(el, link_texts, site_names)
-        cls = el.get("class")
+        cls, ident = el.get("class"), el.get("id")
         # Read here, not by a query of attribute steps: two attributes more on every element
         # cost less than that query's four walks over every node (issue 27 §10).
         if (tag == "time" or el.get("itemprop") in MARK_PROPS or el.get("rel") == "author"
                 or cls and "byline" in cls):
             marked.append(el)
-        if tag not in NOT_HEADLINE_TAGS and (kind := headline_kind(tag, cls, el.get("id"))):
+        if holds_date(tag, cls, ident, el):
+            holders.append(el)
+        if tag not in NOT_HEADLINE_TAGS and (kind := headline_kind(tag, cls, ident)):
             add_candidate(i, el, kind, found, taken)
         # Texts of white space only (most tails: the markup's indentation) count for nothing.
         own = el.text
@@ -149,7 +153,7 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         declared_langs=declared_langs(root, metas),
         selected_title=selected, source_version=source_version_of(metas),
         site_name=site_name_of(metas),
-        hidden_date=None if meta_date else hidden_date(head, root),
+        hidden_date=None if meta_date else HiddenDate(head.scripts, holders),
         declared_url=head.canonical or metas.get("og:url"),
     )
 
@@ -188,7 +192,7 @@ def resolve(
     return PageMeta(
         title=title,
         published=(facts.meta_date or choose_date(facts, head_index, at, address)
-                   or facts.hidden_date or url_date(address)),
+                   or (facts.hidden_date and facts.hidden_date.value) or url_date(address)),
         author=facts.meta_author or choose_author(facts, head_index, at),
         declared_langs=facts.declared_langs, source_version=facts.source_version,
         site_name=facts.site_name,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from functools import cached_property
 from urllib.parse import urlsplit
 
 from lxml import etree
@@ -87,10 +88,10 @@ _SCRIPT_TIME = re.compile(
 _SCRIPT_TIME_HINT = re.compile(r"ct\b|[tT]ime|[dD]ate")
 # A date element whose text a script draws, or says relatively ("前天 10:23", "3 hours ago"),
 # holds the time in an attribute: a forum's <span title="2020-3-5 10:23:45">, a portal's
-# <span class="time" data-val="1583370000000">.
-_DATE_HOLDERS = etree.XPath(
-    "//*[contains(@class, 'time') or contains(@class, 'date') or contains(@id, 'time')"
-    " or contains(@id, 'date')] | //span[@title]")
+# <span class="time" data-val="1583370000000">. ``holds_date`` tells them, as the XPath
+# ``//*[contains(@class, 'time') or contains(@class, 'date') or contains(@id, 'time') or
+# contains(@id, 'date')] | //span[@title]`` finds them (``meta.gather``'s walk asks it of every
+# element: that query tries its predicate on every element, a millisecond a page).
 _UNIX_TIME = re.compile(r"\d{10}(?:\d{3})?")
 # A Unix time is shown in China Standard Time: the pages that set one this way are Chinese apps.
 _CHINA_TIME = timezone(timedelta(hours=8))
@@ -112,22 +113,41 @@ def declared_date(head: Head, marked: Marked, metas: dict[str, str]) -> str | No
     return None
 
 
-def hidden_date(head: Head, root: etree._Element) -> str | None:
+def holds_date(tag: str, cls: str | None, ident: str | None, el: etree._Element) -> bool:
+    """The element may hold a date in an attribute (see ``HiddenDate``): its class or id says
+    time or date, or it is a ``<span title>``."""
+    return bool(cls and ("time" in cls or "date" in cls)
+                or ident and ("time" in ident or "date" in ident)
+                or tag == "span" and el.get("title") is not None)
+
+
+class HiddenDate:
     """A date the page holds for a script to show (``_SCRIPT_TIME``) or keeps in a date
-    element's attribute (``_DATE_HOLDERS``): read only when the page declares none, and taken
-    only when it shows none (``meta.resolve``)."""
-    for script in head.scripts:
-        if (text := script.text) and _SCRIPT_TIME_HINT.search(text):
-            for m in _SCRIPT_TIME.finditer(text):
-                if iso := _time_value(m.group(1) or m.group(2)):
+    element's attribute (``holds_date``), taken only when the page declares none and shows
+    none (``meta.resolve``), so read only then: most pages never pay for reading their
+    scripts (a pattern tried at every character of them, milliseconds a page). The walk
+    hands over the scripts and the date holders as the page had them; noise removal takes
+    them out of the tree later, but an element taken out keeps its text and attributes (the
+    one attribute a later step adds, ``notes.NOTE``, is empty: no date)."""
+
+    def __init__(self, scripts: list[etree._Element], holders: list[etree._Element]) -> None:
+        self._scripts = scripts
+        self._holders = holders
+
+    @cached_property
+    def value(self) -> str | None:
+        for script in self._scripts:
+            if (text := script.text) and _SCRIPT_TIME_HINT.search(text):
+                for m in _SCRIPT_TIME.finditer(text):
+                    if iso := _time_value(m.group(1) or m.group(2)):
+                        return iso
+        for el in self._holders:
+            for name, value in el.attrib.items():
+                if (name == "title" or name.startswith("data-")) and len(value) <= 25 and (
+                    iso := _time_value(value.strip())
+                ):
                     return iso
-    for el in _DATE_HOLDERS(root):
-        for name, value in el.attrib.items():
-            if (name == "title" or name.startswith("data-")) and len(value) <= 25 and (
-                iso := _time_value(value.strip())
-            ):
-                return iso
-    return None
+        return None
 
 
 def _time_value(value: str) -> str | None:

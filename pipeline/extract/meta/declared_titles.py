@@ -70,17 +70,27 @@ _META_ORDER = ("dc:title", "dcterm:title", "og:title", "weibo:article:title",
                "weibo:webpage:title", "title", "twitter:title", "parsely-title")
 # A site's own name, not a story's: blog and portal names (…的博客, …门户网站) up to 12 CJK
 # characters; the words a headline may end in too (…网, …频道, …论坛) only in short names.
+# Both are read on the text's last SITE_WORDS_TAIL characters only, which hold any match: its
+# longest word, the character its \b looks at and the newline $ allows after it (an alternation
+# without a literal start is tried at every character of the text).
 _SITE_WORDS = re.compile(r"(?:的博客|的空间|博客|官网|官方网站|门户网站|门户|网站|\bweblog)$", re.I)
 _SHORT_SITE_WORDS = re.compile(r"(?:网|在线|频道|论坛|社区|首页|专栏|\bblog)$", re.I)
+SITE_WORDS_TAIL = 8
 # … the welcome line old portals put in every page's <title> …
 _WELCOME = re.compile(r"^(?:欢迎|谢谢您?|感谢您?)(?:访问|光临|来到)|^welcome\s+to\b", re.I)
 # … and a domain name ("…-CSDN.NET", "SJSUSpartans.com—Official Web Site of …").
+_TLDS = "com|net|org|cn|gov|edu|info|biz|tv|cc|co|io|me|uk|au|in|de|fr|jp|hk|tw|ca|nz|za"
 _DOMAIN = re.compile(
-    r"(?:https?://)?(?:www\.)?[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:com|net|org|cn|gov|edu|info|biz|tv|"
-    r"cc|co|io|me|uk|au|in|de|fr|jp|hk|tw|ca|nz|za)(?:\.[a-z]{2})?\b", re.I)
+    rf"(?:https?://)?(?:www\.)?[a-z0-9][\w-]*(?:\.[\w-]+)*\.(?:{_TLDS})(?:\.[a-z]{{2}})?\b", re.I)
+# The dot and top-level domain every match holds, looked for first: sre tries _DOMAIN at every
+# character and backtracks through each word, where this starts at a dot.
+_DOT_TLD = re.compile(rf"\.(?:{_TLDS})", re.I)
 _LIST_COMMA = re.compile(r"[,，、]")
 # What joins a breadcrumb's steps ("世艺网>艺术教育", "首页 » 新闻", "首页->军事").
 _CRUMB_STEP = re.compile(r"\s*-*[>»›→]+\s*")
+# … every one of which holds an arrow: a text without one is a single step, told without the
+# split (which tries its leading white space at every character).
+CRUMB_ARROWS = ">»›→"
 
 
 def declared_titles(head: Head) -> list[tuple[str, str]]:
@@ -158,9 +168,10 @@ def _names_a_site(text: str) -> bool:
     if _WELCOME.search(text):
         return True
     vlen = visual_len(text)
-    if (vlen <= 36 and _SITE_WORDS.search(text)) or (vlen <= 18 and _SHORT_SITE_WORDS.search(text)):
+    tail = text[-SITE_WORDS_TAIL:]
+    if (vlen <= 36 and _SITE_WORDS.search(tail)) or (vlen <= 18 and _SHORT_SITE_WORDS.search(tail)):
         return True
-    m = _DOMAIN.search(text) if "." in text else None
+    m = _DOMAIN.search(text) if "." in text and _DOT_TLD.search(text) else None
     return m is not None and len(m.group()) >= 0.4 * len(text)
 
 
@@ -168,7 +179,8 @@ def breadcrumb(text: str, names: set[str]) -> bool:
     """A trail from the site's home to a channel: steps joined by arrows (> » › →), the first
     naming the site ("世艺网>艺术教育"). It names where a page is filed, never the page, though
     its last step may be the story's headline (``declare`` keeps that)."""
-    if len(steps := _CRUMB_STEP.split(text)) < 2:
+    if not any(arrow in text for arrow in CRUMB_ARROWS) or len(
+            steps := _CRUMB_STEP.split(text)) < 2:
         return False
     return all(len(title_segments(s)) == 1 for s in steps) and site_like(steps[0], names)
 

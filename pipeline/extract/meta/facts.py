@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lxml import etree
+
+if TYPE_CHECKING:
+    from pipeline.extract.meta.dates import HiddenDate
 
 
 @dataclass
@@ -44,5 +48,5 @@ class PageFacts:
     selected_title: tuple[str, etree._Element] | None
     source_version: str | None  # what the page says it documents (a docs site's version)
     site_name: str | None  # the name the site gives itself (og:site_name, application-name)
-    hidden_date: str | None = None  # held for a script to show (dates.hidden_date)
+    hidden_date: HiddenDate | None = None  # held for a script to show, read when asked
     declared_url: str | None = None  # the page's own address (canonical link, og:url)

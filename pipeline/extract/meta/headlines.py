@@ -20,9 +20,11 @@ from pipeline.extract.meta.facts import Headline
 from pipeline.extract.meta.text import element_text, text_key, word_chars
 
 # Class or id naming a headline; storyhead/ArticleHead are the old news CMS templates' names.
-_TITLE_CLASS = re.compile(
-    r"title|heading|headline|(?:story|article|art|news|post|entry)[-_]?head(?!er)|"
-    r"(?:^|[\s_-])tit\d*(?:$|[\s_-])", re.I)
+_TITLE_WORDS = (r"title|heading|headline|(?:story|article|art|news|post|entry)[-_]?head(?!er)|"
+                r"(?:^|[\s_-])tit\d*(?:$|[\s_-])")
+_TITLE_CLASS = re.compile(_TITLE_WORDS, re.I)
+# … for a lower-cased ASCII value, the same answer without folding case at each character.
+_TITLE_CLASS_LOWER = re.compile(_TITLE_WORDS)
 _BYLINE_CLASS = re.compile(r"byline|author", re.I)
 _HEADLINE_TAGS = {"h1": "h1", "h2": "h2", "h3": "h3", "h4": "minor", "h5": "minor", "h6": "minor"}
 _BOLD_TAGS = frozenset(("b", "strong", "font"))
@@ -107,9 +109,16 @@ def headline_kind(tag: str, cls: str | None, ident: str | None) -> str:
         return _HEADLINE_TAGS[tag]
     if title_cls or title_id:
         return "class"
-    if tag not in BLOCK_TAGS and _TITLE_CLASS.search(tag):
+    if _tag_says_title(tag):
         return "class"  # a CMS's own tag: <arttitle>, <headline>
     return "minor" if tag in _BOLD_TAGS else ""
+
+
+@lru_cache(maxsize=1024)
+def _tag_says_title(tag: str) -> bool:
+    """An inline tag named for a title (a page has a few tags, read on each element whose
+    class and id are new)."""
+    return tag not in BLOCK_TAGS and bool(_TITLE_CLASS.search(tag))
 
 
 @lru_cache(maxsize=8192)
@@ -119,7 +128,7 @@ def _class_says(attr: str) -> tuple[bool, bool]:
         # Within ASCII, ignoring case is lower-casing: a match needs the patterns' words.
         low = attr.lower()
         byline = "byline" in low or "author" in low  # all of _BYLINE_CLASS
-        return byline, ("tit" in low or "head" in low) and bool(_TITLE_CLASS.search(attr))
+        return byline, ("tit" in low or "head" in low) and bool(_TITLE_CLASS_LOWER.search(low))
     return bool(_BYLINE_CLASS.search(attr)), bool(_TITLE_CLASS.search(attr))
 
 
@@ -211,8 +220,9 @@ class Surroundings:
         """Whether the element is a <nav> or its class or id says nav, menu or breadcrumb, and
         whether they say logo, brand or masthead."""
         if (says := self.own.get(el)) is None:
-            says = (el.tag == "nav" or _chrome_class(el, _NAV_CLASS),
-                    _chrome_class(el, _BRAND_CLASS))
+            cls, ident = el.get("class"), el.get("id")
+            says = (el.tag == "nav" or _chrome_class(cls, ident, _NAV_CLASS),
+                    _chrome_class(cls, ident, _BRAND_CLASS))
             self.own[el] = says
         return says
 
@@ -235,10 +245,9 @@ class Surroundings:
         return inside
 
 
-def _chrome_class(el: etree._Element, pattern: re.Pattern[str]) -> bool:
-    """The element's class or id matches a chrome pattern (read one at a time: as in
+def _chrome_class(cls: str | None, ident: str | None, pattern: re.Pattern[str]) -> bool:
+    """An element's class or id matches a chrome pattern (read one at a time: as in
     ``headline_kind``, no match spans the space of "class id")."""
-    cls, ident = el.get("class"), el.get("id")
     return bool(cls and _class_matches(cls, pattern)) or bool(
         ident and _class_matches(ident, pattern))
 

@@ -90,6 +90,7 @@ _CRUMB_LABEL = re.compile(
     r"^\s*(?:您|你)?(?:现在|当前|所在)?的?位置\s*[:：]|^\s*(?:首页|主页|home)\s*(?:>|»|›|→|->|＞|/|\|)",
     re.I)
 _CRUMB_SEP = re.compile(r"\s(?:>|»|›|→|＞)\s|->|>>|→")
+_CRUMB_SEP_ARROWS = ">»›→＞"  # one is in every separator: a text without one is no trail
 _WORD = re.compile(r"[^\W\d_]{2,}")  # letter-spaced "e C e n t r a l" is no sentence
 _NUMBER = re.compile(r"\d+")
 
@@ -132,7 +133,8 @@ def _score_visible(
     text = strip_marks(h.text)
     if h.in_brand or len(text) < 2 or _NOT_HEADLINE.search(text):
         return None
-    if _CRUMB_LABEL.search(text) or len(_CRUMB_SEP.findall(text)) >= 2 or breadcrumb(text, names):
+    if _CRUMB_LABEL.search(text) or any(a in text for a in _CRUMB_SEP_ARROWS) and len(
+            _CRUMB_SEP.findall(text)) >= 2 or breadcrumb(text, names):
         return None
     key = text_key(text)
     if not key or _site_like_visible(text, key, site_keys, names):

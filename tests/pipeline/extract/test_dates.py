@@ -4,8 +4,10 @@ form: a date shown without its year, a 发布日期 line under the article, WeCh
 from __future__ import annotations
 
 import pytest
+from lxml import etree
 
 from pipeline.extract import extract
+from pipeline.extract.meta.dates import holds_date
 from tests.pipeline.extract.pages import ZH_PROSE
 
 ZH_BODY = "".join(f"<p>{p}</p>" for p in ZH_PROSE)
@@ -124,6 +126,22 @@ def test_a_date_element_shown_relatively_or_empty_holds_the_time_in_an_attribute
 ) -> None:
     a = extract(page(APP.format(shown=holder, script="")), "https://bbs.example.com/t-1.html")
     assert a.published is not None and a.published.startswith("2020-03-05")
+
+
+def test_the_walk_finds_the_date_holders_the_query_named() -> None:
+    """``holds_date`` answers, element by element, as the XPath it replaced found them."""
+    html = ('<html><head><title>t</title></head><body class="date-page">'
+            '<div class="Time">a</div><div class="pubtime x">b</div><p id="update">c</p>'
+            '<span title="">d</span><span title="2020-3-5">e</span><em title="2020">f</em>'
+            '<div class="">g</div><div id="timeline" class="datetime">h</div><SPAN TITLE="x">i'
+            '</SPAN><i class="dat e">j</i></body></html>')
+    root = etree.fromstring(html, etree.HTMLParser())
+    query = etree.XPath("//*[contains(@class, 'time') or contains(@class, 'date')"
+                        " or contains(@id, 'time') or contains(@id, 'date')] | //span[@title]")
+    walked = [el for el in root.iter() if isinstance(el.tag, str)
+              and holds_date(el.tag, el.get("class"), el.get("id"), el)]
+    assert walked == query(root)
+    assert [el.text for el in walked if el.text] == ["b", "c", "d", "e", "h", "i"]
 
 
 # --- an edit's date is not the publication's; the verb may follow the date ------------------
