@@ -198,7 +198,8 @@ _ARTICLE_CLASSES = _BODY_CLASSES | {"hentry", "h-entry"}
 
 def _marks_article(el: etree._Element, cls: str | None) -> bool:
     """The element (whose class is ``cls``) is article markup by a standard (the tags,
-    articleBody, the classes)."""
+    articleBody, the classes). ``remove_chrome`` asks the same of every element in two halves:
+    the tag and class in its walk, the itemprop by ``_ARTICLE_BODY``."""
     return (el.tag in _ARTICLE_TAGS or el.get("itemprop") == "articleBody"
             or bool(cls and _article_class(cls)))
 
@@ -207,6 +208,11 @@ def _marks_article(el: etree._Element, cls: str | None) -> bool:
 def _article_class(cls: str) -> bool:
     """A class of a standard's article markup is among the tokens (a page repeats classes)."""
     return not _ARTICLE_CLASSES.isdisjoint(cls.split())
+
+
+# ``_marks_article``'s itemprop, asked of a page's elements at once: a step to the attribute
+# rather than a predicate on every element (see ``_MAYBE_HIDDEN``).
+_ARTICLE_BODY = etree.XPath(".//@itemprop[. = 'articleBody']/..")
 
 
 def marked_as_article(el: etree._Element) -> bool:
@@ -226,12 +232,10 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
     marked: list[etree._Element] = []
     chrome: list[etree._Element] = []
     inline: list[tuple[etree._Element, str]] = []  # decided in their sentence, below
-    for el in root.iter():
+    for el in root.iter(etree.Element):  # elements only, chosen in C
         tag = el.tag
-        if not isinstance(tag, str):
-            continue
         cls, ident = el.get("class"), el.get("id")
-        if _marks_article(el, cls):
+        if tag in _ARTICLE_TAGS or cls and _article_class(cls):  # _marks_article, itemprop below
             marked.append(el)
         if tag in tags:
             chrome.append(el)
@@ -243,6 +247,7 @@ def remove_chrome(root: etree._Element, opts: ExtractOptions = DEFAULT) -> None:
                 chrome.append(el)
     # Nor what the article points at (its notes), nor code: a highlighter's classes name the
     # code's tokens ("token comment", "hljs-meta"), not the page's regions.
+    marked += _ARTICLE_BODY(root)  # the few elements with an itemprop, found by libxml2
     spared = {a for el in marked for a in el.iterancestors()}
     spared.update(d for pre in root.iter("pre") for d in pre.iterdescendants())
     for el, attrs in inline:  # in a sentence, cut to its trigger in every pass (inline_chrome)
