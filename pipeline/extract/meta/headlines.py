@@ -14,10 +14,10 @@ from functools import lru_cache
 
 from lxml import etree
 
-from pipeline.extract.dom import BLOCK_TAGS, text_of
+from pipeline.extract.dom import BLOCK_TAGS
 from pipeline.extract.meta.dates import iter_dates
 from pipeline.extract.meta.facts import Headline
-from pipeline.extract.meta.text import element_text, text_key, word_chars
+from pipeline.extract.meta.text import element_text, raw_text, text_key, word_chars
 
 # Class or id naming a headline; storyhead/ArticleHead are the old news CMS templates' names.
 _TITLE_WORDS = (r"title|heading|headline|(?:story|article|art|news|post|entry)[-_]?head(?!er)|"
@@ -79,7 +79,7 @@ def read_link(a: etree._Element, link_texts: Counter[str], site_names: set[str])
 
     The key is taken from the raw text: collapsing white space first changes no key, since
     ``text_key`` drops all of it."""
-    raw = "".join(a.itertext()) if len(a) else a.text or ""
+    raw = raw_text(a)
     full = word_chars(raw.casefold())  # text_key, not cached: most link texts are read once
     key = full if len(raw) <= 100 or len(" ".join(raw.split())) <= 100 else ""
     if key:
@@ -173,7 +173,8 @@ class EchoTest:
         if len(key) < 4 or not any(w.startswith(key) for w in wanted):
             return []
         parent = el.getparent()
-        return [e for e in (el, parent) if e is not None and text_key(text_of(e)) in wanted][:1]
+        return [e for e in (el, parent)
+                if e is not None and text_key(element_text(e)) in wanted][:1]
 
 
 def _bounded(part: str, title: str) -> bool:
@@ -214,7 +215,7 @@ class Surroundings:
         """The key of a link's whole text (a link above the walked root, which gather never
         meets, is read here)."""
         key = self.link_keys.get(a)
-        return text_key(text_of(a)) if key is None else key
+        return text_key(element_text(a)) if key is None else key
 
     def _own(self, el: etree._Element) -> tuple[bool, bool]:
         """Whether the element is a <nav> or its class or id says nav, menu or breadcrumb, and
