@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lxml import etree
 
@@ -26,8 +27,8 @@ from pipeline.extract.meta.dates import (
     copyright_years,
     cue_of,
     declared_date,
-    holds_date,
     iter_dates,
+    markup_holds_date,
     url_date,
 )
 from pipeline.extract.meta.declared_titles import PAGE_TITLES, declared_titles, title_segments
@@ -116,14 +117,14 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         if tag == "a":
             link_keys[el] = read_link(el, link_texts, site_names)
         cls, ident = el.get("class"), el.get("id")
+        kind, marks, holds = _by_markup(tag, cls, ident)
         # Read here, not by a query of attribute steps: two attributes more on every element
         # cost less than that query's four walks over every node (issue 27 §10).
-        if (tag == "time" or el.get("itemprop") in MARK_PROPS or el.get("rel") == "author"
-                or cls and "byline" in cls):
+        if marks or el.get("itemprop") in MARK_PROPS or el.get("rel") == "author":
             marked.append(el)
-        if holds_date(tag, cls, ident, el):
+        if holds or holds is None and el.get("title") is not None:  # as holds_date
             holders.append(el)
-        if tag not in NOT_HEADLINE_TAGS and (kind := headline_kind(tag, cls, ident)):
+        if kind:
             add_candidate(i, el, kind, found, taken)
         # Texts of white space only (most tails: the markup's indentation) count for nothing.
         own = el.text
@@ -156,6 +157,17 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         hidden_date=None if meta_date else HiddenDate(head.scripts, holders),
         declared_url=head.canonical or metas.get("og:url"),
     )
+
+
+@lru_cache(maxsize=16384)
+def _by_markup(tag: str, cls: str | None, ident: str | None) -> tuple[str, bool, bool | None]:
+    """What an element's tag, class and id alone decide, once per distinct triple (a page
+    repeats them on most of its elements): its headline kind (``headline_kind``), whether it
+    is a date or author mark by tag or class (a <time>, a byline class: see ``Marked``), and
+    whether it holds a date (``markup_holds_date``)."""
+    kind = "" if tag in NOT_HEADLINE_TAGS else headline_kind(tag, cls, ident)
+    marks = tag == "time" or bool(cls and "byline" in cls)
+    return kind, marks, markup_holds_date(tag, cls, ident)
 
 
 def _read_text(

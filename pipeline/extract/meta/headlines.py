@@ -91,11 +91,10 @@ def read_link(a: etree._Element, link_texts: Counter[str], site_names: set[str])
     return full
 
 
-@lru_cache(maxsize=16384)
 def headline_kind(tag: str, cls: str | None, ident: str | None) -> str:
     """h1, h2, h3, minor (h4–h6, b, strong, font), class (its class, id or own tag name says
-    title) or "" (no candidate). An author's byline is none, however it is styled. Decided once
-    per tag, class and id (a page repeats them), never for ``NOT_HEADLINE_TAGS``.
+    title) or "" (no candidate). An author's byline is none, however it is styled. Asked once
+    per tag, class and id (``meta.gather`` remembers it), never for ``NOT_HEADLINE_TAGS``.
 
     The patterns are read against class and id one at a time (they were read against
     "class id"): neither matches across that space, and the space stands for the start or end
