@@ -57,6 +57,9 @@ from pipeline.rules.selectors import selector
 
 _SKIP_TEXT = frozenset(("script", "style", "noscript", "title", "option", "textarea", "head"))
 _MAYBE_DATE = re.compile(r"\d|作者|文|记者|^[Bb]y\s")
+# A character each of its matches but "By " has: one class, tried as a regex scans a text far
+# faster than the alternatives (most texts have none and are passed over on it).
+_MAYBE_DATE_CHAR = re.compile(r"[\d作文记]")
 
 
 @dataclass
@@ -183,7 +186,7 @@ def _read_text(
     # Date and byline lines are short; long texts are body prose, whose dates don't count.
     if len(raw) > 300:
         return prev
-    if _MAYBE_DATE.search(text):
+    if (_MAYBE_DATE_CHAR.search(text) or text[:2] in ("By", "by")) and _MAYBE_DATE.search(text):
         for iso, start in iter_dates(text):
             dates.append((i, iso, cue_of(prev + " " + text[:start], text[start:])))
         years += copyright_years(text)
