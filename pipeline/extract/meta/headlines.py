@@ -154,8 +154,12 @@ class EchoTest:
         # Cheap tests first. Unless its text is in a declared title (for ``_bounded``), an
         # element is an echo only when its key is or begins a wanted key; most texts start
         # like none (``text_key`` of a text's start is the start of its key).
-        start = word_chars(text[:16].casefold())  # text_key, not cached
-        starts = start[:2] in self.starts if len(start) >= 2 or len(text) <= 16 else True
+        if (head := text[:2].casefold()).isalnum():
+            # Most texts begin with two letters or digits: those begin the key.
+            starts = head[:2] in self.starts
+        else:
+            start = word_chars(text[:16].casefold())  # text_key, not cached
+            starts = start[:2] in self.starts if len(start) >= 2 or len(text) <= 16 else True
         if not starts and (text[:2] if not text[1].isspace() else text[0] + " ") not in self.joined:
             return []  # … nor are its first two characters in a declared title
         own = " ".join(text.split())
