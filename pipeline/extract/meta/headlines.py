@@ -224,10 +224,7 @@ class Surroundings:
         """Whether the element is a <nav> or its class or id says nav, menu or breadcrumb, and
         whether they say logo, brand or masthead."""
         if (says := self.own.get(el)) is None:
-            cls, ident = el.get("class"), el.get("id")
-            says = (el.tag == "nav" or _chrome_class(cls, ident, _NAV_CLASS),
-                    _chrome_class(cls, ident, _BRAND_CLASS))
-            self.own[el] = says
+            says = self.own[el] = _chrome_says(el.tag, el.get("class"), el.get("id"))
         return says
 
     def _in_nav(self, el: etree._Element) -> bool:
@@ -247,6 +244,14 @@ class Surroundings:
             inside = inside or self._own(e)[0]
             known[e] = inside
         return inside
+
+
+@lru_cache(maxsize=8192)
+def _chrome_says(tag: str, cls: str | None, ident: str | None) -> tuple[bool, bool]:
+    """``Surroundings._own`` for a tag, class and id: decided once per distinct triple (the
+    ancestors of a page's candidates share a few)."""
+    return (tag == "nav" or _chrome_class(cls, ident, _NAV_CLASS),
+            _chrome_class(cls, ident, _BRAND_CLASS))
 
 
 def _chrome_class(cls: str | None, ident: str | None, pattern: re.Pattern[str]) -> bool:
