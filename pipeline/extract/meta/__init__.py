@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lxml import etree
 
@@ -26,8 +27,8 @@ from pipeline.extract.meta.dates import (
     copyright_years,
     cue_of,
     declared_date,
-    holds_date,
     iter_dates,
+    markup_holds_date,
     url_date,
 )
 from pipeline.extract.meta.declared_titles import PAGE_TITLES, declared_titles, title_segments
@@ -56,6 +57,9 @@ from pipeline.rules.selectors import selector
 
 _SKIP_TEXT = frozenset(("script", "style", "noscript", "title", "option", "textarea", "head"))
 _MAYBE_DATE = re.compile(r"\d|作者|文|记者|^[Bb]y\s")
+# A character each of its matches but "By " has: one class, tried as a regex scans a text far
+# faster than the alternatives (most texts have none and are passed over on it).
+_MAYBE_DATE_CHAR = re.compile(r"[\d作文记]")
 
 
 @dataclass
@@ -116,14 +120,14 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         if tag == "a":
             link_keys[el] = read_link(el, link_texts, site_names)
         cls, ident = el.get("class"), el.get("id")
+        kind, marks, holds = _by_markup(tag, cls, ident)
         # Read here, not by a query of attribute steps: two attributes more on every element
         # cost less than that query's four walks over every node (issue 27 §10).
-        if (tag == "time" or el.get("itemprop") in MARK_PROPS or el.get("rel") == "author"
-                or cls and "byline" in cls):
+        if marks or el.get("itemprop") in MARK_PROPS or el.get("rel") == "author":
             marked.append(el)
-        if holds_date(tag, cls, ident, el):
+        if holds or holds is None and el.get("title") is not None:  # as holds_date
             holders.append(el)
-        if tag not in NOT_HEADLINE_TAGS and (kind := headline_kind(tag, cls, ident)):
+        if kind:
             add_candidate(i, el, kind, found, taken)
         # Texts of white space only (most tails: the markup's indentation) count for nothing.
         own = el.text
@@ -158,6 +162,17 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
     )
 
 
+@lru_cache(maxsize=16384)
+def _by_markup(tag: str, cls: str | None, ident: str | None) -> tuple[str, bool, bool | None]:
+    """What an element's tag, class and id alone decide, once per distinct triple (a page
+    repeats them on most of its elements): its headline kind (``headline_kind``), whether it
+    is a date or author mark by tag or class (a <time>, a byline class: see ``Marked``), and
+    whether it holds a date (``markup_holds_date``)."""
+    kind = "" if tag in NOT_HEADLINE_TAGS else headline_kind(tag, cls, ident)
+    marks = tag == "time" or bool(cls and "byline" in cls)
+    return kind, marks, markup_holds_date(tag, cls, ident)
+
+
 def _read_text(
     i: int, el: etree._Element, raw: str, text: str, prev: str,
     prose: list[tuple[int, int]], dates: list[tuple[int, str, int]], years: list[int],
@@ -171,7 +186,7 @@ def _read_text(
     # Date and byline lines are short; long texts are body prose, whose dates don't count.
     if len(raw) > 300:
         return prev
-    if _MAYBE_DATE.search(text):
+    if (_MAYBE_DATE_CHAR.search(text) or text[:2] in ("By", "by")) and _MAYBE_DATE.search(text):
         for iso, start in iter_dates(text):
             dates.append((i, iso, cue_of(prev + " " + text[:start], text[start:])))
         years += copyright_years(text)

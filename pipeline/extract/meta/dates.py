@@ -116,9 +116,17 @@ def declared_date(head: Head, marked: Marked, metas: dict[str, str]) -> str | No
 def holds_date(tag: str, cls: str | None, ident: str | None, el: etree._Element) -> bool:
     """The element may hold a date in an attribute (see ``HiddenDate``): its class or id says
     time or date, or it is a ``<span title>``."""
-    return bool(cls and ("time" in cls or "date" in cls)
-                or ident and ("time" in ident or "date" in ident)
-                or tag == "span" and el.get("title") is not None)
+    says = markup_holds_date(tag, cls, ident)
+    return says if says is not None else el.get("title") is not None
+
+
+def markup_holds_date(tag: str, cls: str | None, ident: str | None) -> bool | None:
+    """``holds_date`` as far as tag, class and id tell (what ``meta.gather`` decides once per
+    distinct triple): None for a <span> whose class and id say nothing, which holds a date
+    when it has a title."""
+    if cls and ("time" in cls or "date" in cls) or ident and ("time" in ident or "date" in ident):
+        return True
+    return None if tag == "span" else False
 
 
 class HiddenDate:

@@ -14,9 +14,14 @@ from functools import lru_cache
 
 from lxml import etree
 
-from pipeline.extract.dom import text_of
 from pipeline.extract.meta.head import Head
-from pipeline.extract.meta.text import reads_as_name, strip_marks, text_key, visual_len
+from pipeline.extract.meta.text import (
+    element_text,
+    reads_as_name,
+    strip_marks,
+    text_key,
+    visual_len,
+)
 from pipeline.text.cjk import HAN, HAN_CHAR
 from pipeline.text.lazy_patterns import compiled
 
@@ -98,7 +103,8 @@ def declared_titles(head: Head) -> list[tuple[str, str]]:
     JSON-LD, dc:title, og:title, meta title, twitter:title), then the <title>."""
     title_el = head.title
     # An unclosed <title> swallows the page as text: keep what comes before the first tag.
-    page_title = text_of(title_el).split("<", 1)[0][:300].strip() if title_el is not None else ""
+    page_title = (element_text(title_el).split("<", 1)[0][:300].strip()
+                  if title_el is not None else "")
     page_title = _UNREAD.sub("", page_title)
     out = []
     if ld := _jsonld_titles(head.scripts):

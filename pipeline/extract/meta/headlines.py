@@ -14,10 +14,10 @@ from functools import lru_cache
 
 from lxml import etree
 
-from pipeline.extract.dom import BLOCK_TAGS, text_of
+from pipeline.extract.dom import BLOCK_TAGS
 from pipeline.extract.meta.dates import iter_dates
 from pipeline.extract.meta.facts import Headline
-from pipeline.extract.meta.text import element_text, text_key, word_chars
+from pipeline.extract.meta.text import element_text, raw_text, text_key, word_chars
 
 # Class or id naming a headline; storyhead/ArticleHead are the old news CMS templates' names.
 _TITLE_WORDS = (r"title|heading|headline|(?:story|article|art|news|post|entry)[-_]?head(?!er)|"
@@ -79,7 +79,7 @@ def read_link(a: etree._Element, link_texts: Counter[str], site_names: set[str])
 
     The key is taken from the raw text: collapsing white space first changes no key, since
     ``text_key`` drops all of it."""
-    raw = "".join(a.itertext()) if len(a) else a.text or ""
+    raw = raw_text(a)
     full = word_chars(raw.casefold())  # text_key, not cached: most link texts are read once
     key = full if len(raw) <= 100 or len(" ".join(raw.split())) <= 100 else ""
     if key:
@@ -91,11 +91,10 @@ def read_link(a: etree._Element, link_texts: Counter[str], site_names: set[str])
     return full
 
 
-@lru_cache(maxsize=16384)
 def headline_kind(tag: str, cls: str | None, ident: str | None) -> str:
     """h1, h2, h3, minor (h4–h6, b, strong, font), class (its class, id or own tag name says
-    title) or "" (no candidate). An author's byline is none, however it is styled. Decided once
-    per tag, class and id (a page repeats them), never for ``NOT_HEADLINE_TAGS``.
+    title) or "" (no candidate). An author's byline is none, however it is styled. Asked once
+    per tag, class and id (``meta.gather`` remembers it), never for ``NOT_HEADLINE_TAGS``.
 
     The patterns are read against class and id one at a time (they were read against
     "class id"): neither matches across that space, and the space stands for the start or end
@@ -155,8 +154,12 @@ class EchoTest:
         # Cheap tests first. Unless its text is in a declared title (for ``_bounded``), an
         # element is an echo only when its key is or begins a wanted key; most texts start
         # like none (``text_key`` of a text's start is the start of its key).
-        start = word_chars(text[:16].casefold())  # text_key, not cached
-        starts = start[:2] in self.starts if len(start) >= 2 or len(text) <= 16 else True
+        if (head := text[:2].casefold()).isalnum():
+            # Most texts begin with two letters or digits: those begin the key.
+            starts = head[:2] in self.starts
+        else:
+            start = word_chars(text[:16].casefold())  # text_key, not cached
+            starts = start[:2] in self.starts if len(start) >= 2 or len(text) <= 16 else True
         if not starts and (text[:2] if not text[1].isspace() else text[0] + " ") not in self.joined:
             return []  # … nor are its first two characters in a declared title
         own = " ".join(text.split())
@@ -173,7 +176,8 @@ class EchoTest:
         if len(key) < 4 or not any(w.startswith(key) for w in wanted):
             return []
         parent = el.getparent()
-        return [e for e in (el, parent) if e is not None and text_key(text_of(e)) in wanted][:1]
+        return [e for e in (el, parent)
+                if e is not None and text_key(element_text(e)) in wanted][:1]
 
 
 def _bounded(part: str, title: str) -> bool:
@@ -214,16 +218,13 @@ class Surroundings:
         """The key of a link's whole text (a link above the walked root, which gather never
         meets, is read here)."""
         key = self.link_keys.get(a)
-        return text_key(text_of(a)) if key is None else key
+        return text_key(element_text(a)) if key is None else key
 
     def _own(self, el: etree._Element) -> tuple[bool, bool]:
         """Whether the element is a <nav> or its class or id says nav, menu or breadcrumb, and
         whether they say logo, brand or masthead."""
         if (says := self.own.get(el)) is None:
-            cls, ident = el.get("class"), el.get("id")
-            says = (el.tag == "nav" or _chrome_class(cls, ident, _NAV_CLASS),
-                    _chrome_class(cls, ident, _BRAND_CLASS))
-            self.own[el] = says
+            says = self.own[el] = _chrome_says(el.tag, el.get("class"), el.get("id"))
         return says
 
     def _in_nav(self, el: etree._Element) -> bool:
@@ -243,6 +244,14 @@ class Surroundings:
             inside = inside or self._own(e)[0]
             known[e] = inside
         return inside
+
+
+@lru_cache(maxsize=8192)
+def _chrome_says(tag: str, cls: str | None, ident: str | None) -> tuple[bool, bool]:
+    """``Surroundings._own`` for a tag, class and id: decided once per distinct triple (the
+    ancestors of a page's candidates share a few)."""
+    return (tag == "nav" or _chrome_class(cls, ident, _NAV_CLASS),
+            _chrome_class(cls, ident, _BRAND_CLASS))
 
 
 def _chrome_class(cls: str | None, ident: str | None, pattern: re.Pattern[str]) -> bool:

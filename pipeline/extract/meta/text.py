@@ -11,7 +11,6 @@ from functools import lru_cache
 
 from lxml import etree
 
-from pipeline.extract.dom import text_of
 from pipeline.text.cjk import HAN_CHAR
 
 # Paginated articles: "(第2页)", "(页 1)", "(1/3)", "- Page 2" belong to the page, not the story.
@@ -76,8 +75,19 @@ def visual_len(text: str) -> int:
     return len(text) if text.isascii() else len(text) + 2 * len(HAN_CHAR.findall(text))
 
 
-def element_text(el: etree._Element) -> str:
-    """``text_of``, without starting a text iterator for an element without children."""
+# XPath's string() of an element is its text and its descendants' texts and tails, comments
+# and processing instructions left out: "".join(el.itertext()), read in one C call (about
+# twice as fast on a link or heading as the iterator, issue 27 §10).
+_ALL_TEXT = etree.XPath("string()", smart_strings=False)
+
+
+def raw_text(el: etree._Element) -> str:
+    """All text under an element as written (``"".join(el.itertext())``)."""
     if len(el):
-        return text_of(el)
-    return " ".join(el.text.split()) if el.text else ""
+        return _ALL_TEXT(el)  # type: ignore[no-any-return]
+    return el.text or ""
+
+
+def element_text(el: etree._Element) -> str:
+    """``text_of``: all text under an element, white space collapsed."""
+    return " ".join(raw_text(el).split())

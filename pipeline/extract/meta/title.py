@@ -107,9 +107,10 @@ def choose_title(
     names = facts.site_names
     titles = [declare(source, text, names) for source, text in facts.declared]
     site_keys = _site_keys(titles)
+    badged = _badge_units(titles)
     best: tuple[float, str, int | None] = (options.min_score, "", None)
     for h in facts.headlines:
-        scored = _score_visible(h, titles, site_keys, facts, names, at, options)
+        scored = _score_visible(h, titles, site_keys, badged, facts, names, at, options)
         if scored and scored[0] > best[0]:
             best = (scored[0], scored[1], h.index)
     for d in titles:
@@ -123,8 +124,8 @@ def choose_title(
 
 
 def _score_visible(
-    h: Headline, titles: list[Declared], site_keys: frozenset[str], facts: PageFacts,
-    names: set[str], at: int, o: TitleOptions,
+    h: Headline, titles: list[Declared], site_keys: frozenset[str], badged: tuple[str, ...],
+    facts: PageFacts, names: set[str], at: int, o: TitleOptions,
 ) -> tuple[float, str] | None:
     """agreement with the declared titles + look + nearness + length − link and nav penalties.
     A breadcrumb, a site's logo or name, a 原标题 or byline line, and (when nothing declared
@@ -145,7 +146,7 @@ def _score_visible(
         alt = [_agreement(stripped, d, o) for d in titles]
         if max(alt, default=0.0) >= max(agreements, default=0.0):
             text, key, agreements = stripped, text_key(stripped), alt
-    if max(agreements, default=0.0) < 1.0 and (told := _without_badge(text, titles)):
+    if max(agreements, default=0.0) < 1.0 and (told := _without_badge(text, badged)):
         text, key, agreements = told, text_key(told), [_agreement(told, d, o) for d in titles]
     agree = max(agreements, default=0.0)
     if agree < 0.6:
@@ -168,18 +169,26 @@ def _score_visible(
     return score, text
 
 
-def _without_badge(text: str, titles: list[Declared]) -> str | None:
-    """A visible headline that is a declared title's part with a badge (``_BADGE_AFTER``,
-    ``_BADGE_BEFORE``) on one end: that part, as the title declares it. Chinese only: an
-    English headline longer than its og:title by a word is a longer headline."""
-    for d in titles:
-        for unit, _ in d.units:
-            if len(unit) < 4 or unit == text or not HAN_CHAR.search(unit):
-                continue
-            if text.startswith(unit) and _BADGE_AFTER.fullmatch(text[len(unit):]):
-                return unit
-            if text.endswith(unit) and _BADGE_BEFORE.fullmatch(text[: -len(unit)]):
-                return unit
+def _badge_units(titles: list[Declared]) -> tuple[str, ...]:
+    """The declared titles' parts a visible headline may carry a badge beside (see
+    ``_without_badge``), in order: Chinese ones of four characters or more. Read once a page,
+    not once for each of its headline candidates."""
+    return tuple(unit for d in titles for unit, _ in d.units
+                 if len(unit) >= 4 and HAN_CHAR.search(unit))
+
+
+def _without_badge(text: str, badged: tuple[str, ...]) -> str | None:
+    """A visible headline that is a declared title's part (of ``_badge_units``) with a badge
+    (``_BADGE_AFTER``, ``_BADGE_BEFORE``) on one end: that part, as the title declares it.
+    Chinese only: an English headline longer than its og:title by a word is a longer
+    headline."""
+    for unit in badged:
+        if unit == text:
+            continue
+        if text.startswith(unit) and _BADGE_AFTER.fullmatch(text[len(unit):]):
+            return unit
+        if text.endswith(unit) and _BADGE_BEFORE.fullmatch(text[: -len(unit)]):
+            return unit
     return None
 
 
