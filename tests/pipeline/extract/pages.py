@@ -28,6 +28,12 @@ SIDEBAR = """<div class="sidebar"><h3>Most read</h3><ul>
 <li><a href="/c">Why the market fell again</a></li></ul></div>"""
 
 
+def prose_around(part: str) -> str:
+    """An article body with ``part`` (a list, a code block…) between its second and third
+    paragraphs: what a part inside running text looks like."""
+    return "".join(f"<p>{p}</p>" for p in PROSE[:2]) + part + f"<p>{PROSE[2]}</p>"
+
+
 def article_page(
     body: str | None = None,
     *,

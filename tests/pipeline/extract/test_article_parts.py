@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pipeline.extract import extract
-from tests.pipeline.extract.pages import PROSE, article_page
+from tests.pipeline.extract.pages import PROSE, article_page, prose_around
 
 URL = "https://news.example.com/2019/02/river-rises.html"
 
@@ -12,7 +12,7 @@ def test_a_list_of_plain_points_inside_the_article_is_kept() -> None:
     points = ("<p>The engineer gave two reasons to close it:</p>"
               "<ul><li>the east pier is under water</li>"
               "<li>the railings moved by a few centimetres</li></ul>")
-    body = "".join(f"<p>{p}</p>" for p in PROSE[:2]) + points + f"<p>{PROSE[2]}</p>"
+    body = prose_around(points)
     a = extract(article_page(body), URL)
     assert "the east pier is under water" in a.text
     assert "the railings moved by a few centimetres" in a.text
@@ -34,7 +34,7 @@ def test_a_list_of_points_with_a_few_links_and_no_full_stops_is_kept() -> None:
               '<ul><li><a href="/data/levels.csv">hourly levels</a> as a table for each gauge</li>'
               "<li>a daily summary for the two banks</li>"
               '<li><a href="/data/map">a flood map</a> drawn from the same readings</li></ul>')
-    body = "".join(f"<p>{p}</p>" for p in PROSE[:2]) + points + f"<p>{PROSE[2]}</p>"
+    body = prose_around(points)
     a = extract(article_page(body), URL)
     assert "hourly levels as a table for each gauge" in a.text
     assert "a flood map drawn from the same readings" in a.text

@@ -11,7 +11,7 @@ from pipeline.extract import extract
 from pipeline.records.article import Article
 from pipeline.records.errors import ExtractError
 from pipeline.rules.model import SiteRules
-from tests.pipeline.extract.pages import PROSE, ZH_PROSE, article_page
+from tests.pipeline.extract.pages import PROSE, ZH_PROSE, article_page, prose_around
 
 URL = "https://news.example.com/2019/02/river-rises.html"
 
@@ -476,7 +476,7 @@ def test_code_whose_lines_are_br_keeps_its_lines_and_blank_lines() -> None:
     code = ('<pre><code><span class="token comment">// add.c</span><br /><span class="token '
             'macro">#include &lt;stdio.h&gt;</span><br /><br />KEEPALIVE<br />'
             '<span class="token keyword">int</span> add(int a, int b);</code></pre>')
-    body = "".join(f"<p>{p}</p>" for p in PROSE[:2]) + code + f"<p>{PROSE[2]}</p>"
+    body = prose_around(code)
     a = extract(article_page(body), URL)
     assert "// add.c\n#include <stdio.h>\n\nKEEPALIVE\nint add(int a, int b);" in a.text
     pre = xhtml(a.content_html).find(".//pre")
