@@ -27,6 +27,7 @@ from pipeline.extract.meta.dates import (
     copyright_years,
     cue_of,
     declared_date,
+    holds_date,
     iter_dates,
     markup_holds_date,
     url_date,
@@ -125,7 +126,7 @@ def gather(root: etree._Element, title_selector: str | None = None) -> PageFacts
         # cost less than that query's four walks over every node (issue 27 §10).
         if marks or el.get("itemprop") in MARK_PROPS or el.get("rel") == "author":
             marked.append(el)
-        if holds or holds is None and el.get("title") is not None:  # as holds_date
+        if holds_date(holds, el):
             holders.append(el)
         if kind:
             add_candidate(i, el, kind, found, taken)

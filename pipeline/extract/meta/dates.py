@@ -113,10 +113,10 @@ def declared_date(head: Head, marked: Marked, metas: dict[str, str]) -> str | No
     return None
 
 
-def holds_date(tag: str, cls: str | None, ident: str | None, el: etree._Element) -> bool:
+def holds_date(says: bool | None, el: etree._Element) -> bool:
     """The element may hold a date in an attribute (see ``HiddenDate``): its class or id says
-    time or date, or it is a ``<span title>``."""
-    says = markup_holds_date(tag, cls, ident)
+    time or date, or it is a ``<span title>``. ``says`` is ``markup_holds_date`` of its tag,
+    class and id (decided once per distinct triple by ``meta.gather``)."""
     return says if says is not None else el.get("title") is not None
 
 

@@ -7,7 +7,7 @@ import pytest
 from lxml import etree
 
 from pipeline.extract import extract
-from pipeline.extract.meta.dates import holds_date
+from pipeline.extract.meta.dates import holds_date, markup_holds_date
 from tests.pipeline.extract.pages import ZH_PROSE
 
 ZH_BODY = "".join(f"<p>{p}</p>" for p in ZH_PROSE)
@@ -139,7 +139,7 @@ def test_the_walk_finds_the_date_holders_the_query_named() -> None:
     query = etree.XPath("//*[contains(@class, 'time') or contains(@class, 'date')"
                         " or contains(@id, 'time') or contains(@id, 'date')] | //span[@title]")
     walked = [el for el in root.iter() if isinstance(el.tag, str)
-              and holds_date(el.tag, el.get("class"), el.get("id"), el)]
+              and holds_date(markup_holds_date(el.tag, el.get("class"), el.get("id")), el)]
     assert walked == query(root)
     assert [el.text for el in walked if el.text] == ["b", "c", "d", "e", "h", "i"]
 
