@@ -762,11 +762,13 @@ def trim(
 def _opening(content: list[etree._Element], lines: list[etree._Element],
              frames: Callable[[str], bool]) -> Iterator[etree._Element]:
     """The lines the selection opens with, in order, up to its first words that stand in no
-    line of their own and do not frame it. An editor of the 2000s left a story's first
-    paragraph bare in its cell and wrapped only the next ones in ``<p>``: the head is behind
-    that bare text, and a short paragraph after it that names a date ("8个月4轮谈判2004年9月，")
-    is the story's, not a date line. A bare run that frames (a date, the headline) is passed
-    over, as a line would be; it stays, as it always did."""
+    line of their own and read as a sentence that does not frame it. An editor of the 2000s
+    left a story's first paragraph bare in its cell and wrapped only the next ones in
+    ``<p>``: the head is behind that bare text, and a short paragraph after it that names a
+    date ("两轮谈判2004年9月，双方第一次见面。") is the story's, not a date line. A bare run
+    that frames (a date, the headline) or is no sentence (an author's name) is passed over,
+    as a line would be; it stays, as it always did. Measured on the dev sets: three pages
+    better, one worse (a kicker sentence above a post's "Posted by" line)."""
     is_line = set(lines)
     run: list[str] = []
 
