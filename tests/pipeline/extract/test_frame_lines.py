@@ -76,3 +76,13 @@ def test_the_date_and_source_lines_before_the_bare_first_paragraph_still_go() ->
     bare_date = (f"2005-07-18 13:03<P>来源：本报</P><P>　　{ZH_PROSE[0]}</P>"
                  f"<P>　　{ZH_PROSE[1]}<P>　　{ZH_PROSE[2]}")
     assert "来源" not in extract(zh_table_page(bare_date), ZH_URL).text
+
+
+def test_a_bare_name_or_link_run_is_no_sentence_and_the_head_goes_on() -> None:
+    """Bare words that are no sentence (the author's name, a row of section links) do not
+    end the head: the date line after them still goes."""
+    for bare in ("王小明", '<a href="/a">要闻</a> | <a href="/b">财经</a> |'):
+        cell = (f"{bare}<P>2005-07-18 13:03 来源：本报</P><P>　　{ZH_PROSE[0]}"
+                f"<P>　　{ZH_PROSE[1]}<P>　　{ZH_PROSE[2]}")
+        a = extract(zh_table_page(cell), ZH_URL)
+        assert "来源" not in a.text and ZH_PROSE[0] in a.text
