@@ -11,8 +11,10 @@ bars and other non-content blocks inside it are cut).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 
 from lxml import etree
 
@@ -596,7 +598,10 @@ def _layout_cells(
 
 
 def _ends_sentence(el: etree._Element) -> bool:
-    text = "".join(el.itertext()).rstrip()
+    return _is_sentence("".join(el.itertext()).rstrip())
+
+
+def _is_sentence(text: str) -> bool:
     return bool(text) and text[-1] in ".!?。！？…”\"』」"
 
 
@@ -733,7 +738,10 @@ def trim(
         return (text == title or bool(pattern.search(text))
                 or (s.flow_links > s.flow / 2 and not _linked_sentence(el, s)) or _jump(el))
 
-    for el in lines[:5]:
+    def frames(run: str) -> bool:
+        return len(run) <= 100 and (run == title or bool(_HEAD_LINE.search(run)))
+
+    for el in list(islice(_opening(content, lines, frames), 5)):
         if not framing(el, _HEAD_LINE):
             break
         remove(el)
@@ -749,6 +757,47 @@ def trim(
         remove(el)
         cut.add(el)
     return [el for el in content if el not in cut]
+
+
+def _opening(content: list[etree._Element], lines: list[etree._Element],
+             frames: Callable[[str], bool]) -> Iterator[etree._Element]:
+    """The lines the selection opens with, in order, up to its first words that stand in no
+    line of their own and read as a sentence that does not frame it. An editor of the 2000s
+    left a story's first paragraph bare in its cell and wrapped only the next ones in
+    ``<p>``: the head is behind that bare text, and a short paragraph after it that names a
+    date ("两轮谈判2004年9月，双方第一次见面。") is the story's, not a date line. A bare run
+    that frames (a date, the headline) or is no sentence (an author's name) is passed over,
+    as a line would be; it stays, as it always did. Measured on the dev sets: three pages
+    better, one worse (a kicker sentence above a post's "Posted by" line)."""
+    is_line = set(lines)
+    run: list[str] = []
+
+    def story_words() -> bool:  # the bare run so far is a sentence of the story's
+        text = " ".join("".join(run).split())
+        run.clear()
+        return _is_sentence(text) and not frames(text)
+
+    for top in content:
+        inside: etree._Element | None = None
+        for event, el in etree.iterwalk(top, events=("start", "end")):
+            if inside is not None:
+                if event == "end" and el is inside:
+                    inside = None
+                    if el is not top:
+                        run.append(el.tail or "")
+                continue
+            if tag_of(el) in BLOCK_TAGS and story_words():
+                return
+            if event == "start":
+                if el in is_line:
+                    yield el
+                    inside = el
+                elif isinstance(el.tag, str):
+                    run.append(el.text or "")
+            elif el is not top:
+                run.append(el.tail or "")
+        if story_words():
+            return
 
 
 def _jump(el: etree._Element) -> bool:
