@@ -31,7 +31,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
-from pipeline.records.task import STATUS_OF
+from pipeline.records.task import HAS_ARTICLE, STATUS_OF
 from pipeline.store.archive import SETTLED_SECONDS, fsync_dir
 from pipeline.store.plain_pickle import dump_plain, load_plain
 from pipeline.store.task_csv import FIELD_NAMES
@@ -68,15 +68,16 @@ _PLACE = itemgetter(0)
 def _row(place: int, values: tuple[int, str, str, dict[str, str]],
          plain: bytes) -> tuple[Any, ...]:
     """A task's row: its place in the list, its fingerprint's four blocks as their hex digits
-    (a fingerprint as Kuaibu writes one, 16 of them; any other, typed by hand, is ``odd``:
-    always a candidate, compared as the whole list's search compares it)."""
+    (a fingerprint as Kuaibu writes one, 16 of them). Any other, typed by hand, and an
+    article's missing one (cleaned before fingerprints) is ``odd``: always a candidate,
+    compared (or fingerprinted first) as the whole list's search does."""
     task_id, status, fingerprint, cells = values
     extra = json.dumps(cells, ensure_ascii=False) if cells else None
     if len(fingerprint) == 16 and _HEX.issuperset(digits := fingerprint.lower()):
         return (task_id, place, status, digits[12:], digits[8:12], digits[4:8], digits[:4], 0,
                 plain, extra)
-    return (task_id, place, status, None, None, None, None, int(bool(fingerprint)), plain,
-            extra)
+    odd = bool(fingerprint) or status in HAS_ARTICLE
+    return task_id, place, status, None, None, None, None, int(odd), plain, extra
 
 
 def write_mirror(tasks_path: Path, stat: os.stat_result,
@@ -152,7 +153,7 @@ class TaskMirror:
 
     def near(self, fingerprints: Collection[str], max_bits: int) -> list[dict[str, Any]]:
         """The records whose fingerprint shares a block, give or take ``SimIndex``'s flips,
-        with one of ``fingerprints`` (and those of a fingerprint not as Kuaibu writes one):
+        with one of ``fingerprints``, and the odd ones (see ``_row``), in the list's order:
         every task within ``max_bits`` of one is among them."""
         index = SimIndex(max_bits)
         probes: list[set[str]] = [set() for _ in range(_BLOCKS)]

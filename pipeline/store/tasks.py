@@ -361,6 +361,21 @@ class TaskStore:
         """Whether the store holds changes the file does not have yet."""
         return self._dirty
 
+    def exact_version(self) -> tuple[int, int, int, int] | None:
+        """The list's inode, size, mtime and ctime when the store holds it exactly as it is
+        on disk (no unsaved change, no other version written since it read it); else None.
+        No program sets a ctime: a hand edit put back to the old size and mtime still shows."""
+        held = self.file_version
+        if held is None:
+            return None
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        if _file_key(stat) != held:
+            return None
+        return stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns
+
     @property
     def _tasks(self) -> dict[int, SealedTask]:
         """Every task, the list read whole the first time a lazily opened store needs more
