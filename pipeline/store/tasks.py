@@ -38,7 +38,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import sqlite3
 import sys
 import threading
 import time
@@ -49,7 +48,7 @@ from dataclasses import FrozenInstanceError, fields, replace
 from itertools import repeat
 from operator import attrgetter, itemgetter
 from pathlib import Path
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeVar
 
 from pipeline.records.errors import DiskFull, ErrorKind, TaskFileError
 from pipeline.records.task import (
@@ -93,7 +92,6 @@ from pipeline.store.task_journal import (
     read_journal,
     remove_journal,
 )
-from pipeline.store.task_mirror import TaskMirror, stale_mirror_writes, write_mirror
 from pipeline.store.task_snapshot import (
     Snapshot,
     file_key,
@@ -103,6 +101,9 @@ from pipeline.store.task_snapshot import (
     write_snapshot,
 )
 from pipeline.web.urls import MAX_URL_CHARS, UrlRejected, check_url_length, normalize_url
+
+if TYPE_CHECKING:  # SQLite and the near-duplicate blocks: imported by the lists that have one
+    from pipeline.store.task_mirror import TaskMirror
 
 # The share of a long run's time its batched saves may take (``save_interval``): a save's cost
 # varies with the machine's load, so the pacing aims at half the 10 % a run may spend on them.
@@ -419,6 +420,8 @@ class TaskStore:
             return False
         if stat.st_size < SNAPSHOT_FROM_BYTES:
             return False
+        from pipeline.store.task_mirror import TaskMirror
+
         mirror = TaskMirror.of(self.path, stat)
         if mirror is None:
             return False
@@ -762,11 +765,18 @@ class TaskStore:
             if self._records is None or self._dirty:
                 return False
             records = [t.__dict__ for t in self._records.values()]
+        import sqlite3
+
+        from pipeline.store.task_mirror import TaskMirror, stale_mirror_writes, write_mirror
+
         try:
             with file_lock(self.lock_path, 0, ""):
                 stat = os.stat(self.path)
                 if (_file_key(stat) != self._seen or stat.st_size < SNAPSHOT_FROM_BYTES
                         or journal_key(self.path) != self._journal_seen):
+                    return False
+                if (kept := TaskMirror.of(self.path, stat)) is not None:
+                    kept.close()  # one of this very file already
                     return False
                 for stale in stale_mirror_writes(self.path):
                     stale.unlink(missing_ok=True)  # a write a kill interrupted
