@@ -31,6 +31,12 @@ would have to trust the other's private state.
 
 Each task is held as a read-only ``SealedTask``, replaced whole when it changes: at 100,000 tasks
 ``tasks()`` copying every one per look took seconds (the window looked three times to open).
+
+The small jobs do not grow with the list (issue 30): a store opened ``lazy`` over a list whose
+mirror is of the file as it is (``task_mirror``) reads a few tasks by id (``some``, ``near``,
+``get``) and the whole list only when more is asked for; a build's "done" marks are appended to
+the journal beside the file (``task_journal``, ``mark_bound``), which every read applies and the
+next save writes in, rather than rewriting 100,000 rows for one article.
 """
 
 from __future__ import annotations
@@ -311,7 +317,8 @@ class TaskStore:
     trash), and each save raises the record to the file's highest id before writing the file.
     ``vet``: asked of the file as others wrote it before it is merged (a save's merge too);
     what it raises (a list cut short) leaves the store and the file as they are, as a file
-    that does not parse does.
+    that does not parse does. ``lazy``: read through the list's mirror until more than a few
+    tasks are needed (see the module); the list read whole then is the file as it is then.
     """
 
     def __init__(self, path: Path, flush_seconds: float = 1.0,
