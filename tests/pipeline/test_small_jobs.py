@@ -256,3 +256,24 @@ def test_a_save_killed_before_it_dropped_the_journal_resumes_cleanly(tmp_path: P
     assert not journal.exists()
     assert [TaskStore(archive.tasks_path).get(n).status for n in (2, 3, 4)] == [
         Status.PENDING, Status.LOCALIZED, Status.DONE]
+
+
+def test_a_title_edited_by_hand_shows_in_the_next_one_article_build_of_another(
+        tmp_path: Path) -> None:
+    """index.html kept as it was only for the very list it was made of: a hand edit of
+    another task's title is in the next build's index."""
+    archive = _library(tmp_path / "archive")
+    for _ in range(2):
+        ws = Workspace.open(archive.root, Settings())
+        ws.build(task_ids={4})
+        ws.close()
+    text = archive.tasks_path.read_text("utf-8-sig")
+    archive.tasks_path.write_text(text.replace("https://site1.example/a,https://site1.example/a,,",
+                                               "https://site1.example/a,https://site1.example/a,"
+                                               "Retitled by hand,", 1), "utf-8-sig")
+    ws = Workspace.open(archive.root, Settings())
+    assert ws.task(1).title == "Retitled by hand"
+    ws.build(task_ids={4})
+    ws.close()
+    pages = "".join(p.read_text("utf-8") for p in (archive.output_dir / "index").iterdir())
+    assert "Retitled by hand" in pages
