@@ -277,3 +277,32 @@ def test_a_title_edited_by_hand_shows_in_the_next_one_article_build_of_another(
     ws.close()
     pages = "".join(p.read_text("utf-8") for p in (archive.output_dir / "index").iterdir())
     assert "Retitled by hand" in pages
+
+
+def test_a_mirror_write_killed_halfway_leaves_no_mirror_and_is_swept(tmp_path: Path) -> None:
+    """A real process killed while it wrote the list's mirror (before the rename): no mirror
+    is used, the list is read whole, and the next build by id sweeps the temp file and keeps
+    a whole mirror."""
+    archive = _library(tmp_path / "archive")
+    code = ("import os, signal; from pathlib import Path;"
+            "from pipeline.store import task_mirror;"
+            "from pipeline.records.settings import Settings;"
+            "from pipeline.usecases.workspace import Workspace;"
+            "row = task_mirror._row;"
+            "rows = iter(range(1000));"  # killed at the thousandth row
+            "task_mirror._row = lambda *a: row(*a) if next(rows, None) is not None"
+            " else os.kill(os.getpid(), signal.SIGKILL);"
+            f"Workspace.open(Path({str(archive.root)!r}), Settings()).build(task_ids={{4}})")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, timeout=PATIENCE,
+                          capture_output=True, text=True)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    [temp] = archive.root.glob(".tasks.csv.byid.*.tmp")
+    assert not mirror_path(archive.tasks_path).exists()
+    ws = Workspace.open(archive.root, Settings())
+    assert ws.task(4).status == Status.DONE  # the mark was journaled before the kill
+    ws.build(task_ids={1})
+    ws.close()
+    assert not temp.exists() and mirror_path(archive.tasks_path).exists()
+    ws = Workspace.open(archive.root, Settings())
+    assert [t.id for t in ws.store.some([1, 4])] == [1, 4]
+    assert ws.store._records is None  # read through the mirror
