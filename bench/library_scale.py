@@ -20,8 +20,9 @@ workers finishing pages) and the runner's loop asking ``save_if_due`` every 0.2 
 share the pacing allows in a long run, the last save's cost over that cost plus the interval.
 
 The archive is changed as a person's commands change it: the one-article build binds the
-first localized task (marked done), writes 03_output, and the first build or dupes after the
-archive was made fills what they keep (entries.db; the figure of that first run is printed
+first localized task (marked done in the journal beside tasks.csv), writes 03_output, and the
+first build or dupes after the archive was made fills what they keep (entries.db, and for a
+build by id the list's mirror ``.tasks.csv.byid``; the figure of that first run is printed
 apart).
 """
 

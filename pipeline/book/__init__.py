@@ -35,7 +35,7 @@ from pipeline.book.cover import find_cjk_font, render_cover
 from pipeline.book.entry_cache import EntryCache
 from pipeline.book.epub import COVER_IMAGE, VolumeContent, write_volume
 from pipeline.book.identity import Collection, collection_uuid, record_build, volume_uuid
-from pipeline.book.index import write_index
+from pipeline.book.index import WholeList, write_index
 from pipeline.book.labels import book_language, labels_for
 from pipeline.book.pages import date_range, index_tree, render_lines, render_xhtml, stylesheet
 from pipeline.book.volumes import pack, volume_label, volume_stem, volume_title
@@ -123,12 +123,14 @@ def collections_of(archive: Archive, chosen: list[Entry], *, cat1: str | None,
 def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
                 cat1: str | None = None, split_by: str | None = None,
                 task_ids: set[int] | None = None, title: str | None = None,
-                progress: Progress | None = None) -> BuildResult:
+                progress: Progress | None = None, whole: WholeList | None = None
+                ) -> BuildResult:
     """Bind the cleaned, localized and done articles into EPUBs; write index.html beside
-    them. ``title`` (``build --title``) wins over the ``book_title`` setting."""
+    them. ``title`` (``build --title``) wins over the ``book_title`` setting. ``whole``: the
+    list index.html is made of, when ``tasks`` is only what a build by ids binds."""
     chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
         archive, tasks, settings, cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
-        progress=progress)
+        progress=progress, whole=whole)
     font = find_cjk_font()
     counter = _Counter(2 * len(chosen), report)
     epubs: list[Path] = []
@@ -139,7 +141,7 @@ def build_books(archive: Archive, tasks: list[Task], settings: Settings, *,
             epubs += _build_collection(archive, collection, members, settings, env, font,
                                        Path(staging), task_urls, counter)
     index = write_index(archive, tasks, order=settings.book_order, chosen_lang=chosen_lang,
-                        env=env)
+                        env=env, whole=whole)
     return BuildResult(epubs, index, [e.task_id for e in chosen])
 
 
@@ -157,32 +159,39 @@ class BuildPlan(NamedTuple):
 
 def plan_build(archive: Archive, tasks: list[Task], settings: Settings, *,
                cat1: str | None, split_by: str | None, task_ids: set[int] | None,
-               title: str | None, progress: Progress | None) -> BuildPlan:
+               title: str | None, progress: Progress | None,
+               whole: WholeList | None = None) -> BuildPlan:
     """The choices a build checks and makes before binding any format; a BookError when
     ``split_by`` is unknown or nothing is to be bound. Half-written output a killed build left
     is swept first."""
     if split_by is not None and split_by not in SPLIT_CHOICES:
         raise BookError(f"--split-by takes {', '.join(SPLIT_CHOICES)}, not {split_by!r}")
-    chosen = choose_entries(archive, tasks, settings, cat1=cat1, task_ids=task_ids)
+    chosen = choose_entries(archive, tasks, settings, cat1=cat1, task_ids=task_ids,
+                            whole=whole)
     env = environment(archive.root)
     sweep_leftovers(archive.output_dir)
     chosen_lang = language_tag(settings.book_language)
+    bound = {e.task_id for e in chosen}  # a book links its own chapters by their addresses
     return BuildPlan(chosen, env, (title or settings.book_title or "").strip() or None,
                      chosen_lang, labels_for(book_language(chosen, chosen_lang)),
-                     {t.id: t.url for t in tasks}, progress or (lambda done, total: None))
+                     {t.id: t.url for t in tasks if t.id in bound},
+                     progress or (lambda done, total: None))
 
 
 def choose_entries(archive: Archive, tasks: list[Task], settings: Settings, *,
-                   cat1: str | None, task_ids: set[int] | None) -> list[Entry]:
+                   cat1: str | None, task_ids: set[int] | None,
+                   whole: WholeList | None = None) -> list[Entry]:
     """The articles this build binds, in book order (one choice for every format); a
-    BookError when none is. Only theirs are read: a one-article build reads one summary."""
+    BookError when none is (said of the whole list, ``whole``'s when given). Only theirs are
+    read: a one-article build reads one summary."""
     wanted = select(tasks, cat1=cat1, task_ids=task_ids)
     with EntryCache(archive) as cache:  # no article read but those changed since cached
         summaries = cache.summaries(t.id for t in wanted)
     chosen = ordered([entry_from(t, summaries[t.id]) for t in wanted if t.id in summaries],
                      settings.book_order)
     if not chosen:
-        raise BookError(_nothing_to_bind(select(tasks), cat1, task_ids))
+        raise BookError(_nothing_to_bind(select(whole.tasks() if whole else tasks), cat1,
+                                         task_ids))
     return chosen
 
 

@@ -69,7 +69,7 @@ from pipeline.book.chapters import (
 )
 from pipeline.book.collect import Cat1Group, Entry, group
 from pipeline.book.identity import collection_uuid, record_build
-from pipeline.book.index import write_index
+from pipeline.book.index import WholeList, write_index
 from pipeline.book.labels import labels_for
 from pipeline.book.pages import date_range, index_tree, render_xhtml, stylesheet
 from pipeline.records.errors import BookError
@@ -360,13 +360,14 @@ def missing_compiler(projects: list[Path]) -> str:
 def build_chms(archive: Archive, tasks: list[Task], settings: Settings, *,
                cat1: str | None = None, split_by: str | None = None,
                task_ids: set[int] | None = None, title: str | None = None,
-               progress: Progress | None = None) -> BuildResult:
+               progress: Progress | None = None,
+               whole: WholeList | None = None) -> BuildResult:
     """Bind the same articles ``build_books`` would, in the same collections and order, into
     one CHM per collection in 03_output (compiled aside and renamed); index.html beside. With
     no chmcmd on PATH each collection's project is left in its project folder instead."""
     chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
         archive, tasks, settings, cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
-        progress=progress)
+        progress=progress, whole=whole)
     compiler = shutil.which(COMPILER)
     css = stylesheet(env).decode("utf-8")
     chms: list[Path] = []
@@ -408,6 +409,6 @@ def build_chms(archive: Archive, tasks: list[Task], settings: Settings, *,
                                        if m.given_title}, format="chm"):
                 stale.unlink(missing_ok=True)  # a renamed book's last file
     index = write_index(archive, tasks, order=settings.book_order, chosen_lang=chosen_lang,
-                        env=env)
+                        env=env, whole=whole)
     return BuildResult([], index, [e.task_id for e in chosen], chms=chms,
                        chm_projects=projects)

@@ -27,7 +27,7 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -62,6 +62,18 @@ SHELF = ("*.epub", "*.pdf", "*.chm")  # the books index.html links, each format'
 _ID = attrgetter("id")
 LOCK = ".index.lock"
 LOCK_WAIT_SECONDS = 120.0  # another build's index: a category's pages made again, at most
+
+
+class WholeList(NamedTuple):
+    """The list a build's index is made of, read only when the index needs it: every task
+    it may list (``tasks``, made when called) and which list that is (``key``: the task
+    list's exact version and what the build left out; None when not known). An index whose
+    kept state is of the same key, with no article's files changed since, lists the same
+    rows: it is not looked at again, and a one-article build does not read the whole list
+    (issue 30)."""
+
+    tasks: Callable[[], list[Task]]
+    key: str | None
 
 
 class Line(NamedTuple):
@@ -113,11 +125,13 @@ def _folder_key(folder: Path) -> FolderKey | None:
 
 
 def write_index(archive: Archive, tasks: list[Task], *, order: str, chosen_lang: str | None,
-                env: jinja2.Environment) -> Path:
-    """index.html and its category pages of every bindable task of ``tasks``, in book
-    ``order``, in ``chosen_lang`` (the ``book_language`` setting) or the articles' vote."""
+                env: jinja2.Environment, whole: WholeList | None = None) -> Path:
+    """index.html and its category pages of every bindable task of ``tasks`` (of ``whole``'s
+    when given), in book ``order``, in ``chosen_lang`` (the ``book_language`` setting) or the
+    articles' vote."""
     with EntryCache(archive) as cache:
-        return _Writer(archive, cache, order, env).write(select(tasks), chosen_lang)
+        return _Writer(archive, cache, order, env).write(
+            whole or WholeList(lambda: tasks, None), chosen_lang)
 
 
 class _Writer:
@@ -136,20 +150,22 @@ class _Writer:
         self.kept: IndexState | None = None
         self.gone: list[int] = []  # kept rows of articles with no record now
 
-    def write(self, bindable: list[Task], chosen_lang: str | None) -> Path:
+    def write(self, whole: WholeList, chosen_lang: str | None) -> Path:
         """The index written; the archive's own under its lock, so two builds at once (the
         window's and a terminal's) never leave a state that claims the other's pages."""
         if not self.keeps:
-            return self._write(bindable, chosen_lang)
+            return self._write(whole, chosen_lang)
         with file_lock(self.archive.root / LOCK, LOCK_WAIT_SECONDS,
                        f"another build is writing {self.archive.output_dir / 'index.html'};"
                        " try again when it is done"):
             self.kept = IndexState.from_json(self.cache.index_state())
-            return self._write(bindable, chosen_lang)
+            return self._write(whole, chosen_lang)
 
-    def _write(self, bindable: list[Task], chosen_lang: str | None) -> Path:
+    def _write(self, whole: WholeList, chosen_lang: str | None) -> Path:
         look = self._look()
-        found = categories(bindable)
+        if (hub := self._as_kept(whole, look, chosen_lang)) is not None:
+            return hub
+        found = categories(select(whole.tasks()))
         members = {g: ts for g, (ts, _) in found.items()}
         digests = {g: digest for g, (_, digest) in found.items()}
         # the categories of the articles journaled (no Python a task: one C loop each)
@@ -165,8 +181,7 @@ class _Writer:
                                   for g in groups), chosen_lang)
         labels = labels_for(lang)
         made = self._how_made(labels["lang"])
-        layout = _digest(made, self.order, self.archive.name, PAGE_ROWS,
-                         self._source(PAGE_TEMPLATE))
+        layout = self._layout(made)
         # index/ changed by another hand (a page removed, the folder gone): every page again
         force = kept is None or kept.pages_folder != _folder_key(self.pages_dir)
         if kept is None or force or (kept.made, kept.layout) != (made, layout):
@@ -185,8 +200,35 @@ class _Writer:
                                       for i in c.entries)
             self.cache.drop_index_rows(self.gone)
             self._keep(IndexState(made, layout, look.mark, look.clean,
-                                  _folder_key(self.pages_dir), new))
+                                  _folder_key(self.pages_dir), new, whole.key))
         return hub
+
+    def _as_kept(self, whole: WholeList, look: _Look, chosen_lang: str | None) -> Path | None:
+        """The hub made again from the kept shelves alone (the books may have changed) when
+        the index is of the same list (``WholeList.key``), no article's files changed since,
+        its pages are as left and made the same way: no task read, no category looked at.
+        None otherwise."""
+        kept = self.kept
+        if (kept is None or whole.key is None or kept.source != whole.key or look.whole
+                or look.changed or kept.pages_folder != _folder_key(self.pages_dir)):
+            return None
+        groups = sorted(kept.shelves, key=lambda g: category_place(*g))
+        lang = language_of(_votes(kept.shelves[g] for g in groups), chosen_lang)
+        labels = labels_for(lang)
+        made = self._how_made(labels["lang"])
+        if (kept.made, kept.layout) != (made, self._layout(made)):
+            return None
+        hub = self._hub([(g, kept.shelves[g]) for g in groups if kept.shelves[g].count],
+                        lang, labels)
+        if (look.mark, look.clean) != (kept.journal, kept.clean):
+            self._keep(replace(kept, journal=look.mark, clean=look.clean))
+        return hub
+
+    def _layout(self, made: str) -> str:
+        """How the pages are made: the rows' making, the order, the archive's name, the
+        page's size and template."""
+        return _digest(made, self.order, self.archive.name, PAGE_ROWS,
+                       self._source(PAGE_TEMPLATE))
 
     def _look(self) -> _Look:
         """01_clean's identity, then the journal (in that order: a write renames, then

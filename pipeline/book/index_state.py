@@ -80,12 +80,14 @@ class IndexState:
     clean: FolderKey | None  # 01_clean as the journal was read (None: it was still changing)
     pages_folder: FolderKey | None  # index/ as left
     shelves: dict[Group, Shelf]
+    # which task list the shelves were made of (``index.WholeList.key``; None: not known)
+    source: str | None = None
 
     def to_json(self) -> str:
         return json.dumps({
             "version": VERSION, "made": self.made, "layout": self.layout,
             "journal": list(self.journal), "clean": self.clean,
-            "pages_folder": self.pages_folder,
+            "pages_folder": self.pages_folder, "source": self.source,
             "shelves": [[*group, s.cells, s.count, s.published, s.fetched, s.langs, s.pages]
                         for group, s in self.shelves.items()],
         }, ensure_ascii=False)
@@ -107,7 +109,8 @@ class IndexState:
                                             [(str(t), int(n)) for t, n in langs],
                                             [(str(p), str(d)) for p, d in pages])
                  for c1, c2, digest, count, published, fetched, langs, pages
-                 in data["shelves"]})
+                 in data["shelves"]},
+                data["source"] if isinstance(data.get("source"), str) else None)
         except (ValueError, TypeError, KeyError):
             return None
 

@@ -44,7 +44,7 @@ from pipeline.book.chapters import (
 )
 from pipeline.book.collect import Cat1Group, Entry, display_category, group
 from pipeline.book.identity import collection_uuid, record_build
-from pipeline.book.index import write_index
+from pipeline.book.index import WholeList, write_index
 from pipeline.book.labels import labels_for
 from pipeline.book.page_notes import notes_to_page_foot
 from pipeline.book.pages import date_range, stylesheet
@@ -277,7 +277,8 @@ def pdf_chapter(chapter: Chapter, here: dict[int, Chapter], url_of: dict[int, st
 def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
                cat1: str | None = None, split_by: str | None = None,
                task_ids: set[int] | None = None, title: str | None = None,
-               progress: Progress | None = None, today: str = "") -> BuildResult:
+               progress: Progress | None = None, today: str = "",
+               whole: WholeList | None = None) -> BuildResult:
     """Bind the same articles ``build_books`` would, in the same collections, order and
     volumes, into PDFs in 03_output (written aside and renamed), recorded in books.json
     beside the EPUBs (a volume a smaller build no longer makes is removed); index.html
@@ -286,7 +287,7 @@ def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
 
     chosen, env, title, chosen_lang, labels, task_urls, report = plan_build(
         archive, tasks, settings, cat1=cat1, split_by=split_by, task_ids=task_ids, title=title,
-        progress=progress)
+        progress=progress, whole=whole)
     css = stylesheet(env).decode("utf-8")
     day = today or date.today().isoformat()
     made: list[Path] = []
@@ -332,5 +333,5 @@ def build_pdfs(archive: Archive, tasks: list[Task], settings: Settings, *,
                 stale.unlink(missing_ok=True)
             made += files
     index = write_index(archive, tasks, order=settings.book_order, chosen_lang=chosen_lang,
-                        env=env)
+                        env=env, whole=whole)
     return BuildResult([], index, [e.task_id for e in chosen], pdfs=made)

@@ -6,7 +6,6 @@ is opened). The stage outputs are the truth; a status word a kill lost comes bac
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 
@@ -26,7 +25,6 @@ from pipeline.store.tasks import TaskStore
 # Beside the archive: the task list's and the stage folders' versions when a reconcile last
 # found them agreeing (see ``agreed_since``).
 RECONCILED = ".reconciled"
-_ListKey = tuple[int, int, int, int]  # tasks.csv's inode, size, mtime and ctime
 
 
 def stage_reached(archive: Archive, task_id: int) -> Status:
@@ -118,7 +116,7 @@ def agreed_since(archive: Archive, store: TaskStore) -> bool:
     folders = archive.folder_keys()
     if folders is None:
         return False
-    held = _list_key(archive, store)
+    held = store.exact_version()
     if held is None:
         return False
     try:
@@ -135,7 +133,7 @@ def note_agreed(archive: Archive, store: TaskStore, listing: StageListing) -> No
     list were left alone ``SETTLED_SECONDS`` (a change within their clock's tick could not be
     told apart, as git's racy entries). An older note is left: the ctime of a list written
     since never matches it."""
-    held = _list_key(archive, store)
+    held = store.exact_version()
     settled = time.time_ns() - int(SETTLED_SECONDS * 1e9)
     if (listing.settled is None or len(listing.records) < NOTED_FROM_RECORDS
             or held is None or held[2] >= settled):
@@ -145,17 +143,3 @@ def note_agreed(archive: Archive, store: TaskStore, listing: StageListing) -> No
     except (OSError, DiskFull):
         pass  # a folder that cannot be written: reconciled every time
 
-
-def _list_key(archive: Archive, store: TaskStore) -> _ListKey | None:
-    """The list's inode, size, mtime and ctime when the store holds it exactly as it is on
-    disk (no unsaved change, no other version written since it read it); else None."""
-    held = store.file_version
-    if held is None:
-        return None
-    try:
-        stat = os.stat(archive.tasks_path)
-    except FileNotFoundError:
-        return None
-    if (stat.st_ino, stat.st_size, stat.st_mtime_ns) != held:
-        return None
-    return stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns

@@ -164,11 +164,11 @@ def _write_atomic(path: Path, data: bytes, readonly: bool) -> os.stat_result:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
     return written
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:  # Windows cannot open a directory; its rename is durable enough

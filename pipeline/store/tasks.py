@@ -31,6 +31,12 @@ would have to trust the other's private state.
 
 Each task is held as a read-only ``SealedTask``, replaced whole when it changes: at 100,000 tasks
 ``tasks()`` copying every one per look took seconds (the window looked three times to open).
+
+The small jobs do not grow with the list (issue 30): a store opened ``lazy`` over a list whose
+mirror is of the file as it is (``task_mirror``) reads a few tasks by id (``some``, ``near``,
+``get``) and the whole list only when more is asked for; a build's "done" marks are appended to
+the journal beside the file (``task_journal``, ``mark_bound``), which every read applies and the
+next save writes in, rather than rewriting 100,000 rows for one article.
 """
 
 from __future__ import annotations
@@ -48,7 +54,7 @@ from dataclasses import FrozenInstanceError, fields, replace
 from itertools import repeat
 from operator import attrgetter, itemgetter
 from pathlib import Path
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, TypeVar
 
 from pipeline.records.errors import DiskFull, ErrorKind, TaskFileError
 from pipeline.records.task import (
@@ -84,6 +90,14 @@ from pipeline.store.task_csv import (
     unguard_cell,
     with_missing,
 )
+from pipeline.store.task_journal import (
+    Entry,
+    JournalKey,
+    append_journal,
+    journal_key,
+    read_journal,
+    remove_journal,
+)
 from pipeline.store.task_snapshot import (
     Snapshot,
     file_key,
@@ -93,6 +107,9 @@ from pipeline.store.task_snapshot import (
     write_snapshot,
 )
 from pipeline.web.urls import MAX_URL_CHARS, UrlRejected, check_url_length, normalize_url
+
+if TYPE_CHECKING:  # SQLite and the near-duplicate blocks: imported by the lists that have one
+    from pipeline.store.task_mirror import TaskMirror
 
 # The share of a long run's time its batched saves may take (``save_interval``): a save's cost
 # varies with the machine's load, so the pacing aims at half the 10 % a run may spend on them.
@@ -300,12 +317,14 @@ class TaskStore:
     trash), and each save raises the record to the file's highest id before writing the file.
     ``vet``: asked of the file as others wrote it before it is merged (a save's merge too);
     what it raises (a list cut short) leaves the store and the file as they are, as a file
-    that does not parse does.
+    that does not parse does. ``lazy``: read through the list's mirror until more than a few
+    tasks are needed (see the module); the list read whole then is the file as it is then.
     """
 
     def __init__(self, path: Path, flush_seconds: float = 1.0,
                  ids: IdRecord | None = None,
-                 vet: Callable[[TaskStore], None] | None = None) -> None:
+                 vet: Callable[[TaskStore], None] | None = None, *,
+                 lazy: bool = False) -> None:
         self.path = Path(path)
         self.flush_seconds = flush_seconds
         self._ids = ids
@@ -315,8 +334,13 @@ class TaskStore:
         self._lock = threading.RLock()
         self._save_lock = threading.Lock()
         # each task as a read-only record (``SealedTask``), replaced whole when it changes:
-        # ``tasks()`` hands these out as they are, no copy made
-        self._tasks: dict[int, SealedTask] = {}
+        # ``tasks()`` hands these out as they are, no copy made; None while the list is read
+        # through its mirror (``lazy``), read whole when first needed (``_tasks``)
+        self._records: dict[int, SealedTask] | None = {}
+        self._mirror: TaskMirror | None = None
+        # the status changes journaled beside the file (``task_journal``), as last read
+        self._journal: list[Entry] = []
+        self._journal_seen: JournalKey | None = None
         self._by_url: dict[str, int] | None = {}  # None: made when first asked (``_urls``)
         self._max_id = 0
         self._columns: list[str] = list(COLUMNS)
@@ -333,7 +357,7 @@ class TaskStore:
         # how the file is spelled, kept by a save: its codec and separator (a new file's:
         # UTF-8 with the BOM Excel needs, commas)
         self._encoding, self._delimiter = "utf-8-sig", ","
-        self._load()
+        self._load(lazy)
 
     @property
     def lock_path(self) -> Path:
@@ -345,6 +369,35 @@ class TaskStore:
         """Whether the store holds changes the file does not have yet."""
         return self._dirty
 
+    def exact_version(self) -> tuple[int, int, int, int] | None:
+        """The list's inode, size, mtime and ctime when the store holds it exactly as it is
+        on disk (no unsaved change, no other version written since it read it); else None.
+        No program sets a ctime: a hand edit put back to the old size and mtime still shows."""
+        held = self.file_version
+        if held is None:
+            return None
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            return None
+        if _file_key(stat) != held:
+            return None
+        return stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns
+
+    @property
+    def _tasks(self) -> dict[int, SealedTask]:
+        """Every task, the list read whole the first time a lazily opened store needs more
+        than a few tasks (``lazy``)."""
+        with self._lock:
+            if self._records is None:
+                self._read_whole()
+            assert self._records is not None
+            return self._records
+
+    @_tasks.setter
+    def _tasks(self, tasks: dict[int, SealedTask]) -> None:
+        self._records = tasks
+
     @property
     def file_version(self) -> _FileKey | None:
         """The version of tasks.csv (inode, size, mtime) this store holds exactly: None while
@@ -354,10 +407,76 @@ class TaskStore:
 
     # -- reading -----------------------------------------------------------------------------
 
-    def _load(self) -> None:
+    def _load(self, lazy: bool = False) -> None:
         """Every row is read and checked inside the constructor: a problem anywhere raises
         from it, so no store exists that could save a half-read list over the file. The
-        snapshot of these very bytes, when there is one, stands for parsing them."""
+        snapshot of these very bytes, when there is one, stands for parsing them. ``lazy``:
+        a list whose mirror is of the file as it is (``task_mirror``: made from a whole read
+        of these very bytes, so they parse) is not read until more than a few of its tasks
+        are asked for. The journal's status changes go on top either way."""
+        if lazy and self._open_mirror():
+            return
+        self._read_file()
+        self._take_journal()
+
+    def _open_mirror(self) -> bool:
+        """Read the list through its mirror; False when it has none for the file as it is."""
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            return False
+        if stat.st_size < SNAPSHOT_FROM_BYTES:
+            return False
+        from pipeline.store.task_mirror import TaskMirror
+
+        mirror = TaskMirror.of(self.path, stat)
+        if mirror is None:
+            return False
+        self._mirror, self._records, self._seen = mirror, None, _file_key(stat)
+        self._by_url = None
+        self._take_journal()
+        return True
+
+    def _read_whole(self) -> None:
+        """The list read whole, for a store opened through the mirror: the file as it is now
+        (vetted when it is no longer the one the mirror is of), taken as a merge would."""
+        fresh = TaskStore(self.path, self.flush_seconds, self._ids)
+        if self._vet is not None and fresh._seen != self._seen:
+            self._vet(fresh)
+        self._adopt(fresh)
+
+    def _adopt(self, fresh: TaskStore) -> None:
+        """Take a whole read's list as this store's (one that held no change of its own)."""
+        assert fresh._records is not None
+        self._records, self._by_url = fresh._records, fresh._by_url
+        self._max_id, self._columns, self._seen = fresh._max_id, fresh._columns, fresh._seen
+        self._encoding, self._delimiter = fresh._encoding, fresh._delimiter
+        self._journal, self._journal_seen = fresh._journal, fresh._journal_seen
+        self._dirty = fresh._dirty
+        if self._mirror is not None:
+            self._mirror.close()
+            self._mirror = None
+
+    def _take_journal(self) -> bool:
+        """Read the journal again when it changed since last read, and apply it to the tasks
+        held (compare-and-set: ``task_journal``); whether a task's status moved."""
+        key = journal_key(self.path)
+        if key == self._journal_seen:
+            return False
+        self._journal, self._journal_seen = read_journal(self.path)
+        if self._records is None:
+            return bool(self._journal)
+        changed = False
+        for entry in self._journal:
+            task = self._records.get(entry.task_id)
+            if task is not None and task.status == entry.before:
+                self._records[entry.task_id] = sealed(replace(task, status=entry.after,
+                                                              updated_at=entry.at))
+                changed = True
+        return changed
+
+    def _read_file(self) -> None:
+        """The file read whole: from its snapshot, else parsed (see ``_load``)."""
         try:
             with open(self.path, "rb") as f:
                 data = f.read()
@@ -607,7 +726,96 @@ class TaskStore:
 
     def get(self, task_id: int) -> Task:
         with self._lock:
+            if self._records is None:
+                found = self.some([task_id])
+                if not found:
+                    raise KeyError(task_id)
+                return replace(found[0], extra=dict(found[0].extra))
             return replace(self._tasks[task_id], extra=dict(self._tasks[task_id].extra))
+
+    def some(self, task_ids: Iterable[int]) -> list[Task]:
+        """Those of these tasks the list holds (the trash's too), in the list's order, as
+        ``tasks()`` hands them out: read through the mirror while the list is not read
+        whole (a one-article build reads one task, not 100,000)."""
+        with self._lock:
+            if self._records is None:
+                assert self._mirror is not None
+                return self._from_mirror(self._mirror.records(task_ids))
+            wanted = set(task_ids)
+            return [t for t in self._records.values() if t.id in wanted]
+
+    def near(self, fingerprints: Iterable[str], max_bits: int) -> list[Task]:
+        """The tasks (the trash's too, in the list's order) among which every task whose
+        fingerprint lies within ``max_bits`` of one of ``fingerprints`` is: through the
+        mirror, those sharing an indexed block (``SimIndex.probes``); else every task."""
+        with self._lock:
+            if self._records is None:
+                assert self._mirror is not None
+                return self._from_mirror(self._mirror.near(list(fingerprints), max_bits))
+            return list(self._records.values())
+
+    def _from_mirror(self, records: list[dict[str, Any]]) -> list[Task]:
+        """The mirror's records as tasks, the journal's changes on top."""
+        changes = {e.task_id: e for e in self._journal}
+        for record in records:
+            entry = changes.get(record["id"])
+            if entry is not None and record["status"] == entry.before:
+                record.update(status=entry.after, updated_at=entry.at)
+        return [sealed_values(record) for record in records]
+
+    def keep_mirror(self) -> bool:
+        """Keep the list read whole as its mirror (``task_mirror``), for the next one-task
+        job, when it is long enough to have a snapshot, holds the file exactly as it is
+        and the list's lock is free at once; whether one was written. A folder that cannot
+        be written keeps none."""
+        with self._lock:
+            if self._records is None or self._dirty:
+                return False
+            records = [t.__dict__ for t in self._records.values()]
+        import sqlite3
+
+        from pipeline.store.task_mirror import TaskMirror, stale_mirror_writes, write_mirror
+
+        try:
+            with file_lock(self.lock_path, 0, ""):
+                stat = os.stat(self.path)
+                if (_file_key(stat) != self._seen or stat.st_size < SNAPSHOT_FROM_BYTES
+                        or journal_key(self.path) != self._journal_seen):
+                    return False
+                if (kept := TaskMirror.of(self.path, stat)) is not None:
+                    kept.close()  # one of this very file already
+                    return False
+                for stale in stale_mirror_writes(self.path):
+                    stale.unlink(missing_ok=True)  # a write a kill interrupted
+                return write_mirror(self.path, stat, records)
+        except (OSError, ArchiveBusy, sqlite3.Error):
+            return False
+
+    def mark_bound(self, task_ids: Iterable[int]) -> list[int]:
+        """Mark done those of these tasks that are localized (bound into a book), on the
+        list as it is; the ids marked. Appended to the journal beside the file
+        (``task_journal``: no rewrite of 100,000 rows for one article), or saved into the
+        file when the journal is long or cannot be written."""
+        with self._save_lock, file_lock(self.lock_path, LOCK_WAIT_SECONDS, self._busy()):
+            self._merge_file()
+            now = utc_now()
+            entries = [Entry(t.id, Status.LOCALIZED, Status.DONE, now)
+                       for t in self.some(task_ids) if t.status == Status.LOCALIZED]
+            if not entries:
+                return []
+            try:
+                journaled = append_journal(self.path, entries)
+            except OSError:
+                journaled = False
+            with self._lock:
+                if journaled:
+                    self._take_journal()
+                else:
+                    for entry in entries:
+                        self.update(entry.task_id, status=Status.DONE)
+            if not journaled:
+                self._save_locked()
+            return [e.task_id for e in entries]
 
     def tasks(self) -> list[Task]:
         """The tasks in the list's order (see the module), safe to read while workers update
@@ -626,6 +834,8 @@ class TaskStore:
         """Those of ``task_ids`` the list holds outside the trash: each looked up, not the
         list gone through (a search's fifty hits at 100,000 tasks)."""
         with self._lock:
+            if self._records is None:
+                return {t.id for t in self.some(task_ids) if not t.deleted}
             return {i for i in task_ids
                     if (task := self._tasks.get(i)) is not None and not task.deleted}
 
@@ -636,7 +846,9 @@ class TaskStore:
 
     @property
     def columns(self) -> list[str]:
-        return list(self._columns)
+        with self._lock:
+            self._tasks  # noqa: B018 — the columns are the file's: read it when not yet read
+            return list(self._columns)
 
     # -- changing ----------------------------------------------------------------------------
 
@@ -871,6 +1083,9 @@ class TaskStore:
             # what was written, not the path's stat after: Excel takes no lock
             written = write_atomic(self.path, data)
             self._seen = _file_key(written)
+            if self._journal_seen is not None:  # every entry is in the file now (the lock
+                remove_journal(self.path)  # held since the merge read it: none since)
+                self._journal, self._journal_seen = [], None
         except BaseException:
             with self._lock:  # not written: the changes wait for the next save
                 for task_id, names in pending[0].items():
@@ -925,12 +1140,16 @@ class TaskStore:
             key = None
         self._id_floor = None  # another writer may have given ids since
         if key == self._seen:
-            return False
+            with self._lock:
+                return self._take_journal()
         fresh = TaskStore(self.path, self.flush_seconds, self._ids)
         if self._vet is not None:
             self._vet(fresh)
         with self._lock:
-            self._merge(fresh)
+            if self._records is None:  # read through the mirror: nothing of its own to keep
+                self._adopt(fresh)
+            else:
+                self._merge(fresh)
         return True
 
     def _merge(self, fresh: TaskStore) -> None:
@@ -991,6 +1210,7 @@ class TaskStore:
                                           if c in touched_columns and c not in fresh._columns]
         self._seen = fresh._seen
         self._encoding, self._delimiter = fresh._encoding, fresh._delimiter
+        self._journal, self._journal_seen = fresh._journal, fresh._journal_seen
         self._dirty = bool(self._touched or self._added or self._removed or self._moved
                            or fresh._dirty)
 

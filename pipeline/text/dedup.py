@@ -187,17 +187,23 @@ class SimIndex:
         for (shift, width), table in zip(self._BLOCKS, self._tables, strict=True):
             table.setdefault(value >> shift & ((1 << width) - 1), []).append((key, value))
 
+    def probes(self, value: int) -> list[tuple[int, int]]:
+        """The buckets a lookup of ``value`` reads: (block, a variant of its value there).
+        Every hash within ``max_bits`` of ``value`` is in one of them (the tasks.csv mirror
+        looks one article's up in its indexed blocks the same way)."""
+        return [(block, value >> shift & ((1 << width) - 1) ^ flipped)
+                for block, ((shift, width), variants)
+                in enumerate(zip(self._BLOCKS, self._variants, strict=True))
+                for flipped in variants]
+
     def near(self, value: int) -> list[tuple[int, int]]:
         """(key, distance) of every stored hash within ``max_bits`` of ``value``."""
         found: dict[int, int] = {}
-        for (shift, width), table, variants in zip(self._BLOCKS, self._tables, self._variants,
-                                                   strict=True):
-            part = value >> shift & ((1 << width) - 1)
-            for flipped in variants:
-                for key, other in table.get(part ^ flipped, ()):
-                    distance = hamming(value, other)
-                    if distance <= self.max_bits:
-                        found[key] = distance
+        for block, part in self.probes(value):
+            for key, other in self._tables[block].get(part, ()):
+                distance = hamming(value, other)
+                if distance <= self.max_bits:
+                    found[key] = distance
         return sorted(found.items())
 
 

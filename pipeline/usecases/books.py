@@ -12,7 +12,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.records.task import Status
 from pipeline.usecases.changed import Changed
 from pipeline.usecases.duplicates import Duplicates
 
@@ -77,6 +76,7 @@ class Books(Duplicates):
         from pipeline.book import build_books
         from pipeline.book.chm import build_chms
         from pipeline.book.collect import select
+        from pipeline.book.index import WholeList
         from pipeline.book.pdf import build_pdfs
         from pipeline.records.errors import BookError, BuildCancelled
 
@@ -87,7 +87,9 @@ class Books(Duplicates):
         archive = self.archive if out is None else self.archive.with_output(out)
         self.refresh()  # a run may have finished tasks since this face last looked
         chosen_ids = set(task_ids) if task_ids is not None else None
-        tasks = self.tasks()  # one copy of the list: 100,000 tasks take a while to copy
+        # a build by ids reads those tasks only (through the list's mirror at 100,000)
+        tasks = (self.tasks() if chosen_ids is None
+                 else [t for t in self.store.some(chosen_ids) if not t.deleted])
         # what this build binds: the near-duplicate pairs asked about are those it holds
         wanted = {t.id for t in select(tasks, cat1=cat1, task_ids=chosen_ids)}
         left_out = self.left_out(wanted if cat1 is not None or chosen_ids is not None
@@ -95,6 +97,12 @@ class Books(Duplicates):
         settings = self.settings if order is None else self.settings.with_overrides(
             book_order=order)
         bindable = [t for t in tasks if t.id not in left_out]
+        # the whole list, for index.html, read only when its kept state is of another list
+        listed = self.store.exact_version()
+        whole = WholeList(
+            (lambda: bindable) if chosen_ids is None
+            else (lambda: [t for t in self.tasks() if t.id not in left_out]),
+            None if listed is None else f"{listed}|{sorted(left_out)}")
 
         def stop_here() -> None:
             if should_stop is not None and should_stop():
@@ -111,20 +119,17 @@ class Books(Duplicates):
             "chm": [build_chms]}
         binders = by_format[format]
         made = [bind(archive, bindable, settings, cat1=cat1, split_by=split_by,
-                     task_ids=chosen_ids, title=title, progress=report) for bind in binders]
+                     task_ids=chosen_ids, title=title, progress=report, whole=whole)
+                for bind in binders]
         result = replace(made[0], pdfs=[p for m in made for p in m.pdfs])
         result = replace(result, left_out=sorted(
             (dup, of) for dup, of in left_out.items() if dup in wanted))
         if self.read_only:
             return result
-        with self.store.transaction() as store:
-            for task_id in result.task_ids:
-                try:
-                    bound = store.get(task_id)
-                except KeyError:
-                    continue  # taken off the list while the book was bound
-                if bound.status == Status.LOCALIZED:
-                    store.update(task_id, status=Status.DONE)
+        # localized → done, journaled beside the list (a task taken off it meanwhile: none)
+        self.store.mark_bound(result.task_ids)
+        if chosen_ids is not None:
+            self.store.keep_mirror()  # the next build by ids reads a task, not the list
         self.changed(Changed.TASKS | Changed.BOOKS if out is None else Changed.TASKS)
         return result
 

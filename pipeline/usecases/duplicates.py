@@ -19,6 +19,10 @@ from pipeline.usecases.base import WorkspaceBase
 from pipeline.usecases.changed import Changed
 
 _FINGERPRINT = attrgetter("fingerprint")  # the tasks without one looked at, not all 100,000
+_DELETED_AT = attrgetter("deleted_at")
+# Asked about this few tasks (a one-article build), only theirs and the tasks whose
+# fingerprints share a block with theirs are read (``TaskStore.near``), not the whole list.
+ASKED_BY_FINGERPRINT = 64
 
 if TYPE_CHECKING:  # the runner, extractor and binder are imported when a use case needs them
 
@@ -36,11 +40,30 @@ class Duplicates(WorkspaceBase):
         Articles cleaned before fingerprints were what they are now get theirs first."""
         from pipeline.store.duplicates import near_pairs, read_decisions
 
-        tasks = self.tasks()  # 100,000 tasks: the list copied again only if a task changed
-        if self._fill_fingerprints(tasks):
-            tasks = self.tasks()
+        if involving is not None and len(involving) <= ASKED_BY_FINGERPRINT:
+            tasks = self._near_tasks(involving)
+        else:
+            tasks = self.tasks()  # 100,000 tasks: copied again only if a task changed
+            if self._fill_fingerprints(tasks):
+                tasks = self.tasks()
         return near_pairs(tasks, read_decisions(self.archive.decisions_path),
                           self.article, involving=involving)
+
+    def _near_tasks(self, involving: Collection[int]) -> list[Task]:
+        """The tasks asked about and those whose fingerprints may be close to theirs (the
+        store's ``near``: through the mirror, a few of 100,000), the trash left out: every
+        pair one of them is in is among these tasks."""
+        from pipeline.text.dedup import NEAR_DUPLICATE_BITS
+
+        asked = list(filterfalse(_DELETED_AT, self.store.some(involving)))
+        if self._fill_fingerprints(asked):
+            asked = list(filterfalse(_DELETED_AT, self.store.some(involving)))
+        near = self.store.near(filter(None, map(_FINGERPRINT, asked)), NEAR_DUPLICATE_BITS)
+        if self._fill_fingerprints(near):
+            near = self.store.near(filter(None, map(_FINGERPRINT, asked)),
+                                   NEAR_DUPLICATE_BITS)
+        held = {t.id for t in asked}
+        return asked + [t for t in filterfalse(_DELETED_AT, near) if t.id not in held]
 
     def left_out(self, involving: Collection[int] | None = None) -> dict[int, int]:
         """What a build leaves out: the later task of each near-duplicate pair no one has

@@ -101,8 +101,10 @@ class Workspace(Harvesting, Library, Books, RulesWork, Capturing, Importing, Pas
             raise NoArchive(f"{root} is a file, not an archive folder")
         read_only = root.exists() and not Archive(root.resolve()).writable
         archive = Archive(root.resolve()) if read_only else Archive.open(root)
+        # lazy: a one-task command reads its task through the list's mirror (``task_mirror``)
         store = TaskStore(archive.tasks_path, flush_seconds=settings.tasks_flush_seconds,
-                          ids=archive, vet=partial(refuse_truncated, archive) if vet else None)
+                          ids=archive, vet=partial(refuse_truncated, archive) if vet else None,
+                          lazy=True)
         return cls(archive, store, settings, network, read_only=read_only)
 
     @classmethod

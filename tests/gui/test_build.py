@@ -12,12 +12,12 @@ from gui.task_model import TaskRole
 from pipeline.demo_site import catalog
 from pipeline.demo_site.server import DemoSite
 from pipeline.records.settings import Settings
+from pipeline.store.tasks import TaskStore
 from tests.gui.conftest import (
     OpenWindow,
     add_demo_links,
     build_everything,
     run_to_end,
-    saved_rows,
 )
 from tests.pipeline.book.test_order import ORDERS, bound_titles, pasted_archive
 from tests.pipeline.book.validator import assert_valid
@@ -57,12 +57,12 @@ def test_build_selected_tasks_makes_a_valid_epub(qtbot: QtBot, open_window: Open
         chapters = " ".join(z.read(n).decode("utf-8") for n in z.namelist()
                             if n.endswith(".xhtml"))
     assert all(t.extracted_title in chapters for t in cleaned)
-    # as the command line's build does: the localized ones bound are done, in the file too
+    # as the command line's build does: the localized ones bound are done, for every reader
+    # of the list too (journaled beside tasks.csv until its next save writes them in)
     localized = {t.id for t in cleaned if t.status == "localized"}
     assert localized
-    qtbot.waitUntil(lambda: {i for i in localized
-                             if saved_rows(window.archive.tasks_path)[i]["status"] == "done"}
-                    == localized, timeout=PATIENCE_MS)
+    qtbot.waitUntil(lambda: {t.id for t in TaskStore(window.archive.tasks_path).some(localized)
+                             if t.status == "done"} == localized, timeout=PATIENCE_MS)
     qtbot.waitUntil(lambda: all(window.model.task(i).status == "done" for i in localized),
                     timeout=PATIENCE_MS)
     assert_valid(book)

@@ -3,6 +3,7 @@ they land, its own edits reach the file, and closing it writes nothing over anyo
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -12,10 +13,13 @@ from pytestqt.qtbot import QtBot
 from pipeline.records.task import Status
 from pipeline.store.archive import Archive
 from pipeline.store.tasks import TaskStore
-from tests.gui.conftest import OpenWindow
+from tests.gui.conftest import OpenWindow, saved_rows
 from tests.pipeline.test_many_writers import _seed, hand_edit, start_run
 from tests.sites.faults import FaultServer
+from tests.small_archive import make_small_archive
 from tests.waiting import PATIENCE, PATIENCE_MS
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the run is a POSIX child process here")
@@ -58,3 +62,18 @@ def test_window_beside_a_terminal_run_and_a_hand_edit(qtbot: QtBot, open_window:
     assert (tasks[3].cat1, tasks[4].cat1) == ("03_窗口", "03_窗口")
     assert tasks[5].extra == {"note": "手记"} and tasks[6].title == "手工改的标题"
     assert {t.status for t in tasks.values()} == {Status.LOCALIZED}  # the run's, all of them
+
+
+def test_window_shows_a_terminal_build_marking_its_article_done(
+        qtbot: QtBot, open_window: OpenWindow, tmp_path: Path) -> None:
+    """A terminal's ``build --id`` journals its mark beside tasks.csv (the file is not
+    rewritten); the window following the list shows the article done all the same."""
+    root = make_small_archive(tmp_path / "archive")
+    window = open_window(root)
+    qtbot.waitUntil(lambda: window.model.task(1) is not None
+                    and window.model.task(1).status == Status.LOCALIZED, timeout=PATIENCE_MS)
+    subprocess.run([sys.executable, str(REPO / "main.py"), "--archive", str(root), "build",
+                    "--id", "1"], check=True, capture_output=True, timeout=PATIENCE, cwd=REPO)
+    assert saved_rows(root / "tasks.csv")[1]["status"] == "localized"  # the mark: journaled
+    qtbot.waitUntil(lambda: window.model.task(1).status == Status.DONE, timeout=PATIENCE_MS)
+    assert window.model.task(2).status == Status.LOCALIZED

@@ -22,14 +22,18 @@ FAST = Settings().with_overrides(retry_waits=(0.05, 0.1), read_timeout=2.0)
 REQUEST_LOGS = {"04_logs/fetch.log"}
 
 
+# the task list, and the build's marks journaled beside it until its next save writes them in
+LIST = {"tasks.csv", ".tasks.csv.journal"}
+
+
 def snapshot(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and str(p.relative_to(root)) not in REQUEST_LOGS | {"tasks.csv"}}
+            if p.is_file() and str(p.relative_to(root)) not in REQUEST_LOGS | LIST}
 
 
-def rows(root: Path) -> list[dict[str, str]]:
-    with open(root / "tasks.csv", encoding="utf-8-sig", newline="") as f:
-        return list(csv.DictReader(f))
+def rows(root: Path) -> list[dict[str, object]]:
+    """The list as every reader reads it: tasks.csv with the marks journaled beside it."""
+    return [dict(t.__dict__) for t in TaskStore(root / "tasks.csv").tasks()]
 
 
 def archived(tmp_path: Path, site: ArticleSite) -> Workspace:
